@@ -1,0 +1,46 @@
+// `agent-guard explain`: the command model made visible, for users and guard authors.
+
+import { homedir } from 'node:os';
+import guards from 'agent-guard:guards';
+import { analyzeShell, OPAQUE, type Value } from '../core/shell/analyze';
+import { evaluatePayload, reasonText } from '../core/guards/dispatch';
+import { loadConfig } from '../core/guards/load-config';
+import { normalizePath } from '../core/paths';
+
+function show(v: Value): string {
+  if (v.known !== null) return JSON.stringify(v.known);
+  return `${v.word.raw} (computed; if unset: ${JSON.stringify(v.ifUnset.split(OPAQUE).join('…'))})`;
+}
+
+export function explainCommand(command: string, opts: { cwd: string; json: boolean }): { text: string; denied: boolean } {
+  const cwd = normalizePath(opts.cwd);
+  const home = normalizePath(process.env.HOME || homedir());
+  const analysis = analyzeShell(command, { cwd, home });
+  const { config } = loadConfig(process.env.CLAUDE_PROJECT_DIR || cwd);
+  const result = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home, projectDir: process.env.CLAUDE_PROJECT_DIR || cwd, fallbackCwd: cwd, config });
+  const v = result.verdict;
+  if (opts.json) {
+    const invocations = analysis.invocations.map((i) => ({
+      program: i.program,
+      argv: i.argv.map((a) => a.known ?? a.word.raw),
+      cwd: i.cwd,
+      via: i.via,
+      wrapper: i.wrapper,
+    }));
+    return { text: `${JSON.stringify({ invocations, truncated: analysis.truncated, verdict: v }, null, 2)}\n`, denied: v !== null };
+  }
+  const lines: string[] = [`command: ${command}`, ''];
+  lines.push('programs that would run:');
+  analysis.invocations.forEach((inv, n) => {
+    const via = inv.via.length > 0 ? `  via ${inv.via.join(' → ')}` : '';
+    const role = inv.wrapper ? '  (wrapper)' : '';
+    lines.push(`  ${n + 1}. ${inv.program || '(computed name)'}${role}${via}`);
+    lines.push(`     argv: ${inv.argv.map(show).join(' ')}`);
+    lines.push(`     cwd:  ${inv.cwd ?? '(unknown)'}`);
+  });
+  if (analysis.invocations.length === 0) lines.push('  (none)');
+  if (analysis.truncated) lines.push('  note: the analysis hit a size or nesting limit; the rest was not examined');
+  lines.push('');
+  lines.push(v ? `decision: ${v.decision} by ${v.guardId}\n  ${reasonText(v)}` : 'decision: no opinion (the call proceeds to Claude Code\'s own permission rules)');
+  return { text: `${lines.join('\n')}\n`, denied: v !== null };
+}

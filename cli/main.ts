@@ -1,0 +1,61 @@
+// dist/cli.cjs: the `agent-guard` command. Thin: parses arguments, calls the core, prints.
+// Exit codes: 0 ok, 1 findings / not guarded, 2 usage or internal error.
+
+import { parseArgs } from 'node:util';
+import { emit, readStdin, runHook } from './run-hook';
+import { explainCommand } from './explain';
+
+const USAGE = `agent-guard: guards that keep coding agents from irreversible damage
+
+Usage:
+  agent-guard check                 read one PreToolUse payload on stdin; behaves exactly like the hook
+  agent-guard explain "<command>"   show how a shell command is analysed and which guards fire
+  agent-guard help                  this text
+`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'check': {
+      const { text, tooLarge } = await readStdin();
+      if (tooLarge) {
+        process.stderr.write('agent-guard: input larger than 16 MiB; no opinion\n');
+        return 0;
+      }
+      const run = runHook(text);
+      emit(run);
+      return run.exitCode;
+    }
+    case 'explain': {
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { cwd: { type: 'string' }, json: { type: 'boolean' } } });
+      if (positionals.length === 0) throw new UsageError('explain needs a command, e.g. agent-guard explain "rm -rf ~"');
+      const out = explainCommand(positionals.join(' '), { cwd: values.cwd ?? process.cwd(), json: values.json ?? false });
+      process.stdout.write(out.text);
+      return out.denied ? 1 : 0;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE);
+      return command === undefined ? 2 : 0;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`agent-guard: ${(err as Error).message}\n\n${USAGE}`);
+    } else {
+      process.stderr.write(`agent-guard: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,112 @@
+// The hook protocol, shared by dist/hook.cjs and `agent-guard check`: stdin text in,
+// stdout/stderr/exit code out. Exit code is always 0: a deny travels as JSON on stdout.
+
+import { homedir } from 'node:os';
+import { readSync } from 'node:fs';
+import guards from 'agent-guard:guards';
+import { evaluatePayload, hookOutput } from '../core/guards/dispatch';
+import { loadConfig } from '../core/guards/load-config';
+import { DEFAULT_CONFIG } from '../core/config';
+import { isAbsolutePath, normalizePath } from '../core/paths';
+
+export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
+
+export interface HookRun {
+  stdout: string;
+  stderr: string[];
+  exitCode: number;
+}
+
+export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env): HookRun {
+  const home = normalizePath(env.HOME || env.USERPROFILE || safeHomedir());
+  const fallbackCwd = normalizePath(process.cwd());
+  if (stdin.trim() === '') return { stdout: '', stderr: ['agent-guard: empty input; no opinion'], exitCode: 0 };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(stdin);
+  } catch {
+    const closed = readFailMode(env, fallbackCwd) === 'closed';
+    const stderr = ['agent-guard: input is not JSON; no opinion'];
+    if (!closed) return { stdout: '', stderr, exitCode: 0 };
+    return {
+      stdout: hookOutput({ decision: 'deny', guardId: 'fail-closed', reason: 'Agent Guard could not read this tool call (input is not JSON), and failMode is "closed".' }),
+      stderr,
+      exitCode: 0,
+    };
+  }
+  const projectDir = projectDirFor(payload, env, fallbackCwd);
+  const { config, notes } = loadConfig(projectDir);
+  const result = evaluatePayload(payload, { guards, home, projectDir, fallbackCwd, config });
+  return { stdout: result.verdict ? hookOutput(result.verdict) : '', stderr: [...notes, ...result.notes], exitCode: 0 };
+}
+
+function projectDirFor(payload: unknown, env: NodeJS.ProcessEnv, fallbackCwd: string): string {
+  const fromEnv = env.CLAUDE_PROJECT_DIR;
+  if (fromEnv && isAbsolutePath(fromEnv)) return normalizePath(fromEnv);
+  const cwd = (payload as { cwd?: unknown } | null)?.cwd;
+  return typeof cwd === 'string' && isAbsolutePath(cwd) ? normalizePath(cwd) : fallbackCwd;
+}
+
+function readFailMode(env: NodeJS.ProcessEnv, fallbackCwd: string): 'open' | 'closed' {
+  const dir = env.CLAUDE_PROJECT_DIR && isAbsolutePath(env.CLAUDE_PROJECT_DIR) ? normalizePath(env.CLAUDE_PROJECT_DIR) : fallbackCwd;
+  return (loadConfig(dir).config ?? DEFAULT_CONFIG).failMode;
+}
+
+function safeHomedir(): string {
+  try {
+    return homedir();
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * Reads all of stdin (bounded). Synchronous reads first: a stdin stream would load `net` and
+ * cost milliseconds on every tool call. Falls back to the stream where fd 0 is non-blocking.
+ */
+export function readStdin(limit = MAX_STDIN_BYTES): Promise<{ text: string; tooLarge: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    const buf = Buffer.allocUnsafe(64 * 1024);
+    while (true) {
+      const n = readSync(0, buf, 0, buf.length, null);
+      if (n === 0) break;
+      size += n;
+      if (size > limit) return Promise.resolve({ text: '', tooLarge: true });
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+    }
+    return Promise.resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: false });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'EOF') return Promise.resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: false });
+    if (code !== 'EAGAIN' && code !== 'EWOULDBLOCK') return Promise.resolve({ text: '', tooLarge: false });
+  }
+  return readStdinStream(limit, chunks, size);
+}
+
+function readStdinStream(limit: number, chunks: Buffer[], initial: number): Promise<{ text: string; tooLarge: boolean }> {
+  return new Promise((resolvePromise) => {
+    if (process.stdin.isTTY) return resolvePromise({ text: '', tooLarge: false });
+    let size = initial;
+    let tooLarge = false;
+    process.stdin.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > limit) {
+        tooLarge = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(chunk);
+    });
+    process.stdin.on('end', () => resolvePromise({ text: Buffer.concat(chunks).toString('utf8'), tooLarge }));
+    process.stdin.on('error', () => resolvePromise({ text: '', tooLarge }));
+  });
+}
+
+export function emit(run: HookRun): void {
+  for (const line of run.stderr) process.stderr.write(`${line}\n`);
+  if (run.stdout) process.stdout.write(run.stdout);
+  process.exitCode = run.exitCode;
+}

@@ -1,0 +1,93 @@
+// The dispatcher: one payload in, at most one verdict out. Silence means "no opinion"; it never
+// says allow (that would override the user's own permission settings).
+
+import { DEFAULT_CONFIG, type GuardConfig } from '../config';
+import { createContext } from './context';
+import { normalizeCall } from './normalize';
+import type { Guard, ToolCall } from './types';
+
+export interface Verdict {
+  decision: 'deny' | 'ask';
+  guardId: string;
+  reason: string;
+  instead?: string;
+}
+
+export interface Evaluation {
+  verdict: Verdict | null;
+  /** One line each, for stderr: guard failures, unreadable input. Never secret values. */
+  notes: string[];
+  call: ToolCall | null;
+}
+
+export interface DispatchOptions {
+  guards: readonly Guard[];
+  home: string;
+  /** CLAUDE_PROJECT_DIR, when the host sets it. */
+  projectDir?: string;
+  /** Used when the payload has no cwd. */
+  fallbackCwd: string;
+  config?: GuardConfig;
+}
+
+export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evaluation {
+  const config = opts.config ?? DEFAULT_CONFIG;
+  const normalized = normalizeCall(payload, opts.fallbackCwd, opts.home);
+  if (!normalized.ok) {
+    const note = `agent-guard: ${normalized.problem}; no opinion`;
+    return config.failMode === 'closed' ? failClosed(`unreadable tool call (${normalized.problem})`, [note]) : { verdict: null, notes: [note], call: null };
+  }
+  return evaluateCall(normalized.call, { ...opts, config });
+}
+
+export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation {
+  const config = opts.config ?? DEFAULT_CONFIG;
+  const ctx = createContext(call, { home: opts.home, projectDir: opts.projectDir ?? call.cwd, config });
+  const notes: string[] = [];
+  let ask: Verdict | null = null;
+  for (const guard of opts.guards) {
+    if (!guard.tools.includes(call.tool) && !guard.tools.includes('*')) continue;
+    const mode = config.guards[guard.id] ?? 'deny';
+    if (mode === 'off') continue;
+    let denial;
+    try {
+      denial = guard.check(call, ctx);
+    } catch (err) {
+      // A broken guard must not break the agent: no opinion, one line on stderr.
+      notes.push(`agent-guard: guard ${guard.id} failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); no opinion`);
+      if (config.failMode === 'closed') return failClosed(`guard ${guard.id} failed while checking this call`, notes);
+      continue;
+    }
+    if (!denial) continue;
+    const verdict: Verdict = { decision: mode === 'ask' ? 'ask' : 'deny', guardId: guard.id, reason: denial.reason };
+    if (denial.instead) verdict.instead = denial.instead;
+    if (verdict.decision === 'deny') return { verdict, notes, call };
+    ask ??= verdict;
+  }
+  return { verdict: ask, notes, call };
+}
+
+function failClosed(what: string, notes: string[]): Evaluation {
+  return {
+    verdict: {
+      decision: 'deny',
+      guardId: 'fail-closed',
+      reason: `Agent Guard could not check this call: ${what}, and failMode is "closed". Ask the user to look at the Agent Guard output, or to set failMode to "open" in .claude/agent-guard.json.`,
+    },
+    notes,
+    call: null,
+  };
+}
+
+/** The text the agent reads: what is wrong, what to do instead, which guard said so. */
+export function reasonText(v: Verdict): string {
+  const instead = v.instead ? ` Instead, run: ${v.instead}` : '';
+  return `${v.reason}${instead} [agent-guard: ${v.guardId}]`;
+}
+
+/** The PreToolUse JSON for a verdict. */
+export function hookOutput(v: Verdict): string {
+  return JSON.stringify({
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: v.decision, permissionDecisionReason: reasonText(v) },
+  });
+}

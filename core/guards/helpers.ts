@@ -1,0 +1,174 @@
+// Queries over the command model that several guards share.
+
+import { parse as parseWords } from 'shell-quote';
+import { minimatch } from 'minimatch';
+import { CANONICAL_SECRET_NAMES, secretKind, type SecretKind } from '../secrets';
+import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
+import type { Invocation, ShellAnalysis, Value } from '../shell/analyze';
+import type { GuardContext } from './types';
+
+/**
+ * Quotes words for a suggested command. Single quotes rather than shell-quote's backslash style:
+ * the agent reads and retypes these, and `'^[A-Z_]*='` is what a person would write.
+ */
+export function shq(...words: string[]): string {
+  return words.map((w) => (/^[A-Za-z0-9_\/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+/** The words of an invocation as written, for messages. */
+export function shown(inv: Invocation): string {
+  return inv.argv.map((a) => a.word.raw).join(' ');
+}
+
+/** The programs that actually run (wrappers excluded: they are listed with their inner command). */
+export function runs(analysis: ShellAnalysis): Invocation[] {
+  return analysis.invocations.filter((i) => !i.wrapper);
+}
+
+/** Short flags (bundles split) and long flags, up to `--`. `valueOpts` take the next argument. */
+export function flags(args: Value[], valueOpts: string[] = []): { short: Set<string>; long: Set<string>; positional: Value[] } {
+  const short = new Set<string>();
+  const long = new Set<string>();
+  const positional: Value[] = [];
+  let rest = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const t = a.known;
+    if (rest || t === null || !t.startsWith('-') || t === '-') {
+      positional.push(a);
+      continue;
+    }
+    if (t === '--') {
+      rest = true;
+      continue;
+    }
+    if (t.startsWith('--')) {
+      const name = t.includes('=') ? t.slice(0, t.indexOf('=')) : t;
+      long.add(name);
+      if (valueOpts.includes(name) && !t.includes('=')) i++;
+    } else {
+      for (const c of t.slice(1)) short.add(c);
+      if (valueOpts.includes(t)) i++;
+    }
+  }
+  return { short, long, positional };
+}
+
+/** Absolute path of an argument, when the command line determines it. */
+export function argPath(inv: Invocation, v: Value, home: string): string | null {
+  if (v.known === null || v.known === '') return null;
+  if (isAbsolutePath(v.known) || v.known.startsWith('~')) return resolvePath('/', v.known, home);
+  return inv.cwd ? resolvePath(inv.cwd, v.known, home) : null;
+}
+
+export interface GitCall {
+  sub: string;
+  args: Value[];
+  /** Where git runs (after -C). */
+  cwd: string | null;
+  /** Global options to keep when suggesting a rewritten command (`-C dir`, `--git-dir=…`). */
+  globals: string[];
+}
+
+/** `git [global options] <sub> args`, with `-c alias.x=…` aliases expanded. */
+export function parseGit(inv: Invocation, home: string): GitCall | null {
+  if (inv.program !== 'git') return null;
+  const args = inv.args;
+  let cwd = inv.cwd;
+  const globals: string[] = [];
+  const aliases = new Map<string, string>();
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!.known;
+    if (a === null) return null;
+    if (a === '-C') {
+      const dir = args[i + 1]?.known;
+      if (dir === null || dir === undefined) return null;
+      cwd = cwd || isAbsolutePath(dir) ? resolvePath(cwd ?? '/', dir, home) : null;
+      globals.push('-C', dir);
+      i++;
+    } else if (a === '-c') {
+      const kv = args[i + 1]?.known ?? '';
+      const m = /^alias\.([^=]+)=([\s\S]*)$/.exec(kv);
+      if (m) aliases.set(m[1]!, m[2]!);
+      i++;
+    } else if (a === '--git-dir' || a === '--work-tree' || a === '--namespace' || a === '--config-env') {
+      globals.push(a, args[i + 1]?.known ?? '');
+      i++;
+    } else if (a.startsWith('-')) {
+      if (a.startsWith('--git-dir=') || a.startsWith('--work-tree=')) globals.push(a);
+    } else break;
+  }
+  const sub = args[i]?.known;
+  if (!sub) return null;
+  const rest = args.slice(i + 1);
+  const alias = aliases.get(sub);
+  if (alias !== undefined && !alias.startsWith('!')) {
+    const words = parseWords(alias).filter((w): w is string => typeof w === 'string');
+    const lits = words.map((text) => ({ word: { parts: [{ type: 'lit' as const, text, quoted: true }], raw: text }, known: text, ifUnset: text, unsetVars: [], glob: false }));
+    return { sub: words[0] ?? sub, args: [...lits.slice(1), ...rest], cwd, globals };
+  }
+  return { sub, args: rest, cwd, globals };
+}
+
+/** Branch name or glob match against the configured protected branches. */
+export function isProtectedBranch(branch: string, patterns: readonly string[]): boolean {
+  const b = branch.replace(/^refs\/heads\//, '');
+  return patterns.some((p) => minimatch(b, p));
+}
+
+/** The current branch of the repository at `cwd`, or null when unknown (detached, no repo, no git). */
+export function currentBranch(ctx: GuardContext, cwd: string | null): string | null {
+  if (!cwd) return null;
+  const r = ctx.git(['symbolic-ref', '--quiet', '--short', 'HEAD'], cwd);
+  return r?.ok ? r.stdout.trim() || null : null;
+}
+
+/** Secret classification of an argument as a file: direct, via a shell glob, or via a copy/link made earlier on the line. */
+export function secretArg(inv: Invocation, v: Value, ctx: GuardContext, analysis: ShellAnalysis): { path: string; kind: SecretKind } | null {
+  const path = argPath(inv, v, ctx.home);
+  if (!path) return null;
+  if (v.glob) return secretGlob(path, ctx);
+  const original = analysis.aliases.get(path);
+  return secretPath(original ?? path, ctx) ?? (original ? null : null);
+}
+
+export function secretPath(path: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {
+  const kind = secretKind(path, {
+    home: ctx.home,
+    projectDir: ctx.projectDir,
+    extraGlobs: ctx.config.secretFiles,
+    peek: (p) => ctx.readText(p, 4096),
+  });
+  return kind ? { path, kind } : null;
+}
+
+/** `cat .e*`: does the glob reach a secret file? Checked against the directory when it can be read. */
+function secretGlob(pattern: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {
+  const dir = dirname(pattern);
+  const namePattern = basename(pattern);
+  if (/[*?[]/.test(dir)) return null;
+  const entries = ctx.listDir(dir);
+  const candidates = entries.length > 0 ? entries : CANONICAL_SECRET_NAMES;
+  for (const name of candidates) {
+    if (!minimatch(name, namePattern, { dot: true })) continue;
+    const hit = secretPath(`${dir === '/' ? '' : dir}/${name}`, ctx);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** Invocations that read the output of `inv` through a pipe. */
+export function consumersOf(inv: Invocation, analysis: ShellAnalysis): Invocation[] {
+  return analysis.invocations.filter((i) => i.pipeFrom === inv);
+}
+
+/** Output goes to a file or another command, not to the transcript. */
+export function outputRedirected(inv: Invocation): boolean {
+  return inv.redirects.some((r) => (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && (r.fd === null || r.fd === 1));
+}
+
+export function quoteForMessage(text: string, max = 120): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}

@@ -1,0 +1,87 @@
+// The contract between the dispatcher and a guard. A guard is one file in guards/ that
+// default-exports `defineGuard({...})`; the build discovers it (see scripts/build.mjs).
+
+import type { ShellAnalysis } from '../shell/analyze';
+import type { GuardConfig } from '../config';
+
+/** A tool call, normalised so that guards never see host-specific spellings. */
+export interface ToolCall {
+  /** Canonical tool name: Bash, PowerShell, Monitor, Read, Write, Edit, MultiEdit, NotebookEdit, Grep, Glob, … */
+  tool: string;
+  input: Record<string, unknown>;
+  /** Absolute working directory, forward slashes. */
+  cwd: string;
+  /** The command for Bash, PowerShell and Monitor. */
+  command: string | null;
+  /** The absolute, normalised path for file tools (Read, Write, Edit, MultiEdit, NotebookEdit, Grep/Glob `path`). */
+  path: string | null;
+  /** Text replacements for Edit/MultiEdit; Write and NotebookEdit are a replacement of the whole file. */
+  edits: { oldText: string; newText: string }[] | null;
+}
+
+export interface Denial {
+  /** What is wrong and why it matters. The dispatcher adds the guard id. */
+  reason: string;
+  /** A concrete command to run instead, when there is one. It must pass the whole guard set. */
+  instead?: string;
+}
+
+export interface GitResult {
+  ok: boolean;
+  stdout: string;
+}
+
+export interface GuardContext {
+  home: string;
+  /** The project root: CLAUDE_PROJECT_DIR when set, else the call's cwd. */
+  projectDir: string;
+  config: GuardConfig;
+  /** The shell analysis of `call.command` (computed once per call, on first use). */
+  shell(): ShellAnalysis;
+  /** Runs git in `cwd` (default: the call's cwd) with a short timeout; null when git is missing or fails to start. */
+  git(args: string[], cwd?: string): GitResult | null;
+  /** Reads a text file (up to maxBytes); null when missing or unreadable. */
+  readText(path: string, maxBytes?: number): string | null;
+  exists(path: string): boolean;
+  /** Entry names of a directory; [] when unreadable. */
+  listDir(path: string): string[];
+}
+
+/** An example tool call. Relative paths are resolved against cwd, like the dispatcher does. */
+export interface GuardExample {
+  tool_name: string;
+  tool_input: Record<string, unknown>;
+  /** Absolute cwd, or relative to the fixture root. Default: the fixture root, or /home/user/project. */
+  cwd?: string;
+  /** A scratch git repository the test builds for this example. */
+  fixture?: Fixture;
+  /** Why this example matters (shown when it fails). */
+  note?: string;
+}
+
+export interface Fixture {
+  /** Files committed to git. */
+  committed?: Record<string, string>;
+  /** Files written but not committed. */
+  untracked?: Record<string, string>;
+  /** Branch to be on (default main). */
+  branch?: string;
+}
+
+export interface Guard {
+  id: string;
+  title: string;
+  /** The concrete thing that breaks when nobody watches. */
+  prevents: string;
+  /** Tool names the guard inspects. */
+  tools: readonly string[];
+  check(call: ToolCall, ctx: GuardContext): Denial | null;
+  examples: { blocked: GuardExample[]; allowed: GuardExample[] };
+}
+
+export function defineGuard(guard: Guard): Guard {
+  return guard;
+}
+
+export const COMMAND_TOOLS = ['Bash', 'Monitor'] as const;
+export const WRITE_TOOLS = ['Write', 'Edit', 'MultiEdit', 'NotebookEdit'] as const;

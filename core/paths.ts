@@ -1,0 +1,79 @@
+// Path arithmetic that works the same for POSIX paths and Windows paths sent by Claude Code
+// (`C:\Users\me\proj`), independent of the platform the hook runs on.
+
+const NEEDS_NORMALIZING = /\\|\/\/|\/\.\.?(?:\/|$)|.\/$/;
+
+/** Backslashes to slashes, duplicate slashes collapsed, `.`/`..` resolved, no trailing slash (except root). */
+export function normalizePath(path: string): string {
+  // Fast path: already normal (the common case, and it keeps long chains of path joins linear).
+  if (path.startsWith('/') && !NEEDS_NORMALIZING.test(path)) return path;
+  let p = path.replace(/\\/g, '/');
+  let prefix = '';
+  const drive = /^([A-Za-z]):(\/|$)/.exec(p);
+  if (drive) {
+    prefix = `${drive[1]!.toUpperCase()}:/`;
+    p = p.slice(drive[0].length);
+  } else if (p.startsWith('/')) {
+    prefix = '/';
+    p = p.slice(1);
+  }
+  const out: string[] = [];
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
+      else if (!prefix) out.push('..');
+    } else out.push(seg);
+  }
+  const joined = out.join('/');
+  if (prefix) return prefix + joined;
+  return joined || '.';
+}
+
+export function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(path) || /^[A-Za-z]:$/.test(path);
+}
+
+/** Resolves `path` against `base` (absolute, normalised), expanding a leading `~` to `home`. */
+export function resolvePath(base: string, path: string, home: string): string {
+  let p = path.replace(/\\/g, '/');
+  if (p === '~' || p.startsWith('~/')) p = home + p.slice(1);
+  if (isAbsolutePath(p)) return normalizePath(p);
+  // Normalise only the relative part, so the cost does not grow with the length of base.
+  let rel = normalizePath(p);
+  let b = base;
+  while (rel === '..' || rel.startsWith('../')) {
+    b = dirname(b);
+    rel = rel === '..' ? '.' : rel.slice(3);
+  }
+  if (rel === '.') return b;
+  return b.endsWith('/') ? b + rel : `${b}/${rel}`;
+}
+
+/** True when `ancestor` is `path` or one of its parent directories (both normalised). */
+export function isSameOrAncestor(ancestor: string, path: string): boolean {
+  if (ancestor === path) return true;
+  const a = ancestor.endsWith('/') ? ancestor : `${ancestor}/`;
+  return path.startsWith(a);
+}
+
+export function basename(path: string): string {
+  const p = path.replace(/\\/g, '/').replace(/\/+$/, '');
+  return p.slice(p.lastIndexOf('/') + 1);
+}
+
+export function dirname(path: string): string {
+  const p = normalizePath(path);
+  const i = p.lastIndexOf('/');
+  if (i < 0) return '.';
+  if (i === 0) return '/';
+  if (/^[A-Z]:$/.test(p.slice(0, i))) return p.slice(0, i + 1);
+  return p.slice(0, i);
+}
+
+/** `path` relative to `root` when inside it, else null. */
+export function relativeTo(root: string, path: string): string | null {
+  if (path === root) return '';
+  const r = root.endsWith('/') ? root : `${root}/`;
+  return path.startsWith(r) ? path.slice(r.length) : null;
+}

@@ -1,0 +1,4 @@
+// In-process entry for benchmarks: the core without the process start-up around it.
+export { analyzeShell } from '../core/shell/analyze';
+export { evaluatePayload } from '../core/guards/dispatch';
+export { default as guards } from 'agent-guard:guards';

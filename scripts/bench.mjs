@@ -1,0 +1,82 @@
+// npm run bench: the numbers quoted in the README. Whole processes for the hook (that is what
+// Claude Code pays per tool call), in-process timings for the analysis itself.
+import { spawnSync, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const runs = Number(process.env.BENCH_RUNS ?? 40);
+const hook = join(root, 'dist/hook.cjs');
+
+function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { median: q(0.5), p95: q(0.95) };
+}
+
+function time(args, input) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { input, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { ms: Number(process.hrtime.bigint() - t) / 1e6, stdout: r.stdout };
+}
+
+function maxRss(args, input) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { input, encoding: 'utf8' });
+  const kb = Number(r.stderr.trim().split('\n').pop());
+  return Number.isFinite(kb) ? kb / 1024 : NaN;
+}
+
+// A repository for the payload that makes a guard ask git.
+const repo = mkdtempSync(join(tmpdir(), 'agent-guard-bench-'));
+execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+writeFileSync(join(repo, 'a.txt'), 'a');
+execFileSync('git', ['-c', 'user.email=b@b', '-c', 'user.name=b', 'commit', '-q', '--allow-empty', '-m', 'x'], { cwd: repo });
+
+const payloads = {
+  'typical (npm test, allowed)': { tool_name: 'Bash', tool_input: { command: 'npm test -- --watch=false' }, cwd: repo },
+  'deny (git push --force origin main)': { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: repo },
+  'Edit of a source file': { tool_name: 'Edit', tool_input: { file_path: `${repo}/src/a.ts`, old_string: 'a', new_string: 'b' }, cwd: repo },
+  'git call (git push --force, branch from git)': { tool_name: 'Bash', tool_input: { command: 'git push --force' }, cwd: repo },
+};
+
+console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+console.log(`runs per measurement: ${runs} (interleaved with node -e 0)\n`);
+console.log('hook latency, whole process (ms)');
+for (const [name, payload] of Object.entries(payloads)) {
+  const input = JSON.stringify(payload);
+  const base = [];
+  const hookMs = [];
+  time([hook], input); // warm the file cache
+  for (let i = 0; i < runs; i++) {
+    base.push(time(['-e', '0'], '').ms);
+    hookMs.push(time([hook], input).ms);
+  }
+  const b = stats(base);
+  const h = stats(hookMs);
+  console.log(`  ${name.padEnd(46)} hook median ${h.median.toFixed(1)} p95 ${h.p95.toFixed(1)} | node -e 0 median ${b.median.toFixed(1)} p95 ${b.p95.toFixed(1)} | ratio ${(h.median / b.median).toFixed(3)}x`);
+}
+console.log(`  peak RSS: hook ${maxRss([hook], JSON.stringify(payloads['typical (npm test, allowed)'])).toFixed(1)} MiB, node -e 0 ${maxRss(['-e', '0'], '').toFixed(1)} MiB`);
+
+const core = require(join(root, 'dist/bench/core.cjs'));
+function inProcess(label, fn, n = 20) {
+  fn();
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    const t = process.hrtime.bigint();
+    fn();
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  const s = stats(samples);
+  console.log(`  ${label.padEnd(60)} median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms`);
+}
+console.log('\nanalysis, in process');
+const hundredKb = Array.from({ length: 2200 }, (_, i) => `cd dir${i} && FOO=${i} timeout 5 grep -rn "x$i" src/ | head -n 3; `).join('').slice(0, 100 * 1024);
+inProcess(`shell analysis of a ${(hundredKb.length / 1024).toFixed(0)} KB command`, () => core.analyzeShell(hundredKb, { cwd: '/home/u/p', home: '/home/u' }));
+inProcess('all guards on that 100 KB command', () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: hundredKb }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }));
+const nested = `rm -rf / ${'$('.repeat(10000)}${')'.repeat(10000)}`;
+inProcess('10,000 nested $( ) after rm -rf /', () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: nested }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }));

@@ -1,0 +1,63 @@
+// One build for every entry point. Guards are discovered from guards/*.ts here, at build time,
+// so adding a guard is adding one file (files starting with "_" are templates, not guards).
+import { build } from 'esbuild';
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const withTests = process.argv.includes('--tests');
+const withBench = process.argv.includes('--bench');
+
+const guardDiscoveryPlugin = {
+  name: 'guard-discovery',
+  setup(b) {
+    b.onResolve({ filter: /^agent-guard:guards$/ }, () => ({ path: 'guards', namespace: 'agent-guard' }));
+    b.onLoad({ filter: /.*/, namespace: 'agent-guard' }, () => {
+      const dir = join(root, 'guards');
+      const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.startsWith('_')).sort();
+      const lines = files.map((f, i) => `import g${i} from ${JSON.stringify(join(dir, f))};`);
+      lines.push(`export default [${files.map((_, i) => `g${i}`).join(', ')}];`);
+      return { contents: lines.join('\n'), resolveDir: dir, loader: 'ts', watchFiles: files.map((f) => join(dir, f)), watchDirs: [dir] };
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node18',
+  sourcemap: false,
+  logLevel: 'warning',
+  plugins: [guardDiscoveryPlugin],
+  legalComments: 'none',
+};
+
+const entries = [
+  // The hook runs on every tool call: minified, no source map, nothing external.
+  { entryPoints: ['cli/hook.ts'], outfile: 'dist/hook.cjs', minify: true },
+  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.cjs', banner: { js: '#!/usr/bin/env node' } },
+];
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+await Promise.all(entries.map((e) => build({ ...common, absWorkingDir: root, ...e })));
+
+if (withBench) {
+  await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/bench-entry.ts'], outfile: 'dist/bench/core.cjs' });
+}
+
+if (withTests) {
+  const testDir = join(root, 'test');
+  const tests = readdirSync(testDir).filter((f) => f.endsWith('.test.ts')).map((f) => join('test', f));
+  await build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: tests,
+    outdir: 'dist/test',
+    outExtension: { '.js': '.cjs' },
+    packages: 'external',
+    sourcemap: 'inline',
+    define: { 'process.env.AGENT_GUARD_ROOT': JSON.stringify(root) },
+  });
+}

@@ -1,0 +1,39 @@
+// The reference corpus through the whole guard set, in the repository it describes.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import guards from 'agent-guard:guards';
+import { CASES, CASE_FIXTURE } from './cases/guard-cases';
+import { buildFixture } from './support/fixture';
+import { evaluateAt, HOME } from './support/run';
+
+const root = buildFixture(CASE_FIXTURE);
+const ids = new Set(guards.map((g) => g.id));
+
+const active = CASES.filter((c) => c.expect === 'allow' || ids.has(c.by!));
+
+test('the corpus covers the implemented guards', () => {
+  for (const id of ids) {
+    const has = CASES.some((c) => c.by === id) || guards.find((g) => g.id === id)!.examples.blocked.length >= 3;
+    assert.ok(has, id);
+  }
+  assert.ok(active.length >= 100, `${active.length} active cases`);
+});
+
+for (const c of active) {
+  const label = c.command ?? `${c.tool} ${JSON.stringify(c.input)}`;
+  test(`case ${c.n}: ${c.expect} ${label.slice(0, 80).replace(/\n/g, '⏎')}`, () => {
+    const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
+    if (typeof input.file_path === 'string') input.file_path = input.file_path.replace(/^~/, HOME);
+    const started = process.hrtime.bigint();
+    const { evaluation } = evaluateAt(c.tool ?? 'Bash', input, c.cwd ?? root, c.cwd ?? root);
+    const v = evaluation.verdict;
+    if (c.expect === 'allow') assert.equal(v, null, `denied by ${v?.guardId}: ${v?.reason}`);
+    else {
+      assert.ok(v, 'expected a deny');
+      assert.equal(v.guardId, c.by, v.reason);
+    }
+    // Not a timing test (benchmarks do that): a generous bound that only an exponential blow-up would cross.
+    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 2000);
+  });
+}

@@ -1,0 +1,50 @@
+// Every guard's examples are its tests, run through the whole guard set:
+// blocked → denied by that guard; allowed → passes every guard; every suggested `instead` passes too.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import guards from 'agent-guard:guards';
+import { reasonText } from '../core/guards/dispatch';
+import { describeExample, evaluateAt, evaluateExample } from './support/run';
+
+test('guards are discovered from the guards/ folder', () => {
+  assert.ok(guards.length >= 3);
+  const ids = guards.map((g) => g.id);
+  assert.equal(new Set(ids).size, ids.length, 'guard ids are unique');
+  for (const id of ids) assert.match(id, /^[a-z][a-z0-9-]*$/);
+});
+
+for (const guard of guards) {
+  describe(`guard ${guard.id}`, () => {
+    test('has a title, what it prevents, tools, and at least 3 blocked and 3 allowed examples', () => {
+      assert.ok(guard.title.length > 10);
+      assert.ok(guard.prevents.length > 20);
+      assert.ok(guard.tools.length > 0);
+      assert.ok(guard.examples.blocked.length >= 3, `${guard.id}: ${guard.examples.blocked.length} blocked examples`);
+      assert.ok(guard.examples.allowed.length >= 3, `${guard.id}: ${guard.examples.allowed.length} allowed examples`);
+    });
+
+    for (const example of guard.examples.blocked) {
+      test(`blocks ${describeExample(example)}`, () => {
+        const { evaluation, cwd, projectDir } = evaluateExample(example);
+        const v = evaluation.verdict;
+        assert.ok(v, `expected a deny from ${guard.id}${example.note ? ` (${example.note})` : ''}; notes: ${evaluation.notes.join('; ')}`);
+        assert.equal(v.guardId, guard.id, `denied by ${v.guardId} instead: ${v.reason}`);
+        assert.equal(v.decision, 'deny');
+        assert.match(reasonText(v), new RegExp(`\\[agent-guard: ${guard.id}\\]$`));
+        if (v.instead) {
+          const again = evaluateAt('Bash', { command: v.instead }, cwd, projectDir);
+          assert.equal(again.evaluation.verdict, null, `suggested alternative "${v.instead}" is itself denied: ${again.evaluation.verdict?.reason}`);
+        }
+      });
+    }
+
+    for (const example of guard.examples.allowed) {
+      test(`allows ${describeExample(example)}`, () => {
+        const { evaluation } = evaluateExample(example);
+        assert.equal(evaluation.verdict, null, `denied by ${evaluation.verdict?.guardId}: ${evaluation.verdict?.reason}${example.note ? ` (example: ${example.note})` : ''}`);
+        assert.deepEqual(evaluation.notes, []);
+      });
+    }
+  });
+}

@@ -1,0 +1,6 @@
+// Generated at build time by scripts/build.mjs from the files in guards/ (see guardDiscoveryPlugin).
+declare module 'agent-guard:guards' {
+  import type { Guard } from '../core/guards/types';
+  const guards: readonly Guard[];
+  export default guards;
+}
