@@ -35,6 +35,7 @@ function maxRss(args, input) {
 const repo = mkdtempSync(join(tmpdir(), 'agent-guard-bench-'));
 execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
 writeFileSync(join(repo, 'a.txt'), 'a');
+writeFileSync(join(repo, 'untracked.ts'), 'x');
 execFileSync('git', ['-c', 'user.email=b@b', '-c', 'user.name=b', 'commit', '-q', '--allow-empty', '-m', 'x'], { cwd: repo });
 
 const payloads = {
@@ -42,6 +43,7 @@ const payloads = {
   'deny (git push --force origin main)': { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: repo },
   'Edit of a source file': { tool_name: 'Edit', tool_input: { file_path: `${repo}/src/a.ts`, old_string: 'a', new_string: 'b' }, cwd: repo },
   'git call (git push --force, branch from git)': { tool_name: 'Bash', tool_input: { command: 'git push --force' }, cwd: repo },
+  'git calls (git add -A: git status + rev-parse)': { tool_name: 'Bash', tool_input: { command: 'git add -A' }, cwd: repo },
 };
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);

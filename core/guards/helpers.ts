@@ -172,3 +172,43 @@ export function quoteForMessage(text: string, max = 120): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
+
+/**
+ * Files a command writes in place: output redirections, sed -i, perl -i, tee, truncate, dd of=.
+ * Returned as absolute paths (when the line determines them) with how the write happens.
+ */
+export function fileWrites(inv: Invocation, home: string): { path: string; how: string }[] {
+  const out: { path: string; how: string }[] = [];
+  for (const r of inv.redirects) {
+    if (r.target && ['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && (r.fd === null || r.fd === 1 || r.fd === 2)) {
+      const path = argPath(inv, r.target, home);
+      if (path) out.push({ path, how: `redirection (${r.op})` });
+    }
+  }
+  const p = inv.program;
+  const known = inv.args.map((a) => a.known ?? '');
+  const inPlace =
+    (p === 'sed' || p === 'gsed') && known.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))
+      ? 'sed -i'
+      : p === 'perl' && known.some((a) => /^-[a-zA-Z]*i/.test(a))
+        ? 'perl -i'
+        : (p === 'gawk' || p === 'awk') && known.includes('-i') && known.includes('inplace')
+          ? 'awk -i inplace'
+          : p === 'tee' || p === 'truncate' || p === 'ed' || p === 'ex'
+            ? p
+            : null;
+  if (inPlace) {
+    const f = flags(inv.args, ['-e', '-f', '-s', '--size', '--expression', '--file']);
+    // sed/perl: the first positional is the script unless -e/-f gave it.
+    const scriptGiven = known.some((a) => a === '-e' || a === '-f' || a.startsWith('--expression') || /^-[a-zA-Z]*e$/.test(a));
+    const files = (p === 'sed' || p === 'gsed' || p === 'perl' || p === 'awk' || p === 'gawk') && !scriptGiven ? f.positional.slice(1) : f.positional;
+    for (const v of files) {
+      const path = argPath(inv, v, home);
+      if (path) out.push({ path, how: inPlace });
+    }
+  }
+  if (p === 'dd') {
+    for (const a of known) if (a.startsWith('of=')) out.push({ path: resolvePath(inv.cwd ?? '/', a.slice(3), home), how: 'dd of=' });
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+// Credential formats, kept as data with their own tests (test/secret-patterns.test.ts).
+// Each pattern is anchored on a vendor prefix so ordinary identifiers never match; the
+// `body` group is checked for placeholder text and variety before a match counts.
+//
+// Why not a library: the well-kept sources (gitleaks' rules, detect-secrets) are Go/Python or
+// hundreds of rules with lookaheads; the hook must stay small and fast, so we keep the formats
+// that agents actually paste, with word-boundary anchors and no nested quantifiers.
+
+export interface SecretPattern {
+  id: string;
+  title: string;
+  re: RegExp;
+}
+
+export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  { id: 'aws-access-key-id', title: 'AWS access key id', re: /\b(?:AKIA|ASIA|ABIA|ACCA)(?<body>[0-9A-Z]{16})\b/g },
+  { id: 'aws-secret-access-key', title: 'AWS secret access key', re: /aws_?secret_?access_?key["']?\s*[:=]\s*["']?(?<body>[A-Za-z0-9/+=]{40})\b/gi },
+  { id: 'github-token', title: 'GitHub token', re: /\bgh[pousr]_(?<body>[A-Za-z0-9]{36,255})\b/g },
+  { id: 'github-fine-grained-pat', title: 'GitHub fine-grained token', re: /\bgithub_pat_(?<body>[A-Za-z0-9_]{60,255})\b/g },
+  { id: 'gitlab-token', title: 'GitLab token', re: /\bglpat-(?<body>[A-Za-z0-9_-]{20,64})\b/g },
+  { id: 'slack-token', title: 'Slack token', re: /\bxox[baprs]-(?<body>[A-Za-z0-9-]{10,200})\b/g },
+  { id: 'slack-webhook', title: 'Slack webhook URL', re: /https:\/\/hooks\.slack\.com\/services\/(?<body>T[A-Z0-9]{6,12}\/B[A-Z0-9]{6,12}\/[A-Za-z0-9]{20,32})/g },
+  { id: 'stripe-live-key', title: 'Stripe live key', re: /\b(?:sk|rk)_live_(?<body>[A-Za-z0-9]{20,255})\b/g },
+  { id: 'openai-key', title: 'OpenAI API key', re: /\bsk-(?:proj-|svcacct-|admin-)?(?<body>[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200})\b/g },
+  { id: 'openai-project-key', title: 'OpenAI project key', re: /\bsk-proj-(?<body>[A-Za-z0-9_-]{80,300})\b/g },
+  { id: 'anthropic-key', title: 'Anthropic API key', re: /\bsk-ant-(?:api|admin)\d{2}-(?<body>[A-Za-z0-9_-]{80,200})\b/g },
+  { id: 'google-api-key', title: 'Google API key', re: /\bAIza(?<body>[0-9A-Za-z_-]{35})\b/g },
+  { id: 'npm-token', title: 'npm token', re: /\bnpm_(?<body>[A-Za-z0-9]{36})\b/g },
+  { id: 'pypi-token', title: 'PyPI token', re: /\bpypi-AgEIcHlwaS5vcmc(?<body>[A-Za-z0-9_-]{50,300})\b/g },
+  { id: 'huggingface-token', title: 'Hugging Face token', re: /\bhf_(?<body>[A-Za-z0-9]{34,40})\b/g },
+  { id: 'sendgrid-key', title: 'SendGrid key', re: /\bSG\.(?<body>[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})\b/g },
+  { id: 'digitalocean-token', title: 'DigitalOcean token', re: /\bdo[pro]_v1_(?<body>[a-f0-9]{64})\b/g },
+  { id: 'shopify-token', title: 'Shopify token', re: /\bshp(?:at|ca|pa|ss)_(?<body>[a-fA-F0-9]{32})\b/g },
+  { id: 'private-key-block', title: 'private key', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----(?<body>[\s\S]{0,64})/g },
+  { id: 'bearer-jwt', title: 'bearer token (JWT)', re: /\bBearer\s+(?<body>eyJ[A-Za-z0-9_-]{10,2000}\.eyJ[A-Za-z0-9_-]{10,4000}\.[A-Za-z0-9_-]{10,2000})/g },
+];
+
+const PLACEHOLDER = /example|sample|dummy|placeholder|your[_-]?|xxxx|\*{4}|<[^>]*>|\$\{|0{8}|1234567|abcdef(?:gh)?ij|changeme|redacted|fake|test(?:ing)?[_-]?key/i;
+
+/** Credential-looking strings in `text` that are not placeholders. Never returns the values to callers that print. */
+export function findCredentials(text: string): { id: string; title: string; value: string }[] {
+  const out: { id: string; title: string; value: string }[] = [];
+  for (const p of SECRET_PATTERNS) {
+    p.re.lastIndex = 0;
+    for (const m of text.matchAll(p.re)) {
+      const body = m.groups?.body ?? m[0];
+      if (p.id !== 'private-key-block' && (PLACEHOLDER.test(m[0]) || new Set(body).size < 8)) continue;
+      out.push({ id: p.id, title: p.title, value: m[0] });
+      if (out.length >= 20) return out;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+import { defineGuard, type GuardContext } from '../core/guards/types';
+import { parseGit, runs, secretPath, shq } from '../core/guards/helpers';
+import { resolvePath } from '../core/paths';
+
+/** Options of git add that take no pathspec and change nothing. */
+const DRY_RUN = new Set(['-n', '--dry-run']);
+
+/** Untracked, not-ignored secret files the pathspecs would stage (null: unknown). */
+function untrackedSecrets(ctx: GuardContext, cwd: string, pathspecs: string[]): string[] | null {
+  const r = ctx.git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...pathspecs], cwd);
+  if (!r?.ok) return null;
+  const untracked = r.stdout.split('\0').filter((e) => e.startsWith('?? ')).map((e) => e.slice(3));
+  if (untracked.length === 0) return [];
+  // Porcelain paths are relative to the repository root.
+  const top = ctx.git(['rev-parse', '--show-toplevel'], cwd);
+  const root = top?.ok ? top.stdout.trim() : cwd;
+  return untracked.filter((rel) => secretPath(resolvePath(root, rel, ctx.home), ctx));
+}
+
+export default defineGuard({
+  id: 'bulk-add-secrets',
+  title: 'No bulk git add that would stage an untracked secret file',
+  prevents: 'git add -A in a repo where .env was never gitignored stages it with forty other files; the commit is called "add feature" and the keys end up on GitHub.',
+  tools: ['Bash', 'Monitor'],
+  check(_call, ctx) {
+    for (const inv of runs(ctx.shell())) {
+      const git = parseGit(inv, ctx.home);
+      if (!git || git.sub !== 'add' || !git.cwd) continue;
+      if (git.args.some((a) => a.known === null)) continue;
+      const args = git.args.map((a) => a.known!);
+      if (args.some((a) => DRY_RUN.has(a))) continue;
+      const options = args.filter((a) => a.startsWith('-'));
+      const pathspecs = args.filter((a) => !a.startsWith('-'));
+      const all = options.some((o) => o === '-A' || o === '--all' || /^-[a-zA-Z]*A/.test(o));
+      if (options.some((o) => o === '-u' || o === '--update') && !all) continue; // tracked files only
+      if (pathspecs.length === 0 && !all) continue;
+      const found = untrackedSecrets(ctx, git.cwd, all && pathspecs.length === 0 ? [':/'] : pathspecs);
+      if (!found) continue;
+      // Naming the secret file itself is a visible, deliberate choice (and shows up in the diff).
+      const named = new Set(pathspecs.map((p) => p.replace(/^\.\//, '')));
+      const hidden = found.filter((f) => !named.has(f));
+      if (hidden.length === 0) continue;
+      const excludes = hidden.map((f) => `:!${f}`);
+      return {
+        reason: `git add ${args.join(' ')} would stage ${hidden.join(', ')}, which ${hidden.length > 1 ? 'are' : 'is'} untracked, not gitignored and look${hidden.length > 1 ? '' : 's'} like ${hidden.length > 1 ? 'secrets' : 'a secret'}. Add ${hidden.length > 1 ? 'them' : 'it'} to .gitignore, or stage files by name, or exclude ${hidden.length > 1 ? 'them' : 'it'} as below.`,
+        instead: shq('git', ...git.globals, 'add', ...options.filter((o) => o !== '--'), '--', ...(pathspecs.length > 0 ? pathspecs : ['.']), ...excludes),
+      };
+    }
+    return null;
+  },
+  examples: {
+    blocked: [
+      { tool_name: 'Bash', tool_input: { command: 'git add -A' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'git add . && git commit -m wip' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'git add --all' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'config/.env.production': 'DB=x\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'git add config/' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'config/.env.production': 'DB=x\n', 'config/app.json': '{}\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'git add .' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'deploy/id_ed25519': 'key\n' } } },
+    ],
+    allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'git add -A' }, fixture: { committed: { '.gitignore': '.env\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } }, note: '.env is ignored: silent' },
+      { tool_name: 'Bash', tool_input: { command: 'git add -A' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env.example': 'KEY=\n', 'src/a.ts': 'a\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'git add src/a.ts' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'git add .env' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } }, note: 'named explicitly: visible and deliberate' },
+      { tool_name: 'Bash', tool_input: { command: 'git add -u' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'git commit -am wip' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } }, note: 'commit -a stages tracked files only' },
+      { tool_name: 'Bash', tool_input: { command: 'git add -A --dry-run' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'ls -la' }, note: 'no git process for unrelated commands' },
+    ],
+  },
+});

@@ -1,0 +1,76 @@
+import { defineGuard, type GuardContext } from '../core/guards/types';
+import { secretPath } from '../core/guards/helpers';
+import { findCredentials } from '../core/secret-patterns';
+import { isDotenvName, isSecretVariableName } from '../core/secrets';
+import { basename, relativeTo } from '../core/paths';
+
+const MAX_ENV_FILES = 8;
+
+/** Values from the workspace's .env files that are long and secret-looking enough to matter. */
+function workspaceSecrets(ctx: GuardContext): { name: string; file: string; value: string }[] {
+  const out: { name: string; file: string; value: string }[] = [];
+  const files = ctx.listDir(ctx.projectDir).filter(isDotenvName).slice(0, MAX_ENV_FILES);
+  for (const file of files) {
+    const text = ctx.readText(`${ctx.projectDir}/${file}`, 64 * 1024);
+    if (!text) continue;
+    for (const line of text.split('\n')) {
+      const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+      if (!m) continue;
+      const value = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
+      if (value.length < 12 || /^(true|false|null|none|\d+)$/i.test(value)) continue;
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/:\/\/[^/@\s]+:[^/@\s]+@/.test(value)) continue; // a URL without a password
+      const random = value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && new Set(value).size >= 10;
+      if (isSecretVariableName(m[1]!) || random) out.push({ name: m[1]!, file, value });
+    }
+  }
+  return out;
+}
+
+export default defineGuard({
+  id: 'secret-in-source',
+  title: 'No credentials written into source files',
+  prevents: 'A key read an hour ago ends up hard-coded in a source file, gets committed and pushed, and has to be rotated.',
+  tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit'],
+  check(call, ctx) {
+    if (!call.path || !call.edits) return null;
+    // Secret files are where secrets belong (.env, keys); templates like .env.example are checked.
+    if (secretPath(call.path, ctx)) return null;
+    const whole = call.tool === 'Write' || call.tool === 'NotebookEdit';
+    const before = whole ? ctx.readText(call.path) ?? '' : call.edits.map((e) => e.oldText).join('\n');
+    const after = call.edits.map((e) => e.newText).join('\n');
+    const file = relativeTo(ctx.projectDir, call.path) || basename(call.path);
+
+    const added = findCredentials(after).filter((c) => !before.includes(c.value));
+    if (added.length > 0) {
+      return {
+        reason: `This change writes what looks like a ${added[0]!.title} into ${file}. Source files get committed and shared; read the credential at run time from the environment or a secret manager (e.g. process.env.NAME, os.environ["NAME"]) and keep the value in an ignored .env file.`,
+      };
+    }
+    const leaked = workspaceSecrets(ctx).find((s) => after.includes(s.value) && !before.includes(s.value));
+    if (leaked) {
+      return {
+        reason: `This change writes the value of ${leaked.name} from ${leaked.file} into ${file}. Read it at run time instead (e.g. process.env.${leaked.name}, os.environ["${leaked.name}"]), so the value stays out of the repository.`,
+      };
+    }
+    return null;
+  },
+  examples: {
+    blocked: [
+      { tool_name: 'Write', tool_input: { file_path: 'src/config.ts', content: `export const stripeKey = "${['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_')}";\n` } },
+      { tool_name: 'Edit', tool_input: { file_path: 'src/aws.py', old_string: 'KEY_ID = os.environ["AWS_ACCESS_KEY_ID"]', new_string: `KEY_ID = "${'AKIA' + 'Q3EGRXZ2V7NJ4TDL'}"` } },
+      { tool_name: 'Write', tool_input: { file_path: 'scripts/deploy.sh', content: `curl -H "Authorization: token ${'ghp' + '_' + 'k3Jd8Fh2Lm9Qx4Rv7Tz1Wb6Yn0Pc5Se8Ug2A'}" https://api.github.com\n` } },
+      { tool_name: 'Write', tool_input: { file_path: 'deploy/key.txt', content: `${'-----BEGIN ' + 'OPENSSH PRIVATE KEY-----'}\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n` } },
+      { tool_name: 'Write', tool_input: { file_path: '.env.example', content: `OPENAI_API_KEY=${'sk-proj-' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v2W3x4Y5z6A7b8C9d0E1f2G3h4I5j6K7l8M9n0P1q2R3s4'}\n` }, note: 'templates are committed' },
+      { tool_name: 'Write', tool_input: { file_path: 'src/billing.ts', content: 'const key = "r4Nd0mV4lu3-f0r-t3sts-9xQ2";\n' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'PAYMENT_API_KEY=r4Nd0mV4lu3-f0r-t3sts-9xQ2\n' } }, note: 'a value from the workspace .env' },
+    ],
+    allowed: [
+      { tool_name: 'Write', tool_input: { file_path: 'src/config.ts', content: 'export const stripeKey = process.env.STRIPE_KEY;\n' } },
+      { tool_name: 'Write', tool_input: { file_path: '.env.example', content: 'STRIPE_KEY=sk_live_your_key_here\nAWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\n' }, note: 'placeholders' },
+      { tool_name: 'Write', tool_input: { file_path: '.env', content: `STRIPE_KEY=${['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_')}\n` }, note: 'the secret file is where the secret belongs' },
+      { tool_name: 'Edit', tool_input: { file_path: 'src/app.ts', old_string: 'const a = 1;', new_string: 'const a = 2;' } },
+      { tool_name: 'Write', tool_input: { file_path: 'src/billing.ts', content: 'const key = process.env.PAYMENT_API_KEY;\nconst mode = "development";\n' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'PAYMENT_API_KEY=r4Nd0mV4lu3-f0r-t3sts-9xQ2\nNODE_ENV=development\n' } } },
+      { tool_name: 'Edit', tool_input: { file_path: 'src/api.ts', old_string: 'fetch(url)', new_string: 'fetch(url, { headers: { Authorization: `Bearer ${token}` } })' } },
+      { tool_name: 'Write', tool_input: { file_path: 'src/consts.ts', content: 'export const API_BASE = "https://api.example.com/v1";\n' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'API_BASE_URL=https://api.example.com/v1\n' } }, note: 'a URL is not a secret' },
+    ],
+  },
+});

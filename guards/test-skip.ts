@@ -1,0 +1,100 @@
+import { defineGuard } from '../core/guards/types';
+import { basename } from '../core/paths';
+
+interface Ecosystem {
+  /** Test files by path (forward slashes). */
+  file: RegExp;
+  /** Markers that skip or focus tests. Counted in the old and new text: only additions count. */
+  markers: RegExp[];
+}
+
+const JS: Ecosystem = {
+  file: /(\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$)|(\/__tests__\/.*\.[cm]?[jt]sx?$)|(\/(test|tests|spec|e2e)\/.*\.[cm]?[jt]sx?$)/,
+  markers: [
+    /\b(?:it|test|describe|context|suite|specify|bench)\s*\.\s*(?:skip|only|todo|skipIf|runIf)\s*\(/g,
+    /(?<![\w.$])(?:xit|xtest|xdescribe|xcontext|xspecify|fit|fdescribe|fcontext)\s*\(/g,
+    /\bthis\.skip\s*\(\s*\)/g,
+    /\bt\.skip\s*\(/g,
+    /\{\s*(?:skip|only)\s*:\s*(?:true|['"`])/g,
+  ],
+};
+const PYTHON: Ecosystem = {
+  file: /(^|\/)(test_[^/]*\.py|[^/]*_test\.py|conftest\.py)$|\/tests?\/.*\.py$/,
+  markers: [
+    /@pytest\.mark\.(?:skip|skipif|xfail)\b/g,
+    /@unittest\.(?:skip|skipIf|skipUnless|expectedFailure)\b/g,
+    /\bpytest\.(?:skip|xfail)\s*\(/g,
+    /\bself\.skipTest\s*\(/g,
+  ],
+};
+const GO: Ecosystem = { file: /_test\.go$/, markers: [/\b[tb]\.(?:Skip|Skipf|SkipNow)\s*\(/g] };
+const RUST: Ecosystem = { file: /\.rs$/, markers: [/#\[ignore\b/g] };
+const JVM: Ecosystem = {
+  file: /(Tests?|IT|Spec)\.(java|kt|groovy|scala)$|\/src\/test\//,
+  markers: [/@Disabled\b/g, /@Ignore\b/g, /\bassumeTrue\s*\(\s*false\s*\)/g],
+};
+const RUBY: Ecosystem = {
+  file: /(_spec|_test)\.rb$|(^|\/)test_[^/]*\.rb$|\/spec\/.*\.rb$/,
+  markers: [/(?<![\w.])(?:xit|xdescribe|xcontext|xspecify|fit|fdescribe|fcontext)\b/g, /^\s*(?:skip|pending)\b/gm, /\bskip:\s*true\b/g, /,\s*:skip\b/g],
+};
+const DOTNET: Ecosystem = { file: /Tests?\.cs$/, markers: [/\bSkip\s*=\s*"/g, /\[Ignore\b/g] };
+const PHP: Ecosystem = { file: /Test\.php$/, markers: [/\bmarkTest(?:Skipped|Incomplete)\s*\(/g, /@group\s+skip\b/g] };
+
+const ECOSYSTEMS = [JS, PYTHON, GO, RUST, JVM, RUBY, DOTNET, PHP];
+
+function ecosystemFor(path: string): Ecosystem | null {
+  return ECOSYSTEMS.find((e) => e.file.test(path)) ?? null;
+}
+
+function count(text: string, eco: Ecosystem): number {
+  let n = 0;
+  for (const re of eco.markers) {
+    re.lastIndex = 0;
+    n += text.match(re)?.length ?? 0;
+  }
+  return n;
+}
+
+export default defineGuard({
+  id: 'test-skip',
+  title: 'No skipping or focusing of tests to make a run green',
+  prevents: 'A failing test quietly gets .skip (or .only hides the rest), CI turns green, and the bug ships.',
+  tools: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'],
+  check(call, ctx) {
+    if (!call.path || !call.edits) return null;
+    const eco = ecosystemFor(call.path);
+    if (!eco) return null;
+    // Write replaces the whole file: compare with what is on disk now.
+    const whole = call.tool === 'Write' || call.tool === 'NotebookEdit';
+    const before = whole ? ctx.readText(call.path) ?? '' : call.edits.map((e) => e.oldText).join('\n');
+    const after = call.edits.map((e) => e.newText).join('\n');
+    const added = count(after, eco) - count(before, eco);
+    if (added <= 0) return null;
+    return {
+      reason: `This change to ${basename(call.path)} adds a skip or focus marker, which hides failing tests instead of fixing them. Fix the code or the test; if the failure is real and out of scope, leave the test failing and report it to the user.`,
+    };
+  },
+  examples: {
+    blocked: [
+      { tool_name: 'Edit', tool_input: { file_path: 'src/app.test.ts', old_string: "it('works'", new_string: "it.skip('works'" } },
+      { tool_name: 'Edit', tool_input: { file_path: 'src/app.test.ts', old_string: "it('works'", new_string: "xit('works'" } },
+      { tool_name: 'Edit', tool_input: { file_path: 'src/app.spec.js', old_string: "describe('api'", new_string: "describe.only('api'" } },
+      { tool_name: 'Edit', tool_input: { file_path: 'tests/test_api.py', old_string: 'def test_login():', new_string: '@pytest.mark.skip(reason="flaky")\ndef test_login():' } },
+      { tool_name: 'Edit', tool_input: { file_path: 'tests/test_api.py', old_string: '    resp = client.get("/")', new_string: '    pytest.skip("broken")\n    resp = client.get("/")' } },
+      { tool_name: 'Edit', tool_input: { file_path: 'pkg/api_test.go', old_string: 'func TestLogin(t *testing.T) {', new_string: 'func TestLogin(t *testing.T) {\n\tt.Skip("flaky")' } },
+      { tool_name: 'Edit', tool_input: { file_path: 'src/lib.rs', old_string: '#[test]\nfn parses()', new_string: '#[test]\n#[ignore]\nfn parses()' } },
+      { tool_name: 'Edit', tool_input: { file_path: 'src/test/java/ApiTest.java', old_string: '@Test\n  void login()', new_string: '@Disabled\n  @Test\n  void login()' } },
+      { tool_name: 'Edit', tool_input: { file_path: 'spec/models/user_spec.rb', old_string: "it 'saves' do", new_string: "xit 'saves' do" } },
+      { tool_name: 'Write', tool_input: { file_path: 'src/app.test.ts', content: "it.skip('works', () => {\n  expect(1).toBe(1);\n});\n" }, fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n" } } },
+    ],
+    allowed: [
+      { tool_name: 'Edit', tool_input: { file_path: 'src/app.test.ts', old_string: 'expect(1).toBe(1);', new_string: 'const rows = all.filter((r) => !r.skip);\n  expect(rows.length).toBe(1);' }, note: 'the word skip as data' },
+      { tool_name: 'Edit', tool_input: { file_path: 'src/app.test.ts', old_string: "it.skip('works'", new_string: "it('works'" }, note: 'removing a skip' },
+      { tool_name: 'Edit', tool_input: { file_path: 'src/app.ts', old_string: 'a', new_string: 'items.skip(2)' }, note: 'not a test file' },
+      { tool_name: 'Edit', tool_input: { file_path: 'tests/test_api.py', old_string: 'assert x == 1', new_string: 'assert x == 2' } },
+      { tool_name: 'Write', tool_input: { file_path: 'src/app.test.ts', content: "it.skip('legacy', () => {});\nit('works', () => {\n  expect(2).toBe(2);\n});\n" }, fixture: { committed: { 'src/app.test.ts': "it.skip('legacy', () => {});\nit('works', () => {\n  expect(1).toBe(1);\n});\n" } }, note: 'the file already had that skip' },
+      { tool_name: 'Edit', tool_input: { file_path: 'docs/testing.md', old_string: 'a', new_string: 'use it.skip( sparingly' } },
+      { tool_name: 'Write', tool_input: { file_path: 'src/new.test.ts', content: "it('adds', () => expect(add(1, 1)).toBe(2));\n" } },
+    ],
+  },
+});
