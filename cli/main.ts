@@ -4,10 +4,19 @@
 import { parseArgs } from 'node:util';
 import { emit, readStdin, runHook } from './run-hook';
 import { explainCommand } from './explain';
+import { runInstall, runStatus, runSync, runUninstall } from './install-commands';
 
 const USAGE = `agent-guard: guards that keep coding agents from irreversible damage
 
 Usage:
+  agent-guard install [workspace]   put the hook into <workspace>/.claude and register it in settings.json
+        --local                     register in .claude/settings.local.json (personal, not committed)
+        --user                      register in ~/.claude/settings.json (every project)
+        --no-deny-rules             do not add permissions.deny rules for secret files
+        --no-self-test              skip running the installed hook once
+  agent-guard status [workspace]    installed where, in sync or not, anything switching it off (--json)
+  agent-guard sync [workspace]      update an outdated hook file and settings entry (--force: replace a hand-edited hook)
+  agent-guard uninstall [workspace] remove exactly what install added
   agent-guard check                 read one PreToolUse payload on stdin; behaves exactly like the hook
   agent-guard explain "<command>"   show how a shell command is analysed and which guards fire
   agent-guard help                  this text
@@ -28,6 +37,14 @@ async function main(argv: string[]): Promise<number> {
       emit(run);
       return run.exitCode;
     }
+    case 'install':
+      return runInstall(rest);
+    case 'status':
+      return runStatus(rest);
+    case 'sync':
+      return runSync(rest);
+    case 'uninstall':
+      return runUninstall(rest);
     case 'explain': {
       const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { cwd: { type: 'string' }, json: { type: 'boolean' } } });
       if (positionals.length === 0) throw new UsageError('explain needs a command, e.g. agent-guard explain "rm -rf ~"');

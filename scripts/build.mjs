@@ -1,7 +1,7 @@
 // One build for every entry point. Guards are discovered from guards/*.ts here, at build time,
 // so adding a guard is adding one file (files starting with "_" are templates, not guards).
 import { build } from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +23,10 @@ const guardDiscoveryPlugin = {
   },
 };
 
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
 const common = {
+  define: { AGENT_GUARD_VERSION: JSON.stringify(pkg.version) },
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -32,6 +35,8 @@ const common = {
   logLevel: 'warning',
   plugins: [guardDiscoveryPlugin],
   legalComments: 'none',
+  // jsonc-parser's UMD build hides its requires from the bundler; its ESM build bundles cleanly.
+  mainFields: ['module', 'main'],
 };
 
 const entries = [

@@ -4,3 +4,6 @@ declare module 'agent-guard:guards' {
   const guards: readonly Guard[];
   export default guards;
 }
+
+/** package.json "version", injected by the build. */
+declare const AGENT_GUARD_VERSION: string;

@@ -1,0 +1,457 @@
+// install / status / sync / uninstall on the file system. Used by the CLI and the VS Code
+// extension. Every settings write is atomic (temp file in the same folder, then rename), keeps
+// one backup, and is refused with a clear message when the file cannot be parsed or written.
+
+import { accessSync, chmodSync, constants, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { parse as parseLoose } from 'jsonc-parser';
+import { findOurHandlers, planInstall, planUninstall, SECRET_DENY_RULES, sha256, type SettingsRecord } from './settings';
+import { parseStrict } from './json-edit';
+import { CONFIG_FILE, parseConfig } from '../config';
+
+export type Scope = 'project' | 'local' | 'user';
+
+export interface Target {
+  workspace: string;
+  scope: Scope;
+  home: string;
+  /** CLAUDE_CONFIG_DIR, when set (user scope lives there). */
+  configDir?: string;
+}
+
+export interface Bundle {
+  /** The built hook (dist/hook.cjs). */
+  hookSource: string;
+  version: string;
+}
+
+export const HOOK_TIMEOUT_SECONDS = 10;
+const STATE_FILE = 'agent-guard.install.json';
+
+export interface TargetPaths {
+  claudeDir: string;
+  settingsFile: string;
+  hookFile: string;
+  stateFile: string;
+  /** The command Claude Code runs. */
+  command: string;
+  /** How the settings file is named in messages. */
+  label: string;
+}
+
+export function targetPaths(t: Target): TargetPaths {
+  if (t.scope === 'user') {
+    const claudeDir = t.configDir || join(t.home, '.claude');
+    const hookFile = join(claudeDir, 'hooks', 'agent-guard.cjs');
+    return { claudeDir, settingsFile: join(claudeDir, 'settings.json'), hookFile, stateFile: join(claudeDir, 'hooks', STATE_FILE), command: `node "${hookFile.replace(/\\/g, '/')}"`, label: '~/.claude/settings.json' };
+  }
+  const claudeDir = join(t.workspace, '.claude');
+  const name = t.scope === 'local' ? 'settings.local.json' : 'settings.json';
+  return {
+    claudeDir,
+    settingsFile: join(claudeDir, name),
+    hookFile: join(claudeDir, 'hooks', 'agent-guard.cjs'),
+    stateFile: join(claudeDir, 'hooks', STATE_FILE),
+    // Shell form, quoted: see README "Why shell form".
+    command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs"',
+    label: `.claude/${name}`,
+  };
+}
+
+// ---- the hook file and its stamp ----
+
+const STAMP = /^\/\/ agent-guard (\S+) sha256:([0-9a-f]{64})\r?\n/;
+
+export function stampHook(b: Bundle): string {
+  return `// agent-guard ${b.version} sha256:${sha256(b.hookSource)}\n${b.hookSource}`;
+}
+
+export type HookState = 'missing' | 'current' | 'outdated' | 'modified' | 'foreign';
+
+export function hookState(hookFile: string, b: Bundle): { state: HookState; version: string | null } {
+  let text: string;
+  try {
+    text = readFileSync(hookFile, 'utf8');
+  } catch {
+    return { state: 'missing', version: null };
+  }
+  const m = STAMP.exec(text);
+  if (!m) return { state: 'foreign', version: null };
+  const body = text.slice(m[0].length);
+  if (sha256(body) !== m[2]) return { state: 'modified', version: m[1]! };
+  return { state: m[2] === sha256(b.hookSource) ? 'current' : 'outdated', version: m[1]! };
+}
+
+// ---- atomic writes ----
+
+export class InstallError extends Error {}
+
+function writeAtomic(file: string, text: string): void {
+  let real = file;
+  let mode: number | null = null;
+  if (existsSync(file)) {
+    real = realpathSync(file); // a symlinked settings file stays a symlink: write its target
+    mode = statSync(real).mode & 0o777;
+  }
+  const tmp = `${real}.agent-guard-${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text, { mode: mode ?? 0o644 });
+    if (mode !== null) chmodSync(tmp, mode);
+    renameSync(tmp, real);
+  } catch (err) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* nothing to clean */
+    }
+    throw new InstallError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
+function checkWritable(file: string, label: string): void {
+  if (existsSync(file)) {
+    const real = realpathSync(file);
+    if (!lstatSync(real).isFile()) throw new InstallError(`${label} is not a regular file`);
+    // A file marked read-only is a "do not touch", even for root (whom access() would let through).
+    let writable = (statSync(real).mode & 0o222) !== 0;
+    try {
+      accessSync(file, constants.W_OK);
+    } catch {
+      writable = false;
+    }
+    if (!writable) throw new InstallError(`${label} is read-only; make it writable (or install with --local / --user), then try again`);
+  }
+}
+
+function readIfExists(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    throw new InstallError(`cannot read ${file}: ${code}`);
+  }
+}
+
+// ---- install state ----
+
+type State = { version: string; settings: Record<string, SettingsRecord> };
+
+function readState(file: string): State | null {
+  try {
+    const s = JSON.parse(readFileSync(file, 'utf8')) as State;
+    return s && typeof s.settings === 'object' ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---- reports ----
+
+export interface Report {
+  ok: boolean;
+  /** What happened, one line each, for people. */
+  lines: string[];
+  warnings: string[];
+  error?: string;
+}
+
+export interface SelfTest {
+  ran: boolean;
+  dangerousDenied: boolean;
+  harmlessSilent: boolean;
+  problem?: string;
+}
+
+/** Runs the installed hook as Claude Code would: `node <file>` from PATH, with a payload on stdin. */
+export function selfTest(hookFile: string, workspace: string): SelfTest {
+  const run = (command: string) =>
+    spawnSync('node', [hookFile], {
+      input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: workspace }),
+      encoding: 'utf8',
+      timeout: 15000,
+      env: { ...process.env, CLAUDE_PROJECT_DIR: workspace },
+    });
+  const bad = run('rm -rf ~');
+  if (bad.error) {
+    const code = (bad.error as NodeJS.ErrnoException).code;
+    return { ran: false, dangerousDenied: false, harmlessSilent: false, problem: code === 'ENOENT' ? '`node` is not on PATH, so Claude Code cannot run the hook' : `the hook did not run (${code})` };
+  }
+  const ok = run('ls');
+  let denied = false;
+  try {
+    denied = JSON.parse(bad.stdout).hookSpecificOutput?.permissionDecision === 'deny';
+  } catch {
+    denied = false;
+  }
+  const silent = ok.status === 0 && ok.stdout === '';
+  return { ran: true, dangerousDenied: denied, harmlessSilent: silent, ...(denied && silent ? {} : { problem: `the installed hook ${denied ? '' : 'did not deny rm -rf ~'}${!denied && !silent ? ' and ' : ''}${silent ? '' : 'was not silent for ls'}` }) };
+}
+
+export interface InstallOptions {
+  denyRules?: boolean;
+  selfTest?: boolean;
+  force?: boolean;
+}
+
+export function install(target: Target, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
+  const report: Report & { selfTest?: SelfTest } = { ok: false, lines: [], warnings: [] };
+  try {
+    const p = targetPaths(target);
+    if (target.scope !== 'user' && !isDirectory(target.workspace)) throw new InstallError(`the workspace ${target.workspace} is not a folder`);
+    checkWritable(p.settingsFile, p.label);
+    const before = readIfExists(p.settingsFile);
+    const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
+    if (!plan.ok) throw new InstallError(`refusing to change ${p.label}: ${plan.error}`);
+
+    mkdirSync(dirname(p.hookFile), { recursive: true });
+    writeHookFile(p, bundle, opts.force ?? false, report);
+
+    if (plan.changed) {
+      if (before !== null) copyFileSync(realpathSync(p.settingsFile), `${realpathSync(p.settingsFile)}.agent-guard.bak`);
+      writeAtomic(p.settingsFile, plan.text);
+      const state = readState(p.stateFile) ?? { version: bundle.version, settings: {} };
+      const key = relativeKey(p);
+      const previous = state.settings[key];
+      state.settings[key] = previous ? mergeRecords(previous, plan.record, before, plan.text) : plan.record;
+      state.version = bundle.version;
+      writeAtomic(p.stateFile, `${JSON.stringify(state, null, 2)}\n`);
+      report.lines.push(`${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${p.label}.agent-guard.bak)` : ''}`);
+    } else report.lines.push(`${p.label} already has the Agent Guard entry`);
+    report.lines.push(...plan.notes);
+
+    if (opts.selfTest !== false) {
+      report.selfTest = selfTest(p.hookFile, target.workspace);
+      if (report.selfTest.problem) report.warnings.push(`self-test: ${report.selfTest.problem}`);
+      else report.lines.push('self-test: the installed hook denies rm -rf ~ and stays silent for ls');
+    }
+    report.warnings.push(...neutralizers(target).map((n) => n.message));
+    report.ok = true;
+  } catch (err) {
+    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
+  }
+  return report;
+}
+
+function writeHookFile(p: TargetPaths, bundle: Bundle, force: boolean, report: Report): void {
+  const state = hookState(p.hookFile, bundle);
+  if (state.state === 'current') return;
+  if ((state.state === 'modified' || state.state === 'foreign') && !force) {
+    report.warnings.push(`${p.hookFile} was changed by hand; left as it is (use --force to replace it)`);
+    return;
+  }
+  writeAtomic(p.hookFile, stampHook(bundle));
+  report.lines.push(`${state.state === 'missing' ? 'wrote' : 'updated'} ${p.hookFile} (agent-guard ${bundle.version})`);
+}
+
+function mergeRecords(prev: SettingsRecord, next: SettingsRecord, before: string | null, after: string): SettingsRecord {
+  const merged: SettingsRecord = {
+    createdFile: prev.createdFile,
+    createdPaths: [...new Set([...prev.createdPaths, ...next.createdPaths])],
+    addedDenyRules: [...new Set([...prev.addedDenyRules, ...next.addedDenyRules])],
+  };
+  // The original bytes stay valid only while nobody else touched the file since.
+  if (prev.restore && before !== null && sha256(before) === prev.restore.afterSha256) merged.restore = { before: prev.restore.before, afterSha256: sha256(after) };
+  return merged;
+}
+
+function relativeKey(p: TargetPaths): string {
+  return p.settingsFile.slice(p.claudeDir.length + 1);
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export function uninstall(target: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
+  const report: Report = { ok: false, lines: [], warnings: [] };
+  try {
+    const p = targetPaths(target);
+    const state = readState(p.stateFile);
+    const key = relativeKey(p);
+    const text = readIfExists(p.settingsFile);
+    if (text !== null) {
+      checkWritable(p.settingsFile, p.label);
+      const result = planUninstall(text, state?.settings[key] ?? null);
+      report.warnings.push(...result.notes);
+      if (result.text === null) {
+        unlinkSync(p.settingsFile);
+        report.lines.push(`removed ${p.label} (Agent Guard had created it)`);
+      } else if (result.text !== text) {
+        copyFileSync(realpathSync(p.settingsFile), `${realpathSync(p.settingsFile)}.agent-guard.bak`);
+        writeAtomic(p.settingsFile, result.text);
+        report.lines.push(`removed the Agent Guard entries from ${p.label}`);
+      } else report.lines.push(`${p.label} had no Agent Guard entries`);
+    }
+    if (state) {
+      delete state.settings[key];
+      if (Object.keys(state.settings).length === 0) unlinkSync(p.stateFile);
+      else writeAtomic(p.stateFile, `${JSON.stringify(state, null, 2)}\n`);
+    }
+    // The hook file is shared by project and local scope: remove it when no settings file uses it.
+    const stillUsed = state && Object.keys(state.settings).length > 0;
+    const hs = hookState(p.hookFile, bundle);
+    if (hs.state !== 'missing' && !stillUsed) {
+      if ((hs.state === 'modified' || hs.state === 'foreign') && !opts.force) report.warnings.push(`${p.hookFile} was changed by hand; left in place (use --force to remove it)`);
+      else {
+        unlinkSync(p.hookFile);
+        report.lines.push(`removed ${p.hookFile}`);
+        const backup = `${p.settingsFile}.agent-guard.bak`;
+        if (existsSync(backup)) unlinkSync(backup);
+        removeIfEmpty(dirname(p.hookFile));
+      }
+    }
+    report.ok = true;
+  } catch (err) {
+    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
+  }
+  return report;
+}
+
+function removeIfEmpty(dir: string): void {
+  try {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    /* not empty or not ours */
+  }
+}
+
+export function sync(target: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
+  const p = targetPaths(target);
+  const text = readIfExists(p.settingsFile);
+  const parsed = text !== null ? parseStrict(text) : null;
+  if (!parsed || !parsed.ok || findOurHandlers(parsed.value).length === 0) {
+    return { ok: false, lines: [], warnings: [], error: `Agent Guard is not installed in ${p.label}; run agent-guard install first` };
+  }
+  // Install is idempotent and updates what is outdated; deny rules are left as the user has them now.
+  const result = install(target, bundle, { denyRules: false, selfTest: false, force: opts.force ?? false });
+  if (result.ok && result.lines.every((l) => l.includes('already has'))) result.lines = [`${p.label} and ${p.hookFile} are in sync with agent-guard ${bundle.version}`];
+  return result;
+}
+
+// ---- status ----
+
+export interface Neutralizer {
+  source: string;
+  message: string;
+}
+
+function readLoose(file: string): Record<string, unknown> | null {
+  const text = readIfExistsQuiet(file);
+  if (text === null) return null;
+  const v = parseLoose(text) as unknown;
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+function readIfExistsQuiet(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export function managedSettingsFiles(platform: NodeJS.Platform = process.platform): string[] {
+  const base =
+    platform === 'darwin' ? '/Library/Application Support/ClaudeCode' : platform === 'win32' ? 'C:\\Program Files\\ClaudeCode' : '/etc/claude-code';
+  const files = [join(base, 'managed-settings.json')];
+  try {
+    for (const f of readdirSync(join(base, 'managed-settings.d')).sort()) if (f.endsWith('.json')) files.push(join(base, 'managed-settings.d', f));
+  } catch {
+    /* no drop-in folder */
+  }
+  return files;
+}
+
+/** Settings that stop the guard from running, with where they come from. */
+export function neutralizers(target: Target, managedFiles = managedSettingsFiles()): Neutralizer[] {
+  const out: Neutralizer[] = [];
+  const user = readLoose(targetPaths({ ...target, scope: 'user' }).settingsFile);
+  const project = readLoose(join(target.workspace, '.claude', 'settings.json'));
+  const local = readLoose(join(target.workspace, '.claude', 'settings.local.json'));
+  for (const file of managedFiles) {
+    const m = readLoose(file);
+    if (m?.disableAllHooks === true) out.push({ source: file, message: `managed settings (${file}) set disableAllHooks: no hook runs, Agent Guard included` });
+    if (m?.allowManagedHooksOnly === true && target.scope !== 'user') out.push({ source: file, message: `managed settings (${file}) set allowManagedHooksOnly: project and user hooks, Agent Guard included, do not run; ask your administrator to add it to managed settings` });
+    else if (m?.allowManagedHooksOnly === true) out.push({ source: file, message: `managed settings (${file}) set allowManagedHooksOnly: user hooks do not run` });
+  }
+  // disableAllHooks: local beats project beats user.
+  const layers: [string, Record<string, unknown> | null][] = [
+    ['.claude/settings.local.json', local],
+    ['.claude/settings.json', project],
+    ['~/.claude/settings.json', user],
+  ];
+  const decisive = layers.find(([, s]) => typeof s?.disableAllHooks === 'boolean');
+  if (decisive && decisive[1]!.disableAllHooks === true) out.push({ source: decisive[0], message: `${decisive[0]} sets disableAllHooks: true, so Agent Guard does not run` });
+  if (process.env.CLAUDE_CODE_SIMPLE) out.push({ source: 'environment', message: 'CLAUDE_CODE_SIMPLE is set: Claude Code loads no hooks in this mode' });
+  return out;
+}
+
+export interface ScopeStatus {
+  scope: Scope;
+  settingsFile: string;
+  label: string;
+  installed: boolean;
+  entryCurrent: boolean;
+  hook: HookState;
+  hookVersion: string | null;
+  problems: string[];
+}
+
+export interface StatusReport {
+  workspace: string;
+  bundledVersion: string;
+  scopes: ScopeStatus[];
+  neutralizers: string[];
+  config: { file: string; exists: boolean; problems: string[] };
+  /** Installed somewhere, hook present, nothing neutralising it. */
+  active: boolean;
+  /** Every installed copy matches the bundled hook. */
+  current: boolean;
+}
+
+export function status(workspace: string, home: string, bundle: Bundle, configDir?: string): StatusReport {
+  const scopes: ScopeStatus[] = [];
+  for (const scope of ['project', 'local', 'user'] as Scope[]) {
+    const target: Target = { workspace, scope, home, ...(configDir ? { configDir } : {}) };
+    const p = targetPaths(target);
+    const text = readIfExistsQuiet(p.settingsFile);
+    const problems: string[] = [];
+    let installed = false;
+    let entryCurrent = false;
+    if (text !== null) {
+      const parsed = parseStrict(text);
+      if (!parsed.ok) problems.push(`${p.label} is not valid JSON (${parsed.message}); Claude Code ignores the whole file`);
+      else {
+        const ours = findOurHandlers(parsed.value);
+        installed = ours.length > 0;
+        entryCurrent = ours.some((o) => o.command === p.command && o.timeout === HOOK_TIMEOUT_SECONDS);
+        if (installed && !entryCurrent) problems.push(`the hook entry in ${p.label} differs from what this version installs (run agent-guard sync)`);
+        if (ours.length > 1) problems.push(`${p.label} has the Agent Guard entry ${ours.length} times`);
+      }
+    }
+    const hs = installed ? hookState(p.hookFile, bundle) : { state: 'missing' as HookState, version: null };
+    if (installed && hs.state === 'missing') problems.push(`${p.label} runs ${p.hookFile}, which does not exist: the guard is silently off`);
+    if (installed || problems.length > 0) scopes.push({ scope, settingsFile: p.settingsFile, label: p.label, installed, entryCurrent, hook: hs.state, hookVersion: hs.version, problems });
+  }
+  const neutral = neutralizers({ workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) }).map((n) => n.message);
+  const configFile = join(workspace, CONFIG_FILE);
+  const configText = readIfExistsQuiet(configFile);
+  let configProblems: string[] = [];
+  if (configText !== null) {
+    try {
+      configProblems = parseConfig(JSON.parse(configText)).problems;
+    } catch (err) {
+      configProblems = [`not valid JSON (${(err as Error).message}); the hook uses the defaults`];
+    }
+  }
+  const installedScopes = scopes.filter((s) => s.installed);
+  const active = installedScopes.some((s) => s.hook !== 'missing') && neutral.length === 0;
+  const current = installedScopes.length > 0 && installedScopes.every((s) => s.hook === 'current' && s.entryCurrent);
+  return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems }, active, current };
+}
