@@ -12,6 +12,8 @@ export interface GuardConfig {
   secretFiles: string[];
   /** Folders (relative to the project) whose committed files are applied migrations. */
   migrationDirs: string[];
+  /** Folders outside the project where the agent may write (absolute or ~/…); /tmp is always allowed. */
+  allowedWriteRoots: string[];
   /** open (default): an internal error or unreadable input is "no opinion". closed: it denies. */
   failMode: 'open' | 'closed';
 }
@@ -21,6 +23,7 @@ export const DEFAULT_CONFIG: GuardConfig = {
   protectedBranches: ['main', 'master', 'trunk', 'develop', 'development', 'production', 'prod', 'release/*', 'releases/*'],
   secretFiles: [],
   migrationDirs: ['migrations', 'db/migrate', 'db/migrations', 'prisma/migrations', 'alembic/versions', 'priv/repo/migrations', 'database/migrations', 'supabase/migrations', 'drizzle', 'src/migrations', 'migrate'],
+  allowedWriteRoots: [],
   failMode: 'open',
 };
 
@@ -35,7 +38,7 @@ export function parseConfig(raw: unknown): { config: GuardConfig; problems: stri
   }
   const o = raw as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (!['$schema', 'guards', 'protectedBranches', 'secretFiles', 'migrationDirs', 'failMode'].includes(key)) problems.push(`unknown key "${key}"`);
+    if (!['$schema', 'guards', 'protectedBranches', 'secretFiles', 'migrationDirs', 'allowedWriteRoots', 'failMode'].includes(key)) problems.push(`unknown key "${key}"`);
   }
   if (o.guards !== undefined) {
     if (typeof o.guards !== 'object' || o.guards === null || Array.isArray(o.guards)) problems.push('"guards" must be an object of guard id → "deny" | "ask" | "off"');
@@ -45,7 +48,7 @@ export function parseConfig(raw: unknown): { config: GuardConfig; problems: stri
         else problems.push(`guards.${id} must be "deny", "ask" or "off"`);
       }
   }
-  for (const key of ['protectedBranches', 'secretFiles', 'migrationDirs'] as const) {
+  for (const key of ['protectedBranches', 'secretFiles', 'migrationDirs', 'allowedWriteRoots'] as const) {
     const v = o[key];
     if (v === undefined) continue;
     if (Array.isArray(v) && v.every((x) => typeof x === 'string')) {

@@ -21,7 +21,7 @@ export default defineGuard({
   id: 'bulk-add-secrets',
   title: 'No bulk git add that would stage an untracked secret file',
   prevents: 'git add -A in a repo where .env was never gitignored stages it with forty other files; the commit is called "add feature" and the keys end up on GitHub.',
-  tools: ['Bash', 'Monitor'],
+  tools: ['Bash', 'Monitor', 'PowerShell'],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
       const git = parseGit(inv, ctx.home);

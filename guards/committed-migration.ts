@@ -33,7 +33,7 @@ export default defineGuard({
   id: 'committed-migration',
   title: 'No edits to migrations that are already committed',
   prevents: 'Editing a migration that has already run somewhere changes nothing there, so databases silently diverge from the schema in the repository.',
-  tools: ['Edit', 'Write', 'MultiEdit', 'Bash', 'Monitor'],
+  tools: ['Edit', 'Write', 'MultiEdit', 'Bash', 'Monitor', 'PowerShell'],
   check(call, ctx) {
     const targets: { path: string; how: string }[] = [];
     if (call.edits && call.path) targets.push({ path: call.path, how: call.tool === 'Write' ? 'Overwriting' : 'Editing' });

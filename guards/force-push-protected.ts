@@ -13,7 +13,7 @@ export default defineGuard({
   id: 'force-push-protected',
   title: 'No force push or deletion of a protected branch',
   prevents: 'A stuck rebase "fixed" with git push --force origin main overwrites commits teammates already pushed.',
-  tools: ['Bash', 'Monitor'],
+  tools: ['Bash', 'Monitor', 'PowerShell'],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
       const git = parseGit(inv, ctx.home);

@@ -32,7 +32,7 @@ export default defineGuard({
   id: 'kubectl-context',
   title: 'Commands that change a Kubernetes cluster must name it with --context',
   prevents: 'kubectl delete pod api-7f9d runs against whatever context is current, which may be production; the transcript does not even record which cluster it changed.',
-  tools: ['Bash', 'Monitor'],
+  tools: ['Bash', 'Monitor', 'PowerShell'],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
       const p = inv.program;

@@ -2,28 +2,7 @@ import { defineGuard, type GuardContext } from '../core/guards/types';
 import { argPath, flags, runs, shown } from '../core/guards/helpers';
 import { OPAQUE, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isSameOrAncestor, resolvePath, dirname, basename } from '../core/paths';
-
-const SYSTEM_DIRS = new Set([
-  '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root', '/run', '/sbin',
-  '/srv', '/sys', '/usr', '/var', '/Users', '/System', '/Library', '/Applications', '/Volumes', '/private', '/snap', '/mnt', '/media',
-  '/usr/bin', '/usr/lib', '/usr/local', '/usr/share', '/var/lib',
-  'C:/', 'C:/Windows', 'C:/Users', 'C:/Program Files', 'C:/Program Files (x86)', 'C:/ProgramData',
-]);
-/** Directories in home whose loss is not recoverable from the project. */
-const CRITICAL_HOME_DIRS = ['.ssh', '.gnupg', '.aws', '.kube', '.config', 'Documents', 'Desktop'];
-
-/** Why deleting this absolute path is catastrophic, or null. */
-function catastrophe(path: string, ctx: GuardContext): string | null {
-  if (path === '/' || /^[A-Z]:\/?$/.test(path)) return 'the root of the file system';
-  if (path === ctx.home) return 'your home directory';
-  if (SYSTEM_DIRS.has(path)) return `the system directory ${path}`;
-  if (isSameOrAncestor(path, ctx.home)) return `${path}, which contains your home directory`;
-  for (const d of CRITICAL_HOME_DIRS) if (path === `${ctx.home}/${d}`) return `~/${d}`;
-  if (path === ctx.projectDir) return 'the whole project, including its .git history';
-  if (isSameOrAncestor(path, ctx.projectDir)) return `${path}, a parent of the project`;
-  if (path === `${ctx.projectDir}/.git`) return "the project's .git directory (all local history, branches and stashes)";
-  return null;
-}
+import { catastrophe } from '../core/guards/targets';
 
 interface Finding {
   reason: string;
@@ -95,7 +74,9 @@ export default defineGuard({
   id: 'rm-catastrophic',
   title: 'No recursive deletion of /, home, the project or a path built from an unset variable',
   prevents: 'rm -rf "$BUILD_DIR/" on a machine where BUILD_DIR was never set deletes /; cd ~ && rm -rf * empties the home directory.',
-  tools: ['Bash', 'Monitor'],
+  tools: ['Bash', 'Monitor', 'PowerShell'],
+  // The most severe outcome: explained first when several guards object.
+  priority: 5,
   check(_call, ctx) {
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {

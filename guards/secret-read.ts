@@ -16,7 +16,7 @@ export default defineGuard({
   id: 'secret-read',
   title: 'No printing of secret files or secret variables into the transcript',
   prevents: 'cat .env "just to see which variables exist" puts every value into the transcript, which is stored, synced and pasted into bug reports.',
-  tools: ['Bash', 'Monitor', 'Read', 'Grep'],
+  tools: ['Bash', 'Monitor', 'PowerShell', 'Read', 'Grep'],
   check(call, ctx) {
     if (call.tool === 'Read' && call.path) {
       const hit = secretPath(call.path, ctx);

@@ -3,6 +3,7 @@
 
 import { closeSync, existsSync, openSync, readdirSync, readSync } from 'node:fs';
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
+import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
 import type { GitResult, GuardContext, ToolCall } from './types';
 
@@ -16,7 +17,9 @@ export function createContext(call: ToolCall, opts: { home: string; projectDir: 
     projectDir: opts.projectDir,
     config: opts.config,
     shell() {
-      analysis ??= analyzeShell(call.command ?? '', { cwd: call.cwd, home: opts.home });
+      // The PowerShell tool's commands are read through their POSIX translation.
+      const command = call.tool === 'PowerShell' ? translatePowerShell(call.command ?? '') : call.command ?? '';
+      analysis ??= analyzeShell(command, { cwd: call.cwd, home: opts.home });
       return analysis;
     },
     git(args, cwd = call.cwd) {

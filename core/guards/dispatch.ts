@@ -40,12 +40,24 @@ export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evalua
   return evaluateCall(normalized.call, { ...opts, config });
 }
 
+const ordered = new WeakMap<readonly Guard[], Guard[]>();
+
+/** Guards by priority (higher first), then by id, so verdicts never depend on file order. */
+export function orderGuards(guards: readonly Guard[]): Guard[] {
+  let o = ordered.get(guards);
+  if (!o) {
+    o = [...guards].sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    ordered.set(guards, o);
+  }
+  return o;
+}
+
 export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
   const ctx = createContext(call, { home: opts.home, projectDir: opts.projectDir ?? call.cwd, config });
   const notes: string[] = [];
   let ask: Verdict | null = null;
-  for (const guard of opts.guards) {
+  for (const guard of orderGuards(opts.guards)) {
     if (!guard.tools.includes(call.tool) && !guard.tools.includes('*')) continue;
     const mode = config.guards[guard.id] ?? 'deny';
     if (mode === 'off') continue;

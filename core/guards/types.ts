@@ -76,6 +76,8 @@ export interface Guard {
   /** Tool names the guard inspects. */
   tools: readonly string[];
   check(call: ToolCall, ctx: GuardContext): Denial | null;
+  /** Higher runs first (default 0). A broad guard (sudo) runs after the specific ones, so the reason names the real danger. */
+  priority?: number;
   examples: { blocked: GuardExample[]; allowed: GuardExample[] };
 }
 

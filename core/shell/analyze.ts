@@ -9,6 +9,7 @@ import type { Command, Redirect, Script, SimpleCommand, Word } from './ast';
 import { MAX_NESTING, parseShell } from './parse';
 import { basename, isAbsolutePath, resolvePath } from '../paths';
 import { shellStringsInCode } from './interpreters';
+import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
@@ -310,6 +311,13 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     return inner(rest, program) ?? inv;
   }
   if (SHELLS.has(program)) return resolveShell(inv, program, args, state, w, meta);
+  if (program === 'powershell' || program === 'pwsh' || program === 'cmd') return resolveWindowsShell(inv, program, args, state, w, meta);
+  if (isPowerShellCmdlet(program)) {
+    // PowerShell labelled as Bash (some hosts do): read this command as PowerShell.
+    inv.wrapper = true;
+    walkSource(translatePowerShell(argv.map((a) => a.word.raw).join(' ')), state, w, meta, 'powershell');
+    return inv;
+  }
   if (program === 'eval') {
     if (args.every((a) => a.known !== null)) walkSource(args.map((a) => a.known).join(' '), state, w, meta, 'eval');
     else inv.dynamicScript = true;
@@ -434,6 +442,33 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     inv.wrapper = true;
     walkSource(inv.stdinText, cloneState(state), w, meta, `${program} stdin`);
   }
+  return inv;
+}
+
+function resolveWindowsShell(inv: Invocation, program: string, args: Value[], state: State, w: Walk, meta: Meta): Invocation {
+  const known = args.map((a) => a.known);
+  if (program === 'cmd') {
+    const i = known.findIndex((a) => a !== null && /^\/[ck]$/i.test(a));
+    if (i < 0) return inv;
+    const rest = known.slice(i + 1);
+    if (rest.some((a) => a === null)) inv.dynamicScript = true;
+    else {
+      inv.wrapper = true;
+      walkSource(translateCmd(rest.join(' ')), cloneState(state), w, meta, 'cmd /c');
+    }
+    return inv;
+  }
+  const i = known.findIndex((a) => a !== null && /^-(c|co|com|comm|comma|comman|command|e|ec|en|enc|encodedcommand)$/i.test(a));
+  if (i < 0) return inv; // -File script.ps1 and friends run a file
+  const rest = known.slice(i + 1);
+  if (rest.some((a) => a === null)) {
+    inv.dynamicScript = true;
+    return inv;
+  }
+  let script = rest.join(' ');
+  if (/^-e/i.test(known[i]!)) script = Buffer.from(script, 'base64').toString('utf16le');
+  inv.wrapper = true;
+  walkSource(translatePowerShell(script), cloneState(state), w, meta, `${program} -Command`);
   return inv;
 }
 

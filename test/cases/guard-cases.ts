@@ -11,6 +11,8 @@ export interface GuardCase {
   by?: string;
   /** Absolute cwd instead of the fixture root. */
   cwd?: string;
+  /** Extra files to create in the fixture before the call. */
+  files?: Record<string, string>;
 }
 
 const rm = 'rm-catastrophic';
@@ -147,6 +149,8 @@ export const CASES: GuardCase[] = [
   { n: 126, command: 'terraform destroy -auto-approve', expect: 'deny', by: 'data-destruction' },
   { n: 127, command: 'psql "$DATABASE_URL" -c "DROP DATABASE app"', expect: 'deny', by: 'data-destruction' },
   { n: 128, command: 'docker run --rm -v /:/host alpine rm -rf /host/home', expect: 'deny', by: 'disk-and-system' },
+  { n: 129, command: 'powershell -Command "Remove-Item -Recurse -Force C:\\"', expect: 'deny', by: rm },
+  { n: 130, command: 'cmd /c "rd /s /q %USERPROFILE%"', expect: 'deny', by: rm },
   { n: 131, command: 'cat .e*', expect: 'deny', by: sr },
   { n: 132, command: 'cat .en?', expect: 'deny', by: sr },
   { n: 133, command: 'cat "$(echo .env)"', expect: 'deny', by: sr },
@@ -168,12 +172,20 @@ export const CASES: GuardCase[] = [
   { n: 149, command: 'git stash drop', expect: 'deny', by: 'destructive-git' },
   { n: 150, command: 'git reflog expire --expire=now --all && git gc --prune=now', expect: 'deny', by: 'destructive-git' },
   { n: 151, command: 'echo FLUSHALL | redis-cli', expect: 'deny', by: 'data-destruction' },
+  { n: 152, command: 'redis-cli < cmds.txt', expect: 'deny', by: 'data-destruction', files: { 'cmds.txt': 'SET a 1\nFLUSHALL\n' } },
   { n: 154, command: 'ee preflight check --cmd "git reset --hard HEAD~5"', expect: 'allow' },
   { n: 155, command: 'rtk git push --force', expect: 'deny', by: fp },
   { n: 156, command: 'git update-ref refs/heads/main origin/main', expect: 'deny', by: 'destructive-git' },
   { n: 157, command: 'find . -mmin +120 -type f -exec rm {} +', expect: 'allow', cwd: '/home/user/.cache/tool' },
   { n: 158, command: 'git commit --no-verify -m wip', expect: 'deny', by: 'destructive-git' },
+  { n: 159, command: 'OVERRIDE=1 git reset --hard', expect: 'deny', by: 'destructive-git' },
+  { n: 159.1, command: 'GUARDRAILS_DISABLED=1 git reset --hard', expect: 'deny', by: 'destructive-git' },
+  { n: 160, tool: 'Edit', input: { file_path: '.claude/agent-guard.json', old_string: '"guards": {}', new_string: '"guards": { "destructive-git": "off" }' }, expect: 'deny', by: 'guard-tamper' },
+  { n: 162, command: 'Remove-Item -LiteralPath . -Recurse -Force', expect: 'deny', by: rm },
+  { n: 163, tool: 'PowerShell', command: 'Remove-Item -Recurse -Force .\\dist', expect: 'allow' },
   { n: 164, command: 'pwsh -NoProfile -File ./scripts/build.ps1', expect: 'allow' },
+  { n: 165, command: 'git checkout -f -b feature', expect: 'deny', by: 'destructive-git' },
+  { n: 165.1, command: 'git checkout HEAD -- src/my-button.ts', expect: 'deny', by: 'destructive-git' },
   { n: 166, tool: 'Read', input: { file_path: 'secret_santa.py' }, expect: 'allow' },
   { n: 167, command: 'rm -rf "$(mktemp -d)"', expect: 'allow' },
   { n: 168, command: 'ls', expect: 'allow', cwd: '/nonexistent/agent-guard/cwd' },

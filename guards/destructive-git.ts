@@ -1,0 +1,131 @@
+import { defineGuard, type Denial } from '../core/guards/types';
+import { isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
+
+/** git <sub> args → a denial, or null. `args` are all known. */
+function judge(sub: string, args: string[], prefix: string[], protectedBranches: readonly string[]): Denial | null {
+  const has = (...xs: string[]) => args.some((a) => xs.includes(a));
+  const short = (c: string) => args.some((a) => /^-[a-zA-Z]+$/.test(a) && a.includes(c));
+  const dashdash = args.indexOf('--');
+  const pathspecs = (dashdash >= 0 ? args.slice(dashdash + 1) : args.filter((a) => !a.startsWith('-')));
+  const keep = 'git stash push --include-untracked -m "backup before discarding"';
+  switch (sub) {
+    case 'reset':
+      if (has('--hard', '--merge')) {
+        return { reason: 'git reset --hard discards every uncommitted change in the working tree, with no undo. Keep the work first (stash it, or commit it on a backup branch), then reset.', instead: keep };
+      }
+      return null;
+    case 'checkout': {
+      if (has('-b', '-B', '--orphan') && dashdash < 0 && !has('-f', '--force')) return null;
+      const files = dashdash >= 0 ? args.slice(dashdash + 1) : args.filter((a) => a === '.' || a === ':/' || a === '*');
+      if (files.length > 0 || has('-f', '--force') || short('f')) {
+        return { reason: `git checkout ${args.join(' ')} overwrites uncommitted changes${files.length > 0 ? ` in ${files.join(' ')}` : ''} with no undo. Stash them first if they might matter.`, instead: keep };
+      }
+      return null;
+    }
+    case 'restore':
+      if ((has('--staged', '-S') || short('S')) && !has('--worktree', '-W') && !short('W')) return null;
+      if (pathspecs.length === 0) return null;
+      return { reason: `git restore ${pathspecs.join(' ')} discards uncommitted changes in the working tree with no undo. Stash them first if they might matter.`, instead: keep };
+    case 'switch':
+      if (has('--discard-changes', '-f', '--force')) return { reason: 'git switch --discard-changes throws away uncommitted changes. Stash them first.', instead: keep };
+      return null;
+    case 'clean':
+      if (has('-n', '--dry-run') || short('n')) return null;
+      if (has('--force') || short('f')) return { reason: `git clean ${args.join(' ')} deletes untracked${short('x') || has('-x', '-X') ? ' and ignored (.env included)' : ''} files for good. See what it would delete first.`, instead: shq('git', ...prefix, 'clean', '-n', ...args.filter((a) => a !== '--force' && !/^-[a-zA-Z]*f/.test(a))) };
+      return null;
+    case 'stash':
+      if (args[0] === 'clear') return { reason: 'git stash clear drops every stash; they can only be dug out of the object database by hand. Look at them first and drop only what is no longer needed.', instead: 'git stash list' };
+      if (args[0] === 'drop') return { reason: 'git stash drop deletes a stash (recoverable only through git fsck). Check what it holds first.', instead: `git stash show -p ${args[1] ?? ''}`.trim() };
+      return null;
+    case 'branch': {
+      const force = has('-D') || (has('-d', '--delete') && has('-f', '--force')) || args.some((a) => /^-[a-zA-Z]*D/.test(a));
+      if (!force) return null;
+      const branches = args.filter((a) => !a.startsWith('-'));
+      const prot = branches.filter((b) => isProtectedBranch(b, protectedBranches));
+      return {
+        reason: `git branch -D ${branches.join(' ')} deletes ${prot.length > 0 ? `the protected branch ${prot.join(', ')}` : 'the branch even if its commits are merged nowhere'}; unmerged work is lost. git branch -d refuses when the branch is not merged.`,
+        ...(prot.length === 0 ? { instead: shq('git', ...prefix, 'branch', '-d', ...branches) } : {}),
+      };
+    }
+    case 'update-ref': {
+      if (has('-d', '--delete')) return { reason: 'git update-ref -d deletes a ref directly, bypassing every safety check. Use git branch -d / git tag -d, or ask the user.' };
+      const ref = args.find((a) => !a.startsWith('-'));
+      if (ref && /^refs\/heads\//.test(ref)) return { reason: `git update-ref ${ref} moves a branch without touching the working tree, silently dropping the commits it pointed to. Use git reset on a checked-out branch (after stashing), or ask the user.` };
+      return null;
+    }
+    case 'filter-branch':
+    case 'filter-repo':
+      return { reason: `git ${sub} rewrites the whole history; every clone and open branch diverges. This is for a human to decide; ask the user.` };
+    case 'reflog':
+      if (args[0] === 'expire' || args[0] === 'delete') return { reason: 'git reflog expire/delete destroys the safety net that makes other git mistakes recoverable. Ask the user.' };
+      return null;
+    case 'gc':
+      if (args.some((a) => /^--prune=(now|all)$/.test(a)) || has('--aggressive') && has('--prune')) return { reason: 'git gc --prune=now deletes unreachable commits now, so lost work can no longer be recovered from the reflog. Run plain git gc, which keeps them for two weeks.', instead: 'git gc' };
+      return null;
+    case 'commit':
+    case 'push':
+    case 'merge':
+    case 'rebase':
+    case 'am': {
+      const skip = has('--no-verify') || (sub === 'commit' && (has('-n') || args.some((a) => /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a) && !a.startsWith('--'))));
+      if (!skip) return null;
+      const rest = args.filter((a) => a !== '--no-verify' && a !== '-n').map((a) => (sub === 'commit' && /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a) ? a.replace('n', '') : a)).filter((a) => a !== '-');
+      return { reason: `git ${sub} --no-verify skips the project's own hooks (tests, linters, secret scanners) that protect the branch. Fix what the hooks report instead.`, instead: shq('git', ...prefix, sub, ...rest) };
+    }
+    default:
+      return null;
+  }
+}
+
+export default defineGuard({
+  id: 'destructive-git',
+  title: 'No git commands that throw away work or history',
+  prevents: 'git reset --hard, checkout ., clean -fdx or stash clear discard hours of uncommitted work in one step, with no undo; --no-verify skips the hooks that protect the branch.',
+  tools: ['Bash', 'Monitor', 'PowerShell'],
+  check(_call, ctx) {
+    for (const inv of runs(ctx.shell())) {
+      const git = parseGit(inv, ctx.home);
+      if (!git || git.args.some((a) => a.known === null)) continue;
+      const d = judge(git.sub, git.args.map((a) => a.known!), git.globals, ctx.config.protectedBranches);
+      if (d) return d;
+    }
+    return null;
+  },
+  examples: {
+    blocked: [
+      { tool_name: 'Bash', tool_input: { command: 'git reset --hard HEAD~3' } },
+      { tool_name: 'Bash', tool_input: { command: 'OVERRIDE=1 git reset --hard' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout -- .' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout .' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout HEAD -- src/my-button.ts' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout -f -b feature' } },
+      { tool_name: 'Bash', tool_input: { command: 'git restore src/' } },
+      { tool_name: 'Bash', tool_input: { command: 'git clean -fdx' } },
+      { tool_name: 'Bash', tool_input: { command: 'git stash clear' } },
+      { tool_name: 'Bash', tool_input: { command: 'git stash drop' } },
+      { tool_name: 'Bash', tool_input: { command: 'git branch -D feature/old' } },
+      { tool_name: 'Bash', tool_input: { command: 'git branch -D main' } },
+      { tool_name: 'Bash', tool_input: { command: 'git update-ref refs/heads/main origin/main' } },
+      { tool_name: 'Bash', tool_input: { command: 'git filter-branch --tree-filter "rm -f secrets.txt" HEAD' } },
+      { tool_name: 'Bash', tool_input: { command: 'git reflog expire --expire=now --all && git gc --prune=now' } },
+      { tool_name: 'Bash', tool_input: { command: 'git commit --no-verify -m wip' } },
+      { tool_name: 'Bash', tool_input: { command: 'git commit -nm wip' } },
+      { tool_name: 'Bash', tool_input: { command: 'git push --no-verify origin feature/x' } },
+    ],
+    allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'git checkout -b feature/x' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout main' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout -b my-button' }, note: 'a -b in a name must not confuse the checkout rule' },
+      { tool_name: 'Bash', tool_input: { command: 'git reset --soft HEAD~1' } },
+      { tool_name: 'Bash', tool_input: { command: 'git reset HEAD src/app.ts' } },
+      { tool_name: 'Bash', tool_input: { command: 'git clean -n' } },
+      { tool_name: 'Bash', tool_input: { command: 'git restore --staged src/app.test.ts' } },
+      { tool_name: 'Bash', tool_input: { command: 'git stash' } },
+      { tool_name: 'Bash', tool_input: { command: 'git stash pop' } },
+      { tool_name: 'Bash', tool_input: { command: 'git branch -d feature/old' } },
+      { tool_name: 'Bash', tool_input: { command: 'git commit -m "no --no-verify here"' } },
+      { tool_name: 'Bash', tool_input: { command: 'git gc' } },
+      { tool_name: 'Bash', tool_input: { command: 'ee preflight check --cmd "git reset --hard HEAD~5"' } },
+    ],
+  },
+});

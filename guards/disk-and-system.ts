@@ -1,0 +1,99 @@
+import { defineGuard, type Denial, type GuardContext } from '../core/guards/types';
+import { argPath, fileWrites, flags, runs, secretPath } from '../core/guards/helpers';
+import { catastrophe } from '../core/guards/targets';
+import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+
+const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/;
+const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
+
+function judge(inv: Invocation, ctx: GuardContext): Denial | null {
+  const p = inv.program;
+  const known = inv.args.map((a) => a.known ?? '');
+  for (const w of fileWrites(inv, ctx.home)) {
+    if (BLOCK_DEVICE.test(w.path)) return { reason: `${w.how} into ${w.path} overwrites a disk device directly: partitions and file systems on it are destroyed.` };
+  }
+  if (/^mkfs(\..+)?$/.test(p) || p === 'mke2fs' || p === 'wipefs' || p === 'mkswap' || (p === 'format' && known.length > 0)) {
+    return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
+  }
+  if (['fdisk', 'sfdisk', 'gdisk', 'sgdisk', 'parted', 'cfdisk'].includes(p) && !known.some((a) => a === '-l' || a === '--list' || a === 'print')) {
+    return { reason: `${p} edits a partition table; a mistake makes the disk unreadable. Ask the user.` };
+  }
+  if (p === 'shred') {
+    for (const a of flags(inv.args, ['-n', '-s', '--iterations', '--size']).positional) {
+      const path = argPath(inv, a, ctx.home);
+      if (!path) continue;
+      if (BLOCK_DEVICE.test(path)) return { reason: `shred ${a.word.raw} overwrites a whole disk device.` };
+      const secret = secretPath(path, ctx);
+      if (secret || catastrophe(path, ctx)) return { reason: `shred ${a.word.raw} destroys ${secret ? 'a key or secret file' : 'an important path'} beyond any recovery. Ask the user.` };
+    }
+  }
+  if ((p === 'chmod' || p === 'chown' || p === 'chgrp' || p === 'setfacl') && known.some((a) => /^-[a-zA-Z]*R/.test(a) || a === '--recursive')) {
+    for (const a of flags(inv.args, ['--reference', '--from']).positional.slice(p === 'setfacl' ? 0 : 1)) {
+      const path = argPath(inv, a, ctx.home);
+      const what = path ? catastrophe(path, ctx) : null;
+      if (what && !(path === ctx.projectDir)) return { reason: `${p} -R on ${a.word.raw} changes ${p === 'chmod' ? 'permissions' : 'ownership'} across ${what}; ssh, sudo and many programs refuse to work afterwards, and it cannot be undone.` };
+    }
+  }
+  if (POWER.has(p) || (p === 'systemctl' && ['poweroff', 'reboot', 'halt', 'suspend', 'hibernate', 'kexec'].includes(known[0] ?? '')) || (p === 'init' && ['0', '6'].includes(known[0] ?? ''))) {
+    return { reason: `${p} ${known.join(' ')} shuts down or restarts the machine, ending every session on it. Ask the user.` };
+  }
+  if ((p === 'kill' || p === 'pkill' || p === 'killall') && (known.includes('-1') && p === 'kill' || known.includes('1') && p === 'kill' && known.some((a) => /^-(9|KILL|SIGKILL)$/.test(a)))) {
+    return { reason: 'kill -9 -1 (or of PID 1) kills every process you own, or init itself. Kill the specific process by PID or name.' };
+  }
+  if ((p === 'docker' || p === 'podman') && ['run', 'create'].includes(known[0] ?? '')) {
+    for (let i = 0; i < known.length; i++) {
+      const v = /^(?:-v|--volume|--mount)$/.test(known[i]!) ? known[i + 1] ?? '' : /^--(?:volume|mount)=(.*)$/.exec(known[i]!)?.[1] ?? '';
+      if (/^\/:|(^|,)(source|src)=\/(,|$)/.test(v)) return { reason: `${p} ${known[0]} mounts the host's root file system into the container; anything run inside can rewrite the host. Mount only the folder it needs (e.g. -v "$PWD:/work").` };
+    }
+  }
+  return null;
+}
+
+function forkBomb(analysis: ShellAnalysis): boolean {
+  return analysis.functions.some((f) => f.calls.filter((c) => c === f.name).length >= 2 || (f.calls.includes(f.name) && /&/.test(analysis.source)));
+}
+
+export default defineGuard({
+  id: 'disk-and-system',
+  title: 'No wiping disks, re-owning the system, fork bombs or shutdowns',
+  prevents: 'dd of=/dev/sda, mkfs, chmod -R 777 / or a fork bomb make the machine unusable in seconds, far beyond the project.',
+  tools: ['Bash', 'Monitor', 'PowerShell'],
+  priority: 4,
+  check(_call, ctx) {
+    const analysis = ctx.shell();
+    if (forkBomb(analysis)) return { reason: 'This defines a function that calls itself in a pipe or in the background: a fork bomb, which exhausts the process table and hangs the machine.' };
+    for (const inv of runs(analysis)) {
+      const d = judge(inv, ctx);
+      if (d) return d;
+    }
+    return null;
+  },
+  examples: {
+    blocked: [
+      { tool_name: 'Bash', tool_input: { command: 'chmod -R 777 /' } },
+      { tool_name: 'Bash', tool_input: { command: 'sudo chown -R nobody:nogroup /' } },
+      { tool_name: 'Bash', tool_input: { command: 'chown -R me ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/zero of=/dev/sda bs=1M' } },
+      { tool_name: 'Bash', tool_input: { command: 'mkfs.ext4 /dev/sdb1' } },
+      { tool_name: 'Bash', tool_input: { command: 'cat image.iso > /dev/sdb' } },
+      { tool_name: 'Bash', tool_input: { command: ':(){ :|:& };:' } },
+      { tool_name: 'Bash', tool_input: { command: 'shred -u ~/.ssh/id_ed25519' } },
+      { tool_name: 'Bash', tool_input: { command: 'sudo shutdown -h now' } },
+      { tool_name: 'Bash', tool_input: { command: 'systemctl reboot' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker run --rm -v /:/host alpine rm -rf /host/home' } },
+      { tool_name: 'Bash', tool_input: { command: 'kill -9 -1' } },
+      { tool_name: 'PowerShell', tool_input: { command: 'Format-Volume -DriveLetter D' } },
+    ],
+    allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'chmod +x scripts/build.sh' } },
+      { tool_name: 'Bash', tool_input: { command: 'chmod -R u+w ./build' } },
+      { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/urandom of=./fixture.bin bs=1k count=4' } },
+      { tool_name: 'Bash', tool_input: { command: 'npm test > /dev/null 2>&1' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker run --rm -v "$PWD:/work" -w /work node:20 npm test' } },
+      { tool_name: 'Bash', tool_input: { command: 'fdisk -l' }, note: 'listing partitions is read-only' },
+      { tool_name: 'Bash', tool_input: { command: 'shred -u build/tmp.bin' } },
+      { tool_name: 'Bash', tool_input: { command: 'kill -9 12345' } },
+      { tool_name: 'Bash', tool_input: { command: 'f() { echo hi; }; f' } },
+    ],
+  },
+});
