@@ -1,15 +1,17 @@
 // The hook protocol, shared by dist/hook.cjs and `agent-guard check`: stdin text in,
 // stdout/stderr/exit code out. Exit code is always 0: a deny travels as JSON on stdout.
 
-import { homedir } from 'node:os';
 import { readSync } from 'node:fs';
 import guards from 'agent-guard:guards';
 import { evaluatePayload, hookOutput } from '../core/guards/dispatch';
+import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
+import { appendDecision, callKey } from '../core/guards/decision-log';
 import { loadConfig } from '../core/guards/load-config';
 import { DEFAULT_CONFIG } from '../core/config';
 import { isAbsolutePath, normalizePath } from '../core/paths';
 
 export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
+const BUILT_IN_IDS = new Set(guards.map((g) => g.id));
 
 export interface HookRun {
   stdout: string;
@@ -36,8 +38,18 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env): Ho
   }
   const projectDir = projectDirFor(payload, env, fallbackCwd);
   const { config, notes } = loadConfig(projectDir);
-  const result = evaluatePayload(payload, { guards, home, projectDir, fallbackCwd, config });
-  return { stdout: result.verdict ? hookOutput(result.verdict) : '', stderr: [...notes, ...result.notes], exitCode: 0 };
+  const workspace = loadWorkspaceGuards(projectDir, BUILT_IN_IDS);
+  const all = workspace.guards.length > 0 ? [...guards, ...workspace.guards] : guards;
+  const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config });
+  const stderr = [...notes, ...workspace.notes, ...result.notes];
+  if (result.verdict && result.call) {
+    try {
+      appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>));
+    } catch (err) {
+      stderr.push(`agent-guard: could not write the decision log (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return { stdout: result.verdict ? hookOutput(result.verdict) : '', stderr, exitCode: 0 };
 }
 
 function projectDirFor(payload: unknown, env: NodeJS.ProcessEnv, fallbackCwd: string): string {
@@ -54,7 +66,7 @@ function readFailMode(env: NodeJS.ProcessEnv, fallbackCwd: string): 'open' | 'cl
 
 function safeHomedir(): string {
   try {
-    return homedir();
+    return (require('node:os') as typeof import('node:os')).homedir();
   } catch {
     return '/';
   }

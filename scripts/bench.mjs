@@ -18,11 +18,17 @@ function stats(samples) {
   return { median: q(0.5), p95: q(0.95) };
 }
 
+// CPU time of a child, reported by the child itself at exit (the same preload runs for both sides).
+// Wall time on a shared VM wanders by ±10 ms; CPU time is the steadier signal.
+const preload = join(mkdtempSync(join(tmpdir(), 'agent-guard-bench-')), 'cpu.cjs');
+writeFileSync(preload, "process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\ncpu:'+((u.user+u.system)/1000).toFixed(3))})");
+
 function time(args, input) {
   const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { input, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--require', preload, ...args], { input, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return { ms: Number(process.hrtime.bigint() - t) / 1e6, stdout: r.stdout };
+  const cpu = Number(/cpu:([\d.]+)$/.exec(r.stderr)?.[1] ?? NaN);
+  return { ms: Number(process.hrtime.bigint() - t) / 1e6, cpu, stdout: r.stdout };
 }
 
 function maxRss(args, input) {
@@ -48,19 +54,21 @@ const payloads = {
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
 console.log(`runs per measurement: ${runs} (interleaved with node -e 0)\n`);
-console.log('hook latency, whole process (ms)');
+console.log('hook latency, whole process vs node -e 0 (medians, ms)');
 for (const [name, payload] of Object.entries(payloads)) {
   const input = JSON.stringify(payload);
   const base = [];
-  const hookMs = [];
-  time([hook], input); // warm the file cache
+  const hookRuns = [];
+  time([hook], input); // warm the file and code caches
   for (let i = 0; i < runs; i++) {
-    base.push(time(['-e', '0'], '').ms);
-    hookMs.push(time([hook], input).ms);
+    base.push(time(['-e', '0'], ''));
+    hookRuns.push(time([hook], input));
   }
-  const b = stats(base);
-  const h = stats(hookMs);
-  console.log(`  ${name.padEnd(46)} hook median ${h.median.toFixed(1)} p95 ${h.p95.toFixed(1)} | node -e 0 median ${b.median.toFixed(1)} p95 ${b.p95.toFixed(1)} | ratio ${(h.median / b.median).toFixed(3)}x`);
+  const b = stats(base.map((r) => r.ms));
+  const h = stats(hookRuns.map((r) => r.ms));
+  const bc = stats(base.map((r) => r.cpu));
+  const hc = stats(hookRuns.map((r) => r.cpu));
+  console.log(`  ${name.padEnd(46)} wall: hook ${h.median.toFixed(1)} (p95 ${h.p95.toFixed(1)}) vs ${b.median.toFixed(1)} (p95 ${b.p95.toFixed(1)}) = ${(h.median / b.median).toFixed(3)}x | cpu: ${hc.median.toFixed(1)} vs ${bc.median.toFixed(1)} = ${(hc.median / bc.median).toFixed(3)}x`);
 }
 console.log(`  peak RSS: hook ${maxRss([hook], JSON.stringify(payloads['typical (npm test, allowed)'])).toFixed(1)} MiB, node -e 0 ${maxRss(['-e', '0'], '').toFixed(1)} MiB`);
 

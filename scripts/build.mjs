@@ -1,7 +1,9 @@
 // One build for every entry point. Guards are discovered from guards/*.ts here, at build time,
 // so adding a guard is adding one file (files starting with "_" are templates, not guards).
 import { build } from 'esbuild';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { stripExamples } from './strip-examples.mjs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,14 +41,29 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
-const entries = [
-  // The hook runs on every tool call: minified, no source map, nothing external.
-  { entryPoints: ['cli/hook.ts'], outfile: 'dist/hook.cjs', minify: true },
-  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.cjs', banner: { js: '#!/usr/bin/env node' } },
-];
-
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-await Promise.all(entries.map((e) => build({ ...common, absWorkingDir: root, ...e })));
+mkdirSync(join(root, 'dist'), { recursive: true });
+
+/**
+ * The hook runs on every tool call: minified, examples stripped, nothing external, and wrapped in
+ * a loader that keeps V8's code cache (scripts/hook-loader.js).
+ */
+async function buildHook() {
+  const result = await build({ ...common, absWorkingDir: root, entryPoints: ['cli/hook.ts'], minify: true, write: false, outfile: 'hook.js', plugins: [stripExamples, guardDiscoveryPlugin] });
+  const code = result.outputFiles[0].text;
+  const key = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const loader = readFileSync(join(root, 'scripts/hook-loader.js'), 'utf8')
+    .replace('__VERSION__', `v${pkg.version}`)
+    .replace('__CODE__', () => JSON.stringify(code))
+    .replace('__KEY__', () => JSON.stringify(key));
+  writeFileSync(join(root, 'dist/hook.cjs'), loader);
+  chmodSync(join(root, 'dist/hook.cjs'), 0o755);
+}
+
+await Promise.all([
+  buildHook(),
+  build({ ...common, absWorkingDir: root, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.cjs', banner: { js: '#!/usr/bin/env node' } }),
+]);
 
 if (withBench) {
   await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/bench-entry.ts'], outfile: 'dist/bench/core.cjs' });

@@ -4,13 +4,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const HOOK = join(ROOT, 'dist/hook.cjs');
 const CLI = join(ROOT, 'dist/cli.cjs');
+const CACHE = mkdtempSync(join(tmpdir(), 'agent-guard-cache-'));
 
-function run(file: string, stdin: string, args: string[] = []) {
-  const r = spawnSync(process.execPath, [file, ...args], { input: stdin, encoding: 'utf8', env: { ...process.env, HOME: '/home/user', CLAUDE_PROJECT_DIR: '' }, timeout: 20000 });
+function run(file: string, stdin: string, args: string[] = [], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [file, ...args], { input: stdin, encoding: 'utf8', env: { ...process.env, HOME: '/home/user', CLAUDE_PROJECT_DIR: '', XDG_CACHE_HOME: CACHE, ...env }, timeout: 20000 });
   return { stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
 
@@ -81,8 +84,27 @@ test('hook: deeply nested substitutions after rm -rf / are denied, not timed out
 test('hook bundle is self-contained: no require of anything outside node built-ins', async () => {
   const { readFileSync } = await import('node:fs');
   const text = readFileSync(HOOK, 'utf8');
-  const requires = [...text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!);
-  for (const r of requires) assert.match(r, /^(node:)?(fs|path|os|child_process|util|crypto|url|events|stream|buffer|assert|string_decoder|tty)$/, r);
+  // the loader's own requires, and the embedded code's (escaped inside the string)
+  const requires = [...text.matchAll(/require\((?:'|\\?")([^'"\\]+)(?:'|\\?")\)/g)].map((m) => m[1]!);
+  assert.ok(requires.length > 3);
+  for (const r of requires) assert.match(r, /^(node:)?(fs|path|os|vm|child_process|util|crypto|url|events|stream|buffer|assert|string_decoder|tty)$/, r);
+  assert.doesNotMatch(text, /examples:\{blocked:\[\{/, 'examples are stripped from the hook');
+});
+
+test('hook keeps V8 code cache in a private folder, and works without it', () => {
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-cache-'));
+  const first = run(HOOK, payload('rm -rf ~'), [], { XDG_CACHE_HOME: cache });
+  const files = readdirSync(join(cache, 'agent-guard'));
+  assert.equal(files.length, 1);
+  assert.equal(statSync(join(cache, 'agent-guard', files[0]!)).mode & 0o077, 0, 'cache file is private');
+  const second = run(HOOK, payload('rm -rf ~'), [], { XDG_CACHE_HOME: cache });
+  const off = run(HOOK, payload('rm -rf ~'), [], { AGENT_GUARD_NO_CACHE: '1' });
+  const readOnly = run(HOOK, payload('rm -rf ~'), [], { XDG_CACHE_HOME: '/proc/no-such-place' });
+  for (const r of [first, second, off, readOnly]) {
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /rm-catastrophic/);
+    assert.equal(r.stderr, '');
+  }
 });
 
 test('agent-guard explain shows the programs and the decision', () => {

@@ -205,7 +205,7 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
     const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
     if (!plan.ok) throw new InstallError(`refusing to change ${p.label}: ${plan.error}`);
 
-    mkdirSync(dirname(p.hookFile), { recursive: true });
+    mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
     writeHookFile(p, bundle, opts.force ?? false, report);
 
     if (plan.changed) {
@@ -232,6 +232,17 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
     report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
   }
   return report;
+}
+
+/** Creates each folder in turn (no recursive mkdir: it can spin on odd file systems). */
+function mkdirLevels(dirs: string[]): void {
+  for (const d of dirs) {
+    try {
+      mkdirSync(d, { mode: 0o755 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new InstallError(`cannot create ${d}: ${(e as NodeJS.ErrnoException).code}`);
+    }
+  }
 }
 
 function writeHookFile(p: TargetPaths, bundle: Bundle, force: boolean, report: Report): void {

@@ -1,0 +1,121 @@
+// The decision log: one JSON line per denial, under .claude/agent-guard/ (a folder that ignores
+// itself in git). Bounded (rotated at 512 KiB), deduplicated when a host runs the hook twice for
+// one call, and redacted: no secret value ever reaches it.
+
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { findCredentials } from '../secret-patterns';
+import { isSecretVariableName } from '../secrets';
+import type { Verdict } from './dispatch';
+import type { ToolCall } from './types';
+
+export const LOG_DIR = '.claude/agent-guard';
+export const LOG_FILE = `${LOG_DIR}/decisions.jsonl`;
+const MAX_BYTES = 512 * 1024;
+const DEDUPE_MS = 10_000;
+
+export interface LogEntry {
+  time: string;
+  tool: string;
+  guard: string;
+  decision: 'deny' | 'ask';
+  /** The command (redacted, shortened) or the path. */
+  target: string;
+  reason: string;
+  key: string;
+}
+
+/** Removes secret values from text meant for a log: token formats, VAR=value of secret-looking names, URL passwords, bearer tokens. */
+export function redact(text: string, extraValues: readonly string[] = []): string {
+  let t = text;
+  for (const c of findCredentials(t)) t = t.split(c.value).join('[REDACTED]');
+  for (const v of extraValues) if (v.length >= 8) t = t.split(v).join('[REDACTED]');
+  t = t.replace(/\b([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)/g, (m, name: string) => (isSecretVariableName(name) ? `${name}=[REDACTED]` : m));
+  t = t.replace(/(:\/\/[^/:@\s]+:)[^@\s/]+@/g, '$1[REDACTED]@');
+  t = t.replace(/\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [REDACTED]');
+  t = t.replace(/(--?(?:password|passwd|token|secret|api-key|apikey)[= ])\S+/gi, '$1[REDACTED]');
+  return t;
+}
+
+/**
+ * Identifies one tool call, so a host that runs the hook twice logs it once. Hosts send a
+ * tool_use_id; otherwise an FNV-1a hash of the call (no crypto: loading it costs milliseconds).
+ */
+export function callKey(payload: Record<string, unknown>): string {
+  if (typeof payload.tool_use_id === 'string' && payload.tool_use_id) return payload.tool_use_id;
+  const text = JSON.stringify([payload.session_id ?? '', payload.tool_name, payload.tool_input]);
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+  }
+  return `h${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}`;
+}
+
+export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, key: string, now = new Date()): void {
+  const dir = join(projectDir, LOG_DIR);
+  if (!existsSync(join(projectDir, '.claude'))) return; // not a Claude Code project: leave no trace
+  try {
+    mkdirSync(dir); // .claude exists; never recursive (see scripts/hook-loader.js)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  const ignore = join(dir, '.gitignore');
+  if (!existsSync(ignore)) writeFileSync(ignore, '# written by agent-guard: the decision log stays local\n*\n');
+  const file = join(projectDir, LOG_FILE);
+  const last = lastLine(file);
+  if (last) {
+    try {
+      const prev = JSON.parse(last) as LogEntry;
+      if (prev.key === key && now.getTime() - Date.parse(prev.time) < DEDUPE_MS) return;
+    } catch {
+      /* a torn line: just append */
+    }
+  }
+  try {
+    if (statSync(file).size > MAX_BYTES) renameSync(file, `${file.replace(/\.jsonl$/, '')}.1.jsonl`);
+  } catch {
+    /* no log yet */
+  }
+  const target = call.command !== null ? redact(call.command).slice(0, 500) : call.path ?? call.tool;
+  const entry: LogEntry = { time: now.toISOString(), tool: call.tool, guard: v.guardId, decision: v.decision, target, reason: redact(v.reason), key };
+  appendFileSync(file, `${JSON.stringify(entry)}\n`);
+}
+
+function lastLine(file: string): string | null {
+  let fd: number | null = null;
+  try {
+    fd = openSync(file, 'r');
+    const size = statSync(file).size;
+    const len = Math.min(size, 4096);
+    const buf = Buffer.alloc(len);
+    readSync(fd, buf, 0, len, size - len);
+    const lines = buf.toString('utf8').trimEnd().split('\n');
+    return lines[lines.length - 1] ?? null;
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
+export function readDecisions(projectDir: string, limit = 20): LogEntry[] {
+  const out: LogEntry[] = [];
+  for (const f of [`${LOG_FILE.replace(/\.jsonl$/, '')}.1.jsonl`, LOG_FILE]) {
+    try {
+      for (const line of readFileSync(join(projectDir, f), 'utf8').split('\n')) {
+        if (!line.trim()) continue;
+        try {
+          out.push(JSON.parse(line) as LogEntry);
+        } catch {
+          /* skip torn lines */
+        }
+      }
+    } catch {
+      /* missing */
+    }
+  }
+  return out.slice(-limit);
+}
