@@ -173,6 +173,7 @@ test('--local and --user scopes', () => {
   assert.ok(existsSync(settingsOf(ws, 'settings.local.json')));
   assert.equal(existsSync(settingsOf(ws)), false);
   const t = target(ws, 'user');
+  mkdirSync(t.home, { recursive: true });
   assert.ok(install(t, BUNDLE, { selfTest: false }).ok);
   const user = JSON.parse(readFileSync(join(t.home, '.claude/settings.json'), 'utf8'));
   assert.equal(user.hooks.PreToolUse[0].hooks[0].command, `node "${join(t.home, '.claude/hooks/agent-guard.cjs')}"`);
