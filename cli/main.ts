@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { emit, readStdin, runHook } from './run-hook';
 import { explainCommand } from './explain';
 import { runInstall, runStatus, runSync, runUninstall } from './install-commands';
+import { runLog, runTest } from './workspace-commands';
 
 const USAGE = `agent-guard: guards that keep coding agents from irreversible damage
 
@@ -17,6 +18,8 @@ Usage:
   agent-guard status [workspace]    installed where, in sync or not, anything switching it off (--json)
   agent-guard sync [workspace]      update an outdated hook file and settings entry (--force: replace a hand-edited hook)
   agent-guard uninstall [workspace] remove exactly what install added
+  agent-guard test [workspace]      run the examples of the workspace's own guards (.claude/guards/*.js); --all adds the built-in ones
+  agent-guard log [workspace]       the most recent blocked calls (-n 50, --json)
   agent-guard check                 read one PreToolUse payload on stdin; behaves exactly like the hook
   agent-guard explain "<command>"   show how a shell command is analysed and which guards fire
   agent-guard help                  this text
@@ -45,6 +48,10 @@ async function main(argv: string[]): Promise<number> {
       return runSync(rest);
     case 'uninstall':
       return runUninstall(rest);
+    case 'test':
+      return runTest(rest);
+    case 'log':
+      return runLog(rest);
     case 'explain': {
       const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { cwd: { type: 'string' }, json: { type: 'boolean' } } });
       if (positionals.length === 0) throw new UsageError('explain needs a command, e.g. agent-guard explain "rm -rf ~"');

@@ -65,6 +65,16 @@ await Promise.all([
   build({ ...common, absWorkingDir: root, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.cjs', banner: { js: '#!/usr/bin/env node' } }),
 ]);
 
+// The config schema, generated from the guard set (ids, titles, what each prevents).
+{
+  const out = await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/schema-entry.ts'], write: false, outfile: 'schema.js' });
+  const file = join(root, 'dist/schema-entry.cjs');
+  writeFileSync(file, out.outputFiles[0].text);
+  const { execFileSync } = await import('node:child_process');
+  writeFileSync(join(root, 'dist/agent-guard.schema.json'), execFileSync(process.execPath, [file], { encoding: 'utf8' }));
+  rmSync(file);
+}
+
 if (withBench) {
   await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/bench-entry.ts'], outfile: 'dist/bench/core.cjs' });
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import guards from 'agent-guard:guards';
 import { CASES, CASE_FIXTURE } from './cases/guard-cases';
-import { buildFixture } from './support/fixture';
+import { buildFixture } from '../core/guards/fixture';
 import { evaluateAt, HOME } from './support/run';
 
 const root = buildFixture(CASE_FIXTURE);

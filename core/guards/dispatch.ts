@@ -2,6 +2,7 @@
 // says allow (that would override the user's own permission settings).
 
 import { DEFAULT_CONFIG, type GuardConfig } from '../config';
+import { MAX_COMMAND_LENGTH } from '../shell/analyze';
 import { createContext } from './context';
 import { normalizeCall } from './normalize';
 import type { Guard, ToolCall } from './types';
@@ -54,6 +55,9 @@ export function orderGuards(guards: readonly Guard[]): Guard[] {
 
 export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
+  if (config.failMode === 'closed' && call.command !== null && call.command.length > MAX_COMMAND_LENGTH) {
+    return { ...failClosed(`the command is longer than ${MAX_COMMAND_LENGTH / 1024} KiB, more than the guards analyse`, []), call };
+  }
   const ctx = createContext(call, { home: opts.home, projectDir: opts.projectDir ?? call.cwd, config });
   const notes: string[] = [];
   let ask: Verdict | null = null;

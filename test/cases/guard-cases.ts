@@ -173,6 +173,8 @@ export const CASES: GuardCase[] = [
   { n: 150, command: 'git reflog expire --expire=now --all && git gc --prune=now', expect: 'deny', by: 'destructive-git' },
   { n: 151, command: 'echo FLUSHALL | redis-cli', expect: 'deny', by: 'data-destruction' },
   { n: 152, command: 'redis-cli < cmds.txt', expect: 'deny', by: 'data-destruction', files: { 'cmds.txt': 'SET a 1\nFLUSHALL\n' } },
+  { n: 153, tool: 'Write', input: { file_path: 'run.sh', content: 'rm -rf ~\n' }, expect: 'deny', by: 'script-contents' },
+  { n: 153.1, command: 'bash run.sh', expect: 'deny', by: 'script-contents', files: { 'run.sh': 'rm -rf ~\n' } },
   { n: 154, command: 'ee preflight check --cmd "git reset --hard HEAD~5"', expect: 'allow' },
   { n: 155, command: 'rtk git push --force', expect: 'deny', by: fp },
   { n: 156, command: 'git update-ref refs/heads/main origin/main', expect: 'deny', by: 'destructive-git' },

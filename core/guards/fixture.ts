@@ -1,10 +1,10 @@
-// Scratch git repositories for examples and cases that depend on repository state.
-
+// Scratch git repositories for examples that depend on repository state (used by npm test and
+// by `agent-guard test` for workspace guards).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Fixture } from '../../core/guards/types';
+import type { Fixture } from './types';
 
 const GIT_ENV = {
   ...process.env,

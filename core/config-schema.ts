@@ -1,0 +1,57 @@
+// The JSON Schema of .claude/agent-guard.json, built from the guard set (so every guard id is
+// offered with its title in the editor), and the commented template a new file starts from.
+
+import { DEFAULT_CONFIG } from './config';
+import type { Guard } from './guards/types';
+
+export function configSchema(guards: readonly Guard[]): Record<string, unknown> {
+  const mode = { enum: ['deny', 'ask', 'off'] };
+  const strings = (description: string, def: string[]) => ({ type: 'array', items: { type: 'string' }, uniqueItems: true, default: def, description });
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://agent-guard.dev/schemas/agent-guard.schema.json',
+    title: 'Agent Guard configuration (.claude/agent-guard.json)',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      $schema: { type: 'string' },
+      guards: {
+        type: 'object',
+        description: 'Per guard: "deny" (default), "ask" (Claude Code asks you; keep it for irreversible actions) or "off".',
+        properties: Object.fromEntries(
+          [...guards].sort((a, b) => a.id.localeCompare(b.id)).map((g) => [g.id, { ...mode, default: 'deny', description: `${g.title}. Prevents: ${g.prevents}` }]),
+        ),
+        additionalProperties: { ...mode, description: 'A workspace guard from .claude/guards/.' },
+      },
+      protectedBranches: strings('Branch names or globs that must never be force-pushed or deleted on a remote.', DEFAULT_CONFIG.protectedBranches),
+      secretFiles: strings('Extra secret-file globs (relative to the project, or a file name); a leading "!" exempts a file.', []),
+      migrationDirs: strings('Folders whose committed files are applied migrations.', DEFAULT_CONFIG.migrationDirs),
+      allowedWriteRoots: strings('Folders outside the project where the agent may write (absolute or ~/...). /tmp is always allowed.', []),
+      failMode: { enum: ['open', 'closed'], default: 'open', description: 'open: a guard error or unreadable input is "no opinion". closed: it denies.' },
+    },
+  };
+}
+
+export const CONFIG_TEMPLATE = `{
+  // Agent Guard configuration. Every key is optional; delete what you do not change.
+  // Reference: the schema offers completion and documentation for each key and guard id.
+  "$schema": "./agent-guard.schema.json",
+
+  // Per guard: "deny" (the default), "ask" (Claude Code asks you first) or "off".
+  "guards": {
+    // "destructive-git": "ask"
+  },
+
+  // Branches that must never be force-pushed or deleted on a remote (globs allowed).
+  "protectedBranches": ${JSON.stringify(DEFAULT_CONFIG.protectedBranches)},
+
+  // Extra secret files (globs); "!pattern" exempts one.
+  "secretFiles": [],
+
+  // Folders outside the project where the agent may write.
+  "allowedWriteRoots": [],
+
+  // "open": a guard error is "no opinion" (the default); "closed": it denies.
+  "failMode": "open"
+}
+`;

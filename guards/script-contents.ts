@@ -1,0 +1,88 @@
+import { defineGuard, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
+import { createContext } from '../core/guards/context';
+import { argPath, runs } from '../core/guards/helpers';
+import { translateCmd, translatePowerShell } from '../core/shell/powershell';
+import { basename, relativeTo } from '../core/paths';
+import rmCatastrophic from './rm-catastrophic';
+import diskAndSystem from './disk-and-system';
+import interpreterDestruction from './interpreter-destruction';
+
+/** The guards whose damage is catastrophic wherever the command comes from. */
+const CATASTROPHIC = [rmCatastrophic, diskAndSystem, interpreterDestruction];
+const SCRIPT_EXT = /\.(sh|bash|zsh|ksh|ps1|psm1|cmd|bat)$/i;
+const SHEBANG = /^#!\s*\S*\b(sh|bash|zsh|dash|ksh|env\s+(ba|z|k|da)?sh)\b/;
+
+/** A script's text as a POSIX command line for the guards. */
+function asCommand(path: string, text: string): string {
+  if (/\.(ps1|psm1)$/i.test(path)) return translatePowerShell(text);
+  if (/\.(cmd|bat)$/i.test(path)) return text.split(/\r?\n/).map((l) => translateCmd(l)).join('\n');
+  return text;
+}
+
+function judgeScript(path: string, text: string, cwd: string, ctx: GuardContext): Denial | null {
+  const call: ToolCall = { tool: 'Bash', input: {}, cwd, command: asCommand(path, text.slice(0, 256 * 1024)), path: null, edits: null };
+  const inner = createContext(call, { home: ctx.home, projectDir: ctx.projectDir, config: ctx.config });
+  for (const g of CATASTROPHIC) {
+    if (ctx.config.guards[g.id] === 'off') continue;
+    const d = g.check(call, inner);
+    if (d) return { reason: `The script ${relativeTo(ctx.projectDir, path) || basename(path)} contains a command that ${g.id} blocks: ${d.reason} Writing it to a file and running that does not make it safe.` };
+  }
+  return null;
+}
+
+function newText(call: ToolCall, ctx: GuardContext): string | null {
+  if (call.tool === 'Write') return typeof call.input.content === 'string' ? call.input.content : null;
+  if (!call.edits || !call.path) return null;
+  let text = ctx.readText(call.path, 1024 * 1024);
+  if (text === null) return call.edits.map((e) => e.newText).join('\n');
+  for (const e of call.edits) text = text.replace(e.oldText, () => e.newText);
+  return text;
+}
+
+export default defineGuard({
+  id: 'script-contents',
+  title: 'A dangerous command is dangerous in a script too',
+  prevents: 'An agent that was stopped from running rm -rf ~ writes it into cleanup.sh and runs bash cleanup.sh; command guards only see the harmless second step.',
+  tools: ['Write', 'Edit', 'MultiEdit', 'Bash', 'Monitor'],
+  priority: 4,
+  check(call, ctx) {
+    if (call.edits && call.path) {
+      const text = newText(call, ctx);
+      if (text === null || (!SCRIPT_EXT.test(call.path) && !SHEBANG.test(text))) return null;
+      return judgeScript(call.path, text, call.cwd, ctx);
+    }
+    for (const inv of runs(ctx.shell())) {
+      // bash x.sh, sh x.sh, source x.sh, . x.sh, ./x.sh, pwsh -File x.ps1
+      const p = inv.program;
+      let script = null;
+      if (['bash', 'sh', 'zsh', 'dash', 'ksh', 'source', '.'].includes(p)) script = inv.args.find((a) => !(a.known ?? '-').startsWith('-'));
+      else if ((p === 'pwsh' || p === 'powershell') && inv.args.some((a) => /^-f(ile)?$/i.test(a.known ?? ''))) script = inv.args[inv.args.findIndex((a) => /^-f(ile)?$/i.test(a.known ?? '')) + 1];
+      else if (inv.argv[0]?.known?.includes('/')) script = inv.argv[0];
+      const path = script ? argPath(inv, script, ctx.home) : null;
+      if (!path) continue;
+      const text = ctx.readText(path, 256 * 1024);
+      if (text === null || (!SCRIPT_EXT.test(path) && !SHEBANG.test(text) && script === inv.argv[0])) continue;
+      const d = judgeScript(path, text, inv.cwd ?? call.cwd, ctx);
+      if (d) return d;
+    }
+    return null;
+  },
+  examples: {
+    blocked: [
+      { tool_name: 'Write', tool_input: { file_path: 'cleanup.sh', content: '#!/bin/sh\nset -e\nrm -rf "$BUILD_DIR/"\n' } },
+      { tool_name: 'Write', tool_input: { file_path: 'scripts/reset', content: '#!/usr/bin/env bash\ncd ~ && rm -rf *\n' } },
+      { tool_name: 'Edit', tool_input: { file_path: 'scripts/clean.sh', old_string: 'rm -rf dist', new_string: 'rm -rf /' } },
+      { tool_name: 'Write', tool_input: { file_path: 'clean.ps1', content: 'Remove-Item -Recurse -Force $HOME\n' } },
+      { tool_name: 'Bash', tool_input: { command: 'bash run.sh' }, fixture: { committed: { 'run.sh': 'echo cleaning\nrm -rf ~\n' } } },
+      { tool_name: 'Bash', tool_input: { command: './wipe.sh' }, fixture: { committed: { 'wipe.sh': '#!/bin/sh\ndd if=/dev/zero of=/dev/sda\n' } } },
+    ],
+    allowed: [
+      { tool_name: 'Write', tool_input: { file_path: 'cleanup.sh', content: '#!/bin/sh\nset -eu\nrm -rf "${BUILD_DIR:?}/dist" node_modules\n' } },
+      { tool_name: 'Write', tool_input: { file_path: 'provision.sh', content: '#!/bin/sh\nsudo apt-get install -y jq\n' }, note: 'a provisioning script may use sudo; only catastrophic commands are checked' },
+      { tool_name: 'Write', tool_input: { file_path: 'docs/cleanup.md', content: 'Never run `rm -rf ~`.\n' } },
+      { tool_name: 'Bash', tool_input: { command: 'bash run.sh' }, fixture: { committed: { 'run.sh': 'npm ci\nnpm test\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'bash missing.sh' }, note: 'a script that cannot be read: no opinion' },
+      { tool_name: 'Write', tool_input: { file_path: 'src/cleanup.ts', content: 'export const doc = "rm -rf /";\n' } },
+    ],
+  },
+});
