@@ -11,15 +11,17 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const withTests = process.argv.includes('--tests');
 const withBench = process.argv.includes('--bench');
 
+/** `agent-guard:guards` and `agent-guard:lint-rules`: every file of the folder, in name order. */
+const DISCOVERED = { guards: 'guards', 'lint-rules': 'core/lint/rules' };
 const guardDiscoveryPlugin = {
-  name: 'guard-discovery',
+  name: 'discovery',
   setup(b) {
-    b.onResolve({ filter: /^agent-guard:guards$/ }, () => ({ path: 'guards', namespace: 'agent-guard' }));
-    b.onLoad({ filter: /.*/, namespace: 'agent-guard' }, () => {
-      const dir = join(root, 'guards');
+    b.onResolve({ filter: /^agent-guard:(guards|lint-rules)$/ }, (args) => ({ path: args.path.slice('agent-guard:'.length), namespace: 'agent-guard' }));
+    b.onLoad({ filter: /.*/, namespace: 'agent-guard' }, (args) => {
+      const dir = join(root, DISCOVERED[args.path]);
       const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.startsWith('_')).sort();
-      const lines = files.map((f, i) => `import g${i} from ${JSON.stringify(join(dir, f))};`);
-      lines.push(`export default [${files.map((_, i) => `g${i}`).join(', ')}];`);
+      const lines = files.map((f, i) => `import m${i} from ${JSON.stringify(join(dir, f))};`);
+      lines.push(`export default [${files.map((_, i) => `m${i}`).join(', ')}];`);
       return { contents: lines.join('\n'), resolveDir: dir, loader: 'ts', watchFiles: files.map((f) => join(dir, f)), watchDirs: [dir] };
     });
   },

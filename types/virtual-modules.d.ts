@@ -7,3 +7,9 @@ declare module 'agent-guard:guards' {
 
 /** package.json "version", injected by the build. */
 declare const AGENT_GUARD_VERSION: string;
+
+declare module 'agent-guard:lint-rules' {
+  import type { LintRule } from '../core/lint/types';
+  const rules: readonly LintRule[];
+  export default rules;
+}

@@ -1,0 +1,55 @@
+// Facts about Claude Code that the rules check against, with the reference section each comes from
+// (../shared/reference/claude-code.md). When Claude Code changes, this is the file to update.
+
+/** §8: the canonical built-in tool names (v2.1.240). */
+export const KNOWN_TOOLS = [
+  'Agent', 'Artifact', 'AskUserQuestion', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EndConversation', 'EnterPlanMode',
+  'EnterWorktree', 'ExitPlanMode', 'ExitWorktree', 'Glob', 'Grep', 'ListAgents', 'ListMcpResourcesTool', 'LSP', 'Monitor', 'NotebookEdit',
+  'PowerShell', 'PushNotification', 'Read', 'ReadMcpResourceTool', 'RemoteTrigger', 'ReportFindings', 'ScheduleWakeup', 'SendMessage',
+  'SendUserFile', 'ShareOnboardingGuide', 'Skill', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskOutput', 'TaskStop', 'TaskUpdate', 'TodoWrite',
+  'ToolSearch', 'WaitForMcpServers', 'WebFetch', 'WebSearch', 'Workflow', 'Write',
+] as const;
+
+/** §8: removed or renamed tools → what to use instead (null: no replacement). */
+export const RENAMED_TOOLS: Record<string, string | null> = {
+  Task: 'Agent', LS: 'Glob', MultiEdit: 'Edit', NotebookRead: 'Read', BashOutput: 'Read', KillShell: 'TaskStop',
+  SlashCommand: 'Skill', MCPSearch: 'ToolSearch', TeamCreate: null, TeamDelete: null, AgentOutputTool: 'Read',
+};
+
+/** §4: tools a subagent never gets, even when listed. */
+export const NEVER_IN_SUBAGENTS = new Set(['AskUserQuestion', 'EndConversation', 'EnterPlanMode', 'ExitPlanMode', 'ScheduleWakeup', 'TaskOutput', 'WaitForMcpServers', 'Workflow']);
+
+/** §1.4: hook events. */
+export const HOOK_EVENTS = new Set([
+  'SessionStart', 'Setup', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PermissionRequest', 'PermissionDenied', 'PostToolUse',
+  'PostToolUseFailure', 'PostToolBatch', 'Notification', 'MessageDisplay', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted',
+  'Stop', 'StopFailure', 'TeammateIdle', 'InstructionsLoaded', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged',
+  'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'Elicitation', 'ElicitationResult', 'SessionEnd',
+]);
+
+/** §1.1: handler types and their required field. */
+export const HANDLER_REQUIRED: Record<string, string> = { command: 'command', http: 'url', mcp_tool: 'tool', prompt: 'prompt', agent: 'prompt' };
+
+/** §4: agent frontmatter enums. */
+export const AGENT_ENUMS: Record<string, readonly string[]> = {
+  permissionMode: ['default', 'acceptEdits', 'auto', 'dontAsk', 'bypassPermissions', 'plan', 'manual'],
+  color: ['red', 'blue', 'green', 'yellow', 'purple', 'orange', 'pink', 'cyan'],
+  effort: ['low', 'medium', 'high', 'xhigh', 'max'],
+  memory: ['user', 'project', 'local'],
+  isolation: ['worktree'],
+};
+export const MODEL_ALIASES = ['sonnet', 'opus', 'haiku', 'fable', 'inherit'];
+
+/** §4: built-in subagent types (for workflow agentType). */
+export const BUILT_IN_AGENTS = new Set(['Explore', 'Plan', 'general-purpose', 'claude', 'statusline-setup', 'claude-code-guide']);
+
+/** §3.3: tools whose path rules are accepted but never consulted → the rule to write instead. */
+export const NEVER_CONSULTED: Record<string, string> = { Write: 'Edit', MultiEdit: 'Edit', NotebookEdit: 'Edit', Glob: 'Read' };
+
+/** §3.2 and §9.3 S24: command prefixes whose allow rule runs arbitrary inner commands. */
+export const RUNNER_PREFIXES = ['npx', 'bunx', 'pnpm dlx', 'yarn dlx', 'docker exec', 'docker run', 'devbox run', 'mise exec', 'direnv exec', 'bash', 'sh', 'zsh', 'python', 'python3', 'node', 'env', 'eval', 'xargs', 'sudo', 'uv run', 'poetry run', 'deno run', 'ruby', 'perl', 'pwsh', 'powershell'];
+
+/** Tools a subagent can actually be given (for rewriting an allowlist as a blocklist). */
+export function subagentTools(): string[] {
+  return KNOWN_TOOLS.filter((t) => !NEVER_IN_SUBAGENTS.has(t));
+}

@@ -1,0 +1,234 @@
+// Runs the rules on one file: builds the parsed views once (lazily), collects diagnostics, applies
+// inline suppressions, and applies fixes. Pure apart from the workspace view it is given.
+
+import { parse as parseAcorn, type Program } from 'acorn';
+import { parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseDocument } from 'yaml';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import guards from 'agent-guard:guards';
+import { evaluateCall, type Verdict } from '../guards/dispatch';
+import { DEFAULT_CONFIG } from '../config';
+import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
+
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(private readonly text: string) {
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+  }
+  position(offset: number): { line: number; character: number } {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: o - this.starts[lo]! };
+  }
+  offset(line: number, character: number): number {
+    if (line >= this.starts.length) return this.text.length;
+    return Math.min(this.text.length, this.starts[Math.max(0, line)]! + character);
+  }
+  range(start: number, end: number): Range {
+    return { start: this.position(start), end: this.position(end) };
+  }
+  get lineCount(): number {
+    return this.starts.length;
+  }
+}
+
+/** The frontmatter block of a Markdown file: `---` on the first line up to the next `---` line. */
+export function splitFrontmatter(text: string): { yaml: string; offset: number; end: number } | null {
+  const m = /^---[ \t]*\r?\n/.exec(text);
+  if (!m) return null;
+  const close = /^---[ \t]*(\r?\n|$)/m;
+  const rest = text.slice(m[0].length);
+  const c = close.exec(rest);
+  if (!c) return { yaml: rest, offset: m[0].length, end: text.length };
+  return { yaml: rest.slice(0, c.index), offset: m[0].length, end: m[0].length + c.index + c[0].length };
+}
+
+export interface LintOptions {
+  rules: readonly LintRule[];
+  /** Honour agent-guard-disable comments (off in CI with --no-inline-config: agent files are attacker-editable). */
+  inlineConfig?: boolean;
+}
+
+export function createContext(file: LintFile, workspace: WorkspaceView, lines: LineIndex, sink: Diagnostic[], currentRule: { rule: LintRule | null }): RuleContext {
+  let fm: Frontmatter | null | undefined;
+  let codeSpans: CodeSpan[] | undefined;
+  let proseNodes: { value: string; start: number }[] | undefined;
+  let jsonView: ReturnType<RuleContext['json']> | undefined;
+  let jsView: ReturnType<RuleContext['js']> | undefined;
+  const verdicts = new Map<string, Verdict | null>();
+
+  const markdown = () => {
+    if (codeSpans) return;
+    codeSpans = [];
+    proseNodes = [];
+    const split = file.kind === 'workflow' || file.kind === 'settings' ? null : splitFrontmatter(file.text);
+    // Blank out the frontmatter (keeping offsets) so Markdown does not read it as a heading.
+    const body = split ? file.text.slice(0, split.end).replace(/[^\n]/g, ' ') + file.text.slice(split.end) : file.text;
+    let tree;
+    try {
+      tree = fromMarkdown(body);
+    } catch {
+      return;
+    }
+    const visit = (node: { type: string; value?: string; lang?: string | null; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }) => {
+      const start = node.position?.start.offset ?? 0;
+      const end = node.position?.end.offset ?? 0;
+      if (node.type === 'code' && typeof node.value === 'string') {
+        const nl = file.text.indexOf('\n', start);
+        const valueStart = nl < 0 ? end : nl + 1;
+        codeSpans!.push({ value: node.value, start: valueStart, end: valueStart + node.value.length, lang: node.lang ?? null, inline: false, bang: node.lang === '!' });
+      } else if (node.type === 'inlineCode' && typeof node.value === 'string') {
+        const raw = file.text.slice(start, end);
+        const ticks = /^`+/.exec(raw)?.[0].length ?? 1;
+        const valueStart = start + Math.max(ticks, raw.indexOf(node.value, ticks));
+        const before = file.text[start - 1];
+        const bang = before === '!' && (start - 2 < 0 || /\s/.test(file.text[start - 2]!));
+        codeSpans!.push({ value: node.value, start: valueStart, end: valueStart + node.value.length, lang: null, inline: true, bang });
+      } else if (node.type === 'text' && typeof node.value === 'string') {
+        proseNodes!.push({ value: file.text.slice(start, end), start });
+      }
+      for (const c of node.children ?? []) visit(c as typeof node);
+    };
+    visit(tree as unknown as Parameters<typeof visit>[0]);
+  };
+
+  return {
+    file,
+    workspace,
+    offsetAt: (line, character) => lines.offset(line, character),
+    report(d) {
+      const rule = currentRule.rule!;
+      const diagnostic: Diagnostic = { code: rule.code, severity: d.severity ?? rule.severity, message: d.message, range: lines.range(d.start, d.end) };
+      if (d.fix) diagnostic.fix = { title: d.fix.title, edits: d.fix.edits.map((e) => ({ range: lines.range(e.start, e.end), newText: e.newText })) };
+      sink.push(diagnostic);
+    },
+    frontmatter() {
+      if (fm !== undefined) return fm;
+      const split = splitFrontmatter(file.text);
+      if (!split) return (fm = null);
+      const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: true });
+      const err = doc.errors[0];
+      const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
+      fm = {
+        doc: err ? null : doc,
+        data: !err && typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null,
+        offset: split.offset,
+        end: split.end,
+        error: err ? { message: err.message.split('\n')[0]!, offset: split.offset + (err.pos?.[0] ?? 0) } : null,
+      };
+      return fm;
+    },
+    code() {
+      markdown();
+      return codeSpans!;
+    },
+    prose() {
+      markdown();
+      return proseNodes!;
+    },
+    json() {
+      if (jsonView) return jsonView;
+      const errors: ParseError[] = [];
+      const tree = parseTree(file.text, errors, { disallowComments: true, allowTrailingComma: false });
+      const e = errors[0];
+      jsonView = { tree, value: tree ? getNodeValue(tree) : undefined, error: e ? { message: printParseErrorCode(e.error), offset: e.offset } : null };
+      return jsonView;
+    },
+    js() {
+      if (jsView) return jsView;
+      try {
+        const program = parseAcorn(file.text, { ecmaVersion: 'latest', sourceType: 'module', allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true }) as Program;
+        jsView = { program, error: null };
+      } catch (err) {
+        const e = err as { message: string; pos?: number };
+        jsView = { program: null, error: { message: e.message.replace(/ \(\d+:\d+\)$/, ''), offset: e.pos ?? 0 } };
+      }
+      return jsView;
+    },
+    guardVerdict(command) {
+      if (verdicts.has(command)) return verdicts.get(command)!;
+      const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
+      const v = evaluateCall(call, { guards, home: workspace.home, projectDir: workspace.root, fallbackCwd: workspace.root, config: DEFAULT_CONFIG }).verdict;
+      verdicts.set(command, v);
+      return v;
+    },
+  };
+}
+
+// ---- suppressions ----
+
+const DIRECTIVE = /agent-guard-disable(-next-line|-line)?\s+([A-Z]+-[A-Z]+-\d{3}(?:\s*,\s*[A-Z]+-[A-Z]+-\d{3})*)(?:\s+--\s*(.*?))?\s*(?:-->|\*\/|$)/;
+
+interface Suppression {
+  codes: Set<string>;
+  /** 0-based line it applies to, or -1 for the whole file. */
+  line: number;
+}
+
+function suppressions(text: string): Suppression[] {
+  const out: Suppression[] = [];
+  const lines = text.split('\n');
+  lines.forEach((l, i) => {
+    if (!l.includes('agent-guard-disable')) return;
+    const m = DIRECTIVE.exec(l);
+    if (!m) return;
+    const codes = new Set(m[2]!.split(/\s*,\s*/));
+    out.push({ codes, line: m[1] === '-next-line' ? i + 1 : m[1] === '-line' ? i : -1 });
+  });
+  return out;
+}
+
+export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOptions): Diagnostic[] {
+  const lines = new LineIndex(file.text);
+  const sink: Diagnostic[] = [];
+  const current: { rule: LintRule | null } = { rule: null };
+  const ctx = createContext(file, workspace, lines, sink, current);
+  for (const rule of opts.rules) {
+    if (!rule.appliesTo.includes(file.kind)) continue;
+    current.rule = rule;
+    try {
+      rule.check(ctx);
+    } catch (err) {
+      // A broken rule must not take the others down: report it once, at the top of the file.
+      sink.push({ code: rule.code, severity: 'info', message: `rule ${rule.code} failed on this file (${(err as Error).message}); please report it`, range: lines.range(0, 0) });
+    }
+  }
+  const active = opts.inlineConfig === false ? [] : suppressions(file.text);
+  const kept = sink.filter((d) => !active.some((s) => s.codes.has(d.code) && (s.line === -1 || s.line === d.range.start.line)));
+  return kept.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code));
+}
+
+/** Applies non-overlapping edits (later ones first). Overlapping edits after the first are skipped. */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const lines = new LineIndex(text);
+  const withOffsets = edits.map((e) => ({ start: lines.offset(e.range.start.line, e.range.start.character), end: lines.offset(e.range.end.line, e.range.end.character), newText: e.newText }));
+  withOffsets.sort((a, b) => a.start - b.start || a.end - b.end);
+  const chosen: typeof withOffsets = [];
+  let last = -1;
+  for (const e of withOffsets) {
+    if (e.start < last) continue;
+    chosen.push(e);
+    last = e.end;
+  }
+  let out = text;
+  for (const e of chosen.reverse()) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+  return out;
+}
+
+/** Applies every fix in the diagnostics, in one pass. */
+export function applyFixes(text: string, diagnostics: readonly Diagnostic[]): string {
+  return applyEdits(text, diagnostics.flatMap((d) => d.fix?.edits ?? []));
+}
+
+/** The comment that disables a rule on the next line, in the file's own syntax. */
+export function disableComment(kind: LintFile['kind'], code: string, reason: string, where: 'next-line' | 'file'): string {
+  const directive = `agent-guard-disable${where === 'next-line' ? '-next-line' : ''} ${code} -- ${reason}`;
+  if (kind === 'workflow') return `// ${directive}`;
+  return `<!-- ${directive} -->`;
+}

@@ -1,0 +1,89 @@
+// Locating things in parsed files, with offsets into the file text.
+
+import { isMap, isScalar, isSeq, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import { findNodeAtLocation, type Node as JsonNode } from 'jsonc-parser';
+import type { Frontmatter } from './types';
+
+export interface Located<T = unknown> {
+  value: T;
+  start: number;
+  end: number;
+}
+
+/** A top-level frontmatter key: its key and value ranges (file offsets). */
+export function fmPair(fm: Frontmatter, key: string): { key: Located<string>; value: Located; node: YamlNode | null } | null {
+  const doc = fm.doc as Document | null;
+  if (!doc || !isMap(doc.contents)) return null;
+  for (const item of doc.contents.items as Pair[]) {
+    const k = item.key;
+    if (!isScalar(k) || k.value !== key || !k.range) continue;
+    const v = item.value as YamlNode | null;
+    const vr = v && 'range' in v && v.range ? v.range : [k.range[1], k.range[1]];
+    return {
+      key: { value: key, start: fm.offset + k.range[0], end: fm.offset + k.range[1] },
+      value: { value: v ? (v as { toJSON(): unknown }).toJSON() : null, start: fm.offset + vr[0]!, end: fm.offset + vr[1]! },
+      node: v,
+    };
+  }
+  return null;
+}
+
+/** Entries of a tool list (`tools: Read, Grep` or a YAML list), with offsets of each entry. */
+export function toolEntries(fm: Frontmatter, key: string, text: string): Located<string>[] {
+  const pair = fmPair(fm, key);
+  if (!pair || pair.node === null) return [];
+  const node = pair.node;
+  const out: Located<string>[] = [];
+  if (isSeq(node)) {
+    for (const item of node.items) {
+      if (isScalar(item) && typeof item.value === 'string' && item.range) out.push({ value: item.value.trim(), start: fm.offset + item.range[0], end: fm.offset + item.range[1] });
+    }
+    return out;
+  }
+  if (isScalar(node) && typeof node.value === 'string') {
+    // A comma- or space-separated string; find each entry in the source text so ranges are exact.
+    const src = text.slice(pair.value.start, pair.value.end);
+    const quote = src.startsWith('"') || src.startsWith("'") ? 1 : 0;
+    const inner = src.slice(quote, src.length - quote);
+    const re = /[A-Za-z_][\w-]*(?:\([^)]*\))?(?:__[\w.*-]+)*|mcp__[\w.*-]+/g;
+    for (const m of inner.matchAll(re)) out.push({ value: m[0], start: pair.value.start + quote + m.index!, end: pair.value.start + quote + m.index! + m[0].length });
+  }
+  return out;
+}
+
+/** String elements of a JSON array at `path`, with the offsets of their text (inside the quotes). */
+export function jsonStrings(tree: JsonNode | undefined, path: (string | number)[]): (Located<string> & { node: JsonNode })[] {
+  const arr = tree ? findNodeAtLocation(tree, path) : undefined;
+  if (!arr || arr.type !== 'array') return [];
+  return (arr.children ?? []).filter((n) => n.type === 'string').map((n) => ({ value: n.value as string, start: n.offset + 1, end: n.offset + n.length - 1, node: n }));
+}
+
+export function jsonNode(tree: JsonNode | undefined, path: (string | number)[]): JsonNode | undefined {
+  return tree ? findNodeAtLocation(tree, path) : undefined;
+}
+
+/** The key node of the property holding `node`. */
+export function jsonKey(node: JsonNode | undefined): JsonNode | undefined {
+  return node?.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+}
+
+/** `Tool(spec)` → { tool, spec }. */
+export function parseRule(rule: string): { tool: string; spec: string | null } {
+  const m = /^([^()]+?)(?:\((.*)\))?$/s.exec(rule.trim());
+  return m ? { tool: m[1]!.trim(), spec: m[2] ?? null } : { tool: rule, spec: null };
+}
+
+/** Does a permission rule pattern (`git push *`, `npm run:*`) match a command? Gitignore-free, Bash-rule style. */
+export function bashRuleMatches(spec: string, command: string): boolean {
+  let s = spec.trim();
+  if (s.endsWith(':*')) s = `${s.slice(0, -2)} *`;
+  const re = new RegExp(`^${s.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*').replace(/ \.\*$/, '( .*)?')}$`, 's');
+  return re.test(command.trim());
+}
+
+/** Negation near a command in prose: "never run `rm -rf /`", "don't `cat .env`". */
+export function negatedBefore(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const before = text.slice(Math.max(lineStart, at - 120), at).toLowerCase();
+  return /\b(never|don'?t|do not|must not|mustn'?t|shouldn'?t|should not|avoid|not allowed|forbidden|prohibited|instead of|rather than|no longer|blocked|denied)\b/.test(before);
+}

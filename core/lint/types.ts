@@ -1,0 +1,122 @@
+// The lint core's contract. A rule is one file in core/lint/rules/ that default-exports
+// `defineRule({...})`; the build discovers it. Rules know nothing of LSP or VS Code.
+
+import type { Program } from 'acorn';
+import type { Node as JsonNode } from 'jsonc-parser';
+import type { Document } from 'yaml';
+import type { Verdict } from '../guards/dispatch';
+
+export type FileKind = 'claude-md' | 'rules-md' | 'agent' | 'skill' | 'command' | 'settings' | 'workflow';
+export type Severity = 'error' | 'warning' | 'info';
+
+/** 0-based, like LSP. */
+export interface Position {
+  line: number;
+  character: number;
+}
+export interface Range {
+  start: Position;
+  end: Position;
+}
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+}
+
+export interface Diagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  range: Range;
+  fix?: Fix;
+}
+
+export interface LintFile {
+  /** Absolute, forward slashes. */
+  path: string;
+  /** Relative to the workspace root. */
+  rel: string;
+  kind: FileKind;
+  text: string;
+}
+
+/** A read-only view of the workspace, for cross-file checks. */
+export interface WorkspaceView {
+  root: string;
+  home: string;
+  exists(absPath: string): boolean;
+  read(absPath: string): string | null;
+  list(absDir: string): string[];
+}
+
+export interface Frontmatter {
+  /** The parsed YAML (null when it does not parse). */
+  doc: Document | null;
+  data: Record<string, unknown> | null;
+  /** Offset of the first YAML character in the file. */
+  offset: number;
+  /** End offset of the closing --- line. */
+  end: number;
+  error: { message: string; offset: number } | null;
+}
+
+export interface CodeSpan {
+  value: string;
+  /** Offsets of the code text itself in the file. */
+  start: number;
+  end: number;
+  lang: string | null;
+  /** Inline code (`…`) rather than a fenced block. */
+  inline: boolean;
+  /** The !`cmd` form of skills and commands: run before the prompt is sent. */
+  bang: boolean;
+}
+
+export interface RuleContext {
+  file: LintFile;
+  workspace: WorkspaceView;
+  report(d: { start: number; end: number; message: string; fix?: { title: string; edits: { start: number; end: number; newText: string }[] }; severity?: Severity }): void;
+  frontmatter(): Frontmatter | null;
+  /** Markdown code (blocks and inline), outside the frontmatter. */
+  code(): CodeSpan[];
+  /** Markdown text outside code, with offsets. */
+  prose(): { value: string; start: number }[];
+  json(): { tree: JsonNode | undefined; value: unknown; error: { message: string; offset: number } | null };
+  js(): { program: Program | null; error: { message: string; offset: number } | null };
+  /** The guard set's verdict on a shell command, as if the agent ran it in the workspace. */
+  guardVerdict(command: string): Verdict | null;
+  offsetAt(line: number, character: number): number;
+}
+
+export interface RuleExample {
+  /** Relative to the workspace root; decides the file kind. */
+  path: string;
+  text: string;
+  /** Other workspace files the example needs (cross-file rules). */
+  files?: Record<string, string>;
+}
+
+export interface LintRule {
+  /** Stable code, e.g. AG-SET-004. */
+  code: string;
+  /** kebab-case name. */
+  name: string;
+  severity: Severity;
+  title: string;
+  /** Why it matters: what goes wrong. */
+  rationale: string;
+  appliesTo: readonly FileKind[];
+  check(ctx: RuleContext): void;
+  examples: { problematic: RuleExample[]; correct: RuleExample[] };
+}
+
+export function defineRule(rule: LintRule): LintRule {
+  return rule;
+}
+
+/** Where each rule's documentation page is published (generated from the rule metadata into docs/rules/). */
+export const DOCS_BASE = 'https://github.com/agent-guard/agent-guard/blob/main/docs/rules/';

@@ -1,0 +1,59 @@
+// Every lint rule's examples are its tests: problematic → at least one diagnostic from that rule
+// (and its fix, when offered, removes it); correct → no warning or error from any rule.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import rules from 'agent-guard:lint-rules';
+import { applyFixes, lintFile } from '../core/lint/engine';
+import { fileKind } from '../core/lint/files';
+import { memoryWorkspace } from '../core/lint/workspace';
+import type { RuleExample } from '../core/lint/types';
+
+const ROOT = '/workspace';
+
+function run(example: RuleExample, text = example.text) {
+  const kind = fileKind(example.path);
+  assert.ok(kind, `${example.path} is not an agent file`);
+  const files = { ...(example.files ?? {}), [example.path]: text };
+  const ws = memoryWorkspace(ROOT, files);
+  return lintFile({ path: `${ROOT}/${example.path}`, rel: example.path, kind, text }, ws, { rules });
+}
+
+test('rules have unique, stable codes and names', () => {
+  const codes = rules.map((r) => r.code);
+  assert.equal(new Set(codes).size, codes.length);
+  for (const r of rules) {
+    assert.match(r.code, /^AG-[A-Z]{2,4}-\d{3}$/);
+    assert.match(r.name, /^[a-z][a-z0-9-]+$/);
+    assert.ok(r.rationale.length > 40, r.code);
+  }
+  assert.ok(rules.length >= 20);
+});
+
+for (const rule of rules) {
+  describe(`${rule.code} ${rule.name}`, () => {
+    test('has at least 3 problematic and 3 correct examples', () => {
+      assert.ok(rule.examples.problematic.length >= 3);
+      assert.ok(rule.examples.correct.length >= 3);
+    });
+    for (const ex of rule.examples.problematic) {
+      test(`reports ${ex.path}: ${JSON.stringify(ex.text.slice(0, 60))}`, () => {
+        const diags = run(ex).filter((d) => d.code === rule.code);
+        assert.ok(diags.length > 0, `no ${rule.code} diagnostic`);
+        for (const d of diags) {
+          if (!d.fix) continue;
+          const fixed = applyFixes(ex.text, [d]);
+          assert.notEqual(fixed, ex.text, 'the fix changes the file');
+          const after = run(ex, fixed).filter((x) => x.code === rule.code && x.range.start.line === d.range.start.line && x.message === d.message);
+          assert.deepEqual(after, [], `the fix "${d.fix.title}" leaves the diagnostic:\n${fixed}`);
+        }
+      });
+    }
+    for (const ex of rule.examples.correct) {
+      test(`accepts ${ex.path}: ${JSON.stringify(ex.text.slice(0, 60))}`, () => {
+        const diags = run(ex).filter((d) => d.severity !== 'info');
+        assert.deepEqual(diags.map((d) => `${d.code} ${d.message}`), []);
+      });
+    }
+  });
+}
