@@ -6,6 +6,7 @@ import { emit, readStdin, runHook } from './run-hook';
 import { explainCommand } from './explain';
 import { runInstall, runStatus, runSync, runUninstall } from './install-commands';
 import { runLog, runTest } from './workspace-commands';
+import { runLint } from './lint-command';
 
 const USAGE = `agent-guard: guards that keep coding agents from irreversible damage
 
@@ -18,6 +19,8 @@ Usage:
   agent-guard status [workspace]    installed where, in sync or not, anything switching it off (--json)
   agent-guard sync [workspace]      update an outdated hook file and settings entry (--force: replace a hand-edited hook)
   agent-guard uninstall [workspace] remove exactly what install added
+  agent-guard lint [paths…]         check agent-visible files (CLAUDE.md, .claude/agents, skills, commands, settings, workflows)
+        --format stylish|json|sarif|github   --fix   --max-warnings N   --no-inline-config   -o file
   agent-guard test [workspace]      run the examples of the workspace's own guards (.claude/guards/*.js); --all adds the built-in ones
   agent-guard log [workspace]       the most recent blocked calls (-n 50, --json)
   agent-guard check                 read one PreToolUse payload on stdin; behaves exactly like the hook
@@ -48,6 +51,8 @@ async function main(argv: string[]): Promise<number> {
       return runSync(rest);
     case 'uninstall':
       return runUninstall(rest);
+    case 'lint':
+      return runLint(rest);
     case 'test':
       return runTest(rest);
     case 'log':

@@ -77,6 +77,15 @@ await Promise.all([
   rmSync(file);
 }
 
+if (process.argv.includes('--docs')) {
+  const out = await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/docs-entry.ts'], write: false, outfile: 'docs.js' });
+  const file = join(root, 'dist/docs-entry.cjs');
+  writeFileSync(file, out.outputFiles[0].text);
+  const { execFileSync } = await import('node:child_process');
+  process.stdout.write(execFileSync(process.execPath, [file, root], { encoding: 'utf8' }));
+  rmSync(file);
+}
+
 if (withBench) {
   await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/bench-entry.ts'], outfile: 'dist/bench/core.cjs' });
 }

@@ -49,7 +49,10 @@ export const NEVER_CONSULTED: Record<string, string> = { Write: 'Edit', MultiEdi
 /** §3.2 and §9.3 S24: command prefixes whose allow rule runs arbitrary inner commands. */
 export const RUNNER_PREFIXES = ['npx', 'bunx', 'pnpm dlx', 'yarn dlx', 'docker exec', 'docker run', 'devbox run', 'mise exec', 'direnv exec', 'bash', 'sh', 'zsh', 'python', 'python3', 'node', 'env', 'eval', 'xargs', 'sudo', 'uv run', 'poetry run', 'deno run', 'ruby', 'perl', 'pwsh', 'powershell'];
 
-/** Tools a subagent can actually be given (for rewriting an allowlist as a blocklist). */
+/** How MCP tools are found and read: blocking these would break the MCP tools a blocklist is meant to keep. */
+export const MCP_PLUMBING = new Set(['ToolSearch', 'ListMcpResourcesTool', 'ReadMcpResourceTool']);
+
+/** Built-in tools a subagent can be given and that a blocklist may name (for rewriting an allowlist). */
 export function subagentTools(): string[] {
-  return KNOWN_TOOLS.filter((t) => !NEVER_IN_SUBAGENTS.has(t));
+  return KNOWN_TOOLS.filter((t) => !NEVER_IN_SUBAGENTS.has(t) && !MCP_PLUMBING.has(t));
 }

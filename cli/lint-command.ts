@@ -1,0 +1,56 @@
+// agent-guard lint [paths…]: the lint core from the command line and in CI.
+// Exit: 0 clean (or only warnings within --max-warnings), 1 errors or too many warnings, 2 usage/internal error.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { lintPaths } from '../core/lint/index';
+import { format, type Format } from '../core/lint/formatters';
+import { normalizePath } from '../core/paths';
+
+export function runLint(rest: string[]): number {
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      format: { type: 'string', short: 'f', default: 'stylish' },
+      fix: { type: 'boolean' },
+      'max-warnings': { type: 'string' },
+      'no-inline-config': { type: 'boolean' },
+      root: { type: 'string' },
+      'output-file': { type: 'string', short: 'o' },
+    },
+  });
+  const fmt = values.format as Format;
+  if (!['stylish', 'json', 'sarif', 'github'].includes(fmt)) throw Object.assign(new Error(`--format must be stylish, json, sarif or github (got "${fmt}")`), { code: 'ERR_PARSE_ARGS_USAGE' });
+  const maxWarnings = values['max-warnings'] === undefined ? -1 : Number(values['max-warnings']);
+  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw Object.assign(new Error('--max-warnings takes a whole number'), { code: 'ERR_PARSE_ARGS_USAGE' });
+  const root = normalizePath(resolve(values.root ?? process.cwd()));
+  const run = lintPaths(root, positionals, {
+    home: process.env.HOME || homedir(),
+    fix: values.fix ?? false,
+    inlineConfig: !values['no-inline-config'],
+    read: (p) => {
+      try {
+        return readFileSync(p, 'utf8');
+      } catch {
+        return null;
+      }
+    },
+  });
+  for (const f of run.files) if (f.fixed !== undefined) writeFileSync(f.path, f.fixed);
+  for (const s of run.skipped) process.stderr.write(`agent-guard: ${s} is not an agent-visible file (CLAUDE.md, AGENTS.md, .claude/…); skipped\n`);
+  const out = format(run, fmt, AGENT_GUARD_VERSION);
+  if (values['output-file']) writeFileSync(values['output-file'], out);
+  else process.stdout.write(out);
+  const all = run.files.flatMap((f) => f.diagnostics);
+  const errors = all.filter((d) => d.severity === 'error').length;
+  const warnings = all.filter((d) => d.severity === 'warning').length;
+  if (errors > 0) return 1;
+  if (maxWarnings >= 0 && warnings > maxWarnings) {
+    process.stderr.write(`agent-guard: ${warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    return 1;
+  }
+  return 0;
+}

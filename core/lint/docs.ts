@@ -1,0 +1,45 @@
+// Documentation pages generated from the rule metadata (docs/rules/<code>.md), in the ShellCheck
+// style: what, why, problematic and correct examples. `npm run docs` writes them; a test keeps
+// the committed pages equal to what the metadata says.
+
+import type { LintRule } from './types';
+
+const LANG: Record<string, string> = { '.md': 'markdown', '.json': 'json', '.js': 'js' };
+
+function fence(path: string, text: string): string {
+  const lang = LANG[path.slice(path.lastIndexOf('.'))] ?? '';
+  const ticks = text.includes('```') ? '````' : '```';
+  return `${ticks}${lang}\n${text.replace(/\n$/, '')}\n${ticks}`;
+}
+
+export function rulePage(rule: LintRule): string {
+  const ex = (list: LintRule['examples']['problematic']) =>
+    list.map((e) => `\`${e.path}\`${e.files ? ` (with ${Object.keys(e.files).map((f) => `\`${f}\``).join(', ')})` : ''}\n\n${fence(e.path, e.text)}`).join('\n\n');
+  return [
+    `# ${rule.code} ${rule.name}`,
+    '',
+    `**${rule.title}.** Severity: ${rule.severity}. Applies to: ${rule.appliesTo.join(', ')}.`,
+    '',
+    '## Why',
+    '',
+    rule.rationale,
+    '',
+    '## Problematic',
+    '',
+    ex(rule.examples.problematic),
+    '',
+    '## Correct',
+    '',
+    ex(rule.examples.correct),
+    '',
+    '## Disabling',
+    '',
+    `In Markdown: \`<!-- agent-guard-disable-next-line ${rule.code} -- why -->\` (or \`agent-guard-disable\` for the whole file); in frontmatter and scripts the same words after \`#\` or \`//\`. \`agent-guard lint --no-inline-config\` ignores them, for CI.`,
+    '',
+  ].join('\n');
+}
+
+export function rulesIndex(rules: readonly LintRule[]): string {
+  const rows = [...rules].sort((a, b) => a.code.localeCompare(b.code)).map((r) => `| [${r.code}](${r.code}.md) | ${r.name} | ${r.severity} | ${r.title} |`);
+  return ['# Agent Guard lint rules', '', 'Generated from the rule metadata by `npm run docs`.', '', '| code | name | severity | what |', '|---|---|---|---|', ...rows, ''].join('\n');
+}

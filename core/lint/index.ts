@@ -1,0 +1,76 @@
+// The lint core's entry: lint files of a workspace, fix them, and describe the rule set.
+
+import rules from 'agent-guard:lint-rules';
+import { lintFile, applyFixes } from './engine';
+import { fileKind, findAgentFiles } from './files';
+import { fsWorkspace } from './workspace';
+import { normalizePath, relativeTo, resolvePath } from '../paths';
+import { DOCS_BASE, type Diagnostic, type LintRule } from './types';
+
+export { rules };
+
+export interface FileResult {
+  path: string;
+  rel: string;
+  diagnostics: Diagnostic[];
+  /** The fixed text, when fixing changed something. */
+  fixed?: string;
+}
+
+export interface LintRun {
+  files: FileResult[];
+  /** Paths given that are not agent-visible files (skipped). */
+  skipped: string[];
+}
+
+export function ruleByCode(code: string): LintRule | undefined {
+  return rules.find((r) => r.code === code);
+}
+
+export function docsUrl(code: string): string {
+  return `${DOCS_BASE}${code}.md`;
+}
+
+/** Lints the given paths (files or folders) of a workspace, or all agent-visible files when none are given. */
+export function lintPaths(root: string, paths: string[], opts: { home: string; fix?: boolean; inlineConfig?: boolean; read: (abs: string) => string | null }): LintRun {
+  const ws = fsWorkspace(root, opts.home);
+  const wanted: string[] = [];
+  const skipped: string[] = [];
+  if (paths.length === 0) wanted.push(...findAgentFiles(root));
+  for (const p of paths) {
+    const abs = resolvePath(normalizePath(process.cwd()), p, opts.home);
+    const rel = relativeTo(ws.root, abs) ?? abs;
+    if (fileKind(rel)) wanted.push(rel);
+    else if (ws.list(abs).length > 0) wanted.push(...findAgentFiles(abs).map((r) => relativeTo(ws.root, `${abs}/${r}`) ?? `${abs}/${r}`));
+    else skipped.push(p);
+  }
+  const files: FileResult[] = [];
+  for (const rel of [...new Set(wanted)]) {
+    const path = rel.startsWith('/') ? rel : `${ws.root}/${rel}`;
+    const text = opts.read(path);
+    if (text === null) {
+      skipped.push(rel);
+      continue;
+    }
+    const kind = fileKind(rel)!;
+    let diagnostics = lintFile({ path, rel, kind, text }, ws, { rules, inlineConfig: opts.inlineConfig ?? true });
+    const result: FileResult = { path, rel, diagnostics };
+    if (opts.fix && diagnostics.some((d) => d.fix)) {
+      // Fix to a fixed point (a few passes: one fix can reveal or settle another).
+      let current = text;
+      for (let pass = 0; pass < 5; pass++) {
+        const next = applyFixes(current, diagnostics.filter((d) => d.fix));
+        if (next === current) break;
+        current = next;
+        diagnostics = lintFile({ path, rel, kind, text: current }, ws, { rules, inlineConfig: opts.inlineConfig ?? true });
+        if (!diagnostics.some((d) => d.fix)) break;
+      }
+      if (current !== text) {
+        result.fixed = current;
+        result.diagnostics = diagnostics;
+      }
+    }
+    files.push(result);
+  }
+  return { files, skipped };
+}

@@ -1,0 +1,104 @@
+// agent-guard lint as users and CI run it.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import AjvDraft04 from 'ajv-draft-04';
+import rules from 'agent-guard:lint-rules';
+import { rulePage, rulesIndex } from '../core/lint/docs';
+
+const ROOT = process.env.AGENT_GUARD_ROOT!;
+const CLI = join(ROOT, 'dist/cli.cjs');
+
+function workspace(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-lint-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+const lint = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, 'lint', ...args], { cwd, encoding: 'utf8', env: { ...process.env, HOME: '/home/user' } });
+
+const FILES = {
+  'CLAUDE.md': '# P\n\nRun `cat .env` first.\n\n<!-- agent-guard-disable-next-line AG-CMD-001 -- documented on purpose -->\nOr `git push --force origin main`.\n',
+  '.claude/agents/a.md': '---\nname: a\ndescription: A\ntools: Read\n---\n',
+  '.claude/workflows/w.js': "export const meta = { name: 'w', description: 'W' };\nexport const x = 1;\n",
+  '.claude/settings.json': '{ "permissions": { "allow": ["Bash(npx *)"] } }\n',
+  'src/ignored.md': '`cat .env`\n',
+};
+
+test('stylish output, exit 1 on errors, suppressions honoured', () => {
+  const r = lint(workspace(FILES));
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /CLAUDE\.md\n\s+3:6\s+warning .*AG-CMD-001/);
+  assert.doesNotMatch(r.stdout, /6:\d+\s+warning .*force-with-lease/, 'suppressed by the comment');
+  assert.match(r.stdout, /AG-WF-001/);
+  assert.match(r.stdout, /can be fixed with --fix/);
+  assert.doesNotMatch(r.stdout, /ignored\.md/);
+});
+
+test('--no-inline-config reports what comments suppress', () => {
+  const r = lint(workspace(FILES), '--no-inline-config', '--format', 'json');
+  const codes = JSON.parse(r.stdout).filter((d: { file: string }) => d.file === 'CLAUDE.md').map((d: { line: number }) => d.line);
+  assert.deepEqual(codes, [3, 6]);
+});
+
+test('json: 1-based lines and columns with code, severity and fixable', () => {
+  const r = lint(workspace({ 'CLAUDE.md': '# P\n\nRun `cat .env` first.\n' }), '--format', 'json');
+  assert.deepEqual(JSON.parse(r.stdout), [{ file: 'CLAUDE.md', line: 3, column: 6, endLine: 3, endColumn: 14, severity: 'warning', code: 'AG-CMD-001', message: JSON.parse(r.stdout)[0].message, fixable: true }]);
+  assert.equal(r.status, 0, 'warnings alone exit 0');
+});
+
+test('--max-warnings turns warnings into a failure', () => {
+  const ws = workspace({ 'CLAUDE.md': '# P\n\nRun `cat .env` first.\n' });
+  assert.equal(lint(ws, '--max-warnings', '0').status, 1);
+  assert.equal(lint(ws, '--max-warnings', '1').status, 0);
+});
+
+test('sarif validates against the SARIF 2.1.0 schema and carries help URIs and fixes', () => {
+  const r = lint(workspace(FILES), '--format', 'sarif');
+  const log = JSON.parse(r.stdout) as { runs: { tool: { driver: { rules: { helpUri: string }[] } }; results: { fixes?: unknown[] }[] }[] };
+  const schema = JSON.parse(readFileSync(join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+  const validate = new AjvDraft04({ strict: false, allErrors: true, unicodeRegExp: false }).compile(schema);
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
+  const rulesOut = log.runs[0].tool.driver.rules;
+  assert.ok(rulesOut.every((r: { helpUri: string }) => /^https:\/\/.*\/docs\/rules\/AG-[A-Z]+-\d{3}\.md$/.test(r.helpUri)));
+  assert.ok(log.runs[0].results.some((x: { fixes?: unknown[] }) => x.fixes && x.fixes.length > 0));
+});
+
+test('github annotations', () => {
+  const r = lint(workspace({ '.claude/workflows/w.js': "export const meta = { name: 'w', description: 'W' };\nexport const x = 1;\n" }), '--format', 'github');
+  assert.match(r.stdout, /^::error file=\.claude\/workflows\/w\.js,line=2,col=1,endLine=2,endColumn=8,title=AG-WF-001::Illegal export/m);
+});
+
+test('--fix rewrites the files and leaves nothing fixable', () => {
+  const ws = workspace(FILES);
+  const r = lint(ws, '--fix', '--format', 'json');
+  assert.equal(r.status, 0);
+  assert.equal(JSON.parse(r.stdout).filter((d: { fixable: boolean }) => d.fixable).length, 0);
+  assert.match(readFileSync(join(ws, 'CLAUDE.md'), 'utf8'), /Run `grep -o '\^\[A-Z_\]\*=' \.env` first/);
+  assert.match(readFileSync(join(ws, '.claude/agents/a.md'), 'utf8'), /^disallowedTools: .*Bash/m);
+  assert.doesNotMatch(readFileSync(join(ws, '.claude/workflows/w.js'), 'utf8'), /export const x/);
+});
+
+test('explicit paths, a path that is not an agent file, and usage errors', () => {
+  const ws = workspace(FILES);
+  const one = lint(ws, 'CLAUDE.md', '--format', 'json');
+  assert.deepEqual([...new Set(JSON.parse(one.stdout).map((d: { file: string }) => d.file))], ['CLAUDE.md']);
+  const other = lint(ws, 'src/ignored.md');
+  assert.match(other.stderr, /src\/ignored\.md is not an agent-visible file/);
+  const bad = lint(ws, '--format', 'xml');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--format must be stylish, json, sarif or github/);
+  assert.doesNotMatch(bad.stderr, /\n\s+at /);
+});
+
+test('the rule docs in docs/rules are generated from the rule metadata (run npm run docs)', () => {
+  for (const r of rules) assert.equal(readFileSync(join(ROOT, 'docs/rules', `${r.code}.md`), 'utf8'), rulePage(r), `docs/rules/${r.code}.md is stale`);
+  assert.equal(readFileSync(join(ROOT, 'docs/rules/README.md'), 'utf8'), rulesIndex(rules));
+});
