@@ -65,6 +65,8 @@ async function buildHook() {
 await Promise.all([
   buildHook(),
   build({ ...common, absWorkingDir: root, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.cjs', banner: { js: '#!/usr/bin/env node' } }),
+  // The language server: everything bundled (vscode-languageserver included), started by the extension or any LSP client.
+  build({ ...common, absWorkingDir: root, entryPoints: ['server/server.ts'], outfile: 'dist/server.cjs' }),
 ]);
 
 // The config schema, generated from the guard set (ids, titles, what each prevents).

@@ -1,0 +1,240 @@
+// dist/server.cjs: the Agent Guard language server. A thin LSP adapter around the lint core:
+// diagnostics on open/change (debounced) and save, for the whole workspace at start; quick fixes,
+// "disable for this line/file" comments, rule documentation, and source.fixAll.agentGuard.
+// Transport (stdio or node IPC) is chosen from the command line by vscode-languageserver.
+
+import { homedir } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import {
+  CodeAction,
+  CodeActionKind,
+  createConnection,
+  DiagnosticSeverity,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Diagnostic as LspDiagnostic,
+  type InitializeParams,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { lintFile, splitFrontmatter } from '../core/lint/engine';
+import { fileKind, findAgentFiles } from '../core/lint/files';
+import { fsWorkspace } from '../core/lint/workspace';
+import { rules, docsUrl, ruleByCode } from '../core/lint/index';
+import { normalizePath, relativeTo } from '../core/paths';
+import type { Diagnostic, Fix, WorkspaceView } from '../core/lint/types';
+
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
+const SHOW_DOCS = 'agentGuard.showRuleDocumentation';
+const DEBOUNCE_MS = 150;
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+let roots: string[] = [];
+let inlineConfig = true;
+const home = normalizePath(process.env.HOME || homedir());
+const timers = new Map<string, NodeJS.Timeout>();
+
+function pathOf(uri: string): string | null {
+  try {
+    return uri.startsWith('file:') ? normalizePath(fileURLToPath(uri)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The workspace folder holding a file (the longest matching root), and the file's place in it. */
+function locate(path: string): { root: string; rel: string } | null {
+  let best: { root: string; rel: string } | null = null;
+  for (const root of roots) {
+    const rel = relativeTo(root, path);
+    if (rel !== null && (!best || root.length > best.root.length)) best = { root, rel };
+  }
+  // A file outside every folder still gets checked against its own folder.
+  if (!best) {
+    const i = path.lastIndexOf('/.claude/');
+    const root = i >= 0 ? path.slice(0, i) : path.slice(0, path.lastIndexOf('/'));
+    best = { root, rel: relativeTo(root, path) ?? path };
+  }
+  return best;
+}
+
+function workspaceFor(root: string): WorkspaceView {
+  // Open documents win over the disk, so cross-file checks see unsaved edits.
+  return fsWorkspace(root, home, (p) => documents.get(pathToFileURL(p).toString())?.getText() ?? null);
+}
+
+function toLsp(d: Diagnostic): LspDiagnostic {
+  return {
+    range: d.range,
+    severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
+    code: d.code,
+    codeDescription: { href: docsUrl(d.code) },
+    source: 'agent-guard',
+    message: d.message,
+    data: d.fix ? { fix: d.fix } : undefined,
+  };
+}
+
+function lintText(uri: string, text: string): Diagnostic[] {
+  const path = pathOf(uri);
+  if (!path) return [];
+  const where = locate(path);
+  if (!where) return [];
+  const kind = fileKind(where.rel);
+  if (!kind) return [];
+  return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), { rules, inlineConfig });
+}
+
+function validate(doc: TextDocument): void {
+  const diagnostics = lintText(doc.uri, doc.getText()).map(toLsp);
+  void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+}
+
+function schedule(doc: TextDocument): void {
+  clearTimeout(timers.get(doc.uri));
+  timers.set(
+    doc.uri,
+    setTimeout(() => {
+      timers.delete(doc.uri);
+      const current = documents.get(doc.uri);
+      if (current) validate(current);
+    }, DEBOUNCE_MS),
+  );
+}
+
+/** Every agent file of every folder, from disk, at start (the Problems panel shows them all). */
+function validateWorkspace(): void {
+  for (const root of roots) {
+    for (const rel of findAgentFiles(root)) {
+      const path = `${root}/${rel}`;
+      const uri = pathToFileURL(path).toString();
+      if (documents.get(uri)) continue;
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch {
+        continue;
+      }
+      void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text).map(toLsp) });
+    }
+  }
+}
+
+connection.onInitialize((params: InitializeParams) => {
+  const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  roots = folders.map(pathOf).filter((p): p is string => p !== null);
+  folderEvents = params.capabilities.workspace?.workspaceFolders === true;
+  const opts = params.initializationOptions as { inlineConfig?: boolean } | undefined;
+  if (typeof opts?.inlineConfig === 'boolean') inlineConfig = opts.inlineConfig;
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+      executeCommandProvider: { commands: [SHOW_DOCS] },
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+    },
+    serverInfo: { name: 'agent-guard', version: AGENT_GUARD_VERSION },
+  };
+});
+
+let folderEvents = false;
+
+connection.onInitialized(() => {
+  if (folderEvents) {
+    connection.workspace.onDidChangeWorkspaceFolders((e) => {
+      const removed = new Set(e.removed.map((f) => pathOf(f.uri)));
+      roots = [...roots.filter((r) => !removed.has(r)), ...e.added.map((f) => pathOf(f.uri)).filter((p): p is string => p !== null)];
+      validateWorkspace();
+    });
+  }
+  setImmediate(validateWorkspace);
+});
+
+connection.onDidChangeConfiguration((change) => {
+  const s = (change.settings as { agentGuard?: { lint?: { inlineConfig?: boolean } } } | null)?.agentGuard?.lint;
+  if (typeof s?.inlineConfig === 'boolean') inlineConfig = s.inlineConfig;
+  for (const d of documents.all()) validate(d);
+});
+
+documents.onDidOpen((e) => validate(e.document));
+documents.onDidChangeContent((e) => schedule(e.document));
+documents.onDidSave((e) => validate(e.document));
+documents.onDidClose((e) => {
+  // Closed files keep their on-disk diagnostics (as at start).
+  const path = pathOf(e.document.uri);
+  if (!path) return;
+  let text: string | null = null;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    text = null;
+  }
+  void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: text === null ? [] : lintText(e.document.uri, text).map(toLsp) });
+});
+
+connection.onCodeAction((params) => {
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc) return [];
+  const only = params.context.only;
+  const actions: CodeAction[] = [];
+  const wantsFixAll = only?.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source);
+  if (wantsFixAll) {
+    const all = lintText(doc.uri, doc.getText()).filter((d) => d.fix);
+    if (all.length > 0) actions.push({ title: 'Fix all Agent Guard problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: nonOverlapping(all.flatMap((d) => d.fix!.edits)) } } });
+    if (only?.every((k) => k !== CodeActionKind.QuickFix && !CodeActionKind.QuickFix.startsWith(k))) return actions;
+  }
+  const path = pathOf(doc.uri);
+  const kind = path ? fileKind(locate(path)?.rel ?? '') : null;
+  for (const d of params.context.diagnostics) {
+    if (d.source !== 'agent-guard' || typeof d.code !== 'string') continue;
+    const fix = (d.data as { fix?: Fix } | undefined)?.fix;
+    if (fix) actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: { changes: { [doc.uri]: fix.edits } } });
+    if (kind && kind !== 'settings') {
+      actions.push(disableAction(doc, d, d.code, kind, 'line'));
+      actions.push(disableAction(doc, d, d.code, kind, 'file'));
+    }
+    actions.push({ title: `Show documentation for ${d.code} (${ruleByCode(d.code)?.name ?? 'rule'})`, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title: 'Show documentation', command: SHOW_DOCS, arguments: [d.code] } });
+  }
+  return actions;
+});
+
+function nonOverlapping(edits: Fix['edits']): Fix['edits'] {
+  const sorted = [...edits].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  const out: Fix['edits'] = [];
+  for (const e of sorted) {
+    const last = out[out.length - 1];
+    if (last && (e.range.start.line < last.range.end.line || (e.range.start.line === last.range.end.line && e.range.start.character < last.range.end.character))) continue;
+    out.push(e);
+  }
+  return out;
+}
+
+/** A comment in the file's own syntax: `<!-- … -->` in Markdown, `#` in frontmatter, `//` in scripts. */
+function disableAction(doc: TextDocument, d: LspDiagnostic, code: string, kind: string, scope: 'line' | 'file'): CodeAction {
+  const text = doc.getText();
+  const fm = kind === 'workflow' ? null : splitFrontmatter(text);
+  const fmEndLine = fm ? doc.positionAt(fm.end).line : 0;
+  const inFrontmatter = !!fm && scope === 'line' && d.range.start.line < fmEndLine;
+  const directive = `agent-guard-disable${scope === 'line' ? '-next-line' : ''} ${code} -- reason`;
+  const comment = kind === 'workflow' ? `// ${directive}` : inFrontmatter ? `# ${directive}` : `<!-- ${directive} -->`;
+  const line = scope === 'line' ? d.range.start.line : kind === 'workflow' ? 0 : fmEndLine;
+  const indent = scope === 'line' ? /^[ \t]*/.exec(text.split('\n')[line] ?? '')![0] : '';
+  return {
+    title: scope === 'line' ? `Disable ${code} for this line` : `Disable ${code} for the whole file`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [d],
+    edit: { changes: { [doc.uri]: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${indent}${comment}\n` }] } },
+  };
+}
+
+connection.onExecuteCommand(async (params) => {
+  if (params.command !== SHOW_DOCS) return;
+  const code = String(params.arguments?.[0] ?? '');
+  if (!ruleByCode(code)) return;
+  await connection.window.showDocument({ uri: docsUrl(code), external: true });
+});
+
+documents.listen(connection);
+connection.listen();

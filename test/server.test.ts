@@ -1,0 +1,128 @@
+// The language server over the real protocol: diagnostics for the workspace at start, on open and
+// on change; quick fixes, disable comments and fix-all that make the diagnostics go away.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
+import { applyEdits } from '../core/lint/engine';
+import { startServer, type LspSession } from './support/lsp-client';
+
+const SERVER = join(process.env.AGENT_GUARD_ROOT!, 'dist/server.cjs');
+let root: string;
+let lsp: LspSession;
+
+const FILES: Record<string, string> = {
+  'CLAUDE.md': '# Project\n\nTo check the configuration, run `cat .env`.\n',
+  '.claude/agents/analyzer.md': '---\nname: analyzer\ndescription: Analyzes articles\ntools: Read, WebSearch\n---\nYou analyze.\n',
+  '.claude/workflows/qa.js': "export const meta = { name: 'qa', description: 'QA' };\nexport function helper() {}\nreturn helper();\n",
+  'src/README.md': 'not an agent file: `cat .env`\n',
+};
+
+before(async () => {
+  root = mkdtempSync(join(tmpdir(), 'agent-guard-lsp-'));
+  for (const [rel, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  lsp = await startServer(root, SERVER);
+});
+after(async () => lsp.close());
+
+const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
+const has = (code: string) => (ds: Diagnostic[]) => codes(ds).includes(code);
+
+test('at start, every agent file of the workspace gets diagnostics, with code and documentation link', async () => {
+  const md = await lsp.diagnostics(lsp.uri('CLAUDE.md'), has('AG-CMD-001'));
+  assert.equal(md[0]!.source, 'agent-guard');
+  assert.match(md[0]!.codeDescription!.href, /docs\/rules\/AG-CMD-001\.md$/);
+  assert.deepEqual(md[0]!.range, { start: { line: 2, character: 33 }, end: { line: 2, character: 41 } });
+  await lsp.diagnostics(lsp.uri('.claude/agents/analyzer.md'), has('AG-AGT-004'));
+  await lsp.diagnostics(lsp.uri('.claude/workflows/qa.js'), has('AG-WF-001'));
+});
+
+async function open(rel: string, text: string, version = 1) {
+  await lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: lsp.uri(rel), languageId: rel.endsWith('.js') ? 'javascript' : 'markdown', version, text } });
+}
+async function change(rel: string, text: string, version: number) {
+  await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version }, contentChanges: [{ text }] });
+}
+async function actions(rel: string, d: Diagnostic, only?: string[]): Promise<CodeAction[]> {
+  return lsp.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: lsp.uri(rel) }, range: d.range, context: { diagnostics: [d], ...(only ? { only } : {}) } }) as Promise<CodeAction[]>;
+}
+function apply(rel: string, text: string, a: CodeAction): string {
+  const edits = a.edit!.changes![lsp.uri(rel)] as TextEdit[];
+  return applyEdits(text, edits);
+}
+
+test('the quick fix for an unsafe command replaces it, and the diagnostic goes away', async () => {
+  const rel = 'CLAUDE.md';
+  let text = FILES[rel]!;
+  await open(rel, text);
+  const [d] = await lsp.diagnostics(lsp.uri(rel), has('AG-CMD-001'));
+  const acts = await actions(rel, d!);
+  const fix = acts.find((a) => a.isPreferred)!;
+  assert.match(fix.title, /^Replace with: grep -o/);
+  assert.ok(acts.some((a) => a.title === 'Disable AG-CMD-001 for this line'));
+  assert.ok(acts.some((a) => a.command?.command === 'agentGuard.showRuleDocumentation'));
+  text = apply(rel, text, fix);
+  await change(rel, text, 2);
+  const after = await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-CMD-001')(ds));
+  assert.deepEqual(codes(after), []);
+});
+
+test('the tools allowlist fix rewrites it as a disallowedTools blocklist', async () => {
+  const rel = '.claude/agents/analyzer.md';
+  let text = FILES[rel]!;
+  await open(rel, text);
+  const [d] = await lsp.diagnostics(lsp.uri(rel), has('AG-AGT-004'));
+  const fix = (await actions(rel, d!)).find((a) => a.isPreferred)!;
+  text = apply(rel, text, fix);
+  assert.match(text, /^disallowedTools: .*\bBash\b.*$/m);
+  assert.doesNotMatch(text, /^tools:/m);
+  assert.doesNotMatch(text.match(/^disallowedTools: (.*)$/m)![1]!, /\b(Read|WebSearch)\b/);
+  await change(rel, text, 2);
+  await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-AGT-004')(ds));
+});
+
+test('disable-for-this-line writes a comment in the file\'s own syntax, and the diagnostic goes away', async () => {
+  const rel = '.claude/workflows/qa.js';
+  let text = FILES[rel]!;
+  await open(rel, text);
+  const [d] = await lsp.diagnostics(lsp.uri(rel), has('AG-WF-001'));
+  const disable = (await actions(rel, d!)).find((a) => a.title === 'Disable AG-WF-001 for this line')!;
+  text = apply(rel, text, disable);
+  assert.match(text.split('\n')[1]!, /^\/\/ agent-guard-disable-next-line AG-WF-001 -- reason$/);
+  await change(rel, text, 2);
+  await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-WF-001')(ds));
+});
+
+test('source.fixAll.agentGuard fixes everything fixable in the document', async () => {
+  const rel = '.claude/workflows/all.js';
+  const text = "export const meta = { name: 'all', description: 'All' };\nexport const x = args.title;\nexport function f() {}\n";
+  await open(rel, text);
+  const ds = await lsp.diagnostics(lsp.uri(rel), (x) => x.length >= 3);
+  const [fixAll] = await actions(rel, ds[0]!, ['source.fixAll.agentGuard']);
+  assert.equal(fixAll!.kind, 'source.fixAll.agentGuard');
+  const fixed = apply(rel, text, fixAll!);
+  await change(rel, fixed, 2);
+  const after = await lsp.diagnostics(lsp.uri(rel), (x) => !has('AG-WF-001')(x));
+  assert.deepEqual(codes(after).filter((c) => c === 'AG-WF-001'), []);
+});
+
+test('files that are not agent-visible get no diagnostics', async () => {
+  await open('src/README.md', FILES['src/README.md']!);
+  assert.deepEqual(await lsp.diagnostics(lsp.uri('src/README.md')), []);
+});
+
+test('show-documentation asks the client to open the rule page', async () => {
+  let shown: string | null = null;
+  lsp.connection.onRequest('window/showDocument', (p: { uri: string }) => {
+    shown = p.uri;
+    return { success: true };
+  });
+  await lsp.connection.sendRequest('workspace/executeCommand', { command: 'agentGuard.showRuleDocumentation', arguments: ['AG-WF-004'] });
+  assert.match(shown!, /docs\/rules\/AG-WF-004\.md$/);
+});
