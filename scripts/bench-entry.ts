@@ -2,3 +2,4 @@
 export { analyzeShell } from '../core/shell/analyze';
 export { evaluatePayload } from '../core/guards/dispatch';
 export { default as guards } from 'agent-guard:guards';
+export { lintPaths } from '../core/lint/index';

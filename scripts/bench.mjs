@@ -90,3 +90,55 @@ inProcess(`shell analysis of a ${(hundredKb.length / 1024).toFixed(0)} KB comman
 inProcess('all guards on that 100 KB command', () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: hundredKb }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }));
 const nested = `rm -rf / ${'$('.repeat(10000)}${')'.repeat(10000)}`;
 inProcess('10,000 nested $( ) after rm -rf /', () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: nested }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }));
+
+// ---- lint and language server ----
+{
+  const { lintPaths } = core;
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-bench-lint-'));
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(join(ws, '.claude/agents'), { recursive: true });
+  mkdirSync(join(ws, '.claude/commands'), { recursive: true });
+  mkdirSync(join(ws, '.claude/workflows'), { recursive: true });
+  for (let i = 0; i < 400; i++) writeFileSync(join(ws, `.claude/agents/agent-${i}.md`), `---\nname: agent-${i}\ndescription: Agent ${i}\ntools: Read, Grep\nmodel: sonnet\n---\nYou review files. Run \`npm test\` and \`cat .env\` when needed.\n`);
+  for (let i = 0; i < 400; i++) writeFileSync(join(ws, `.claude/commands/cmd-${i}.md`), `---\ndescription: Command ${i}\nallowed-tools: Bash(git status *)\n---\nState: !\`git status --short\`\n\n\`\`\`bash\nnpm run build\ngit push origin feature/${i}\n\`\`\`\n`);
+  for (let i = 0; i < 200; i++) writeFileSync(join(ws, `.claude/workflows/wf-${i}.js`), `export const meta = { name: 'wf-${i}', description: 'W' };\nconst A = typeof args === 'string' ? JSON.parse(args) : (args || {});\nreturn await agent(\`Do \${A.x}\`);\n`);
+  const { readFileSync } = await import('node:fs');
+  const read = (p) => readFileSync(p, 'utf8');
+  lintPaths(ws, [], { home: '/home/u', read });
+  const samples = [];
+  let count = 0;
+  for (let i = 0; i < 5; i++) {
+    const t = process.hrtime.bigint();
+    count = lintPaths(ws, [], { home: '/home/u', read }).files.length;
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  const s = stats(samples);
+  console.log(`\nlint\n  ${count} agent files (agents, commands, workflows)                  median ${s.median.toFixed(0)} ms (${(count / (s.median / 1000)).toFixed(0)} files/s)`);
+}
+{
+  const { spawn } = await import('node:child_process');
+  const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-bench-lsp-'));
+  const lines = [];
+  for (let i = 0; i < 5000; i++) lines.push(i % 50 === 0 ? `Step ${i}: run \`npm test -- --grep case${i}\` then \`git status\`.` : i % 97 === 0 ? '```bash\nnpm ci\ncat .env\n```' : `Line ${i} of project guidance, see @docs/missing-${i}.md for details.`);
+  const text = `# Big CLAUDE.md\n\n${lines.join('\n')}\n`;
+  const samples = [];
+  for (let run = 0; run < 5; run++) {
+    const child = spawn(process.execPath, [join(root, 'dist/server.cjs'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const uri = `file://${ws}/CLAUDE.md`;
+    const done = new Promise((res) => conn.onNotification('textDocument/publishDiagnostics', (p) => { if (p.uri === uri && p.diagnostics.length > 0) res(p.diagnostics.length); }));
+    conn.listen();
+    await conn.sendRequest('initialize', { processId: process.pid, rootUri: `file://${ws}`, capabilities: {} });
+    await conn.sendNotification('initialized', {});
+    const t = process.hrtime.bigint();
+    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text } });
+    const n = await done;
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+    if (run === 0) console.log(`  (${n} diagnostics on the 5,000-line file)`);
+    conn.dispose();
+    child.kill();
+  }
+  const s = stats(samples);
+  console.log(`language server\n  time to first diagnostics, 5,000-line CLAUDE.md (didOpen → publish)   median ${s.median.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms`);
+}
