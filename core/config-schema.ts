@@ -34,8 +34,7 @@ export function configSchema(guards: readonly Guard[]): Record<string, unknown> 
 
 export const CONFIG_TEMPLATE = `{
   // Agent Guard configuration. Every key is optional; delete what you do not change.
-  // Reference: the schema offers completion and documentation for each key and guard id.
-  "$schema": "./agent-guard.schema.json",
+  // In VS Code, the Agent Guard extension validates this file and completes keys and guard ids.
 
   // Per guard: "deny" (the default), "ask" (Claude Code asks you first) or "off".
   "guards": {

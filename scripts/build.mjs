@@ -66,7 +66,9 @@ await Promise.all([
   buildHook(),
   build({ ...common, absWorkingDir: root, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.cjs', banner: { js: '#!/usr/bin/env node' } }),
   // The language server: everything bundled (vscode-languageserver included), started by the extension or any LSP client.
-  build({ ...common, absWorkingDir: root, entryPoints: ['server/server.ts'], outfile: 'dist/server.cjs' }),
+  build({ ...common, absWorkingDir: root, entryPoints: ['server/server.ts'], outfile: 'dist/server.cjs', minify: true, plugins: [stripExamples, guardDiscoveryPlugin] }),
+  // The VS Code extension: everything but the vscode API itself.
+  build({ ...common, absWorkingDir: root, entryPoints: ['client/extension.ts'], outfile: 'dist/extension.cjs', external: ['vscode'], minify: true, plugins: [stripExamples, guardDiscoveryPlugin] }),
 ]);
 
 // The config schema, generated from the guard set (ids, titles, what each prevents).
@@ -90,6 +92,12 @@ if (process.argv.includes('--docs')) {
 
 if (withBench) {
   await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/bench-entry.ts'], outfile: 'dist/bench/core.cjs' });
+}
+
+if (process.argv.includes('--e2e')) {
+  // The real-VS-Code suites (test-electron shape: a module whose run() uses the vscode API).
+  const suites = readdirSync(join(root, 'test/e2e/suite')).filter((f) => f.endsWith('.ts')).map((f) => join('test/e2e/suite', f));
+  await build({ ...common, absWorkingDir: root, entryPoints: suites, outdir: 'dist/e2e', outExtension: { '.js': '.cjs' }, external: ['vscode'] });
 }
 
 if (withTests) {

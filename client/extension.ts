@@ -1,0 +1,354 @@
+// dist/extension.cjs: the VS Code extension. A thin client: it starts the language server, and
+// exposes the core installer, dispatcher and decision log as commands, a status bar item per
+// folder, sync on update and notifications when the agent was blocked.
+
+import * as vscode from 'vscode';
+import { readFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import guards from 'agent-guard:guards';
+import { install, status, sync, uninstall, type Bundle, type Scope, type StatusReport, type Target } from '../core/install/installer';
+import { evaluatePayload, reasonText } from '../core/guards/dispatch';
+import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
+import { loadConfig } from '../core/guards/load-config';
+import { CONFIG_TEMPLATE } from '../core/config-schema';
+import { CONFIG_FILE } from '../core/config';
+import { normalizePath } from '../core/paths';
+
+const CRASH_LIMIT = 5;
+const CRASH_WINDOW_MS = 3 * 60 * 1000;
+
+export interface AgentGuardApi {
+  /** Milliseconds activate() took (measured for the README). */
+  activationMs: number;
+  /** The status bar text shown for a folder. */
+  statusText(folder: vscode.Uri): string | undefined;
+  /** Recomputes the status of every folder. */
+  refresh(): Promise<void>;
+  client(): LanguageClient | undefined;
+}
+
+let client: LanguageClient | undefined;
+const statusItems = new Map<string, vscode.StatusBarItem>();
+let output: vscode.LogOutputChannel;
+
+function bundle(context: vscode.ExtensionContext): Bundle {
+  return { hookSource: readFileSync(context.asAbsolutePath('dist/hook.cjs'), 'utf8'), version: String(context.extension.packageJSON.version) };
+}
+
+const home = () => normalizePath(process.env.HOME || homedir());
+
+export async function activate(context: vscode.ExtensionContext): Promise<AgentGuardApi> {
+  const started = Date.now();
+  output = vscode.window.createOutputChannel('Agent Guard', { log: true });
+  context.subscriptions.push(output);
+
+  startClient(context);
+
+  const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn as (...args: unknown[]) => unknown));
+  reg('agentGuard.install', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }) => installCommand(context, opts));
+  reg('agentGuard.sync', (opts?: { folder?: vscode.Uri; force?: boolean; quiet?: boolean }) => syncCommand(context, opts));
+  reg('agentGuard.uninstall', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }) => uninstallCommand(context, opts));
+  reg('agentGuard.showStatus', (opts?: { folder?: vscode.Uri; quiet?: boolean }) => statusCommand(context, opts));
+  reg('agentGuard.checkCommand', (command?: string) => checkCommand(command));
+  reg('agentGuard.showBlockedCalls', (opts?: { folder?: vscode.Uri }) => showBlockedCalls(opts));
+  reg('agentGuard.openConfiguration', (opts?: { folder?: vscode.Uri }) => openConfiguration(opts));
+  reg('agentGuard.restartServer', async () => {
+    await client?.stop().catch(() => undefined);
+    startClient(context);
+  });
+
+  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void refreshAll(context)));
+  watchDecisionLog(context);
+  watchInstallState(context);
+
+  // The rest is not needed for activation to finish: status, and syncing an outdated hook.
+  setTimeout(() => void refreshAll(context).then(() => autoSync(context)), 0);
+
+  const activationMs = Date.now() - started;
+  output.appendLine(`activated in ${activationMs} ms`);
+  return {
+    activationMs,
+    statusText: (folder) => statusItems.get(folder.toString())?.text,
+    refresh: () => refreshAll(context),
+    client: () => client,
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop().catch(() => undefined);
+}
+
+// ---- language server ----
+
+function startClient(context: vscode.ExtensionContext): void {
+  const module = context.asAbsolutePath('dist/server.cjs');
+  const serverOptions: ServerOptions = { run: { module, transport: TransportKind.ipc }, debug: { module, transport: TransportKind.ipc } };
+  const crashes: number[] = [];
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', pattern: '**/.claude/**' },
+      { scheme: 'file', pattern: '**/CLAUDE*.md' },
+      { scheme: 'file', pattern: '**/AGENTS.md' },
+    ],
+    synchronize: { configurationSection: 'agentGuard' },
+    initializationOptions: { inlineConfig: vscode.workspace.getConfiguration('agentGuard').get<boolean>('lint.inlineConfig', true) },
+    outputChannel: output,
+    errorHandler: {
+      error: () => ({ action: ErrorAction.Continue }),
+      closed: () => {
+        const now = Date.now();
+        crashes.push(now);
+        while (crashes.length > 0 && now - crashes[0]! > CRASH_WINDOW_MS) crashes.shift();
+        if (crashes.length < CRASH_LIMIT) return { action: CloseAction.Restart };
+        void vscode.window.showErrorMessage(`The Agent Guard language server stopped ${CRASH_LIMIT} times in 3 minutes and will not be restarted. The guards still work; only diagnostics are off.`, 'Show Output', 'Restart').then((pick) => {
+          if (pick === 'Show Output') output.show();
+          if (pick === 'Restart') void vscode.commands.executeCommand('agentGuard.restartServer');
+        });
+        return { action: CloseAction.DoNotRestart };
+      },
+    },
+  };
+  client = new LanguageClient('agentGuard', 'Agent Guard', serverOptions, clientOptions);
+  client.onDidChangeState((e) => {
+    if (e.newState === State.Stopped) output.appendLine('language server stopped');
+  });
+  void client.start().catch((err: unknown) => output.appendLine(`language server failed to start: ${String(err)}`));
+}
+
+// ---- folders, targets, status ----
+
+async function pickFolder(given?: vscode.Uri): Promise<vscode.WorkspaceFolder | undefined> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (given) return vscode.workspace.getWorkspaceFolder(given) ?? folders.find((f) => f.uri.toString() === given.toString());
+  if (folders.length <= 1) {
+    if (folders.length === 0) void vscode.window.showWarningMessage('Agent Guard: open a folder first.');
+    return folders[0];
+  }
+  return vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder should Agent Guard protect?' });
+}
+
+function targetFor(folder: vscode.WorkspaceFolder, scope: Scope): Target {
+  return { workspace: normalizePath(folder.uri.fsPath), scope, home: home(), ...(process.env.CLAUDE_CONFIG_DIR ? { configDir: process.env.CLAUDE_CONFIG_DIR } : {}) };
+}
+
+async function refreshAll(context: vscode.ExtensionContext): Promise<void> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const keep = new Set(folders.map((f) => f.uri.toString()));
+  for (const [k, item] of statusItems) {
+    if (!keep.has(k)) {
+      item.dispose();
+      statusItems.delete(k);
+    }
+  }
+  for (const f of folders) updateStatusItem(context, f, status(normalizePath(f.uri.fsPath), home(), bundle(context)));
+}
+
+function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.WorkspaceFolder, s: StatusReport): void {
+  const key = folder.uri.toString();
+  let item = statusItems.get(key);
+  if (!item) {
+    item = vscode.window.createStatusBarItem(`agentGuard.status.${key}`, vscode.StatusBarAlignment.Left, 50);
+    item.name = `Agent Guard (${folder.name})`;
+    statusItems.set(key, item);
+    context.subscriptions.push(item);
+  }
+  const multi = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  const suffix = multi ? ` ${folder.name}` : '';
+  const installed = s.scopes.some((x) => x.installed);
+  const args = [{ folder: folder.uri }];
+  if (!installed) {
+    item.text = `$(shield) Not guarded${suffix}`;
+    item.tooltip = 'Agent Guard is not installed in this folder. Click to install.';
+    item.command = { title: 'Install', command: 'agentGuard.install', arguments: args };
+    item.backgroundColor = undefined;
+  } else if (!s.active) {
+    item.text = `$(error) Guard off${suffix}`;
+    item.tooltip = `Agent Guard is installed but does not run: ${[...s.neutralizers, ...s.scopes.flatMap((x) => x.problems)].join('; ')}`;
+    item.command = { title: 'Status', command: 'agentGuard.showStatus', arguments: args };
+    item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+  } else if (!s.current) {
+    item.text = `$(warning) Guard outdated${suffix}`;
+    item.tooltip = 'The installed hook differs from this version of Agent Guard. Click to sync.';
+    item.command = { title: 'Sync', command: 'agentGuard.sync', arguments: args };
+    item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+  } else {
+    item.text = `$(shield) Guarded${suffix}`;
+    item.tooltip = `Agent Guard ${s.bundledVersion} checks every tool call in ${s.scopes.filter((x) => x.installed).map((x) => x.label).join(', ')}.`;
+    item.command = { title: 'Status', command: 'agentGuard.showStatus', arguments: args };
+    item.backgroundColor = undefined;
+  }
+  item.show();
+}
+
+// ---- commands ----
+
+async function installCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }): Promise<boolean> {
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return false;
+  let scope = opts?.scope;
+  if (!scope) {
+    const pick = await vscode.window.showQuickPick(
+      [
+        { label: 'Project', description: '.claude/settings.json, shared with the team', scope: 'project' as Scope },
+        { label: 'Local', description: '.claude/settings.local.json, only on this machine', scope: 'local' as Scope },
+      ],
+      { placeHolder: `Install Agent Guard in ${folder.name}: where should the hook be registered?` },
+    );
+    if (!pick) return false;
+    scope = pick.scope;
+  }
+  const r = install(targetFor(folder, scope), bundle(context));
+  report('Install', r, opts?.quiet);
+  await refreshAll(context);
+  return r.ok;
+}
+
+async function syncCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; force?: boolean; quiet?: boolean }): Promise<boolean> {
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return false;
+  const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
+  const scopes = s.scopes.filter((x) => x.installed).map((x) => x.scope);
+  let ok = scopes.length > 0;
+  for (const scope of scopes) {
+    const r = sync(targetFor(folder, scope), bundle(context), { force: opts?.force ?? false });
+    report('Sync', r, opts?.quiet);
+    ok &&= r.ok;
+  }
+  if (scopes.length === 0 && !opts?.quiet) void vscode.window.showWarningMessage(`Agent Guard is not installed in ${folder.name}.`, 'Install').then((p) => p && vscode.commands.executeCommand('agentGuard.install', { folder: folder.uri }));
+  await refreshAll(context);
+  return ok;
+}
+
+async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }): Promise<boolean> {
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return false;
+  const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
+  const scopes = opts?.scope ? [opts.scope] : s.scopes.filter((x) => x.installed && x.scope !== 'user').map((x) => x.scope);
+  let ok = true;
+  for (const scope of scopes) {
+    const r = uninstall(targetFor(folder, scope), bundle(context));
+    report('Uninstall', r, opts?.quiet);
+    ok &&= r.ok;
+  }
+  await refreshAll(context);
+  return ok;
+}
+
+async function statusCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; quiet?: boolean }): Promise<StatusReport | undefined> {
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return undefined;
+  const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
+  output.appendLine(`status of ${folder.name}: ${JSON.stringify(s, null, 2)}`);
+  if (!opts?.quiet) {
+    const installed = s.scopes.filter((x) => x.installed);
+    const text = installed.length === 0 ? `Agent Guard is not installed in ${folder.name}.` : s.active ? `Agent Guard ${s.current ? 'is guarding' : 'guards, but is outdated in'} ${folder.name} (${installed.map((x) => `${x.label}: hook ${x.hook}`).join(', ')}).` : `Agent Guard is installed in ${folder.name} but does NOT run: ${[...s.neutralizers, ...installed.flatMap((x) => x.problems)].join('; ')}`;
+    void vscode.window.showInformationMessage(text, 'Show Details').then((p) => p && output.show());
+  }
+  updateStatusItem(context, folder, s);
+  return s;
+}
+
+async function checkCommand(given?: string): Promise<{ decision: string; guard?: string; reason?: string } | undefined> {
+  const command = given ?? (await vscode.window.showInputBox({ prompt: 'A shell command, as the agent would run it', placeHolder: 'git push --force origin main' }));
+  if (!command) return undefined;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const cwd = folder ? normalizePath(folder.uri.fsPath) : home();
+  const { config } = loadConfig(cwd);
+  const v = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config }).verdict;
+  if (!v) {
+    if (!given) void vscode.window.showInformationMessage(`Allowed: no guard objects to "${command}".`);
+    return { decision: 'allow' };
+  }
+  if (!given) void vscode.window.showWarningMessage(`${v.decision === 'deny' ? 'Denied' : 'Would ask'} by ${v.guardId}: ${reasonText(v)}`, { modal: false });
+  return { decision: v.decision, guard: v.guardId, reason: reasonText(v) };
+}
+
+async function showBlockedCalls(opts?: { folder?: vscode.Uri }): Promise<LogEntry[]> {
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return [];
+  const entries = readDecisions(normalizePath(folder.uri.fsPath), 50).reverse();
+  if (entries.length === 0) {
+    void vscode.window.showInformationMessage(`No blocked calls recorded in ${folder.name} (${LOG_FILE}).`);
+    return entries;
+  }
+  const pick = await vscode.window.showQuickPick(
+    entries.map((e) => ({ label: `$(circle-slash) ${e.guard}`, description: `${e.tool} ${e.target.replace(/\s+/g, ' ').slice(0, 80)}`, detail: `${new Date(e.time).toLocaleString()}: ${e.reason}`, entry: e })),
+    { placeHolder: 'Calls Agent Guard blocked, newest first', matchOnDescription: true, matchOnDetail: true },
+  );
+  if (pick) output.appendLine(JSON.stringify(pick.entry, null, 2));
+  return entries;
+}
+
+async function openConfiguration(opts?: { folder?: vscode.Uri }): Promise<vscode.Uri | undefined> {
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return undefined;
+  const file = join(folder.uri.fsPath, CONFIG_FILE);
+  if (!existsSync(file)) {
+    mkdirSync(join(folder.uri.fsPath, '.claude'), { recursive: true });
+    writeFileSync(file, CONFIG_TEMPLATE);
+  }
+  const uri = vscode.Uri.file(file);
+  await vscode.window.showTextDocument(uri);
+  return uri;
+}
+
+function report(what: string, r: { ok: boolean; lines: string[]; warnings: string[]; error?: string }, quiet?: boolean): void {
+  for (const l of r.lines) output.appendLine(`${what}: ${l}`);
+  for (const w of r.warnings) output.appendLine(`${what}: warning: ${w}`);
+  if (r.error) output.appendLine(`${what}: ${r.error}`);
+  if (quiet) return;
+  if (!r.ok) void vscode.window.showErrorMessage(`Agent Guard: ${r.error}`, 'Show Output').then((p) => p && output.show());
+  else if (r.warnings.length > 0) void vscode.window.showWarningMessage(`Agent Guard: ${what.toLowerCase()} done, with warnings: ${r.warnings.join('; ')}`, 'Show Output').then((p) => p && output.show());
+  else void vscode.window.showInformationMessage(`Agent Guard: ${r.lines[0] ?? `${what} done`}`);
+}
+
+// ---- sync on update ----
+
+async function autoSync(context: vscode.ExtensionContext): Promise<void> {
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
+    const outdated = s.scopes.filter((x) => x.installed && x.hook === 'outdated');
+    const modified = s.scopes.filter((x) => x.installed && x.hook === 'modified');
+    if (outdated.length > 0) {
+      if (vscode.workspace.getConfiguration('agentGuard', folder.uri).get<boolean>('autoSync', true)) await syncCommand(context, { folder: folder.uri, quiet: true });
+      else void vscode.window.showInformationMessage(`Agent Guard: the hook in ${folder.name} is older than this extension.`, 'Sync').then((p) => p && syncCommand(context, { folder: folder.uri }));
+    }
+    if (modified.length > 0) {
+      void vscode.window.showWarningMessage(`Agent Guard: the hook in ${folder.name} was changed by hand, so it is not updated automatically.`, 'Replace with this version').then((p) => p && syncCommand(context, { folder: folder.uri, force: true }));
+    }
+  }
+}
+
+// ---- watchers ----
+
+function watchDecisionLog(context: vscode.ExtensionContext): void {
+  const seen = new Map<string, string>();
+  const watcher = vscode.workspace.createFileSystemWatcher(`**/${LOG_FILE}`);
+  const onChange = (uri: vscode.Uri) => {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    if (!folder || !vscode.workspace.getConfiguration('agentGuard', folder.uri).get<boolean>('notifyOnBlock', true)) return;
+    const last = readDecisions(normalizePath(folder.uri.fsPath), 1)[0];
+    if (!last || seen.get(folder.uri.toString()) === last.key + last.time) return;
+    seen.set(folder.uri.toString(), last.key + last.time);
+    void vscode.window.showInformationMessage(`Agent Guard blocked the agent (${last.guard}): ${last.reason}`, 'Show Blocked Calls').then((p) => p && showBlockedCalls({ folder: folder.uri }));
+  };
+  watcher.onDidChange(onChange);
+  watcher.onDidCreate(onChange);
+  context.subscriptions.push(watcher);
+}
+
+function watchInstallState(context: vscode.ExtensionContext): void {
+  // Settings or the hook changed outside the extension (CLI install, hand edits): refresh the status bar.
+  const watcher = vscode.workspace.createFileSystemWatcher('**/.claude/{settings.json,settings.local.json,hooks/agent-guard.cjs}');
+  let timer: NodeJS.Timeout | undefined;
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void refreshAll(context), 300);
+  };
+  watcher.onDidChange(later);
+  watcher.onDidCreate(later);
+  watcher.onDidDelete(later);
+  context.subscriptions.push(watcher);
+}

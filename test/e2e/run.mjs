@@ -1,0 +1,201 @@
+// Runs the extension in a real VS Code: code-server 4.100.3 (installed by test/e2e/setup.sh) on
+// 127.0.0.1, driven by headless Debian Chromium through playwright-core.
+//   1. the extension suite (dist/e2e/extension.cjs) in a fixture workspace with .claude/,
+//   2. the "stays asleep" suite in a workspace without agent files,
+//   3. a UI test as a user would: the packaged .vsix installed into code-server, the command
+//      palette and the Problems panel; a screenshot goes to .test-output/.
+// Exits non-zero when anything fails. See ../shared/reference/e2e-vscode.md.
+
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const cache = process.env.E2E_CACHE || join(homedir(), '.cache/agent-guard-e2e');
+const entry = join(cache, 'code-server-4.100.3/node_modules/code-server/out/node/entry.js');
+const outDir = join(root, '.test-output');
+mkdirSync(outDir, { recursive: true });
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+if (!existsSync(entry)) {
+  console.error(`e2e: code-server is not installed at ${entry}; run bash test/e2e/setup.sh`);
+  process.exit(2);
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+function fixtureWorkspace() {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-e2e-ws-'));
+  const files = {
+    'CLAUDE.md': '# Project\n\nTo check the configuration, run `cat .env`.\n',
+    '.claude/settings.json': '{\n  "permissions": {\n    "allow": ["Bash(npm test)"]\n  }\n}\n',
+    '.claude/agents/analyzer.md': '---\nname: analyzer\ndescription: Analyzes articles\ntools: Read, WebSearch\n---\nYou analyze.\n',
+    '.claude/workflows/qa.js': "export const meta = { name: 'qa', description: 'QA' };\nexport function helper() { return 1; }\nreturn helper();\n",
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(ws, rel)), { recursive: true });
+    writeFileSync(join(ws, rel), text);
+  }
+  execFileSync('git', ['init', '-q'], { cwd: ws });
+  return ws;
+}
+
+async function startCodeServer(workspace, extensionsDir) {
+  const port = await freePort();
+  const userData = mkdtempSync(join(tmpdir(), 'agent-guard-e2e-ud-'));
+  // Settings that keep the workbench quiet and deterministic.
+  mkdirSync(join(userData, 'User'), { recursive: true });
+  writeFileSync(join(userData, 'User/settings.json'), JSON.stringify({ 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoUpdate': false, 'workbench.tips.enabled': false, 'security.workspace.trust.enabled': false }));
+  const log = [];
+  const child = spawn(process.execPath, [entry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', userData, '--extensions-dir', extensionsDir, workspace], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HOME: process.env.HOME, XDG_CONFIG_HOME: join(userData, 'config') },
+  });
+  child.stdout.on('data', (d) => log.push(String(d)));
+  child.stderr.on('data', (d) => log.push(String(d)));
+  const until = Date.now() + 60000;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (r.ok) return { port, child, log, stop: () => child.kill('SIGTERM') };
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`code-server did not start:\n${log.join('')}`);
+}
+
+async function withBrowser(fn) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  try {
+    return await fn(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The test-electron shape on the web workbench: extensionDevelopmentPath + extensionTestsPath in the payload. */
+async function runSuite(name, workspace) {
+  const ext = mkdtempSync(join(tmpdir(), 'agent-guard-e2e-ext-'));
+  const server = await startCodeServer(workspace, ext);
+  const started = Date.now();
+  try {
+    return await withBrowser(async (browser) => {
+      const page = await browser.newPage();
+      let resolveExit;
+      const exited = new Promise((r) => (resolveExit = r));
+      const logs = [];
+      await page.exposeFunction('codeAutomationLog', (type, args) => logs.push(`[${type}] ${Array.isArray(args) ? args.join(' ') : args}`));
+      await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
+      const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
+      const payload = [
+        ['extensionDevelopmentPath', remote(root)],
+        ['extensionTestsPath', remote(join(root, `dist/e2e/${name}.cjs`))],
+        ['skipWelcome', 'true'],
+      ];
+      await page.goto(`http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+      const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 180000))]);
+      const resultFile = join(tmpdir(), `agent-guard-e2e-${name}.json`);
+      const results = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : null;
+      if (code !== 0) {
+        console.error(`--- ${name}: workbench log ---\n${logs.slice(-40).join('\n')}\n--- code-server log ---\n${server.log.join('').slice(-4000)}`);
+      }
+      return { name, code, ms: Date.now() - started, results };
+    });
+  } finally {
+    server.stop();
+  }
+}
+
+/** As a user would: the packaged .vsix, the command palette, the Problems panel. */
+async function runUi(workspace) {
+  const vsix = join(root, 'agent-guard.vsix');
+  const ext = mkdtempSync(join(tmpdir(), 'agent-guard-e2e-uiext-'));
+  const installed = spawnSync(process.execPath, [entry, '--extensions-dir', ext, '--install-extension', vsix], { encoding: 'utf8' });
+  if (installed.status !== 0) throw new Error(`installing the .vsix failed: ${installed.stdout}${installed.stderr}`);
+  const server = await startCodeServer(workspace, ext);
+  const started = Date.now();
+  const steps = [];
+  try {
+    return await withBrowser(async (browser) => {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await page.goto(`http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(workspace)}`);
+      await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+      steps.push('workbench up');
+      const palette = async (text) => {
+        await page.keyboard.press('F1');
+        await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
+        await page.keyboard.type(text, { delay: 10 });
+        await page.waitForTimeout(300);
+        await page.keyboard.press('Enter');
+      };
+      // Open CLAUDE.md through Quick Open.
+      await page.keyboard.press('Control+P');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
+      await page.keyboard.type('CLAUDE.md', { delay: 10 });
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Enter');
+      steps.push('CLAUDE.md opened');
+      await palette('View: Focus Problems');
+      const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'AG-CMD-001' }).first();
+      await row.waitFor({ timeout: 60000 });
+      steps.push('Problems panel shows AG-CMD-001');
+      await page.screenshot({ path: join(outDir, 'problems-panel.png') });
+      await palette('Agent Guard: Check a Command');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
+      await page.keyboard.type('rm -rf ~', { delay: 10 });
+      await page.keyboard.press('Enter');
+      await page.locator('.notifications-toasts', { hasText: 'rm-catastrophic' }).first().waitFor({ timeout: 20000 });
+      steps.push('Check a Command… denied rm -rf ~ by rm-catastrophic');
+      await page.screenshot({ path: join(outDir, 'check-command.png') });
+      return { name: 'ui', code: 0, ms: Date.now() - started, steps };
+    });
+  } catch (err) {
+    console.error(`--- ui: code-server log ---\n${server.log.join('').slice(-4000)}`);
+    return { name: 'ui', code: 1, ms: Date.now() - started, steps, error: String(err) };
+  } finally {
+    server.stop();
+  }
+}
+
+const runs = [];
+runs.push(await runSuite('extension', fixtureWorkspace()));
+runs.push(await runSuite('inactive', mkdtempSync(join(tmpdir(), 'agent-guard-e2e-empty-'))));
+runs.push(await runUi(fixtureWorkspace()));
+
+let passed = 0;
+let failed = 0;
+for (const r of runs) {
+  const tests = r.results?.results ?? (r.steps ? r.steps.map((s) => ({ name: s, ok: true })) : []);
+  for (const t of tests) {
+    console.log(`${t.ok ? '✔' : '✖'} e2e ${r.name}: ${t.name}${t.error ? `\n    ${t.error.split('\n')[0]}` : ''}`);
+    if (t.ok) passed++;
+    else failed++;
+  }
+  // A run that failed without a failing test (crash, time-out, UI step) counts as one failure.
+  if (r.code !== 0 && !tests.some((t) => !t.ok)) {
+    failed++;
+    console.log(`✖ e2e ${r.name}: exit ${r.code}${r.error ? ` (${r.error.split('\n')[0]})` : ''}`);
+  }
+  if (r.results?.activationMs !== undefined) console.log(`  extension activation: ${r.results.activationMs} ms (VS Code ${r.results.vscodeVersion}), run ${r.ms} ms`);
+}
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+rmSync(join(tmpdir(), 'agent-guard-e2e-extension.json'), { force: true });
+rmSync(join(tmpdir(), 'agent-guard-e2e-inactive.json'), { force: true });
+process.exit(failed > 0 ? 1 : 0);

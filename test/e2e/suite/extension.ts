@@ -1,0 +1,107 @@
+// The extension in a real VS Code (code-server's extension host, or a desktop VS Code via
+// @vscode/test-electron): activation, diagnostics and quick fixes from the language server,
+// install/status/uninstall through the commands, and the status bar.
+
+import * as vscode from 'vscode';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { runAll, test, waitFor } from './harness';
+import type { AgentGuardApi } from '../../../client/extension';
+
+const EXTENSION_ID = 'agent-guard.agent-guard';
+let api: AgentGuardApi;
+const folder = () => vscode.workspace.workspaceFolders![0]!;
+const file = (rel: string) => vscode.Uri.joinPath(folder().uri, rel);
+const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
+const diagnostics = (uri: vscode.Uri, code: string) => vscode.languages.getDiagnostics(uri).filter((d) => codeOf(d) === code);
+
+test('activates in a workspace with .claude, without being asked', async () => {
+  const ext = vscode.extensions.getExtension<AgentGuardApi>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is installed`);
+  assert.ok(!ext.packageJSON.activationEvents.includes('*'), 'never activates on *');
+  await waitFor('activation', () => ext.isActive);
+  api = ext.exports;
+  assert.ok(api.activationMs < 2000, `activate() took ${api.activationMs} ms`);
+});
+
+async function fixAndCheck(rel: string, code: string, expectAfter: RegExp): Promise<void> {
+  const uri = file(rel);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc);
+  const [d] = await waitFor(`${code} on ${rel}`, () => {
+    const ds = diagnostics(uri, code);
+    return ds.length > 0 ? ds : undefined;
+  });
+  assert.match(String((d!.code as { target: vscode.Uri }).target), new RegExp(`docs/rules/${code}\\.md$`));
+  // A request can be cancelled while the server re-lints the just-opened document; ask again, as the lightbulb does.
+  const actions = await waitFor('code actions', async () => {
+    const acts = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d!.range, vscode.CodeActionKind.QuickFix.value);
+    return acts.some((a) => a.isPreferred) ? acts : undefined;
+  });
+  const fix = actions.find((a) => a.isPreferred);
+  assert.ok(fix?.edit, `a preferred quick fix for ${code}: ${actions.map((a) => a.title).join(', ')}`);
+  assert.ok(await vscode.workspace.applyEdit(fix.edit));
+  assert.match(doc.getText(), expectAfter);
+  await waitFor(`${code} to go away after the fix`, () => diagnostics(uri, code).length === 0);
+  await doc.save();
+}
+
+test('CLAUDE.md that says `cat .env`: diagnostic, quick fix, diagnostic gone', () => fixAndCheck('CLAUDE.md', 'AG-CMD-001', /`grep -o '\^\[A-Z_\]\*=' \.env`/));
+
+test('agent with a tools allowlist: diagnostic, fix to disallowedTools, diagnostic gone', () => fixAndCheck('.claude/agents/analyzer.md', 'AG-AGT-004', /^disallowedTools: .*Bash/m));
+
+test('workflow script with an illegal export: diagnostic, fix drops export, diagnostic gone', () => fixAndCheck('.claude/workflows/qa.js', 'AG-WF-001', /^function helper/m));
+
+test('the status bar says "Not guarded" before install', async () => {
+  await api.refresh();
+  assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
+});
+
+let originalSettings = '';
+test('Install Guards writes the hook and the settings entry; the installed hook denies a dangerous call', async () => {
+  const settings = join(folder().uri.fsPath, '.claude/settings.json');
+  originalSettings = readFileSync(settings, 'utf8');
+  const ok = await vscode.commands.executeCommand<boolean>('agentGuard.install', { folder: folder().uri, scope: 'project', quiet: true });
+  assert.equal(ok, true);
+  const hook = join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs');
+  assert.ok(existsSync(hook));
+  const parsed = JSON.parse(readFileSync(settings, 'utf8'));
+  assert.match(JSON.stringify(parsed.hooks.PreToolUse), /agent-guard\.cjs/);
+  assert.deepEqual(parsed.permissions.allow, JSON.parse(originalSettings).permissions.allow, 'the user\'s rules are kept');
+  const r = spawnSync('node', [hook], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath } });
+  assert.match(r.stdout, /"permissionDecision":"deny".*force-push-protected/);
+});
+
+test('Show Guard Status reports it, and the status bar says "Guarded"', async () => {
+  const s = await vscode.commands.executeCommand<{ active: boolean; current: boolean }>('agentGuard.showStatus', { folder: folder().uri, quiet: true });
+  assert.deepEqual([s.active, s.current], [true, true]);
+  assert.match(api.statusText(folder().uri) ?? '', /Guarded/);
+});
+
+test('Check a Command… gives the decision, the guard and its reason', async () => {
+  const v = await vscode.commands.executeCommand<{ decision: string; guard: string; reason: string }>('agentGuard.checkCommand', 'rm -rf ~');
+  assert.equal(v.decision, 'deny');
+  assert.equal(v.guard, 'rm-catastrophic');
+  const ok = await vscode.commands.executeCommand<{ decision: string }>('agentGuard.checkCommand', 'npm test');
+  assert.equal(ok.decision, 'allow');
+});
+
+test('Uninstall restores the settings file byte for byte, and the status bar follows', async () => {
+  const ok = await vscode.commands.executeCommand<boolean>('agentGuard.uninstall', { folder: folder().uri, quiet: true });
+  assert.equal(ok, true);
+  assert.equal(readFileSync(join(folder().uri.fsPath, '.claude/settings.json'), 'utf8'), originalSettings);
+  assert.ok(!existsSync(join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs')));
+  assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
+});
+
+test('Open Configuration creates .claude/agent-guard.json from the template', async () => {
+  const uri = await vscode.commands.executeCommand<vscode.Uri>('agentGuard.openConfiguration', { folder: folder().uri });
+  assert.ok(existsSync(uri.fsPath));
+  assert.match(readFileSync(uri.fsPath, 'utf8'), /"failMode": "open"/);
+});
+
+export function run(): Promise<void> {
+  return runAll('extension', () => ({ activationMs: api?.activationMs, vscodeVersion: vscode.version }));
+}
