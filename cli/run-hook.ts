@@ -3,7 +3,7 @@
 
 import { readSync } from 'node:fs';
 import guards from 'agent-guard:guards';
-import { evaluatePayload, hookOutput } from '../core/guards/dispatch';
+import { evaluatePayload, hookOutput, hookReply } from '../core/guards/dispatch';
 import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
 import { appendDecision, callKey } from '../core/guards/decision-log';
 import { loadConfig } from '../core/guards/load-config';
@@ -49,7 +49,10 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env): Ho
       stderr.push(`agent-guard: could not write the decision log (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     }
   }
-  return { stdout: result.verdict ? hookOutput(result.verdict) : '', stderr, exitCode: 0 };
+  if (!result.verdict) return { stdout: '', stderr, exitCode: 0 };
+  const reply = hookReply(result.host, result.verdict);
+  // Where the reason travels on stderr, it must be the first line.
+  return { stdout: reply.stdout, stderr: [...reply.stderr, ...stderr], exitCode: reply.exitCode };
 }
 
 function projectDirFor(payload: unknown, env: NodeJS.ProcessEnv, fallbackCwd: string): string {

@@ -4,7 +4,7 @@
 import { DEFAULT_CONFIG, type GuardConfig } from '../config';
 import { MAX_COMMAND_LENGTH } from '../shell/analyze';
 import { createContext } from './context';
-import { normalizeCall } from './normalize';
+import { normalizeCall, type Host } from './normalize';
 import type { Guard, ToolCall } from './types';
 
 export interface Verdict {
@@ -18,7 +18,9 @@ export interface Evaluation {
   verdict: Verdict | null;
   /** One line each, for stderr: guard failures, unreadable input. Never secret values. */
   notes: string[];
+  /** The call the verdict is about (the first one when there is no verdict). */
   call: ToolCall | null;
+  host: Host;
 }
 
 export interface DispatchOptions {
@@ -36,9 +38,19 @@ export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evalua
   const normalized = normalizeCall(payload, opts.fallbackCwd, opts.home);
   if (!normalized.ok) {
     const note = `agent-guard: ${normalized.problem}; no opinion`;
-    return config.failMode === 'closed' ? failClosed(`unreadable tool call (${normalized.problem})`, [note]) : { verdict: null, notes: [note], call: null };
+    return config.failMode === 'closed' ? failClosed(`unreadable tool call (${normalized.problem})`, [note]) : { verdict: null, notes: [note], call: null, host: 'claude' };
   }
-  return evaluateCall(normalized.call, { ...opts, config });
+  // A payload may hold several calls (a multi-file replace or a patch): a deny for any denies it all.
+  const notes: string[] = [];
+  let ask: Evaluation | null = null;
+  for (const call of normalized.calls) {
+    const e = evaluateCall(call, { ...opts, config });
+    notes.push(...e.notes);
+    if (e.verdict?.decision === 'deny') return { ...e, notes, host: normalized.host };
+    if (e.verdict && !ask) ask = e;
+  }
+  if (ask) return { ...ask, notes, host: normalized.host };
+  return { verdict: null, notes, call: normalized.calls[0] ?? null, host: normalized.host };
 }
 
 const ordered = new WeakMap<readonly Guard[], Guard[]>();
@@ -71,16 +83,16 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     } catch (err) {
       // A broken guard must not break the agent: no opinion, one line on stderr.
       notes.push(`agent-guard: guard ${guard.id} failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); no opinion`);
-      if (config.failMode === 'closed') return failClosed(`guard ${guard.id} failed while checking this call`, notes);
+      if (config.failMode === 'closed') return { ...failClosed(`guard ${guard.id} failed while checking this call`, notes), call };
       continue;
     }
     if (!denial) continue;
     const verdict: Verdict = { decision: mode === 'ask' ? 'ask' : 'deny', guardId: guard.id, reason: denial.reason };
     if (denial.instead) verdict.instead = denial.instead;
-    if (verdict.decision === 'deny') return { verdict, notes, call };
+    if (verdict.decision === 'deny') return { verdict, notes, call, host: 'claude' };
     ask ??= verdict;
   }
-  return { verdict: ask, notes, call };
+  return { verdict: ask, notes, call, host: 'claude' };
 }
 
 function failClosed(what: string, notes: string[]): Evaluation {
@@ -92,6 +104,7 @@ function failClosed(what: string, notes: string[]): Evaluation {
     },
     notes,
     call: null,
+    host: 'claude',
   };
 }
 
@@ -101,9 +114,28 @@ export function reasonText(v: Verdict): string {
   return `${v.reason}${instead} [agent-guard: ${v.guardId}]`;
 }
 
-/** The PreToolUse JSON for a verdict. */
+/** The PreToolUse JSON for a verdict (Claude Code's form, which VS Code's agent honours too). */
 export function hookOutput(v: Verdict): string {
   return JSON.stringify({
     hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: v.decision, permissionDecisionReason: reasonText(v) },
   });
+}
+
+/**
+ * The reply in the form the host honours: Claude Code and VS Code read the JSON (exit 0); the
+ * Copilot CLI and Gemini CLI reliably deny only on exit 2 with the reason on stderr (an "ask" is
+ * a deny there too); Cursor reads its own `permission` field. Never an allow.
+ */
+export function hookReply(host: Host, v: Verdict): { stdout: string; stderr: string[]; exitCode: number } {
+  const reason = reasonText(v);
+  switch (host) {
+    case 'copilot-cli':
+      return { stdout: JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: reason, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }), stderr: [reason], exitCode: 2 };
+    case 'gemini':
+      return { stdout: '', stderr: [reason], exitCode: 2 };
+    case 'cursor':
+      return { stdout: JSON.stringify({ permission: v.decision, user_message: reason, agent_message: reason }), stderr: [], exitCode: 0 };
+    default:
+      return { stdout: hookOutput(v), stderr: [], exitCode: 0 };
+  }
 }

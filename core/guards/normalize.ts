@@ -1,43 +1,162 @@
-// Turns a host's PreToolUse payload into the one ToolCall shape guards see.
+// Turns any host's PreToolUse payload into the one ToolCall shape guards see, so no guard knows
+// about hosts (../shared/reference/vscode-agent-hooks.md):
+//   Claude Code           tool_name/tool_input, Bash, Write, Edit, …
+//   VS Code agent (Local) run_in_terminal, create_file, replace_string_in_file, multi_replace_string_in_file,
+//                         apply_patch, read_file, … with camelCase inputs (filePath, oldString); older builds
+//                         send hookEventName/toolName/toolInput
+//   Copilot CLI           toolName/toolArgs (a JSON string) with bash, powershell, view, create, edit, …
+//   Gemini CLI            run_shell_command, read_file, write_file, replace
+//   Cursor                beforeShellExecution with a top-level command
+// One payload can be several calls (a multi-file replace, a patch touching several files).
 
 import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
 import type { ToolCall } from './types';
 
-export type Normalized = { ok: true; call: ToolCall } | { ok: false; problem: string };
+export type Host = 'claude' | 'vscode' | 'copilot-cli' | 'gemini' | 'cursor';
+export type Normalized = { ok: true; calls: ToolCall[]; host: Host } | { ok: false; problem: string };
 
 const COMMAND_TOOLS = new Set(['Bash', 'PowerShell', 'Monitor']);
 
-export function normalizeCall(payload: unknown, fallbackCwd: string, home: string): Normalized {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return { ok: false, problem: 'payload is not a JSON object' };
-  const p = payload as Record<string, unknown>;
-  const tool = p.tool_name;
-  if (typeof tool !== 'string' || tool === '') return { ok: false, problem: 'payload has no tool_name' };
-  const rawInput = p.tool_input;
-  const input = typeof rawInput === 'object' && rawInput !== null && !Array.isArray(rawInput) ? (rawInput as Record<string, unknown>) : {};
-  const cwdRaw = typeof p.cwd === 'string' && p.cwd !== '' ? p.cwd : fallbackCwd;
-  const cwd = isAbsolutePath(cwdRaw) ? normalizePath(cwdRaw) : resolvePath(fallbackCwd, cwdRaw, home);
+/** Host tool name → the Claude Code tool it is. */
+const TOOL_ALIASES: Record<string, { tool: string; host: Host }> = {
+  run_in_terminal: { tool: 'Bash', host: 'vscode' },
+  runTerminalCommand: { tool: 'Bash', host: 'vscode' },
+  create_file: { tool: 'Write', host: 'vscode' },
+  createFile: { tool: 'Write', host: 'vscode' },
+  replace_string_in_file: { tool: 'Edit', host: 'vscode' },
+  insert_edit_into_file: { tool: 'Edit', host: 'vscode' },
+  edit_notebook_file: { tool: 'NotebookEdit', host: 'vscode' },
+  read_file: { tool: 'Read', host: 'vscode' },
+  grep_search: { tool: 'Grep', host: 'vscode' },
+  bash: { tool: 'Bash', host: 'copilot-cli' },
+  shell: { tool: 'Bash', host: 'copilot-cli' },
+  powershell: { tool: 'PowerShell', host: 'copilot-cli' },
+  view: { tool: 'Read', host: 'copilot-cli' },
+  create: { tool: 'Write', host: 'copilot-cli' },
+  edit: { tool: 'Edit', host: 'copilot-cli' },
+  str_replace_editor: { tool: 'Edit', host: 'copilot-cli' },
+  run_shell_command: { tool: 'Bash', host: 'gemini' },
+  write_file: { tool: 'Write', host: 'gemini' },
+  replace: { tool: 'Edit', host: 'gemini' },
+  Shell: { tool: 'Bash', host: 'cursor' },
+};
 
-  const call: ToolCall = { tool, input, cwd, command: null, path: null, edits: null };
-  if (COMMAND_TOOLS.has(tool)) {
-    call.command = typeof input.command === 'string' ? input.command : null;
-  }
-  const pathField = input.file_path ?? input.notebook_path ?? (tool === 'Grep' || tool === 'Glob' ? input.path : undefined);
-  if (typeof pathField === 'string' && pathField !== '') call.path = resolvePath(cwd, pathField, home);
-
-  if (tool === 'Edit') {
-    call.edits = [{ oldText: str(input.old_string), newText: str(input.new_string) }];
-  } else if (tool === 'MultiEdit' && Array.isArray(input.edits)) {
-    call.edits = input.edits
-      .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
-      .map((e) => ({ oldText: str(e.old_string), newText: str(e.new_string) }));
-  } else if (tool === 'Write') {
-    call.edits = [{ oldText: '', newText: str(input.content) }];
-  } else if (tool === 'NotebookEdit') {
-    call.edits = [{ oldText: '', newText: str(input.new_source) }];
-  }
-  return { ok: true, call };
+function obj(v: unknown): Record<string, unknown> | null {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
+function str(...vs: unknown[]): string {
+  for (const v of vs) if (typeof v === 'string') return v;
+  return '';
+}
+
+export function normalizeCall(payload: unknown, fallbackCwd: string, home: string): Normalized {
+  const p = obj(payload);
+  if (!p) return { ok: false, problem: 'payload is not a JSON object' };
+  const rawCwd = typeof p.cwd === 'string' && p.cwd !== '' ? p.cwd : Array.isArray(p.workspace_roots) && typeof p.workspace_roots[0] === 'string' ? p.workspace_roots[0] : fallbackCwd;
+  const cwd = isAbsolutePath(rawCwd) ? normalizePath(rawCwd) : resolvePath(fallbackCwd, rawCwd, home);
+
+  // Cursor's shell hook: the command is top level.
+  if (p.hook_event_name === 'beforeShellExecution' && typeof p.command === 'string') {
+    return { ok: true, host: 'cursor', calls: [commandCall('Bash', p.command, cwd, { command: p.command })] };
+  }
+  const name = str(p.tool_name, p.toolName);
+  if (!name) return { ok: false, problem: 'payload has no tool_name' };
+  let input = obj(p.tool_input) ?? obj(p.toolInput) ?? obj(p.toolArgs);
+  if (!input && typeof p.toolArgs === 'string') {
+    try {
+      input = obj(JSON.parse(p.toolArgs));
+    } catch {
+      input = null;
+    }
+  }
+  input ??= {};
+  const alias = TOOL_ALIASES[name];
+  // Claude Code sends no timestamp; the Copilot CLI's PascalCase dialect and VS Code's Agent Host send
+  // Claude tool names with one, and honour exit 2 where they may not honour Claude's JSON.
+  const camel = p.toolName !== undefined && p.tool_name === undefined;
+  const host: Host = alias?.host ?? (camel ? (p.toolArgs !== undefined ? 'copilot-cli' : 'vscode') : p.timestamp !== undefined ? 'copilot-cli' : 'claude');
+  const tool = alias?.tool ?? name;
+
+  if (name === 'multi_replace_string_in_file') {
+    const reps = Array.isArray(input.replacements) ? input.replacements.map(obj).filter((r): r is Record<string, unknown> => r !== null) : [];
+    return { ok: true, host: 'vscode', calls: reps.map((r) => editCall('Edit', r, cwd, home, [{ oldText: str(r.oldString, r.old_string), newText: str(r.newString, r.new_string) }])) };
+  }
+  if (name === 'apply_patch') {
+    return { ok: true, host: host === 'claude' ? 'copilot-cli' : host, calls: patchCalls(str(input.input, input.patch, p.input), cwd, home, input) };
+  }
+  return { ok: true, host, calls: [single(tool, input, cwd, home)] };
+}
+
+function commandCall(tool: string, command: string, cwd: string, input: Record<string, unknown>): ToolCall {
+  return { tool, input, cwd, command, path: null, edits: null };
+}
+
+function single(tool: string, input: Record<string, unknown>, cwd: string, home: string): ToolCall {
+  if (COMMAND_TOOLS.has(tool)) {
+    const command = typeof input.command === 'string' ? input.command : null;
+    return { tool, input, cwd, command, path: null, edits: null };
+  }
+  switch (tool) {
+    case 'Edit':
+      return editCall(tool, input, cwd, home, [{ oldText: str(input.old_string, input.oldString, input.old_str), newText: str(input.new_string, input.newString, input.new_str, input.code) }]);
+    case 'MultiEdit':
+      return editCall(
+        tool,
+        input,
+        cwd,
+        home,
+        (Array.isArray(input.edits) ? input.edits : []).map(obj).filter((e): e is Record<string, unknown> => e !== null).map((e) => ({ oldText: str(e.old_string), newText: str(e.new_string) })),
+      );
+    case 'Write':
+      return editCall(tool, input, cwd, home, [{ oldText: '', newText: str(input.content, input.file_text) }]);
+    case 'NotebookEdit':
+      return editCall(tool, input, cwd, home, [{ oldText: '', newText: str(input.new_source, input.newCode) }]);
+    default: {
+      const call: ToolCall = { tool, input, cwd, command: null, path: null, edits: null };
+      const pathField = input.file_path ?? input.filePath ?? input.notebook_path ?? (tool === 'Grep' || tool === 'Glob' || tool === 'Read' ? input.path : undefined);
+      if (typeof pathField === 'string' && pathField !== '') call.path = resolvePath(cwd, pathField, home);
+      return call;
+    }
+  }
+}
+
+function editCall(tool: string, input: Record<string, unknown>, cwd: string, home: string, edits: { oldText: string; newText: string }[]): ToolCall {
+  const raw = str(input.file_path, input.filePath, input.notebook_path, input.path);
+  const path = raw ? resolvePath(cwd, raw, home) : null;
+  // Guards read file_path/content from `input` for some checks; give them the Claude spelling.
+  const canonical: Record<string, unknown> = { ...input };
+  if (raw) canonical.file_path = raw;
+  if (tool === 'Write') canonical.content = edits[0]?.newText ?? '';
+  return { tool, input: canonical, cwd, command: null, path, edits };
+}
+
+/**
+ * Files in an apply_patch text: the "*** Update/Add/Delete File:" format and unified diffs.
+ * Each file becomes an Edit of its removed lines to its added lines (an added file: a Write).
+ */
+function patchCalls(text: string, cwd: string, home: string, input: Record<string, unknown>): ToolCall[] {
+  const calls: ToolCall[] = [];
+  let current: { path: string; kind: 'add' | 'update' | 'delete'; removed: string[]; added: string[] } | null = null;
+  const flush = () => {
+    if (!current) return;
+    const edits = [{ oldText: current.removed.join('\n'), newText: current.added.join('\n') }];
+    const tool = current.kind === 'update' ? 'Edit' : 'Write';
+    calls.push(editCall(tool, { ...input, file_path: current.path }, cwd, home, current.kind === 'delete' ? [{ oldText: '', newText: '' }] : edits));
+    current = null;
+  };
+  for (const line of text.slice(0, 4 * 1024 * 1024).split('\n')) {
+    const header = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line) ?? (/^\+\+\+ (?:b\/)?(.+)$/.exec(line) ? ['', 'Update', /^\+\+\+ (?:b\/)?(.+)$/.exec(line)![1]!] : null);
+    if (header) {
+      flush();
+      if (header[2] === '/dev/null') continue;
+      current = { path: header[2]!.trim(), kind: header[1] === 'Add' ? 'add' : header[1] === 'Delete' ? 'delete' : 'update', removed: [], added: [] };
+      continue;
+    }
+    if (!current || line.startsWith('---') || line.startsWith('@@') || line.startsWith('*** ')) continue;
+    if (line.startsWith('+')) current.added.push(line.slice(1));
+    else if (line.startsWith('-')) current.removed.push(line.slice(1));
+  }
+  flush();
+  return calls;
 }

@@ -1,0 +1,141 @@
+// One hook for every host: payloads from VS Code's agent, the Copilot CLI, Gemini CLI and Cursor
+// get the same decisions as the equivalent Claude Code payloads, for every guard example; and
+// each host gets its reply in the form it honours.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import guards from 'agent-guard:guards';
+import { evaluatePayload } from '../core/guards/dispatch';
+import type { GuardExample } from '../core/guards/types';
+import { exampleCwd } from '../core/guards/examples';
+import { HOME, PROJECT, ENV } from './support/run';
+
+const ROOT = process.env.AGENT_GUARD_ROOT!;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The same call as VS Code's agent sends it (null: the host has no such tool). */
+function asVsCode(tool: string, input: Record<string, unknown>, camel: boolean): Record<string, unknown> | null {
+  let name: string;
+  let args: Record<string, unknown>;
+  switch (tool) {
+    case 'Bash':
+      [name, args] = ['run_in_terminal', { command: input.command, explanation: 'x', goal: 'y', mode: 'sync' }];
+      break;
+    case 'Write':
+      [name, args] = ['create_file', { filePath: input.file_path, content: input.content }];
+      break;
+    case 'Edit':
+      [name, args] = ['replace_string_in_file', { filePath: input.file_path, oldString: input.old_string, newString: input.new_string }];
+      break;
+    case 'MultiEdit':
+      [name, args] = ['multi_replace_string_in_file', { replacements: (input.edits as Record<string, unknown>[]).map((e) => ({ filePath: input.file_path, oldString: e.old_string, newString: e.new_string })) }];
+      break;
+    case 'Read':
+      [name, args] = ['read_file', { filePath: input.file_path, startLine: 1, endLine: 100 }];
+      break;
+    default:
+      return null;
+  }
+  return camel ? { hookEventName: 'PreToolUse', sessionId: 's', toolName: name, toolInput: args } : { hook_event_name: 'PreToolUse', session_id: 's', timestamp: '2026-11-30T00:00:00Z', tool_name: name, tool_input: args, tool_use_id: 'call_x' };
+}
+
+/** As the Copilot CLI's camelCase dialect sends it: toolArgs is a JSON string. */
+function asCopilotCli(tool: string, input: Record<string, unknown>): Record<string, unknown> | null {
+  const map: Record<string, [string, Record<string, unknown>]> = {
+    Bash: ['bash', { command: input.command }],
+    Write: ['create', { path: input.file_path, file_text: input.content }],
+    Edit: ['edit', { path: input.file_path, old_str: input.old_string, new_str: input.new_string }],
+    Read: ['view', { path: input.file_path }],
+  };
+  const m = map[tool];
+  return m ? { sessionId: 'c', timestamp: Date.now(), toolName: m[0], toolArgs: JSON.stringify(m[1]) } : null;
+}
+
+/** An edit as an apply_patch text. */
+function asPatch(tool: string, input: Record<string, unknown>): Record<string, unknown> | null {
+  if (tool !== 'Edit' && tool !== 'Write') return null;
+  const lines = (s: string, sign: string) => s.split('\n').map((l) => `${sign}${l}`).join('\n');
+  const body = tool === 'Write' ? `*** Add File: ${str(input.file_path)}\n${lines(str(input.content), '+')}` : `*** Update File: ${str(input.file_path)}\n@@\n${lines(str(input.old_string), '-')}\n${lines(str(input.new_string), '+')}`;
+  return { hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: `*** Begin Patch\n${body}\n*** End Patch` }, tool_use_id: 'call_p' };
+}
+
+function decide(payload: Record<string, unknown>, example: GuardExample): string | null {
+  const cwd = exampleCwd(example, PROJECT);
+  const projectDir = example.fixture ? exampleCwd({ ...example, cwd: undefined }, PROJECT) : cwd;
+  const v = evaluatePayload({ ...payload, cwd }, { guards, home: HOME, projectDir, fallbackCwd: PROJECT }).verdict;
+  return v ? v.guardId : null;
+}
+
+const variants: [string, (e: GuardExample) => Record<string, unknown> | null][] = [
+  ['VS Code agent', (e) => asVsCode(e.tool_name, e.tool_input, false)],
+  ['VS Code agent (older camelCase envelope)', (e) => asVsCode(e.tool_name, e.tool_input, true)],
+  ['Copilot CLI', (e) => asCopilotCli(e.tool_name, e.tool_input)],
+  ['apply_patch', (e) => asPatch(e.tool_name, e.tool_input)],
+];
+
+describe('every guard example decides the same on every host', () => {
+  for (const [host, convert] of variants) {
+    test(host, () => {
+      let compared = 0;
+      const differences: string[] = [];
+      for (const g of guards) {
+        for (const e of [...g.examples.blocked, ...g.examples.allowed]) {
+          const converted = convert(e);
+          if (!converted) continue;
+          const expected = decide({ hook_event_name: 'PreToolUse', tool_name: e.tool_name, tool_input: e.tool_input }, e);
+          const got = decide(converted, e);
+          compared++;
+          if (got !== expected) differences.push(`${g.id}: ${e.tool_name} ${JSON.stringify(e.tool_input).slice(0, 80)} → Claude Code: ${expected}, ${host}: ${got}`);
+        }
+      }
+      assert.deepEqual(differences, []);
+      assert.ok(compared > (host === 'apply_patch' ? 50 : 150), `${compared} examples compared`);
+    });
+  }
+});
+
+describe('recorded host payloads (test/fixtures/hosts)', () => {
+  const dir = join(ROOT, 'test/fixtures/hosts');
+  const key = ['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_');
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')).sort()) {
+    test(f, () => {
+      const { expect, payload } = JSON.parse(readFileSync(join(dir, f), 'utf8').replace('__STRIPE_KEY__', key)) as { expect: string | null; payload: Record<string, unknown> };
+      const v = evaluatePayload(payload, { guards: ENV.guards, home: HOME, fallbackCwd: PROJECT }).verdict;
+      assert.equal(v?.guardId ?? null, expect, v?.reason);
+    });
+  }
+});
+
+function hook(payload: unknown) {
+  return spawnSync(process.execPath, [join(ROOT, 'dist/hook.cjs')], { input: JSON.stringify(payload), encoding: 'utf8', env: { ...process.env, HOME: HOME, AGENT_GUARD_NO_CACHE: '1' } });
+}
+
+test('each host gets the deny in the form it honours, never an allow', () => {
+  const deny = 'rm -rf ~';
+  const claude = hook({ tool_name: 'Bash', tool_input: { command: deny }, cwd: PROJECT });
+  assert.equal(claude.status, 0);
+  assert.equal(JSON.parse(claude.stdout).hookSpecificOutput.permissionDecision, 'deny');
+  const vscode = hook({ hook_event_name: 'PreToolUse', tool_name: 'run_in_terminal', tool_input: { command: deny }, cwd: PROJECT });
+  assert.equal(vscode.status, 0);
+  assert.equal(JSON.parse(vscode.stdout).hookSpecificOutput.permissionDecision, 'deny');
+  const copilot = hook({ toolName: 'bash', toolArgs: JSON.stringify({ command: deny }), cwd: PROJECT });
+  assert.equal(copilot.status, 2, 'the Copilot CLI denies reliably on exit 2');
+  assert.match(copilot.stderr.split('\n')[0]!, /rm-catastrophic/);
+  const gemini = hook({ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: deny }, cwd: PROJECT });
+  assert.equal(gemini.status, 2);
+  assert.match(gemini.stderr, /deletes your home directory/);
+  const cursor = hook({ hook_event_name: 'beforeShellExecution', command: deny, cwd: PROJECT });
+  assert.equal(JSON.parse(cursor.stdout).permission, 'deny');
+  for (const payload of [
+    { tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, cwd: PROJECT },
+    { toolName: 'bash', toolArgs: '{"command":"ls"}', cwd: PROJECT },
+    { tool_name: 'run_vscode_command', tool_input: {}, cwd: PROJECT },
+  ]) {
+    const r = hook(payload);
+    assert.equal(r.status, 0);
+    assert.equal(r.stdout, '', 'silence means no opinion');
+  }
+});
