@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { install, status, sync, uninstall, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
+import { hostStatus, install, installVsCode, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
 
 export function bundledHook(): Bundle {
   // dist/cli.cjs and dist/hook.cjs sit side by side.
@@ -19,6 +19,7 @@ const OPTIONS = {
   force: { type: 'boolean' },
   'no-deny-rules': { type: 'boolean' },
   'no-self-test': { type: 'boolean' },
+  host: { type: 'string', default: 'claude' },
 } as const;
 
 function target(rest: string[]) {
@@ -26,9 +27,16 @@ function target(rest: string[]) {
   if (positionals.length > 1) throw Object.assign(new Error('give at most one workspace folder'), { code: 'ERR_PARSE_ARGS_USAGE' });
   if (values.local && values.user) throw Object.assign(new Error('--local and --user exclude each other'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const scope: Scope = values.user ? 'user' : values.local ? 'local' : 'project';
+  if (!['claude', 'vscode', 'all'].includes(values.host ?? 'claude')) throw Object.assign(new Error('--host is claude, vscode or all'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const workspace = resolve(positionals[0] ?? process.cwd());
   const home = process.env.HOME || homedir();
   return { values, t: { workspace, scope, home, ...(process.env.CLAUDE_CONFIG_DIR ? { configDir: process.env.CLAUDE_CONFIG_DIR } : {}) } };
+}
+
+function merge(a: Report | null, b: Report | null): Report {
+  if (!a) return b!;
+  if (!b) return a;
+  return { ok: a.ok && b.ok, lines: [...a.lines, ...b.lines], warnings: [...a.warnings, ...b.warnings], ...(a.error || b.error ? { error: [a.error, b.error].filter(Boolean).join('; ') } : {}) };
 }
 
 function print(r: Report, json: boolean): number {
@@ -43,7 +51,8 @@ function print(r: Report, json: boolean): number {
 
 export function runInstall(rest: string[]): number {
   const { values, t } = target(rest);
-  const r = install(t, bundledHook(), { denyRules: !values['no-deny-rules'], selfTest: !values['no-self-test'], force: values.force ?? false });
+  const opts = { denyRules: !values['no-deny-rules'], selfTest: !values['no-self-test'], force: values.force ?? false };
+  const r = merge(values.host === 'vscode' ? null : install(t, bundledHook(), opts), values.host === 'claude' ? null : installVsCode(t.workspace, bundledHook(), { ...opts, selfTest: values.host === 'vscode' && opts.selfTest }));
   const code = print(r, values.json ?? false);
   if (code === 0 && !values.json) process.stdout.write(`\nAgent Guard is installed. Undo with: agent-guard uninstall${t.scope === 'project' ? '' : ` --${t.scope}`}${rest.find((a) => !a.startsWith('-')) ? ` ${JSON.stringify(t.workspace)}` : ''}\n`);
   return code === 0 && r.warnings.some((w) => w.startsWith('self-test')) ? 1 : code;
@@ -51,19 +60,22 @@ export function runInstall(rest: string[]): number {
 
 export function runUninstall(rest: string[]): number {
   const { values, t } = target(rest);
-  return print(uninstall(t, bundledHook(), { force: values.force ?? false }), values.json ?? false);
+  const force = values.force ?? false;
+  return print(merge(values.host === 'claude' ? null : uninstallVsCode(t.workspace, bundledHook(), { force }), values.host === 'vscode' ? null : uninstall(t, bundledHook(), { force })), values.json ?? false);
 }
 
 export function runSync(rest: string[]): number {
   const { values, t } = target(rest);
-  return print(sync(t, bundledHook(), { force: values.force ?? false }), values.json ?? false);
+  const force = values.force ?? false;
+  return print(merge(values.host === 'vscode' ? null : sync(t, bundledHook(), { force }), values.host === 'claude' ? null : installVsCode(t.workspace, bundledHook(), { force, selfTest: false })), values.json ?? false);
 }
 
 export function runStatus(rest: string[]): number {
   const { values, t } = target(rest);
   const s = status(t.workspace, t.home, bundledHook(), t.configDir);
-  if (values.json) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
-  else process.stdout.write(formatStatus(s));
+  const hosts = hostStatus(t.workspace, s, bundledHook());
+  if (values.json) process.stdout.write(`${JSON.stringify({ ...s, hosts }, null, 2)}\n`);
+  else process.stdout.write(`${formatStatus(s)}${hosts.map((h) => `host:      ${h.host === 'claude' ? 'Claude Code' : 'VS Code agent'}: ${h.runs ? 'guarded' : 'NOT guarded'} (${h.detail})\n`).join('')}`);
   return s.active && s.current ? 0 : 1;
 }
 

@@ -42,7 +42,7 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env): Ho
   const all = workspace.guards.length > 0 ? [...guards, ...workspace.guards] : guards;
   const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config });
   const stderr = [...notes, ...workspace.notes, ...result.notes];
-  if (result.verdict && result.call) {
+  if (result.verdict && result.call && !env.AGENT_GUARD_NO_LOG) {
     try {
       appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>));
     } catch (err) {

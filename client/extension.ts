@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import guards from 'agent-guard:guards';
-import { install, status, sync, uninstall, type Bundle, type Scope, type StatusReport, type Target } from '../core/install/installer';
+import { install, installVsCode, status, sync, uninstall, uninstallVsCode, VSCODE_HOOKS_FILE, type Bundle, type Report, type Scope, type StatusReport, type Target } from '../core/install/installer';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
 import { loadConfig } from '../core/guards/load-config';
@@ -184,22 +184,32 @@ function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.Works
 
 // ---- commands ----
 
-async function installCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }): Promise<boolean> {
+type HostChoice = 'claude' | 'vscode' | 'all';
+
+async function installCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; scope?: Scope; host?: HostChoice; quiet?: boolean }): Promise<boolean> {
   const folder = await pickFolder(opts?.folder);
   if (!folder) return false;
   let scope = opts?.scope;
-  if (!scope) {
+  let host = opts?.host;
+  if (!scope || !host) {
     const pick = await vscode.window.showQuickPick(
       [
-        { label: 'Project', description: '.claude/settings.json, shared with the team', scope: 'project' as Scope },
-        { label: 'Local', description: '.claude/settings.local.json, only on this machine', scope: 'local' as Scope },
+        { label: 'Claude Code and VS Code agent', description: `.claude/settings.json and ${VSCODE_HOOKS_FILE}, shared with the team`, scope: 'project' as Scope, host: 'all' as HostChoice },
+        { label: 'Claude Code, project', description: '.claude/settings.json, shared with the team', scope: 'project' as Scope, host: 'claude' as HostChoice },
+        { label: 'Claude Code, local', description: '.claude/settings.local.json, only on this machine', scope: 'local' as Scope, host: 'claude' as HostChoice },
+        { label: 'VS Code agent only', description: `${VSCODE_HOOKS_FILE} (VS Code ignores .claude hooks unless chat.useClaudeHooks is on)`, scope: 'project' as Scope, host: 'vscode' as HostChoice },
       ],
-      { placeHolder: `Install Agent Guard in ${folder.name}: where should the hook be registered?` },
+      { placeHolder: `Install Agent Guard in ${folder.name}: for which agent, and where?` },
     );
     if (!pick) return false;
     scope = pick.scope;
+    host = pick.host;
   }
-  const r = install(targetFor(folder, scope), bundle(context));
+  const b = bundle(context);
+  const parts: Report[] = [];
+  if (host !== 'vscode') parts.push(install(targetFor(folder, scope), b));
+  if (host !== 'claude') parts.push(installVsCode(normalizePath(folder.uri.fsPath), b, { selfTest: host === 'vscode' }));
+  const r: Report = { ok: parts.every((x) => x.ok), lines: parts.flatMap((x) => x.lines), warnings: parts.flatMap((x) => x.warnings), ...(parts.some((x) => x.error) ? { error: parts.map((x) => x.error).filter(Boolean).join('; ') } : {}) };
   report('Install', r, opts?.quiet);
   await refreshAll(context);
   return r.ok;
@@ -227,6 +237,11 @@ async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folde
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
   const scopes = opts?.scope ? [opts.scope] : s.scopes.filter((x) => x.installed && x.scope !== 'user').map((x) => x.scope);
   let ok = true;
+  if (!opts?.scope && existsSync(join(folder.uri.fsPath, VSCODE_HOOKS_FILE))) {
+    const r = uninstallVsCode(normalizePath(folder.uri.fsPath), bundle(context));
+    report('Uninstall', r, opts?.quiet);
+    ok &&= r.ok;
+  }
   for (const scope of scopes) {
     const r = uninstall(targetFor(folder, scope), bundle(context));
     report('Uninstall', r, opts?.quiet);

@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { minimatch } from 'minimatch';
-import { install, status, sync, uninstall, stampHook, type Bundle, type Target } from '../core/install/installer';
+import { hookCommand, install, status, sync, uninstall, stampHook, type Bundle, type Target } from '../core/install/installer';
 import { planInstall, planUninstall, findOurHandlers, SECRET_DENY_RULES } from '../core/install/settings';
 import { parseStrict } from '../core/install/json-edit';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const BUNDLE: Bundle = { hookSource: readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8'), version: '9.9.9' };
-const ENTRY = { command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs"', timeout: 10 };
+const ENTRY = { command: hookCommand('${CLAUDE_PROJECT_DIR:-.}/.claude/hooks/agent-guard.cjs'), timeout: 10 };
 
 function workspace(name = 'ws'): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'agent-guard-install-')), name);
@@ -176,7 +176,7 @@ test('--local and --user scopes', () => {
   mkdirSync(t.home, { recursive: true });
   assert.ok(install(t, BUNDLE, { selfTest: false }).ok);
   const user = JSON.parse(readFileSync(join(t.home, '.claude/settings.json'), 'utf8'));
-  assert.equal(user.hooks.PreToolUse[0].hooks[0].command, `node "${join(t.home, '.claude/hooks/agent-guard.cjs')}"`);
+  assert.equal(user.hooks.PreToolUse[0].hooks[0].command, hookCommand(join(t.home, '.claude/hooks/agent-guard.cjs')));
   assert.ok(uninstall(target(ws, 'local'), BUNDLE).ok);
   assert.ok(uninstall(t, BUNDLE).ok);
   assert.equal(existsSync(join(t.home, '.claude/settings.json')), false);

@@ -29,6 +29,16 @@ export interface Bundle {
 export const HOOK_TIMEOUT_SECONDS = 10;
 const STATE_FILE = 'agent-guard.install.json';
 
+/**
+ * The shell command that runs the hook: POSIX sh (Claude Code on macOS/Linux, Git Bash on Windows).
+ * It falls back to the working directory when CLAUDE_PROJECT_DIR is not set (hosts that read
+ * .claude/settings.json without setting it), and says so clearly when the hook file is missing
+ * instead of failing open with a bare "Cannot find module".
+ */
+export function hookCommand(path: string): string {
+  return `f="${path}"; if [ -f "$f" ]; then exec node "$f"; else echo "agent-guard: hook file $f not found; run: agent-guard sync" >&2; exit 1; fi`;
+}
+
 export interface TargetPaths {
   claudeDir: string;
   settingsFile: string;
@@ -44,7 +54,7 @@ export function targetPaths(t: Target): TargetPaths {
   if (t.scope === 'user') {
     const claudeDir = t.configDir || join(t.home, '.claude');
     const hookFile = join(claudeDir, 'hooks', 'agent-guard.cjs');
-    return { claudeDir, settingsFile: join(claudeDir, 'settings.json'), hookFile, stateFile: join(claudeDir, 'hooks', STATE_FILE), command: `node "${hookFile.replace(/\\/g, '/')}"`, label: '~/.claude/settings.json' };
+    return { claudeDir, settingsFile: join(claudeDir, 'settings.json'), hookFile, stateFile: join(claudeDir, 'hooks', STATE_FILE), command: hookCommand(hookFile.replace(/\\/g, '/')), label: '~/.claude/settings.json' };
   }
   const claudeDir = join(t.workspace, '.claude');
   const name = t.scope === 'local' ? 'settings.local.json' : 'settings.json';
@@ -54,7 +64,7 @@ export function targetPaths(t: Target): TargetPaths {
     hookFile: join(claudeDir, 'hooks', 'agent-guard.cjs'),
     stateFile: join(claudeDir, 'hooks', STATE_FILE),
     // Shell form, quoted: see README "Why shell form".
-    command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs"',
+    command: hookCommand('${CLAUDE_PROJECT_DIR:-.}/.claude/hooks/agent-guard.cjs'),
     label: `.claude/${name}`,
   };
 }
@@ -171,7 +181,8 @@ export function selfTest(hookFile: string, workspace: string): SelfTest {
       input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: workspace }),
       encoding: 'utf8',
       timeout: 15000,
-      env: { ...process.env, CLAUDE_PROJECT_DIR: workspace },
+      // The self-test's denial is not a real blocked call: keep it out of the decision log.
+      env: { ...process.env, CLAUDE_PROJECT_DIR: workspace, AGENT_GUARD_NO_LOG: '1' },
     });
   const bad = run('rm -rf ~');
   if (bad.error) {
@@ -465,4 +476,153 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const active = installedScopes.some((s) => s.hook !== 'missing') && neutral.length === 0;
   const current = installedScopes.length > 0 && installedScopes.every((s) => s.hook === 'current' && s.entryCurrent);
   return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems }, active, current };
+}
+
+// ---- VS Code's agent: .github/hooks/agent-guard.json ----
+
+export const VSCODE_HOOKS_FILE = '.github/hooks/agent-guard.json';
+
+/**
+ * VS Code's agent (and the Copilot CLI) read every .github/hooks/*.json. VS Code runs the command
+ * with the workspace root as cwd and without CLAUDE_PROJECT_DIR; on Windows through PowerShell.
+ * It ignores matchers, so the hook sees every tool call (it only acts on the ones it knows).
+ */
+export function vscodeHooksFile(): string {
+  const hook = '.claude/hooks/agent-guard.cjs';
+  return `${JSON.stringify(
+    {
+      hooks: {
+        PreToolUse: [
+          {
+            type: 'command',
+            command: `if [ -f ${hook} ]; then exec node ${hook}; else echo "agent-guard: ${hook} not found in $(pwd); run: agent-guard sync --host vscode" >&2; exit 1; fi`,
+            windows: `if (Test-Path ${hook}) { node ${hook}; exit $LASTEXITCODE } else { [Console]::Error.WriteLine('agent-guard: ${hook} not found; run: agent-guard sync --host vscode'); exit 1 }`,
+            timeout: HOOK_TIMEOUT_SECONDS,
+          },
+        ],
+      },
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+function isOurVsCodeFile(text: string): boolean {
+  return text.includes('agent-guard.cjs');
+}
+
+export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
+  const report: Report & { selfTest?: SelfTest } = { ok: false, lines: [], warnings: [] };
+  try {
+    if (!isDirectory(workspace)) throw new InstallError(`the workspace ${workspace} is not a folder`);
+    const p = targetPaths({ workspace, scope: 'project', home: '' });
+    mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
+    writeHookFile(p, bundle, opts.force ?? false, report);
+    const file = join(workspace, VSCODE_HOOKS_FILE);
+    const existing = readIfExists(file);
+    const wanted = vscodeHooksFile();
+    if (existing !== null && !isOurVsCodeFile(existing)) throw new InstallError(`${VSCODE_HOOKS_FILE} exists and is not Agent Guard's; refusing to overwrite it`);
+    if (existing !== wanted) {
+      mkdirLevels([join(workspace, '.github'), join(workspace, '.github/hooks')]);
+      writeAtomic(file, wanted);
+      report.lines.push(`${existing === null ? 'wrote' : 'updated'} ${VSCODE_HOOKS_FILE}: VS Code's agent runs the hook before every tool call`);
+      const state = readState(p.stateFile) ?? { version: bundle.version, settings: {} };
+      state.settings[`../${VSCODE_HOOKS_FILE}`] ??= { createdFile: existing === null, createdPaths: [], addedDenyRules: [] };
+      writeAtomic(p.stateFile, `${JSON.stringify(state, null, 2)}\n`);
+    } else report.lines.push(`${VSCODE_HOOKS_FILE} is already in place`);
+    if (opts.selfTest !== false) {
+      report.selfTest = selfTest(p.hookFile, workspace);
+      if (report.selfTest.problem) report.warnings.push(`self-test: ${report.selfTest.problem}`);
+    }
+    report.warnings.push(...vscodeNeutralizers(workspace));
+    report.ok = true;
+  } catch (err) {
+    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
+  }
+  return report;
+}
+
+export function uninstallVsCode(workspace: string, bundle: Bundle, opts: { force?: boolean } = {}): Report {
+  const report: Report = { ok: false, lines: [], warnings: [] };
+  try {
+    const p = targetPaths({ workspace, scope: 'project', home: '' });
+    const file = join(workspace, VSCODE_HOOKS_FILE);
+    const text = readIfExists(file);
+    if (text !== null) {
+      if (!isOurVsCodeFile(text) && !opts.force) throw new InstallError(`${VSCODE_HOOKS_FILE} is not Agent Guard's; left in place`);
+      unlinkSync(file);
+      removeIfEmpty(join(workspace, '.github/hooks'));
+      removeIfEmpty(join(workspace, '.github'));
+      report.lines.push(`removed ${VSCODE_HOOKS_FILE}`);
+    }
+    const state = readState(p.stateFile);
+    if (state) {
+      delete state.settings[`../${VSCODE_HOOKS_FILE}`];
+      if (Object.keys(state.settings).length === 0) unlinkSync(p.stateFile);
+      else writeAtomic(p.stateFile, `${JSON.stringify(state, null, 2)}\n`);
+    }
+    const stillUsed = state && Object.keys(state.settings).length > 0;
+    if (!stillUsed && hookState(p.hookFile, bundle).state !== 'missing') {
+      const hs = hookState(p.hookFile, bundle);
+      if ((hs.state === 'modified' || hs.state === 'foreign') && !opts.force) report.warnings.push(`${p.hookFile} was changed by hand; left in place`);
+      else {
+        unlinkSync(p.hookFile);
+        removeIfEmpty(dirname(p.hookFile));
+        report.lines.push(`removed ${p.hookFile}`);
+      }
+    }
+    report.ok = true;
+  } catch (err) {
+    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
+  }
+  return report;
+}
+
+/** VS Code settings (workspace .vscode/settings.json) that keep its agent from running hooks. */
+export function vscodeNeutralizers(workspace: string): string[] {
+  const out: string[] = [];
+  const s = readLoose(join(workspace, '.vscode', 'settings.json'));
+  if (s?.['chat.useHooks'] === false) out.push('.vscode/settings.json sets chat.useHooks: false, so VS Code\'s agent runs no hooks');
+  return out;
+}
+
+export interface HostStatus {
+  host: 'claude' | 'vscode';
+  /** Would the guard run for this host's agent? */
+  runs: boolean;
+  detail: string;
+}
+
+/** Per host: whether its agent would run the guard, and why not. */
+export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): HostStatus[] {
+  const claudeInstalled = s.scopes.some((x) => x.installed && x.hook !== 'missing');
+  const vsText = readIfExistsQuiet(join(workspace, VSCODE_HOOKS_FILE));
+  let vsOk = false;
+  let vsDetail = `not installed (agent-guard install --host vscode writes ${VSCODE_HOOKS_FILE})`;
+  if (vsText !== null) {
+    const parsed = parseStrict(vsText);
+    const hook = hookState(join(workspace, '.claude/hooks/agent-guard.cjs'), bundle).state;
+    if (!parsed.ok) vsDetail = `${VSCODE_HOOKS_FILE} is not valid JSON (${parsed.message})`;
+    else if (hook === 'missing') vsDetail = `${VSCODE_HOOKS_FILE} runs .claude/hooks/agent-guard.cjs, which is missing`;
+    else {
+      vsOk = true;
+      vsDetail = `${VSCODE_HOOKS_FILE} (hook ${hook}); needs a trusted workspace and chat.useHooks (on by default)`;
+    }
+  }
+  const vsOff = vscodeNeutralizers(workspace);
+  if (vsOff.length > 0) {
+    vsOk = false;
+    vsDetail = vsOff.join('; ');
+  }
+  const useClaudeHooks = readLoose(join(workspace, '.vscode', 'settings.json'))?.['chat.useClaudeHooks'] === true;
+  if (!vsOk && claudeInstalled && useClaudeHooks && vsOff.length === 0) {
+    vsOk = true;
+    vsDetail = 'runs the .claude/settings.json hook (chat.useClaudeHooks is on)';
+  } else if (!vsOk && claudeInstalled && vsText === null) {
+    vsDetail = `VS Code's agent ignores the .claude hook unless chat.useClaudeHooks is on (off by default); agent-guard install --host vscode covers it`;
+  }
+  return [
+    { host: 'claude', runs: s.active, detail: s.active ? 'Claude Code runs the hook on every tool call' : 'Claude Code does not run the hook (see the problems above)' },
+    { host: 'vscode', runs: vsOk, detail: vsDetail },
+  ];
 }

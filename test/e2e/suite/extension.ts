@@ -63,7 +63,7 @@ let originalSettings = '';
 test('Install Guards writes the hook and the settings entry; the installed hook denies a dangerous call', async () => {
   const settings = join(folder().uri.fsPath, '.claude/settings.json');
   originalSettings = readFileSync(settings, 'utf8');
-  const ok = await vscode.commands.executeCommand<boolean>('agentGuard.install', { folder: folder().uri, scope: 'project', quiet: true });
+  const ok = await vscode.commands.executeCommand<boolean>('agentGuard.install', { folder: folder().uri, scope: 'project', host: 'all', quiet: true });
   assert.equal(ok, true);
   const hook = join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs');
   assert.ok(existsSync(hook));
@@ -72,6 +72,20 @@ test('Install Guards writes the hook and the settings entry; the installed hook 
   assert.deepEqual(parsed.permissions.allow, JSON.parse(originalSettings).permissions.allow, 'the user\'s rules are kept');
   const r = spawnSync('node', [hook], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath } });
   assert.match(r.stdout, /"permissionDecision":"deny".*force-push-protected/);
+});
+
+test('Install for VS Code\'s agent writes a well-formed .github/hooks/agent-guard.json', () => {
+  const file = join(folder().uri.fsPath, '.github/hooks/agent-guard.json');
+  assert.ok(existsSync(file));
+  const hooks = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse;
+  assert.equal(hooks.length, 1);
+  assert.equal(hooks[0].type, 'command');
+  assert.match(hooks[0].command, /node \.claude\/hooks\/agent-guard\.cjs/);
+  assert.match(hooks[0].windows, /Test-Path/);
+  assert.ok(hooks[0].timeout > 0);
+  // VS Code runs it from the workspace root without CLAUDE_PROJECT_DIR: it must still deny.
+  const r = spawnSync('sh', ['-c', hooks[0].command], { cwd: folder().uri.fsPath, input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_in_terminal', tool_input: { command: 'rm -rf ~' }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: '' } });
+  assert.match(r.stdout, /"permissionDecision":"deny"/);
 });
 
 test('Show Guard Status reports it, and the status bar says "Guarded"', async () => {
@@ -93,6 +107,7 @@ test('Uninstall restores the settings file byte for byte, and the status bar fol
   assert.equal(ok, true);
   assert.equal(readFileSync(join(folder().uri.fsPath, '.claude/settings.json'), 'utf8'), originalSettings);
   assert.ok(!existsSync(join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs')));
+  assert.ok(!existsSync(join(folder().uri.fsPath, '.github/hooks/agent-guard.json')));
   assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
 });
 
