@@ -90,6 +90,10 @@ if (process.argv.includes('--docs')) {
   rmSync(file);
 }
 
+if (process.argv.includes('--fuzz')) {
+  await build({ ...common, absWorkingDir: root, entryPoints: ['test/fuzz/fuzz.ts'], outfile: 'dist/fuzz/fuzz.cjs', packages: 'external' });
+}
+
 if (withBench) {
   await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/bench-entry.ts'], outfile: 'dist/bench/core.cjs' });
 }

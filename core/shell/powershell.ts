@@ -5,6 +5,14 @@
 // The translation only has to be faithful for what guards look at: program, flags, paths, pipes.
 
 const MAX_DEPTH = 8;
+const MAX_INPUT = 256 * 1024;
+
+/**
+ * Work budget shared by one translation and its recursion ($( ), ( ), { }, nested pwsh -c): each
+ * character scanned costs one unit, so the whole translation stays linear in its input however
+ * the brackets nest or fail to close. What is left when it runs out is not translated.
+ */
+let budget = 0;
 
 /** Alias or cmdlet (lower case) → canonical cmdlet. */
 const ALIASES: Record<string, string> = {
@@ -46,8 +54,11 @@ function psPath(s: string): string {
     .replace(/\\/g, '/');
 }
 
-export function translatePowerShell(src: string, depth = 0): string {
-  if (depth > MAX_DEPTH) return '';
+export function translatePowerShell(input: string, depth = 0): string {
+  if (depth === 0) budget = 8 * Math.min(input.length, MAX_INPUT) + 4096;
+  const src = depth === 0 ? input.slice(0, MAX_INPUT) : input;
+  if (depth > MAX_DEPTH || budget <= 0) return '';
+  budget -= src.length;
   const out: string[] = [];
   let i = 0;
   let words: Tok[] = [];
@@ -81,8 +92,14 @@ export function translatePowerShell(src: string, depth = 0): string {
       i++;
       continue;
     }
-    if (c === '&' && words.length === 0) {
-      i++; // call operator
+    if (c === '&') {
+      // `& cmd` is the call operator; `cmd &` runs it in the background: a separator.
+      if (words.length > 0) flush(' ; ');
+      i++;
+      continue;
+    }
+    if (c === ')' || c === '}') {
+      i++; // a stray closer: step over it
       continue;
     }
     if (c === '(' || c === '{' || (c === '@' && (src[i + 1] === '(' || src[i + 1] === '{')) || (c === '$' && src[i + 1] === '(')) {
@@ -95,6 +112,7 @@ export function translatePowerShell(src: string, depth = 0): string {
       continue;
     }
     // a word, possibly with quoted parts
+    const wordStart = i;
     let text = '';
     let value: string | null = '';
     while (i < src.length && !/[\s;|()&{}]/.test(src[i]!)) {
@@ -146,11 +164,16 @@ export function translatePowerShell(src: string, depth = 0): string {
         value = null;
         i += v.length;
       } else {
-        const m = /^[^\s;|()&{}'"`$]+/.exec(src.slice(i))!;
-        text += m[0].replace(/\\/g, '/');
-        if (value !== null) value += m[0];
-        i += m[0].length;
+        // Anything else up to the next special character (a lone trailing backtick included).
+        const m = /^[^\s;|()&{}'"`$]+/.exec(src.slice(i))?.[0] ?? src[i]!;
+        text += m.replace(/\\/g, '/');
+        if (value !== null) value += m;
+        i += m.length;
       }
+    }
+    if (i === wordStart) {
+      i++; // nothing consumed: never loop on input we do not understand
+      continue;
     }
     if (value !== null) words.push({ text: q(psPath(value)), value });
     else words.push({ text, value: null });
@@ -162,6 +185,7 @@ export function translatePowerShell(src: string, depth = 0): string {
 function matching(src: string, start: number, open: string, close: string): number {
   let level = 0;
   for (let i = start; i < src.length; i++) {
+    if (--budget <= 0) return src.length;
     const c = src[i];
     if (c === "'" || c === '"') {
       const end = src.indexOf(c, i + 1);
@@ -268,8 +292,9 @@ function destination(args: Tok[]): string {
 
 // ---- cmd.exe ----
 
-export function translateCmd(src: string, depth = 0): string {
+export function translateCmd(input: string, depth = 0): string {
   if (depth > MAX_DEPTH) return '';
+  const src = input.slice(0, MAX_INPUT);
   const parts = src.split(/(&&|\|\||&|\|)/);
   return parts
     .map((p) => {
