@@ -6,6 +6,8 @@ import guards from 'agent-guard:guards';
 import { evaluatePayload, hookOutput, hookReply } from '../core/guards/dispatch';
 import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
 import { appendDecision, callKey } from '../core/guards/decision-log';
+import { envValues, redact } from '../core/redact';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../core/guards/load-config';
 import { DEFAULT_CONFIG } from '../core/config';
 import { isAbsolutePath, normalizePath } from '../core/paths';
@@ -42,9 +44,17 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env): Ho
   const all = workspace.guards.length > 0 ? [...guards, ...workspace.guards] : guards;
   const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config });
   const stderr = [...notes, ...workspace.notes, ...result.notes];
+  let secretsForLog: string[] = [];
+  if (result.verdict) {
+    // Reasons quote the command's own words: no secret value may travel with them.
+    const secrets = envValues(projectDir, { list: safeList, read: safeRead }).map((e) => e.value).filter((v) => v.length >= 8);
+    result.verdict.reason = redact(result.verdict.reason, secrets);
+    if (result.verdict.instead && redact(result.verdict.instead, secrets) !== result.verdict.instead) delete result.verdict.instead;
+    secretsForLog = secrets;
+  }
   if (result.verdict && result.call && !env.AGENT_GUARD_NO_LOG) {
     try {
-      appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>));
+      appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>), secretsForLog);
     } catch (err) {
       stderr.push(`agent-guard: could not write the decision log (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     }
@@ -53,6 +63,22 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env): Ho
   const reply = hookReply(result.host, result.verdict);
   // Where the reason travels on stderr, it must be the first line.
   return { stdout: reply.stdout, stderr: [...reply.stderr, ...stderr], exitCode: reply.exitCode };
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function safeRead(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8').slice(0, 64 * 1024);
+  } catch {
+    return null;
+  }
 }
 
 function projectDirFor(payload: unknown, env: NodeJS.ProcessEnv, fallbackCwd: string): string {

@@ -58,8 +58,10 @@ export function isSameOrAncestor(ancestor: string, path: string): boolean {
 }
 
 export function basename(path: string): string {
-  const p = path.replace(/\\/g, '/').replace(/\/+$/, '');
-  return p.slice(p.lastIndexOf('/') + 1);
+  const p = path.replace(/\\/g, '/');
+  let end = p.length;
+  while (end > 1 && p[end - 1] === '/') end--;
+  return p.slice(p.lastIndexOf('/', end - 1) + 1, end);
 }
 
 export function dirname(path: string): string {

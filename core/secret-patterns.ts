@@ -35,7 +35,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: 'bearer-jwt', title: 'bearer token (JWT)', re: /\bBearer\s+(?<body>eyJ[A-Za-z0-9_-]{10,2000}\.eyJ[A-Za-z0-9_-]{10,4000}\.[A-Za-z0-9_-]{10,2000})/g },
 ];
 
-const PLACEHOLDER = /example|sample|dummy|placeholder|your[_-]?|xxxx|\*{4}|<[^>]*>|\$\{|0{8}|1234567|abcdef(?:gh)?ij|changeme|redacted|fake|test(?:ing)?[_-]?key/i;
+const PLACEHOLDER = /example|sample|dummy|placeholder|your[_-]?|xxxx|\*{4}|<[^>\n]{0,100}>|\$\{|0{8}|1234567|abcdef(?:gh)?ij|changeme|redacted|fake|test(?:ing)?[_-]?key/i;
 
 /** Credential-looking strings in `text` that are not placeholders. Never returns the values to callers that print. */
 export function findCredentials(text: string): { id: string; title: string; value: string }[] {

@@ -46,7 +46,7 @@ export function secretKind(path: string, lookup: SecretLookup): SecretKind | nul
   }
   if (name === '.npmrc' || name === '.pypirc' || name === '.netrc') {
     const head = lookup.peek?.(path);
-    if (head && /(_authToken|_password|password\s*[=:]|^\s*machine\s)/m.test(head)) return 'token-file';
+    if (head && /(_authToken|_password|password\s*[=:]|^[ \t]*machine\s)/m.test(head)) return 'token-file';
     return null;
   }
   if (KEY_EXTENSIONS.test(name)) {

@@ -2,10 +2,18 @@ import { defineGuard, type GuardContext } from '../core/guards/types';
 import { fileWrites, runs } from '../core/guards/helpers';
 import { dirname, relativeTo } from '../core/paths';
 
+function trimSlashes(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s[a] === '/') a++;
+  while (b > a && s[b - 1] === '/') b--;
+  return s.slice(a, b);
+}
+
 /** The migration folder the path is in, if any (segment-aligned, anywhere in the path). */
 function migrationDir(path: string, dirs: readonly string[]): string | null {
   for (const d of dirs) {
-    const clean = d.replace(/^\/+|\/+$/g, '');
+    const clean = trimSlashes(d);
     if (path.includes(`/${clean}/`)) return clean;
   }
   return null;

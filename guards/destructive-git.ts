@@ -67,9 +67,10 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
     case 'merge':
     case 'rebase':
     case 'am': {
-      const skip = has('--no-verify') || (sub === 'commit' && (has('-n') || args.some((a) => /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a) && !a.startsWith('--'))));
+      const bundledN = (a: string) => /^-[a-zA-Z]+$/.test(a) && a.includes('n');
+      const skip = has('--no-verify') || (sub === 'commit' && (has('-n') || args.some(bundledN)));
       if (!skip) return null;
-      const rest = args.filter((a) => a !== '--no-verify' && a !== '-n').map((a) => (sub === 'commit' && /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a) ? a.replace('n', '') : a)).filter((a) => a !== '-');
+      const rest = args.filter((a) => a !== '--no-verify' && a !== '-n').map((a) => (sub === 'commit' && bundledN(a) ? a.replace('n', '') : a)).filter((a) => a !== '-');
       return { reason: `git ${sub} --no-verify skips the project's own hooks (tests, linters, secret scanners) that protect the branch. Fix what the hooks report instead.`, instead: shq('git', ...prefix, sub, ...rest) };
     }
     default:

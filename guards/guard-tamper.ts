@@ -72,7 +72,10 @@ export default defineGuard({
     for (const inv of runs(ctx.shell())) {
       const touched: string[] = fileWrites(inv, ctx.home).map((w) => w.path);
       if (['rm', 'mv', 'cp', 'ln', 'chmod', 'chown', 'truncate', 'unlink', 'shred', 'install', 'rsync'].includes(inv.program)) {
+        const insideClaude = (inv.cwd ?? '').includes('/.claude');
         for (const a of flags(inv.args, ['-t', '--target-directory', '-m', '--mode']).positional) {
+          // Only an argument naming .claude (or any, from inside .claude) can reach a guard file.
+          if (!insideClaude && !(a.known ?? '').includes('.claude')) continue;
           const path = argPath(inv, a, ctx.home);
           // cp only writes its destination; reading a guard file is fine.
           if (path && (inv.program !== 'cp' || a === inv.args[inv.args.length - 1])) touched.push(path);
@@ -80,6 +83,7 @@ export default defineGuard({
       }
       const claudeDirs = [`${ctx.projectDir}/.claude`, `${ctx.home}/.claude`];
       for (const path of touched) {
+        if (!path.includes('/.claude')) continue; // every guard file lives in a .claude folder
         // Inside a guard file or folder, or deleting the .claude folder around it. Deleting / or
         // the project is rm-catastrophic's to explain.
         const hit = [...protectedFiles, ...settings].find((f) => isSameOrAncestor(f, path) || (isSameOrAncestor(path, f) && claudeDirs.some((d) => isSameOrAncestor(d, path))));

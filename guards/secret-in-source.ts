@@ -1,29 +1,18 @@
 import { defineGuard, type GuardContext } from '../core/guards/types';
 import { secretPath } from '../core/guards/helpers';
 import { findCredentials } from '../core/secret-patterns';
-import { isDotenvName, isSecretVariableName } from '../core/secrets';
+import { isSecretVariableName } from '../core/secrets';
+import { envValues, type EnvValue } from '../core/redact';
 import { basename, relativeTo } from '../core/paths';
 
-const MAX_ENV_FILES = 8;
-
 /** Values from the workspace's .env files that are long and secret-looking enough to matter. */
-function workspaceSecrets(ctx: GuardContext): { name: string; file: string; value: string }[] {
-  const out: { name: string; file: string; value: string }[] = [];
-  const files = ctx.listDir(ctx.projectDir).filter(isDotenvName).slice(0, MAX_ENV_FILES);
-  for (const file of files) {
-    const text = ctx.readText(`${ctx.projectDir}/${file}`, 64 * 1024);
-    if (!text) continue;
-    for (const line of text.split('\n')) {
-      const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-      if (!m) continue;
-      const value = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
-      if (value.length < 12 || /^(true|false|null|none|\d+)$/i.test(value)) continue;
-      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/:\/\/[^/@\s]+:[^/@\s]+@/.test(value)) continue; // a URL without a password
-      const random = value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && new Set(value).size >= 10;
-      if (isSecretVariableName(m[1]!) || random) out.push({ name: m[1]!, file, value });
-    }
-  }
-  return out;
+function workspaceSecrets(ctx: GuardContext): EnvValue[] {
+  return envValues(ctx.projectDir, { list: (d) => ctx.listDir(d), read: (p) => ctx.readText(p, 64 * 1024) }).filter(({ name, value }) => {
+    if (value.length < 12 || /^(true|false|null|none|\d+)$/i.test(value)) return false;
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/:\/\/[^/@\s:]+:[^/@\s]+@/.test(value)) return false; // a URL without a password
+    const random = value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && new Set(value).size >= 10;
+    return isSecretVariableName(name) || random;
+  });
 }
 
 export default defineGuard({

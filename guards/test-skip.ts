@@ -35,7 +35,7 @@ const JVM: Ecosystem = {
 };
 const RUBY: Ecosystem = {
   file: /(_spec|_test)\.rb$|(^|\/)test_[^/]*\.rb$|\/spec\/.*\.rb$/,
-  markers: [/(?<![\w.])(?:xit|xdescribe|xcontext|xspecify|fit|fdescribe|fcontext)\b/g, /^\s*(?:skip|pending)\b/gm, /\bskip:\s*true\b/g, /,\s*:skip\b/g],
+  markers: [/(?<![\w.])(?:xit|xdescribe|xcontext|xspecify|fit|fdescribe|fcontext)\b/g, /^[ \t]*(?:skip|pending)\b/gm, /\bskip:\s*true\b/g, /,\s*:skip\b/g],
 };
 const DOTNET: Ecosystem = { file: /Tests?\.cs$/, markers: [/\bSkip\s*=\s*"/g, /\[Ignore\b/g] };
 const PHP: Ecosystem = { file: /Test\.php$/, markers: [/\bmarkTest(?:Skipped|Incomplete)\s*\(/g, /@group\s+skip\b/g] };

@@ -88,6 +88,14 @@ console.log('\nanalysis, in process');
 const hundredKb = Array.from({ length: 2200 }, (_, i) => `cd dir${i} && FOO=${i} timeout 5 grep -rn "x$i" src/ | head -n 3; `).join('').slice(0, 100 * 1024);
 inProcess(`shell analysis of a ${(hundredKb.length / 1024).toFixed(0)} KB command`, () => core.analyzeShell(hundredKb, { cwd: '/home/u/p', home: '/home/u' }));
 inProcess('all guards on that 100 KB command', () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: hundredKb }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }));
+for (const [label, cmd] of [
+  ['worst case: 1.2 MB command (analysed up to the 256 KB cap)', `rm -rf / ; ${'echo x && '.repeat(120000)}true`],
+  ['worst case: 128,000 arguments (256 KB)', `rm ${'a '.repeat(128000)}`],
+  ['worst case: 28,000-stage pipeline (256 KB)', `cat x${' | grep y'.repeat(28000)}`],
+]) {
+  inProcess(label, () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: cmd }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }), 5);
+  inProcess(`  …the same through the PowerShell tool (64 KB cap)`, () => core.evaluatePayload({ tool_name: 'PowerShell', tool_input: { command: cmd }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }), 5);
+}
 const nested = `rm -rf / ${'$('.repeat(10000)}${')'.repeat(10000)}`;
 inProcess('10,000 nested $( ) after rm -rf /', () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: nested }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }));
 

@@ -4,8 +4,7 @@
 
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { findCredentials } from '../secret-patterns';
-import { isSecretVariableName } from '../secrets';
+import { redact } from '../redact';
 import type { Verdict } from './dispatch';
 import type { ToolCall } from './types';
 
@@ -25,18 +24,6 @@ export interface LogEntry {
   key: string;
 }
 
-/** Removes secret values from text meant for a log: token formats, VAR=value of secret-looking names, URL passwords, bearer tokens. */
-export function redact(text: string, extraValues: readonly string[] = []): string {
-  let t = text;
-  for (const c of findCredentials(t)) t = t.split(c.value).join('[REDACTED]');
-  for (const v of extraValues) if (v.length >= 8) t = t.split(v).join('[REDACTED]');
-  t = t.replace(/\b([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)/g, (m, name: string) => (isSecretVariableName(name) ? `${name}=[REDACTED]` : m));
-  t = t.replace(/(:\/\/[^/:@\s]+:)[^@\s/]+@/g, '$1[REDACTED]@');
-  t = t.replace(/\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [REDACTED]');
-  t = t.replace(/(--?(?:password|passwd|token|secret|api-key|apikey)[= ])\S+/gi, '$1[REDACTED]');
-  return t;
-}
-
 /**
  * Identifies one tool call, so a host that runs the hook twice logs it once. Hosts send a
  * tool_use_id; otherwise an FNV-1a hash of the call (no crypto: loading it costs milliseconds).
@@ -54,7 +41,7 @@ export function callKey(payload: Record<string, unknown>): string {
   return `h${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}`;
 }
 
-export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, key: string, now = new Date()): void {
+export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, key: string, secrets: readonly string[] = [], now = new Date()): void {
   const dir = join(projectDir, LOG_DIR);
   if (!existsSync(join(projectDir, '.claude'))) return; // not a Claude Code project: leave no trace
   try {
@@ -79,8 +66,8 @@ export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, k
   } catch {
     /* no log yet */
   }
-  const target = call.command !== null ? redact(call.command).slice(0, 500) : call.path ?? call.tool;
-  const entry: LogEntry = { time: now.toISOString(), tool: call.tool, guard: v.guardId, decision: v.decision, target, reason: redact(v.reason), key };
+  const target = call.command !== null ? redact(call.command, secrets).slice(0, 500) : call.path ?? call.tool;
+  const entry: LogEntry = { time: now.toISOString(), tool: call.tool, guard: v.guardId, decision: v.decision, target, reason: redact(v.reason, secrets), key };
   appendFileSync(file, `${JSON.stringify(entry)}\n`);
 }
 
@@ -119,3 +106,5 @@ export function readDecisions(projectDir: string, limit = 20): LogEntry[] {
   }
   return out.slice(-limit);
 }
+
+export { redact } from '../redact';

@@ -158,9 +158,22 @@ function secretGlob(pattern: string, ctx: GuardContext): { path: string; kind: S
   return null;
 }
 
-/** Invocations that read the output of `inv` through a pipe. */
+const consumerIndex = new WeakMap<ShellAnalysis, Map<Invocation, Invocation[]>>();
+
+/** Invocations that read the output of `inv` through a pipe (indexed once per analysis: linear, not quadratic). */
 export function consumersOf(inv: Invocation, analysis: ShellAnalysis): Invocation[] {
-  return analysis.invocations.filter((i) => i.pipeFrom === inv);
+  let index = consumerIndex.get(analysis);
+  if (!index) {
+    index = new Map();
+    for (const i of analysis.invocations) {
+      if (!i.pipeFrom) continue;
+      const list = index.get(i.pipeFrom);
+      if (list) list.push(i);
+      else index.set(i.pipeFrom, [i]);
+    }
+    consumerIndex.set(analysis, index);
+  }
+  return index.get(inv) ?? [];
 }
 
 /** Output goes to a file or another command, not to the transcript. */

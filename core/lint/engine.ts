@@ -7,6 +7,7 @@ import { parseDocument } from 'yaml';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import guards from 'agent-guard:guards';
 import { evaluateCall, type Verdict } from '../guards/dispatch';
+import { envValues, redact } from '../redact';
 import { DEFAULT_CONFIG } from '../config';
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
 
@@ -155,6 +156,11 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
       if (verdicts.has(command)) return verdicts.get(command)!;
       const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
       const v = evaluateCall(call, { guards, home: workspace.home, projectDir: workspace.root, fallbackCwd: workspace.root, config: DEFAULT_CONFIG }).verdict;
+      if (v) {
+        const secrets = envValues(workspace.root, workspace).map((e) => e.value);
+        v.reason = redact(v.reason, secrets);
+        if (v.instead && redact(v.instead, secrets) !== v.instead) delete v.instead;
+      }
       verdicts.set(command, v);
       return v;
     },
@@ -163,7 +169,7 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
 
 // ---- suppressions ----
 
-const DIRECTIVE = /agent-guard-disable(-next-line|-line)?\s+([A-Z]+-[A-Z]+-\d{3}(?:\s*,\s*[A-Z]+-[A-Z]+-\d{3})*)(?:\s+--\s*(.*?))?\s*(?:-->|\*\/|$)/;
+const DIRECTIVE = /agent-guard-disable(-next-line|-line)?[ \t]+([A-Z]+-[A-Z]+-\d{3}(?:[ \t]*,[ \t]*[A-Z]+-[A-Z]+-\d{3})*)/;
 
 interface Suppression {
   codes: Set<string>;
@@ -178,7 +184,7 @@ function suppressions(text: string): Suppression[] {
     if (!l.includes('agent-guard-disable')) return;
     const m = DIRECTIVE.exec(l);
     if (!m) return;
-    const codes = new Set(m[2]!.split(/\s*,\s*/));
+    const codes = new Set(m[2]!.split(',').map((c) => c.trim()));
     out.push({ codes, line: m[1] === '-next-line' ? i + 1 : m[1] === '-line' ? i : -1 });
   });
   return out;

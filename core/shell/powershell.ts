@@ -5,7 +5,8 @@
 // The translation only has to be faithful for what guards look at: program, flags, paths, pipes.
 
 const MAX_DEPTH = 8;
-const MAX_INPUT = 256 * 1024;
+/** PowerShell commands this long do not occur in practice; past this the command is not analysed. */
+const MAX_INPUT = 64 * 1024;
 
 /**
  * Work budget shared by one translation and its recursion ($( ), ( ), { }, nested pwsh -c): each

@@ -18,9 +18,13 @@ export function commandsIn(ctx: RuleContext, bang: boolean): { command: string; 
     const prompt = c.lang === 'console' || c.lang === 'shell-session' || c.lang === 'terminal';
     let offset = c.start;
     for (const line of c.value.split('\n')) {
-      const m = prompt ? /^\s*[$#>]\s+(.*)$/.exec(line) : /^(\s*)(.*)$/.exec(line);
-      const cmd = m ? (prompt ? m[1]! : m[2]!) : '';
-      if (cmd.trim() && !cmd.trim().startsWith('#')) out.push({ command: cmd, start: offset + line.indexOf(cmd), end: offset + line.indexOf(cmd) + cmd.length });
+      const t = line.trim();
+      const isPrompt = t.length > 1 && '$#>'.includes(t[0]!) && /\s/.test(t[1]!);
+      const cmd = prompt ? (isPrompt ? t.slice(1).trim() : '') : t;
+      if (cmd && !cmd.startsWith('#')) {
+        const at = offset + line.indexOf(cmd);
+        out.push({ command: cmd, start: at, end: at + cmd.length });
+      }
       offset += line.length + 1;
     }
   }
