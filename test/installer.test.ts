@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { minimatch } from 'minimatch';
 import { hookCommand, install, status, sync, uninstall, stampHook, type Bundle, type Target } from '../core/install/installer';
 import { planInstall, planUninstall, findOurHandlers, SECRET_DENY_RULES } from '../core/install/settings';
+import { prng } from './support/prng';
 import { parseStrict } from '../core/install/json-edit';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
@@ -57,15 +58,19 @@ test('the installed hook denies a dangerous payload (self-test and by hand)', ()
   assert.match(out.stdout, /"permissionDecision":"deny"/);
 });
 
-test('a second install changes no byte; uninstall gives back the original bytes', () => {
-  const original = '{\n    "model": "opus",\n    "hooks": {\n        "Stop": [{ "hooks": [{ "type": "command", "command": "say done" }] }]\n    }\n}\n';
+/** install → install (no byte changes) → uninstall (the original bytes are back), on the file system. */
+function roundTrip(original: string): void {
   const { ws, file } = withSettings(original);
   assert.ok(install(target(ws), BUNDLE, { selfTest: false }).ok);
   const once = readFileSync(file, 'utf8');
   assert.ok(install(target(ws), BUNDLE, { selfTest: false }).ok);
-  assert.equal(readFileSync(file, 'utf8'), once);
+  assert.equal(readFileSync(file, 'utf8'), once, 'the second install changed the file');
   assert.ok(uninstall(target(ws), BUNDLE).ok);
-  assert.equal(readFileSync(file, 'utf8'), original);
+  assert.equal(readFileSync(realpathSync(file), 'utf8'), original, 'uninstall did not restore the bytes');
+}
+
+test('a second install changes no byte; uninstall gives back the original bytes', () => {
+  roundTrip('{\n    "model": "opus",\n    "hooks": {\n        "Stop": [{ "hooks": [{ "type": "command", "command": "say done" }] }]\n    }\n}\n');
 });
 
 test('an empty settings file is filled, and emptied again on uninstall', () => {
@@ -240,15 +245,6 @@ test('status reports a registered hook whose file is missing', () => {
 
 // ---- property test: random settings files, install → install → uninstall ----
 
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function randomSettings(rand: () => number): string {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const word = () => pick(['model', 'env', 'statusLine', 'theme', 'x-custom', 'ünïcode', 'cleanupPeriodDays', 'includeCoAuthoredBy', 'a b']) + (rand() < 0.3 ? String(Math.floor(rand() * 9)) : '');
@@ -315,14 +311,5 @@ test('property: install adds only our entries, a second install changes no byte,
 
 test('property, through the file system: install → install → uninstall on 30 random files', () => {
   const rand = prng(7);
-  for (let i = 0; i < 30; i++) {
-    const original = randomSettings(rand);
-    const { ws, file } = withSettings(original);
-    assert.ok(install(target(ws), BUNDLE, { selfTest: false }).ok);
-    const once = readFileSync(file, 'utf8');
-    assert.ok(install(target(ws), BUNDLE, { selfTest: false }).ok);
-    assert.equal(readFileSync(file, 'utf8'), once);
-    assert.ok(uninstall(target(ws), BUNDLE).ok);
-    assert.equal(readFileSync(realpathSync(file), 'utf8'), original);
-  }
+  for (let i = 0; i < 30; i++) roundTrip(randomSettings(rand));
 });

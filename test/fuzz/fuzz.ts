@@ -12,17 +12,9 @@ import { lintFile } from '../../core/lint/engine';
 import { memoryWorkspace } from '../../core/lint/workspace';
 import { fileKind } from '../../core/lint/files';
 
-export type Rand = () => number;
+import { prng, type Rand } from '../support/prng';
 
-export function prng(seed: number): Rand {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng, type Rand };
 
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const int = (r: Rand, n: number) => Math.floor(r() * n);
