@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import guards from 'agent-guard:guards';
-import { install, installVsCode, status, sync, uninstall, uninstallVsCode, VSCODE_HOOKS_FILE, type Bundle, type Report, type Scope, type StatusReport, type Target } from '../core/install/installer';
+import { hostStatus, install, installVsCode, status, sync, uninstall, uninstallVsCode, VSCODE_HOOKS_FILE, type Bundle, type Report, type Scope, type StatusReport, type Target } from '../core/install/installer';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
 import { loadConfig } from '../core/guards/load-config';
@@ -255,7 +255,9 @@ async function statusCommand(context: vscode.ExtensionContext, opts?: { folder?:
   const folder = await pickFolder(opts?.folder);
   if (!folder) return undefined;
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
-  output.appendLine(`status of ${folder.name}: ${JSON.stringify(s, null, 2)}`);
+  const hosts = hostStatus(normalizePath(folder.uri.fsPath), s, bundle(context));
+  output.appendLine(`status of ${folder.name}: ${JSON.stringify({ ...s, hosts }, null, 2)}`);
+  for (const h of hosts) output.appendLine(`${h.host === 'claude' ? 'Claude Code' : 'VS Code agent'}: ${h.runs ? 'guarded' : 'NOT guarded'} (${h.detail})`);
   if (!opts?.quiet) {
     const installed = s.scopes.filter((x) => x.installed);
     const text = installed.length === 0 ? `Agent Guard is not installed in ${folder.name}.` : s.active ? `Agent Guard ${s.current ? 'is guarding' : 'guards, but is outdated in'} ${folder.name} (${installed.map((x) => `${x.label}: hook ${x.hook}`).join(', ')}).` : `Agent Guard is installed in ${folder.name} but does NOT run: ${[...s.neutralizers, ...installed.flatMap((x) => x.problems)].join('; ')}`;

@@ -183,6 +183,7 @@ export const CASES: GuardCase[] = [
   { n: 159, command: 'OVERRIDE=1 git reset --hard', expect: 'deny', by: 'destructive-git' },
   { n: 159.1, command: 'GUARDRAILS_DISABLED=1 git reset --hard', expect: 'deny', by: 'destructive-git' },
   { n: 160, tool: 'Edit', input: { file_path: '.claude/agent-guard.json', old_string: '"guards": {}', new_string: '"guards": { "destructive-git": "off" }' }, expect: 'deny', by: 'guard-tamper' },
+  { n: 161, tool: 'run_in_terminal', input: { command: 'rm -rf ~' }, expect: 'deny', by: rm },
   { n: 162, command: 'Remove-Item -LiteralPath . -Recurse -Force', expect: 'deny', by: rm },
   { n: 163, tool: 'PowerShell', command: 'Remove-Item -Recurse -Force .\\dist', expect: 'allow' },
   { n: 164, command: 'pwsh -NoProfile -File ./scripts/build.ps1', expect: 'allow' },
