@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { hostStatus, install, installVsCode, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
+import { describeHost, hostStatus, install, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
 
 export function bundledHook(): Bundle {
   // dist/cli.cjs and dist/hook.cjs sit side by side.
@@ -33,12 +33,6 @@ function target(rest: string[]) {
   return { values, t: { workspace, scope, home, ...(process.env.CLAUDE_CONFIG_DIR ? { configDir: process.env.CLAUDE_CONFIG_DIR } : {}) } };
 }
 
-function merge(a: Report | null, b: Report | null): Report {
-  if (!a) return b!;
-  if (!b) return a;
-  return { ok: a.ok && b.ok, lines: [...a.lines, ...b.lines], warnings: [...a.warnings, ...b.warnings], ...(a.error || b.error ? { error: [a.error, b.error].filter(Boolean).join('; ') } : {}) };
-}
-
 function print(r: Report, json: boolean): number {
   if (json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
   else {
@@ -52,7 +46,11 @@ function print(r: Report, json: boolean): number {
 export function runInstall(rest: string[]): number {
   const { values, t } = target(rest);
   const opts = { denyRules: !values['no-deny-rules'], selfTest: !values['no-self-test'], force: values.force ?? false };
-  const r = merge(values.host === 'vscode' ? null : install(t, bundledHook(), opts), values.host === 'claude' ? null : installVsCode(t.workspace, bundledHook(), { ...opts, selfTest: values.host === 'vscode' && opts.selfTest }));
+  const bundle = bundledHook();
+  const r = mergeReports(
+    ...(values.host === 'vscode' ? [] : [install(t, bundle, opts)]),
+    ...(values.host === 'claude' ? [] : [installVsCode(t.workspace, bundle, { ...opts, selfTest: values.host === 'vscode' && opts.selfTest })]),
+  );
   const code = print(r, values.json ?? false);
   if (code === 0 && !values.json) process.stdout.write(`\nAgent Guard is installed. Undo with: agent-guard uninstall${t.scope === 'project' ? '' : ` --${t.scope}`}${rest.find((a) => !a.startsWith('-')) ? ` ${JSON.stringify(t.workspace)}` : ''}\n`);
   return code === 0 && r.warnings.some((w) => w.startsWith('self-test')) ? 1 : code;
@@ -61,21 +59,26 @@ export function runInstall(rest: string[]): number {
 export function runUninstall(rest: string[]): number {
   const { values, t } = target(rest);
   const force = values.force ?? false;
-  return print(merge(values.host === 'claude' ? null : uninstallVsCode(t.workspace, bundledHook(), { force }), values.host === 'vscode' ? null : uninstall(t, bundledHook(), { force })), values.json ?? false);
+  const bundle = bundledHook();
+  const r = mergeReports(...(values.host === 'claude' ? [] : [uninstallVsCode(t.workspace, bundle, { force })]), ...(values.host === 'vscode' ? [] : [uninstall(t, bundle, { force })]));
+  return print(r, values.json ?? false);
 }
 
 export function runSync(rest: string[]): number {
   const { values, t } = target(rest);
   const force = values.force ?? false;
-  return print(merge(values.host === 'vscode' ? null : sync(t, bundledHook(), { force }), values.host === 'claude' ? null : installVsCode(t.workspace, bundledHook(), { force, selfTest: false })), values.json ?? false);
+  const bundle = bundledHook();
+  const r = mergeReports(...(values.host === 'vscode' ? [] : [sync(t, bundle, { force })]), ...(values.host === 'claude' ? [] : [installVsCode(t.workspace, bundle, { force, selfTest: false })]));
+  return print(r, values.json ?? false);
 }
 
 export function runStatus(rest: string[]): number {
   const { values, t } = target(rest);
-  const s = status(t.workspace, t.home, bundledHook(), t.configDir);
-  const hosts = hostStatus(t.workspace, s, bundledHook());
+  const bundle = bundledHook();
+  const s = status(t.workspace, t.home, bundle, t.configDir);
+  const hosts = hostStatus(t.workspace, s, bundle);
   if (values.json) process.stdout.write(`${JSON.stringify({ ...s, hosts }, null, 2)}\n`);
-  else process.stdout.write(`${formatStatus(s)}${hosts.map((h) => `host:      ${h.host === 'claude' ? 'Claude Code' : 'VS Code agent'}: ${h.runs ? 'guarded' : 'NOT guarded'} (${h.detail})\n`).join('')}`);
+  else process.stdout.write(`${formatStatus(s)}${hosts.map((h) => `host:      ${describeHost(h)}\n`).join('')}`);
   return s.active && s.current ? 0 : 1;
 }
 

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import guards from 'agent-guard:guards';
-import { hostStatus, install, installVsCode, status, sync, uninstall, uninstallVsCode, VSCODE_HOOKS_FILE, type Bundle, type Report, type Scope, type StatusReport, type Target } from '../core/install/installer';
+import { describeHost, hostStatus, install, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, VSCODE_HOOKS_FILE, type Bundle, type Report, type Scope, type StatusReport, type Target } from '../core/install/installer';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
 import { loadConfig } from '../core/guards/load-config';
@@ -33,8 +33,12 @@ let client: LanguageClient | undefined;
 const statusItems = new Map<string, vscode.StatusBarItem>();
 let output: vscode.LogOutputChannel;
 
+let cachedBundle: Bundle | undefined;
+
+/** The hook this extension ships. Read once: an extension update restarts the extension host. */
 function bundle(context: vscode.ExtensionContext): Bundle {
-  return { hookSource: readFileSync(context.asAbsolutePath('dist/hook.cjs'), 'utf8'), version: String(context.extension.packageJSON.version) };
+  cachedBundle ??= { hookSource: readFileSync(context.asAbsolutePath('dist/hook.cjs'), 'utf8'), version: String(context.extension.packageJSON.version) };
+  return cachedBundle;
 }
 
 const home = () => normalizePath(process.env.HOME || homedir());
@@ -209,7 +213,7 @@ async function installCommand(context: vscode.ExtensionContext, opts?: { folder?
   const parts: Report[] = [];
   if (host !== 'vscode') parts.push(install(targetFor(folder, scope), b));
   if (host !== 'claude') parts.push(installVsCode(normalizePath(folder.uri.fsPath), b, { selfTest: host === 'vscode' }));
-  const r: Report = { ok: parts.every((x) => x.ok), lines: parts.flatMap((x) => x.lines), warnings: parts.flatMap((x) => x.warnings), ...(parts.some((x) => x.error) ? { error: parts.map((x) => x.error).filter(Boolean).join('; ') } : {}) };
+  const r = mergeReports(...parts);
   report('Install', r, opts?.quiet);
   await refreshAll(context);
   return r.ok;
@@ -257,7 +261,7 @@ async function statusCommand(context: vscode.ExtensionContext, opts?: { folder?:
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
   const hosts = hostStatus(normalizePath(folder.uri.fsPath), s, bundle(context));
   output.appendLine(`status of ${folder.name}: ${JSON.stringify({ ...s, hosts }, null, 2)}`);
-  for (const h of hosts) output.appendLine(`${h.host === 'claude' ? 'Claude Code' : 'VS Code agent'}: ${h.runs ? 'guarded' : 'NOT guarded'} (${h.detail})`);
+  for (const h of hosts) output.appendLine(describeHost(h));
   if (!opts?.quiet) {
     const installed = s.scopes.filter((x) => x.installed);
     const text = installed.length === 0 ? `Agent Guard is not installed in ${folder.name}.` : s.active ? `Agent Guard ${s.current ? 'is guarding' : 'guards, but is outdated in'} ${folder.name} (${installed.map((x) => `${x.label}: hook ${x.hook}`).join(', ')}).` : `Agent Guard is installed in ${folder.name} but does NOT run: ${[...s.neutralizers, ...installed.flatMap((x) => x.problems)].join('; ')}`;

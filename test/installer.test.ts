@@ -160,6 +160,8 @@ test('a symlinked .claude and a symlinked settings file stay symlinks', () => {
   assert.ok(findOurHandlers(JSON.parse(readFileSync(join(real, 'real-settings.json'), 'utf8'))).length === 1);
   assert.ok(uninstall(target(ws), BUNDLE).ok);
   assert.equal(readFileSync(join(real, 'real-settings.json'), 'utf8'), '{\n  "model": "opus"\n}\n');
+  // The backup was written beside the real file; uninstall removes it from there too.
+  assert.equal(existsSync(join(real, 'real-settings.json.agent-guard.bak')), false);
 });
 
 test('Windows line endings and tab indentation are preserved', () => {

@@ -157,6 +157,41 @@ function readState(file: string): State | null {
   }
 }
 
+function writeState(file: string, state: State): void {
+  writeAtomic(file, `${JSON.stringify(state, null, 2)}\n`);
+}
+
+/** Drops one settings file's record; the state file goes when no record is left. True while others remain. */
+function forgetRecord(file: string, state: State | null, key: string): boolean {
+  if (!state) return false;
+  delete state.settings[key];
+  if (Object.keys(state.settings).length === 0) {
+    unlinkSync(file);
+    return false;
+  }
+  writeState(file, state);
+  return true;
+}
+
+/** Where the one backup of a settings file goes: beside the real file when it is a symlink. */
+function backupPath(file: string): string {
+  return `${existsSync(file) ? realpathSync(file) : file}.agent-guard.bak`;
+}
+
+function backUp(file: string): void {
+  copyFileSync(realpathSync(file), backupPath(file));
+}
+
+function runReport<R extends Report>(report: R, body: () => void): R {
+  try {
+    body();
+    report.ok = true;
+  } catch (err) {
+    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
+  }
+  return report;
+}
+
 // ---- reports ----
 
 export interface Report {
@@ -165,6 +200,13 @@ export interface Report {
   lines: string[];
   warnings: string[];
   error?: string;
+}
+
+/** One report from several steps (install for Claude Code and for VS Code's agent, say). */
+export function mergeReports(...reports: Report[]): Report {
+  if (reports.length === 1) return reports[0]!; // keeps what only that step reports (its self-test)
+  const errors = reports.map((r) => r.error).filter(Boolean);
+  return { ok: reports.every((r) => r.ok), lines: reports.flatMap((r) => r.lines), warnings: reports.flatMap((r) => r.warnings), ...(errors.length > 0 ? { error: errors.join('; ') } : {}) };
 }
 
 export interface SelfTest {
@@ -208,7 +250,7 @@ export interface InstallOptions {
 
 export function install(target: Target, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
   const report: Report & { selfTest?: SelfTest } = { ok: false, lines: [], warnings: [] };
-  try {
+  return runReport(report, () => {
     const p = targetPaths(target);
     if (target.scope !== 'user' && !isDirectory(target.workspace)) throw new InstallError(`the workspace ${target.workspace} is not a folder`);
     checkWritable(p.settingsFile, p.label);
@@ -220,14 +262,14 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
     writeHookFile(p, bundle, opts.force ?? false, report);
 
     if (plan.changed) {
-      if (before !== null) copyFileSync(realpathSync(p.settingsFile), `${realpathSync(p.settingsFile)}.agent-guard.bak`);
+      if (before !== null) backUp(p.settingsFile);
       writeAtomic(p.settingsFile, plan.text);
       const state = readState(p.stateFile) ?? { version: bundle.version, settings: {} };
       const key = relativeKey(p);
       const previous = state.settings[key];
       state.settings[key] = previous ? mergeRecords(previous, plan.record, before, plan.text) : plan.record;
       state.version = bundle.version;
-      writeAtomic(p.stateFile, `${JSON.stringify(state, null, 2)}\n`);
+      writeState(p.stateFile, state);
       report.lines.push(`${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${p.label}.agent-guard.bak)` : ''}`);
     } else report.lines.push(`${p.label} already has the Agent Guard entry`);
     report.lines.push(...plan.notes);
@@ -238,11 +280,7 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
       else report.lines.push('self-test: the installed hook denies rm -rf ~ and stays silent for ls');
     }
     report.warnings.push(...neutralizers(target).map((n) => n.message));
-    report.ok = true;
-  } catch (err) {
-    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
-  }
-  return report;
+  });
 }
 
 /** Creates each folder in turn (no recursive mkdir: it can spin on odd file systems). */
@@ -292,47 +330,44 @@ function isDirectory(path: string): boolean {
 
 export function uninstall(target: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
   const report: Report = { ok: false, lines: [], warnings: [] };
-  try {
+  return runReport(report, () => {
     const p = targetPaths(target);
     const state = readState(p.stateFile);
-    const key = relativeKey(p);
+    const backup = backupPath(p.settingsFile);
     const text = readIfExists(p.settingsFile);
     if (text !== null) {
       checkWritable(p.settingsFile, p.label);
-      const result = planUninstall(text, state?.settings[key] ?? null);
+      const result = planUninstall(text, state?.settings[relativeKey(p)] ?? null);
       report.warnings.push(...result.notes);
       if (result.text === null) {
         unlinkSync(p.settingsFile);
         report.lines.push(`removed ${p.label} (Agent Guard had created it)`);
       } else if (result.text !== text) {
-        copyFileSync(realpathSync(p.settingsFile), `${realpathSync(p.settingsFile)}.agent-guard.bak`);
+        backUp(p.settingsFile);
         writeAtomic(p.settingsFile, result.text);
         report.lines.push(`removed the Agent Guard entries from ${p.label}`);
       } else report.lines.push(`${p.label} had no Agent Guard entries`);
     }
-    if (state) {
-      delete state.settings[key];
-      if (Object.keys(state.settings).length === 0) unlinkSync(p.stateFile);
-      else writeAtomic(p.stateFile, `${JSON.stringify(state, null, 2)}\n`);
-    }
-    // The hook file is shared by project and local scope: remove it when no settings file uses it.
-    const stillUsed = state && Object.keys(state.settings).length > 0;
-    const hs = hookState(p.hookFile, bundle);
-    if (hs.state !== 'missing' && !stillUsed) {
-      if ((hs.state === 'modified' || hs.state === 'foreign') && !opts.force) report.warnings.push(`${p.hookFile} was changed by hand; left in place (use --force to remove it)`);
-      else {
-        unlinkSync(p.hookFile);
-        report.lines.push(`removed ${p.hookFile}`);
-        const backup = `${p.settingsFile}.agent-guard.bak`;
-        if (existsSync(backup)) unlinkSync(backup);
-        removeIfEmpty(dirname(p.hookFile));
-      }
-    }
-    report.ok = true;
-  } catch (err) {
-    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
+    const stillUsed = forgetRecord(p.stateFile, state, relativeKey(p));
+    if (!stillUsed && removeHookFile(p, bundle, opts.force ?? false, report) && existsSync(backup)) unlinkSync(backup);
+  });
+}
+
+/**
+ * The hook file is shared by every settings file of the workspace (project, local, VS Code's
+ * hooks file): it goes with the last of them. A hand-edited one stays unless forced. True when removed.
+ */
+function removeHookFile(p: TargetPaths, bundle: Bundle, force: boolean, report: Report): boolean {
+  const hs = hookState(p.hookFile, bundle).state;
+  if (hs === 'missing') return false;
+  if ((hs === 'modified' || hs === 'foreign') && !force) {
+    report.warnings.push(`${p.hookFile} was changed by hand; left in place (use --force to remove it)`);
+    return false;
   }
-  return report;
+  unlinkSync(p.hookFile);
+  report.lines.push(`removed ${p.hookFile}`);
+  removeIfEmpty(dirname(p.hookFile));
+  return true;
 }
 
 function removeIfEmpty(dir: string): void {
@@ -481,6 +516,8 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
 // ---- VS Code's agent: .github/hooks/agent-guard.json ----
 
 export const VSCODE_HOOKS_FILE = '.github/hooks/agent-guard.json';
+/** Its record in the install state, keyed like the settings files: relative to .claude/. */
+const VSCODE_STATE_KEY = `../${VSCODE_HOOKS_FILE}`;
 
 /**
  * VS Code's agent (and the Copilot CLI) read every .github/hooks/*.json. VS Code runs the command
@@ -513,7 +550,7 @@ function isOurVsCodeFile(text: string): boolean {
 
 export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
   const report: Report & { selfTest?: SelfTest } = { ok: false, lines: [], warnings: [] };
-  try {
+  return runReport(report, () => {
     if (!isDirectory(workspace)) throw new InstallError(`the workspace ${workspace} is not a folder`);
     const p = targetPaths({ workspace, scope: 'project', home: '' });
     mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
@@ -527,24 +564,20 @@ export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOp
       writeAtomic(file, wanted);
       report.lines.push(`${existing === null ? 'wrote' : 'updated'} ${VSCODE_HOOKS_FILE}: VS Code's agent runs the hook before every tool call`);
       const state = readState(p.stateFile) ?? { version: bundle.version, settings: {} };
-      state.settings[`../${VSCODE_HOOKS_FILE}`] ??= { createdFile: existing === null, createdPaths: [], addedDenyRules: [] };
-      writeAtomic(p.stateFile, `${JSON.stringify(state, null, 2)}\n`);
+      state.settings[VSCODE_STATE_KEY] ??= { createdFile: existing === null, createdPaths: [], addedDenyRules: [] };
+      writeState(p.stateFile, state);
     } else report.lines.push(`${VSCODE_HOOKS_FILE} is already in place`);
     if (opts.selfTest !== false) {
       report.selfTest = selfTest(p.hookFile, workspace);
       if (report.selfTest.problem) report.warnings.push(`self-test: ${report.selfTest.problem}`);
     }
     report.warnings.push(...vscodeNeutralizers(workspace));
-    report.ok = true;
-  } catch (err) {
-    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
-  }
-  return report;
+  });
 }
 
 export function uninstallVsCode(workspace: string, bundle: Bundle, opts: { force?: boolean } = {}): Report {
   const report: Report = { ok: false, lines: [], warnings: [] };
-  try {
+  return runReport(report, () => {
     const p = targetPaths({ workspace, scope: 'project', home: '' });
     const file = join(workspace, VSCODE_HOOKS_FILE);
     const text = readIfExists(file);
@@ -555,27 +588,8 @@ export function uninstallVsCode(workspace: string, bundle: Bundle, opts: { force
       removeIfEmpty(join(workspace, '.github'));
       report.lines.push(`removed ${VSCODE_HOOKS_FILE}`);
     }
-    const state = readState(p.stateFile);
-    if (state) {
-      delete state.settings[`../${VSCODE_HOOKS_FILE}`];
-      if (Object.keys(state.settings).length === 0) unlinkSync(p.stateFile);
-      else writeAtomic(p.stateFile, `${JSON.stringify(state, null, 2)}\n`);
-    }
-    const stillUsed = state && Object.keys(state.settings).length > 0;
-    if (!stillUsed && hookState(p.hookFile, bundle).state !== 'missing') {
-      const hs = hookState(p.hookFile, bundle);
-      if ((hs.state === 'modified' || hs.state === 'foreign') && !opts.force) report.warnings.push(`${p.hookFile} was changed by hand; left in place`);
-      else {
-        unlinkSync(p.hookFile);
-        removeIfEmpty(dirname(p.hookFile));
-        report.lines.push(`removed ${p.hookFile}`);
-      }
-    }
-    report.ok = true;
-  } catch (err) {
-    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
-  }
-  return report;
+    if (!forgetRecord(p.stateFile, readState(p.stateFile), VSCODE_STATE_KEY)) removeHookFile(p, bundle, opts.force ?? false, report);
+  });
 }
 
 /** VS Code settings (workspace .vscode/settings.json) that keep its agent from running hooks. */
@@ -593,6 +607,11 @@ export interface HostStatus {
   detail: string;
 }
 
+/** One line per host, as the CLI and the extension print it. */
+export function describeHost(h: HostStatus): string {
+  return `${h.host === 'claude' ? 'Claude Code' : 'VS Code agent'}: ${h.runs ? 'guarded' : 'NOT guarded'} (${h.detail})`;
+}
+
 /** Per host: whether its agent would run the guard, and why not. */
 export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): HostStatus[] {
   const claudeInstalled = s.scopes.some((x) => x.installed && x.hook !== 'missing');
@@ -601,7 +620,7 @@ export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): 
   let vsDetail = `not installed (agent-guard install --host vscode writes ${VSCODE_HOOKS_FILE})`;
   if (vsText !== null) {
     const parsed = parseStrict(vsText);
-    const hook = hookState(join(workspace, '.claude/hooks/agent-guard.cjs'), bundle).state;
+    const hook = hookState(targetPaths({ workspace, scope: 'project', home: '' }).hookFile, bundle).state;
     if (!parsed.ok) vsDetail = `${VSCODE_HOOKS_FILE} is not valid JSON (${parsed.message})`;
     else if (hook === 'missing') vsDetail = `${VSCODE_HOOKS_FILE} runs .claude/hooks/agent-guard.cjs, which is missing`;
     else {
