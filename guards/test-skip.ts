@@ -3,7 +3,7 @@ import { basename } from '../core/paths';
 
 interface Ecosystem {
   /** Test files by path (forward slashes). */
-  file: RegExp;
+  file: { test(path: string): boolean };
   /** Markers that skip or focus tests. Counted in the old and new text: only additions count. */
   markers: RegExp[];
 }
@@ -33,8 +33,11 @@ const JVM: Ecosystem = {
   file: /(Tests?|IT|Spec)\.(java|kt|groovy|scala)$|\/src\/test\//,
   markers: [/@Disabled\b/g, /@Ignore\b/g, /\bassumeTrue\s*\(\s*false\s*\)/g],
 };
+const RUBY_TEST_NAME = /(_spec|_test)\.rb$|(^|\/)test_[^/]*\.rb$/;
 const RUBY: Ecosystem = {
-  file: /(_spec|_test)\.rb$|(^|\/)test_[^/]*\.rb$|\/spec\/.*\.rb$/,
+  // Any .rb under a spec/ folder too. Not as /\/spec\/.*\.rb$/: that regex is quadratic on paths
+  // full of "/spec/", and the answer only depends on the path's (last) line holding "/spec/".
+  file: { test: (path) => RUBY_TEST_NAME.test(path) || (path.endsWith('.rb') && path.slice(path.lastIndexOf('\n') + 1).includes('/spec/')) },
   markers: [/(?<![\w.])(?:xit|xdescribe|xcontext|xspecify|fit|fdescribe|fcontext)\b/g, /^[ \t]*(?:skip|pending)\b/gm, /\bskip:\s*true\b/g, /,\s*:skip\b/g],
 };
 const DOTNET: Ecosystem = { file: /Tests?\.cs$/, markers: [/\bSkip\s*=\s*"/g, /\[Ignore\b/g] };
@@ -85,6 +88,7 @@ export default defineGuard({
       { tool_name: 'Edit', tool_input: { file_path: 'src/lib.rs', old_string: '#[test]\nfn parses()', new_string: '#[test]\n#[ignore]\nfn parses()' } },
       { tool_name: 'Edit', tool_input: { file_path: 'src/test/java/ApiTest.java', old_string: '@Test\n  void login()', new_string: '@Disabled\n  @Test\n  void login()' } },
       { tool_name: 'Edit', tool_input: { file_path: 'spec/models/user_spec.rb', old_string: "it 'saves' do", new_string: "xit 'saves' do" } },
+      { tool_name: 'Edit', tool_input: { file_path: 'spec/support/shared_login.rb', old_string: "it 'logs in' do", new_string: "xit 'logs in' do" }, note: 'any .rb under spec/' },
       { tool_name: 'Write', tool_input: { file_path: 'src/app.test.ts', content: "it.skip('works', () => {\n  expect(1).toBe(1);\n});\n" }, fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n" } } },
     ],
     allowed: [
@@ -94,6 +98,7 @@ export default defineGuard({
       { tool_name: 'Edit', tool_input: { file_path: 'tests/test_api.py', old_string: 'assert x == 1', new_string: 'assert x == 2' } },
       { tool_name: 'Write', tool_input: { file_path: 'src/app.test.ts', content: "it.skip('legacy', () => {});\nit('works', () => {\n  expect(2).toBe(2);\n});\n" }, fixture: { committed: { 'src/app.test.ts': "it.skip('legacy', () => {});\nit('works', () => {\n  expect(1).toBe(1);\n});\n" } }, note: 'the file already had that skip' },
       { tool_name: 'Edit', tool_input: { file_path: 'docs/testing.md', old_string: 'a', new_string: 'use it.skip( sparingly' } },
+      { tool_name: 'Edit', tool_input: { file_path: 'lib/tasks/cleanup.rb', old_string: 'def run', new_string: 'def run\n  skip = ENV["SKIP"]' }, note: 'Ruby outside spec/ and test_ files is not a test' },
       { tool_name: 'Write', tool_input: { file_path: 'src/new.test.ts', content: "it('adds', () => expect(add(1, 1)).toBe(2));\n" } },
     ],
   },
