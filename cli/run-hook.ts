@@ -1,15 +1,13 @@
 // The hook protocol, shared by dist/hook.cjs and `agent-guard check`: stdin text in,
 // stdout/stderr/exit code out. Exit code is always 0: a deny travels as JSON on stdout.
 
-import { readSync } from 'node:fs';
+import { readdirSync, readFileSync, readSync } from 'node:fs';
 import guards from 'agent-guard:guards';
 import { evaluatePayload, hookOutput, hookReply } from '../core/guards/dispatch';
 import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
 import { appendDecision, callKey } from '../core/guards/decision-log';
-import { envValues, redact } from '../core/redact';
-import { readdirSync, readFileSync } from 'node:fs';
+import { envValues, redactVerdict } from '../core/redact';
 import { loadConfig } from '../core/guards/load-config';
-import { DEFAULT_CONFIG } from '../core/config';
 import { isAbsolutePath, normalizePath } from '../core/paths';
 
 export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
@@ -47,10 +45,8 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env): Ho
   let secretsForLog: string[] = [];
   if (result.verdict) {
     // Reasons quote the command's own words: no secret value may travel with them.
-    const secrets = envValues(projectDir, { list: safeList, read: safeRead }).map((e) => e.value).filter((v) => v.length >= 8);
-    result.verdict.reason = redact(result.verdict.reason, secrets);
-    if (result.verdict.instead && redact(result.verdict.instead, secrets) !== result.verdict.instead) delete result.verdict.instead;
-    secretsForLog = secrets;
+    secretsForLog = envValues(projectDir, { list: safeList, read: safeRead }).map((e) => e.value);
+    redactVerdict(result.verdict, secretsForLog);
   }
   if (result.verdict && result.call && !env.AGENT_GUARD_NO_LOG) {
     try {
@@ -88,9 +84,9 @@ function projectDirFor(payload: unknown, env: NodeJS.ProcessEnv, fallbackCwd: st
   return typeof cwd === 'string' && isAbsolutePath(cwd) ? normalizePath(cwd) : fallbackCwd;
 }
 
+/** For input that is not JSON: there is no payload cwd, so the project is CLAUDE_PROJECT_DIR or the cwd. */
 function readFailMode(env: NodeJS.ProcessEnv, fallbackCwd: string): 'open' | 'closed' {
-  const dir = env.CLAUDE_PROJECT_DIR && isAbsolutePath(env.CLAUDE_PROJECT_DIR) ? normalizePath(env.CLAUDE_PROJECT_DIR) : fallbackCwd;
-  return (loadConfig(dir).config ?? DEFAULT_CONFIG).failMode;
+  return loadConfig(projectDirFor(null, env, fallbackCwd)).config.failMode;
 }
 
 function safeHomedir(): string {

@@ -19,6 +19,15 @@ export function redact(text: string, extraValues: readonly string[] = []): strin
   return t;
 }
 
+/**
+ * Makes a verdict safe to show: secret values leave its reason, and a suggested command that
+ * quoted one is dropped rather than redacted (with `[REDACTED]` in it, it would not run).
+ */
+export function redactVerdict(verdict: { reason: string; instead?: string }, secrets: readonly string[]): void {
+  verdict.reason = redact(verdict.reason, secrets);
+  if (verdict.instead && redact(verdict.instead, secrets) !== verdict.instead) delete verdict.instead;
+}
+
 export interface EnvValue {
   name: string;
   file: string;

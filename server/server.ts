@@ -18,7 +18,7 @@ import {
   type InitializeParams,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { lintFile, splitFrontmatter } from '../core/lint/engine';
+import { lintFile, nonOverlappingEdits, splitFrontmatter } from '../core/lint/engine';
 import { fileKind, findAgentFiles } from '../core/lint/files';
 import { fsWorkspace } from '../core/lint/workspace';
 import { rules, docsUrl, ruleByCode } from '../core/lint/index';
@@ -182,7 +182,7 @@ connection.onCodeAction((params) => {
   const wantsFixAll = only?.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source);
   if (wantsFixAll) {
     const all = lintText(doc.uri, doc.getText()).filter((d) => d.fix);
-    if (all.length > 0) actions.push({ title: 'Fix all Agent Guard problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: nonOverlapping(all.flatMap((d) => d.fix!.edits)) } } });
+    if (all.length > 0) actions.push({ title: 'Fix all Agent Guard problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: nonOverlappingEdits(all.flatMap((d) => d.fix!.edits)) } } });
     if (only?.every((k) => k !== CodeActionKind.QuickFix && !CodeActionKind.QuickFix.startsWith(k))) return actions;
   }
   const path = pathOf(doc.uri);
@@ -199,17 +199,6 @@ connection.onCodeAction((params) => {
   }
   return actions;
 });
-
-function nonOverlapping(edits: Fix['edits']): Fix['edits'] {
-  const sorted = [...edits].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  const out: Fix['edits'] = [];
-  for (const e of sorted) {
-    const last = out[out.length - 1];
-    if (last && (e.range.start.line < last.range.end.line || (e.range.start.line === last.range.end.line && e.range.start.character < last.range.end.character))) continue;
-    out.push(e);
-  }
-  return out;
-}
 
 /** A comment in the file's own syntax: `<!-- … -->` in Markdown, `#` in frontmatter, `//` in scripts. */
 function disableAction(doc: TextDocument, d: LspDiagnostic, code: string, kind: string, scope: 'line' | 'file'): CodeAction {

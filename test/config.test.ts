@@ -10,7 +10,8 @@ import guards from 'agent-guard:guards';
 import { DEFAULT_CONFIG, parseConfig } from '../core/config';
 import { evaluatePayload } from '../core/guards/dispatch';
 import { defineGuard } from '../core/guards/types';
-import { readDecisions, redact } from '../core/guards/decision-log';
+import { readDecisions } from '../core/guards/decision-log';
+import { redact } from '../core/redact';
 import { evaluateAt, PROJECT } from './support/run';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;

@@ -10,6 +10,8 @@ import type { ToolCall } from './types';
 
 export const LOG_DIR = '.claude/agent-guard';
 export const LOG_FILE = `${LOG_DIR}/decisions.jsonl`;
+/** The previous log, after rotation. */
+const ROTATED_LOG_FILE = `${LOG_DIR}/decisions.1.jsonl`;
 const MAX_BYTES = 512 * 1024;
 const DEDUPE_MS = 10_000;
 
@@ -62,7 +64,7 @@ export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, k
     }
   }
   try {
-    if (statSync(file).size > MAX_BYTES) renameSync(file, `${file.replace(/\.jsonl$/, '')}.1.jsonl`);
+    if (statSync(file).size > MAX_BYTES) renameSync(file, join(projectDir, ROTATED_LOG_FILE));
   } catch {
     /* no log yet */
   }
@@ -90,7 +92,7 @@ function lastLine(file: string): string | null {
 
 export function readDecisions(projectDir: string, limit = 20): LogEntry[] {
   const out: LogEntry[] = [];
-  for (const f of [`${LOG_FILE.replace(/\.jsonl$/, '')}.1.jsonl`, LOG_FILE]) {
+  for (const f of [ROTATED_LOG_FILE, LOG_FILE]) {
     try {
       for (const line of readFileSync(join(projectDir, f), 'utf8').split('\n')) {
         if (!line.trim()) continue;
@@ -106,5 +108,3 @@ export function readDecisions(projectDir: string, limit = 20): LogEntry[] {
   }
   return out.slice(-limit);
 }
-
-export { redact } from '../redact';

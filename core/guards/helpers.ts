@@ -130,7 +130,7 @@ export function secretArg(inv: Invocation, v: Value, ctx: GuardContext, analysis
   if (!path) return null;
   if (v.glob) return secretGlob(path, ctx);
   const original = analysis.aliases.get(path);
-  return secretPath(original ?? path, ctx) ?? (original ? null : null);
+  return secretPath(original ?? path, ctx);
 }
 
 export function secretPath(path: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {

@@ -7,7 +7,7 @@ import { parseDocument } from 'yaml';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import guards from 'agent-guard:guards';
 import { evaluateCall, type Verdict } from '../guards/dispatch';
-import { envValues, redact } from '../redact';
+import { envValues, redactVerdict } from '../redact';
 import { DEFAULT_CONFIG } from '../config';
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
 
@@ -156,11 +156,7 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
       if (verdicts.has(command)) return verdicts.get(command)!;
       const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
       const v = evaluateCall(call, { guards, home: workspace.home, projectDir: workspace.root, fallbackCwd: workspace.root, config: DEFAULT_CONFIG }).verdict;
-      if (v) {
-        const secrets = envValues(workspace.root, workspace).map((e) => e.value);
-        v.reason = redact(v.reason, secrets);
-        if (v.instead && redact(v.instead, secrets) !== v.instead) delete v.instead;
-      }
+      if (v) redactVerdict(v, envValues(workspace.root, workspace).map((e) => e.value));
       verdicts.set(command, v);
       return v;
     },
@@ -210,20 +206,32 @@ export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOpt
   return kept.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code));
 }
 
+const before = (a: TextEdit['range']['start'], b: TextEdit['range']['start']) => a.line - b.line || a.character - b.character;
+
+/**
+ * The edits that can be applied together, in document order: sorted by start (then end, so an
+ * insertion comes before a replacement at the same place); one that overlaps an earlier one is dropped.
+ * `--fix` and the editor's "Fix all" both use it, so they change a file the same way.
+ */
+export function nonOverlappingEdits(edits: readonly TextEdit[]): TextEdit[] {
+  const sorted = [...edits].sort((a, b) => before(a.range.start, b.range.start) || before(a.range.end, b.range.end));
+  const out: TextEdit[] = [];
+  for (const e of sorted) {
+    const last = out[out.length - 1];
+    if (last && before(e.range.start, last.range.end) < 0) continue;
+    out.push(e);
+  }
+  return out;
+}
+
 /** Applies non-overlapping edits (later ones first). Overlapping edits after the first are skipped. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const lines = new LineIndex(text);
-  const withOffsets = edits.map((e) => ({ start: lines.offset(e.range.start.line, e.range.start.character), end: lines.offset(e.range.end.line, e.range.end.character), newText: e.newText }));
-  withOffsets.sort((a, b) => a.start - b.start || a.end - b.end);
-  const chosen: typeof withOffsets = [];
-  let last = -1;
-  for (const e of withOffsets) {
-    if (e.start < last) continue;
-    chosen.push(e);
-    last = e.end;
-  }
   let out = text;
-  for (const e of chosen.reverse()) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+  for (const e of nonOverlappingEdits(edits).reverse()) {
+    const start = lines.offset(e.range.start.line, e.range.start.character);
+    out = out.slice(0, start) + e.newText + out.slice(lines.offset(e.range.end.line, e.range.end.character));
+  }
   return out;
 }
 
