@@ -60,6 +60,14 @@ function locate(path: string): { root: string; rel: string } | null {
   return best;
 }
 
+function diskText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 function workspaceFor(root: string): WorkspaceView {
   // Open documents win over the disk, so cross-file checks see unsaved edits.
   return fsWorkspace(root, home, (p) => documents.get(pathToFileURL(p).toString())?.getText() ?? null);
@@ -110,13 +118,8 @@ function validateWorkspace(): void {
     for (const rel of findAgentFiles(root)) {
       const path = `${root}/${rel}`;
       const uri = pathToFileURL(path).toString();
-      if (documents.get(uri)) continue;
-      let text: string;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch {
-        continue;
-      }
+      const text = documents.get(uri) ? null : diskText(path);
+      if (text === null) continue;
       void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text).map(toLsp) });
     }
   }
@@ -165,12 +168,7 @@ documents.onDidClose((e) => {
   // Closed files keep their on-disk diagnostics (as at start).
   const path = pathOf(e.document.uri);
   if (!path) return;
-  let text: string | null = null;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    text = null;
-  }
+  const text = diskText(path);
   void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: text === null ? [] : lintText(e.document.uri, text).map(toLsp) });
 });
 
