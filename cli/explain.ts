@@ -27,7 +27,7 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
       via: i.via,
       wrapper: i.wrapper,
     }));
-    return { text: `${JSON.stringify({ invocations, truncated: analysis.truncated, verdict: v }, null, 2)}\n`, denied: v !== null };
+    return { text: `${JSON.stringify({ invocations, limit: analysis.limit, verdict: v }, null, 2)}\n`, denied: v !== null };
   }
   const lines: string[] = [`command: ${command}`, ''];
   lines.push('programs that would run:');
@@ -39,7 +39,7 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
     lines.push(`     cwd:  ${inv.cwd ?? '(unknown)'}`);
   });
   if (analysis.invocations.length === 0) lines.push('  (none)');
-  if (analysis.truncated) lines.push('  note: the analysis hit a size or nesting limit; the rest was not examined');
+  if (analysis.limit) lines.push(`  note: the analysis hit a limit (${analysis.limit}); the rest was not examined, so the call is denied as unanalysable`);
   lines.push('');
   lines.push(v ? `decision: ${v.decision} by ${v.guardId}\n  ${reasonText(v)}` : 'decision: no opinion (the call proceeds to Claude Code\'s own permission rules)');
   return { text: `${lines.join('\n')}\n`, denied: v !== null };

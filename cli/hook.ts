@@ -3,12 +3,15 @@
 
 import guards from 'agent-guard:guards';
 import { evaluatePayload } from '../core/guards/dispatch';
-import { emit, readStdin, runHook } from './run-hook';
+import { deadlineIn, HOOK_DEADLINE_MS } from '../core/guards/dispatch';
+import { emit, readStdin, runHook, tooLargeReply } from './run-hook';
 
+// The deadline starts before stdin is read: the host's timeout counts from when it started us.
+const deadline = deadlineIn(HOOK_DEADLINE_MS);
 readStdin()
   .then(({ text, tooLarge }) => {
-    if (tooLarge) emit({ stdout: '', stderr: ['agent-guard: input larger than 16 MiB; no opinion'], exitCode: 0 });
-    else emit(runHook(text));
+    if (tooLarge) emit(tooLargeReply());
+    else emit(runHook(text, process.env, deadline));
   })
   .catch((err: unknown) => {
     // Last line of defence: never a stack trace, never a non-zero exit that reads as a hook error.

@@ -2,7 +2,7 @@
 // Exit codes: 0 ok, 1 findings / not guarded, 2 usage or internal error.
 
 import { parseArgs } from 'node:util';
-import { emit, readStdin, runHook } from './run-hook';
+import { emit, readStdin, runHook, tooLargeReply } from './run-hook';
 import { explainCommand } from './explain';
 import { runInstall, runStatus, runSync, runUninstall } from './install-commands';
 import { runLog, runTest } from './workspace-commands';
@@ -36,11 +36,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'check': {
       const { text, tooLarge } = await readStdin();
-      if (tooLarge) {
-        process.stderr.write('agent-guard: input larger than 16 MiB; no opinion\n');
-        return 0;
-      }
-      const run = runHook(text);
+      const run = tooLarge ? tooLargeReply() : runHook(text);
       emit(run);
       return run.exitCode;
     }

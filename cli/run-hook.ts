@@ -3,7 +3,7 @@
 
 import { readdirSync, readFileSync, readSync } from 'node:fs';
 import guards from 'agent-guard:guards';
-import { evaluatePayload, hookOutput, hookReply } from '../core/guards/dispatch';
+import { deadlineIn, evaluatePayload, hookOutput, hookReply, HOOK_DEADLINE_MS, unanalysable, type Deadline } from '../core/guards/dispatch';
 import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
 import { appendDecision, callKey } from '../core/guards/decision-log';
 import { envValues, redactVerdict } from '../core/redact';
@@ -19,7 +19,7 @@ export interface HookRun {
   exitCode: number;
 }
 
-export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env): HookRun {
+export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, deadline: Deadline = deadlineIn(HOOK_DEADLINE_MS)): HookRun {
   const home = normalizePath(env.HOME || env.USERPROFILE || safeHomedir());
   const fallbackCwd = normalizePath(process.cwd());
   if (stdin.trim() === '') return { stdout: '', stderr: ['agent-guard: empty input; no opinion'], exitCode: 0 };
@@ -40,7 +40,7 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env): Ho
   const { config, notes } = loadConfig(projectDir);
   const workspace = loadWorkspaceGuards(projectDir, BUILT_IN_IDS);
   const all = workspace.guards.length > 0 ? [...guards, ...workspace.guards] : guards;
-  const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config });
+  const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config, deadline });
   const stderr = [...notes, ...workspace.notes, ...result.notes];
   let secretsForLog: string[] = [];
   if (result.verdict) {
@@ -59,6 +59,16 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env): Ho
   const reply = hookReply(result.host, result.verdict);
   // Where the reason travels on stderr, it must be the first line.
   return { stdout: reply.stdout, stderr: [...reply.stderr, ...stderr], exitCode: reply.exitCode };
+}
+
+/**
+ * Input over the stdin cap cannot be read, so nothing in it can be judged: denied as unanalysable in
+ * every fail mode (no tool call an agent makes in earnest is 16 MiB).
+ */
+export function tooLargeReply(): HookRun {
+  const verdict = unanalysable('size');
+  verdict.reason = `Agent Guard cannot check this tool call: its input is larger than ${MAX_STDIN_BYTES / 1024 / 1024} MiB, so what it would do cannot be seen and it is not run. Split the work into smaller calls, and pass large data through a file.`;
+  return { stdout: hookOutput(verdict), stderr: ['agent-guard: input larger than 16 MiB; denied as unanalysable'], exitCode: 0 };
 }
 
 function safeList(dir: string): string[] {

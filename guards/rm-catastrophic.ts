@@ -1,47 +1,68 @@
 import { defineGuard, type GuardContext } from '../core/guards/types';
 import { argPath, flags, runs, shown } from '../core/guards/helpers';
-import { OPAQUE, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
-import { isSameOrAncestor, resolvePath, dirname, basename } from '../core/paths';
+import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import { isAbsolutePath, isSameOrAncestor, resolvePath, dirname, basename } from '../core/paths';
 import { catastrophe } from '../core/guards/targets';
 
 interface Finding {
   reason: string;
   instead?: string;
+  /** What would be lost, for composing reasons. */
+  what: string;
 }
 
-/** A target argument of a deletion: a fixed path, a glob, or a path built from unset variables. */
+/**
+ * A target argument of a deletion: a fixed path, a glob, or a path with parts the line does not fix
+ * (unset variables, substitutions), judged by each value it can plausibly take.
+ */
 function judgeTarget(inv: Invocation, v: Value, ctx: GuardContext, analysis: ShellAnalysis, verb: string, inside = false): Finding | null {
-  if (v.known !== null) {
-    let path = argPath(inv, v, ctx.home);
-    if (!path) return null;
-    if (v.glob) {
-      // rm -rf *, ~/*, /*: everything inside a directory.
-      const name = basename(path);
-      if (!/^[.]?\*$/.test(name) && name !== '.[!.]*') return null;
-      const dir = dirname(path);
-      const what = catastrophe(dir, ctx);
-      return what && dir !== ctx.projectDir ? { reason: `${verb} deletes everything in ${what}.` } : null;
+  if (v.known !== null) return judgeText(inv, v.known, v.glob, ctx, analysis, verb, inside);
+  for (const p of v.possible) {
+    if (p.text === '' || p.text.includes(OPAQUE) || p.because.length === 0) continue;
+    const f = judgeText(inv, p.text, v.glob, ctx, analysis, verb, inside);
+    if (!f) continue;
+    const what = f.what;
+    const unset = [...new Set(p.unset)];
+    if (unset.length === p.because.length) {
+      // Only unset variables: the shell can be told to stop when they are empty.
+      const shown = unset.map((n) => `$${n}`).join(', ');
+      return {
+        reason: `${verb}: ${shown} ${unset.length > 1 ? 'are' : 'is'} not set in this command, and if ${unset.length > 1 ? 'they are' : 'it is'} empty this deletes ${what}. Write \${${unset[0]}:?} so the shell stops when it is unset.`,
+        instead: guardVariables(analysis.source, unset),
+        what,
+      };
     }
-    // `ln -s ~ h && rm -rf h/`: a trailing slash follows the link.
-    const linked = analysis.aliases.get(path);
-    if (linked && v.known.endsWith('/')) path = linked;
-    const what = catastrophe(path, ctx);
-    return what ? { reason: `${verb} deletes ${inside ? 'files throughout ' : ''}${what}.` } : null;
+    return {
+      reason: `${verb}: ${p.because.join('; ')}, so this can delete ${what}. Name the directory you mean with a literal path (for example ./build), or use \${VAR:?} for a variable that must be set.`,
+      what,
+    };
   }
-  if (v.unsetVars.length === 0) return null;
-  // "$BUILD_DIR/": what the shell deletes when the variable is empty.
-  const collapsed = v.ifUnset;
-  if (collapsed === '' || collapsed.includes(OPAQUE)) return null;
-  const path = inv.cwd || collapsed.startsWith('/') ? resolvePath(inv.cwd ?? '/', collapsed, ctx.home) : null;
+  return null;
+}
+
+/** One concrete value of a deletion target. */
+function judgeText(inv: Invocation, text: string, glob: boolean, ctx: GuardContext, analysis: ShellAnalysis, verb: string, inside: boolean): Finding | null {
+  let path = pathOf(inv, text, ctx.home);
   if (!path) return null;
+  if (glob) {
+    // rm -rf *, ~/*, /*: everything inside a directory.
+    const name = basename(path);
+    if (!/^[.]?\*$/.test(name) && name !== '.[!.]*') return null;
+    const dir = dirname(path);
+    const what = catastrophe(dir, ctx);
+    return what && dir !== ctx.projectDir ? { reason: `${verb} deletes everything in ${what}.`, what: `everything in ${what}` } : null;
+  }
+  // `ln -s ~ h && rm -rf h/`: a trailing slash follows the link.
+  const linked = analysis.aliases.get(path);
+  if (linked && text.endsWith('/')) path = linked;
   const what = catastrophe(path, ctx);
-  if (!what) return null;
-  const names = [...new Set(v.unsetVars)];
-  const shown = names.map((n) => `$${n}`).join(', ');
-  return {
-    reason: `${verb}: ${shown} ${names.length > 1 ? 'are' : 'is'} not set in this command, and if ${names.length > 1 ? 'they are' : 'it is'} empty this deletes ${what}. Write \${${names[0]}:?} so the shell stops when it is unset.`,
-    instead: guardVariables(analysis.source, names),
-  };
+  return what ? { reason: `${verb} deletes ${inside ? 'files throughout ' : ''}${what}.`, what } : null;
+}
+
+function pathOf(inv: Invocation, text: string, home: string): string | null {
+  if (text === '') return null;
+  if (isAbsolutePath(text) || text.startsWith('~')) return resolvePath('/', text, home);
+  return inv.cwd ? resolvePath(inv.cwd, text, home) : null;
 }
 
 /** Rewrites $VAR and ${VAR} as ${VAR:?} in the original command. */
@@ -59,7 +80,7 @@ function findHasFilter(args: Value[]): boolean {
 
 /** find deletes under its starting points; a filter (-name, -mtime, …) scopes it inside the project. */
 function judgeFindRoots(inv: Invocation, roots: Value[], filtered: boolean, ctx: GuardContext, analysis: ShellAnalysis, verb: string): Finding | null {
-  const list = roots.length > 0 ? roots : [{ word: { parts: [], raw: '.' }, known: '.', ifUnset: '.', unsetVars: [], glob: false }];
+  const list = roots.length > 0 ? roots : [syntheticValue('.')];
   for (const root of list) {
     const f = judgeTarget(inv, root, ctx, analysis, verb, true);
     if (!f) continue;
@@ -118,6 +139,18 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'perl -e "system(q{rm -rf ~})"' } },
       { tool_name: 'Bash', tool_input: { command: 'mv ~/.ssh /tmp/x' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf / $(' + '$('.repeat(90) + ')'.repeat(90) + ')' }, note: 'pathological nesting still denied in time' },
+      // Values the line does not fix are judged by what they can plausibly be.
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(git rev-parse --show-toplevel)"' }, note: 'the repository root is the project' },
+      { tool_name: 'Bash', tool_input: { command: 'D=$(git rev-parse --show-toplevel); rm -rf "$D"' }, note: 'through a variable' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf /home/$(whoami)' }, note: 'whoami is the user name, so this is home' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "/Users/$(id -un)/"' }, cwd: '/Users/user/project', note: 'macOS homes' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~+' }, note: '~+ is the working directory, here the project' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "${PWD%/*}"' }, note: 'the parent of the working directory' },
+      { tool_name: 'Bash', tool_input: { command: 'cd src && rm -rf ~-' }, note: '~- is the previous directory, the project' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~alice' }, note: "another user's home" },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(cat build-dir.txt)/"' }, note: 'a substitution that prints nothing leaves /' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(npm prefix)"/*' }, note: 'empty output leaves /*' },
+      { tool_name: 'Bash', tool_input: { command: 'OUT=$PWD/dist; rm -rf "${OUT%/dist}"' }, note: 'pattern removal computed: the project itself' },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "${BUILD_DIR:?}/dist"' }, note: '${VAR:?} aborts when unset' },
@@ -135,6 +168,14 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'rm -rf build/' } },
       { tool_name: 'Bash', tool_input: { command: 'find . -mmin +120 -type f -exec rm {} +' }, cwd: '/home/user/.cache/tool', note: 'equal treatment of find -exec and -delete, scoped' },
       { tool_name: 'Bash', tool_input: { command: 'ee preflight check --cmd "rm -rf /"' }, note: 'destructive text as an argument is data' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(git rev-parse --show-toplevel)/dist"' }, note: 'a folder inside the repository' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(pwd)/build"' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~+/build' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "${PWD}/dist"' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(npm config get cache)/_cacache"' }, note: 'empty output leaves /_cacache: not catastrophic' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(cat build-dir.txt)"' }, note: 'empty output: rm of an empty name fails harmlessly' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf $(find . -name __pycache__ -type d)' } },
+      { tool_name: 'Bash', tool_input: { command: 'f=src/app.ts; rm -rf "${f%.ts}.js.map" "${f##*/}.bak"' } },
     ],
   },
 });
@@ -147,8 +188,9 @@ function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnal
   if (p === 'rm') {
     const f = flags(inv.args);
     if (!f.short.has('r') && !f.short.has('R') && !f.long.has('--recursive')) return null;
+    const verb = shown(inv);
     for (const t of f.positional) {
-      const finding = judgeTarget(inv, t, ctx, analysis, shown(inv));
+      const finding = judgeTarget(inv, t, ctx, analysis, verb);
       if (finding) return finding;
     }
     return null;
@@ -169,7 +211,7 @@ function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnal
       const path = argPath(inv, src, ctx.home);
       if (!path || path === ctx.projectDir || isSameOrAncestor(path, ctx.projectDir)) continue;
       const what = catastrophe(path, ctx);
-      if (what) return { reason: `mv ${src.word.raw} moves ${what} away; anything that expects it there breaks, as if it were deleted.` };
+      if (what) return { reason: `mv ${src.word.raw} moves ${what} away; anything that expects it there breaks, as if it were deleted.`, what };
     }
   }
   return null;

@@ -87,8 +87,9 @@ test('fail-closed: a guard exception, unreadable input and an oversize command e
   assert.match(shapeless.verdict!.reason, /unreadable tool call \(payload has no tool_name\)/);
   const huge = evaluatePayload({ tool_name: 'Bash', tool_input: { command: `echo ${'a'.repeat(300_000)}` }, cwd: PROJECT }, { guards, home: '/home/user', fallbackCwd: PROJECT, config: closed });
   assert.match(huge.verdict!.reason, /longer than 256 KiB/);
+  // An oversize command is unanalysable, which is denied in every fail mode (soundness), not only "closed".
   const open = evaluatePayload({ tool_name: 'Bash', tool_input: { command: `echo ${'a'.repeat(300_000)}` }, cwd: PROJECT }, { guards, home: '/home/user', fallbackCwd: PROJECT });
-  assert.equal(open.verdict, null);
+  assert.equal(open.verdict?.guardId, 'unanalysable');
   const dir = project({ '.claude/agent-guard.json': '{ "failMode": "closed" }' });
   const r = spawnSync(process.execPath, [HOOK], { input: 'not json', encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: dir, XDG_CACHE_HOME: CACHE } });
   assert.match(JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason, /input is not JSON.*"closed"/);

@@ -5,11 +5,13 @@ import { closeSync, existsSync, openSync, readdirSync, readSync } from 'node:fs'
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
+import type { Deadline } from './dispatch';
 import type { GitResult, GuardContext, ToolCall } from './types';
 
 const GIT_TIMEOUT_MS = 1500;
 
-export function createContext(call: ToolCall, opts: { home: string; projectDir: string; config: GuardConfig }): GuardContext {
+export function createContext(call: ToolCall, opts: { home: string; projectDir: string; config: GuardConfig; deadline?: Deadline }): GuardContext {
+  const expired = opts.deadline ? () => opts.deadline!.expired() : undefined;
   let analysis: ShellAnalysis | null = null;
   const gitCache = new Map<string, GitResult | null>();
   return {
@@ -19,14 +21,21 @@ export function createContext(call: ToolCall, opts: { home: string; projectDir: 
     shell() {
       // The PowerShell tool's commands are read through their POSIX translation.
       const command = call.tool === 'PowerShell' ? translatePowerShell(call.command ?? '') : call.command ?? '';
-      analysis ??= analyzeShell(command, { cwd: call.cwd, home: opts.home });
+      if (!analysis) {
+        try {
+          analysis = analyzeShell(command, { cwd: call.cwd, home: opts.home, projectDir: opts.projectDir, expired });
+        } catch {
+          // The analysis itself failed: nothing of the command was seen, which is unanalysable, not "no opinion".
+          analysis = { source: command, invocations: [], functions: [], limit: 'failure', aliases: new Map(), home: opts.home, startCwd: call.cwd };
+        }
+      }
       return analysis;
     },
     git(args, cwd = call.cwd) {
       const key = `${cwd}\0${args.join('\0')}`;
       if (gitCache.has(key)) return gitCache.get(key)!;
       let result: GitResult | null;
-      if (!existsSync(cwd)) result = null;
+      if (!existsSync(cwd) || opts.deadline?.expired()) result = null;
       else {
         try {
           // Loaded on first use: child_process pulls in net and costs ~5 ms of start-up on every call otherwise.
@@ -34,7 +43,7 @@ export function createContext(call: ToolCall, opts: { home: string; projectDir: 
           const stdout = execFileSync('git', args, {
             cwd,
             encoding: 'utf8',
-            timeout: GIT_TIMEOUT_MS,
+            timeout: Math.max(1, Math.min(GIT_TIMEOUT_MS, opts.deadline?.remaining() ?? GIT_TIMEOUT_MS)),
             stdio: ['ignore', 'pipe', 'ignore'],
             maxBuffer: 4 * 1024 * 1024,
             env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },

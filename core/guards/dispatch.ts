@@ -2,9 +2,11 @@
 // says allow (that would override the user's own permission settings).
 
 import { DEFAULT_CONFIG, type GuardConfig } from '../config';
-import { MAX_COMMAND_LENGTH } from '../shell/analyze';
+import { MAX_COMMAND_LENGTH, MAX_INVOCATIONS } from '../shell/analyze';
+import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
+import type { Limit } from '../shell/ast';
 import { createContext } from './context';
-import { normalizeCall, type Host } from './normalize';
+import { MAX_CALLS_PER_PAYLOAD, normalizeCall, type Host } from './normalize';
 import type { Guard, ToolCall } from './types';
 
 export interface Verdict {
@@ -31,7 +33,23 @@ export interface DispatchOptions {
   /** Used when the payload has no cwd. */
   fallbackCwd: string;
   config?: GuardConfig;
+  /** The hook's internal deadline; past it the call is denied as unanalysable. */
+  deadline?: Deadline;
 }
+
+export interface Deadline {
+  expired(): boolean;
+  /** Milliseconds left (for capping git calls). */
+  remaining(): number;
+}
+
+/** A deadline `ms` from now. The hook's timeout is 10 s; a timed-out hook does not block, so it must answer well before. */
+export function deadlineIn(ms: number, now: () => number = Date.now): Deadline {
+  const end = now() + ms;
+  return { expired: () => now() >= end, remaining: () => Math.max(0, end - now()) };
+}
+
+export const HOOK_DEADLINE_MS = 2500;
 
 export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
@@ -40,10 +58,12 @@ export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evalua
     const note = `agent-guard: ${normalized.problem}; no opinion`;
     return config.failMode === 'closed' ? failClosed(`unreadable tool call (${normalized.problem})`, [note]) : { verdict: null, notes: [note], call: null, host: 'claude' };
   }
+  if (normalized.limit) return { verdict: unanalysable(normalized.limit), notes: [], call: normalized.calls[0] ?? null, host: normalized.host };
   // A payload may hold several calls (a multi-file replace or a patch): a deny for any denies it all.
   const notes: string[] = [];
   let ask: Evaluation | null = null;
   for (const call of normalized.calls) {
+    if (opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: normalized.host };
     const e = evaluateCall(call, { ...opts, config });
     notes.push(...e.notes);
     if (e.verdict?.decision === 'deny') return { ...e, notes, host: normalized.host };
@@ -67,16 +87,16 @@ export function orderGuards(guards: readonly Guard[]): Guard[] {
 
 export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
-  if (config.failMode === 'closed' && call.command !== null && call.command.length > MAX_COMMAND_LENGTH) {
-    return { ...failClosed(`the command is longer than ${MAX_COMMAND_LENGTH / 1024} KiB, more than the guards analyse`, []), call };
-  }
-  const ctx = createContext(call, { home: opts.home, projectDir: opts.projectDir ?? call.cwd, config });
+  const ctx = createContext(call, { home: opts.home, projectDir: opts.projectDir ?? call.cwd, config, deadline: opts.deadline });
   const notes: string[] = [];
   let ask: Verdict | null = null;
+  let judged = false;
   for (const guard of orderGuards(opts.guards)) {
     if (!guard.tools.includes(call.tool) && !guard.tools.includes('*')) continue;
     const mode = config.guards[guard.id] ?? 'deny';
     if (mode === 'off') continue;
+    judged = true;
+    if (opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: 'claude' };
     let denial;
     try {
       denial = guard.check(call, ctx);
@@ -92,7 +112,37 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     if (verdict.decision === 'deny') return { verdict, notes, call, host: 'claude' };
     ask ??= verdict;
   }
+  // What the analysis could not see completely is denied, in every fail mode: a limit was hit, so
+  // silence here would mean "allowed unseen". Specific denials above explain themselves first.
+  if (judged && call.command !== null) {
+    const limit = call.command.length > MAX_COMMAND_LENGTH ? 'size' : ctx.shell().limit ?? (opts.deadline?.expired() ? 'deadline' : null);
+    if (limit) return { verdict: unanalysable(limit), notes, call, host: 'claude' };
+  }
   return { verdict: ask, notes, call, host: 'claude' };
+}
+
+const LIMIT_TEXT: Record<Limit, string> = {
+  nesting: `it nests substitutions, subshells or groups more than ${MAX_NESTING} levels deep, or wrappers more than 64`,
+  commands: `it has more than ${MAX_COMMANDS} commands`,
+  invocations: `it runs more than ${MAX_INVOCATIONS} programs`,
+  size: `it is longer than ${MAX_COMMAND_LENGTH / 1024} KiB`,
+  translation: 'part of its PowerShell or cmd.exe syntax could not be translated',
+  deadline: "checking it took longer than the guard's time limit",
+  calls: `the payload holds more than ${MAX_CALLS_PER_PAYLOAD} file changes, or a patch larger than the guards read`,
+  failure: 'the analysis failed on it (please report this with `agent-guard explain`)',
+};
+
+/** The verdict for a call the analysis could not see completely. */
+export function unanalysable(limit: Limit): Verdict {
+  const rephrase =
+    limit === 'calls'
+      ? 'Apply the change in smaller parts, a few files per call.'
+      : 'Split it into smaller commands, or write a script with the Write tool and run it (bash script.sh); pass large data through a file instead of the command line.';
+  return {
+    decision: 'deny',
+    guardId: 'unanalysable',
+    reason: `Agent Guard cannot check this ${limit === 'calls' ? 'tool call' : 'command'} completely: ${LIMIT_TEXT[limit]}, so what it would do cannot be seen and it is not run. ${rephrase}`,
+  };
 }
 
 function failClosed(what: string, notes: string[]): Evaluation {

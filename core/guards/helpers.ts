@@ -4,7 +4,7 @@ import { parse as parseWords } from 'shell-quote';
 import { minimatch } from 'minimatch';
 import { CANONICAL_SECRET_NAMES, secretKind, type SecretKind } from '../secrets';
 import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
-import type { Invocation, ShellAnalysis, Value } from '../shell/analyze';
+import { syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import type { GuardContext } from './types';
 
 /**
@@ -15,9 +15,15 @@ export function shq(...words: string[]): string {
   return words.map((w) => (/^[A-Za-z0-9_\/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
-/** The words of an invocation as written, for messages. */
-export function shown(inv: Invocation): string {
-  return inv.argv.map((a) => a.word.raw).join(' ');
+/** The words of an invocation as written, for messages: at most about 160 characters, whatever the argument count. */
+export function shown(inv: Invocation, max = 160): string {
+  let out = '';
+  for (const a of inv.argv) {
+    const next = out ? `${out} ${a.word.raw}` : a.word.raw;
+    if (next.length > max) return `${(out || a.word.raw.slice(0, max)).trimEnd()} …`;
+    out = next;
+  }
+  return out;
 }
 
 /** The programs that actually run (wrappers excluded: they are listed with their inner command). */
@@ -105,7 +111,7 @@ export function parseGit(inv: Invocation, home: string): GitCall | null {
   const alias = aliases.get(sub);
   if (alias !== undefined && !alias.startsWith('!')) {
     const words = parseWords(alias).filter((w): w is string => typeof w === 'string');
-    const lits = words.map((text) => ({ word: { parts: [{ type: 'lit' as const, text, quoted: true }], raw: text }, known: text, ifUnset: text, unsetVars: [], glob: false }));
+    const lits = words.map((text) => syntheticValue(text));
     return { sub: words[0] ?? sub, args: [...lits.slice(1), ...rest], cwd, globals };
   }
   return { sub, args: rest, cwd, globals };

@@ -13,7 +13,12 @@ import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
 import type { ToolCall } from './types';
 
 export type Host = 'claude' | 'vscode' | 'copilot-cli' | 'gemini' | 'cursor';
-export type Normalized = { ok: true; calls: ToolCall[]; host: Host } | { ok: false; problem: string };
+/** `limit` is set when the payload was larger than what is read of it (a patch over MAX_PATCH_BYTES). */
+export type Normalized = { ok: true; calls: ToolCall[]; host: Host; limit?: 'calls' } | { ok: false; problem: string };
+
+const MAX_PATCH_BYTES = 4 * 1024 * 1024;
+/** File changes in one payload (a patch, a multi-file replace). Real work stays far below; past it the payload is unanalysable. */
+export const MAX_CALLS_PER_PAYLOAD = 500;
 
 const COMMAND_TOOLS = new Set(['Bash', 'PowerShell', 'Monitor']);
 
@@ -79,11 +84,18 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
   const tool = alias?.tool ?? name;
 
   if (name === 'multi_replace_string_in_file') {
-    const reps = Array.isArray(input.replacements) ? input.replacements.map(obj).filter((r): r is Record<string, unknown> => r !== null) : [];
-    return { ok: true, host: 'vscode', calls: reps.map((r) => editCall('Edit', r, cwd, home, [{ oldText: str(r.oldString, r.old_string), newText: str(r.newString, r.new_string) }])) };
+    const all = Array.isArray(input.replacements) ? input.replacements : [];
+    const reps = all.slice(0, MAX_CALLS_PER_PAYLOAD).map(obj).filter((r): r is Record<string, unknown> => r !== null);
+    const normalized: Normalized = { ok: true, host: 'vscode', calls: reps.map((r) => editCall('Edit', r, cwd, home, [{ oldText: str(r.oldString, r.old_string), newText: str(r.newString, r.new_string) }])) };
+    if (all.length > MAX_CALLS_PER_PAYLOAD) normalized.limit = 'calls';
+    return normalized;
   }
   if (name === 'apply_patch') {
-    return { ok: true, host: host === 'claude' ? 'copilot-cli' : host, calls: patchCalls(str(input.input, input.patch, p.input), cwd, home, input) };
+    const patch = str(input.input, input.patch, p.input);
+    const calls = patchCalls(patch, cwd, home, input);
+    const normalized: Normalized = { ok: true, host: host === 'claude' ? 'copilot-cli' : host, calls };
+    if (patch.length > MAX_PATCH_BYTES || calls.length > MAX_CALLS_PER_PAYLOAD) normalized.limit = 'calls';
+    return normalized;
   }
   return { ok: true, host, calls: [single(tool, input, cwd, home)] };
 }
@@ -139,13 +151,13 @@ function patchCalls(text: string, cwd: string, home: string, input: Record<strin
   const calls: ToolCall[] = [];
   let current: { path: string; kind: 'add' | 'update' | 'delete'; removed: string[]; added: string[] } | null = null;
   const flush = () => {
-    if (!current) return;
+    if (!current || calls.length > MAX_CALLS_PER_PAYLOAD) return;
     const edits = [{ oldText: current.removed.join('\n'), newText: current.added.join('\n') }];
     const tool = current.kind === 'update' ? 'Edit' : 'Write';
     calls.push(editCall(tool, { ...input, file_path: current.path }, cwd, home, current.kind === 'delete' ? [{ oldText: '', newText: '' }] : edits));
     current = null;
   };
-  for (const line of text.slice(0, 4 * 1024 * 1024).split('\n')) {
+  for (const line of text.slice(0, MAX_PATCH_BYTES).split('\n')) {
     const header = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line) ?? (/^\+\+\+ (?:b\/)?(.+)$/.exec(line) ? ['', 'Update', /^\+\+\+ (?:b\/)?(.+)$/.exec(line)![1]!] : null);
     if (header) {
       flush();

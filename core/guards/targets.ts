@@ -20,6 +20,9 @@ export function catastrophe(path: string, ctx: Pick<GuardContext, 'home' | 'proj
   if (SYSTEM_DIRS.has(path)) return `the system directory ${path}`;
   if (isSameOrAncestor(path, ctx.home)) return `${path}, which contains your home directory`;
   for (const d of CRITICAL_HOME_DIRS) if (path === `${ctx.home}/${d}`) return `~/${d}`;
+  // Another user's home, beside ours (/home/alice when we are /home/user): `rm -rf ~alice`.
+  const homes = ctx.home.slice(0, ctx.home.lastIndexOf('/'));
+  if ((homes === '/home' || homes === '/Users') && path.startsWith(`${homes}/`) && !path.slice(homes.length + 1).includes('/')) return `the home directory ${path}`;
   if (path === ctx.projectDir) return 'the whole project, including its .git history';
   if (isSameOrAncestor(path, ctx.projectDir)) return `${path}, a parent of the project`;
   if (path === `${ctx.projectDir}/.git`) return "the project's .git directory (all local history, branches and stashes)";

@@ -5,9 +5,12 @@
 // pipes fed to a shell, transparent wrappers (sudo, env, timeout, xargs, find -exec, …), leading
 // assignments, variables assigned earlier on the same line, `cd`, and `ln -s`/`cp` aliases.
 
-import type { Command, Redirect, Script, SimpleCommand, Word } from './ast';
-import { MAX_NESTING, parseShell } from './parse';
-import { basename, isAbsolutePath, resolvePath } from '../paths';
+import { UNTRANSLATED, type Command, type Limit, type Redirect, type Script, type SimpleCommand, type Word } from './ast';
+
+export { UNTRANSLATED };
+import { MAX_NESTING, parseShell, type Budget } from './parse';
+import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
+import { substitutionMeaning } from './substitutions';
 import { shellStringsInCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
 
@@ -15,8 +18,21 @@ import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powersh
 export const OPAQUE = '\u0001';
 
 export const MAX_COMMAND_LENGTH = 256 * 1024;
-const MAX_INVOCATIONS = 4000;
+export const MAX_INVOCATIONS = 4000;
 const MAX_PATH = 4096;
+/** Wrappers and contexts one command is reached through (sudo, env, bash -c, $( ), …). */
+const MAX_WRAPPERS = 64;
+/** Plausible values kept per word: enough for a few opaque parts, bounded so evaluation stays linear. */
+const MAX_POSSIBLE = 16;
+
+/** A value the word can plausibly take when the line does not determine it, and why. */
+export interface Possibility {
+  text: string;
+  /** The opaque parts and what was assumed for each ("$BUILD_DIR is not set in this command"). */
+  because: string[];
+  /** Names of the unset variables assumed empty here. */
+  unset: string[];
+}
 
 export interface Value {
   word: Word;
@@ -28,6 +44,12 @@ export interface Value {
   unsetVars: string[];
   /** Unquoted * ? or [ (the shell expands it against the file system). */
   glob: boolean;
+  /**
+   * When `known` is null: values the word can plausibly take, each with the assumption behind it
+   * (an unset variable is empty, a substitution may print nothing, `$(git rev-parse --show-toplevel)`
+   * is the project). Texts containing OPAQUE stand for values that are unknown but not judged.
+   */
+  possible: Possibility[];
 }
 
 export interface EvaluatedRedirect {
@@ -64,8 +86,11 @@ export interface ShellAnalysis {
   invocations: Invocation[];
   /** Functions defined on the line, with the programs their bodies call. */
   functions: { name: string; calls: string[] }[];
-  /** Analysis stopped early (size or nesting cap); absence of findings is weaker evidence. */
-  truncated: boolean;
+  /**
+   * Set when a limit (size, nesting, command budget, invocations, a translator, the deadline) cut the
+   * analysis short: part of the command was not seen, so the call is unanalysable.
+   */
+  limit: Limit | null;
   /** Paths created on this line as links or copies: alias → original. */
   aliases: Map<string, string>;
   home: string;
@@ -76,16 +101,22 @@ export interface ShellAnalysis {
 interface VarValue {
   known: string | null;
   ifUnset: string;
+  /** When known is null: what it can plausibly be (see Value.possible). */
+  possible?: Possibility[];
 }
 
 interface State {
   cwd: string | null;
+  /** The directory before the last cd (`~-`, `cd -`); null when unknown. */
+  oldCwd: string | null;
   vars: Map<string, VarValue>;
 }
 
 interface Walk {
   out: ShellAnalysis;
   depth: number;
+  budget: Budget;
+  projectDir: string;
 }
 
 interface Meta {
@@ -97,25 +128,42 @@ interface Meta {
   assigns: Map<string, VarValue>;
 }
 
-export function analyzeShell(command: string, opts: { cwd: string; home: string }): ShellAnalysis {
+export interface AnalyzeOptions {
+  cwd: string;
+  home: string;
+  /** The project root, for substitutions that name it (`$(git rev-parse --show-toplevel)`); default cwd. */
+  projectDir?: string;
+  /** The caller's deadline: when it returns true the analysis stops and is marked incomplete. */
+  expired?: () => boolean;
+}
+
+export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalysis {
   let source = command;
-  let truncated = false;
+  let limit: Limit | null = null;
   if (source.length > MAX_COMMAND_LENGTH) {
     source = source.slice(0, MAX_COMMAND_LENGTH);
-    truncated = true;
+    limit = 'size';
   }
   const out: ShellAnalysis = {
     source,
     invocations: [],
     functions: [],
-    truncated,
+    limit,
     aliases: new Map(),
     home: opts.home,
     startCwd: opts.cwd,
   };
-  const script = parseShell(source);
-  walkScript(script, { cwd: opts.cwd, vars: new Map() }, { out, depth: 0 }, baseMeta([]));
+  const budget: Budget = { commands: MAX_COMMANDS_PER_CALL, expired: opts.expired };
+  const script = parseShell(source, 0, budget);
+  walkScript(script, { cwd: opts.cwd, oldCwd: null, vars: new Map() }, { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd }, baseMeta([]));
   return out;
+}
+
+/** Simple commands parsed per call, shared by every nested parse (bash -c, eval, heredocs). */
+const MAX_COMMANDS_PER_CALL = 4000;
+
+function markIncomplete(out: ShellAnalysis, limit: Limit): void {
+  out.limit ??= limit;
 }
 
 function baseMeta(via: string[]): Meta {
@@ -123,11 +171,11 @@ function baseMeta(via: string[]): Meta {
 }
 
 function cloneState(s: State): State {
-  return { cwd: s.cwd, vars: new Map(s.vars) };
+  return { cwd: s.cwd, oldCwd: s.oldCwd, vars: new Map(s.vars) };
 }
 
 function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
-  if (script.truncated) w.out.truncated = true;
+  if (script.limit) markIncomplete(w.out, script.limit);
   for (const item of script.items) {
     const cmds = item.pipeline.commands;
     let prev: Invocation | null = meta.pipeFrom;
@@ -142,8 +190,13 @@ function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
 
 /** Walks one command; returns the invocation whose stdout is the command's output, if any. */
 function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocation | null {
-  if (w.out.invocations.length >= MAX_INVOCATIONS) {
-    w.out.truncated = true;
+  const count = w.out.invocations.length;
+  if (count >= MAX_INVOCATIONS) {
+    markIncomplete(w.out, 'invocations');
+    return null;
+  }
+  if ((count & 63) === 63 && w.budget.expired?.()) {
+    markIncomplete(w.out, 'deadline');
     return null;
   }
   switch (cmd.type) {
@@ -179,7 +232,7 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
   const assigned = new Map<string, VarValue>();
   for (const a of cmd.assigns) {
     const v = evalWord(a.value, state, w);
-    assigned.set(a.name, { known: v.known, ifUnset: v.ifUnset });
+    assigned.set(a.name, { known: v.known, ifUnset: v.ifUnset, possible: v.possible });
   }
   if (cmd.words.length === 0) {
     for (const [k, v] of assigned) state.vars.set(k, v);
@@ -195,21 +248,23 @@ function walkSubstitutions(word: Word, state: State, w: Walk, via: string[]): vo
   for (const p of word.parts) {
     if (p.type === 'cmdsub') walkNested(p.script, cloneState(state), w, [...via, '$()'], null);
     else if (p.type === 'procsub') walkNested(p.script, cloneState(state), w, [...via, `${p.dir}()`], null);
+    else if (p.type === 'arith') for (const s of p.subs) walkNested(s, cloneState(state), w, [...via, '$(())'], null);
     else if (p.type === 'param' && p.arg) walkSubstitutions(p.arg, state, w, via);
   }
 }
 
 function walkNested(script: Script, state: State, w: Walk, via: string[], stdinText: string | null): void {
-  walkScript(script, state, { out: w.out, depth: w.depth + 1 }, { ...baseMeta(via), stdinText });
+  walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta(via), stdinText });
 }
 
 function walkSource(source: string, state: State, w: Walk, meta: Meta, label: string): void {
   if (w.depth + 1 > MAX_NESTING) {
-    w.out.truncated = true;
+    markIncomplete(w.out, 'nesting');
     return;
   }
-  const script = parseShell(source, w.depth + 1);
-  walkScript(script, state, { out: w.out, depth: w.depth + 1 }, { ...baseMeta([...meta.via, label]), redirects: meta.redirects });
+  if (source.includes(UNTRANSLATED)) markIncomplete(w.out, 'translation');
+  const script = parseShell(source, w.depth + 1, w.budget);
+  walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, label]), redirects: meta.redirects });
 }
 
 // ---- programs and wrappers ----
@@ -250,7 +305,14 @@ export function programName(v: Value | undefined): string {
 
 function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation | null {
   if (argv.length === 0) return null;
+  // Wrappers around wrappers (`nice nice … rm`): real chains are a few deep; past this, stop looking.
+  if (meta.via.length >= MAX_WRAPPERS) {
+    markIncomplete(w.out, 'nesting');
+    return null;
+  }
   const program = programName(argv[0]);
+  // A translator gave up here (see UNTRANSLATED): the rest of that command was not seen.
+  if (argv.some((a) => (a.known ?? a.ifUnset).includes(UNTRANSLATED))) markIncomplete(w.out, 'translation');
   const inv: Invocation = {
     argv,
     program,
@@ -273,6 +335,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
 
   if (program === 'cd' || program === 'pushd') {
     const next = changeDir(state, args, w);
+    state.oldCwd = state.cwd;
     // Longer than PATH_MAX cannot exist; treating it as unknown also keeps chained cd linear.
     state.cwd = next !== null && next.length <= MAX_PATH ? next : null;
     return inv;
@@ -283,7 +346,8 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       if (m) state.vars.set(m[1]!, { known: m[2]!, ifUnset: m[2]! });
       else {
         const name = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(a.ifUnset)?.[1];
-        if (name) state.vars.set(name, { known: null, ifUnset: OPAQUE });
+        const strip = (t: string) => t.slice(t.indexOf('=') + 1);
+        if (name) state.vars.set(name, { known: null, ifUnset: OPAQUE, possible: a.possible.map((p) => ({ ...p, text: strip(p.text) })) });
       }
     }
     return inv;
@@ -536,7 +600,7 @@ function positional(args: Value[]): Value[] {
 function changeDir(state: State, args: Value[], w: Walk): string | null {
   const target = positional(args)[0];
   if (!target) return w.out.home;
-  if (target.known === '-') return null;
+  if (target.known === '-') return state.oldCwd;
   if (target.known === null) {
     // `cd $UNSET` is `cd`, which goes home; anything else computed is unknowable here.
     return target.ifUnset === '' && !target.word.parts.some((p) => p.type !== 'lit' && 'quoted' in p && p.quoted) ? w.out.home : null;
@@ -555,8 +619,16 @@ function recordAlias(w: Walk, state: State, alias: Value, original: Value): void
 
 // ---- words ----
 
-function syntheticValue(text: string): Value {
-  return { word: { parts: [{ type: 'lit', text, quoted: true }], raw: text }, known: text, ifUnset: text, unsetVars: [], glob: false };
+/** A value that is exactly this text (as if written in single quotes). */
+export function syntheticValue(text: string): Value {
+  return { word: { parts: [{ type: 'lit', text, quoted: true }], raw: text }, known: text, ifUnset: text, unsetVars: [], glob: false, possible: [] };
+}
+
+/** One way a part of a word can come out, and the assumption behind it (null for a literal). */
+interface Option {
+  text: string;
+  because: string | null;
+  unset: string | null;
 }
 
 function evalWord(word: Word, state: State, w: Walk): Value {
@@ -564,55 +636,168 @@ function evalWord(word: Word, state: State, w: Walk): Value {
   let ifUnset = '';
   let glob = false;
   const unsetVars: string[] = [];
+  // Per part, the values it can take when the line does not fix it; built only when needed.
+  const options: Option[][] = [];
   word.parts.forEach((p, index) => {
     switch (p.type) {
       case 'lit': {
         let text = p.text;
-        if (index === 0 && !p.quoted && (text === '~' || text.startsWith('~/'))) text = w.out.home + text.slice(1);
+        if (index === 0 && !p.quoted && text.startsWith('~')) {
+          const t = expandTilde(text, state, w);
+          if (t === null) {
+            // ~- before any cd on the line: the previous directory is not known.
+            known = null;
+            ifUnset += OPAQUE;
+            options.push([{ text: OPAQUE, because: null, unset: null }]);
+            break;
+          }
+          text = t;
+        }
         if (!p.quoted && /[*?[]/.test(text)) glob = true;
         if (known !== null) known += text;
         ifUnset += text;
+        options.push([{ text, because: null, unset: null }]);
         break;
       }
       case 'param': {
         const v = evalParam(p.name, p.op, p.arg, state, w, unsetVars);
         known = known !== null && v.known !== null ? known + v.known : null;
         ifUnset += v.ifUnset;
+        options.push(v.known !== null ? [{ text: v.known, because: null, unset: null }] : v.options);
         break;
       }
       case 'cmdsub': {
-        const out = staticOutput(p.script, state);
+        const out = staticOutput(p.script, state, w);
         known = known !== null && out !== null ? known + out : null;
         ifUnset += out ?? OPAQUE;
+        options.push(out !== null ? [{ text: out, because: null, unset: null }] : substitutionOptions(p.script, p.raw, state, w));
         break;
       }
       default:
         known = null;
         ifUnset += OPAQUE;
+        options.push([{ text: OPAQUE, because: null, unset: null }]);
     }
   });
-  return { word, known, ifUnset, unsetVars, glob };
+  return { word, known, ifUnset, unsetVars, glob, possible: known === null ? combine(options) : [] };
 }
 
-function evalParam(name: string, op: string, arg: Word | null, state: State, w: Walk, unsetVars: string[]): VarValue {
-  const set = lookupVar(name, state, w);
-  if (op === '' ) {
-    if (set) return set;
-    unsetVars.push(name);
-    return { known: null, ifUnset: '' };
+/** Every combination of the parts' options, at most MAX_POSSIBLE of them (linear in the word). */
+function combine(options: Option[][]): Possibility[] {
+  let acc: Possibility[] = [{ text: '', because: [], unset: [] }];
+  for (const opts of options) {
+    const next: Possibility[] = [];
+    for (const a of acc) {
+      for (const o of opts) {
+        if (next.length >= MAX_POSSIBLE) break;
+        next.push({
+          text: a.text.length + o.text.length > MAX_PATH ? a.text + OPAQUE : a.text + o.text,
+          because: o.because ? [...a.because, o.because] : a.because,
+          unset: o.unset ? [...a.unset, o.unset] : a.unset,
+        });
+      }
+    }
+    acc = next;
   }
-  if (op === ':?' || op === '?') return set ?? { known: null, ifUnset: OPAQUE };
+  return acc;
+}
+
+/** `~`, `~/x`, `~+` (the cwd), `~-` (the previous cwd), `~name` (that user's home, beside ours). */
+function expandTilde(text: string, state: State, w: Walk): string | null {
+  const m = /^~([^/]*)/.exec(text)!;
+  const name = m[1]!;
+  const rest = text.slice(m[0].length);
+  if (name === '') return w.out.home + rest;
+  if (name === '+') return state.cwd === null ? null : state.cwd + rest;
+  if (name === '-') return state.oldCwd === null ? null : state.oldCwd + rest;
+  if (!/^[A-Za-z_][A-Za-z0-9._-]*$/.test(name)) return text;
+  return `${name === 'root' ? '' : dirname(w.out.home)}/${name}${rest}`;
+}
+
+function evalParam(name: string, op: string, arg: Word | null, state: State, w: Walk, unsetVars: string[]): VarValue & { options: Option[] } {
+  const set = lookupVar(name, state, w);
+  const setOptions = (v: VarValue): Option[] =>
+    v.known !== null ? [{ text: v.known, because: null, unset: null }] : (v.possible ?? [{ text: OPAQUE, because: [], unset: [] }]).map(fromPossibility);
+  const unset = (): Option[] => [{ text: '', because: `$${name} is not set in this command`, unset: name }];
+  if (op === '') {
+    if (set) return { ...set, options: setOptions(set) };
+    unsetVars.push(name);
+    return { known: null, ifUnset: '', options: unset() };
+  }
+  if (op === ':?' || op === '?') return set ? { ...set, options: setOptions(set) } : { known: null, ifUnset: OPAQUE, options: [{ text: OPAQUE, because: null, unset: null }] };
   if (op === ':-' || op === '-' || op === ':=' || op === '=') {
-    if (set && set.known !== null && set.known !== '') return set;
+    if (set && set.known !== null && set.known !== '') return { ...set, options: setOptions(set) };
     const d = arg ? evalWord(arg, state, w) : null;
-    return { known: set ? null : d?.known ?? '', ifUnset: d ? d.ifUnset : '' };
+    const dOptions = d ? optionsOf(d) : [{ text: '', because: null, unset: null }];
+    return { known: set ? null : d?.known ?? '', ifUnset: d ? d.ifUnset : '', options: set ? [...setOptions(set), ...dOptions] : dOptions };
   }
   if (op === ':+' || op === '+') {
-    if (!set) return { known: null, ifUnset: '' };
+    if (!set) return { known: null, ifUnset: '', options: unset() };
     const d = arg ? evalWord(arg, state, w) : null;
-    return { known: d?.known ?? null, ifUnset: d?.ifUnset ?? '' };
+    return { known: d?.known ?? null, ifUnset: d?.ifUnset ?? '', options: d ? optionsOf(d) : [{ text: '', because: null, unset: null }] };
   }
-  return { known: null, ifUnset: OPAQUE };
+  if (op === '%' || op === '%%' || op === '#' || op === '##') {
+    if (!set) {
+      unsetVars.push(name);
+      return { known: null, ifUnset: '', options: unset() };
+    }
+    const pattern = arg ? evalWord(arg, state, w).known : null;
+    if (pattern === null) return { known: null, ifUnset: OPAQUE, options: [{ text: OPAQUE, because: null, unset: null }] };
+    const shown = `\${${name}${op}${arg?.raw ?? ''}}`;
+    if (set.known !== null) {
+      const v = removePattern(set.known, op, pattern);
+      return { known: v, ifUnset: v ?? OPAQUE, options: [{ text: v ?? OPAQUE, because: null, unset: null }] };
+    }
+    const options = setOptions(set).map((o) => {
+      const v = o.text.includes(OPAQUE) ? null : removePattern(o.text, op, pattern);
+      return { text: v ?? OPAQUE, because: v === null ? null : `${shown} is ${v || 'empty'}${o.because ? ` when ${o.because}` : ''}`, unset: o.unset };
+    });
+    return { known: null, ifUnset: OPAQUE, options };
+  }
+  // Substrings, replacements, case changes, indirection, lengths: a value we do not compute.
+  if (!set && op !== 'length') return { known: null, ifUnset: '', options: unset() };
+  return { known: null, ifUnset: OPAQUE, options: [{ text: OPAQUE, because: null, unset: null }] };
+}
+
+function fromPossibility(p: Possibility): Option {
+  return { text: p.text, because: p.because.length > 0 ? p.because.join(', ') : null, unset: p.unset[0] ?? null };
+}
+
+function optionsOf(v: Value): Option[] {
+  return v.known !== null ? [{ text: v.known, because: null, unset: null }] : v.possible.map(fromPossibility);
+}
+
+// ${V%pat}, ${V%%pat}, ${V#pat}, ${V##pat} for the patterns paths use: a literal, `L*` or `*L`
+// (`${PWD%/*}`, `${f##*/}`, `${f%.*}`). Each is one indexOf, so evaluation stays linear. Null for
+// other patterns (the value is then not judged).
+function removePattern(value: string, op: string, pattern: string): string | null {
+  const stars = pattern.split('*').length - 1;
+  if (/[?[\]\\]/.test(pattern) || stars > 1) return null;
+  const suffix = op === '%' || op === '%%';
+  const longest = op === '%%' || op === '##';
+  if (stars === 0) {
+    if (suffix) return value.endsWith(pattern) ? value.slice(0, value.length - pattern.length) : value;
+    return value.startsWith(pattern) ? value.slice(pattern.length) : value;
+  }
+  const lead = pattern.startsWith('*');
+  const lit = lead ? pattern.slice(1) : pattern.slice(0, -1);
+  if (!lead && !pattern.endsWith('*')) return null;
+  if (suffix) {
+    if (lead) {
+      // *L: the suffix must end with L; shortest is L itself, longest the whole value.
+      if (!value.endsWith(lit)) return value;
+      return longest ? '' : value.slice(0, value.length - lit.length);
+    }
+    // L*: from an occurrence of L to the end; shortest from the last one, longest from the first.
+    const i = longest ? value.indexOf(lit) : value.lastIndexOf(lit);
+    return i < 0 ? value : value.slice(0, i);
+  }
+  if (!lead) {
+    if (!value.startsWith(lit)) return value;
+    return longest ? '' : value.slice(lit.length);
+  }
+  const i = longest ? value.lastIndexOf(lit) : value.indexOf(lit);
+  return i < 0 ? value : value.slice(i + lit.length);
 }
 
 function lookupVar(name: string, state: State, w: Walk): VarValue | null {
@@ -620,22 +805,47 @@ function lookupVar(name: string, state: State, w: Walk): VarValue | null {
   if (v) return v;
   if (name === 'HOME' || name === 'USERPROFILE') return { known: w.out.home, ifUnset: w.out.home };
   if (name === 'PWD' && state.cwd) return { known: state.cwd, ifUnset: state.cwd };
+  if (name === 'OLDPWD' && state.oldCwd) return { known: state.oldCwd, ifUnset: state.oldCwd };
   return null;
 }
 
-/** The output of a substitution the line fully determines: $(echo x), $(pwd), $(mktemp) (never empty). */
-function staticOutput(script: Script, state: State): string | null {
+/** The output of a substitution the line fully determines: $(echo x), $(echo "$HOME"), $(pwd). */
+function staticOutput(script: Script, state: State, w: Walk): string | null {
+  const words = singleCommandWords(script);
+  if (!words || words.length === 0) return null;
+  const prog = words[0]!.parts.length === 1 && words[0]!.parts[0]!.type === 'lit' ? (words[0]!.parts[0] as { text: string }).text : null;
+  if (prog === 'pwd') return words.length === 1 || words.slice(1).every((x) => /^-[LP]$/.test(x.raw)) ? state.cwd : null;
+  if (prog !== 'echo') return null;
+  const rest: string[] = [];
+  for (const wd of words.slice(1)) {
+    if (wd.parts.some((p) => p.type === 'cmdsub' || p.type === 'procsub')) return null;
+    const v = evalWord(wd, state, w);
+    if (v.known === null) return null;
+    if (v.known !== '-n' && v.known !== '-e') rest.push(v.known);
+  }
+  return rest.join(' ');
+}
+
+function singleCommandWords(script: Script): Word[] | null {
   if (script.items.length !== 1) return null;
   const cmds = script.items[0]!.pipeline.commands;
   if (cmds.length !== 1 || cmds[0]!.type !== 'simple') return null;
-  const words = (cmds[0] as SimpleCommand).words;
-  const lits = words.map((wd) => wd.parts.every((p) => p.type === 'lit') ? wd.parts.map((p) => (p as { text: string }).text).join('') : null);
-  if (lits.some((l) => l === null)) return null;
-  const [prog, ...rest] = lits as string[];
-  if (prog === 'echo') return rest.filter((r) => r !== '-n' && r !== '-e').join(' ');
-  if (prog === 'pwd') return state.cwd;
-  if (prog === 'mktemp') return null; // opaque: a fresh path, never empty
-  return null;
+  return (cmds[0] as SimpleCommand).words;
+}
+
+/**
+ * What a substitution whose output the line does not fix can plausibly print: its known meaning
+ * (`git rev-parse --show-toplevel` is the project, `whoami` your user name, `mktemp` a fresh path),
+ * else possibly nothing at all — the case that turns `"$(cmd)/"` into `/`.
+ */
+function substitutionOptions(script: Script, raw: string, state: State, w: Walk): Option[] {
+  const words = singleCommandWords(script);
+  const argv = words?.map((x) => evalWord(x, state, w).known);
+  if (argv && argv.every((a): a is string => a !== null)) {
+    const meaning = substitutionMeaning(argv, { cwd: state.cwd, home: w.out.home, projectDir: w.projectDir });
+    if (meaning) return [{ text: meaning.value ?? OPAQUE, because: meaning.value === null ? null : `${raw} is ${meaning.describe}`, unset: null }];
+  }
+  return [{ text: '', because: `${raw} may print nothing`, unset: null }];
 }
 
 function evalRedirect(r: Redirect, state: State, w: Walk): EvaluatedRedirect {

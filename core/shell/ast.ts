@@ -5,14 +5,17 @@
 export type WordPart =
   /** Literal text. `quoted` is true inside '…', "…", $'…' or after a backslash (no globbing). */
   | { type: 'lit'; text: string; quoted: boolean }
-  /** $NAME, ${NAME}, ${NAME:?msg}, ${NAME:-default}, … `op` is the operator ('' for plain). */
+  /**
+   * $NAME, ${NAME}, ${NAME:?msg}, ${NAME:-default}, ${NAME%pattern}, … `op` is the operator ('' for
+   * plain; '%', '%%', '#', '##' for pattern removal; 'other' for forms not modelled).
+   */
   | { type: 'param'; name: string; op: string; arg: Word | null; quoted: boolean }
-  /** $(…) or `…`: the inner script runs, even inside an echo. */
-  | { type: 'cmdsub'; script: Script; quoted: boolean }
+  /** $(…) or `…`: the inner script runs, even inside an echo. `raw` is its source text, for messages. */
+  | { type: 'cmdsub'; script: Script; quoted: boolean; raw: string }
   /** <(…) or >(…). */
   | { type: 'procsub'; dir: '<' | '>'; script: Script }
-  /** $((…)): an arithmetic value, never a path. */
-  | { type: 'arith' };
+  /** $((…)): an arithmetic value, never a path; substitutions inside it still run (`subs`). */
+  | { type: 'arith'; subs: Script[] };
 
 export interface Word {
   parts: WordPart[];
@@ -62,8 +65,22 @@ export interface Pipeline {
 
 export type ListOp = ';' | '&' | '&&' | '||' | '\n' | '';
 
+/**
+ * Why an analysis is incomplete: a nesting cap, the command budget, the size cap, the invocation
+ * cap, a translator (PowerShell, cmd.exe) that gave up, the internal deadline, too many calls in one
+ * payload, or the analysis itself failing on the input. What the analysis
+ * could not see is denied as unanalysable (never assumed harmless).
+ */
+export type Limit = 'nesting' | 'commands' | 'size' | 'invocations' | 'translation' | 'deadline' | 'calls' | 'failure';
+
 export interface Script {
   items: { pipeline: Pipeline; op: ListOp }[];
-  /** True when limits (depth, size) cut the parse short; guards may treat the rest as unknown. */
-  truncated: boolean;
+  /** Set when a limit cut the parse short: the rest of the script was not seen. */
+  limit: Limit | null;
 }
+
+/**
+ * Marks a place where a translator (PowerShell, cmd.exe) gave up: a program of this name makes the
+ * analysis incomplete. A control character, so no real command spells it by accident.
+ */
+export const UNTRANSLATED = '\u0002untranslated';

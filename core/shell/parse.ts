@@ -4,15 +4,18 @@
 // newline lists; tree-sitter-bash costs ~0.5 s of wasm compilation per process (too slow for a hook
 // that runs on every tool call); the pure-JS bash parsers on npm are unmaintained. This parser is
 // written for guards: single pass, linear in the input, depth- and size-capped, and it never throws
-// (malformed input yields a best-effort tree with `truncated` set where it gave up).
+// (malformed input yields a best-effort tree; where a limit cut it short, `limit` says which).
 
-import type { Assignment, Command, ListOp, Pipeline, Redirect, Script, SimpleCommand, Word, WordPart } from './ast';
+import type { Assignment, Command, Limit, ListOp, Pipeline, Redirect, Script, SimpleCommand, Word, WordPart } from './ast';
 
 export const MAX_NESTING = 12;
-const MAX_COMMANDS = 5000;
+/** Simple commands in one call. Real work never needs thousands; past this the call is unanalysable. */
+export const MAX_COMMANDS = 4000;
 
-interface Budget {
+export interface Budget {
   commands: number;
+  /** Consulted every few commands: the hook's internal deadline. */
+  expired?: () => boolean;
 }
 
 interface PendingHeredoc {
@@ -41,7 +44,7 @@ export function literalValue(word: Word): string | null {
 class Parser {
   private pos = 0;
   private pending: PendingHeredoc[] = [];
-  private truncated = false;
+  private limit: Limit | null = null;
 
   constructor(
     private readonly src: string,
@@ -51,7 +54,7 @@ class Parser {
 
   parseTop(): Script {
     const script = this.parseList(null);
-    script.truncated ||= this.truncated;
+    script.limit ??= this.limit;
     return script;
   }
 
@@ -72,8 +75,9 @@ class Parser {
         this.pos++; // stray closer at this level: skip it rather than loop
         continue;
       }
-      if (this.budget.commands <= 0) {
-        this.truncated = true;
+      const outOfTime = (this.budget.commands & 63) === 0 && this.budget.expired?.() === true;
+      if (this.budget.commands <= 0 || outOfTime) {
+        this.limit ??= outOfTime ? 'deadline' : 'commands';
         this.pos = this.src.length;
         break;
       }
@@ -82,7 +86,7 @@ class Parser {
       if (pipeline.commands.length > 0) items.push({ pipeline, op });
       if (this.pos === start) this.pos++; // guarantee progress on input we do not understand
     }
-    return { items, truncated: this.truncated };
+    return { items, limit: this.limit };
   }
 
   private skipSeparators(closer: string | null): void {
@@ -151,8 +155,17 @@ class Parser {
 
     if (c === '(') {
       if (this.src[this.pos + 1] === '(') {
-        this.skipBalanced('(', ')'); // (( arithmetic ))
-        return { type: 'simple', assigns: [], words: [], redirects: this.parseRedirectsOnly() };
+        // (( … )) is arithmetic in bash and zsh, but nested subshells in dash (`sh -c '((rm -rf ~))'`
+        // runs it), and the hook cannot know the shell: the substitutions inside run either way, and
+        // the text is also read as a subshell. Arithmetic read as commands names no program a guard knows.
+        // (Its substitutions are seen as words of that subshell.)
+        const from = this.pos;
+        this.skipBalanced('(', ')');
+        const end = this.pos;
+        this.pos = from + 1;
+        const body = this.nested(() => this.parseList(')'), ')');
+        this.pos = end;
+        return { type: 'subshell', body, redirects: this.parseRedirectsOnly() };
       }
       this.pos++;
       const body = this.nested(() => this.parseList(')'), ')');
@@ -253,7 +266,7 @@ class Parser {
       if (this.startsWith(';;&')) this.pos += 3;
       else if (this.startsWith(';;') || this.startsWith(';&')) this.pos += 2;
     }
-    return { type: 'group', body: { items, truncated: false }, redirects: [] };
+    return { type: 'group', body: { items, limit: null }, redirects: [] };
   }
 
   private skipToListEnd(): void {
@@ -423,15 +436,15 @@ class Parser {
 
   private parseDollar(quoted: boolean): WordPart | null {
     const next = this.src[this.pos + 1];
+    const start = this.pos;
     if (next === '(') {
       if (this.src[this.pos + 2] === '(') {
         this.pos++;
-        this.skipBalanced('(', ')');
-        return { type: 'arith' };
+        return { type: 'arith', subs: this.skipArithmetic() };
       }
       this.pos += 2;
       const script = this.nested(() => this.parseList(')'), ')');
-      return { type: 'cmdsub', script, quoted };
+      return { type: 'cmdsub', script, quoted, raw: this.src.slice(start, this.pos) };
     }
     if (next === '{') {
       const open = this.pos + 1;
@@ -442,8 +455,9 @@ class Parser {
     }
     if (next === '[') {
       this.pos++;
+      const from = this.pos;
       this.skipBalanced('[', ']');
-      return { type: 'arith' };
+      return { type: 'arith', subs: this.substitutionsIn(this.src.slice(from + 1, this.pos - 1)) };
     }
     const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(this.src.slice(this.pos + 1, this.pos + 257));
     if (!m) return null;
@@ -458,18 +472,20 @@ class Parser {
     const rest = inner.slice(m[0].length);
     if (m[1] === '#') return { type: 'param', name, op: 'length', arg: null, quoted };
     if (m[1] === '!') return { type: 'param', name, op: 'indirect', arg: null, quoted };
-    const opMatch = /^(:[-=?+]|[-=?+])/.exec(rest);
+    const opMatch = /^(:[-=?+]|[-=?+]|%%|%|##|#)/.exec(rest);
     if (!opMatch) return { type: 'param', name, op: rest ? 'other' : '', arg: null, quoted };
     const argText = rest.slice(opMatch[0].length);
     let arg: Word | null = null;
     if (this.depth + 1 <= MAX_NESTING) {
       const sub = new Parser(argText, this.depth + 1, this.budget);
       arg = sub.parseWord() ?? { parts: [], raw: '' };
-    }
+      this.limit ??= sub.limit;
+    } else this.limit ??= 'nesting';
     return { type: 'param', name, op: opMatch[0], arg, quoted };
   }
 
   private parseBacktick(quoted: boolean): WordPart {
+    const start = this.pos;
     let body = '';
     this.pos++;
     while (!this.eof() && this.peek() !== '`') {
@@ -483,8 +499,12 @@ class Parser {
       }
     }
     this.pos++;
-    if (this.depth + 1 > MAX_NESTING) return { type: 'cmdsub', script: { items: [], truncated: true }, quoted };
-    return { type: 'cmdsub', script: parseShell(body, this.depth + 1, this.budget), quoted };
+    const raw = this.src.slice(start, this.pos);
+    if (this.depth + 1 > MAX_NESTING) {
+      this.limit ??= 'nesting';
+      return { type: 'cmdsub', script: { items: [], limit: 'nesting' }, quoted, raw };
+    }
+    return { type: 'cmdsub', script: parseShell(body, this.depth + 1, this.budget), quoted, raw };
   }
 
   private readAnsiC(): string {
@@ -528,8 +548,8 @@ class Parser {
         this.pos--; // back onto the opening bracket
         this.skipBalanced(close === ')' ? '(' : '{', close);
       }
-      this.truncated = true;
-      return { items: [], truncated: true };
+      this.limit ??= 'nesting';
+      return { items: [], limit: 'nesting' };
     }
     this.depth++;
     try {
@@ -539,6 +559,33 @@ class Parser {
     } finally {
       this.depth--;
     }
+  }
+
+  /** At the outer '(' of `((…))`: steps over the arithmetic and returns the substitutions inside it. */
+  private skipArithmetic(): Script[] {
+    const from = this.pos;
+    this.skipBalanced('(', ')');
+    const inner = this.src.slice(from + 2, Math.max(from + 2, this.pos - 2));
+    return this.substitutionsIn(inner);
+  }
+
+  /** The $( ) and backtick substitutions in a text read like a double-quoted string. */
+  private substitutionsIn(text: string): Script[] {
+    if (!/[$`]/.test(text)) return [];
+    if (this.depth + 1 > MAX_NESTING) {
+      this.limit ??= 'nesting';
+      return [];
+    }
+    const parts: WordPart[] = [];
+    const sub = new Parser(text, this.depth + 1, this.budget);
+    sub.parseDoubleQuoted(parts, null);
+    this.limit ??= sub.limit;
+    const out: Script[] = [];
+    for (const p of parts) {
+      if (p.type === 'cmdsub') out.push(p.script);
+      else if (p.type === 'arith') out.push(...p.subs);
+    }
+    return out;
   }
 
   /** From an opening bracket at pos, moves past its matching closer, honouring quotes. Linear. */
@@ -585,11 +632,7 @@ class Parser {
       }
       const doc = h.redirect.heredoc!;
       doc.body = lines.join('\n');
-      if (doc.expands && /[$`]/.test(doc.body) && this.depth + 1 <= MAX_NESTING) {
-        const parts: WordPart[] = [];
-        new Parser(doc.body, this.depth + 1, this.budget).parseDoubleQuoted(parts, null);
-        for (const p of parts) if (p.type === 'cmdsub') doc.substitutions.push(p.script);
-      }
+      if (doc.expands) doc.substitutions.push(...this.substitutionsIn(doc.body));
     }
   }
 

@@ -4,7 +4,11 @@
 // through unchanged (an external `git push --force` is the same in every shell).
 // The translation only has to be faithful for what guards look at: program, flags, paths, pipes.
 
+import { UNTRANSLATED } from './ast';
+
 const MAX_DEPTH = 8;
+/** Where translation gave up: a command the POSIX analysis reads as "incomplete" (see UNTRANSLATED). */
+const GAVE_UP = ` ; ${UNTRANSLATED} ; `;
 /** PowerShell commands this long do not occur in practice; past this the command is not analysed. */
 const MAX_INPUT = 64 * 1024;
 
@@ -58,7 +62,8 @@ function psPath(s: string): string {
 export function translatePowerShell(input: string, depth = 0): string {
   if (depth === 0) budget = 8 * Math.min(input.length, MAX_INPUT) + 4096;
   const src = depth === 0 ? input.slice(0, MAX_INPUT) : input;
-  if (depth > MAX_DEPTH || budget <= 0) return '';
+  if (depth > MAX_DEPTH || budget <= 0) return GAVE_UP;
+  const cut = depth === 0 && input.length > MAX_INPUT;
   budget -= src.length;
   const out: string[] = [];
   let i = 0;
@@ -180,6 +185,7 @@ export function translatePowerShell(input: string, depth = 0): string {
     else words.push({ text, value: null });
   }
   flush('');
+  if (cut || (depth === 0 && budget <= 0)) out.push(GAVE_UP);
   return out.join('');
 }
 
@@ -294,8 +300,9 @@ function destination(args: Tok[]): string {
 // ---- cmd.exe ----
 
 export function translateCmd(input: string, depth = 0): string {
-  if (depth > MAX_DEPTH) return '';
+  if (depth > MAX_DEPTH) return GAVE_UP;
   const src = input.slice(0, MAX_INPUT);
+  if (input.length > MAX_INPUT) return `${translateCmd(src, depth)}${GAVE_UP}`;
   const parts = src.split(/(&&|\|\||&|\|)/);
   return parts
     .map((p) => {

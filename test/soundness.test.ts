@@ -1,0 +1,126 @@
+// Soundness at the analysis's own limits: what it cannot see completely is denied as unanalysable,
+// in every fail mode, and quickly. Each limit is hit on purpose here.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import guards from 'agent-guard:guards';
+import { DEFAULT_CONFIG, type GuardConfig } from '../core/config';
+import { evaluatePayload, type Deadline } from '../core/guards/dispatch';
+import { analyzeShell } from '../core/shell/analyze';
+import { parseShell } from '../core/shell/parse';
+import { HOME, PROJECT } from './support/run';
+
+const OPEN = DEFAULT_CONFIG;
+const CLOSED: GuardConfig = { ...DEFAULT_CONFIG, failMode: 'closed' };
+
+function verdictOf(tool: string, command: string, config: GuardConfig = OPEN, deadline?: Deadline) {
+  return evaluatePayload({ tool_name: tool, tool_input: { command }, cwd: PROJECT }, { guards, home: HOME, fallbackCwd: PROJECT, projectDir: PROJECT, config, deadline }).verdict;
+}
+
+/** The catastrophic command hidden behind each limit; before this change every one was allowed. */
+const PAST_THE_LIMITS: [string, string, string][] = [
+  ['nesting: 13 levels of $( )', 'echo ' + '$('.repeat(13) + 'rm -rf ~' + ')'.repeat(13), 'nests substitutions'],
+  ['nesting: 13 levels of ( )', '( '.repeat(13) + 'rm -rf ~' + ' )'.repeat(13), 'nests substitutions'],
+  ['nesting: 13 levels of { ; }', '{ '.repeat(13) + 'rm -rf ~; ' + '}; '.repeat(13), 'nests substitutions'],
+  ['nesting: $( ( { mixed, 15 levels', 'echo ' + '$( ( { '.repeat(5) + 'rm -rf ~' + '; } ) )'.repeat(5), 'nests substitutions'],
+  ['command budget: 4,000 harmless commands first', 'true; '.repeat(4001) + 'rm -rf ~', 'more than 4000 commands'],
+  ['command budget through bash -c', `bash -c '${'true; '.repeat(4001)}rm -rf ~'`, 'more than 4000 commands'],
+  ['invocation cap: wrappers that each count', `${'nice true; '.repeat(2100)}rm -rf ~`, 'runs more than 4000 programs'],
+  ['wrapper chain: nice nice … rm', `${'nice '.repeat(4100)}rm -rf ~`, 'wrappers more than 64'],
+  ['size cap: 256 KiB of harmless text first', `echo ${'a'.repeat(300 * 1024)}; rm -rf ~`, 'longer than 256 KiB'],
+];
+
+for (const [name, command, why] of PAST_THE_LIMITS) {
+  test(`unanalysable, in both fail modes — ${name}`, () => {
+    for (const config of [OPEN, CLOSED]) {
+      const v = verdictOf('Bash', command, config);
+      assert.equal(v?.decision, 'deny', `${config.failMode}: ${v?.guardId}`);
+      assert.equal(v?.guardId, 'unanalysable');
+      assert.ok(v!.reason.includes(why), v!.reason);
+      assert.match(v!.reason, /write a script with the Write tool and run it/);
+    }
+  });
+}
+
+test('12 levels of nesting are still analysed: the deletion inside is named, not "unanalysable"', () => {
+  const v = verdictOf('Bash', 'echo ' + '$('.repeat(11) + 'rm -rf ~' + ')'.repeat(11));
+  assert.equal(v?.guardId, 'rm-catastrophic');
+  assert.equal(verdictOf('Bash', 'echo ' + '$('.repeat(11) + 'ls' + ')'.repeat(11)), null);
+});
+
+test('the parser says which limit it hit', () => {
+  assert.equal(parseShell('echo ' + '$('.repeat(13) + 'x' + ')'.repeat(13)).limit, 'nesting');
+  assert.equal(parseShell('true;'.repeat(4001)).limit, 'commands');
+  assert.equal(parseShell('true;'.repeat(3999)).limit, null);
+  assert.equal(analyzeShell('x'.repeat(257 * 1024), { cwd: PROJECT, home: HOME }).limit, 'size');
+  assert.equal(analyzeShell('ls', { cwd: PROJECT, home: HOME, expired: () => true }).limit, null, 'one command needs no deadline check');
+  assert.equal(analyzeShell('true; '.repeat(200), { cwd: PROJECT, home: HOME, expired: () => true }).limit, 'deadline');
+});
+
+test('a spent deadline denies as unanalysable, whatever the command', () => {
+  const spent: Deadline = { expired: () => true, remaining: () => 0 };
+  const v = verdictOf('Bash', 'ls', OPEN, spent);
+  assert.equal(v?.guardId, 'unanalysable');
+  assert.match(v!.reason, /took longer than the guard's time limit/);
+});
+
+test('PowerShell: a translation that gives up is unanalysable', () => {
+  const deep = `${'$('.repeat(12)}Remove-Item -Recurse -Force ~${')'.repeat(12)}`;
+  assert.equal(verdictOf('PowerShell', deep)?.guardId, 'unanalysable');
+  const long = `Write-Output ${'a'.repeat(70 * 1024)}; Remove-Item -Recurse -Force ~`;
+  assert.equal(verdictOf('PowerShell', long)?.guardId, 'unanalysable');
+  assert.equal(verdictOf('PowerShell', 'Get-ChildItem -Recurse src'), null);
+});
+
+test('too many calls in one payload: an apply_patch of 600 files, a 600-part multi-replace', () => {
+  const patch = `*** Begin Patch\n${Array.from({ length: 600 }, (_, i) => `*** Add File: f${i}.txt\n+x\n`).join('')}*** End Patch`;
+  const p = evaluatePayload({ hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: patch }, cwd: PROJECT }, { guards, home: HOME, fallbackCwd: PROJECT });
+  assert.equal(p.verdict?.guardId, 'unanalysable');
+  assert.match(p.verdict!.reason, /more than 500 file changes.*smaller parts/);
+  const replacements = Array.from({ length: 600 }, (_, i) => ({ filePath: `/home/user/project/f${i}.ts`, oldString: 'a', newString: 'b' }));
+  const m = evaluatePayload({ hookEventName: 'PreToolUse', tool_name: 'multi_replace_string_in_file', tool_input: { replacements }, cwd: PROJECT }, { guards, home: HOME, fallbackCwd: PROJECT });
+  assert.equal(m.verdict?.guardId, 'unanalysable');
+  const small = `*** Begin Patch\n${Array.from({ length: 20 }, (_, i) => `*** Add File: f${i}.txt\n+x\n`).join('')}*** End Patch`;
+  assert.equal(evaluatePayload({ hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: small }, cwd: PROJECT }, { guards, home: HOME, fallbackCwd: PROJECT }).verdict, null);
+});
+
+test('a specific danger found before the limit is named by its own guard', () => {
+  const v = verdictOf('Bash', `rm -rf ~; ${'true; '.repeat(4001)}`);
+  assert.equal(v?.guardId, 'rm-catastrophic');
+});
+
+test('(( … )) is arithmetic in bash but subshells in dash: what it would run there is judged', () => {
+  assert.equal(verdictOf('Bash', '((((rm -rf ~))))')?.guardId, 'rm-catastrophic');
+  assert.equal(verdictOf('Bash', "sh -c '((rm -rf ~))'")?.guardId, 'rm-catastrophic');
+  assert.equal(verdictOf('Bash', '(( i > 5 )) && echo big'), null);
+  assert.equal(verdictOf('Bash', 'for ((i = 0; i < 3; i++)); do echo $i; done'), null);
+});
+
+test('substitutions inside arithmetic run, and are judged', () => {
+  assert.equal(verdictOf('Bash', 'echo $(( $(rm -rf ~) + 1 ))')?.guardId, 'rm-catastrophic');
+  assert.equal(verdictOf('Bash', '(( n = $(rm -rf ~) ))')?.guardId, 'rm-catastrophic');
+  assert.equal(verdictOf('Bash', 'echo $(( $(wc -l < src/a.ts) + 1 ))'), null);
+});
+
+test('every guard is linear: 20,000 arguments and 150,000 patch sections are judged (the bench times them)', () => {
+  // Before: ~20 s and ~15 s, past the hook's timeout, so the command ran. The verdicts are the assertion here.
+  assert.equal(verdictOf('Bash', `rm -rf ${Array.from({ length: 20000 }, (_, i) => `f${i}`).join(' ')} ~`)?.guardId, 'rm-catastrophic');
+  assert.equal(verdictOf('Bash', `rm -rf ${Array.from({ length: 20000 }, (_, i) => `f${i}`).join(' ')}`), null);
+  const patch = `*** Begin Patch\n${Array.from({ length: 150000 }, (_, i) => `*** Add File: f${i}\n+x\n`).join('')}*** End Patch`;
+  const p = evaluatePayload({ hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: patch }, cwd: PROJECT }, { guards, home: HOME, fallbackCwd: PROJECT });
+  assert.equal(p.verdict?.guardId, 'unanalysable');
+});
+
+test('the hook denies input over 16 MiB as unanalysable, in the default fail mode', () => {
+  const root = process.env.AGENT_GUARD_ROOT!;
+  const input = JSON.stringify({ tool_name: 'Write', tool_input: { file_path: '/home/user/project/a.txt', content: 'x'.repeat(17 * 1024 * 1024) }, cwd: '/home/user/project' });
+  const r = spawnSync(process.execPath, [join(root, 'dist/hook.cjs')], { input, encoding: 'utf8', env: { ...process.env, HOME: '/home/user', CLAUDE_PROJECT_DIR: '', XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'ag-cache-')) }, timeout: 20000 });
+  assert.equal(r.status, 0);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(out.hookSpecificOutput.permissionDecisionReason, /larger than 16 MiB.*smaller calls.*\[agent-guard: unanalysable\]/);
+});
