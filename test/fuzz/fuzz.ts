@@ -3,6 +3,8 @@
 //   - the hook prints nothing or one deny in the host's form (never allow), exit 0 or 2;
 //   - metamorphic: a dangerous core command stays denied inside any harmless prefix/suffix the
 //     generator produces, and a harmless command stays allowed;
+//   - soundness: a dangerous command stays denied under arbitrary nesting or after any number of
+//     harmless commands (its own guard, or unanalysable past a limit);
 //   - lint: no rule throws on any file.
 // Used by test/fuzz.test.ts (short fixed-seed pass) and scripts/fuzz.mjs (npm run fuzz).
 
@@ -122,6 +124,40 @@ export function wrap(r: Rand, cmd: string): string {
   return out;
 }
 
+/**
+ * Hostile wrappers: arbitrary nesting ($( ), ( ), { ; }, bash -c, eval) or an arbitrary number of
+ * harmless commands first. Whatever the analysis then sees or fails to see, a catastrophic command
+ * must stay denied (by its own guard, or as unanalysable past a limit).
+ */
+export function hostileWrap(r: Rand, cmd: string): string {
+  let out = cmd;
+  if (r() < 0.5) {
+    for (let depth = int(r, 18); depth > 0; depth--) {
+      switch (int(r, 5)) {
+        case 0:
+          out = `echo $( ${out} )`; // the space: `$((` would be arithmetic, which runs nothing
+          break;
+        case 1:
+          out = `( ${out} )`;
+          break;
+        case 2:
+          out = `{ ${out}; }`;
+          break;
+        case 3:
+          out = `bash -c ${dq(out)}`;
+          break;
+        default:
+          out = `eval ${dq(out)}`;
+      }
+      if (out.length > 20_000) break;
+    }
+    return out;
+  }
+  const n = int(r, 4500); // the command budget is 4,000
+  const filler = pick(r, ['true; ', 'ls >/dev/null; ', ': && ', 'echo x | cat; ', 'nice true; ']);
+  return `${filler.repeat(n)}${out}`;
+}
+
 // ---- payloads and the hook protocol ----
 
 const TOOLS = ['Bash', 'PowerShell', 'Monitor', 'Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Grep', 'Glob', 'Agent', 'WebFetch', 'mcp__x__y', 'run_in_terminal', 'create_file', 'apply_patch', 'multi_replace_string_in_file', 'bash', 'view', '', '__proto__', 'constructor'];
@@ -222,11 +258,12 @@ export function fuzz(opts: { seed: number; iterations: number; seconds: number; 
       // metamorphic: dangerous stays denied, harmless stays allowed, under harmless wrappers
       const dangerous = r() < 0.5;
       const inner = dangerous ? pick(r, DANGEROUS) : pick(r, HARMLESS);
-      const cmd = wrap(r, inner);
+      const hostile = dangerous && r() < 0.3;
+      const cmd = hostile ? hostileWrap(r, inner) : wrap(r, inner);
       const res = checkHook(JSON.stringify({ tool_name: 'Bash', tool_input: { command: cmd }, cwd: opts.cwd }), opts.env);
       stats.violations.push(...res.violations);
       stats.maxMs = Math.max(stats.maxMs, res.ms);
-      if (dangerous && !res.denied) stats.violations.push({ kind: 'metamorphic-allowed', detail: `${inner} was not denied inside a harmless wrapper`, input: cmd });
+      if (dangerous && !res.denied) stats.violations.push({ kind: 'metamorphic-allowed', detail: `${inner} was not denied inside a ${hostile ? 'hostile' : 'harmless'} wrapper`, input: cmd });
       if (!dangerous && res.denied) stats.violations.push({ kind: 'metamorphic-denied', detail: `${inner} was denied (${res.denied}) inside a harmless wrapper`, input: cmd });
     } else {
       const base = pick(r, LINT_SEEDS);
