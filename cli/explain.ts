@@ -9,7 +9,12 @@ import { normalizePath } from '../core/paths';
 
 function show(v: Value): string {
   if (v.known !== null) return JSON.stringify(v.known);
-  return `${v.word.raw} (computed; if unset: ${JSON.stringify(v.ifUnset.split(OPAQUE).join('…'))})`;
+  // What the guards judge a computed word by: each plausible value and the assumption behind it.
+  const plausible = v.possible
+    .filter((p) => p.because.length > 0)
+    .slice(0, 4)
+    .map((p) => `${JSON.stringify(p.text.split(OPAQUE).join('…'))} if ${p.because.join(' and ')}`);
+  return `${v.word.raw} (computed${plausible.length > 0 ? `; can be ${plausible.join('; or ')}` : ''})`;
 }
 
 export function explainCommand(command: string, opts: { cwd: string; json: boolean }): { text: string; denied: boolean } {

@@ -99,6 +99,35 @@ for (const [label, cmd] of [
 const nested = `rm -rf / ${'$('.repeat(10000)}${')'.repeat(10000)}`;
 inProcess('10,000 nested $( ) after rm -rf /', () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: nested }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }));
 
+// Each limit hit on purpose: the time to the verdict, and which verdict (unanalysable past a limit).
+console.log('\nworst case at each cap (in process; the hook adds its ~45 ms start-up; internal deadline 2,500 ms)');
+const patchOf = (n) => `*** Begin Patch\n${Array.from({ length: n }, (_, i) => `*** Add File: f${i}\n+x\n`).join('')}*** End Patch`;
+const capCases = [
+  ['Bash: 256 KiB cap (300 KiB command)', { tool_name: 'Bash', tool_input: { command: `echo ${'a '.repeat(150 * 1024)}` } }],
+  ['Bash: 20,000-argument rm -rf (was ~20 s)', { tool_name: 'Bash', tool_input: { command: `rm -rf ${Array.from({ length: 20000 }, (_, i) => `f${i}`).join(' ')}` } }],
+  ['Bash: 4,000-command budget (4,001 × true)', { tool_name: 'Bash', tool_input: { command: `${'true; '.repeat(4001)}rm -rf ~` } }],
+  ['Bash: 4,000 invocations (2,100 × nice true)', { tool_name: 'Bash', tool_input: { command: `${'nice true; '.repeat(2100)}rm -rf ~` } }],
+  ['Bash: 13 levels of $( )', { tool_name: 'Bash', tool_input: { command: `echo ${'$('.repeat(13)}rm -rf ~${')'.repeat(13)}` } }],
+  ['Bash: 4,100 chained wrappers', { tool_name: 'Bash', tool_input: { command: `${'nice '.repeat(4100)}rm -rf ~` } }],
+  ['Bash: 10,000 ${PWD%/*} targets', { tool_name: 'Bash', tool_input: { command: `rm -rf ${'"${PWD%/*}/x" '.repeat(10000)}` } }],
+  ['PowerShell: 64 KiB cap (70 KiB command)', { tool_name: 'PowerShell', tool_input: { command: `Write-Output ${'a'.repeat(70 * 1024)}` } }],
+  ['PowerShell: 10,000-argument Remove-Item', { tool_name: 'PowerShell', tool_input: { command: `Remove-Item ${Array.from({ length: 10000 }, (_, i) => `f${i}`).join(' ')}` } }],
+  ['apply_patch: 500 files (the cap)', { hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: patchOf(500) } }],
+  ['apply_patch: 150,000 files (was ~15 s)', { hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: patchOf(150000) } }],
+  ['multi_replace: 600 replacements', { hookEventName: 'PreToolUse', tool_name: 'multi_replace_string_in_file', tool_input: { replacements: Array.from({ length: 600 }, (_, i) => ({ filePath: `/home/u/p/f${i}.ts`, oldString: 'a', newString: 'b' })) } }],
+];
+for (const [label, payload] of capCases) {
+  let verdict = null;
+  const samples = [];
+  for (let i = 0; i < 5; i++) {
+    const t = process.hrtime.bigint();
+    verdict = core.evaluatePayload({ ...payload, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }).verdict;
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  const st = stats(samples);
+  console.log(`  ${label.padEnd(50)} median ${st.median.toFixed(1).padStart(7)} ms, max ${Math.max(...samples).toFixed(1).padStart(7)} ms → ${verdict ? verdict.guardId : 'no opinion'}`);
+}
+
 // ---- lint and language server ----
 {
   const { lintPaths } = core;
