@@ -1,5 +1,6 @@
 import { defineGuard } from '../core/guards/types';
 import { currentBranch, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
+import { OPAQUE, skeleton } from '../core/shell/analyze';
 
 interface PushPlan {
   forced: string[];
@@ -18,8 +19,9 @@ export default defineGuard({
     for (const inv of runs(ctx.shell())) {
       const git = parseGit(inv, ctx.home);
       if (!git || git.sub !== 'push') continue;
-      if (git.args.some((a) => a.known === null)) continue;
-      const args = git.args.map((a) => a.known!);
+      // A refspec the line does not fix (`git push -f origin "$(git branch --show-current)"`) may name
+      // a protected branch: it counts as an unknown target, like a bare `git push --force`.
+      const args = git.args.map((a) => (a.known !== null ? a.known : skeleton(a).includes(OPAQUE) ? skeleton(a) : OPAQUE));
       const plan = planPush(args, () => currentBranch(ctx, git.cwd));
       if (plan.dryRun) continue;
       const isProtected = (b: string) => isProtectedBranch(b, ctx.config.protectedBranches);
@@ -33,10 +35,10 @@ export default defineGuard({
       }
       const forced = plan.forced.filter(isProtected);
       if (forced.length > 0 || plan.unknownForced) {
-        const target = forced.length > 0 ? `the protected branch ${forced.join(', ')}` : 'the current branch, which may be a protected one';
+        const target = forced.length > 0 ? `the protected branch ${forced.join(', ')}` : 'a branch the command does not name (the current one, or one computed when it runs), which may be protected,';
         return {
           reason: `git push --force to ${target} overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched.`,
-          instead: shq(...prefix, ...withLease(args)),
+          instead: [shq(...prefix), ...withLease(args).map((a, i) => (a.includes(OPAQUE) ? rawUnknown(git.args, args, i) : shq(a)))].join(' '),
         };
       }
     }
@@ -59,6 +61,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git push origin HEAD:main --force' } },
       { tool_name: 'Bash', tool_input: { command: 'git push -f origin release/2.0' } },
       { tool_name: 'Bash', tool_input: { command: 'rtk git push --force origin master' } },
+      { tool_name: 'Bash', tool_input: { command: 'git push -f origin "$(git branch --show-current)"' }, note: 'the branch is computed: it may be main' },
+      { tool_name: 'Bash', tool_input: { command: 'git push --force origin "$BRANCH"' }, note: 'BRANCH is not set on the line' },
+      { tool_name: 'Bash', tool_input: { command: 'git push origin "+HEAD:$TARGET"' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'git push --force-with-lease origin main' } },
@@ -70,6 +75,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git push --dry-run --force origin main' } },
       { tool_name: 'Bash', tool_input: { command: 'git commit -m "never git push --force origin main"' } },
       { tool_name: 'Bash', tool_input: { command: 'git push origin --delete feature/old' } },
+      { tool_name: 'Bash', tool_input: { command: 'git push -u origin "$(git branch --show-current)"' }, note: 'not forced' },
+      { tool_name: 'Bash', tool_input: { command: 'git push --force-with-lease origin "$BRANCH"' } },
     ],
   },
 });
@@ -129,6 +136,10 @@ function planPush(args: string[], branch: () => string | null): PushPlan {
       continue;
     }
     let dst = s.includes(':') ? s.slice(s.indexOf(':') + 1) : s;
+    if (dst.includes(OPAQUE)) {
+      if (force || plus) plan.unknownForced = true;
+      continue;
+    }
     if (dst === 'HEAD' || dst === '@') {
       const b = branch();
       if (!b) {
@@ -140,6 +151,15 @@ function planPush(args: string[], branch: () => string | null): PushPlan {
     if (force || plus) plan.forced.push(dst.replace(/^refs\/heads\//, ''));
   }
   return plan;
+}
+
+/** The i-th word of the lease form, where it is an unknown argument: the same word as written. */
+function rawUnknown(words: { word: { raw: string } }[], args: string[], leaseIndex: number): string {
+  const lease = withLease(args);
+  const nth = lease.slice(0, leaseIndex + 1).filter((a) => a.includes(OPAQUE)).length;
+  let seen = 0;
+  for (let i = 0; i < args.length; i++) if (args[i]!.includes(OPAQUE) && ++seen === nth) return words[i]!.word.raw.replace(/^(["']?)\+/, '$1');
+  return '';
 }
 
 /** The same push with every force replaced by --force-with-lease. */

@@ -1,5 +1,6 @@
 import { defineGuard, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
 import { createContext } from '../core/guards/context';
+import { describeLimit } from '../core/guards/dispatch';
 import { argPath, runs } from '../core/guards/helpers';
 import { translateCmd, translatePowerShell } from '../core/shell/powershell';
 import { basename, relativeTo } from '../core/paths';
@@ -19,13 +20,21 @@ function asCommand(path: string, text: string): string {
   return text;
 }
 
-function judgeScript(path: string, text: string, cwd: string, ctx: GuardContext): Denial | null {
-  const call: ToolCall = { tool: 'Bash', input: {}, cwd, command: asCommand(path, text.slice(0, 256 * 1024)), path: null, edits: null };
+const MAX_SCRIPT = 256 * 1024;
+
+/** `run`: the script is about to be run (not just written), so what cannot be seen of it is not run. */
+function judgeScript(path: string, text: string, cwd: string, ctx: GuardContext, run: boolean): Denial | null {
+  const call: ToolCall = { tool: 'Bash', input: {}, cwd, command: asCommand(path, text.slice(0, MAX_SCRIPT)), path: null, edits: null };
   const inner = createContext(call, { home: ctx.home, projectDir: ctx.projectDir, config: ctx.config });
+  const name = relativeTo(ctx.projectDir, path) || basename(path);
   for (const g of CATASTROPHIC) {
     if (ctx.config.guards[g.id] === 'off') continue;
     const d = g.check(call, inner);
-    if (d) return { reason: `The script ${relativeTo(ctx.projectDir, path) || basename(path)} contains a command that ${g.id} blocks: ${d.reason} Writing it to a file and running that does not make it safe.` };
+    if (d) return { reason: `The script ${name} contains a command that ${g.id} blocks: ${d.reason} Writing it to a file and running that does not make it safe.` };
+  }
+  const limit = text.length >= MAX_SCRIPT ? 'size' : inner.shell().limit;
+  if (run && limit) {
+    return { reason: `Agent Guard cannot check the script ${name} completely: ${describeLimit(limit)}, so what it would do cannot be seen and it is not run. Split it into smaller scripts.` };
   }
   return null;
 }
@@ -49,7 +58,7 @@ export default defineGuard({
     if (call.edits && call.path) {
       const text = newText(call, ctx);
       if (text === null || (!SCRIPT_EXT.test(call.path) && !SHEBANG.test(text))) return null;
-      return judgeScript(call.path, text, call.cwd, ctx);
+      return judgeScript(call.path, text, call.cwd, ctx, false);
     }
     for (const inv of runs(ctx.shell())) {
       // bash x.sh, sh x.sh, source x.sh, . x.sh, ./x.sh, pwsh -File x.ps1
@@ -60,9 +69,9 @@ export default defineGuard({
       else if (inv.argv[0]?.known?.includes('/')) script = inv.argv[0];
       const path = script ? argPath(inv, script, ctx.home) : null;
       if (!path) continue;
-      const text = ctx.readText(path, 256 * 1024);
+      const text = ctx.readText(path, MAX_SCRIPT);
       if (text === null || (!SCRIPT_EXT.test(path) && !SHEBANG.test(text) && script === inv.argv[0])) continue;
-      const d = judgeScript(path, text, inv.cwd ?? call.cwd, ctx);
+      const d = judgeScript(path, text, inv.cwd ?? call.cwd, ctx, true);
       if (d) return d;
     }
     return null;
@@ -75,6 +84,7 @@ export default defineGuard({
       { tool_name: 'Write', tool_input: { file_path: 'clean.ps1', content: 'Remove-Item -Recurse -Force $HOME\n' } },
       { tool_name: 'Bash', tool_input: { command: 'bash run.sh' }, fixture: { committed: { 'run.sh': 'echo cleaning\nrm -rf ~\n' } } },
       { tool_name: 'Bash', tool_input: { command: './wipe.sh' }, fixture: { committed: { 'wipe.sh': '#!/bin/sh\ndd if=/dev/zero of=/dev/sda\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'bash nested.sh' }, fixture: { committed: { 'nested.sh': `echo ${'$('.repeat(13)}rm -rf ~${')'.repeat(13)}\n` } }, note: 'a script past the nesting limit is unanalysable when run' },
     ],
     allowed: [
       { tool_name: 'Write', tool_input: { file_path: 'cleanup.sh', content: '#!/bin/sh\nset -eu\nrm -rf "${BUILD_DIR:?}/dist" node_modules\n' } },

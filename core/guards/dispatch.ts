@@ -132,6 +132,11 @@ const LIMIT_TEXT: Record<Limit, string> = {
   failure: 'the analysis failed on it (please report this with `agent-guard explain`)',
 };
 
+/** Why the analysis is incomplete, in words ("it nests substitutions … more than 12 levels deep"). */
+export function describeLimit(limit: Limit): string {
+  return LIMIT_TEXT[limit];
+}
+
 /** The verdict for a call the analysis could not see completely. */
 export function unanalysable(limit: Limit): Verdict {
   const rephrase =

@@ -619,6 +619,12 @@ function recordAlias(w: Walk, state: State, alias: Value, original: Value): void
 
 // ---- words ----
 
+/** The word's literal text with OPAQUE for every part the line does not fix: `"+HEAD:$X"` → `+HEAD:\u0001`. */
+export function skeleton(v: Value): string {
+  if (v.known !== null) return v.known;
+  return v.word.parts.map((p) => (p.type === 'lit' ? p.text : OPAQUE)).join('');
+}
+
 /** A value that is exactly this text (as if written in single quotes). */
 export function syntheticValue(text: string): Value {
   return { word: { parts: [{ type: 'lit', text, quoted: true }], raw: text }, known: text, ifUnset: text, unsetVars: [], glob: false, possible: [] };
