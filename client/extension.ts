@@ -15,6 +15,7 @@ import { loadConfig } from '../core/guards/load-config';
 import { CONFIG_TEMPLATE } from '../core/config-schema';
 import { CONFIG_FILE } from '../core/config';
 import { normalizePath } from '../core/paths';
+import { createGitRunner } from '../cli/git';
 
 const CRASH_LIMIT = 5;
 const CRASH_WINDOW_MS = 3 * 60 * 1000;
@@ -277,7 +278,7 @@ async function checkCommand(given?: string): Promise<{ decision: string; guard?:
   const folder = vscode.workspace.workspaceFolders?.[0];
   const cwd = folder ? normalizePath(folder.uri.fsPath) : home();
   const { config } = loadConfig(cwd);
-  const v = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config }).verdict;
+  const v = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config, git: createGitRunner({ projectDir: cwd }) }).verdict;
   if (!v) {
     if (!given) void vscode.window.showInformationMessage(`Allowed: no guard objects to "${command}".`);
     return { decision: 'allow' };

@@ -21,7 +21,7 @@ function asCommand(path: string, text: string): string {
 
 function judgeScript(path: string, text: string, cwd: string, ctx: GuardContext): Denial | null {
   const call: ToolCall = { tool: 'Bash', input: {}, cwd, command: asCommand(path, text.slice(0, 256 * 1024)), path: null, edits: null };
-  const inner = createContext(call, { home: ctx.home, projectDir: ctx.projectDir, config: ctx.config });
+  const inner = createContext(call, { home: ctx.home, projectDir: ctx.projectDir, config: ctx.config, git: { run: (args, dir) => ctx.git(args, dir), notes: [] } });
   for (const g of CATASTROPHIC) {
     if (ctx.config.guards[g.id] === 'off') continue;
     const d = g.check(call, inner);

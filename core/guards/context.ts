@@ -1,17 +1,15 @@
-// The I/O a guard may do, memoised per call and bounded in time. Guards never touch fs or
-// child_process directly, so a guard cannot hang the hook and tests see the same behaviour.
+// The I/O a guard may do. Guards never touch fs or child_process directly, so a guard cannot hang
+// the hook and tests see the same behaviour. Git goes through the runner the caller passes in
+// (cli/git.ts: repository config neutralised, one time budget); without one there is no git.
 
 import { closeSync, existsSync, openSync, readdirSync, readSync } from 'node:fs';
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
-import type { GitResult, GuardContext, ToolCall } from './types';
+import type { GitRunner, GuardContext, ToolCall } from './types';
 
-const GIT_TIMEOUT_MS = 1500;
-
-export function createContext(call: ToolCall, opts: { home: string; projectDir: string; config: GuardConfig }): GuardContext {
+export function createContext(call: ToolCall, opts: { home: string; projectDir: string; config: GuardConfig; git?: GitRunner }): GuardContext {
   let analysis: ShellAnalysis | null = null;
-  const gitCache = new Map<string, GitResult | null>();
   return {
     home: opts.home,
     projectDir: opts.projectDir,
@@ -23,30 +21,7 @@ export function createContext(call: ToolCall, opts: { home: string; projectDir: 
       return analysis;
     },
     git(args, cwd = call.cwd) {
-      const key = `${cwd}\0${args.join('\0')}`;
-      if (gitCache.has(key)) return gitCache.get(key)!;
-      let result: GitResult | null;
-      if (!existsSync(cwd)) result = null;
-      else {
-        try {
-          // Loaded on first use: child_process pulls in net and costs ~5 ms of start-up on every call otherwise.
-          const { execFileSync } = require('node:child_process') as typeof import('node:child_process');
-          const stdout = execFileSync('git', args, {
-            cwd,
-            encoding: 'utf8',
-            timeout: GIT_TIMEOUT_MS,
-            stdio: ['ignore', 'pipe', 'ignore'],
-            maxBuffer: 4 * 1024 * 1024,
-            env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-          });
-          result = { ok: true, stdout };
-        } catch (err) {
-          const e = err as { code?: string; status?: number | null; stdout?: string };
-          result = e.code === 'ENOENT' || e.code === 'ETIMEDOUT' || e.status === null ? null : { ok: false, stdout: e.stdout ?? '' };
-        }
-      }
-      gitCache.set(key, result);
-      return result;
+      return opts.git ? opts.git.run(args, cwd) : null;
     },
     readText(path, maxBytes = 256 * 1024) {
       return readHead(path, maxBytes);

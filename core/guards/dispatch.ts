@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG, type GuardConfig } from '../config';
 import { MAX_COMMAND_LENGTH } from '../shell/analyze';
 import { createContext } from './context';
 import { normalizeCall, type Host } from './normalize';
-import type { Guard, ToolCall } from './types';
+import type { GitRunner, Guard, ToolCall } from './types';
 
 export interface Verdict {
   decision: 'deny' | 'ask';
@@ -31,6 +31,11 @@ export interface DispatchOptions {
   /** Used when the payload has no cwd. */
   fallbackCwd: string;
   config?: GuardConfig;
+  /**
+   * How guards run git: createGitRunner (cli/git.ts), one per hook call. Without it guards get no
+   * git at all (lint, the language server): the repo-aware ones say nothing.
+   */
+  git?: GitRunner;
 }
 
 export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evaluation {
@@ -43,14 +48,15 @@ export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evalua
   // A payload may hold several calls (a multi-file replace or a patch): a deny for any denies it all.
   const notes: string[] = [];
   let ask: Evaluation | null = null;
+  const withGitNotes = () => (opts.git && opts.git.notes.length > 0 ? [...notes, ...opts.git.notes] : notes);
   for (const call of normalized.calls) {
     const e = evaluateCall(call, { ...opts, config });
     notes.push(...e.notes);
-    if (e.verdict?.decision === 'deny') return { ...e, notes, host: normalized.host };
+    if (e.verdict?.decision === 'deny') return { ...e, notes: withGitNotes(), host: normalized.host };
     if (e.verdict && !ask) ask = e;
   }
-  if (ask) return { ...ask, notes, host: normalized.host };
-  return { verdict: null, notes, call: normalized.calls[0] ?? null, host: normalized.host };
+  if (ask) return { ...ask, notes: withGitNotes(), host: normalized.host };
+  return { verdict: null, notes: withGitNotes(), call: normalized.calls[0] ?? null, host: normalized.host };
 }
 
 const ordered = new WeakMap<readonly Guard[], Guard[]>();
@@ -70,7 +76,7 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
   if (config.failMode === 'closed' && call.command !== null && call.command.length > MAX_COMMAND_LENGTH) {
     return { ...failClosed(`the command is longer than ${MAX_COMMAND_LENGTH / 1024} KiB, more than the guards analyse`, []), call };
   }
-  const ctx = createContext(call, { home: opts.home, projectDir: opts.projectDir ?? call.cwd, config });
+  const ctx = createContext(call, { home: opts.home, projectDir: opts.projectDir ?? call.cwd, config, ...(opts.git ? { git: opts.git } : {}) });
   const notes: string[] = [];
   let ask: Verdict | null = null;
   for (const guard of orderGuards(opts.guards)) {
