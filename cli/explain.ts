@@ -6,6 +6,7 @@ import { analyzeShell, OPAQUE, type Value } from '../core/shell/analyze';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { loadConfig } from '../core/guards/load-config';
 import { normalizePath } from '../core/paths';
+import { createGitRunner } from './git';
 
 function show(v: Value): string {
   if (v.known !== null) return JSON.stringify(v.known);
@@ -21,8 +22,9 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
   const cwd = normalizePath(opts.cwd);
   const home = normalizePath(process.env.HOME || homedir());
   const analysis = analyzeShell(command, { cwd, home });
-  const { config } = loadConfig(process.env.CLAUDE_PROJECT_DIR || cwd);
-  const result = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home, projectDir: process.env.CLAUDE_PROJECT_DIR || cwd, fallbackCwd: cwd, config });
+  const projectDir = normalizePath(process.env.CLAUDE_PROJECT_DIR || cwd);
+  const { config } = loadConfig(projectDir);
+  const result = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home, projectDir, fallbackCwd: cwd, config, git: createGitRunner({ projectDir }) });
   const v = result.verdict;
   if (opts.json) {
     const invocations = analysis.invocations.map((i) => ({

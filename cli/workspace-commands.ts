@@ -9,6 +9,7 @@ import { loadWorkspaceGuards, WORKSPACE_GUARDS_DIR } from '../core/guards/worksp
 import { loadConfig } from '../core/guards/load-config';
 import { readDecisions, LOG_FILE } from '../core/guards/decision-log';
 import { normalizePath } from '../core/paths';
+import { createGitRunner } from './git';
 
 export function runTest(rest: string[]): number {
   const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { all: { type: 'boolean' }, json: { type: 'boolean' } } });
@@ -17,8 +18,9 @@ export function runTest(rest: string[]): number {
   for (const n of notes) process.stderr.write(`${n}\n`);
   const all = [...guards, ...own];
   // The workspace's guards run in the workspace; the built-in ones in the environment their examples describe.
-  const ownEnv = { guards: all, home: normalizePath(process.env.HOME || homedir()), defaultCwd: workspace, config: loadConfig(workspace).config };
-  const builtInEnv = { guards: all, home: REFERENCE_HOME, defaultCwd: REFERENCE_PROJECT };
+  const git = (projectDir: string) => createGitRunner({ projectDir });
+  const ownEnv = { guards: all, home: normalizePath(process.env.HOME || homedir()), defaultCwd: workspace, config: loadConfig(workspace).config, git };
+  const builtInEnv = { guards: all, home: REFERENCE_HOME, defaultCwd: REFERENCE_PROJECT, git };
   const tested = values.all ? all : own;
   if (tested.length === 0) {
     process.stdout.write(`no guards in ${WORKSPACE_GUARDS_DIR}/ (use --all to test the built-in guards too)\n`);

@@ -15,6 +15,8 @@ import { loadConfig } from '../core/guards/load-config';
 import { CONFIG_TEMPLATE } from '../core/config-schema';
 import { CONFIG_FILE } from '../core/config';
 import { normalizePath } from '../core/paths';
+import { createGitRunner } from '../cli/git';
+import { requireTrust } from './trust';
 
 const CRASH_LIMIT = 5;
 const CRASH_WINDOW_MS = 3 * 60 * 1000;
@@ -42,6 +44,12 @@ function bundle(context: vscode.ExtensionContext): Bundle {
 }
 
 const home = () => normalizePath(process.env.HOME || homedir());
+const trusted = () => vscode.workspace.isTrusted;
+
+function refuseUntrusted(message: string): void {
+  output.appendLine(message);
+  void vscode.window.showWarningMessage(message, 'Manage Workspace Trust').then((p) => p && vscode.commands.executeCommand('workbench.trust.manage'));
+}
 
 export async function activate(context: vscode.ExtensionContext): Promise<AgentGuardApi> {
   const started = Date.now();
@@ -50,7 +58,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
 
   startClient(context);
 
-  const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn as (...args: unknown[]) => unknown));
+  // Install, sync and Check a Command refuse in Restricted Mode (client/trust.ts); the rest reads only.
+  const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, requireTrust(id, trusted, refuseUntrusted, fn as (...args: unknown[]) => unknown)));
   reg('agentGuard.install', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }) => installCommand(context, opts));
   reg('agentGuard.sync', (opts?: { folder?: vscode.Uri; force?: boolean; quiet?: boolean }) => syncCommand(context, opts));
   reg('agentGuard.uninstall', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }) => uninstallCommand(context, opts));
@@ -67,8 +76,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   watchDecisionLog(context);
   watchInstallState(context);
 
-  // The rest is not needed for activation to finish: status, and syncing an outdated hook.
-  setTimeout(() => void refreshAll(context).then(() => autoSync(context)), 0);
+  // The rest is not needed for activation to finish: status, and syncing an outdated hook (only
+  // in a trusted folder: syncing writes the hook there; when trust is granted later, then).
+  setTimeout(() => void refreshAll(context).then(() => (trusted() ? autoSync(context) : undefined)), 0);
+  context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void refreshAll(context).then(() => autoSync(context))));
 
   const activationMs = Date.now() - started;
   output.appendLine(`activated in ${activationMs} ms`);
@@ -183,6 +194,10 @@ function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.Works
     item.command = { title: 'Status', command: 'agentGuard.showStatus', arguments: args };
     item.backgroundColor = undefined;
   }
+  if (!trusted() && (item.command as vscode.Command).command !== 'agentGuard.showStatus') {
+    item.tooltip = `${item.tooltip} Restricted Mode: trust this folder first (click to manage workspace trust).`;
+    item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
+  }
   item.show();
 }
 
@@ -277,7 +292,7 @@ async function checkCommand(given?: string): Promise<{ decision: string; guard?:
   const folder = vscode.workspace.workspaceFolders?.[0];
   const cwd = folder ? normalizePath(folder.uri.fsPath) : home();
   const { config } = loadConfig(cwd);
-  const v = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config }).verdict;
+  const v = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config, git: createGitRunner({ projectDir: cwd }) }).verdict;
   if (!v) {
     if (!given) void vscode.window.showInformationMessage(`Allowed: no guard objects to "${command}".`);
     return { decision: 'allow' };

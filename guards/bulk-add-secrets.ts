@@ -7,11 +7,13 @@ const DRY_RUN = new Set(['-n', '--dry-run']);
 
 /** Untracked, not-ignored secret files the pathspecs would stage (null: unknown). */
 function untrackedSecrets(ctx: GuardContext, cwd: string, pathspecs: string[]): string[] | null {
-  const r = ctx.git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...pathspecs], cwd);
+  // ls-files, not status: status hashes files whose stat changed and so runs the repository's
+  // clean filters; listing untracked, not-ignored files reads no file contents.
+  const r = ctx.git(['ls-files', '-z', '--others', '--exclude-standard', '--full-name', '--', ...pathspecs], cwd);
   if (!r?.ok) return null;
-  const untracked = r.stdout.split('\0').filter((e) => e.startsWith('?? ')).map((e) => e.slice(3));
+  const untracked = r.stdout.split('\0').filter((e) => e !== '' && !e.endsWith('/'));
   if (untracked.length === 0) return [];
-  // Porcelain paths are relative to the repository root.
+  // --full-name paths are relative to the repository root.
   const top = ctx.git(['rev-parse', '--show-toplevel'], cwd);
   const root = top?.ok ? top.stdout.trim() : cwd;
   return untracked.filter((rel) => secretPath(resolvePath(root, rel, ctx.home), ctx));

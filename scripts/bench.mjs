@@ -49,7 +49,7 @@ const payloads = {
   'deny (git push --force origin main)': { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: repo },
   'Edit of a source file': { tool_name: 'Edit', tool_input: { file_path: `${repo}/src/a.ts`, old_string: 'a', new_string: 'b' }, cwd: repo },
   'git call (git push --force, branch from git)': { tool_name: 'Bash', tool_input: { command: 'git push --force' }, cwd: repo },
-  'git calls (git add -A: git status + rev-parse)': { tool_name: 'Bash', tool_input: { command: 'git add -A' }, cwd: repo },
+  'git calls (git add -A: ls-files + rev-parse)': { tool_name: 'Bash', tool_input: { command: 'git add -A' }, cwd: repo },
 };
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);

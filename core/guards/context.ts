@@ -1,19 +1,17 @@
-// The I/O a guard may do, memoised per call and bounded in time. Guards never touch fs or
-// child_process directly, so a guard cannot hang the hook and tests see the same behaviour.
+// The I/O a guard may do. Guards never touch fs or child_process directly, so a guard cannot hang
+// the hook and tests see the same behaviour. Git goes through the runner the caller passes in
+// (cli/git.ts: repository config neutralised, one time budget); without one there is no git.
 
 import { closeSync, existsSync, openSync, readdirSync, readSync } from 'node:fs';
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
 import type { Deadline } from './dispatch';
-import type { GitResult, GuardContext, ToolCall } from './types';
+import type { GitRunner, GuardContext, ToolCall } from './types';
 
-const GIT_TIMEOUT_MS = 1500;
-
-export function createContext(call: ToolCall, opts: { home: string; projectDir: string; config: GuardConfig; deadline?: Deadline }): GuardContext {
+export function createContext(call: ToolCall, opts: { home: string; projectDir: string; config: GuardConfig; git?: GitRunner; deadline?: Deadline }): GuardContext {
   const expired = opts.deadline ? () => opts.deadline!.expired() : undefined;
   let analysis: ShellAnalysis | null = null;
-  const gitCache = new Map<string, GitResult | null>();
   return {
     home: opts.home,
     projectDir: opts.projectDir,
@@ -32,30 +30,9 @@ export function createContext(call: ToolCall, opts: { home: string; projectDir: 
       return analysis;
     },
     git(args, cwd = call.cwd) {
-      const key = `${cwd}\0${args.join('\0')}`;
-      if (gitCache.has(key)) return gitCache.get(key)!;
-      let result: GitResult | null;
-      if (!existsSync(cwd) || opts.deadline?.expired()) result = null;
-      else {
-        try {
-          // Loaded on first use: child_process pulls in net and costs ~5 ms of start-up on every call otherwise.
-          const { execFileSync } = require('node:child_process') as typeof import('node:child_process');
-          const stdout = execFileSync('git', args, {
-            cwd,
-            encoding: 'utf8',
-            timeout: Math.max(1, Math.min(GIT_TIMEOUT_MS, opts.deadline?.remaining() ?? GIT_TIMEOUT_MS)),
-            stdio: ['ignore', 'pipe', 'ignore'],
-            maxBuffer: 4 * 1024 * 1024,
-            env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-          });
-          result = { ok: true, stdout };
-        } catch (err) {
-          const e = err as { code?: string; status?: number | null; stdout?: string };
-          result = e.code === 'ENOENT' || e.code === 'ETIMEDOUT' || e.status === null ? null : { ok: false, stdout: e.stdout ?? '' };
-        }
-      }
-      gitCache.set(key, result);
-      return result;
+      // Past the deadline git is not asked; the dispatcher then denies the call as unanalysable.
+      if (opts.deadline?.expired()) return null;
+      return opts.git ? opts.git.run(args, cwd) : null;
     },
     readText(path, maxBytes = 256 * 1024) {
       return readHead(path, maxBytes);

@@ -7,7 +7,7 @@ import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
 import type { Limit } from '../shell/ast';
 import { createContext } from './context';
 import { MAX_CALLS_PER_PAYLOAD, normalizeCall, type Host } from './normalize';
-import type { Guard, ToolCall } from './types';
+import type { GitRunner, Guard, ToolCall } from './types';
 
 export interface Verdict {
   decision: 'deny' | 'ask';
@@ -35,6 +35,11 @@ export interface DispatchOptions {
   config?: GuardConfig;
   /** The hook's internal deadline; past it the call is denied as unanalysable. */
   deadline?: Deadline;
+  /**
+   * How guards run git: createGitRunner (cli/git.ts), one per hook call. Without it guards get no
+   * git at all (lint, the language server): the repo-aware ones say nothing.
+   */
+  git?: GitRunner;
 }
 
 export interface Deadline {
@@ -62,15 +67,16 @@ export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evalua
   // A payload may hold several calls (a multi-file replace or a patch): a deny for any denies it all.
   const notes: string[] = [];
   let ask: Evaluation | null = null;
+  const withGitNotes = () => (opts.git && opts.git.notes.length > 0 ? [...notes, ...opts.git.notes] : notes);
   for (const call of normalized.calls) {
     if (opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: normalized.host };
     const e = evaluateCall(call, { ...opts, config });
     notes.push(...e.notes);
-    if (e.verdict?.decision === 'deny') return { ...e, notes, host: normalized.host };
+    if (e.verdict?.decision === 'deny') return { ...e, notes: withGitNotes(), host: normalized.host };
     if (e.verdict && !ask) ask = e;
   }
-  if (ask) return { ...ask, notes, host: normalized.host };
-  return { verdict: null, notes, call: normalized.calls[0] ?? null, host: normalized.host };
+  if (ask) return { ...ask, notes: withGitNotes(), host: normalized.host };
+  return { verdict: null, notes: withGitNotes(), call: normalized.calls[0] ?? null, host: normalized.host };
 }
 
 const ordered = new WeakMap<readonly Guard[], Guard[]>();
@@ -87,7 +93,7 @@ export function orderGuards(guards: readonly Guard[]): Guard[] {
 
 export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
-  const ctx = createContext(call, { home: opts.home, projectDir: opts.projectDir ?? call.cwd, config, deadline: opts.deadline });
+  const ctx = createContext(call, { home: opts.home, projectDir: opts.projectDir ?? call.cwd, config, deadline: opts.deadline, ...(opts.git ? { git: opts.git } : {}) });
   const notes: string[] = [];
   let ask: Verdict | null = null;
   let judged = false;

@@ -4,7 +4,7 @@
 import { buildFixture } from './fixture';
 import { evaluatePayload, type Evaluation } from './dispatch';
 import type { GuardConfig } from '../config';
-import type { Guard, GuardExample } from './types';
+import type { GitRunner, Guard, GuardExample } from './types';
 
 /** Where built-in examples run: they are written for this home and project (no such folders need to exist). */
 export const REFERENCE_HOME = '/home/user';
@@ -16,6 +16,8 @@ export interface ExampleEnvironment {
   /** Where examples without a fixture run. */
   defaultCwd: string;
   config?: GuardConfig;
+  /** A fresh git runner for one call in this project (cli/git.ts createGitRunner); none: no git. */
+  git?: (projectDir: string) => GitRunner;
 }
 
 export interface ExampleRun {
@@ -47,7 +49,7 @@ export function exampleCwd(example: GuardExample, defaultCwd: string): string {
 
 export function evaluateAt(env: ExampleEnvironment, tool: string, input: Record<string, unknown>, cwd: string, projectDir: string): ExampleRun {
   const payload = { hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, cwd };
-  const evaluation = evaluatePayload(payload, { guards: env.guards, home: env.home, projectDir, fallbackCwd: env.defaultCwd, ...(env.config ? { config: env.config } : {}) });
+  const evaluation = evaluatePayload(payload, { guards: env.guards, home: env.home, projectDir, fallbackCwd: env.defaultCwd, ...(env.config ? { config: env.config } : {}), ...(env.git ? { git: env.git(projectDir) } : {}) });
   return { evaluation, cwd, projectDir };
 }
 

@@ -31,6 +31,19 @@ export interface GitResult {
   stdout: string;
 }
 
+/**
+ * Runs git for the guards of one hook call. The only implementation is cli/git.ts
+ * (createGitRunner), which neutralises repository config and shares one time budget; the hook,
+ * `agent-guard explain` and the extension's "Check a Command" pass one in. Lint and the language
+ * server pass none, so there `ctx.git` is always null (unknown) and nothing from the workspace runs.
+ */
+export interface GitRunner {
+  /** null: unknown (no git, refused, outside the project, timed out, budget spent). */
+  run(args: string[], cwd: string): GitResult | null;
+  /** One line each for stderr (a timeout, a spent budget, a refused subcommand). */
+  readonly notes: readonly string[];
+}
+
 export interface GuardContext {
   home: string;
   /** The project root: CLAUDE_PROJECT_DIR when set, else the call's cwd. */
@@ -38,7 +51,12 @@ export interface GuardContext {
   config: GuardConfig;
   /** The shell analysis of `call.command` (computed once per call, on first use). */
   shell(): ShellAnalysis;
-  /** Runs git in `cwd` (default: the call's cwd) with a short timeout; null when git is missing or fails to start. */
+  /**
+   * Runs git in `cwd` (default: the call's cwd) through the hardened runner: only the read-only
+   * subcommands cli/git.ts allows (rev-parse, symbolic-ref, ls-files; never status, diff or log).
+   * null means unknown (no runner, as in lint and the language server; no git; slow; refused):
+   * a guard then says nothing.
+   */
   git(args: string[], cwd?: string): GitResult | null;
   /** Reads a text file (up to maxBytes); null when missing or unreadable. */
   readText(path: string, maxBytes?: number): string | null;

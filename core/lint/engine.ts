@@ -153,6 +153,8 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
       return jsView;
     },
     guardVerdict(command) {
+      // No git runner: lint and the language server run on untrusted checkouts (CI on pull
+      // requests, a fresh clone in the editor) and start no process; repo-aware guards say nothing.
       if (verdicts.has(command)) return verdicts.get(command)!;
       const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
       const v = evaluateCall(call, { guards, home: workspace.home, projectDir: workspace.root, fallbackCwd: workspace.root, config: DEFAULT_CONFIG }).verdict;

@@ -15,8 +15,8 @@ export interface LspSession {
   uri(rel: string): string;
 }
 
-export async function startServer(root: string, serverPath: string, init: Record<string, unknown> = {}): Promise<LspSession> {
-  const child = spawn(process.execPath, [serverPath, '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, HOME: '/home/user' } });
+export async function startServer(root: string, serverPath: string, init: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<LspSession> {
+  const child = spawn(process.execPath, [serverPath, '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, HOME: '/home/user', ...env } });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const latest = new Map<string, Diagnostic[]>();
   const waiters: { uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];

@@ -3,11 +3,12 @@
 import guards from 'agent-guard:guards';
 import * as examples from '../../core/guards/examples';
 import type { GuardConfig } from '../../core/config';
+import { createGitRunner } from '../../cli/git';
 import type { GuardExample } from '../../core/guards/types';
 
 export const HOME = examples.REFERENCE_HOME;
 export const PROJECT = examples.REFERENCE_PROJECT;
-export const ENV: examples.ExampleEnvironment = { guards, home: HOME, defaultCwd: PROJECT };
+export const ENV: examples.ExampleEnvironment = { guards, home: HOME, defaultCwd: PROJECT, git: (projectDir) => createGitRunner({ projectDir }) };
 
 export const describeExample = examples.describeExample;
 
