@@ -1,5 +1,5 @@
 import { defineGuard, type Denial, type GuardContext } from '../core/guards/types';
-import { argPath, fileWrites, flags, runs, secretPath } from '../core/guards/helpers';
+import { argPath, fileWrites, flags, plausiblePaths, runs, secretPath } from '../core/guards/helpers';
 import { catastrophe } from '../core/guards/targets';
 import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
 
@@ -29,9 +29,12 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   }
   if ((p === 'chmod' || p === 'chown' || p === 'chgrp' || p === 'setfacl') && known.some((a) => /^-[a-zA-Z]*R/.test(a) || a === '--recursive')) {
     for (const a of flags(inv.args, ['--reference', '--from']).positional.slice(p === 'setfacl' ? 0 : 1)) {
-      const path = argPath(inv, a, ctx.home);
-      const what = path ? catastrophe(path, ctx) : null;
-      if (what && !(path === ctx.projectDir)) return { reason: `${p} -R on ${a.word.raw} changes ${p === 'chmod' ? 'permissions' : 'ownership'} across ${what}; ssh, sudo and many programs refuse to work afterwards, and it cannot be undone.` };
+      for (const { path, because } of plausiblePaths(inv, a, ctx.home)) {
+        const what = catastrophe(path, ctx);
+        if (!what || path === ctx.projectDir) continue;
+        const assumed = because.length > 0 ? ` (${because.join('; ')})` : '';
+        return { reason: `${p} -R on ${a.word.raw}${assumed} changes ${p === 'chmod' ? 'permissions' : 'ownership'} across ${what}; ssh, sudo and many programs refuse to work afterwards, and it cannot be undone.` };
+      }
     }
   }
   if (POWER.has(p) || (p === 'systemctl' && ['poweroff', 'reboot', 'halt', 'suspend', 'hibernate', 'kexec'].includes(known[0] ?? '')) || (p === 'init' && ['0', '6'].includes(known[0] ?? ''))) {
@@ -73,6 +76,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'chmod -R 777 /' } },
       { tool_name: 'Bash', tool_input: { command: 'sudo chown -R nobody:nogroup /' } },
       { tool_name: 'Bash', tool_input: { command: 'chown -R me ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'chmod -R 777 "$TARGET/"' }, note: 'TARGET unset: the root' },
+      { tool_name: 'Bash', tool_input: { command: 'sudo chown -R me /home/$(whoami)/' }, note: 'whoami names the user: home, re-owned' },
       { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/zero of=/dev/sda bs=1M' } },
       { tool_name: 'Bash', tool_input: { command: 'mkfs.ext4 /dev/sdb1' } },
       { tool_name: 'Bash', tool_input: { command: 'cat image.iso > /dev/sdb' } },
@@ -87,6 +92,7 @@ export default defineGuard({
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'chmod +x scripts/build.sh' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod -R u+w ./build' } },
+      { tool_name: 'Bash', tool_input: { command: 'chmod -R u+w "$(git rev-parse --show-toplevel)/build"' } },
       { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/urandom of=./fixture.bin bs=1k count=4' } },
       { tool_name: 'Bash', tool_input: { command: 'npm test > /dev/null 2>&1' } },
       { tool_name: 'Bash', tool_input: { command: 'docker run --rm -v "$PWD:/work" -w /work node:20 npm test' } },

@@ -4,7 +4,7 @@ import { parse as parseWords } from 'shell-quote';
 import { minimatch } from 'minimatch';
 import { CANONICAL_SECRET_NAMES, secretKind, type SecretKind } from '../secrets';
 import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
-import { syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
+import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import type { GuardContext } from './types';
 
 /**
@@ -65,6 +65,26 @@ export function argPath(inv: Invocation, v: Value, home: string): string | null 
   if (v.known === null || v.known === '') return null;
   if (isAbsolutePath(v.known) || v.known.startsWith('~')) return resolvePath('/', v.known, home);
   return inv.cwd ? resolvePath(inv.cwd, v.known, home) : null;
+}
+
+/**
+ * The absolute paths an argument can plausibly name, with the assumptions behind each: the path
+ * itself when the line fixes it, else each plausible value (an unset variable empty, a substitution
+ * that prints nothing, `$(git rev-parse --show-toplevel)` the project). Values with a part we do not
+ * judge (OPAQUE) are left out.
+ */
+export function plausiblePaths(inv: Invocation, v: Value, home: string): { path: string; because: string[] }[] {
+  if (v.known !== null) {
+    const path = argPath(inv, v, home);
+    return path ? [{ path, because: [] }] : [];
+  }
+  const out: { path: string; because: string[] }[] = [];
+  for (const p of v.possible) {
+    if (p.text === '' || p.text.includes(OPAQUE) || p.because.length === 0) continue;
+    const path = isAbsolutePath(p.text) || p.text.startsWith('~') ? resolvePath('/', p.text, home) : inv.cwd ? resolvePath(inv.cwd, p.text, home) : null;
+    if (path) out.push({ path, because: p.because });
+  }
+  return out;
 }
 
 export interface GitCall {
