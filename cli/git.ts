@@ -148,6 +148,9 @@ export function createGitRunner(opts: GitRunnerOptions): GitRunner {
   };
   return {
     notes,
+    get spent() {
+      return spent;
+    },
     run(args, rawCwd) {
       const cwd = normalizePath(rawCwd);
       const key = `${cwd}\0${args.join('\0')}`;

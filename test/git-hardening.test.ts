@@ -156,6 +156,11 @@ test('the runner: unknown outside the project, for refused commands, and a note 
   assert.deepEqual(runner.run(['rev-parse', '--show-toplevel'], join(PROJECT, 'migrations')), { ok: true, stdout: `${PROJECT}\n` });
   assert.equal(runner.run(['rev-parse', '--show-toplevel'], join(EMBEDDED, 'sub'))?.ok, false, 'the embedded repository is refused');
   assert.deepEqual(markers(), []);
+  assert.equal(runner.spent, false);
+  const spent = createGitRunner({ projectDir: PROJECT, env: SETUP_ENV, budgetMs: 0 });
+  assert.equal(spent.run(['rev-parse', '--show-toplevel'], PROJECT), null);
+  assert.equal(spent.spent, true);
+  assert.deepEqual(spent.notes, ['agent-guard: git time budget (0 ms) spent; repo-aware guards gave no opinion']);
   assert.equal(findGit(`bin:${PROJECT}/bin:${SETUP_ENV.PATH}`, PROJECT)?.startsWith(`${PROJECT}/`), false);
   assert.equal(findGit(`${PROJECT}/bin`, PROJECT), null);
 });
