@@ -125,6 +125,17 @@ test('the hook runs no git from inside the project, whatever PATH says', () => {
   assert.deepEqual(ranDuring({ PATH: `${PROJECT}/bin:bin:${SETUP_ENV.PATH}` }), {});
 });
 
+test('agent-guard explain and check ask git the same hardened way', () => {
+  clearMarkers();
+  const cli = join(ROOT, 'dist/cli.cjs');
+  const env = { PATH: SETUP_ENV.PATH, HOME, CLAUDE_PROJECT_DIR: PROJECT, AGENT_GUARD_NO_LOG: '1' };
+  const explain = spawnSync(process.execPath, [cli, 'explain', 'git add -A'], { cwd: PROJECT, env, encoding: 'utf8', timeout: 30000 });
+  assert.match(explain.stdout, /decision: deny by bulk-add-secrets/);
+  const check = spawnSync(process.execPath, [cli, 'check'], { cwd: PROJECT, env, encoding: 'utf8', timeout: 30000, input: JSON.stringify(PROBES[0]!.payload) });
+  assert.match(check.stdout, /\[agent-guard: bulk-add-secrets\]/);
+  assert.deepEqual(markers(), []);
+});
+
 test('a git that hangs costs one call, not one per git question', () => {
   const fake = join(BASE, 'slow-bin');
   const count = join(BASE, 'slow-count');
