@@ -30,6 +30,8 @@ import { dirname, isAbsolutePath, isSameOrAncestor, normalizePath } from '../cor
 export const GIT_BUDGET_MS = 1500;
 /** One git call. */
 export const GIT_CALL_MS = 1000;
+/** Git stops this long before the hook's own deadline, so the guards can still answer. */
+export const GIT_DEADLINE_MARGIN_MS = 300;
 
 /**
  * Subcommands a guard may run, with the options each may take before `--` (anything after `--`
@@ -148,6 +150,9 @@ export function createGitRunner(opts: GitRunnerOptions): GitRunner {
   };
   return {
     notes,
+    get spent() {
+      return spent;
+    },
     run(args, rawCwd) {
       const cwd = normalizePath(rawCwd);
       const key = `${cwd}\0${args.join('\0')}`;
@@ -169,7 +174,7 @@ export function createGitRunner(opts: GitRunnerOptions): GitRunner {
     const left = deadline - Date.now();
     if (left <= 0) {
       spent = true;
-      note(`agent-guard: git time budget (${deadline - start} ms) spent; repo-aware guards gave no opinion`);
+      note(`agent-guard: git time budget (${Math.max(0, deadline - start)} ms) spent; repo-aware guards gave no opinion`);
       return null;
     }
     try {

@@ -9,7 +9,7 @@ import { appendDecision, callKey } from '../core/guards/decision-log';
 import { envValues, redactVerdict } from '../core/redact';
 import { loadConfig } from '../core/guards/load-config';
 import { isAbsolutePath, normalizePath } from '../core/paths';
-import { createGitRunner } from './git';
+import { createGitRunner, GIT_DEADLINE_MARGIN_MS } from './git';
 
 export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
 const BUILT_IN_IDS = new Set(guards.map((g) => g.id));
@@ -41,7 +41,9 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   const { config, notes } = loadConfig(projectDir);
   const workspace = loadWorkspaceGuards(projectDir, BUILT_IN_IDS);
   const all = workspace.guards.length > 0 ? [...guards, ...workspace.guards] : guards;
-  const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config, deadline, git: createGitRunner({ projectDir, env }) });
+  // Git stops early enough for the guards to finish before the hook's own deadline.
+  const git = createGitRunner({ projectDir, env, deadline: Date.now() + deadline.remaining() - GIT_DEADLINE_MARGIN_MS });
+  const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config, deadline, git });
   const stderr = [...notes, ...workspace.notes, ...result.notes];
   let secretsForLog: string[] = [];
   if (result.verdict) {

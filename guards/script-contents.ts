@@ -25,7 +25,7 @@ const MAX_SCRIPT = 256 * 1024;
 /** `run`: the script is about to be run (not just written), so what cannot be seen of it is not run. */
 function judgeScript(path: string, text: string, cwd: string, ctx: GuardContext, run: boolean): Denial | null {
   const call: ToolCall = { tool: 'Bash', input: {}, cwd, command: asCommand(path, text.slice(0, MAX_SCRIPT)), path: null, edits: null };
-  const inner = createContext(call, { home: ctx.home, projectDir: ctx.projectDir, config: ctx.config, git: { run: (args, dir) => ctx.git(args, dir), notes: [] } });
+  const inner = createContext(call, { home: ctx.home, projectDir: ctx.projectDir, config: ctx.config, git: { run: (args, dir) => ctx.git(args, dir), notes: [], spent: false } });
   const name = relativeTo(ctx.projectDir, path) || basename(path);
   for (const g of CATASTROPHIC) {
     if (ctx.config.guards[g.id] === 'off') continue;

@@ -6,9 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALLOWED, createGitRunner, findGit, refusal } from '../cli/git';
+import { ALLOWED, createGitRunner, findGit, GIT_DEADLINE_MARGIN_MS, refusal } from '../cli/git';
+import { runHook as runHookInProcess } from '../cli/run-hook';
+import { deadlineIn } from '../core/guards/dispatch';
 import { hostileRepo } from './support/hostile-repo';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
@@ -125,6 +127,17 @@ test('the hook runs no git from inside the project, whatever PATH says', () => {
   assert.deepEqual(ranDuring({ PATH: `${PROJECT}/bin:bin:${SETUP_ENV.PATH}` }), {});
 });
 
+test('agent-guard explain and check ask git the same hardened way', () => {
+  clearMarkers();
+  const cli = join(ROOT, 'dist/cli.cjs');
+  const env = { PATH: SETUP_ENV.PATH, HOME, CLAUDE_PROJECT_DIR: PROJECT, AGENT_GUARD_NO_LOG: '1' };
+  const explain = spawnSync(process.execPath, [cli, 'explain', 'git add -A'], { cwd: PROJECT, env, encoding: 'utf8', timeout: 30000 });
+  assert.match(explain.stdout, /decision: deny by bulk-add-secrets/);
+  const check = spawnSync(process.execPath, [cli, 'check'], { cwd: PROJECT, env, encoding: 'utf8', timeout: 30000, input: JSON.stringify(PROBES[0]!.payload) });
+  assert.match(check.stdout, /\[agent-guard: bulk-add-secrets\]/);
+  assert.deepEqual(markers(), []);
+});
+
 test('a git that hangs costs one call, not one per git question', () => {
   const fake = join(BASE, 'slow-bin');
   const count = join(BASE, 'slow-count');
@@ -133,6 +146,16 @@ test('a git that hangs costs one call, not one per git question', () => {
   assert.equal(readFileSync(count, 'utf8'), 'x\n', 'git was started once; after its timeout no more git for this call');
   assert.match(r.stderr, /^agent-guard: git did not answer within \d+ ms; repo-aware guards gave no opinion$/m);
   assert.equal(r.guard, null);
+});
+
+test("git shares the hook's deadline: with too little time left it is not started", () => {
+  const spy = join(BASE, 'spy-deadline-bin');
+  const count = join(BASE, 'spy-deadline-count');
+  write(join(spy, 'git'), `#!/bin/sh\necho x >> '${count}'\nexit 1\n`, 0o755);
+  const env = { PATH: `${spy}:${SETUP_ENV.PATH}`, HOME, CLAUDE_PROJECT_DIR: PROJECT, AGENT_GUARD_NO_LOG: '1' };
+  const r = runHookInProcess(JSON.stringify(PROBES[0]!.payload), env, deadlineIn(GIT_DEADLINE_MARGIN_MS));
+  assert.equal(existsSync(count), false, 'git was not started');
+  assert.ok(r.stderr.includes('agent-guard: git time budget (0 ms) spent; repo-aware guards gave no opinion'), r.stderr.join('\n'));
 });
 
 test('only read-only subcommands that run no filter, driver or hook are allowed', () => {
@@ -156,6 +179,11 @@ test('the runner: unknown outside the project, for refused commands, and a note 
   assert.deepEqual(runner.run(['rev-parse', '--show-toplevel'], join(PROJECT, 'migrations')), { ok: true, stdout: `${PROJECT}\n` });
   assert.equal(runner.run(['rev-parse', '--show-toplevel'], join(EMBEDDED, 'sub'))?.ok, false, 'the embedded repository is refused');
   assert.deepEqual(markers(), []);
+  assert.equal(runner.spent, false);
+  const spent = createGitRunner({ projectDir: PROJECT, env: SETUP_ENV, budgetMs: 0 });
+  assert.equal(spent.run(['rev-parse', '--show-toplevel'], PROJECT), null);
+  assert.equal(spent.spent, true);
+  assert.deepEqual(spent.notes, ['agent-guard: git time budget (0 ms) spent; repo-aware guards gave no opinion']);
   assert.equal(findGit(`bin:${PROJECT}/bin:${SETUP_ENV.PATH}`, PROJECT)?.startsWith(`${PROJECT}/`), false);
   assert.equal(findGit(`${PROJECT}/bin`, PROJECT), null);
 });

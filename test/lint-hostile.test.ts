@@ -63,6 +63,15 @@ for (const format of ['stylish', 'sarif', 'json'] as const) {
   });
 }
 
+test('agent-guard status and log start no process and load no workspace guard', () => {
+  clearMarkers();
+  for (const args of [['status', PROJECT], ['status', '--json', PROJECT], ['log', PROJECT]]) {
+    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: PROJECT, env, encoding: 'utf8', timeout: 60000 });
+    assert.equal(r.error, undefined);
+    assert.deepEqual(markers(), [], `${args.join(' ')}: ${r.stderr}`);
+  }
+});
+
 let lsp: LspSession;
 before(async () => {
   clearMarkers();

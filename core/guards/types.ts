@@ -42,6 +42,8 @@ export interface GitRunner {
   run(args: string[], cwd: string): GitResult | null;
   /** One line each for stderr (a timeout, a spent budget, a refused subcommand). */
   readonly notes: readonly string[];
+  /** True once git timed out or the budget ran out: every later call is unknown. */
+  readonly spent: boolean;
 }
 
 export interface GuardContext {

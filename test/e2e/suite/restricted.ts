@@ -1,7 +1,8 @@
 // Restricted Mode in a real VS Code: a folder the user has not trusted, holding a hostile
 // repository (git fsmonitor that writes a marker, a workspace guard that writes one when loaded)
 // and an outdated Agent Guard install. The linter runs; install, sync, auto-sync and Check a
-// Command do nothing and say why; nothing from the workspace runs.
+// Command do nothing and say why; nothing from the workspace runs. Then the folder is trusted:
+// auto-sync catches up, and Check a Command runs git without running the repository's config.
 
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
@@ -62,7 +63,21 @@ test('reading commands still work: status', async () => {
   assert.ok(s?.scopes.some((x) => x.installed && x.hook === 'outdated'));
 });
 
-test('nothing from the workspace ran (git config, workspace guard)', () => {
+test('nothing from the workspace ran while restricted (git config, workspace guard)', () => {
+  assert.deepEqual(markers(), []);
+});
+
+test('trusting the folder (in the Workspace Trust editor) brings the automatic sync', async () => {
+  // The launcher clicks "Trust" when the editor shows up.
+  await vscode.commands.executeCommand('workbench.trust.manage');
+  await waitFor('trust', () => vscode.workspace.isTrusted, 120000);
+  await waitFor('the automatic sync', () => /Guarded/.test(api.statusText(folder().uri) ?? ''), 30000);
+  assert.notEqual(readFileSync(HOOK(), 'utf8'), hookAtStart);
+});
+
+test('trusted, Check a Command asks git through the hardened runner: the repository config does not run', async () => {
+  const r = await vscode.commands.executeCommand<{ decision: string; guard?: string }>('agentGuard.checkCommand', 'git add -A');
+  assert.deepEqual({ decision: r?.decision, guard: r?.guard }, { decision: 'deny', guard: 'bulk-add-secrets' });
   assert.deepEqual(markers(), []);
 });
 
