@@ -23,6 +23,8 @@ interface Compiled {
   takes: Set<string>;
   takes2: Set<string>;
   longs: string[];
+  /** Index of the positional that starts a command line (options after it belong to that command); -1 for none. */
+  execAt: number;
 }
 const compiled = new WeakMap<Row, Compiled>();
 
@@ -32,7 +34,9 @@ function compile(row: Row): Compiled {
   const takes = new Set([...(row.takes ?? []), ...Object.keys(row.opts ?? {})]);
   const takes2 = new Set(row.takes2 ?? []);
   const all = [...takes, ...takes2, ...Object.keys(row.modes ?? {}), ...(row.when ?? []), ...(row.also ?? []), ...(row.unless ?? []), ...(row.recursive ?? [])];
-  c = { takes, takes2, longs: all.filter((o) => o.startsWith('--')) };
+  const execPos = row.pos?.indexOf('exec') ?? -1;
+  const execAt = execPos >= 0 ? execPos : row.rest === 'exec' ? (row.pos?.length ?? 0) : -1;
+  c = { takes, takes2, longs: all.filter((o) => o.startsWith('--')), execAt };
   compiled.set(row, c);
   return c;
 }
@@ -60,6 +64,7 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
     if (i === 0 && spec?.dashlessFirst && t !== null && /^[A-Za-z]+$/.test(t)) t = `-${t}`;
     if (rest || t === null || !t.startsWith('-') || t === '-') {
       positional.push(a);
+      if (c.execAt >= 0 && positional.length > c.execAt) rest = true;
       continue;
     }
     if (t === '--') {
