@@ -96,3 +96,9 @@ test('names-only grep patterns', () => {
   assert.equal(namesOnlyPattern('KEY=[^ ]*'), false);
   assert.equal(namesOnlyPattern('[A-Z]'), false);
 });
+
+test('secret variable names by components: every example of the table', async () => {
+  const { SECRET_NAME_COMPONENTS: t, isSecretVariableName } = await import('../core/secrets');
+  assert.deepEqual(t.examples.secret.filter((n) => !isSecretVariableName(n)), []);
+  assert.deepEqual(t.examples.notSecret.filter((n) => isSecretVariableName(n)), []);
+});

@@ -207,6 +207,8 @@ export function namesOnlyPattern(pattern: string): boolean {
   return pattern !== '' && !/\.|\\S|\\w|\[\^/.test(pattern) && /=/.test(pattern) && !/=./.test(pattern.replace(/=\$?$/, '='));
 }
 
+const EMPTY_ROW: Row = { examples: [] };
+
 export interface InvocationEffects {
   inv: Invocation;
   /** The signature row that described it; null for an unknown program (the default applies). */
@@ -219,6 +221,7 @@ export function effectsOf(inv: Invocation, home: string): InvocationEffects {
   const spec = inv.program ? specFor(inv.program) : undefined;
   const match = spec ? matchRow(inv, spec) : null;
   if (match) fromRow(inv, match.row, match.parsed, home, out);
+  else if (spec?.otherwise) fromRow(inv, { rest: spec.otherwise, examples: [] }, parseArgs(inv.args, EMPTY_ROW, spec), home, out);
   else {
     // Unknown program: whatever names a file may be read (the secret guard decides which matter).
     redirectEffects(inv, home, 'content', out);
@@ -285,7 +288,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         const remote = remoteOf(t);
         if (remote) out.push({ kind: 'send', url: t, host: remote, how: `${how} (download)` });
         else if (t !== null && URL_RE.test(t)) apply('url', value);
-        else out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: m, ...(extra?.to ? { to: extra.to } : {}), ...(role === 'arg' ? { assumed: true } : {}) });
+        else out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: m, ...(extra?.to ? { to: extra.to } : {}), ...(role === 'arg' ? { assumed: true } : {}), ...(m === 'search' || m === 'search-visible' ? { pattern: codeValue?.known ?? null } : {}) });
         return true;
       }
       case 'write':
@@ -302,6 +305,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         return true;
       case 'code':
         if (row.lang && row.lang !== 'sed' && row.lang !== 'regex') out.push({ kind: 'execute', lang: row.lang, text: t, how });
+        // sqlite's .read/.import run or load a file; its errors quote the lines they could not parse.
+        if (row.lang === 'sql' && t) for (const m of t.matchAll(/(?:^|\n|;)\s*\.(?:read|import)\s+(?:'([^']+)'|"([^"]+)"|(\S+))/g)) apply('read', synthetic(m[1] ?? m[2] ?? m[3]!, value));
         return true;
       case 'url': {
         if (t !== null && /^file:\/\//i.test(t)) {

@@ -125,6 +125,8 @@ export interface ProgramSpec {
   singleDashLong?: boolean;
   /** The first argument may be a bundle without its dash (`tar xzf`). */
   dashlessFirst?: boolean;
+  /** Role of the positionals when no row matches (default: the conservative default for unknown programs). */
+  otherwise?: Role;
   /** Rows, first match wins (put the more specific rows first). A program none of whose rows match gets the default for unknown programs. */
   rows: Row[];
 }

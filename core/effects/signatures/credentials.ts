@@ -5,14 +5,14 @@ const cred = (what: string) => [{ kind: 'read-credentials' as const, what }];
 
 export const CREDENTIALS: ProgramSpec[] = [
   {
-    names: ['gh'],
+    names: ['gh'], otherwise: 'none',
     rows: [
       { sub: ['auth', 'token'], effects: cred('gh auth token'), examples: [{ command: 'gh auth token', effects: ['read(credentials: gh auth token)'] }] },
       { sub: ['auth', 'status'], when: ['-t', '--show-token'], effects: cred('gh auth status --show-token'), examples: [{ command: 'gh auth status -t', effects: ['read(credentials: gh auth status --show-token)'] }] },
     ],
   },
   {
-    names: ['aws'],
+    names: ['aws'], otherwise: 'none',
     globalTakes: ['--profile', '--region', '--output', '--endpoint-url', '--query', '--color', '--cli-read-timeout', '--cli-connect-timeout', '--ca-bundle'],
     rows: [
       { sub: ['configure', 'get'], takes: ['--profile'], pos: ['cred'], examples: [{ command: 'aws configure get aws_secret_access_key', effects: ['read(credentials: aws_secret_access_key)'] }, { command: 'aws configure get region', effects: ['read(credentials: region)'] }] },
@@ -26,7 +26,7 @@ export const CREDENTIALS: ProgramSpec[] = [
     ],
   },
   {
-    names: ['gcloud'],
+    names: ['gcloud'], otherwise: 'none',
     rows: [
       { sub: ['auth', 'print-access-token'], effects: cred('gcloud auth print-access-token'), examples: [{ command: 'gcloud auth print-access-token', effects: ['read(credentials: gcloud auth print-access-token)'] }] },
       { sub: ['auth', 'print-identity-token'], effects: cred('gcloud auth print-identity-token'), examples: [{ command: 'gcloud auth print-identity-token', effects: ['read(credentials: gcloud auth print-identity-token)'] }] },
@@ -35,14 +35,14 @@ export const CREDENTIALS: ProgramSpec[] = [
     ],
   },
   {
-    names: ['az'],
+    names: ['az'], otherwise: 'none',
     rows: [
       { sub: ['account', 'get-access-token'], effects: cred('az account get-access-token'), examples: [{ command: 'az account get-access-token', effects: ['read(credentials: az account get-access-token)'] }] },
       { sub: ['keyvault', 'secret', 'show'], effects: cred('az keyvault secret show'), examples: [{ command: 'az keyvault secret show --name x --vault-name v', effects: ['read(credentials: az keyvault secret show)'] }] },
     ],
   },
   {
-    names: ['kubectl', 'oc'],
+    names: ['kubectl', 'oc'], otherwise: 'none',
     globalTakes: ['--context', '--kubeconfig', '-n', '--namespace', '--cluster', '--user', '-s', '--server'],
     rows: [
       { sub: ['config', 'view'], when: ['--raw'], effects: cred('kubectl config view --raw'), examples: [{ command: 'kubectl config view --raw', effects: ['read(credentials: kubectl config view --raw)'] }] },
@@ -57,18 +57,18 @@ export const CREDENTIALS: ProgramSpec[] = [
     ],
   },
   {
-    names: ['heroku'],
+    names: ['heroku'], otherwise: 'none',
     rows: [{ sub: ['auth:token'], effects: cred('heroku auth:token'), examples: [{ command: 'heroku auth:token', effects: ['read(credentials: heroku auth:token)'] }] }],
   },
   {
-    names: ['op'],
+    names: ['op'], otherwise: 'none',
     rows: [
       { sub: ['read'], effects: cred('op read'), examples: [{ command: 'op read op://vault/item/password', effects: ['read(credentials: op read)'] }] },
       { sub: ['item', 'get'], when: ['--reveal', '--fields'], takes: ['--vault', '--fields', '--format'], effects: cred('op item get'), examples: [{ command: 'op item get x --fields password --reveal', effects: ['read(credentials: op item get)'] }] },
     ],
   },
   {
-    names: ['vault'],
+    names: ['vault'], otherwise: 'none',
     rows: [
       { sub: ['read'], effects: cred('vault read'), examples: [{ command: 'vault read secret/app', effects: ['read(credentials: vault read)'] }] },
       { sub: ['kv', 'get'], effects: cred('vault kv get'), examples: [{ command: 'vault kv get secret/app', effects: ['read(credentials: vault kv get)'] }] },
@@ -80,9 +80,22 @@ export const CREDENTIALS: ProgramSpec[] = [
     rows: [{ sub: ['get'], effects: cred('docker credential helper get'), examples: [{ command: 'docker-credential-desktop get', effects: ['read(credentials: docker credential helper get)'] }] }],
   },
   {
-    names: ['npm', 'pnpm', 'yarn'],
+    names: ['npm', 'pnpm', 'yarn'], otherwise: 'none',
     rows: [{ sub: ['config', 'get'], pos: ['cred'], examples: [{ command: 'npm config get //registry.npmjs.org/:_authToken', effects: ['read(credentials: //registry.npmjs.org/:_authToken)'] }] }],
   },
+];
+
+/** Tools that use keys without printing them: their key-file arguments are metadata. */
+export const KEY_USERS: ProgramSpec[] = [
+  {
+    names: ['ssh-keygen'],
+    rows: [
+      { when: ['-y'], takes: ['-P', '-N', '-C', '-t', '-b', '-E', '-O', '-Z'], opts: { '-f': 'meta' }, examples: [{ command: 'ssh-keygen -y -f ~/.ssh/id_rsa', effects: ['read(/home/user/.ssh/id_rsa, metadata)'] }] },
+      { takes: ['-P', '-N', '-C', '-t', '-b', '-E', '-O', '-Z', '-n', '-I', '-V', '-s', '-r', '-F', '-R'], opts: { '-f': 'meta' }, rest: 'meta', examples: [{ command: 'ssh-keygen -l -f ~/.ssh/id_rsa', effects: ['read(/home/user/.ssh/id_rsa, metadata)'] }] },
+    ],
+  },
+  { names: ['ssh-add'], rows: [{ takes: ['-t', '-E', '-S', '-H', '-h'], rest: 'meta', examples: [{ command: 'ssh-add ~/.ssh/id_ed25519', effects: ['read(/home/user/.ssh/id_ed25519, metadata)'] }] }] },
+  { names: ['ssh-copy-id'], rows: [{ takes: ['-p', '-o', '-t'], opts: { '-i': 'meta' }, pos: ['host'], examples: [{ command: 'ssh-copy-id -i ~/.ssh/id_ed25519.pub me@host.example.com', effects: ['read(/home/user/.ssh/id_ed25519.pub, metadata)', 'send(me@host.example.com)'] }] }] },
 ];
 
 /** Programs that take a credential on stdin and keep it to themselves: piping a printed credential into them is not a leak. */

@@ -5,7 +5,7 @@ const COMPOSE_SAFE = ['--no-interpolate', '--services', '--volumes', '--images',
 
 export const DOCKER: ProgramSpec[] = [
   {
-    names: ['docker', 'podman'],
+    names: ['docker', 'podman'], otherwise: 'none',
     globalTakes: ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level'],
     rows: [
       { sub: ['compose', 'config'], unless: COMPOSE_SAFE, takes: ['-f', '--file', '-p', '--project-name', '--env-file', '--profile'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'docker compose config', effects: ['read(.env, content)'] }] },
@@ -13,7 +13,7 @@ export const DOCKER: ProgramSpec[] = [
     ],
   },
   {
-    names: ['docker-compose', 'podman-compose'],
+    names: ['docker-compose', 'podman-compose'], otherwise: 'none',
     rows: [{ sub: ['config'], unless: COMPOSE_SAFE, takes: ['-f', '--file', '-p', '--project-name', '--env-file'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'docker-compose config', effects: ['read(.env, content)'] }] }],
   },
 ];

@@ -39,3 +39,17 @@ export const ENV: ProgramSpec[] = [
     rows: [{ rest: 'none', examples: [{ command: 'echo "$API_TOKEN"', effects: ['read($API_TOKEN)'] }, { command: 'echo ${#API_TOKEN}', effects: [] }] }],
   },
 ];
+
+/** dotenv CLIs: `run` loads the file for one process; `list` and `get` print values. */
+export const DOTENV: ProgramSpec[] = [
+  {
+    names: ['dotenv', 'dotenvx'],
+    globalTakes: ['-f', '--file', '-e', '--env-file'],
+    otherwise: 'none',
+    rows: [
+      { sub: ['run'], takes: ['-e', '--env'], opts: { '-f': 'load', '--env-file': 'load' }, rest: 'exec', examples: [{ command: 'dotenvx run -f .env -- npm start', effects: ['read(.env, load)', 'execute(shell: npm start)'] }] },
+      { sub: ['list'], takes: ['--format'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'dotenv list', effects: ['read(.env, content)'] }] },
+      { sub: ['get'], takes: ['-f'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'dotenvx get', effects: ['read(.env, content)'] }] },
+    ],
+  },
+];

@@ -7,6 +7,7 @@ export const GIT: ProgramSpec[] = [
     names: ['git'],
     globalTakes: ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--exec-path'],
     abbreviations: true,
+    otherwise: 'none',
     rows: [
       { sub: ['show'], takes: ['--format', '--pretty', '-n', '--max-count'], rest: 'gitobj', examples: [{ command: 'git show HEAD:.env', effects: ['read(.env, content)'] }, { command: 'git show :.env', effects: ['read(.env, content)'] }, { command: 'git show HEAD~1', effects: [] }] },
       { sub: ['cat-file'], takes: ['--filters', '--textconv', '--path'], rest: 'gitobj', examples: [{ command: 'git cat-file -p :0:.env', effects: ['read(.env, content)'] }] },

@@ -4,11 +4,11 @@ import { FILES } from './files';
 import { SEARCH } from './search';
 import { INTERPRETERS } from './interpreters';
 import { NETWORK } from './network';
-import { CREDENTIALS } from './credentials';
-import { ENV } from './env';
+import { CREDENTIALS, KEY_USERS } from './credentials';
+import { DOTENV, ENV } from './env';
 import { SYSTEM } from './system';
 import { SQL } from './sql';
 import { GIT } from './git';
 import { DOCKER } from './docker';
 
-export const FAMILIES: Record<string, ProgramSpec[]> = { FILES, SEARCH, INTERPRETERS, NETWORK, CREDENTIALS, ENV, SYSTEM, SQL, GIT, DOCKER };
+export const FAMILIES: Record<string, ProgramSpec[]> = { FILES, SEARCH, INTERPRETERS, NETWORK, CREDENTIALS, KEY_USERS, ENV, DOTENV, SYSTEM, SQL, GIT, DOCKER };
