@@ -193,7 +193,8 @@ export function substitution(script: string): { oldText: string; newText: string
   for (let i = m[0].length; i < script.length && parts.length < 3; i++) {
     const ch = script[i]!;
     if (ch === '\\' && i + 1 < script.length) {
-      parts[parts.length - 1] += script[i + 1] === d ? d : script[i + 1]!;
+      const n = script[i + 1]!;
+      parts[parts.length - 1] += n === d ? d : n === 'n' ? '\n' : n === 't' ? '\t' : n;
       i++;
     } else if (ch === d) parts.push('');
     else parts[parts.length - 1] += ch;
@@ -433,4 +434,32 @@ export function render(e: Effect, cwd: string | null): string {
     case 'destroy':
       return `destroy(${e.store}${e.target ? `: ${p(e.target)}` : ''})`;
   }
+}
+
+export interface FileWrite {
+  /** Absolute path written, after following links the same line created (`ln -s lock x && echo > x`). */
+  path: string;
+  how: string;
+  edit?: { oldText: string; newText: string };
+  inv: Invocation;
+}
+
+/** Every file the line writes whose path it determines (timestamps-only `touch` excluded). */
+export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[] {
+  const links = new Map<string, string>();
+  const out: FileWrite[] = [];
+  for (const ie of analysisEffects(analysis, home)) {
+    if (ie.inv.program === 'ln') {
+      const pos = ie.inv.args.filter((a) => a.known !== null && !a.known.startsWith('-'));
+      const from = pos.length === 2 ? target(ie.inv, pos[1]!, home).path : null;
+      const to = pos.length === 2 ? target(ie.inv, pos[0]!, home).path : null;
+      if (from && to) links.set(from, links.get(to) ?? to);
+      continue;
+    }
+    for (const e of ie.effects) {
+      if (e.kind !== 'write' || !e.target.path || e.how === 'touch') continue;
+      out.push({ path: links.get(e.target.path) ?? e.target.path, how: e.how, ...(e.edit ? { edit: e.edit } : {}), inv: ie.inv });
+    }
+  }
+  return out;
 }
