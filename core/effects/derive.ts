@@ -47,8 +47,9 @@ export interface Parsed {
   positional: Value[];
 }
 
+/** A value cut out of another (`--header=VALUE`, `if=PATH`); unknown when the original was. */
 function synthetic(text: string, like?: Value): Value {
-  return { word: like?.word ?? { parts: [{ type: 'lit', text, quoted: true }], raw: text }, known: text, ifUnset: text, unsetVars: [], glob: like ? /[*?[]/.test(text) && like.glob : false };
+  return { word: like?.word ?? { parts: [{ type: 'lit', text, quoted: true }], raw: text }, known: like && like.known === null ? null : text, ifUnset: text, unsetVars: like?.unsetVars ?? [], glob: like ? /[*?[]/.test(text) && like.glob : false };
 }
 
 /** getopt-style parse of `args` by the row's option table. */
@@ -60,7 +61,8 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
   let rest = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    let t = a.known;
+    // A computed word that starts as an option (`--header="X: $T"`) is still that option.
+    let t = a.known ?? (a.ifUnset.startsWith('-') && !rest ? a.ifUnset : null);
     if (i === 0 && spec?.dashlessFirst && t !== null && /^[A-Za-z]+$/.test(t)) t = `-${t}`;
     if (rest || t === null || !t.startsWith('-') || t === '-') {
       positional.push(a);
@@ -315,7 +317,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
           out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(path, value), home), mode: 'content' });
           return true;
         }
-        const host = t === null ? null : hostOf(t);
+        // The literal parts fix the host even when a variable fills in the rest (`https://x/?t=$T`).
+        const host = hostOf(t ?? value.ifUnset);
         if (t === null || host) out.push({ kind: 'send', url: t, host, how });
         return true;
       }
