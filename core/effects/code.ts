@@ -3,7 +3,7 @@
 // by `+` or `.` are joined first, so `'.e' + 'nv'` is `.env`. The API names are data
 // (signatures/interpreters.ts, CODE_APIS); one linear pass over the code.
 
-import type { Invocation } from '../shell/analyze';
+import { syntheticValue, type Invocation } from '../shell/analyze';
 import type { Effect } from './types';
 import { target } from './derive';
 import { CODE_APIS } from './signatures/interpreters';
@@ -43,9 +43,7 @@ export function literals(code: string): Literal[] {
   return out;
 }
 
-function synthetic(text: string) {
-  return { word: { parts: [{ type: 'lit' as const, text, quoted: true }], raw: text }, known: text, ifUnset: text, unsetVars: [], glob: false };
-}
+const synthetic = syntheticValue;
 
 export function codeEffects(lang: string, code: string, inv: Invocation, home: string): Effect[] {
   const api = CODE_APIS[lang];

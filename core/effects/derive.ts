@@ -49,7 +49,7 @@ export interface Parsed {
 
 /** A value cut out of another (`--header=VALUE`, `if=PATH`); unknown when the original was. */
 function synthetic(text: string, like?: Value): Value {
-  return { word: like?.word ?? { parts: [{ type: 'lit', text, quoted: true }], raw: text }, known: like && like.known === null ? null : text, ifUnset: text, unsetVars: like?.unsetVars ?? [], glob: like ? /[*?[]/.test(text) && like.glob : false };
+  return { word: like?.word ?? { parts: [{ type: 'lit', text, quoted: true }], raw: text }, known: like && like.known === null ? null : text, ifUnset: text, unsetVars: like?.unsetVars ?? [], glob: like ? /[*?[]/.test(text) && like.glob : false, possible: [] };
 }
 
 /** getopt-style parse of `args` by the row's option table. */
