@@ -24,7 +24,7 @@ export default defineGuard({
   tools: ['Bash', 'Monitor', 'PowerShell'],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
-      const git = parseGit(inv, ctx.home);
+      const git = parseGit(inv, ctx.home, ctx.shell());
       if (!git || git.sub !== 'add' || !git.cwd) continue;
       if (git.args.some((a) => a.known === null)) continue;
       const args = git.args.map((a) => a.known!);

@@ -16,7 +16,7 @@ export default defineGuard({
   tools: ['Bash', 'Monitor', 'PowerShell'],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
-      const git = parseGit(inv, ctx.home);
+      const git = parseGit(inv, ctx.home, ctx.shell());
       if (!git || git.sub !== 'push') continue;
       if (git.args.some((a) => a.known === null)) continue;
       const args = git.args.map((a) => a.known!);

@@ -2,6 +2,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { COUSINS } from './cases/cousins';
 import { CASE_FIXTURE } from './cases/guard-cases';
 import { buildFixture } from '../core/guards/fixture';
@@ -10,6 +12,7 @@ import { evaluateAt } from './support/run';
 const root = buildFixture(CASE_FIXTURE);
 
 function run(c: (typeof COUSINS)[number]) {
+  for (const [rel, content] of Object.entries(c.files ?? {})) writeFileSync(join(root, rel), content);
   const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
   return evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
 }
