@@ -59,6 +59,10 @@ function sqlOf(inv: Invocation, ctx: GuardContext): string | null {
 function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   const p = inv.program;
   const known = inv.args.map((a) => a.known ?? '');
+  // Help and skeleton forms print text and change nothing.
+  // (-h is the host for database clients, help elsewhere.)
+  const hIsHelp = ['terraform', 'tofu', 'terragrunt', 'pulumi', 'gcloud', 'az', 'dropdb'].includes(p);
+  if (known.some((a) => ['--help', '-help', '--generate-cli-skeleton'].includes(a) || (a === '-h' && hIsHelp) || a.startsWith('--generate-cli-skeleton='))) return null;
   const sql = sqlOf(inv, ctx);
   const bad = sql ? destructiveSql(sql) : null;
   if (bad) return { reason: `${p} runs ${bad}, which destroys data with no undo. Take a backup first (e.g. pg_dump, mysqldump) and ask the user to run it.` };
@@ -128,6 +132,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'aws s3 ls s3://bucket/' } },
       { tool_name: 'Bash', tool_input: { command: 'grep -rn "DROP TABLE" migrations/' } },
       { tool_name: 'Bash', tool_input: { command: 'pulumi preview' } },
+      { tool_name: 'Bash', tool_input: { command: 'terraform destroy -h' } },
+      { tool_name: 'Bash', tool_input: { command: 'aws ec2 terminate-instances --generate-cli-skeleton' } },
     ],
   },
 });
