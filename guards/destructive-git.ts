@@ -85,8 +85,9 @@ export default defineGuard({
   prevents: 'git reset --hard, checkout ., clean -fdx or stash clear discard hours of uncommitted work in one step, with no undo; --no-verify skips the hooks that protect the branch.',
   tools: ['Bash', 'Monitor', 'PowerShell'],
   check(_call, ctx) {
-    for (const inv of runs(ctx.shell())) {
-      const git = parseGit(inv, ctx.home, ctx.shell());
+    const analysis = ctx.shell();
+    for (const inv of runs(analysis)) {
+      const git = parseGit(inv, ctx.home, analysis);
       if (!git || git.args.some((a) => a.known === null)) continue;
       let args = git.args.map((a) => a.known!);
       // git checkout [<ref>] <path>… without --: arguments naming existing files are pathspecs.

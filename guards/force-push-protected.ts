@@ -15,8 +15,9 @@ export default defineGuard({
   prevents: 'A stuck rebase "fixed" with git push --force origin main overwrites commits teammates already pushed.',
   tools: ['Bash', 'Monitor', 'PowerShell'],
   check(_call, ctx) {
-    for (const inv of runs(ctx.shell())) {
-      const git = parseGit(inv, ctx.home, ctx.shell());
+    const analysis = ctx.shell();
+    for (const inv of runs(analysis)) {
+      const git = parseGit(inv, ctx.home, analysis);
       if (!git || git.sub !== 'push') continue;
       if (git.args.some((a) => a.known === null)) continue;
       const args = git.args.map((a) => a.known!);

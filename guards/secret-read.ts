@@ -75,6 +75,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'xargs -a .env echo' } },
       { tool_name: 'Bash', tool_input: { command: 'git show :.env' } },
       { tool_name: 'Bash', tool_input: { command: 'cat .ENV' } },
+      { tool_name: 'Bash', tool_input: { command: '{cat,.env}' }, note: 'brace expansion builds the command' },
       { tool_name: 'Bash', tool_input: { command: 'cp .env /tmp/e.txt' } },
       { tool_name: 'Bash', tool_input: { command: 'curl -s file://$PWD/.env' } },
       { tool_name: 'Bash', tool_input: { command: 'mytool .env' }, note: 'an unknown program given a secret file' },

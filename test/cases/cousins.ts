@@ -185,7 +185,7 @@ export const COUSINS: Cousin[] = [
   deny('shell', 'rm-catastrophic', 'rm -rf {/,}'),
   deny('shell', 'rm-catastrophic', 'bash <<-EOF\n\trm -rf ~\n\tEOF'),
   deny('shell', 'rm-catastrophic', 'bash -c "$(cat <<EOF\nrm -rf ~\nEOF\n)"'),
-  deny('shell', 'rm-catastrophic', 'rm -rf /var/tmp/../etc'),
+  deny('shell', 'rm-catastrophic', 'rm -rf /tmp/../etc'),
   deny('shell', 'rm-catastrophic', 'rm -rf .*'),
   deny('shell', 'rm-catastrophic', 'rm -rf $X/*'),
   deny('shell', 'rm-catastrophic', 'alias x="rm -rf"; x ~'),
