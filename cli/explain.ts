@@ -7,6 +7,7 @@ import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { loadConfig } from '../core/guards/load-config';
 import { normalizePath } from '../core/paths';
 import { createGitRunner } from './git';
+import { analysisEffects, render } from '../core/effects/derive';
 
 function show(v: Value): string {
   if (v.known !== null) return JSON.stringify(v.known);
@@ -26,13 +27,16 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
   const { config } = loadConfig(projectDir);
   const result = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home, projectDir, fallbackCwd: cwd, config, git: createGitRunner({ projectDir }) });
   const v = result.verdict;
+  const effects = analysisEffects(analysis, home);
   if (opts.json) {
-    const invocations = analysis.invocations.map((i) => ({
+    const invocations = analysis.invocations.map((i, n) => ({
       program: i.program,
       argv: i.argv.map((a) => a.known ?? a.word.raw),
       cwd: i.cwd,
       via: i.via,
       wrapper: i.wrapper,
+      signature: effects[n]!.row ? 'known' : 'unknown program (default: positionals may be read)',
+      effects: effects[n]!.effects.map((e) => render(e, i.cwd)),
     }));
     return { text: `${JSON.stringify({ invocations, limit: analysis.limit, verdict: v }, null, 2)}\n`, denied: v !== null };
   }
@@ -44,6 +48,9 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
     lines.push(`  ${n + 1}. ${inv.program || '(computed name)'}${role}${via}`);
     lines.push(`     argv: ${inv.argv.map(show).join(' ')}`);
     lines.push(`     cwd:  ${inv.cwd ?? '(unknown)'}`);
+    const e = effects[n]!;
+    const list = e.effects.map((x) => render(x, inv.cwd));
+    lines.push(`     effects${e.row ? '' : ' (unknown program: positionals may be read)'}: ${list.length > 0 ? list.join(', ') : '(none)'}`);
   });
   if (analysis.invocations.length === 0) lines.push('  (none)');
   if (analysis.limit) lines.push(`  note: the analysis hit a limit (${analysis.limit}); the rest was not examined, so the call is denied as unanalysable`);

@@ -19,7 +19,7 @@ export function configSchema(guards: readonly Guard[]): Record<string, unknown> 
         type: 'object',
         description: 'Per guard: "deny" (default), "ask" (Claude Code asks you; keep it for irreversible actions) or "off".',
         properties: Object.fromEntries(
-          [...guards].sort((a, b) => a.id.localeCompare(b.id)).map((g) => [g.id, { ...mode, default: 'deny', description: `${g.title}. Prevents: ${g.prevents}` }]),
+          [...guards].sort((a, b) => a.id.localeCompare(b.id)).map((g) => [g.id, { ...mode, default: DEFAULT_CONFIG.guards[g.id] ?? 'deny', description: `${g.title}. Prevents: ${g.prevents}` }]),
         ),
         additionalProperties: { ...mode, description: 'A workspace guard from .claude/guards/.' },
       },
@@ -28,6 +28,13 @@ export function configSchema(guards: readonly Guard[]): Record<string, unknown> 
       migrationDirs: strings('Folders whose committed files are applied migrations.', DEFAULT_CONFIG.migrationDirs),
       allowedWriteRoots: strings('Folders outside the project where the agent may write (absolute or ~/...). /tmp is always allowed.', []),
       failMode: { enum: ['open', 'closed'], default: 'open', description: 'open: a guard error or unreadable input is "no opinion". closed: it denies.' },
+      keyHosts: {
+        type: 'object',
+        description: 'Secret variable (name or PREFIX_* glob) → hosts (or *.domain globs) it may be sent to; added to the defaults. A key listed here sent anywhere else is denied.',
+        additionalProperties: { type: 'array', items: { type: 'string' } },
+        default: DEFAULT_CONFIG.keyHosts,
+      },
+      humanFlags: strings('"program flag" pairs the agent may not pass itself ("*" for any program); the call is answered with ask.', DEFAULT_CONFIG.humanFlags),
     },
   };
 }

@@ -4,7 +4,7 @@
 // the values actually present in the workspace's .env files.
 
 import { findCredentials } from './secret-patterns';
-import { isDotenvName, isSecretVariableName } from './secrets';
+import { isDotenvName, mayHoldSecret } from './secrets';
 
 export const REDACTED = '[REDACTED]';
 
@@ -12,7 +12,7 @@ export function redact(text: string, extraValues: readonly string[] = []): strin
   let t = text;
   for (const c of findCredentials(t)) t = t.split(c.value).join(REDACTED);
   for (const v of extraValues) if (v.length >= 8) t = t.split(v).join(REDACTED);
-  t = t.replace(/\b([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)/g, (m, name: string) => (isSecretVariableName(name) ? `${name}=${REDACTED}` : m));
+  t = t.replace(/\b([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)/g, (m, name: string) => (mayHoldSecret(name) ? `${name}=${REDACTED}` : m));
   t = t.replace(/(:\/\/[^/:@\s]+:)[^@\s/]+@/g, `$1${REDACTED}@`);
   t = t.replace(/\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${REDACTED}`);
   t = t.replace(/(--?(?:password|passwd|token|secret|api-key|apikey)[= ])\S+/gi, `$1${REDACTED}`);

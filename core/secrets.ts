@@ -4,7 +4,7 @@
 import { minimatch } from 'minimatch';
 import { basename, relativeTo } from './paths';
 
-export type SecretKind = 'dotenv' | 'private-key' | 'cloud-credentials' | 'token-file' | 'configured';
+export type SecretKind = 'dotenv' | 'private-key' | 'cloud-credentials' | 'token-file' | 'environment' | 'configured';
 
 const DOTENV_TEMPLATES = /\.(example|sample|template|tmpl|dist|defaults?|schema|skeleton)$/i;
 
@@ -27,15 +27,20 @@ export interface SecretLookup {
   peek?: (path: string) => string | null;
 }
 
-/** Classifies an absolute, normalised path. */
+/**
+ * Classifies an absolute, normalised path. Names are compared in lower case: on the file systems
+ * of macOS and Windows `.ENV` is `.env`, and a name the agent spells differently is the same file.
+ */
 export function secretKind(path: string, lookup: SecretLookup): SecretKind | null {
-  const name = basename(path);
-  const configured = matchConfigured(path, name, lookup);
+  const name = basename(path).toLowerCase();
+  const configured = matchConfigured(path, basename(path), lookup);
   if (configured === false) return null;
   if (configured === true) return 'configured';
   if (isDotenvName(name)) return 'dotenv';
   if (KEY_NAMES.test(name)) return 'private-key';
-  const inHome = relativeTo(lookup.home, path);
+  if (/^\/proc\/[^/]+\/(?:task\/[^/]+\/)?environ$/.test(path)) return 'environment';
+  const home = relativeTo(lookup.home, path);
+  const inHome = home === null ? null : home.toLowerCase();
   if (inHome !== null) {
     if (inHome === '.aws/credentials' || inHome === '.config/gcloud/application_default_credentials.json' || inHome === '.azure/accessTokens.json') return 'cloud-credentials';
     if (['.netrc', '.npmrc', '.pypirc', '.git-credentials', '.docker/config.json', '.kube/config', '.config/gh/hosts.yml', '.vault-token', '.pgpass', '.my.cnf'].includes(inHome)) return 'token-file';
@@ -73,8 +78,48 @@ function matchConfigured(path: string, name: string, lookup: SecretLookup): bool
 /** Names a shell glob (`.e*`, `.en?`) may expand to that would be secrets. */
 export const CANONICAL_SECRET_NAMES = ['.env', '.env.local', '.env.production', '.env.development', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'credentials'];
 
-/** A variable name that conventionally holds a secret. */
-export function isSecretVariableName(name: string): boolean {
+/**
+ * A variable name that may hold a secret, by substring: broad on purpose, for redaction and for
+ * finding the values of a .env file in source text (a false match costs nothing there).
+ */
+export function mayHoldSecret(name: string): boolean {
   return /(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH|_PAT$|^PAT$|SESSION_?KEY|CLIENT_?SECRET|WEBHOOK_URL)/i.test(name) &&
     !/^(PATH|PWD|OLDPWD|SSH_AUTH_SOCK|GPG_AGENT_INFO|AUTHOR|AUTHORS)$/i.test(name) && !/_(FILE|PATH|DIR|URL_TEMPLATE|ENABLED|DISABLED|HOST|PORT|USER|USERNAME|NAME|ID)$/i.test(name);
+}
+
+/**
+ * The components of a variable name (split at `_`) that mean it holds a secret. Judged by
+ * components, not substrings: TOKENIZER_PATH, SECRETARY_NAME and PASSPORT_COUNTRY are not secrets.
+ */
+export const SECRET_NAME_COMPONENTS = {
+  /** A component that is, or ends with, one of these (PGPASSWORD, NPMTOKEN). */
+  words: ['TOKEN', 'SECRET', 'PASSWORD', 'PASSWD', 'PASSPHRASE', 'APIKEY', 'CREDENTIAL', 'CREDENTIALS', 'PRIVATEKEY', 'ACCESSKEY', 'SECRETKEY', 'AUTHTOKEN'],
+  /** Components that mean a secret only as a whole component. */
+  exact: ['PASS', 'PAT', 'PWD', 'CREDS', 'PSK', 'MFA', 'OTP', 'TOTP', 'COOKIE', 'JWT', 'SESSIONKEY'],
+  /** KEY is a secret unless qualified as something public or structural (SORT_KEY, STRIPE_PUBLISHABLE_KEY). */
+  keyNotSecretAfter: ['SORT', 'CACHE', 'PARTITION', 'PRIMARY', 'FOREIGN', 'LOOKUP', 'HASH', 'ROUTING', 'IDEMPOTENCY', 'CURSOR', 'GROUP', 'MAP', 'DEDUP', 'MESSAGE', 'OBJECT', 'BUCKET', 'PUBLIC', 'PUB', 'PUBLISHABLE', 'SITE', 'PREFIX', 'RECAPTCHA_SITE', 'SHORTCUT', 'HOT'],
+  /** AUTH means credentials only as the last component (BASIC_AUTH), not in SSH_AUTH_SOCK or AUTH_URL. */
+  lastOnly: ['AUTH'],
+  /** A last component that makes the variable describe a secret rather than hold it. */
+  describing: ['FILE', 'PATH', 'DIR', 'HOST', 'PORT', 'USER', 'USERNAME', 'NAME', 'ID', 'ENABLED', 'DISABLED', 'TYPE', 'LENGTH', 'LEN', 'EXPIRY', 'EXPIRES', 'TTL', 'REGION', 'URL', 'URI', 'PREFIX', 'SUFFIX', 'HEADER', 'FIELD', 'PARAM', 'COUNT', 'SIZE', 'MIN', 'MAX', 'FORMAT', 'VERSION', 'ALGORITHM', 'ALG', 'SCOPE', 'SCOPES', 'AUDIENCE', 'ISSUER', 'HINT', 'POLICY', 'ENDPOINT', 'SOCK', 'SOCKET', 'MODE', 'LOCATION', 'ARN', 'COMMAND', 'CMD', 'HELPER', 'PROVIDER'],
+  examples: {
+    secret: ['GITHUB_TOKEN', 'GH_TOKEN', 'STRIPE_SECRET_KEY', 'OPENAI_API_KEY', 'DB_PASSWORD', 'PGPASSWORD', 'AWS_SECRET_ACCESS_KEY', 'NPM_TOKEN', 'GITHUB_PAT', 'MYSQL_PWD', 'STRIPE_KEY', 'BASIC_AUTH', 'SLACK_BOT_TOKEN', 'API_KEY', 'SECRET', 'HF_TOKEN', 'DEPLOY_KEY', 'SENTRY_AUTH_TOKEN', 'ANTHROPIC_API_KEY', 'db_password'],
+    notSecret: ['TOKENIZER_PATH', 'SECRETARY_NAME', 'PASSPORT_COUNTRY', 'GITHUB_TOKEN_FILE', 'SSH_AUTH_SOCK', 'AUTH_URL', 'AWS_ACCESS_KEY_ID', 'STRIPE_PUBLISHABLE_KEY', 'SORT_KEY', 'PATH', 'HOME', 'NODE_ENV', 'AUTHOR', 'BYPASS_CACHE', 'PASSTHROUGH', 'KEYBOARD_LAYOUT', 'MONKEY', 'TOKEN_ENDPOINT', 'PWD_HISTORY_DIR'],
+  },
+};
+
+/** A variable name that means a secret, judged by its components (see SECRET_NAME_COMPONENTS). */
+export function isSecretVariableName(name: string): boolean {
+  const parts = name.toUpperCase().split('_').filter((p) => p !== '');
+  if (parts.length === 0) return false;
+  const t = SECRET_NAME_COMPONENTS;
+  if (parts.length > 1 && t.describing.includes(parts[parts.length - 1]!)) return false;
+  if (parts.length === 1 && parts[0] === 'PWD') return false; // the working directory
+  return parts.some((p, i) => {
+    if (t.words.some((w) => p === w || (p.endsWith(w) && p.length > w.length && w.length >= 5))) return true;
+    if (t.exact.includes(p)) return true;
+    if (p === 'KEY' || p === 'KEYS') return i === 0 ? parts.length === 1 : !t.keyNotSecretAfter.includes(parts[i - 1]!);
+    if (t.lastOnly.includes(p)) return i === parts.length - 1;
+    return false;
+  });
 }

@@ -25,8 +25,9 @@ export default defineGuard({
   prevents: 'git add -A in a repo where .env was never gitignored stages it with forty other files; the commit is called "add feature" and the keys end up on GitHub.',
   tools: ['Bash', 'Monitor', 'PowerShell'],
   check(_call, ctx) {
-    for (const inv of runs(ctx.shell())) {
-      const git = parseGit(inv, ctx.home);
+    const analysis = ctx.shell();
+    for (const inv of runs(analysis)) {
+      const git = parseGit(inv, ctx.home, analysis);
       if (!git || git.sub !== 'add' || !git.cwd) continue;
       if (git.args.some((a) => a.known === null)) continue;
       const args = git.args.map((a) => a.known!);

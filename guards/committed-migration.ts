@@ -1,5 +1,5 @@
 import { defineGuard, type GuardContext } from '../core/guards/types';
-import { fileWrites, runs } from '../core/guards/helpers';
+import { fileWritesOf } from '../core/effects/derive';
 import { dirname, relativeTo } from '../core/paths';
 
 function trimSlashes(s: string): string {
@@ -45,7 +45,7 @@ export default defineGuard({
   check(call, ctx) {
     const targets: { path: string; how: string }[] = [];
     if (call.edits && call.path) targets.push({ path: call.path, how: call.tool === 'Write' ? 'Overwriting' : 'Editing' });
-    else if (call.command) for (const inv of runs(ctx.shell())) for (const w of fileWrites(inv, ctx.home)) targets.push({ path: w.path, how: `Writing (${w.how})` });
+    else if (call.command) for (const w of fileWritesOf(ctx.shell(), ctx.home)) targets.push({ path: w.path, how: `Writing (${w.how})` });
     for (const t of targets) {
       const dir = migrationDir(t.path, ctx.config.migrationDirs);
       if (!dir || isTracked(t.path, ctx) !== true) continue;
@@ -65,6 +65,10 @@ export default defineGuard({
       { tool_name: 'Edit', tool_input: { file_path: 'prisma/migrations/20240101_init/migration.sql', old_string: 'TEXT', new_string: 'VARCHAR(255)' }, fixture: { committed: { 'prisma/migrations/20240101_init/migration.sql': 'CREATE TABLE "User" ("name" TEXT);\n' } } },
       { tool_name: 'Edit', tool_input: { file_path: 'app/migrations/0001_initial.py', old_string: 'max_length=100', new_string: 'max_length=200' }, fixture: { committed: { 'app/migrations/0001_initial.py': 'max_length=100\n' } } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/int/bigint/' migrations/001_init.sql" }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'cp /tmp/new.sql migrations/001_init.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'mv /tmp/new.sql migrations/001_init.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
+      { tool_name: 'Bash', tool_input: { command: "perl -pi -e 's/int/bigint/' migrations/001_init.sql" }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'git mv -f /tmp/new.sql migrations/001_init.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
     ],
     allowed: [
       { tool_name: 'Write', tool_input: { file_path: 'migrations/002_add_email.sql', content: 'ALTER TABLE users ADD email text;' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } }, note: 'new, untracked migration' },
@@ -73,6 +77,8 @@ export default defineGuard({
       { tool_name: 'Edit', tool_input: { file_path: 'src/db.ts', old_string: 'a', new_string: 'b' }, fixture: { committed: { 'src/db.ts': 'a\n' } } },
       { tool_name: 'Read', tool_input: { file_path: 'migrations/001_init.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
       { tool_name: 'Bash', tool_input: { command: 'cat migrations/001_init.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'cp /tmp/new.sql migrations/002_more.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } }, note: 'a new migration' },
+      { tool_name: 'Bash', tool_input: { command: 'cp migrations/001_init.sql /tmp/backup.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
     ],
   },
 });

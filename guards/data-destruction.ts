@@ -59,6 +59,10 @@ function sqlOf(inv: Invocation, ctx: GuardContext): string | null {
 function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   const p = inv.program;
   const known = inv.args.map((a) => a.known ?? '');
+  // Help and skeleton forms print text and change nothing.
+  // (-h is the host for database clients, help elsewhere.)
+  const hIsHelp = ['terraform', 'tofu', 'terragrunt', 'pulumi', 'gcloud', 'az', 'dropdb'].includes(p);
+  if (known.some((a) => ['--help', '-help', '--generate-cli-skeleton'].includes(a) || (a === '-h' && hIsHelp) || a.startsWith('--generate-cli-skeleton='))) return null;
   const sql = sqlOf(inv, ctx);
   const bad = sql ? destructiveSql(sql) : null;
   if (bad) return { reason: `${p} runs ${bad}, which destroys data with no undo. Take a backup first (e.g. pg_dump, mysqldump) and ask the user to run it.` };
@@ -78,11 +82,8 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   if (p === 'terraform' || p === 'tofu' || p === 'terragrunt') {
     const sub = known.find((a) => !a.startsWith('-')) ?? '';
     if (sub === 'destroy' || (sub === 'apply' && known.includes('-destroy'))) return { reason: `${p} destroy tears down the infrastructure this configuration manages. Review the plan and ask the user.`, instead: `${p} plan -destroy` };
-    if (known.some((a) => a === '-auto-approve' || a === '--auto-approve')) return { reason: `${p} ${sub} -auto-approve applies infrastructure changes nobody reviewed. Show the plan and let the user apply it.`, instead: `${p} plan` };
   }
-  if (p === 'pulumi' && (known[0] === 'destroy' || (known[0] === 'up' && known.some((a) => a === '--yes' || a === '-y')))) {
-    return { reason: `pulumi ${known[0]} ${known[0] === 'destroy' ? 'tears down the stack' : '--yes applies changes nobody reviewed'}. Preview and ask the user.`, instead: 'pulumi preview' };
-  }
+  if (p === 'pulumi' && known[0] === 'destroy') return { reason: 'pulumi destroy tears down the stack. Preview and ask the user.', instead: 'pulumi preview' };
   if (p === 'aws') {
     if (known[0] === 's3' && ((known[1] === 'rm' && known.includes('--recursive')) || (known[1] === 'rb' && known.includes('--force')))) return { reason: `aws s3 ${known[1]} deletes every object under that prefix. Ask the user.` };
     const op = known.find((a, i) => i >= 1 && !a.startsWith('-'));
@@ -117,7 +118,6 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'redis-cli -h cache FLUSHDB' } },
       { tool_name: 'Bash', tool_input: { command: 'mongosh app --eval "db.dropDatabase()"' } },
       { tool_name: 'Bash', tool_input: { command: 'terraform destroy -auto-approve' } },
-      { tool_name: 'Bash', tool_input: { command: 'terraform apply -auto-approve' } },
       { tool_name: 'Bash', tool_input: { command: 'aws s3 rm s3://bucket/data --recursive' } },
       { tool_name: 'Bash', tool_input: { command: 'gcloud sql instances delete prod-db' } },
       { tool_name: 'Bash', tool_input: { command: 'az group delete --name prod-rg --yes' } },
@@ -132,6 +132,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'aws s3 ls s3://bucket/' } },
       { tool_name: 'Bash', tool_input: { command: 'grep -rn "DROP TABLE" migrations/' } },
       { tool_name: 'Bash', tool_input: { command: 'pulumi preview' } },
+      { tool_name: 'Bash', tool_input: { command: 'terraform destroy -h' } },
+      { tool_name: 'Bash', tool_input: { command: 'aws ec2 terminate-instances --generate-cli-skeleton' } },
     ],
   },
 });

@@ -1,5 +1,6 @@
 import { defineGuard, type Denial } from '../core/guards/types';
 import { isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
+import { resolvePath } from '../core/paths';
 
 /** git <sub> args → a denial, or null. `args` are all known. */
 function judge(sub: string, args: string[], prefix: string[], protectedBranches: readonly string[]): Denial | null {
@@ -84,11 +85,28 @@ export default defineGuard({
   prevents: 'git reset --hard, checkout ., clean -fdx or stash clear discard hours of uncommitted work in one step, with no undo; --no-verify skips the hooks that protect the branch.',
   tools: ['Bash', 'Monitor', 'PowerShell'],
   check(_call, ctx) {
-    for (const inv of runs(ctx.shell())) {
-      const git = parseGit(inv, ctx.home);
+    const analysis = ctx.shell();
+    for (const inv of runs(analysis)) {
+      const git = parseGit(inv, ctx.home, analysis);
       if (!git || git.args.some((a) => a.known === null)) continue;
-      const d = judge(git.sub, git.args.map((a) => a.known!), git.globals, ctx.config.protectedBranches);
-      if (d) return d;
+      let args = git.args.map((a) => a.known!);
+      // git checkout [<ref>] <path>… without --: arguments naming existing files are pathspecs.
+      if (git.sub === 'checkout' && !args.includes('--') && !args.some((a) => /^-[a-zA-Z]*[bB]/.test(a) || a === '--orphan') && git.cwd) {
+        const paths = args.filter((a) => !a.startsWith('-') && a !== '.' && ctx.exists(resolvePath(git.cwd!, a, ctx.home)));
+        if (paths.length > 0) args = [...args.filter((a) => !paths.includes(a)), '--', ...paths];
+      }
+      const d = judge(git.sub, args, git.globals, ctx.config.protectedBranches);
+      if (!d) continue;
+      // Ask before claiming: discarding the changes of files that have none loses nothing.
+      if ((git.sub === 'checkout' || git.sub === 'restore') && git.cwd && !args.some((a) => a === '-f' || a === '--force')) {
+        const dd = args.indexOf('--');
+        const paths = dd >= 0 ? args.slice(dd + 1) : args.filter((a) => !a.startsWith('-'));
+        if (paths.length > 0 && paths.every((p) => !['.', ':/', '*', ':'].includes(p) && !/[*?[]/.test(p))) {
+          const status = ctx.git(['status', '--porcelain', '--untracked-files=no', '--', ...paths], git.cwd);
+          if (status?.ok && status.stdout.trim() === '') continue;
+        }
+      }
+      return d;
     }
     return null;
   },
@@ -112,6 +130,12 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git commit --no-verify -m wip' } },
       { tool_name: 'Bash', tool_input: { command: 'git commit -nm wip' } },
       { tool_name: 'Bash', tool_input: { command: 'git push --no-verify origin feature/x' } },
+      { tool_name: 'Bash', tool_input: { command: 'git reset --har HEAD~1' }, note: 'git takes unique prefixes of long options' },
+      { tool_name: 'Bash', tool_input: { command: 'git clean --forc -d' } },
+      { tool_name: 'Bash', tool_input: { command: 'git commit --no-verif -m wip' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout src/app.ts' }, fixture: { committed: { 'src/app.ts': 'a\n' }, untracked: { 'src/app.ts': 'changed\n' } }, note: 'a path without --, with uncommitted changes' },
+      { tool_name: 'Bash', tool_input: { command: 'git switch -f main' } },
+      { tool_name: 'Bash', tool_input: { command: "git config alias.nuke 'reset --hard' && git nuke" }, note: 'an alias set earlier on the line' },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'git checkout -b feature/x' } },
@@ -127,6 +151,10 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git commit -m "no --no-verify here"' } },
       { tool_name: 'Bash', tool_input: { command: 'git gc' } },
       { tool_name: 'Bash', tool_input: { command: 'ee preflight check --cmd "git reset --hard HEAD~5"' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout -bfeature/x' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout -qbfix/y' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout -- src/app.ts' }, fixture: { committed: { 'src/app.ts': 'a\n' } }, note: 'no uncommitted changes: nothing to lose' },
+      { tool_name: 'Bash', tool_input: { command: 'git config alias.st status && git st' } },
     ],
   },
 });

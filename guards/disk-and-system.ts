@@ -2,6 +2,7 @@ import { defineGuard, type Denial, type GuardContext } from '../core/guards/type
 import { argPath, fileWrites, flags, plausiblePaths, runs, secretPath } from '../core/guards/helpers';
 import { catastrophe } from '../core/guards/targets';
 import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+import { effectsOf } from '../core/effects/derive';
 
 const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/;
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
@@ -12,8 +13,24 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   for (const w of fileWrites(inv, ctx.home)) {
     if (BLOCK_DEVICE.test(w.path)) return { reason: `${w.how} into ${w.path} overwrites a disk device directly: partitions and file systems on it are destroyed.` };
   }
-  if (/^mkfs(\..+)?$/.test(p) || p === 'mke2fs' || p === 'wipefs' || p === 'mkswap' || (p === 'format' && known.length > 0)) {
-    return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
+  const effects = effectsOf(inv, ctx.home).effects;
+  if (/^mkfs(\..+)?$/.test(p) || p === 'mke2fs' || p === 'wipefs' || p === 'mkswap') {
+    // A file system on a regular image file (mkfs.ext4 disk.img) erases nothing but that file.
+    const targets = effects.filter((e) => e.kind === 'write');
+    const device = targets.length === 0 || targets.some((e) => e.kind === 'write' && (e.target.path === null || e.target.path.startsWith('/dev/') || /^[A-Za-z]:?$/.test(e.target.value.known ?? '')));
+    if (device) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
+  }
+  if (p === 'format' && known.length > 0) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
+  for (const e of effects) {
+    if (e.kind === 'destroy') return { reason: `${p} ${known.join(' ')} destroys ${e.store === 'crontab' ? 'every scheduled job in the crontab, with no undo' : `the data on a ${e.store}`}. This is for a human to do.`, ...(e.store === 'crontab' ? { instead: 'crontab -l' } : {}) };
+  }
+  // find / -exec chmod 777 {} +: the same as chmod -R over find's starting points.
+  if ((p === 'chmod' || p === 'chown' || p === 'chgrp') && inv.findRoots) {
+    for (const r of inv.findRoots) {
+      const path = argPath(inv, r, ctx.home);
+      const what = path ? catastrophe(path, ctx) : null;
+      if (what && path !== ctx.projectDir) return { reason: `find ${r.word.raw} -exec ${p} changes ${p === 'chmod' ? 'permissions' : 'ownership'} across ${what}; ssh, sudo and many programs refuse to work afterwards, and it cannot be undone.` };
+    }
   }
   if (['fdisk', 'sfdisk', 'gdisk', 'sgdisk', 'parted', 'cfdisk'].includes(p) && !known.some((a) => a === '-l' || a === '--list' || a === 'print')) {
     return { reason: `${p} edits a partition table; a mistake makes the disk unreadable. Ask the user.` };
@@ -37,10 +54,13 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
       }
     }
   }
-  if (POWER.has(p) || (p === 'systemctl' && ['poweroff', 'reboot', 'halt', 'suspend', 'hibernate', 'kexec'].includes(known[0] ?? '')) || (p === 'init' && ['0', '6'].includes(known[0] ?? ''))) {
+  const harmlessPower = known.some((a) => ['-c', '/a', '-w', '--wtmp-only', '-h', '--help', '-V', '--version', '--show'].includes(a) && !(a === '-h' && p === 'shutdown')) || (p === 'systemctl' && known.includes('--when') && known[known.indexOf('--when') + 1] === 'cancel') || known.includes('--when=cancel');
+  if (!harmlessPower && (POWER.has(p) || (p === 'systemctl' && ['poweroff', 'reboot', 'halt', 'suspend', 'hibernate', 'kexec'].includes(known[0] ?? '')) || (p === 'init' && ['0', '6'].includes(known[0] ?? '')))) {
     return { reason: `${p} ${known.join(' ')} shuts down or restarts the machine, ending every session on it. Ask the user.` };
   }
-  if ((p === 'kill' || p === 'pkill' || p === 'killall') && (known.includes('-1') && p === 'kill' || known.includes('1') && p === 'kill' && known.some((a) => /^-(9|KILL|SIGKILL)$/.test(a)))) {
+  // kill -1 <pid> is SIGHUP to one process; kill -9 -1 (a target of -1) is every process.
+  const killTargets = p === 'kill' ? known.filter((a, i) => i > 0 || !/^-/.test(a)).filter((a) => !/^-(?:s|n)$/.test(a)) : [];
+  if (p === 'kill' && (killTargets.includes('-1') || (killTargets.includes('1') && known.some((a) => /^-(9|KILL|SIGKILL)$/.test(a))))) {
     return { reason: 'kill -9 -1 (or of PID 1) kills every process you own, or init itself. Kill the specific process by PID or name.' };
   }
   if ((p === 'docker' || p === 'podman') && ['run', 'create'].includes(known[0] ?? '')) {
@@ -88,6 +108,10 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'docker run --rm -v /:/host alpine rm -rf /host/home' } },
       { tool_name: 'Bash', tool_input: { command: 'kill -9 -1' } },
       { tool_name: 'PowerShell', tool_input: { command: 'Format-Volume -DriveLetter D' } },
+      { tool_name: 'Bash', tool_input: { command: 'blkdiscard /dev/nvme0n1' } },
+      { tool_name: 'Bash', tool_input: { command: 'find / -exec chmod 777 {} +' } },
+      { tool_name: 'Bash', tool_input: { command: 'crontab -r' } },
+      { tool_name: 'Bash', tool_input: { command: 'wipefs -a /dev/sdb' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'chmod +x scripts/build.sh' } },
@@ -100,6 +124,13 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'shred -u build/tmp.bin' } },
       { tool_name: 'Bash', tool_input: { command: 'kill -9 12345' } },
       { tool_name: 'Bash', tool_input: { command: 'f() { echo hi; }; f' } },
+      { tool_name: 'Bash', tool_input: { command: 'mkfs.ext4 -F disk.img' }, note: 'a file system in a regular image file' },
+      { tool_name: 'Bash', tool_input: { command: 'shutdown -c' }, note: 'cancels a pending shutdown' },
+      { tool_name: 'Bash', tool_input: { command: 'systemctl halt --when cancel' } },
+      { tool_name: 'Bash', tool_input: { command: 'reboot -w' }, note: 'only writes the wtmp record' },
+      { tool_name: 'Bash', tool_input: { command: 'kill -1 12345' }, note: 'SIGHUP to one process' },
+      { tool_name: 'Bash', tool_input: { command: 'find src -type f -exec chmod 644 {} +' } },
+      { tool_name: 'Bash', tool_input: { command: 'crontab -l' } },
     ],
   },
 });

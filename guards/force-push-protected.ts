@@ -16,8 +16,9 @@ export default defineGuard({
   prevents: 'A stuck rebase "fixed" with git push --force origin main overwrites commits teammates already pushed.',
   tools: ['Bash', 'Monitor', 'PowerShell'],
   check(_call, ctx) {
-    for (const inv of runs(ctx.shell())) {
-      const git = parseGit(inv, ctx.home);
+    const analysis = ctx.shell();
+    for (const inv of runs(analysis)) {
+      const git = parseGit(inv, ctx.home, analysis);
       if (!git || git.sub !== 'push') continue;
       // A refspec the line does not fix (`git push -f origin "$(git branch --show-current)"`) may name
       // a protected branch: it counts as an unknown target, like a bare `git push --force`.

@@ -5,6 +5,8 @@ import type { Invocation } from '../core/shell/analyze';
 const KUBECTL_READ_ONLY = new Set([
   'get', 'describe', 'logs', 'top', 'explain', 'api-resources', 'api-versions', 'cluster-info', 'version', 'config', 'auth',
   'diff', 'wait', 'events', 'kustomize', 'completion', 'plugin', 'options', 'help', 'alpha',
+  // change nothing in a cluster: local proxies and tunnels, and oc's session and project selection
+  'proxy', 'port-forward', 'login', 'logout', 'project', 'projects', 'whoami', 'status',
 ]);
 const ROLLOUT_READ_ONLY = new Set(['status', 'history']);
 const HELM_CHANGES = new Set(['install', 'upgrade', 'uninstall', 'delete', 'del', 'rollback', 'test']);
@@ -74,6 +76,8 @@ export default defineGuard({
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context=kind-dev get pods' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl config current-context' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl port-forward svc/api 8080:80' } },
+      { tool_name: 'Bash', tool_input: { command: 'oc project my-app' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl get pods -A' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl logs deploy/api --tail=50' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context kind-dev delete pod api-7d9f' } },

@@ -1,5 +1,5 @@
 import { defineGuard } from '../core/guards/types';
-import { fileWrites, runs } from '../core/guards/helpers';
+import { fileWritesOf } from '../core/effects/derive';
 import { basename } from '../core/paths';
 
 /** Lockfile name → how it is regenerated. */
@@ -41,11 +41,9 @@ export default defineGuard({
   check(call, ctx) {
     if (call.edits && call.path) return denialFor(call.path, `editing it by hand (${call.tool})`);
     if (!call.command) return null;
-    for (const inv of runs(ctx.shell())) {
-      for (const w of fileWrites(inv, ctx.home)) {
-        const d = denialFor(w.path, `writing it with ${w.how}`);
-        if (d) return d;
-      }
+    for (const w of fileWritesOf(ctx.shell(), ctx.home)) {
+      const d = denialFor(w.path, `writing it with ${w.how}`);
+      if (d) return d;
     }
     return null;
   },
@@ -60,6 +58,17 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: "perl -pi -e 's/4.17.20/4.17.21/' yarn.lock" } },
       { tool_name: 'Bash', tool_input: { command: 'echo "{}" > pnpm-lock.yaml' } },
       { tool_name: 'Write', tool_input: { file_path: 'poetry.lock', content: '# empty' } },
+      // every writer is a write
+      { tool_name: 'Bash', tool_input: { command: 'cp /tmp/lock.json package-lock.json' } },
+      { tool_name: 'Bash', tool_input: { command: 'mv /tmp/lock.json package-lock.json' } },
+      { tool_name: 'Bash', tool_input: { command: "yq -i '.lockfileVersion = 2' pnpm-lock.yaml" } },
+      { tool_name: 'Bash', tool_input: { command: 'tar xf /tmp/backup.tar package-lock.json' } },
+      { tool_name: 'Bash', tool_input: { command: 'unzip -o /tmp/backup.zip package-lock.json' } },
+      { tool_name: 'Bash', tool_input: { command: 'patch package-lock.json /tmp/fix.diff' } },
+      { tool_name: 'Bash', tool_input: { command: "python3 -c \"open('package-lock.json','w').write('{}')\"" } },
+      { tool_name: 'Bash', tool_input: { command: "node -e \"require('fs').writeFileSync('yarn.lock', '')\"" } },
+      { tool_name: 'Bash', tool_input: { command: 'jq ".version=\\"2\\"" package-lock.json | sponge package-lock.json' } },
+      { tool_name: 'Bash', tool_input: { command: 'ln -s package-lock.json /tmp/l && echo "{}" > /tmp/l' }, note: 'a write through a link is judged at its target' },
     ],
     allowed: [
       { tool_name: 'Read', tool_input: { file_path: 'package-lock.json' } },
@@ -70,6 +79,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git checkout --theirs package-lock.json && npm install' } },
       { tool_name: 'Bash', tool_input: { command: 'sed -n 1,20p Cargo.lock' } },
       { tool_name: 'Bash', tool_input: { command: 'cp package-lock.json /tmp/lock-backup.json' } },
+      { tool_name: 'Bash', tool_input: { command: 'touch package-lock.json' } },
+      { tool_name: 'Bash', tool_input: { command: 'tar xzf /tmp/vendor.tgz -C vendor' } },
+      { tool_name: 'Bash', tool_input: { command: 'npm install && git add package-lock.json' } },
     ],
   },
 });

@@ -1,5 +1,6 @@
 import { defineGuard } from '../core/guards/types';
 import { flags } from '../core/guards/helpers';
+import { effectsOf } from '../core/effects/derive';
 
 const ESCALATORS = new Set(['sudo', 'su', 'doas', 'pkexec', 'runas', 'runuser', 'sudoedit', 'gosu', 'su-exec']);
 
@@ -18,6 +19,13 @@ export default defineGuard({
         const what = inv.args.map((a) => a.word.raw).join(' ');
         return {
           reason: `${p}${what ? ` ${what}` : ''} runs with elevated privileges. The agent should not change the system as root: if this is needed (installing a system package, editing /etc), ask the user to run it, or do it inside the project (a local install, a container).`,
+        };
+      }
+      // Escalations the signatures know beyond the list above (run0, setcap, machinectl shell, …).
+      const esc = ESCALATORS.has(p) ? undefined : effectsOf(inv, ctx.home).effects.find((e) => e.kind === 'escalate');
+      if (esc && esc.kind === 'escalate') {
+        return {
+          reason: `${p} ${inv.args.map((a) => a.word.raw).join(' ')} gives ${esc.how === 'file capabilities' ? 'a program root-level capabilities that outlive the session' : 'a command elevated privileges'}. Ask the user to do this, or do it inside the project (a local install, a container).`,
         };
       }
       if (p === 'chmod' || p === 'chown') {
@@ -39,6 +47,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'chmod u+s ./bin/tool' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod 4755 /usr/local/bin/tool' } },
       { tool_name: 'PowerShell', tool_input: { command: 'Start-Process pwsh -Verb RunAs -ArgumentList "-c", "Set-ExecutionPolicy Unrestricted"' } },
+      { tool_name: 'Bash', tool_input: { command: 'run0 systemctl restart nginx' } },
+      { tool_name: 'Bash', tool_input: { command: 'setcap cap_setuid+ep /usr/bin/python3' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'which sudo' } },
@@ -48,6 +58,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'chmod 755 scripts/build.sh' } },
       { tool_name: 'Bash', tool_input: { command: 'grep -rn sudo docs/' } },
       { tool_name: 'Bash', tool_input: { command: 'echo "run sudo make install yourself"' } },
+      { tool_name: 'Bash', tool_input: { command: 'getcap /usr/bin/ping' } },
+      { tool_name: 'Bash', tool_input: { command: 'setcap -v cap_net_raw+ep /usr/bin/ping' }, note: 'verify only' },
     ],
   },
 });

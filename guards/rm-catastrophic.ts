@@ -1,3 +1,4 @@
+import { minimatch } from 'minimatch';
 import { defineGuard, type GuardContext } from '../core/guards/types';
 import { argPath, flags, runs, shown } from '../core/guards/helpers';
 import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
@@ -47,8 +48,13 @@ function judgeText(inv: Invocation, text: string, glob: boolean, ctx: GuardConte
   if (glob) {
     // rm -rf *, ~/*, /*: everything inside a directory.
     const name = basename(path);
-    if (!/^[.]?\*$/.test(name) && name !== '.[!.]*') return null;
     const dir = dirname(path);
+    // rm -rf .* (or .g*, .[!.]*) in a repository: the glob reaches .git.
+    if (name.startsWith('.') && minimatch('.git', name, { dot: true })) {
+      const git = catastrophe(`${dir === '/' ? '' : dir}/.git`, ctx);
+      if (git && /\.git/.test(git)) return { reason: `${verb} matches .git too: it deletes ${git}.`, what: git };
+    }
+    if (!/^[.]?\*$/.test(name) && name !== '.[!.]*') return null;
     const what = catastrophe(dir, ctx);
     return what && dir !== ctx.projectDir ? { reason: `${verb} deletes everything in ${what}.`, what: `everything in ${what}` } : null;
   }
@@ -109,6 +115,17 @@ export default defineGuard({
   examples: {
     blocked: [
       { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } },
+      // what runs however the line is built
+      { tool_name: 'Bash', tool_input: { command: 'f(){ rm -rf "$1"; }; f /' }, note: 'a function defined earlier, called with its argument' },
+      { tool_name: 'Bash', tool_input: { command: 'g() { rm -rf "$@"; }; g ~' } },
+      { tool_name: 'Bash', tool_input: { command: `sh -c 'rm -rf "$1"' sh /` }, note: 'sh -c with positional parameters' },
+      { tool_name: 'Bash', tool_input: { command: 'alias x="rm -rf"; x ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf {/,}' }, note: 'brace expansion' },
+      { tool_name: 'Bash', tool_input: { command: 'bash -c "$(cat <<EOF\nrm -rf ~\nEOF\n)"' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo / | xargs rm -rf' }, note: 'xargs takes its arguments from stdin' },
+      { tool_name: 'Bash', tool_input: { command: 'parallel rm -rf ::: ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'busybox rm -rf ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf .*' }, note: 'the glob reaches .git' },
       { tool_name: 'Bash', tool_input: { command: 'rm -r -f ~' } },
       { tool_name: 'Bash', tool_input: { command: 'rm --recursive --force ~/' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -Rf "$HOME"' } },
@@ -154,6 +171,11 @@ export default defineGuard({
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "${BUILD_DIR:?}/dist"' }, note: '${VAR:?} aborts when unset' },
+      { tool_name: 'Bash', tool_input: { command: 'f(){ rm -rf "$1"; }; f dist' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf {dist,coverage}' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo dist | xargs rm -rf' } },
+      { tool_name: 'Bash', tool_input: { command: `sh -c 'echo "$1"' sh hello` } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf .cache/*' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ./node_modules' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf node_modules dist .next coverage' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf /tmp/build-cache' } },

@@ -1,7 +1,7 @@
 import { defineGuard, type GuardContext } from '../core/guards/types';
 import { secretPath } from '../core/guards/helpers';
 import { findCredentials } from '../core/secret-patterns';
-import { isSecretVariableName } from '../core/secrets';
+import { mayHoldSecret } from '../core/secrets';
 import { envValues, type EnvValue } from '../core/redact';
 import { basename, relativeTo } from '../core/paths';
 
@@ -11,7 +11,7 @@ function workspaceSecrets(ctx: GuardContext): EnvValue[] {
     if (value.length < 12 || /^(true|false|null|none|\d+)$/i.test(value)) return false;
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/:\/\/[^/@\s:]+:[^/@\s]+@/.test(value)) return false; // a URL without a password
     const random = value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && new Set(value).size >= 10;
-    return isSecretVariableName(name) || random;
+    return mayHoldSecret(name) || random;
   });
 }
 

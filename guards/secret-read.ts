@@ -1,16 +1,20 @@
+import { minimatch } from 'minimatch';
 import { defineGuard, type Denial, type GuardContext } from '../core/guards/types';
-import { consumersOf, flags, outputRedirected, parseGit, runs, secretArg, secretPath, shq } from '../core/guards/helpers';
-import { interpreterCode, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
-import { isSecretVariableName, type SecretKind } from '../core/secrets';
-import { relativeTo, resolvePath } from '../core/paths';
+import { consumersOf, flags, outputRedirected, secretPath, shq } from '../core/guards/helpers';
+import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+import { CANONICAL_SECRET_NAMES, isSecretVariableName, type SecretKind } from '../core/secrets';
+import { basename, dirname, relativeTo } from '../core/paths';
+import { analysisEffects, target } from '../core/effects/derive';
+import { CREDENTIAL_SINKS } from '../core/effects/signatures/credentials';
+import { FILES } from '../core/effects/signatures/files';
+import type { Effect, Target } from '../core/effects/types';
 
-/** Programs that print (or encode) the contents of the files they are given. */
-const READERS = new Set([
-  'cat', 'tac', 'less', 'more', 'most', 'head', 'tail', 'nl', 'od', 'xxd', 'hexdump', 'hd', 'strings', 'base64', 'base32', 'basenc',
-  'bat', 'batcat', 'view', 'sed', 'awk', 'gawk', 'mawk', 'nawk', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'cut', 'sort', 'uniq',
-  'paste', 'column', 'fold', 'fmt', 'pr', 'rev', 'expand', 'unexpand', 'tr', 'diff', 'sdiff', 'colordiff', 'jq', 'yq', 'dotenv',
-  'openssl', 'iconv', 'dd', 'tee', 'comm', 'join', 'look', 'zcat', 'type', 'Get-Content', 'gc',
-]);
+type FileRead = Extract<Effect, { kind: 'read'; source: 'file' }>;
+
+/** Programs that pass their input through to their output: piping a secret into them still prints it. */
+const PASS_THROUGH = new Set([...FILES[0]!.names, 'tee', 'tr', 'sed', 'gsed', 'awk', 'gawk', 'grep', 'egrep', 'rg', 'jq', 'yq', 'xargs', 'echo', 'printf', 'openssl', 'gpg']);
+/** Programs that print what they are given as arguments. */
+const PRINTERS = new Set(['echo', 'printf', 'print', 'printenv']);
 
 export default defineGuard({
   id: 'secret-read',
@@ -22,17 +26,15 @@ export default defineGuard({
       const hit = secretPath(call.path, ctx);
       return hit ? fileDenial(`Reading ${display(hit.path, ctx)}`, hit.path, hit.kind, ctx) : null;
     }
-    if (call.tool === 'Grep') {
-      if (!call.path || call.input.output_mode !== 'content') return null;
-      const hit = secretPath(call.path, ctx);
-      return hit ? fileDenial(`Grep with output_mode "content" on ${display(hit.path, ctx)}`, hit.path, hit.kind, ctx) : null;
-    }
+    if (call.tool === 'Grep') return judgeGrepTool(call.path ?? call.cwd, call.input, ctx);
     const analysis = ctx.shell();
-    for (const inv of runs(analysis)) {
-      const d = judge(inv, ctx, analysis);
-      if (d) return d;
+    for (const ie of analysisEffects(analysis, ctx.home)) {
+      for (const e of ie.effects) {
+        const d = judge(e, ie.inv, ctx, analysis);
+        if (d) return d;
+      }
     }
-    return null;
+    return sourceThenPrint(analysis, ctx);
   },
   examples: {
     blocked: [
@@ -65,6 +67,32 @@ export default defineGuard({
       { tool_name: 'Read', tool_input: { file_path: 'config/.env.production' } },
       { tool_name: 'Read', tool_input: { file_path: '/home/user/.ssh/id_rsa' } },
       { tool_name: 'Grep', tool_input: { pattern: 'SECRET', path: '.env', output_mode: 'content' } },
+      // cousins: any reader, any spelling of the path
+      { tool_name: 'Bash', tool_input: { command: 'dd if=.env' } },
+      { tool_name: 'Bash', tool_input: { command: 'perl -ne print .env' } },
+      { tool_name: 'Bash', tool_input: { command: 'rg --hidden --no-ignore KEY' }, fixture: { untracked: { '.env': 'KEY=1\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'tar cf - .env | tar xOf -' } },
+      { tool_name: 'Bash', tool_input: { command: 'xargs -a .env echo' } },
+      { tool_name: 'Bash', tool_input: { command: 'git show :.env' } },
+      { tool_name: 'Bash', tool_input: { command: 'cat .ENV' } },
+      { tool_name: 'Bash', tool_input: { command: '{cat,.env}' }, note: 'brace expansion builds the command' },
+      { tool_name: 'Bash', tool_input: { command: 'cp .env /tmp/e.txt' } },
+      { tool_name: 'Bash', tool_input: { command: 'curl -s file://$PWD/.env' } },
+      { tool_name: 'Bash', tool_input: { command: 'mytool .env' }, note: 'an unknown program given a secret file' },
+      { tool_name: 'Bash', tool_input: { command: `python3 -c "print(open('.e' + 'nv').read())"` } },
+      { tool_name: 'Read', tool_input: { file_path: '.ENV' } },
+      { tool_name: 'Grep', tool_input: { pattern: 'KEY', glob: '.env*', output_mode: 'content' } },
+      // secret variables and environment dumps
+      { tool_name: 'Bash', tool_input: { command: 'echo "${GITHUB_TOKEN:0:8}"' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo $OPENAI_API_KEY > /tmp/k.txt' } },
+      { tool_name: 'Bash', tool_input: { command: 'export -p' } },
+      { tool_name: 'Bash', tool_input: { command: 'cat /proc/self/environ' } },
+      { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os; print(os.environ)"' } },
+      // tools that print stored credentials
+      { tool_name: 'Bash', tool_input: { command: 'gh auth token' } },
+      { tool_name: 'Bash', tool_input: { command: 'aws configure get aws_secret_access_key' } },
+      { tool_name: 'Bash', tool_input: { command: 'printf "protocol=https\\nhost=github.com\\n" | git credential fill' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl config view --raw' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'grep -o "^[A-Z_]*=" .env' }, note: 'names only: the suggested alternative' },
@@ -86,111 +114,155 @@ export default defineGuard({
       { tool_name: 'Read', tool_input: { file_path: 'secret_santa.py' } },
       { tool_name: 'Read', tool_input: { file_path: 'i18n/translation.key' } },
       { tool_name: 'Grep', tool_input: { pattern: 'SECRET', path: '.env' }, note: 'files_with_matches (the default) prints no values' },
+      // the harmless operations on a secret file
+      { tool_name: 'Bash', tool_input: { command: 'test -f .env && echo present' } },
+      { tool_name: 'Bash', tool_input: { command: 'stat .env' } },
+      { tool_name: 'Bash', tool_input: { command: 'wc -l .env' } },
+      { tool_name: 'Bash', tool_input: { command: 'git check-ignore -q .env' } },
+      { tool_name: 'Bash', tool_input: { command: 'cp .env .env.backup' }, note: 'copied aside under another secret name' },
+      { tool_name: 'Bash', tool_input: { command: 'chmod 600 .env' } },
+      { tool_name: 'Bash', tool_input: { command: 'rg -n TODO' }, fixture: { untracked: { '.env': 'KEY=1\n' } }, note: 'rg skips hidden files' },
+      { tool_name: 'Bash', tool_input: { command: 'grep -rn TODO .' }, fixture: { untracked: { '.env': 'KEY=1\n' } }, note: 'a search whose pattern cannot match a secret line' },
+      { tool_name: 'Grep', tool_input: { pattern: 'TODO', glob: '*.ts', output_mode: 'content' } },
+      // names that only look secret, and uses that print nothing
+      { tool_name: 'Bash', tool_input: { command: 'echo ${#GITHUB_TOKEN}' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo $TOKENIZER_PATH' } },
+      { tool_name: 'Bash', tool_input: { command: 'export -p | cut -d= -f1' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh auth status' } },
+      { tool_name: 'Bash', tool_input: { command: 'aws configure get region' } },
+      { tool_name: 'Bash', tool_input: { command: 'aws ecr get-login-password | docker login --username AWS --password-stdin 1.dkr.ecr.us-east-1.amazonaws.com' } },
+      { tool_name: 'Bash', tool_input: { command: 'git rm --cached .env' } },
     ],
   },
 });
 
-function judge(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): Denial | null {
-  // < .env anything
-  for (const r of inv.redirects) {
-    if ((r.op === '<' || r.op === '<>') && r.target && (r.fd === null || r.fd === 0)) {
-      const hit = secretArg(inv, r.target, ctx, analysis);
-      if (hit && !namesOnly(inv)) return fileDenial(`Feeding ${display(hit.path, ctx)} to ${inv.program || 'a command'}`, hit.path, hit.kind, ctx);
+/**
+ * Deny by default: an effect that reads a secret counts as printing it, except the harmless
+ * modes (names, counts, metadata, hashes, loading, opening in an editor, a copy under another
+ * secret name, and a search whose pattern cannot match a value).
+ */
+function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): Denial | null {
+  if (e.kind !== 'read') return null;
+  switch (e.source) {
+    case 'file':
+      return judgeFileRead(e, inv, ctx, analysis);
+    case 'env':
+      if (leavesQuietly(inv, analysis)) return null;
+      return { reason: `${inv.program || 'This command'} prints every environment variable, tokens and keys included, into the transcript. List the names only.`, instead: 'printenv | cut -d= -f1' };
+    case 'variable':
+      if (!PRINTERS.has(inv.program) || !isSecretVariableName(e.name) || leavesQuietly(inv, analysis)) return null;
+      return { reason: `${inv.program} $${e.name} prints a secret value ${outputRedirected(inv) ? 'into a file' : 'into the transcript'}. Check that it is set, not what it is.`, instead: `[ -n "$${e.name}" ] && echo "${e.name} is set"` };
+    case 'credentials':
+      if (!e.secret && !isSecretVariableName(e.name.replace(/[^A-Za-z0-9]+/g, '_'))) return null;
+      if (!outputRedirected(inv) && consumersOf(inv, analysis).length > 0 && consumersOf(inv, analysis).every(credentialSink)) return null;
+      return { reason: `${e.name} prints a stored credential into the transcript. Check that the login works instead (gh auth status, aws sts get-caller-identity, kubectl auth whoami), or pipe it straight into the command that needs it.` };
+  }
+}
+
+function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): Denial | null {
+  if (!['content', 'copy', 'search', 'search-visible'].includes(e.mode)) return null;
+  const hit = secretTarget(e.target, ctx, analysis);
+  const what = `${inv.program || 'a command'} ${e.target.value.word.raw}`;
+  if (hit) {
+    if (e.mode === 'copy' && e.to?.path && !e.to.value.glob && secretPath(e.to.path, ctx)) return null; // copied aside under another secret name
+    if (inv.program === 'docker' || inv.program === 'docker-compose' || inv.program === 'podman') {
+      return { reason: `${inv.program} compose config prints the compose file with every \${VAR} from ${display(hit.path, ctx)} substituted, secrets included.`, instead: inv.program === 'docker-compose' ? 'docker-compose config --no-interpolate' : `${inv.program} compose config --no-interpolate` };
     }
+    const verb = e.mode === 'copy' ? `${what} copies the secret out to ${e.to?.value.word.raw ?? 'another file'}, where any reader prints it; it` : what;
+    return fileDenial(verb, hit.path, hit.kind, ctx);
   }
-  const p = inv.program;
-  if (READERS.has(p) && !namesOnly(inv)) {
-    const f = flags(inv.args, ['-e', '-f', '-n', '-c', '-d', '-m', '-A', '-B', '-C', '-F', '-v']);
-    for (const arg of f.positional) {
-      const hit = secretArg(inv, arg, ctx, analysis);
-      if (hit) return fileDenial(`${p} ${arg.word.raw}`, hit.path, hit.kind, ctx);
-    }
+  if (e.mode === 'search' && e.target.path && searchPatternMayMatchValues(e.pattern ?? null)) {
+    const inside = secretEntry(e.target.path, ctx);
+    if (inside) return fileDenial(`${inv.program} searching ${e.target.value.word.raw} (which holds ${display(inside.path, ctx)}) for ${e.pattern === null || e.pattern === undefined ? 'a computed pattern' : JSON.stringify(e.pattern)}`, inside.path, inside.kind, ctx);
   }
-  const git = parseGit(inv, ctx.home);
-  if (git) {
-    const d = judgeGit(inv, git.sub, git.args.map((a) => a.known), ctx);
-    if (d) return d;
+  return null;
+}
+
+/** A secret file named by the target: directly, via a glob, or via a copy/link made earlier on the line. */
+function secretTarget(t: Target, ctx: GuardContext, analysis: ShellAnalysis): { path: string; kind: SecretKind } | null {
+  if (!t.path) return null;
+  if (t.value.glob) return secretGlob(t.path, ctx);
+  return secretPath(analysis.aliases.get(t.path) ?? t.path, ctx);
+}
+
+/** `cat .e*`: does the glob reach a secret file? Checked against the directory when it can be read. */
+function secretGlob(pattern: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {
+  const dir = dirname(pattern);
+  if (/[*?[]/.test(dir)) return null;
+  return secretEntry(dir, ctx, basename(pattern));
+}
+
+/** A secret file directly inside `dir` (optionally matching a glob); the canonical names when the directory cannot be read. */
+function secretEntry(dir: string, ctx: GuardContext, glob?: string): { path: string; kind: SecretKind } | null {
+  const entries = ctx.listDir(dir);
+  const candidates = entries.length > 0 ? entries : glob ? CANONICAL_SECRET_NAMES : [];
+  for (const name of candidates.slice(0, 2000)) {
+    if (glob && !minimatch(name, glob, { dot: true, nocase: true })) continue;
+    const hit = secretPath(`${dir === '/' ? '' : dir}/${name}`, ctx);
+    if (hit) return hit;
   }
-  if ((p === 'source' || p === '.') && inv.args[0]) {
-    const hit = secretArg(inv, inv.args[0], ctx, analysis);
-    const printer = hit ? analysis.invocations.find((o) => analysis.invocations.indexOf(o) > analysis.invocations.indexOf(inv) && printsEnvironment(o)) : undefined;
-    if (hit && printer) {
+  return null;
+}
+
+/** A search pattern that could print a secret line: unknown, match-all, an assignment, or a secret-looking word. */
+function searchPatternMayMatchValues(pattern: string | null): boolean {
+  if (pattern === null) return true;
+  const p = pattern.trim();
+  if (p === '' || /^[\^$.*]*$/.test(p) || p.includes('=')) return true;
+  if (/key|token|secret|pass|auth|cred|private|bearer/i.test(p)) return true;
+  return p.split(/[^A-Za-z0-9_]+/).some((w) => w !== '' && isSecretVariableName(w));
+}
+
+/** The Grep tool: content output from a secret path, or from a glob that reaches secret files. */
+function judgeGrepTool(path: string, input: Record<string, unknown>, ctx: GuardContext): Denial | null {
+  if (input.output_mode !== 'content') return null;
+  const glob = typeof input.glob === 'string' ? input.glob : null;
+  const direct = secretPath(path, ctx);
+  if (direct) return fileDenial(`Grep with output_mode "content" on ${display(direct.path, ctx)}`, direct.path, direct.kind, ctx);
+  if (!glob) return null;
+  const patterns = glob.replace(/^\{|\}$/g, '').split(',').map((g) => basename(g));
+  for (const g of patterns) {
+    const inDir = secretEntry(path, ctx, g);
+    const canonical = inDir ? null : CANONICAL_SECRET_NAMES.find((n) => minimatch(n, g, { dot: true, nocase: true }) && secretPath(`${path}/${n}`, ctx));
+    const hitPath = inDir?.path ?? (canonical ? `${path}/${canonical}` : null);
+    const hit = hitPath ? secretPath(hitPath, ctx) : null;
+    if (hit) return fileDenial(`Grep with output_mode "content" and glob ${JSON.stringify(glob)}`, hit.path, hit.kind, ctx);
+  }
+  return null;
+}
+
+/** The output goes only to consumers that print names or nothing (cut -f1, grep -c, a login reading stdin). */
+function leavesQuietly(inv: Invocation, analysis: ShellAnalysis): boolean {
+  if (outputRedirected(inv)) return false;
+  const consumers = consumersOf(inv, analysis);
+  return consumers.length > 0 && consumers.every((c) => namesOnly(c) || safeFilter(c) || !PASS_THROUGH.has(c.program));
+}
+
+function credentialSink(inv: Invocation): boolean {
+  return CREDENTIAL_SINKS.some((s) => s.program === inv.program && inv.args[0]?.known === s.sub && inv.args.some((a) => s.flags.includes(a.known ?? '')));
+}
+
+/** source .env, then printing variables. */
+function sourceThenPrint(analysis: ShellAnalysis, ctx: GuardContext): Denial | null {
+  const list = analysis.invocations;
+  for (let i = 0; i < list.length; i++) {
+    const inv = list[i]!;
+    if ((inv.program !== 'source' && inv.program !== '.') || !inv.args[0]) continue;
+    const t = inv.args[0];
+    const hit = secretTarget(target(inv, t, ctx.home), ctx, analysis);
+    if (!hit) continue;
+    const printer = list.slice(i + 1).find(printsEnvironment);
+    if (printer) {
       return {
         reason: `Loading ${display(hit.path, ctx)} and then printing variables (${printer.program}) puts secret values into the transcript. Load it only for the process that needs it, and check names, not values.`,
-        instead: shq('grep', '-o', '^[A-Z_]*=', inv.args[0].known ?? '.env'),
-      };
-    }
-  }
-  const code = interpreterCode(inv);
-  if (code && /open\s*\(|read_?text|readFile|read\(|readlines|File\.(read|open)|IO\.read|file_get_contents|fopen|slurp|Get-Content/.test(code.code)) {
-    for (const lit of code.code.matchAll(/(['"])([^'"\n]{1,200})\1/g)) {
-      const path = inv.cwd ? resolvePath(inv.cwd, lit[2]!, ctx.home) : null;
-      const hit = path ? secretPath(path, ctx) : null;
-      if (hit) return fileDenial(`${p} code that opens ${display(hit.path, ctx)}`, hit.path, hit.kind, ctx);
-    }
-  }
-  if ((p === 'env' || p === 'printenv') && !inv.wrapper) {
-    const names = inv.args.filter((a) => !(a.known ?? '').startsWith('-'));
-    if (p === 'printenv' && names.length > 0) {
-      const secret = names.find((n) => n.known !== null && isSecretVariableName(n.known));
-      if (secret && !outputRedirected(inv) && consumersOf(inv, analysis).length === 0) {
-        return { reason: `printenv ${secret.known} prints a secret value into the transcript. Check that it is set, not what it is.`, instead: `[ -n "$${secret.known}" ] && echo "${secret.known} is set"` };
-      }
-      return null;
-    }
-    const consumers = consumersOf(inv, analysis);
-    if (names.length === 0 && !outputRedirected(inv) && (consumers.length === 0 || !consumers.every(safeEnvConsumer))) {
-      return { reason: `${p} prints every environment variable, tokens and keys included, into the transcript. List the names only.`, instead: 'printenv | cut -d= -f1' };
-    }
-  }
-  if ((p === 'echo' || p === 'printf') && !outputRedirected(inv) && consumersOf(inv, analysis).length === 0) {
-    for (const a of inv.args) {
-      for (const part of a.word.parts) {
-        if (part.type === 'param' && isSecretVariableName(part.name) && ['', ':-', '-', ':=', '='].includes(part.op)) {
-          return { reason: `${p} $${part.name} prints a secret value into the transcript. Check that it is set, not what it is.`, instead: `[ -n "$${part.name}" ] && echo "${part.name} is set"` };
-        }
-      }
-    }
-  }
-  if ((p === 'docker' && inv.args[0]?.known === 'compose' && inv.args[1]?.known === 'config') || (p === 'docker-compose' && inv.args[0]?.known === 'config')) {
-    const rest = inv.args.map((a) => a.known ?? '');
-    if (!rest.some((a) => ['--no-interpolate', '--services', '--volumes', '--images', '--profiles', '--networks', '--hash', '-q', '--quiet', '--format'].includes(a.split('=')[0]!))) {
-      return {
-        reason: 'docker compose config prints the compose file with every ${VAR} from .env substituted, secrets included.',
-        instead: p === 'docker' ? 'docker compose config --no-interpolate' : 'docker-compose config --no-interpolate',
+        instead: shq('grep', '-o', '^[A-Z_]*=', t.known ?? '.env'),
       };
     }
   }
   return null;
 }
 
-function judgeGit(inv: Invocation, sub: string, args: (string | null)[], ctx: GuardContext): Denial | null {
-  const cwd = inv.cwd;
-  if (!cwd) return null;
-  const check = (pathText: string, what: string): Denial | null => {
-    const hit = secretPath(resolvePath(cwd, pathText, ctx.home), ctx);
-    return hit ? fileDenial(what, hit.path, hit.kind, ctx) : null;
-  };
-  if (sub === 'show' || sub === 'cat-file') {
-    for (const a of args) {
-      const m = a ? /^[^:\s-][^:\s]*:(.+)$/.exec(a) : null;
-      if (m) {
-        const d = check(m[1]!, `git ${sub} ${a}`);
-        if (d) return d;
-      }
-    }
-  }
-  if ((sub === 'diff' && args.includes('--no-index')) || sub === 'blame' || sub === 'annotate') {
-    for (const a of args) {
-      if (!a || a.startsWith('-')) continue;
-      const d = check(a, `git ${sub} ${a}`);
-      if (d) return d;
-    }
-  }
-  return null;
-}
-
-/** grep -o "^[A-Z_]*=", grep -c/-l/-q, cut -f1, awk '{print $1}': only names or counts come out. */
+/** grep -c/-l/-q, cut -f1, awk '{print $1}': only names or counts come out. */
 function namesOnly(inv: Invocation): boolean {
   const known = inv.args.map((a) => a.known ?? '');
   const p = inv.program;
@@ -208,23 +280,20 @@ function namesOnly(inv: Invocation): boolean {
     const prog = known.find((a) => a.includes('print'));
     return prog !== undefined && /print \$1\b/.test(prog) && !/\$([2-9]|0|NF)/.test(prog);
   }
-  if (p === 'wc' || p === 'sha256sum' || p === 'md5sum' || p === 'stat') return true;
-  return false;
+  return ['wc', 'sha256sum', 'md5sum', 'stat', 'true', 'test'].includes(p);
+}
+
+/** grep for a word that is not a secret's name: env | grep -i path. */
+function safeFilter(inv: Invocation): boolean {
+  if (!['grep', 'egrep', 'rg'].includes(inv.program)) return false;
+  const pattern = flags(inv.args, ['-e', '-m']).positional[0]?.known ?? '';
+  return pattern !== '' && !searchPatternMayMatchValues(pattern);
 }
 
 function printsEnvironment(inv: Invocation): boolean {
   if ((inv.program === 'echo' || inv.program === 'printf') && inv.args.some((a) => a.word.parts.some((p) => p.type === 'param'))) return true;
   if ((inv.program === 'env' || inv.program === 'printenv') && !inv.wrapper) return true;
   if ((inv.program === 'set' || inv.program === 'export') && inv.args.length === 0) return true;
-  return false;
-}
-
-function safeEnvConsumer(inv: Invocation): boolean {
-  if (namesOnly(inv)) return true;
-  if (['grep', 'egrep', 'rg'].includes(inv.program)) {
-    const pattern = flags(inv.args, ['-e', '-m']).positional[0]?.known ?? '';
-    return pattern !== '' && !isSecretVariableName(pattern.toUpperCase()) && !/key|token|secret|pass|auth|cred/i.test(pattern);
-  }
   return false;
 }
 
@@ -254,6 +323,7 @@ function fileDenial(what: string, path: string, kind: SecretKind, ctx: GuardCont
       return { reason: `${what} prints cloud credentials into the transcript. To see which profile and keys are configured (masked), ask the CLI.`, instead: 'aws configure list' };
     case 'token-file':
       return { reason: `${what} prints access tokens into the transcript. Check that a login works (e.g. npm whoami, gh auth status) instead of reading the token.` };
+    case 'environment':
+      return { reason: `${what} prints a process's whole environment, tokens and keys included, into the transcript. List the names only.`, instead: 'printenv | cut -d= -f1' };
   }
 }
-

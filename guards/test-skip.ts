@@ -1,5 +1,6 @@
 import { defineGuard } from '../core/guards/types';
 import { basename } from '../core/paths';
+import { fileWritesOf } from '../core/effects/derive';
 
 interface Ecosystem {
   /** Test files by path (forward slashes). */
@@ -62,8 +63,17 @@ export default defineGuard({
   id: 'test-skip',
   title: 'No skipping or focusing of tests to make a run green',
   prevents: 'A failing test quietly gets .skip (or .only hides the rest), CI turns green, and the bug ships.',
-  tools: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'],
+  tools: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'Bash', 'Monitor', 'PowerShell'],
   check(call, ctx) {
+    if (call.command !== null) {
+      // In-place editors (sed -i, perl -pi): the substitution is an edit of old text into new.
+      for (const w of fileWritesOf(ctx.shell(), ctx.home)) {
+        const eco = w.edit ? ecosystemFor(w.path) : null;
+        if (!eco || count(w.edit!.newText, eco) <= count(w.edit!.oldText, eco)) continue;
+        return { reason: `${w.how} on ${basename(w.path)} adds a skip or focus marker, which hides failing tests instead of fixing them. Fix the code or the test; if the failure is real and out of scope, leave the test failing and report it to the user.` };
+      }
+      return null;
+    }
     if (!call.path || !call.edits) return null;
     const eco = ecosystemFor(call.path);
     if (!eco) return null;
@@ -90,6 +100,9 @@ export default defineGuard({
       { tool_name: 'Edit', tool_input: { file_path: 'spec/models/user_spec.rb', old_string: "it 'saves' do", new_string: "xit 'saves' do" } },
       { tool_name: 'Edit', tool_input: { file_path: 'spec/support/shared_login.rb', old_string: "it 'logs in' do", new_string: "xit 'logs in' do" }, note: 'any .rb under spec/' },
       { tool_name: 'Write', tool_input: { file_path: 'src/app.test.ts', content: "it.skip('works', () => {\n  expect(1).toBe(1);\n});\n" }, fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n" } } },
+      { tool_name: 'Bash', tool_input: { command: "sed -i \"s/it('works'/it.skip('works'/\" src/app.test.ts" } },
+      { tool_name: 'Bash', tool_input: { command: 'perl -pi -e "s/it\\(/xit(/" src/app.test.ts' } },
+      { tool_name: 'Bash', tool_input: { command: "sed -i -e 's/def test_login/@pytest.mark.skip\\ndef test_login/' tests/test_api.py" } },
     ],
     allowed: [
       { tool_name: 'Edit', tool_input: { file_path: 'src/app.test.ts', old_string: 'expect(1).toBe(1);', new_string: 'const rows = all.filter((r) => !r.skip);\n  expect(rows.length).toBe(1);' }, note: 'the word skip as data' },
@@ -100,6 +113,8 @@ export default defineGuard({
       { tool_name: 'Edit', tool_input: { file_path: 'docs/testing.md', old_string: 'a', new_string: 'use it.skip( sparingly' } },
       { tool_name: 'Edit', tool_input: { file_path: 'lib/tasks/cleanup.rb', old_string: 'def run', new_string: 'def run\n  skip = ENV["SKIP"]' }, note: 'Ruby outside spec/ and test_ files is not a test' },
       { tool_name: 'Write', tool_input: { file_path: 'src/new.test.ts', content: "it('adds', () => expect(add(1, 1)).toBe(2));\n" } },
+      { tool_name: 'Bash', tool_input: { command: "sed -i 's/works/still works/' src/app.test.ts" } },
+      { tool_name: 'Bash', tool_input: { command: "sed -i 's/it.skip(/it(/' src/app.test.ts" }, note: 'removing a skip' },
     ],
   },
 });

@@ -112,6 +112,11 @@ test('agent-guard explain shows the programs and the decision', () => {
   assert.equal(r.status, 1);
   assert.match(r.stdout, /rm\s+via sudo/);
   assert.match(r.stdout, /decision: deny by rm-catastrophic/);
+  assert.match(r.stdout, /effects: delete\(\/, recursive\)/);
+  assert.match(r.stdout, /effects: execute\(shell: rm -rf \/\), escalate\(sudo\)/);
+  const cp = run(CLI, '', ['explain', '--cwd', '/home/user/project', 'cp .env /tmp/e.txt && mytool x.txt']);
+  assert.match(cp.stdout, /effects: read\(\.env, copy → \/tmp\/e\.txt\), write\(\/tmp\/e\.txt, cp\)/);
+  assert.match(cp.stdout, /effects \(unknown program: positionals may be read\): read\?\(x\.txt, content\)/);
   const ok = run(CLI, '', ['explain', 'ls -la']);
   assert.equal(ok.status, 0);
   assert.match(ok.stdout, /no opinion/);

@@ -17,9 +17,9 @@ export function createContext(call: ToolCall, opts: { home: string; projectDir: 
     projectDir: opts.projectDir,
     config: opts.config,
     shell() {
-      // The PowerShell tool's commands are read through their POSIX translation.
-      const command = call.tool === 'PowerShell' ? translatePowerShell(call.command ?? '') : call.command ?? '';
       if (!analysis) {
+        // The PowerShell tool's commands are read through their POSIX translation (once per call: guards call shell() often).
+        const command = call.tool === 'PowerShell' ? translatePowerShell(call.command ?? '') : call.command ?? '';
         try {
           analysis = analyzeShell(command, { cwd: call.cwd, home: opts.home, projectDir: opts.projectDir, expired });
         } catch {

@@ -6,6 +6,7 @@ import { CANONICAL_SECRET_NAMES, secretKind, type SecretKind } from '../secrets'
 import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
 import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import type { GuardContext } from './types';
+import { GIT_LONG_OPTIONS } from '../effects/signatures/git';
 
 /**
  * Quotes words for a suggested command. Single quotes rather than shell-quote's backslash style:
@@ -96,13 +97,65 @@ export interface GitCall {
   globals: string[];
 }
 
-/** `git [global options] <sub> args`, with `-c alias.x=…` aliases expanded. */
-export function parseGit(inv: Invocation, home: string): GitCall | null {
+/** `git config [--global] [set] alias.NAME VALUE` run earlier on the line: the aliases in force at each git call. */
+const lineAliasCache = new WeakMap<ShellAnalysis, Map<Invocation, Map<string, string>>>();
+function lineAliases(analysis: ShellAnalysis, inv: Invocation): Map<string, string> | undefined {
+  let index = lineAliasCache.get(analysis);
+  if (!index) {
+    index = new Map();
+    let current = new Map<string, string>();
+    for (const i of analysis.invocations) {
+      if (i.program !== 'git') continue;
+      index.set(i, current);
+      const known = i.args.map((a) => a.known);
+      const at = known.indexOf('config');
+      if (at < 0) continue;
+      const rest = known.slice(at + 1).filter((a) => a === null || !a.startsWith('-'));
+      const [first, second] = rest[0] === 'set' ? rest.slice(1) : rest;
+      const m = first ? /^alias\.(.+)$/.exec(first) : null;
+      if (m && second !== undefined) current = new Map(current).set(m[1]!, second ?? '!unknown');
+    }
+    lineAliasCache.set(analysis, index);
+  }
+  return index.get(inv);
+}
+
+/** A long option git would take as an abbreviation of exactly one of the subcommand's options. */
+function expandAbbreviation(sub: string, v: Value): Value {
+  const t = v.known;
+  const list = GIT_LONG_OPTIONS[sub];
+  if (!list || t === null || !t.startsWith('--') || t === '--') return v;
+  const eq = t.indexOf('=');
+  const name = eq > 0 ? t.slice(0, eq) : t;
+  if (list.includes(name)) return v;
+  const hits = list.filter((o) => o.startsWith(name));
+  if (hits.length !== 1) return v;
+  return { ...v, known: hits[0]! + (eq > 0 ? t.slice(eq) : ''), ifUnset: hits[0]! + (eq > 0 ? t.slice(eq) : '') };
+}
+
+/** git's own synonyms for subcommands. */
+const GIT_SYNONYMS: Record<string, string> = { stage: 'add', 'send-pack': 'push' };
+
+/**
+ * `git [global options] <sub> args`, with `-c alias.x=…` aliases and (given the analysis) aliases
+ * set by `git config alias.x` earlier on the line expanded, synonyms resolved (stage → add,
+ * send-pack → push) and abbreviated long options (`--har`) written out.
+ */
+export function parseGit(inv: Invocation, home: string, analysis?: ShellAnalysis): GitCall | null {
+  const call = parseGitRaw(inv, home, analysis);
+  if (!call) return null;
+  let args = call.args;
+  const dashdash = args.findIndex((a) => a.known === '--');
+  args = args.map((a, i) => (dashdash >= 0 && i > dashdash ? a : expandAbbreviation(call.sub, a)));
+  return { ...call, sub: GIT_SYNONYMS[call.sub] ?? call.sub, args };
+}
+
+function parseGitRaw(inv: Invocation, home: string, analysis?: ShellAnalysis): GitCall | null {
   if (inv.program !== 'git') return null;
   const args = inv.args;
   let cwd = inv.cwd;
   const globals: string[] = [];
-  const aliases = new Map<string, string>();
+  const aliases = new Map<string, string>(analysis ? lineAliases(analysis, inv) : undefined);
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!.known;

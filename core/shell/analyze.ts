@@ -110,6 +110,11 @@ interface State {
   /** The directory before the last cd (`~-`, `cd -`); null when unknown. */
   oldCwd: string | null;
   vars: Map<string, VarValue>;
+  /** $0 $1 … inside a function body or a `sh -c '…' arg0 args` script; null at the top level. */
+  params: Value[] | null;
+  /** Functions and aliases defined earlier on the line: their bodies run where they are called. */
+  functions: Map<string, Command>;
+  aliases: Map<string, string>;
 }
 
 interface Walk {
@@ -155,7 +160,7 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
   };
   const budget: Budget = { commands: MAX_COMMANDS_PER_CALL, expired: opts.expired };
   const script = parseShell(source, 0, budget);
-  walkScript(script, { cwd: opts.cwd, oldCwd: null, vars: new Map() }, { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd }, baseMeta([]));
+  walkScript(script, { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map() }, { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd }, baseMeta([]));
   return out;
 }
 
@@ -171,7 +176,7 @@ function baseMeta(via: string[]): Meta {
 }
 
 function cloneState(s: State): State {
-  return { cwd: s.cwd, oldCwd: s.oldCwd, vars: new Map(s.vars) };
+  return { cwd: s.cwd, oldCwd: s.oldCwd, vars: new Map(s.vars), params: s.params, functions: new Map(s.functions), aliases: new Map(s.aliases) };
 }
 
 function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
@@ -217,6 +222,7 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
       // The body runs only when called: keep what it calls (fork bombs), not the invocations themselves.
       w.out.invocations.length = before;
       w.out.functions.push({ name: cmd.name, calls });
+      state.functions.set(cmd.name, cmd.body);
       return null;
     }
   }
@@ -238,7 +244,13 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     for (const [k, v] of assigned) state.vars.set(k, v);
     return null;
   }
-  const argv = cmd.words.map((word) => evalWord(word, state, w));
+  const argv: Value[] = [];
+  for (const word of cmd.words) {
+    // "$@" and $* are the positional parameters, one word each; {a,b} is one word per alternative.
+    const only = word.parts.length === 1 ? word.parts[0]! : null;
+    if (only?.type === 'param' && (only.name === '@' || only.name === '*') && only.op === '' && state.params) argv.push(...state.params.slice(1));
+    else argv.push(...braceExpand(evalWord(word, state, w)));
+  }
   const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
   const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom);
   return resolve(argv, state, w, { ...meta, redirects, stdinText, assigns: assigned });
@@ -328,6 +340,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   };
   w.out.invocations.push(inv);
   const args = inv.args;
+  if (callDefined(inv, argv, state, w, meta)) return inv;
   const inner = (rest: Value[], label: string, extra: Partial<Meta> = {}) => {
     inv.wrapper = rest.length > 0;
     return resolve(rest, state, w, { ...meta, via: [...meta.via, label], ...extra });
@@ -399,7 +412,36 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     const rest = skipOptions(args, ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--max-lines'], 0);
     const source = meta.pipeFrom;
     const roots = source && source.program === 'find' ? findStartingPoints(source.args) : meta.findRoots;
-    return inner(rest.length > 0 ? rest : [syntheticValue('echo')], 'xargs', { findRoots: roots }) ?? inv;
+    // Items piped in by echo/printf become arguments (with -I, they replace the placeholder).
+    const items = pipedItems(source);
+    const iAt = args.findIndex((a) => a.known === '-I' || a.known === '--replace' || (a.known ?? '').startsWith('-I'));
+    const placeholder = iAt < 0 ? null : args[iAt]!.known === '-I' || args[iAt]!.known === '--replace' ? args[iAt + 1]?.known ?? '{}' : args[iAt]!.known!.slice(2);
+    let cmd = rest.length > 0 ? rest : [syntheticValue('echo')];
+    if (items.length > 0) {
+      if (placeholder) cmd = cmd.flatMap((v) => (v.known === placeholder ? items : [v]));
+      else cmd = [...cmd, ...items];
+    }
+    return inner(cmd, 'xargs', { findRoots: roots }) ?? inv;
+  }
+  if (program === 'parallel') {
+    // parallel CMD ::: ARGS (each ARG appended), or parallel ::: CMD… (each argument a command line).
+    const sep = args.findIndex((a) => a.known === ':::' || a.known === '::::');
+    const cmd = skipOptions(sep >= 0 ? args.slice(0, sep) : args, ['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--results', '-N', '--delay', '--timeout', '--tmpdir', '-a', '--arg-file'], 0);
+    const items = sep >= 0 && args[sep]!.known === ':::' ? args.slice(sep + 1).filter((a) => a.known !== ':::') : [];
+    if (cmd.length === 0) {
+      for (const it of items) if (it.known !== null) walkSource(it.known, cloneState(state), w, meta, 'parallel');
+      inv.wrapper = items.length > 0;
+      return inv;
+    }
+    const first = cmd.findIndex((v) => v.known === '{}');
+    return inner(first >= 0 ? cmd.flatMap((v) => (v.known === '{}' ? items : [v])) : [...cmd, ...items], 'parallel') ?? inv;
+  }
+  if (program === 'alias') {
+    for (const a of args) {
+      const m = a.known !== null ? /^([A-Za-z0-9_.:-]+)=([\s\S]*)$/.exec(a.known) : null;
+      if (m) state.aliases.set(m[1]!, m[2]!);
+    }
+    return inv;
   }
   if (program === 'find') {
     resolveFindExec(args, state, w, meta);
@@ -468,7 +510,13 @@ function resolveEnv(inv: Invocation, args: Value[], state: State, w: Walk, meta:
 function resolveShell(inv: Invocation, program: string, args: Value[], state: State, w: Walk, meta: Meta): Invocation {
   let list = args;
   if (program === 'busybox') {
-    if (!args[0] || !SHELLS.has(programName(args[0]))) return inv;
+    if (!args[0]) return inv;
+    if (!SHELLS.has(programName(args[0]))) {
+      // busybox rm -rf ~: every other applet is a program of the same name.
+      inv.wrapper = true;
+      resolve(args, state, w, { ...meta, via: [...meta.via, 'busybox'] });
+      return inv;
+    }
     list = args.slice(1);
   }
   let hasC = false;
@@ -499,7 +547,10 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
       return inv;
     }
     inv.wrapper = true;
-    walkSource(first.known, cloneState(state), w, meta, `${program} -c`);
+    // sh -c 'script' arg0 arg1 …: $0 is arg0, $1 arg1, …
+    const st = cloneState(state);
+    st.params = [list[i + 1] ?? syntheticValue(program), ...list.slice(i + 2)];
+    walkSource(first.known, st, w, meta, `${program} -c`);
     return inv;
   }
   if (!first && inv.stdinText !== null) {
@@ -809,6 +860,13 @@ function removePattern(value: string, op: string, pattern: string): string | nul
 function lookupVar(name: string, state: State, w: Walk): VarValue | null {
   const v = state.vars.get(name);
   if (v) return v;
+  if (state.params && /^(\d+|[@*#])$/.test(name)) {
+    if (name === '#') return { known: String(state.params.length - 1), ifUnset: String(state.params.length - 1) };
+    const list = name === '@' || name === '*' ? state.params.slice(1) : [state.params[Number(name)]].filter((x): x is Value => x !== undefined);
+    if (list.length === 0) return null;
+    const known = list.every((x) => x.known !== null) ? list.map((x) => x.known).join(' ') : null;
+    return { known, ifUnset: list.map((x) => x.ifUnset).join(' '), possible: known === null && list.length === 1 ? list[0]!.possible : undefined };
+  }
   if (name === 'HOME' || name === 'USERPROFILE') return { known: w.out.home, ifUnset: w.out.home };
   if (name === 'PWD' && state.cwd) return { known: state.cwd, ifUnset: state.cwd };
   if (name === 'OLDPWD' && state.oldCwd) return { known: state.oldCwd, ifUnset: state.oldCwd };
@@ -821,6 +879,11 @@ function staticOutput(script: Script, state: State, w: Walk): string | null {
   if (!words || words.length === 0) return null;
   const prog = words[0]!.parts.length === 1 && words[0]!.parts[0]!.type === 'lit' ? (words[0]!.parts[0] as { text: string }).text : null;
   if (prog === 'pwd') return words.length === 1 || words.slice(1).every((x) => /^-[LP]$/.test(x.raw)) ? state.cwd : null;
+  if (prog === 'cat' && words.length === 1) {
+    // $(cat <<EOF … EOF): the heredoc's text, when nothing in it is expanded.
+    const h = (script.items[0]!.pipeline.commands[0] as SimpleCommand).redirects.find((r) => r.heredoc)?.heredoc;
+    return h && (!h.expands || !/[$`\\]/.test(h.body)) ? h.body.replace(/\n$/, '') : null;
+  }
   if (prog !== 'echo') return null;
   const rest: string[] = [];
   for (const wd of words.slice(1)) {
@@ -910,4 +973,55 @@ export function interpreterCode(inv: Invocation): { lang: string; code: string }
   const positionalArgs = inv.args.filter((a) => !(a.known ?? '').startsWith('-'));
   if (inv.stdinText !== null && (positionalArgs.length === 0 || positionalArgs[0]!.known === '-')) return { lang: spec.lang, code: inv.stdinText };
   return null;
+}
+
+/** Function calls and aliases defined earlier on the line: the body runs with the call's arguments as $1 …. */
+const expansions = new WeakMap<ShellAnalysis, { count: number; active: Set<string> }>();
+const MAX_EXPANSIONS = 256;
+
+function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta: Meta): boolean {
+  const name = inv.program;
+  if (!name) return false;
+  const body = state.functions.get(name);
+  const alias = body ? undefined : state.aliases.get(argv[0]?.known ?? '');
+  if (!body && alias === undefined) return false;
+  let e = expansions.get(w.out);
+  if (!e) expansions.set(w.out, (e = { count: 0, active: new Set() }));
+  if (e.active.has(name)) return false; // recursion: the call itself is what the guards see (fork bombs)
+  if (++e.count > MAX_EXPANSIONS) {
+    markIncomplete(w.out, 'size');
+    return false;
+  }
+  e.active.add(name);
+  inv.wrapper = true;
+  if (body) {
+    const st = cloneState(state);
+    st.params = argv;
+    walkCommand(body, st, { ...w, depth: w.depth + 1 }, { ...meta, via: [...meta.via, `function ${name}`] });
+  } else {
+    walkSource(`${alias} ${argv.slice(1).map((a) => a.word.raw).join(' ')}`, cloneState(state), w, meta, `alias ${name}`);
+  }
+  e.active.delete(name);
+  return true;
+}
+
+/** The words echo/printf pipe into xargs (printf's format excluded), when the line fixes them. */
+function pipedItems(from: Invocation | null): Value[] {
+  if (!from || (from.program !== 'echo' && from.program !== 'printf')) return [];
+  const words = from.args.filter((a) => !/^-[neE]+$/.test(a.known ?? ''));
+  const items = from.program === 'printf' ? words.slice(1) : words;
+  return items.length <= 64 ? items : [];
+}
+
+/** `{a,b}` in an unquoted, fully known word: one word per alternative (one level, at most 32). */
+function braceExpand(v: Value): Value[] {
+  if (v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && /\{[^{}]*,[^{}]*\}/.test(p.text))) return [v];
+  const m = /\{([^{}]*,[^{}]*)\}/.exec(v.known);
+  if (!m) return [v];
+  const alternatives = m[1]!.split(',');
+  if (alternatives.length > 32) return [v];
+  return alternatives.map((alt) => {
+    const text = v.known!.slice(0, m.index) + alt + v.known!.slice(m.index + m[0].length);
+    return { ...v, known: text, ifUnset: text, possible: [] };
+  });
 }

@@ -11,7 +11,7 @@ export interface GuardCase {
   by?: string;
   /** Absolute cwd instead of the fixture root. */
   cwd?: string;
-  /** Extra files to create in the fixture before the call. */
+  /** Extra files to create in the fixture before the call (destructive-git stays silent when the paths it would discard are clean). */
   files?: Record<string, string>;
 }
 
@@ -95,7 +95,7 @@ export const CASES: GuardCase[] = [
   { n: 73, command: 'git reset --hard HEAD~3', expect: 'deny', by: 'destructive-git' },
   { n: 74, command: 'git checkout -- .', expect: 'deny', by: 'destructive-git' },
   { n: 75, command: 'git checkout .', expect: 'deny', by: 'destructive-git' },
-  { n: 76, command: 'git restore src/', expect: 'deny', by: 'destructive-git' },
+  { n: 76, command: 'git restore src/', expect: 'deny', by: 'destructive-git', files: { 'src/environment.ts': 'export const env = "changed";\n' } },
   { n: 77, command: 'git clean -fdx', expect: 'deny', by: 'destructive-git' },
   { n: 78, command: 'git stash clear', expect: 'deny', by: 'destructive-git' },
   { n: 79, command: 'git branch -D feature/old', expect: 'deny', by: 'destructive-git' },
@@ -188,7 +188,7 @@ export const CASES: GuardCase[] = [
   { n: 163, tool: 'PowerShell', command: 'Remove-Item -Recurse -Force .\\dist', expect: 'allow' },
   { n: 164, command: 'pwsh -NoProfile -File ./scripts/build.ps1', expect: 'allow' },
   { n: 165, command: 'git checkout -f -b feature', expect: 'deny', by: 'destructive-git' },
-  { n: 165.1, command: 'git checkout HEAD -- src/my-button.ts', expect: 'deny', by: 'destructive-git' },
+  { n: 165.1, command: 'git checkout HEAD -- src/environment.ts', expect: 'deny', by: 'destructive-git', files: { 'src/environment.ts': 'export const env = "changed";\n' } },
   { n: 166, tool: 'Read', input: { file_path: 'secret_santa.py' }, expect: 'allow' },
   { n: 167, command: 'rm -rf "$(mktemp -d)"', expect: 'allow' },
   { n: 168, command: 'ls', expect: 'allow', cwd: '/nonexistent/agent-guard/cwd' },

@@ -1,0 +1,468 @@
+// From an invocation of the shell analysis to its effects, by the program's signature.
+// Linear: one pass over the arguments per candidate row; rows are looked up by program name and
+// compiled once per row on first use, never scanned per call.
+
+import { interpreterCode, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
+import { basename, isAbsolutePath, relativeTo, resolvePath } from '../paths';
+import { codeEffects } from './code';
+import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
+import { FAMILIES } from './signatures';
+
+let index: Map<string, ProgramSpec> | null = null;
+
+/** The signature of a program, or undefined for a program the tables do not know. */
+export function specFor(program: string): ProgramSpec | undefined {
+  if (!index) {
+    index = new Map();
+    for (const family of Object.values(FAMILIES)) for (const spec of family) for (const n of spec.names) index.set(n, spec);
+  }
+  return index.get(program) ?? index.get(program.replace(/[\d.]+$/, '')) ?? (program.includes('.') ? index.get(program.slice(0, program.indexOf('.'))) : undefined);
+}
+
+interface Compiled {
+  takes: Set<string>;
+  takes2: Set<string>;
+  longs: string[];
+  /** Index of the positional that starts a command line (options after it belong to that command); -1 for none. */
+  execAt: number;
+}
+const compiled = new WeakMap<Row, Compiled>();
+
+function compile(row: Row): Compiled {
+  let c = compiled.get(row);
+  if (c) return c;
+  const takes = new Set([...(row.takes ?? []), ...Object.keys(row.opts ?? {})]);
+  const takes2 = new Set(row.takes2 ?? []);
+  const all = [...takes, ...takes2, ...Object.keys(row.modes ?? {}), ...(row.when ?? []), ...(row.also ?? []), ...(row.unless ?? []), ...(row.recursive ?? [])];
+  const execPos = row.pos?.indexOf('exec') ?? -1;
+  const execAt = execPos >= 0 ? execPos : row.rest === 'exec' ? (row.pos?.length ?? 0) : -1;
+  c = { takes, takes2, longs: all.filter((o) => o.startsWith('--')), execAt };
+  compiled.set(row, c);
+  return c;
+}
+
+export interface Parsed {
+  flags: Set<string>;
+  values: { opt: string; value: Value }[];
+  positional: Value[];
+}
+
+/** A value cut out of another (`--header=VALUE`, `if=PATH`); unknown when the original was. */
+function synthetic(text: string, like?: Value): Value {
+  return { word: like?.word ?? { parts: [{ type: 'lit', text, quoted: true }], raw: text }, known: like && like.known === null ? null : text, ifUnset: text, unsetVars: like?.unsetVars ?? [], glob: like ? /[*?[]/.test(text) && like.glob : false, possible: [] };
+}
+
+/** getopt-style parse of `args` by the row's option table. */
+export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Parsed {
+  const c = compile(row);
+  const flags = new Set<string>();
+  const values: Parsed['values'] = [];
+  const positional: Value[] = [];
+  let rest = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    // A computed word that starts as an option (`--header="X: $T"`) is still that option.
+    let t = a.known ?? (a.ifUnset.startsWith('-') && !rest ? a.ifUnset : null);
+    if (i === 0 && spec?.dashlessFirst && t !== null && /^[A-Za-z]+$/.test(t)) t = `-${t}`;
+    if (rest || t === null || !t.startsWith('-') || t === '-') {
+      positional.push(a);
+      if (c.execAt >= 0 && positional.length > c.execAt) rest = true;
+      continue;
+    }
+    if (t === '--') {
+      rest = true;
+      continue;
+    }
+    if (/^-\d+$/.test(t)) {
+      flags.add(t); // head -5, env -0
+      continue;
+    }
+    if (t.startsWith('--') || spec?.singleDashLong) {
+      const eq = t.indexOf('=');
+      let name = eq > 0 ? t.slice(0, eq) : t;
+      if (spec?.abbreviations && name.startsWith('--') && !c.takes.has(name) && !c.longs.includes(name)) {
+        const hits = c.longs.filter((l) => l.startsWith(name));
+        if (hits.length === 1) name = hits[0]!;
+      }
+      flags.add(name);
+      if (c.takes2.has(name)) i += 2;
+      else if (c.takes.has(name)) {
+        if (eq > 0) values.push({ opt: name, value: synthetic(t.slice(eq + 1), a) });
+        else if (i + 1 < args.length) values.push({ opt: name, value: args[++i]! });
+      }
+      continue;
+    }
+    for (let k = 1; k < t.length; k++) {
+      const name = `-${t[k]}`;
+      flags.add(name);
+      if (c.takes.has(name)) {
+        const attached = t.slice(k + 1);
+        if (attached) values.push({ opt: name, value: synthetic(attached, a) });
+        else if (i + 1 < args.length) values.push({ opt: name, value: args[++i]! });
+        break;
+      }
+    }
+  }
+  return { flags, values, positional };
+}
+
+function anyOf(flags: Set<string>, list: string[] | undefined): boolean {
+  return !!list && list.some((f) => flags.has(f));
+}
+
+/** The row of the spec that applies, with the arguments after its subcommand parsed. */
+export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed: Parsed } | null {
+  let args = inv.args;
+  if (spec.globalTakes) {
+    let i = 0;
+    while (i < args.length) {
+      const t = args[i]!.known;
+      if (t === null || !t.startsWith('-')) break;
+      i += spec.globalTakes.includes(t) ? 2 : 1;
+    }
+    args = args.slice(i);
+  }
+  for (const row of spec.rows) {
+    const sub = row.sub ?? [];
+    if (sub.length > args.length || sub.some((s, k) => args[k]!.known !== s)) continue;
+    const rest = args.slice(sub.length);
+    if (row.bare && rest.length > 0) continue;
+    const parsed = parseArgs(rest, row, spec);
+    if (row.when && !anyOf(parsed.flags, row.when)) continue;
+    if (row.also && !anyOf(parsed.flags, row.also)) continue;
+    if (row.unless && anyOf(parsed.flags, row.unless)) continue;
+    return { row, parsed };
+  }
+  return null;
+}
+
+export function target(inv: Invocation, value: Value, home: string, dir?: string | null): Target {
+  const t = value.known;
+  if (t === null || t === '' || t === '-' || remoteOf(t)) return { value, path: null };
+  if (isAbsolutePath(t) || t.startsWith('~')) return { value, path: resolvePath('/', t, home) };
+  const base = dir ?? inv.cwd;
+  return { value, path: base ? resolvePath(base, t, home) : null };
+}
+
+/** `host:path` or `user@host:path` (scp, rsync), not a Windows drive. */
+function remoteOf(t: string | null): string | null {
+  if (t === null) return null;
+  const m = /^(?:[\w.-]+@)?([\w.-]+):(?!\/\/)/.exec(t);
+  return m && m[1]!.length > 1 ? m[1]! : null;
+}
+
+const URL_RE = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s]*)/i;
+
+export function hostOf(url: string): string | null {
+  const m = URL_RE.exec(url);
+  if (m) return m[2]!.replace(/^[^@]*@/, '').replace(/:\d+$/, '').toLowerCase() || null;
+  const bare = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+|localhost)(?::\d+)?(?:[/?#]|$)/i.exec(url);
+  return bare ? bare[1]!.toLowerCase() : null;
+}
+
+/** Values of variables that reveal their content when expanded (not ${#X}, not ${X:+alt}). */
+const REVEALING_OPS = new Set(['', ':-', '-', ':=', '=', ':?', '?', 'other']);
+
+function variableReads(inv: Invocation, out: Effect[]): void {
+  for (const a of inv.args) {
+    for (const p of a.word.parts) {
+      if (p.type === 'param' && p.name && REVEALING_OPS.has(p.op) && /^[A-Za-z_]/.test(p.name)) out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content' });
+    }
+  }
+}
+
+function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Effect[]): void {
+  for (const r of inv.redirects) {
+    if (!r.target) continue;
+    if ((r.op === '<' || r.op === '<>') && (r.fd === null || r.fd === 0)) out.push({ kind: 'read', source: 'file', target: target(inv, r.target, home), mode });
+    if (['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && r.target.known !== '/dev/null') out.push({ kind: 'write', target: target(inv, r.target, home), how: `redirection (${r.op})` });
+  }
+}
+
+/** The files a unified diff writes (its `+++ b/path` lines). */
+export function patchTargets(diff: string): string[] {
+  const out: string[] = [];
+  for (const m of diff.matchAll(/^\+\+\+ (?:[ab]\/)?([^\t\n]+)/gm)) if (m[1] !== '/dev/null') out.push(m[1]!.trim());
+  return out;
+}
+
+/** `s/old/new/flags` (any delimiter) as an edit: what text is replaced by what. */
+export function substitution(script: string): { oldText: string; newText: string } | null {
+  const m = /^\s*(?:\d+|\$|\/[^/]*\/)?\s*s(.)/.exec(script);
+  if (!m) return null;
+  const d = m[1]!;
+  const parts: string[] = [''];
+  for (let i = m[0].length; i < script.length && parts.length < 3; i++) {
+    const ch = script[i]!;
+    if (ch === '\\' && i + 1 < script.length) {
+      const n = script[i + 1]!;
+      parts[parts.length - 1] += n === d ? d : n === 'n' ? '\n' : n === 't' ? '\t' : n;
+      i++;
+    } else if (ch === d) parts.push('');
+    else parts[parts.length - 1] += ch;
+  }
+  if (parts.length < 3) return null;
+  return { oldText: parts[0]!, newText: parts[1]!.replace(/&/g, parts[0]!) };
+}
+
+/** A grep -o pattern that can only match names (`^[A-Z_]*=`), never a value. */
+export function namesOnlyPattern(pattern: string): boolean {
+  return pattern !== '' && !/\.|\\S|\\w|\[\^/.test(pattern) && /=/.test(pattern) && !/=./.test(pattern.replace(/=\$?$/, '='));
+}
+
+const EMPTY_ROW: Row = { examples: [] };
+
+export interface InvocationEffects {
+  inv: Invocation;
+  /** The signature row that described it; null for an unknown program (the default applies). */
+  row: Row | null;
+  effects: Effect[];
+}
+
+export function effectsOf(inv: Invocation, home: string): InvocationEffects {
+  const out: Effect[] = [];
+  const spec = inv.program ? specFor(inv.program) : undefined;
+  const match = spec ? matchRow(inv, spec) : null;
+  if (match) fromRow(inv, match.row, match.parsed, home, out);
+  else if (spec?.otherwise) fromRow(inv, { rest: spec.otherwise, examples: [] }, parseArgs(inv.args, EMPTY_ROW, spec), home, out);
+  else {
+    // Unknown program: whatever names a file may be read (the secret guard decides which matter).
+    redirectEffects(inv, home, 'content', out);
+    if (!inv.wrapper) {
+      for (const a of inv.args) {
+        if (a.known === null || a.known.startsWith('-') || URL_RE.test(a.known) || a.known.includes('=')) continue;
+        out.push({ kind: 'read', source: 'file', target: target(inv, a, home), mode: 'content', assumed: true });
+      }
+    }
+  }
+  variableReads(inv, out);
+  const code = interpreterCode(inv);
+  if (code) out.push(...codeEffects(code.lang, code.code, inv, home));
+  return { inv, row: match?.row ?? null, effects: out };
+}
+
+function fixed(f: FixedEffect, inv: Invocation, home: string): Effect {
+  switch (f.kind) {
+    case 'read-credentials':
+      return { kind: 'read', source: 'credentials', name: f.what, mode: 'content', secret: true };
+    case 'read-env':
+      return { kind: 'read', source: 'env', mode: 'content' };
+    case 'read-file':
+      return { kind: 'read', source: 'file', target: target(inv, synthetic(f.what), home), mode: 'content' };
+    case 'escalate':
+      return { kind: 'escalate', how: f.what };
+    case 'destroy':
+      return { kind: 'destroy', store: f.what, target: null };
+  }
+}
+
+function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: Effect[]): void {
+  let mode: ReadMode = row.mode ?? 'content';
+  const code = parsed.values.find((v) => row.opts?.[v.opt] === 'code')?.value ?? null;
+  const positional = [...parsed.positional];
+  let codeValue = code;
+  if (row.lang === 'sed' && row.when?.includes('-i') && positional[0]?.known === '') positional.shift(); // BSD sed -i ''
+  if (row.codeFirst && !code) codeValue = positional.shift() ?? null;
+  for (const [flag, m] of Object.entries(row.modes ?? {})) {
+    if (!parsed.flags.has(flag)) continue;
+    if (m === 'names-if-pattern') {
+      if (namesOnlyPattern(codeValue?.known ?? '')) mode = 'names';
+      continue;
+    }
+    mode = m;
+    break;
+  }
+  const how = row.how ?? inv.program;
+  const dirValue = parsed.values.find((v) => row.dirOpt?.includes(v.opt))?.value;
+  const dir = dirValue ? target(inv, dirValue, home).path : undefined;
+  const toValue = parsed.values.find((v) => row.toOpt?.includes(v.opt))?.value;
+  const edit = row.lang === 'sed' && codeValue?.known ? substitution(codeValue.known) : null;
+  const recursive = anyOf(parsed.flags, row.recursive);
+
+  const apply = (role: Role, value: Value, extra?: { to?: Target }): boolean => {
+    const t = value.known;
+    switch (role) {
+      case 'read':
+      case 'meta':
+      case 'load':
+      case 'arg': {
+        if (role === 'meta' && (t === ']' || t === ']]')) return true;
+        const m: ReadMode = role === 'meta' ? 'metadata' : role === 'load' ? 'load' : extra?.to ? 'copy' : mode;
+        const remote = remoteOf(t);
+        if (remote) out.push({ kind: 'send', url: t, host: remote, how: `${how} (download)` });
+        else if (t !== null && URL_RE.test(t)) apply('url', value);
+        else out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: m, ...(extra?.to ? { to: extra.to } : {}), ...(role === 'arg' ? { assumed: true } : {}), ...(m === 'search' || m === 'search-visible' ? { pattern: codeValue?.known ?? null } : {}) });
+        return true;
+      }
+      case 'write':
+      case 'dest':
+      case 'touch': {
+        if (t === '-') return true; // stdout
+        const remote = remoteOf(t);
+        if (remote) out.push({ kind: 'send', url: t, host: remote, how });
+        else out.push({ kind: 'write', target: target(inv, value, home, dir), how: role === 'touch' ? 'touch' : how, ...(edit ? { edit } : {}) });
+        return true;
+      }
+      case 'delete':
+        out.push({ kind: 'delete', target: target(inv, value, home, dir), recursive });
+        return true;
+      case 'code':
+        if (row.lang && row.lang !== 'sed' && row.lang !== 'regex') out.push({ kind: 'execute', lang: row.lang, text: t, how });
+        // sqlite's .read/.import run or load a file; its errors quote the lines they could not parse.
+        if (row.lang === 'sql' && t) for (const m of t.matchAll(/(?:^|\n|;)\s*\.(?:read|import)\s+(?:'([^']+)'|"([^"]+)"|(\S+))/g)) apply('read', synthetic(m[1] ?? m[2] ?? m[3]!, value));
+        return true;
+      case 'url': {
+        if (t !== null && /^file:\/\//i.test(t)) {
+          const path = t.replace(/^file:\/\/(localhost)?/i, '');
+          out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(path, value), home), mode: 'content' });
+          return true;
+        }
+        // The literal parts fix the host even when a variable fills in the rest (`https://x/?t=$T`).
+        const host = hostOf(t ?? value.ifUnset);
+        if (t === null || host) out.push({ kind: 'send', url: t, host, how });
+        return true;
+      }
+      case 'host':
+        out.push({ kind: 'send', url: null, host: t, how });
+        return true;
+      case 'exec':
+        return false;
+      case 'var':
+        if (t) out.push({ kind: 'read', source: 'variable', name: t, mode: 'content' });
+        return true;
+      case 'cred':
+        if (t) out.push({ kind: 'read', source: 'credentials', name: t, mode: 'content', secret: false });
+        return true;
+      case 'gitobj': {
+        const m = t === null ? null : /^(?:[^:\s-][^:\s]*)?:(?:[0-3]:)?(.+)$/.exec(t);
+        if (m) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(m[1]!, value), home), mode: 'content' });
+        return true;
+      }
+      case 'none':
+        return true;
+    }
+  };
+
+  for (const v of parsed.values) {
+    const role = row.opts?.[v.opt];
+    if (role && role !== 'code' && role !== 'dest') apply(role, v.value);
+  }
+  if (codeValue && (row.codeFirst || code)) apply('code', codeValue);
+
+  // key=value operands (dd if=… of=…)
+  const plain: Value[] = [];
+  for (const v of positional) {
+    const m = row.operands && v.known !== null ? /^([a-z]+)=(.*)$/s.exec(v.known) : null;
+    const role = m ? row.operands![m[1]!] : undefined;
+    if (m && role) apply(role, synthetic(m[2]!, v));
+    else if (!m || !row.operands) plain.push(v);
+  }
+
+  if (row.layout) {
+    const destOpt = parsed.values.find((v) => row.opts?.[v.opt] === 'dest')?.value;
+    let sources = plain;
+    let dest: Value | undefined = destOpt;
+    if (row.layout === 'archive') {
+      dest = plain[0];
+      sources = plain.slice(1);
+    } else if (!dest) {
+      dest = plain[plain.length - 1];
+      sources = plain.slice(0, -1);
+    }
+    const destTarget = dest ? target(inv, dest, home, dir) : undefined;
+    for (const s of sources) {
+      let to = destTarget;
+      if (to?.path && row.layout !== 'archive' && (destOpt || sources.length > 1 || dest?.known?.endsWith('/')) && s.known) to = { value: to.value, path: `${to.path}/${basename(s.known)}` };
+      apply('read', s, to ? { to } : undefined);
+      if (row.layout === 'move') out.push({ kind: 'delete', target: target(inv, s, home, dir), recursive: true });
+    }
+    if (dest) apply('dest', dest);
+  } else {
+    const toTarget = toValue ? target(inv, toValue, home, dir) : undefined;
+    let reads = 0;
+    for (let i = 0; i < plain.length; i++) {
+      const role = row.pos?.[i] ?? row.rest ?? 'none';
+      if (role === 'exec') {
+        const words = plain.slice(i).map((v) => v.known);
+        out.push({ kind: 'execute', lang: 'shell', text: words.every((w) => w !== null) ? words.join(' ') : null, how });
+        break;
+      }
+      if (role === 'read' && toTarget) apply('read', plain[i]!, { to: toTarget });
+      else apply(role, plain[i]!);
+      if (role === 'read' || role === 'arg') reads++;
+    }
+    if (reads === 0 && row.defaultPath && (mode === 'search' || mode === 'search-visible')) apply('read', synthetic(row.defaultPath));
+  }
+
+  redirectEffects(inv, home, mode === 'copy' ? 'content' : mode, out);
+  if (row.stdinCode && row.lang && !codeValue && inv.stdinText !== null) out.push({ kind: 'execute', lang: row.lang, text: inv.stdinText, how: `${how} (stdin)` });
+  if (row.stdinPatch && inv.stdinText !== null) {
+    for (const p of patchTargets(inv.stdinText)) out.push({ kind: 'write', target: target(inv, synthetic(p), home, dir), how });
+  }
+  for (const f of row.effects ?? []) out.push(fixed(f, inv, home));
+}
+
+const cache = new WeakMap<ShellAnalysis, InvocationEffects[]>();
+
+/** Effects of every program that runs (wrappers included: their own options may read files). Computed once per analysis. */
+export function analysisEffects(analysis: ShellAnalysis, home: string): InvocationEffects[] {
+  let e = cache.get(analysis);
+  if (!e) {
+    e = analysis.invocations.map((inv) => effectsOf(inv, home));
+    cache.set(analysis, e);
+  }
+  return e;
+}
+
+/** One effect as text, for examples, tests and `agent-guard explain`. Paths relative to the invocation's cwd. */
+export function render(e: Effect, cwd: string | null): string {
+  const p = (t: Target) => (t.path === null ? t.value.word.raw : cwd && relativeTo(cwd, t.path) !== null ? relativeTo(cwd, t.path) || '.' : t.path);
+  switch (e.kind) {
+    case 'read':
+      if (e.source === 'env') return 'read(env)';
+      if (e.source === 'variable') return `read($${e.name})`;
+      if (e.source === 'credentials') return `read(credentials: ${e.name})`;
+      if (e.mode === 'copy' && e.to) return `read(${p(e.target)}, copy → ${p(e.to)})`;
+      return `read${e.assumed ? '?' : ''}(${p(e.target)}, ${e.mode})`;
+    case 'write':
+      return `write(${p(e.target)}, ${e.how}${e.edit ? ', edit' : ''})`;
+    case 'delete':
+      return `delete(${p(e.target)}${e.recursive ? ', recursive' : ''})`;
+    case 'execute':
+      return `execute(${e.lang}: ${e.text ?? '?'})`;
+    case 'send':
+      return `send(${e.host ?? '?'})`;
+    case 'escalate':
+      return `escalate(${e.how})`;
+    case 'destroy':
+      return `destroy(${e.store}${e.target ? `: ${p(e.target)}` : ''})`;
+  }
+}
+
+export interface FileWrite {
+  /** Absolute path written, after following links the same line created (`ln -s lock x && echo > x`). */
+  path: string;
+  how: string;
+  edit?: { oldText: string; newText: string };
+  inv: Invocation;
+}
+
+/** Every file the line writes whose path it determines (timestamps-only `touch` excluded). */
+export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[] {
+  const links = new Map<string, string>();
+  const out: FileWrite[] = [];
+  for (const ie of analysisEffects(analysis, home)) {
+    if (ie.inv.program === 'ln') {
+      const pos = ie.inv.args.filter((a) => a.known !== null && !a.known.startsWith('-'));
+      const from = pos.length === 2 ? target(ie.inv, pos[1]!, home).path : null;
+      const to = pos.length === 2 ? target(ie.inv, pos[0]!, home).path : null;
+      if (from && to) links.set(from, links.get(to) ?? to);
+      continue;
+    }
+    for (const e of ie.effects) {
+      if (e.kind !== 'write' || !e.target.path || e.how === 'touch') continue;
+      out.push({ path: links.get(e.target.path) ?? e.target.path, how: e.how, ...(e.edit ? { edit: e.edit } : {}), inv: ie.inv });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+// The effects layer: what a program invocation *does*, derived from program signatures kept as
+// data (core/effects/signatures/, one file per program family). Guards judge effects, not
+// spellings, so a reader, writer or launcher added to a table is covered by every guard at once.
+
+import type { Value } from '../shell/analyze';
+
+/**
+ * How a read uses the content. Only `content`, `copy`, `search` and `search-visible` can reveal
+ * values; the rest are the harmless operations (existence and metadata, names only, counts, hashes,
+ * loading into a process's environment, opening in an editor).
+ */
+export type ReadMode = 'content' | 'copy' | 'search' | 'search-visible' | 'names' | 'count' | 'metadata' | 'hash' | 'load' | 'open';
+
+export interface Target {
+  /** The word as evaluated by the shell analysis. */
+  value: Value;
+  /** Absolute, normalised path when the line determines it. */
+  path: string | null;
+}
+
+export type Effect =
+  /** A file (or stdin redirected from a file) read. `to` is where a copy goes. */
+  | { kind: 'read'; source: 'file'; target: Target; mode: ReadMode; to?: Target; pattern?: string | null; assumed?: boolean }
+  /** The environment as a whole (`env`, `export -p`, `os.environ`). */
+  | { kind: 'read'; source: 'env'; mode: ReadMode }
+  /** One variable expanded into a command's arguments. */
+  | { kind: 'read'; source: 'variable'; name: string; mode: ReadMode }
+  /** A stored credential printed by its tool (`gh auth token`). */
+  | { kind: 'read'; source: 'credentials'; name: string; mode: ReadMode; secret: boolean }
+  | { kind: 'write'; target: Target; how: string; edit?: { oldText: string; newText: string } }
+  | { kind: 'delete'; target: Target; recursive: boolean }
+  /** Runs a program text: `lang` is shell, sql, python, … */
+  | { kind: 'execute'; lang: string; text: string | null; how: string }
+  | { kind: 'send'; url: string | null; host: string | null; how: string }
+  | { kind: 'escalate'; how: string }
+  | { kind: 'destroy'; store: string; target: Target | null };
+
+/** What an argument is to the program. */
+export type Role =
+  | 'read' // its content is read (the row's mode)
+  | 'meta' // only looked at: existence, size, permissions, names
+  | 'write' // written or created
+  | 'touch' // created or its times changed, content untouched
+  | 'delete'
+  | 'dest' // copy/move destination (written)
+  | 'code' // a program text in the row's language (grep pattern, sed script, awk program, SQL)
+  | 'url' // a network address
+  | 'exec' // a shell command line
+  | 'arg' // unknown use: counts as a content read when it names a secret file
+  | 'load' // sourced into the environment of a process (`source .env`), not printed
+  | 'var' // the name of a variable whose value is printed (`printenv NAME`)
+  | 'cred' // the name of a stored setting the tool prints (`aws configure get NAME`)
+  | 'gitobj' // `rev:path` or `:path`: a file's content from git's object store
+  | 'host' // a network peer (`nc host 9000`)
+  | 'none'; // a plain value (a number, a name)
+
+export interface FixedEffect {
+  /** read-file: a file the program reads by itself, relative to its cwd (`docker compose config` reads .env). */
+  kind: 'read-credentials' | 'read-env' | 'read-file' | 'escalate' | 'destroy';
+  /** Credential name, file, escalation kind or data store. */
+  what: string;
+}
+
+export interface Row {
+  /** Leading words after the program (and its global options) that select this row: ['auth', 'token']. */
+  sub?: string[];
+  /** The row applies only when one of these options is present (`-i` for sed -i). */
+  when?: string[];
+  /** …and, when given, also one of these. */
+  also?: string[];
+  /** …and none of these. */
+  unless?: string[];
+  /** …and no arguments at all (`set`, `export`). */
+  bare?: boolean;
+  /** Options that take a value (`-n 5`, `-n5`, `--lines=5`). */
+  takes?: string[];
+  /** Roles of option values (options listed here take a value). */
+  opts?: Record<string, Role>;
+  /** `key=value` operands (dd's if= and of=). */
+  operands?: Record<string, Role>;
+  /** Roles of the first positionals, in order. */
+  pos?: Role[];
+  /** Role of the remaining positionals (default 'none'). */
+  rest?: Role;
+  /** The first positional is the program text (role 'code') unless an option with role 'code' gave it. */
+  codeFirst?: boolean;
+  /** copy/move: sources then one destination (cp, mv, install; `-t DIR` gives it first); move also deletes
+   *  the sources. archive: the first positional is written from the others (zip out.zip files…). */
+  layout?: 'copy' | 'move' | 'archive';
+  /** Options naming where the row's reads are copied to (tar -c -f ARCHIVE). */
+  toOpt?: string[];
+  /** Options naming the directory relative positionals are taken in (tar -C, unzip -d). */
+  dirOpt?: string[];
+  /** Options taking two values (jq --arg name value). */
+  takes2?: string[];
+  /** stdin (a heredoc or here-string) is a unified diff whose `+++` files are written (patch, git apply). */
+  stdinPatch?: boolean;
+  /** Mode of reads (default 'content'). */
+  mode?: ReadMode;
+  /** Options that change the mode, first present wins; 'names-if-pattern' means names only when the pattern cannot match a value. */
+  modes?: Record<string, ReadMode | 'names-if-pattern'>;
+  /** Where a read-mode `search` looks when no path is given. */
+  defaultPath?: string;
+  /** Recursive deletes when one of these options is present. */
+  recursive?: string[];
+  /** How the write happens, for messages (default: the program name). */
+  how?: string;
+  /** Language of 'code' values and of stdin when it is a program (sql, awk, sed, …). */
+  lang?: string;
+  /** The program reads its program text from stdin when no 'code' value is given. */
+  stdinCode?: boolean;
+  effects?: FixedEffect[];
+  /** Each example is a command and the effects it must yield (see render()). */
+  examples: { command: string; effects: string[] }[];
+}
+
+export interface ProgramSpec {
+  /** Program names (basenames) this entry covers. */
+  names: string[];
+  /** Global options before the subcommand that take a value (`git -C dir`). */
+  globalTakes?: string[];
+  /** Long options may be abbreviated to any unique prefix (git, GNU getopt_long). */
+  abbreviations?: boolean;
+  /** Options are single-dash words (`find -name`), never bundles of letters. */
+  singleDashLong?: boolean;
+  /** The first argument may be a bundle without its dash (`tar xzf`). */
+  dashlessFirst?: boolean;
+  /** Role of the positionals when no row matches (default: the conservative default for unknown programs). */
+  otherwise?: Role;
+  /** Rows, first match wins (put the more specific rows first). A program none of whose rows match gets the default for unknown programs. */
+  rows: Row[];
+}

@@ -1,0 +1,46 @@
+import { defineGuard } from '../core/guards/types';
+import { runs } from '../core/guards/helpers';
+
+/** `program flag [value]` → its parts; `*` is any program. */
+function parse(entry: string): { program: string; flag: string; value: string | null } | null {
+  const [program, flag, value] = entry.trim().split(/\s+/);
+  return program && flag ? { program, flag, value: value ?? null } : null;
+}
+
+export default defineGuard({
+  id: 'human-flags',
+  title: 'Flags that confirm an irreversible step are for the human to pass',
+  prevents: 'A tool protects its changes behind --apply or -auto-approve so that a person confirms them; an agent that passes the flag itself skips the only confirmation there was.',
+  tools: ['Bash', 'Monitor', 'PowerShell'],
+  check(_call, ctx) {
+    const pairs = ctx.config.humanFlags.map(parse).filter((p) => p !== null);
+    for (const inv of runs(ctx.shell())) {
+      const args = inv.args.map((a) => a.known);
+      for (const p of pairs) {
+        if (p.program !== '*' && p.program !== inv.program) continue;
+        const at = args.findIndex((a, i) => a === p.flag ? p.value === null || args[i + 1] === p.value : a !== null && a.startsWith(`${p.flag}=`) && (p.value === null || a === `${p.flag}=${p.value}`));
+        if (at < 0) continue;
+        return {
+          reason: `${p.flag} is reserved for the human: it confirms a change that ${inv.program} otherwise only previews. Run it without ${p.flag}, show the user what would change, and let them confirm.`,
+        };
+      }
+    }
+    return null;
+  },
+  examples: {
+    blocked: [
+      { tool_name: 'Bash', tool_input: { command: 'terraform apply -auto-approve' } },
+      { tool_name: 'Bash', tool_input: { command: 'wb_call prices --apply' }, note: 'any program that keeps its changes behind --apply' },
+      { tool_name: 'Bash', tool_input: { command: 'pulumi up --yes' } },
+      { tool_name: 'Bash', tool_input: { command: 'cdk deploy --require-approval never' } },
+      { tool_name: 'Bash', tool_input: { command: 'prisma db push --accept-data-loss' } },
+    ],
+    allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'terraform apply' } },
+      { tool_name: 'Bash', tool_input: { command: 'wb_call prices' } },
+      { tool_name: 'Bash', tool_input: { command: 'pulumi preview' } },
+      { tool_name: 'Bash', tool_input: { command: 'git apply fix.patch' } },
+      { tool_name: 'Bash', tool_input: { command: 'cdk deploy --require-approval broadening' } },
+    ],
+  },
+});

@@ -1,0 +1,104 @@
+// The effects layer: every signature row has examples, and each example yields exactly the stated effects.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeShell } from '../core/shell/analyze';
+import { effectsOf, render, specFor, substitution, patchTargets, namesOnlyPattern } from '../core/effects/derive';
+import { FAMILIES } from '../core/effects/signatures';
+import { CODE_APIS } from '../core/effects/signatures/interpreters';
+import { literals } from '../core/effects/code';
+import { HOME, PROJECT } from './support/run';
+
+function effectsFor(command: string, names: string[]) {
+  const analysis = analyzeShell(command, { cwd: PROJECT, home: HOME });
+  const inv = analysis.invocations.find((i) => names.includes(i.program) || names.some((n) => i.program.startsWith(`${n}.`)));
+  assert.ok(inv, `no invocation of ${names[0]} in ${command}`);
+  const e = effectsOf(inv, HOME);
+  return { row: e.row, effects: e.effects.map((x) => render(x, inv.cwd)) };
+}
+
+for (const [family, specs] of Object.entries(FAMILIES)) {
+  describe(`signatures: ${family}`, () => {
+    for (const spec of specs) {
+      spec.rows.forEach((row, n) => {
+        test(`${spec.names[0]} row ${n + 1}${row.sub ? ` (${row.sub.join(' ')})` : ''}: examples yield the stated effects`, () => {
+          assert.ok(row.examples.length > 0, 'every row has an example');
+          for (const ex of row.examples) {
+            const got = effectsFor(ex.command, spec.names);
+            assert.equal(got.row, row, `${ex.command}: described by another row`);
+            assert.deepEqual([...got.effects].sort(), [...ex.effects].sort(), ex.command);
+          }
+        });
+      });
+    }
+  });
+}
+
+test('a program name belongs to one family only', () => {
+  const seen = new Map<string, string>();
+  for (const [family, specs] of Object.entries(FAMILIES)) {
+    for (const spec of specs) {
+      for (const n of spec.names) {
+        assert.ok(!seen.has(n), `${n} is in ${seen.get(n)} and ${family}`);
+        seen.set(n, family);
+      }
+    }
+  }
+});
+
+test('versioned and suffixed program names find their signature', () => {
+  assert.equal(specFor('python3.12'), specFor('python3'));
+  assert.equal(specFor('mkfs.ext4'), specFor('mkfs'));
+  assert.equal(specFor('no-such-program'), undefined);
+});
+
+test('an unknown program: positionals are possible reads, options and URLs are not', () => {
+  assert.deepEqual(effectsFor('mytool --flag .env https://x.example.com k=v', ['mytool']).effects, ['read?(.env, content)']);
+});
+
+test('wrappers: options that read files count, the command they run is an execution', () => {
+  assert.deepEqual(effectsFor('xargs -a .env echo', ['xargs']).effects.sort(), ['execute(shell: echo)', 'read(.env, content)']);
+});
+
+test('git accepts abbreviated long options', () => {
+  assert.deepEqual(effectsFor('git diff --no-ind /dev/null .env', ['git']).effects, ['read(/dev/null, content)', 'read(.env, content)']);
+});
+
+test('interpreter code: each language example yields an effect', () => {
+  for (const [lang, api] of Object.entries(CODE_APIS)) {
+    for (const command of api.examples) {
+      const analysis = analyzeShell(command, { cwd: PROJECT, home: HOME });
+      const effects = analysis.invocations.flatMap((i) => effectsOf(i, HOME).effects.map((e) => render(e, i.cwd)));
+      assert.ok(effects.some((e) => /^(read|write)/.test(e)), `${lang}: ${command} → ${effects.join(', ')}`);
+    }
+  }
+});
+
+test('string literals joined across + and .', () => {
+  assert.deepEqual(literals(`open('.e' + 'nv')`).map((l) => l.text), ['.env']);
+  assert.deepEqual(literals(`"a" . "b", 'c'`).map((l) => l.text), ['ab', 'c']);
+});
+
+test('sed substitutions become edits', () => {
+  assert.deepEqual(substitution("s/it('works'/it.skip('works'/"), { oldText: "it('works'", newText: "it.skip('works'" });
+  assert.deepEqual(substitution('s|a\\|b|c|g'), { oldText: 'a|b', newText: 'c' });
+  assert.equal(substitution('1,20p'), null);
+});
+
+test('patch targets from a unified diff', () => {
+  assert.deepEqual(patchTargets('--- a/x\n+++ b/yarn.lock\n@@\n--- a/y\n+++ /dev/null\n'), ['yarn.lock']);
+});
+
+test('names-only grep patterns', () => {
+  assert.equal(namesOnlyPattern('^[A-Z_]*='), true);
+  assert.equal(namesOnlyPattern('^[A-Z_]+='), true);
+  assert.equal(namesOnlyPattern('=.*'), false);
+  assert.equal(namesOnlyPattern('KEY=[^ ]*'), false);
+  assert.equal(namesOnlyPattern('[A-Z]'), false);
+});
+
+test('secret variable names by components: every example of the table', async () => {
+  const { SECRET_NAME_COMPONENTS: t, isSecretVariableName } = await import('../core/secrets');
+  assert.deepEqual(t.examples.secret.filter((n) => !isSecretVariableName(n)), []);
+  assert.deepEqual(t.examples.notSecret.filter((n) => isSecretVariableName(n)), []);
+});
