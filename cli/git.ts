@@ -41,7 +41,10 @@ export const ALLOWED: Readonly<Record<string, ReadonlySet<string>>> = {
   'rev-parse': new Set(['--show-toplevel', '--is-inside-work-tree', '--is-bare-repository', '--git-dir', '--absolute-git-dir', '--git-common-dir', '--show-prefix', '--show-cdup']),
   'symbolic-ref': new Set(['--quiet', '-q', '--short', 'HEAD']),
   // Reads the index and walks the work tree; never hashes file contents (no clean filter).
-  'ls-files': new Set(['-z', '--others', '-o', '--cached', '-c', '--exclude-standard', '--full-name', '--error-unmatch', '--directory', '--no-empty-directory']),
+  // -s prints the index's blob ids; it never reads the work tree's contents.
+  'ls-files': new Set(['-z', '--others', '-o', '--cached', '-c', '--exclude-standard', '--full-name', '--error-unmatch', '--directory', '--no-empty-directory', '-s', '--stage']),
+  // Reads tree objects only: no work tree, no filters.
+  'ls-tree': new Set(['-z', '--full-name', 'HEAD']),
 };
 
 /** `-c` settings that neutralise repository config; command-line config overrides every file. */

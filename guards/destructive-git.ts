@@ -1,5 +1,5 @@
-import { defineGuard, type Denial } from '../core/guards/types';
-import { isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
+import { defineGuard, type Denial, type GuardContext } from '../core/guards/types';
+import { gitBlobId, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
 import { resolvePath } from '../core/paths';
 
 /** git <sub> args → a denial, or null. `args` are all known. */
@@ -79,6 +79,26 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
   }
 }
 
+/**
+ * The file at `path` is the same in the work tree, the index and HEAD, so discarding its changes
+ * loses nothing. Asked without `git status` or `git diff`, which run the repository's clean filters:
+ * the index and HEAD blob ids come from ls-files/ls-tree, the work tree's is hashed here. Anything
+ * unusual (a filter, CRLF conversion, a binary or huge file, a directory) reads as "changed".
+ */
+function unchangedSinceHead(ctx: GuardContext, cwd: string, path: string): boolean {
+  const index = ctx.git(['ls-files', '-s', '-z', '--', path], cwd);
+  const head = ctx.git(['ls-tree', '-z', 'HEAD', '--', path], cwd);
+  if (!index?.ok || !head?.ok) return false;
+  const entries = index.stdout.split('\0').filter(Boolean);
+  const trees = head.stdout.split('\0').filter(Boolean);
+  if (entries.length !== 1 || trees.length !== 1) return false;
+  const indexId = /^\d+ ([0-9a-f]+) 0\t/.exec(entries[0]!)?.[1];
+  const headId = /^\d+ blob ([0-9a-f]+)\t/.exec(trees[0]!)?.[1];
+  if (!indexId || indexId !== headId) return false;
+  const text = ctx.readText(resolvePath(cwd, path, ctx.home), 1024 * 1024);
+  return text !== null && text.length < 1024 * 1024 && gitBlobId(text, indexId.length === 64 ? 'sha256' : 'sha1') === indexId;
+}
+
 export default defineGuard({
   id: 'destructive-git',
   title: 'No git commands that throw away work or history',
@@ -102,8 +122,7 @@ export default defineGuard({
         const dd = args.indexOf('--');
         const paths = dd >= 0 ? args.slice(dd + 1) : args.filter((a) => !a.startsWith('-'));
         if (paths.length > 0 && paths.every((p) => !['.', ':/', '*', ':'].includes(p) && !/[*?[]/.test(p))) {
-          const status = ctx.git(['status', '--porcelain', '--untracked-files=no', '--', ...paths], git.cwd);
-          if (status?.ok && status.stdout.trim() === '') continue;
+          if (paths.every((p) => unchangedSinceHead(ctx, git.cwd!, p))) continue;
         }
       }
       return d;

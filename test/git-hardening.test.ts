@@ -159,7 +159,10 @@ test("git shares the hook's deadline: with too little time left it is not starte
 });
 
 test('only read-only subcommands that run no filter, driver or hook are allowed', () => {
-  assert.deepEqual(Object.keys(ALLOWED).sort(), ['ls-files', 'rev-parse', 'symbolic-ref']);
+  assert.deepEqual(Object.keys(ALLOWED).sort(), ['ls-files', 'ls-tree', 'rev-parse', 'symbolic-ref']);
+  assert.equal(refusal(['ls-tree', '-z', 'HEAD', '--', 'src/app.ts']), null);
+  assert.equal(refusal(['ls-files', '-s', '-z', '--', 'src/app.ts']), null);
+  assert.match(refusal(['ls-tree', '-r', 'HEAD'])!, /git ls-tree -r is not an option/);
   assert.equal(refusal(['ls-files', '-z', '--others', '--exclude-standard', '--full-name', '--', '-m', ':/']), null);
   assert.equal(refusal(['rev-parse', '--show-toplevel']), null);
   assert.match(refusal(['status', '--porcelain'])!, /git status is not one of the subcommands/);

@@ -304,3 +304,11 @@ export function fileWrites(inv: Invocation, home: string): { path: string; how: 
   }
   return out;
 }
+
+/** Git's object id of a blob with this (UTF-8) content: what `git hash-object` prints, without running git. */
+export function gitBlobId(text: string, algorithm: 'sha1' | 'sha256'): string {
+  // Loaded on first use: the hook's common path needs no crypto.
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  const bytes = Buffer.from(text, 'utf8');
+  return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
