@@ -6,6 +6,7 @@ import guards from 'agent-guard:guards';
 import { deadlineIn, evaluatePayload, hookOutput, hookReply, HOOK_DEADLINE_MS, unanalysable, type Deadline } from '../core/guards/dispatch';
 import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
 import { appendDecision, callKey } from '../core/guards/decision-log';
+import { UnsafePathError } from '../core/state-dir';
 import { envValues, redactVerdict } from '../core/redact';
 import { loadConfig } from '../core/guards/load-config';
 import { isAbsolutePath, normalizePath } from '../core/paths';
@@ -55,7 +56,7 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
     try {
       appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>), secretsForLog);
     } catch (err) {
-      stderr.push(`agent-guard: could not write the decision log (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      stderr.push(err instanceof UnsafePathError ? `agent-guard: not writing the decision log: ${err.message}` : `agent-guard: could not write the decision log (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     }
   }
   if (!result.verdict) return { stdout: '', stderr, exitCode: 0 };

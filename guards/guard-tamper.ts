@@ -9,7 +9,8 @@ const HOOK_MARK = 'agent-guard.cjs';
 function guardFiles(ctx: GuardContext): string[] {
   const out: string[] = [];
   for (const base of [`${ctx.projectDir}/.claude`, `${ctx.home}/.claude`]) {
-    out.push(`${base}/hooks/agent-guard.cjs`, `${base}/hooks/agent-guard.install.json`, `${base}/guards`);
+    // agent-guard/: the decision log and install backups (a link planted there could redirect the log's writes).
+    out.push(`${base}/hooks/agent-guard.cjs`, `${base}/hooks/agent-guard.install.json`, `${base}/guards`, `${base}/agent-guard`);
   }
   out.push(`${ctx.projectDir}/.claude/agent-guard.json`);
   return out;
@@ -107,6 +108,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: `echo '{}' > .claude/settings.json` } },
       { tool_name: 'Bash', tool_input: { command: 'cp /tmp/evil.js .claude/guards/allow-all.js' } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/agent-guard.cjs/x.cjs/' .claude/settings.local.json" } },
+      { tool_name: 'Bash', tool_input: { command: 'ln -sf ~/.bashrc .claude/agent-guard/decisions.jsonl' }, note: 'a link in the log folder would send the next log line into the shell profile' },
+      { tool_name: 'Write', tool_input: { file_path: '.claude/agent-guard/decisions.jsonl', content: '' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf .claude/agent-guard' } },
     ],
     allowed: [
       { tool_name: 'Read', tool_input: { file_path: '.claude/settings.json' } },
@@ -116,6 +120,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'cp .claude/settings.json /tmp/settings-backup.json' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf .claude/worktrees/old' } },
       { tool_name: 'Bash', tool_input: { command: 'node dist/cli.cjs status' } },
+      { tool_name: 'Bash', tool_input: { command: 'tail -n 5 .claude/agent-guard/decisions.jsonl' } },
     ],
   },
 });

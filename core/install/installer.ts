@@ -4,7 +4,7 @@
 
 import { accessSync, chmodSync, constants, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
 import { findOurHandlers, planInstall, planUninstall, SECRET_DENY_RULES, sha256, type SettingsRecord } from './settings';
 import { parseStrict } from './json-edit';
@@ -116,6 +116,51 @@ function writeAtomic(file: string, text: string): void {
       /* nothing to clean */
     }
     throw new InstallError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function within(root: string, path: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+/**
+ * Project and local scope: the workspace is what the agent (and a cloned repository) controls, so
+ * a settings file, hooks folder, hook or state file that is a link leading out of it is refused:
+ * writing it would change a file elsewhere (a link to ~/.bashrc, say). Inside the workspace or the
+ * real .claude folder is fine (a .claude kept elsewhere and linked in). User scope follows links:
+ * dotfile managers link ~/.claude/settings.json.
+ */
+function checkNoLinkOutside(t: Target, p: TargetPaths): void {
+  if (t.scope === 'user') return;
+  const roots = [realOrSelf(t.workspace), realOrSelf(p.claudeDir)];
+  const checks: [string, string][] = [
+    [p.settingsFile, p.label],
+    [dirname(p.hookFile), '.claude/hooks'],
+    [p.hookFile, '.claude/hooks/agent-guard.cjs'],
+    [p.stateFile, `.claude/hooks/${STATE_FILE}`],
+  ];
+  for (const [path, label] of checks) {
+    let st;
+    try {
+      st = lstatSync(path);
+    } catch {
+      continue; // missing: it will be created
+    }
+    if (!st.isSymbolicLink()) continue;
+    const real = realOrSelf(path);
+    if (roots.some((r) => within(r, real))) continue;
+    throw new InstallError(
+      `refusing to write ${label}: it is a symbolic link to ${real}, outside the workspace, so installing would change that file instead. ` +
+        `If that is intended, replace the link with a copy of the file (or install with --user, which follows links), then run install again`,
+    );
   }
 }
 
@@ -253,6 +298,7 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
   return runReport(report, () => {
     const p = targetPaths(target);
     if (target.scope !== 'user' && !isDirectory(target.workspace)) throw new InstallError(`the workspace ${target.workspace} is not a folder`);
+    checkNoLinkOutside(target, p);
     checkWritable(p.settingsFile, p.label);
     const before = readIfExists(p.settingsFile);
     const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
@@ -336,6 +382,7 @@ export function uninstall(target: Target, bundle: Bundle, opts: { force?: boolea
     const backup = backupPath(p.settingsFile);
     const text = readIfExists(p.settingsFile);
     if (text !== null) {
+      checkNoLinkOutside(target, p);
       checkWritable(p.settingsFile, p.label);
       const result = planUninstall(text, state?.settings[relativeKey(p)] ?? null);
       report.warnings.push(...result.notes);
@@ -553,6 +600,7 @@ export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOp
   return runReport(report, () => {
     if (!isDirectory(workspace)) throw new InstallError(`the workspace ${workspace} is not a folder`);
     const p = targetPaths({ workspace, scope: 'project', home: '' });
+    checkNoLinkOutside({ workspace, scope: 'project', home: '' }, p);
     mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
     writeHookFile(p, bundle, opts.force ?? false, report);
     const file = join(workspace, VSCODE_HOOKS_FILE);
