@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
 import { describeHost, hostStatus, install, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
 
 export function bundledHook(): Bundle {
@@ -77,8 +78,9 @@ export function runStatus(rest: string[]): number {
   const bundle = bundledHook();
   const s = status(t.workspace, t.home, bundle, t.configDir);
   const hosts = hostStatus(t.workspace, s, bundle);
-  if (values.json) process.stdout.write(`${JSON.stringify({ ...s, hosts }, null, 2)}\n`);
-  else process.stdout.write(`${formatStatus(s)}${hosts.map((h) => `host:      ${describeHost(h)}\n`).join('')}`);
+  const workspaceGuards = workspaceGuardStatus(t.workspace);
+  if (values.json) process.stdout.write(`${JSON.stringify({ ...s, hosts, workspaceGuards }, null, 2)}\n`);
+  else process.stdout.write(`${formatStatus(s)}${hosts.map((h) => `host:      ${describeHost(h)}\n`).join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`);
   return s.active && s.current ? 0 : 1;
 }
 

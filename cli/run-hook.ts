@@ -7,6 +7,7 @@ import { deadlineIn, evaluatePayload, hookOutput, hookReply, HOOK_DEADLINE_MS, u
 import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
 import { appendDecision, callKey } from '../core/guards/decision-log';
 import { UnsafePathError } from '../core/state-dir';
+import { readTrust, trustFile } from '../core/trust';
 import { envValues, redactVerdict } from '../core/redact';
 import { loadConfig } from '../core/guards/load-config';
 import { isAbsolutePath, normalizePath } from '../core/paths';
@@ -40,7 +41,8 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   }
   const projectDir = projectDirFor(payload, env, fallbackCwd);
   const { config, notes } = loadConfig(projectDir);
-  const workspace = loadWorkspaceGuards(projectDir, BUILT_IN_IDS);
+  // Workspace guards run only with the user's consent (agent-guard trust); install's self-test never loads them.
+  const workspace = env.AGENT_GUARD_NO_WORKSPACE_GUARDS ? { guards: [], notes: [] } : loadWorkspaceGuards(projectDir, BUILT_IN_IDS, () => readTrust(trustFile(env)));
   const all = workspace.guards.length > 0 ? [...guards, ...workspace.guards] : guards;
   // Git stops early enough for the guards to finish before the hook's own deadline.
   const git = createGitRunner({ projectDir, env, deadline: Date.now() + deadline.remaining() - GIT_DEADLINE_MARGIN_MS });

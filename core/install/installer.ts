@@ -269,7 +269,8 @@ export function selfTest(hookFile: string, workspace: string): SelfTest {
       encoding: 'utf8',
       timeout: 15000,
       // The self-test's denial is not a real blocked call: keep it out of the decision log.
-      env: { ...process.env, CLAUDE_PROJECT_DIR: workspace, AGENT_GUARD_NO_LOG: '1' },
+      // Nor does it run the workspace's own guards (.claude/guards/*.js): install never runs repository code.
+      env: { ...process.env, CLAUDE_PROJECT_DIR: workspace, AGENT_GUARD_NO_LOG: '1', AGENT_GUARD_NO_WORKSPACE_GUARDS: '1' },
     });
   const bad = run('rm -rf ~');
   if (bad.error) {
