@@ -7,6 +7,7 @@ import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { loadConfig } from '../core/guards/load-config';
 import { normalizePath } from '../core/paths';
 import { createGitRunner } from './git';
+import { escapeControl } from '../core/terminal';
 
 function show(v: Value): string {
   if (v.known !== null) return JSON.stringify(v.known);
@@ -34,7 +35,7 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
       via: i.via,
       wrapper: i.wrapper,
     }));
-    return { text: `${JSON.stringify({ invocations, limit: analysis.limit, verdict: v }, null, 2)}\n`, denied: v !== null };
+    return { text: escapeControl(`${JSON.stringify({ invocations, limit: analysis.limit, verdict: v }, null, 2)}\n`, 'json'), denied: v !== null };
   }
   const lines: string[] = [`command: ${command}`, ''];
   lines.push('programs that would run:');
@@ -48,6 +49,7 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
   if (analysis.invocations.length === 0) lines.push('  (none)');
   if (analysis.limit) lines.push(`  note: the analysis hit a limit (${analysis.limit}); the rest was not examined, so the call is denied as unanalysable`);
   lines.push('');
-  lines.push(v ? `decision: ${v.decision} by ${v.guardId}\n  ${reasonText(v)}` : 'decision: no opinion (the call proceeds to Claude Code\'s own permission rules)');
-  return { text: `${lines.join('\n')}\n`, denied: v !== null };
+  lines.push(...(v ? [`decision: ${v.decision} by ${v.guardId}`, `  ${reasonText(v)}`] : ['decision: no opinion (the call proceeds to Claude Code\'s own permission rules)']));
+  // The command and everything quoting it are the user's (or agent's) text: escaped line by line.
+  return { text: `${lines.map((l) => escapeControl(l)).join('\n')}\n`, denied: v !== null };
 }

@@ -7,6 +7,7 @@ import { explainCommand } from './explain';
 import { runInstall, runStatus, runSync, runUninstall } from './install-commands';
 import { runLog, runTest, runTrust } from './workspace-commands';
 import { runLint } from './lint-command';
+import { escapeControl } from '../core/terminal';
 
 const USAGE = `agent-guard: guards that keep coding agents from irreversible damage
 
@@ -83,9 +84,9 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`agent-guard: ${(err as Error).message}\n\n${USAGE}`);
+      process.stderr.write(`agent-guard: ${escapeControl((err as Error).message, 'text')}\n\n${USAGE}`);
     } else {
-      process.stderr.write(`agent-guard: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(`agent-guard: internal error: ${escapeControl(err instanceof Error ? err.message : String(err), 'text')}\n`);
     }
     process.exitCode = 2;
   },

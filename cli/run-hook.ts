@@ -8,7 +8,8 @@ import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
 import { appendDecision, callKey } from '../core/guards/decision-log';
 import { UnsafePathError } from '../core/state-dir';
 import { readTrust, trustFile } from '../core/trust';
-import { envValues, redactVerdict } from '../core/redact';
+import { escapeControl } from '../core/terminal';
+import { envValues, redactVerdict, secretValues } from '../core/redact';
 import { loadConfig } from '../core/guards/load-config';
 import { isAbsolutePath, normalizePath } from '../core/paths';
 import { createGitRunner, GIT_DEADLINE_MARGIN_MS } from './git';
@@ -51,7 +52,7 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   let secretsForLog: string[] = [];
   if (result.verdict) {
     // Reasons quote the command's own words: no secret value may travel with them.
-    secretsForLog = envValues(projectDir, { list: safeList, read: safeRead }).map((e) => e.value);
+    secretsForLog = secretValues(envValues(projectDir, { list: safeList, read: safeRead }));
     redactVerdict(result.verdict, secretsForLog);
   }
   if (result.verdict && result.call && !env.AGENT_GUARD_NO_LOG) {
@@ -159,7 +160,8 @@ function readStdinStream(limit: number, chunks: Buffer[], initial: number): Prom
 }
 
 export function emit(run: HookRun): void {
-  for (const line of run.stderr) process.stderr.write(`${line}\n`);
+  // stderr reaches a terminal (and the Copilot/Gemini CLIs show the reason from it): escaped.
+  for (const line of run.stderr) process.stderr.write(`${escapeControl(line, 'text')}\n`);
   if (run.stdout) process.stdout.write(run.stdout);
   process.exitCode = run.exitCode;
 }

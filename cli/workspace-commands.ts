@@ -10,6 +10,7 @@ import { loadConfig } from '../core/guards/load-config';
 import { readDecisions, LOG_FILE } from '../core/guards/decision-log';
 import { normalizePath } from '../core/paths';
 import { createGitRunner } from './git';
+import { escapeControl } from '../core/terminal';
 import { applyTrust, guardFiles, listGuardFiles, readTrust, trustFile, TrustWriteError, type GuardFile } from '../core/trust';
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -19,7 +20,7 @@ export function runTest(rest: string[]): number {
   const workspace = normalizePath(resolve(positionals[0] ?? process.cwd()));
   // The same consent as the hook: only trusted guard files run, here too.
   const { guards: own, notes } = loadWorkspaceGuards(workspace, new Set(guards.map((g) => g.id)), () => readTrust(trustFile()));
-  for (const n of notes) process.stderr.write(`${n}\n`);
+  for (const n of notes) process.stderr.write(`${escapeControl(n)}\n`);
   const all = [...guards, ...own];
   // The workspace's guards run in the workspace; the built-in ones in the environment their examples describe.
   const git = (projectDir: string) => createGitRunner({ projectDir });
@@ -32,9 +33,9 @@ export function runTest(rest: string[]): number {
   }
   const results = tested.flatMap((g) => checkGuard(own.includes(g) ? ownEnv : builtInEnv, g));
   const failed = results.filter((r) => !r.ok);
-  if (values.json) process.stdout.write(`${JSON.stringify({ passed: results.length - failed.length, failed }, null, 2)}\n`);
+  if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ passed: results.length - failed.length, failed }, null, 2)}\n`, 'json'));
   else {
-    for (const f of failed) process.stdout.write(`✖ ${f.guard} ${f.kind}${f.example ? ` ${f.example}` : ''}\n    ${f.problem}\n`);
+    for (const f of failed) process.stdout.write(`✖ ${escapeControl(f.guard)} ${f.kind}${f.example ? ` ${escapeControl(f.example)}` : ''}\n    ${escapeControl(f.problem ?? '')}\n`);
     process.stdout.write(`${results.length - failed.length} passed, ${failed.length} failed (${tested.length} guards)\n`);
   }
   return failed.length > 0 || notes.length > 0 ? 1 : 0;
@@ -47,14 +48,16 @@ export function runLog(rest: string[]): number {
   if (!Number.isInteger(limit) || limit <= 0) throw Object.assign(new Error('-n takes a positive whole number'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const entries = readDecisions(workspace, limit);
   if (values.json) {
-    process.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
+    process.stdout.write(escapeControl(`${JSON.stringify(entries, null, 2)}\n`, 'json'));
     return 0;
   }
   if (entries.length === 0) {
     process.stdout.write(`no blocked calls recorded in ${LOG_FILE}\n`);
     return 0;
   }
-  for (const e of entries) process.stdout.write(`${e.time}  ${e.decision.padEnd(4)} ${e.guard.padEnd(24)} ${e.tool.padEnd(6)} ${e.target.replace(/\s+/g, ' ').slice(0, 100)}\n`);
+  // Every field is the log's, and the target is a command the agent chose: escaped, one line each.
+  const field = (v: unknown) => escapeControl(String(v ?? ''));
+  for (const e of entries) process.stdout.write(`${field(e.time)}  ${field(e.decision).padEnd(4)} ${field(e.guard).padEnd(24)} ${field(e.tool).padEnd(6)} ${escapeControl(String(e.target ?? '').replace(/[ \t]+/g, ' ').slice(0, 100))}\n`);
   return 0;
 }
 
@@ -87,7 +90,7 @@ export function runTrust(rest: string[], trust: boolean): number {
     }
     throw err;
   }
-  for (const l of result.lines) process.stdout.write(`${l}\n`);
+  for (const l of result.lines) process.stdout.write(`${escapeControl(l)}\n`);
   return result.failed ? 1 : 0;
 }
 
