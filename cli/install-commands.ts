@@ -93,6 +93,7 @@ export function formatStatus(s: StatusReport): string {
     if (sc.installed) {
       const hook = sc.hook === 'current' ? 'current' : sc.hook === 'outdated' ? `outdated (${sc.hookVersion}; run agent-guard sync)` : sc.hook === 'modified' ? 'modified by hand' : sc.hook === 'missing' ? 'MISSING' : 'not written by agent-guard';
       lines.push(`installed: ${sc.label} (hook file: ${hook})`);
+      if (sc.backup) lines.push(`backup:    ${sc.backup}${sc.backup.endsWith('.agent-guard.bak') ? ' (where older versions kept it, outside the git-ignored .claude/agent-guard/; the next install or sync moves it there)' : ''}`);
     }
     for (const p of sc.problems) lines.push(`problem:   ${p}`);
   }

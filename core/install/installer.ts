@@ -2,13 +2,15 @@
 // extension. Every settings write is atomic (temp file in the same folder, then rename), keeps
 // one backup, and is refused with a clear message when the file cannot be parsed or written.
 
-import { accessSync, chmodSync, constants, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { dirname, join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
 import { findOurHandlers, planInstall, planUninstall, SECRET_DENY_RULES, sha256, type SettingsRecord } from './settings';
 import { parseStrict } from './json-edit';
 import { CONFIG_FILE, parseConfig } from '../config';
+import { shQuote } from './quote';
+import { ensureStateDir, STATE_DIR, UnsafePathError } from '../state-dir';
 
 export type Scope = 'project' | 'local' | 'user';
 
@@ -36,7 +38,12 @@ const STATE_FILE = 'agent-guard.install.json';
  * instead of failing open with a bare "Cannot find module".
  */
 export function hookCommand(path: string): string {
-  return `f="${path}"; if [ -f "$f" ]; then exec node "$f"; else echo "agent-guard: hook file $f not found; run: agent-guard sync" >&2; exit 1; fi`;
+  return hookCommandFor(`"${path}"`);
+}
+
+/** The same, for a path given as a shell word already (quoted by shQuote). */
+export function hookCommandFor(word: string): string {
+  return `f=${word}; if [ -f "$f" ]; then exec node "$f"; else echo "agent-guard: hook file $f not found; run: agent-guard sync" >&2; exit 1; fi`;
 }
 
 export interface TargetPaths {
@@ -54,7 +61,8 @@ export function targetPaths(t: Target): TargetPaths {
   if (t.scope === 'user') {
     const claudeDir = t.configDir || join(t.home, '.claude');
     const hookFile = join(claudeDir, 'hooks', 'agent-guard.cjs');
-    return { claudeDir, settingsFile: join(claudeDir, 'settings.json'), hookFile, stateFile: join(claudeDir, 'hooks', STATE_FILE), command: hookCommand(hookFile.replace(/\\/g, '/')), label: '~/.claude/settings.json' };
+    // An absolute path from HOME: quoted as one literal word, whatever it holds ($, ", `, spaces).
+    return { claudeDir, settingsFile: join(claudeDir, 'settings.json'), hookFile, stateFile: join(claudeDir, 'hooks', STATE_FILE), command: hookCommandFor(shQuote(sep === '\\' ? hookFile.replace(/\\/g, '/') : hookFile)), label: '~/.claude/settings.json' };
   }
   const claudeDir = join(t.workspace, '.claude');
   const name = t.scope === 'local' ? 'settings.local.json' : 'settings.json';
@@ -97,6 +105,9 @@ export function hookState(hookFile: string, b: Bundle): { state: HookState; vers
 
 export class InstallError extends Error {}
 
+/** `<name>.agent-guard-<pid>.tmp`: a run killed between write and rename leaves one; the next run removes it. */
+const TEMP = /^(.*)\.agent-guard-(\d+)\.tmp$/;
+
 function writeAtomic(file: string, text: string): void {
   let real = file;
   let mode: number | null = null;
@@ -104,6 +115,7 @@ function writeAtomic(file: string, text: string): void {
     real = realpathSync(file); // a symlinked settings file stays a symlink: write its target
     mode = statSync(real).mode & 0o777;
   }
+  removeStaleTemps(dirname(real));
   const tmp = `${real}.agent-guard-${process.pid}.tmp`;
   try {
     writeFileSync(tmp, text, { mode: mode ?? 0o644 });
@@ -115,8 +127,44 @@ function writeAtomic(file: string, text: string): void {
     } catch {
       /* nothing to clean */
     }
-    throw new InstallError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new InstallError(`cannot write ${file}: ${describeCode(err)}`);
   }
+}
+
+/** Temp files of runs that died (their process is gone) are removed; a live run's are left alone. */
+function removeStaleTemps(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const m = TEMP.exec(n);
+    if (!m || Number(m[2]) === process.pid || isAlive(Number(m[2]))) continue;
+    try {
+      unlinkSync(join(dir, n));
+    } catch {
+      /* gone already */
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function describeCode(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return `permission denied (${code})`;
+  if (code === 'EROFS') return 'the file system is read-only (EROFS)';
+  if (code === 'ENOSPC') return 'no space left on the device (ENOSPC)';
+  return code ?? (err as Error).message;
 }
 
 function realOrSelf(path: string): string {
@@ -162,6 +210,31 @@ function checkNoLinkOutside(t: Target, p: TargetPaths): void {
         `If that is intended, replace the link with a copy of the file (or install with --user, which follows links), then run install again`,
     );
   }
+}
+
+/**
+ * A folder the install writes into (or, when missing, the folder it will be created in) must be
+ * writable: checked before anything is written, so a read-only .claude/ leaves no hook file behind.
+ * Read-only mode bits count even for root, whom access() would let through.
+ */
+function checkDirWritable(dir: string, label: string): void {
+  let d = dir;
+  let shown = label;
+  while (!existsSync(d)) {
+    const parent = dirname(d);
+    if (parent === d) return;
+    d = parent;
+    shown = d;
+  }
+  const st = statSync(d);
+  if (!st.isDirectory()) throw new InstallError(`${shown} is not a folder`);
+  let writable = (st.mode & 0o222) !== 0;
+  try {
+    accessSync(d, constants.W_OK);
+  } catch {
+    writable = false;
+  }
+  if (!writable) throw new InstallError(`${shown} is read-only, so nothing was changed; make it writable (chmod u+w ${JSON.stringify(d)}), then try again`);
 }
 
 function checkWritable(file: string, label: string): void {
@@ -218,13 +291,58 @@ function forgetRecord(file: string, state: State | null, key: string): boolean {
   return true;
 }
 
-/** Where the one backup of a settings file goes: beside the real file when it is a symlink. */
-function backupPath(file: string): string {
+/** The one backup of a settings file: in the self-ignoring .claude/agent-guard/ (git add -A never commits it). */
+function backupPath(p: TargetPaths): string {
+  return join(p.claudeDir, 'agent-guard', `${basename(p.settingsFile)}.bak`);
+}
+
+/** Where versions before 0.2 kept it: beside the (real) settings file, where git add -A committed it. */
+function legacyBackupPath(file: string): string {
   return `${existsSync(file) ? realpathSync(file) : file}.agent-guard.bak`;
 }
 
-function backUp(file: string): void {
-  copyFileSync(realpathSync(file), backupPath(file));
+function backUp(p: TargetPaths, text?: string): void {
+  try {
+    ensureStateDir(p.claudeDir, realOrSelf(p.claudeDir), relativeLabel(p, STATE_DIR));
+  } catch (err) {
+    if (err instanceof UnsafePathError) throw new InstallError(`cannot keep a backup: ${err.message}`);
+    throw new InstallError(`cannot create ${join(p.claudeDir, 'agent-guard')}: ${describeCode(err)}`);
+  }
+  const dest = backupPath(p);
+  // Not through a link planted there: the name is replaced, never followed.
+  if (lstatOrNull(dest)?.isSymbolicLink()) unlinkSync(dest);
+  writeAtomic(dest, text ?? readFileSync(realpathSync(p.settingsFile), 'utf8'));
+  const legacy = legacyBackupPath(p.settingsFile);
+  if (existsSync(legacy)) unlinkSync(legacy); // superseded
+}
+
+/** An older version's backup beside the settings file goes into .claude/agent-guard/ (unless one is there already). */
+function moveLegacyBackup(p: TargetPaths, report: Report): void {
+  const legacy = legacyBackupPath(p.settingsFile);
+  if (!existsSync(legacy)) return;
+  try {
+    ensureStateDir(p.claudeDir, realOrSelf(p.claudeDir), relativeLabel(p, STATE_DIR));
+    if (existsSync(backupPath(p))) unlinkSync(legacy);
+    else {
+      writeAtomic(backupPath(p), readFileSync(legacy, 'utf8'));
+      unlinkSync(legacy);
+    }
+    report.lines.push(`moved the backup of ${p.label} into ${relativeLabel(p, STATE_DIR)}/ (git ignores it there)`);
+  } catch (err) {
+    report.warnings.push(`could not move the old backup ${legacy}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function relativeLabel(p: TargetPaths, rel: string): string {
+  return p.label.startsWith('~') ? `~/.claude/${rel.replace(/^\.claude\//, '')}` : rel;
+}
+
+function lstatOrNull(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
 }
 
 function runReport<R extends Report>(report: R, body: () => void): R {
@@ -232,7 +350,8 @@ function runReport<R extends Report>(report: R, body: () => void): R {
     body();
     report.ok = true;
   } catch (err) {
-    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
+    const e = err as NodeJS.ErrnoException;
+    report.error = err instanceof InstallError ? err.message : e.code && e.path ? `cannot change ${e.path}: ${describeCode(e)}` : `unexpected error: ${e.message}`;
   }
   return report;
 }
@@ -299,8 +418,14 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
   return runReport(report, () => {
     const p = targetPaths(target);
     if (target.scope !== 'user' && !isDirectory(target.workspace)) throw new InstallError(`the workspace ${target.workspace} is not a folder`);
+    // Every check before the first write: links, writable files and folders, a parseable file.
     checkNoLinkOutside(target, p);
     checkWritable(p.settingsFile, p.label);
+    checkDirWritable(p.claudeDir, relativeLabel(p, '.claude'));
+    checkDirWritable(dirname(p.hookFile), relativeLabel(p, '.claude/hooks'));
+    if (existsSync(p.settingsFile)) checkDirWritable(dirname(realpathSync(p.settingsFile)), `the folder of ${p.label}`);
+    const stateDir = lstatOrNull(join(p.claudeDir, 'agent-guard'));
+    if (stateDir?.isSymbolicLink()) throw new InstallError(`${relativeLabel(p, STATE_DIR)} is a symbolic link; remove it (Agent Guard keeps its backup only in a real folder), then try again`);
     const before = readIfExists(p.settingsFile);
     const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
     if (!plan.ok) throw new InstallError(`refusing to change ${p.label}: ${plan.error}`);
@@ -309,7 +434,7 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
     writeHookFile(p, bundle, opts.force ?? false, report);
 
     if (plan.changed) {
-      if (before !== null) backUp(p.settingsFile);
+      if (before !== null) backUp(p, before);
       writeAtomic(p.settingsFile, plan.text);
       const state = readState(p.stateFile) ?? { version: bundle.version, settings: {} };
       const key = relativeKey(p);
@@ -317,8 +442,11 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
       state.settings[key] = previous ? mergeRecords(previous, plan.record, before, plan.text) : plan.record;
       state.version = bundle.version;
       writeState(p.stateFile, state);
-      report.lines.push(`${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${p.label}.agent-guard.bak)` : ''}`);
-    } else report.lines.push(`${p.label} already has the Agent Guard entry`);
+      report.lines.push(`${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${relativeLabel(p, STATE_DIR)}/${basename(p.settingsFile)}.bak)` : ''}`);
+    } else {
+      report.lines.push(`${p.label} already has the Agent Guard entry`);
+      moveLegacyBackup(p, report);
+    }
     report.lines.push(...plan.notes);
 
     if (opts.selfTest !== false) {
@@ -380,7 +508,7 @@ export function uninstall(target: Target, bundle: Bundle, opts: { force?: boolea
   return runReport(report, () => {
     const p = targetPaths(target);
     const state = readState(p.stateFile);
-    const backup = backupPath(p.settingsFile);
+    const backups = [backupPath(p), legacyBackupPath(p.settingsFile)];
     const text = readIfExists(p.settingsFile);
     if (text !== null) {
       checkNoLinkOutside(target, p);
@@ -391,13 +519,15 @@ export function uninstall(target: Target, bundle: Bundle, opts: { force?: boolea
         unlinkSync(p.settingsFile);
         report.lines.push(`removed ${p.label} (Agent Guard had created it)`);
       } else if (result.text !== text) {
-        backUp(p.settingsFile);
+        backUp(p, text);
         writeAtomic(p.settingsFile, result.text);
         report.lines.push(`removed the Agent Guard entries from ${p.label}`);
       } else report.lines.push(`${p.label} had no Agent Guard entries`);
     }
     const stillUsed = forgetRecord(p.stateFile, state, relativeKey(p));
-    if (!stillUsed && removeHookFile(p, bundle, opts.force ?? false, report) && existsSync(backup)) unlinkSync(backup);
+    if (!stillUsed && removeHookFile(p, bundle, opts.force ?? false, report)) {
+      for (const b of backups) if (existsSync(b)) unlinkSync(b);
+    }
   });
 }
 
@@ -449,7 +579,12 @@ export interface Neutralizer {
 function readLoose(file: string): Record<string, unknown> | null {
   const text = readIfExistsQuiet(file);
   if (text === null) return null;
-  const v = parseLoose(text) as unknown;
+  let v: unknown;
+  try {
+    v = JSON.parse(text); // strict JSON, the usual case: many times faster on a big file
+  } catch {
+    v = parseLoose(text) as unknown;
+  }
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
@@ -506,6 +641,8 @@ export interface ScopeStatus {
   hook: HookState;
   hookVersion: string | null;
   problems: string[];
+  /** The backup of the settings file, where there is one (.claude/agent-guard/, or beside the file where older versions kept it). */
+  backup: string | null;
 }
 
 export interface StatusReport {
@@ -542,7 +679,8 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
     }
     const hs = installed ? hookState(p.hookFile, bundle) : { state: 'missing' as HookState, version: null };
     if (installed && hs.state === 'missing') problems.push(`${p.label} runs ${p.hookFile}, which does not exist: the guard is silently off`);
-    if (installed || problems.length > 0) scopes.push({ scope, settingsFile: p.settingsFile, label: p.label, installed, entryCurrent, hook: hs.state, hookVersion: hs.version, problems });
+    const backup = [backupPath(p), legacyBackupPath(p.settingsFile)].find((b) => existsSync(b)) ?? null;
+    if (installed || problems.length > 0) scopes.push({ scope, settingsFile: p.settingsFile, label: p.label, installed, entryCurrent, hook: hs.state, hookVersion: hs.version, problems, backup });
   }
   const neutral = neutralizers({ workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) }).map((n) => n.message);
   const configFile = join(workspace, CONFIG_FILE);
