@@ -4,7 +4,7 @@
 // .claude/agent-guard/decisions.jsonl`), so every folder is lstat-checked and files are opened
 // with O_NOFOLLOW; a hard-linked file (a second name of some other file) is refused too.
 
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, realpathSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 
 export const STATE_DIR = '.claude/agent-guard';
@@ -111,3 +111,34 @@ export function openNoFollow(file: string, flags: number, show: string): number 
 
 export const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
 export const READ_FLAGS = constants.O_RDONLY;
+
+/**
+ * Temp files (named by `pattern`, whose `pid` group is the writer's process id) of runs that died
+ * between write and rename are removed; a live run's are left alone.
+ */
+export function removeStaleTemps(dir: string, pattern: RegExp): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const pid = Number(pattern.exec(n)?.groups?.pid);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    try {
+      unlinkSync(join(dir, n));
+    } catch {
+      /* gone already */
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -6,6 +6,7 @@
 
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync, constants } from 'node:fs';
 import { join } from 'node:path';
+import { removeStaleTemps } from './state-dir';
 
 export const WORKSPACE_GUARDS_DIR = '.claude/guards';
 /** Bigger than any reasonable one-file guard; a larger file is not read (and so not trusted). */
@@ -51,6 +52,7 @@ export function writeTrust(file: string, store: TrustStore): void {
   }
   const st = lstatSync(dir);
   if (st.isSymbolicLink() || !st.isDirectory()) throw new TrustWriteError(`${dir} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}; Agent Guard keeps its trust records only in a real folder`);
+  removeStaleTemps(dir, /^\.trusted\.json\.(?<pid>\d+)\.[0-9a-z]+\.tmp$/);
   const tmp = join(dir, `.trusted.json.${process.pid}.${Date.now().toString(36)}.tmp`);
   try {
     // wx: O_CREAT|O_EXCL, which never follows a link.

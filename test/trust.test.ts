@@ -128,3 +128,16 @@ test('where the trust store lives: XDG_CONFIG_HOME, else ~/.config, APPDATA on W
   assert.equal(trustFile({}, 'linux', '/home/u'), '/home/u/.config/agent-guard/trusted.json');
   assert.equal(trustFile({ APPDATA: '/appdata' }, 'win32', '/home/u'), join('/appdata', 'agent-guard', 'trusted.json'));
 });
+
+test('a temp file left by a killed trust run is removed by the next one; a live run\'s is kept', () => {
+  const s = setup();
+  mkdirSync(join(s.config, 'agent-guard'), { recursive: true });
+  const dead = spawnSync('true').pid!;
+  const stale = join(s.config, `agent-guard/.trusted.json.${dead}.abc.tmp`);
+  const live = join(s.config, `agent-guard/.trusted.json.${process.pid}.abc.tmp`);
+  writeFileSync(stale, '{');
+  writeFileSync(live, '{');
+  assert.equal(s.cli('trust', s.ws).status, 0);
+  assert.equal(existsSync(stale), false);
+  assert.equal(existsSync(live), true);
+});

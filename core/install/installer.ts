@@ -10,7 +10,7 @@ import { findOurHandlers, planInstall, planUninstall, SECRET_DENY_RULES, sha256,
 import { parseStrict } from './json-edit';
 import { CONFIG_FILE, parseConfig } from '../config';
 import { shQuote } from './quote';
-import { ensureStateDir, STATE_DIR, UnsafePathError } from '../state-dir';
+import { ensureStateDir, removeStaleTemps, STATE_DIR, UnsafePathError } from '../state-dir';
 
 export type Scope = 'project' | 'local' | 'user';
 
@@ -106,7 +106,7 @@ export function hookState(hookFile: string, b: Bundle): { state: HookState; vers
 export class InstallError extends Error {}
 
 /** `<name>.agent-guard-<pid>.tmp`: a run killed between write and rename leaves one; the next run removes it. */
-const TEMP = /^(.*)\.agent-guard-(\d+)\.tmp$/;
+const TEMP = /^.*\.agent-guard-(?<pid>\d+)\.tmp$/;
 
 function writeAtomic(file: string, text: string): void {
   let real = file;
@@ -115,7 +115,7 @@ function writeAtomic(file: string, text: string): void {
     real = realpathSync(file); // a symlinked settings file stays a symlink: write its target
     mode = statSync(real).mode & 0o777;
   }
-  removeStaleTemps(dirname(real));
+  removeStaleTemps(dirname(real), TEMP);
   const tmp = `${real}.agent-guard-${process.pid}.tmp`;
   try {
     writeFileSync(tmp, text, { mode: mode ?? 0o644 });
@@ -128,34 +128,6 @@ function writeAtomic(file: string, text: string): void {
       /* nothing to clean */
     }
     throw new InstallError(`cannot write ${file}: ${describeCode(err)}`);
-  }
-}
-
-/** Temp files of runs that died (their process is gone) are removed; a live run's are left alone. */
-function removeStaleTemps(dir: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    const m = TEMP.exec(n);
-    if (!m || Number(m[2]) === process.pid || isAlive(Number(m[2]))) continue;
-    try {
-      unlinkSync(join(dir, n));
-    } catch {
-      /* gone already */
-    }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
