@@ -105,7 +105,7 @@ export function hookState(hookFile: string, b: Bundle): { state: HookState; vers
 
 export class InstallError extends Error {}
 
-/** `<name>.agent-guard-<pid>.tmp`: a run killed between write and rename leaves one; the next run removes it. */
+/** `<name>.agent-guard-<pid>.tmp`: a run killed between write and rename leaves one; the next run removes it (cleanTemps). */
 const TEMP = /^.*\.agent-guard-(?<pid>\d+)\.tmp$/;
 
 function writeAtomic(file: string, text: string): void {
@@ -129,6 +129,13 @@ function writeAtomic(file: string, text: string): void {
     }
     throw new InstallError(`cannot write ${file}: ${describeCode(err)}`);
   }
+}
+
+/** Every run, whether it writes or not, removes what killed runs left in the folders it manages. */
+function cleanTemps(p: TargetPaths): void {
+  const dirs = [p.claudeDir, dirname(p.hookFile), join(p.claudeDir, 'agent-guard')];
+  if (existsSync(p.settingsFile)) dirs.push(dirname(realOrSelf(p.settingsFile)));
+  for (const d of new Set(dirs)) if (!lstatOrNull(d)?.isSymbolicLink()) removeStaleTemps(d, TEMP);
 }
 
 function describeCode(err: unknown): string {
@@ -398,6 +405,7 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
     if (existsSync(p.settingsFile)) checkDirWritable(dirname(realpathSync(p.settingsFile)), `the folder of ${p.label}`);
     const stateDir = lstatOrNull(join(p.claudeDir, 'agent-guard'));
     if (stateDir?.isSymbolicLink()) throw new InstallError(`${relativeLabel(p, STATE_DIR)} is a symbolic link; remove it (Agent Guard keeps its backup only in a real folder), then try again`);
+    cleanTemps(p);
     const before = readIfExists(p.settingsFile);
     const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
     if (!plan.ok) throw new InstallError(`refusing to change ${p.label}: ${plan.error}`);
@@ -481,6 +489,7 @@ export function uninstall(target: Target, bundle: Bundle, opts: { force?: boolea
     const p = targetPaths(target);
     const state = readState(p.stateFile);
     const backups = [backupPath(p), legacyBackupPath(p.settingsFile)];
+    cleanTemps(p);
     const text = readIfExists(p.settingsFile);
     if (text !== null) {
       checkNoLinkOutside(target, p);
