@@ -182,3 +182,21 @@ test('kill loop: install/uninstall killed at varied points leave settings parsea
   assert.equal(spawnSync(process.execPath, [CLI, 'uninstall', ws], { encoding: 'utf8' }).status, 0);
   assert.deepEqual(tree(ws).filter((n) => /\.tmp$/.test(n)), []);
 });
+
+test('install --host vscode: a foreign hooks file or a read-only .github/hooks is refused before the hook file is written', async () => {
+  const { installVsCode } = await import('../core/install/installer');
+  const a = workspace(null);
+  mkdirSync(join(a.ws, '.github/hooks'), { recursive: true });
+  writeFileSync(join(a.ws, '.github/hooks/agent-guard.json'), '{"hooks":{}}');
+  assert.match(installVsCode(a.ws, BUNDLE, { selfTest: false }).error ?? '', /is not Agent Guard's; refusing to overwrite it/);
+  assert.equal(existsSync(join(a.ws, '.claude')), false, 'no hook file written first');
+  const b = workspace(null);
+  mkdirSync(join(b.ws, '.github/hooks'), { recursive: true });
+  chmodSync(join(b.ws, '.github/hooks'), 0o555);
+  try {
+    assert.match(installVsCode(b.ws, BUNDLE, { selfTest: false }).error ?? '', /^\.github\/hooks is read-only, so nothing was changed/);
+    assert.equal(existsSync(join(b.ws, '.claude')), false);
+  } finally {
+    chmodSync(join(b.ws, '.github/hooks'), 0o755);
+  }
+});

@@ -720,13 +720,18 @@ export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOp
   return runReport(report, () => {
     if (!isDirectory(workspace)) throw new InstallError(`the workspace ${workspace} is not a folder`);
     const p = targetPaths({ workspace, scope: 'project', home: '' });
+    // Every check before the first write.
     checkNoLinkOutside({ workspace, scope: 'project', home: '' }, p);
-    mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
-    writeHookFile(p, bundle, opts.force ?? false, report);
     const file = join(workspace, VSCODE_HOOKS_FILE);
     const existing = readIfExists(file);
     const wanted = vscodeHooksFile();
     if (existing !== null && !isOurVsCodeFile(existing)) throw new InstallError(`${VSCODE_HOOKS_FILE} exists and is not Agent Guard's; refusing to overwrite it`);
+    checkDirWritable(p.claudeDir, '.claude');
+    checkDirWritable(dirname(p.hookFile), '.claude/hooks');
+    if (existing !== wanted) checkDirWritable(dirname(file), '.github/hooks');
+    cleanTemps(p);
+    mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
+    writeHookFile(p, bundle, opts.force ?? false, report);
     if (existing !== wanted) {
       mkdirLevels([join(workspace, '.github'), join(workspace, '.github/hooks')]);
       writeAtomic(file, wanted);
