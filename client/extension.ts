@@ -196,6 +196,15 @@ function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.Works
     item.command = { title: 'Status', command: 'agentGuard.showStatus', arguments: args };
     item.backgroundColor = undefined;
   }
+  // Workspace guards the hook skips until the user trusts them (read and hashed here, never run).
+  const pending = guardFiles(normalizePath(folder.uri.fsPath), readTrust(trustFile())).filter((g) => g.state !== 'trusted');
+  if (pending.length > 0) {
+    item.tooltip = `${item.tooltip} Not run until you trust them: ${pending.map((g) => `${g.name}${g.state === 'changed' ? ' (changed)' : ''}`).join(', ')}.`;
+    if (installed && s.active && s.current) {
+      item.text = `$(shield) Guarded, ${pending.length} untrusted${suffix}`;
+      item.command = { title: 'Trust Workspace Guards', command: 'agentGuard.trustWorkspaceGuards', arguments: args };
+    }
+  }
   if (!trusted() && (item.command as vscode.Command).command !== 'agentGuard.showStatus') {
     item.tooltip = `${item.tooltip} Restricted Mode: trust this folder first (click to manage workspace trust).`;
     item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
