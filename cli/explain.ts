@@ -8,6 +8,7 @@ import { loadConfig } from '../core/guards/load-config';
 import { normalizePath } from '../core/paths';
 import { createGitRunner } from './git';
 import { analysisEffects, render } from '../core/effects/derive';
+import { escapeControl } from '../core/terminal';
 
 function show(v: Value): string {
   if (v.known !== null) return JSON.stringify(v.known);
@@ -38,7 +39,7 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
       signature: effects[n]!.row ? 'known' : 'unknown program (default: positionals may be read)',
       effects: effects[n]!.effects.map((e) => render(e, i.cwd)),
     }));
-    return { text: `${JSON.stringify({ invocations, limit: analysis.limit, verdict: v }, null, 2)}\n`, denied: v !== null };
+    return { text: escapeControl(`${JSON.stringify({ invocations, limit: analysis.limit, verdict: v }, null, 2)}\n`, 'json'), denied: v !== null };
   }
   const lines: string[] = [`command: ${command}`, ''];
   lines.push('programs that would run:');
@@ -55,6 +56,7 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
   if (analysis.invocations.length === 0) lines.push('  (none)');
   if (analysis.limit) lines.push(`  note: the analysis hit a limit (${analysis.limit}); the rest was not examined, so the call is denied as unanalysable`);
   lines.push('');
-  lines.push(v ? `decision: ${v.decision} by ${v.guardId}\n  ${reasonText(v)}` : 'decision: no opinion (the call proceeds to Claude Code\'s own permission rules)');
-  return { text: `${lines.join('\n')}\n`, denied: v !== null };
+  lines.push(...(v ? [`decision: ${v.decision} by ${v.guardId}`, `  ${reasonText(v)}`] : ['decision: no opinion (the call proceeds to Claude Code\'s own permission rules)']));
+  // The command and everything quoting it are the user's (or agent's) text: escaped line by line.
+  return { text: `${lines.map((l) => escapeControl(l)).join('\n')}\n`, denied: v !== null };
 }

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { escapeControl } from '../core/terminal';
+import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
 import { describeHost, hostStatus, install, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
 
 export function bundledHook(): Bundle {
@@ -34,11 +36,11 @@ function target(rest: string[]) {
 }
 
 function print(r: Report, json: boolean): number {
-  if (json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+  if (json) process.stdout.write(escapeControl(`${JSON.stringify(r, null, 2)}\n`, 'json'));
   else {
-    for (const l of r.lines) process.stdout.write(`${l}\n`);
-    for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
-    if (r.error) process.stderr.write(`agent-guard: ${r.error}\n`);
+    for (const l of r.lines) process.stdout.write(`${escapeControl(l, 'text')}\n`);
+    for (const w of r.warnings) process.stderr.write(`warning: ${escapeControl(w, 'text')}\n`);
+    if (r.error) process.stderr.write(`agent-guard: ${escapeControl(r.error, 'text')}\n`);
   }
   return r.ok ? 0 : 2;
 }
@@ -77,8 +79,9 @@ export function runStatus(rest: string[]): number {
   const bundle = bundledHook();
   const s = status(t.workspace, t.home, bundle, t.configDir);
   const hosts = hostStatus(t.workspace, s, bundle);
-  if (values.json) process.stdout.write(`${JSON.stringify({ ...s, hosts }, null, 2)}\n`);
-  else process.stdout.write(`${formatStatus(s)}${hosts.map((h) => `host:      ${describeHost(h)}\n`).join('')}`);
+  const workspaceGuards = workspaceGuardStatus(t.workspace);
+  if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ ...s, hosts, workspaceGuards }, null, 2)}\n`, 'json'));
+  else process.stdout.write(escapeControl(`${formatStatus(s)}${hosts.map((h) => `host:      ${describeHost(h)}\n`).join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`, 'text'));
   return s.active && s.current ? 0 : 1;
 }
 
@@ -90,6 +93,7 @@ export function formatStatus(s: StatusReport): string {
     if (sc.installed) {
       const hook = sc.hook === 'current' ? 'current' : sc.hook === 'outdated' ? `outdated (${sc.hookVersion}; run agent-guard sync)` : sc.hook === 'modified' ? 'modified by hand' : sc.hook === 'missing' ? 'MISSING' : 'not written by agent-guard';
       lines.push(`installed: ${sc.label} (hook file: ${hook})`);
+      if (sc.backup) lines.push(`backup:    ${sc.backup}${sc.backup.endsWith('.agent-guard.bak') ? ' (where older versions kept it, outside the git-ignored .claude/agent-guard/; the next install or sync moves it there)' : ''}`);
     }
     for (const p of sc.problems) lines.push(`problem:   ${p}`);
   }

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { lintPaths } from '../core/lint/index';
 import { format, type Format } from '../core/lint/formatters';
 import { normalizePath } from '../core/paths';
+import { escapeControl } from '../core/terminal';
 
 export function runLint(rest: string[]): number {
   const { values, positionals } = parseArgs({
@@ -41,7 +42,8 @@ export function runLint(rest: string[]): number {
   });
   for (const f of run.files) if (f.fixed !== undefined) writeFileSync(f.path, f.fixed);
   for (const s of run.skipped) process.stderr.write(`agent-guard: ${s} is not an agent-visible file (CLAUDE.md, AGENTS.md, .claude/…); skipped\n`);
-  const out = format(run, fmt, AGENT_GUARD_VERSION);
+  // Messages quote the files' own text (commands from CLAUDE.md, say): no raw control characters.
+  const out = escapeControl(format(run, fmt, AGENT_GUARD_VERSION), fmt === 'json' || fmt === 'sarif' ? 'json' : 'text');
   if (values['output-file']) writeFileSync(values['output-file'], out);
   else process.stdout.write(out);
   const all = run.files.flatMap((f) => f.diagnostics);

@@ -5,8 +5,9 @@ import { parseArgs } from 'node:util';
 import { emit, readStdin, runHook, tooLargeReply } from './run-hook';
 import { explainCommand } from './explain';
 import { runInstall, runStatus, runSync, runUninstall } from './install-commands';
-import { runLog, runTest } from './workspace-commands';
+import { runLog, runTest, runTrust } from './workspace-commands';
 import { runLint } from './lint-command';
+import { escapeControl } from '../core/terminal';
 
 const USAGE = `agent-guard: guards that keep coding agents from irreversible damage
 
@@ -23,6 +24,7 @@ Usage:
   agent-guard lint [paths…]         check agent-visible files (CLAUDE.md, .claude/agents, skills, commands, settings, workflows)
         --format stylish|json|sarif|github   --fix   --max-warnings N   --no-inline-config   -o file
   agent-guard test [workspace]      run the examples of the workspace's own guards (.claude/guards/*.js); --all adds the built-in ones
+  agent-guard trust [file|workspace]  let the hook run a workspace guard (.claude/guards/*.js) with this content; untrust undoes it
   agent-guard log [workspace]       the most recent blocked calls (-n 50, --json)
   agent-guard check                 read one PreToolUse payload on stdin; behaves exactly like the hook
   agent-guard explain "<command>"   show how a shell command is analysed and which guards fire
@@ -54,6 +56,10 @@ async function main(argv: string[]): Promise<number> {
       return runTest(rest);
     case 'log':
       return runLog(rest);
+    case 'trust':
+      return runTrust(rest, true);
+    case 'untrust':
+      return runTrust(rest, false);
     case 'explain': {
       const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { cwd: { type: 'string' }, json: { type: 'boolean' } } });
       if (positionals.length === 0) throw new UsageError('explain needs a command, e.g. agent-guard explain "rm -rf ~"');
@@ -78,9 +84,9 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`agent-guard: ${(err as Error).message}\n\n${USAGE}`);
+      process.stderr.write(`agent-guard: ${escapeControl((err as Error).message, 'text')}\n\n${USAGE}`);
     } else {
-      process.stderr.write(`agent-guard: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(`agent-guard: internal error: ${escapeControl(err instanceof Error ? err.message : String(err), 'text')}\n`);
     }
     process.exitCode = 2;
   },

@@ -6,7 +6,10 @@ import guards from 'agent-guard:guards';
 import { deadlineIn, evaluatePayload, hookOutput, hookReply, HOOK_DEADLINE_MS, unanalysable, type Deadline } from '../core/guards/dispatch';
 import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
 import { appendDecision, callKey } from '../core/guards/decision-log';
-import { envValues, redactVerdict } from '../core/redact';
+import { UnsafePathError } from '../core/state-dir';
+import { readTrust, trustFile } from '../core/trust';
+import { escapeControl } from '../core/terminal';
+import { envValues, redactVerdict, secretValues } from '../core/redact';
 import { loadConfig } from '../core/guards/load-config';
 import { isAbsolutePath, normalizePath } from '../core/paths';
 import { createGitRunner, GIT_DEADLINE_MARGIN_MS } from './git';
@@ -39,7 +42,8 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   }
   const projectDir = projectDirFor(payload, env, fallbackCwd);
   const { config, notes } = loadConfig(projectDir);
-  const workspace = loadWorkspaceGuards(projectDir, BUILT_IN_IDS);
+  // Workspace guards run only with the user's consent (agent-guard trust); install's self-test never loads them.
+  const workspace = env.AGENT_GUARD_NO_WORKSPACE_GUARDS ? { guards: [], notes: [] } : loadWorkspaceGuards(projectDir, BUILT_IN_IDS, () => readTrust(trustFile(env)));
   const all = workspace.guards.length > 0 ? [...guards, ...workspace.guards] : guards;
   // Git stops early enough for the guards to finish before the hook's own deadline.
   const git = createGitRunner({ projectDir, env, deadline: Date.now() + deadline.remaining() - GIT_DEADLINE_MARGIN_MS });
@@ -48,14 +52,14 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   let secretsForLog: string[] = [];
   if (result.verdict) {
     // Reasons quote the command's own words: no secret value may travel with them.
-    secretsForLog = envValues(projectDir, { list: safeList, read: safeRead }).map((e) => e.value);
+    secretsForLog = secretValues(envValues(projectDir, { list: safeList, read: safeRead }));
     redactVerdict(result.verdict, secretsForLog);
   }
   if (result.verdict && result.call && !env.AGENT_GUARD_NO_LOG) {
     try {
       appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>), secretsForLog);
     } catch (err) {
-      stderr.push(`agent-guard: could not write the decision log (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      stderr.push(err instanceof UnsafePathError ? `agent-guard: not writing the decision log: ${err.message}` : `agent-guard: could not write the decision log (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     }
   }
   if (!result.verdict) return { stdout: '', stderr, exitCode: 0 };
@@ -156,7 +160,8 @@ function readStdinStream(limit: number, chunks: Buffer[], initial: number): Prom
 }
 
 export function emit(run: HookRun): void {
-  for (const line of run.stderr) process.stderr.write(`${line}\n`);
+  // stderr reaches a terminal (and the Copilot/Gemini CLIs show the reason from it): escaped.
+  for (const line of run.stderr) process.stderr.write(`${escapeControl(line, 'text')}\n`);
   if (run.stdout) process.stdout.write(run.stdout);
   process.exitCode = run.exitCode;
 }

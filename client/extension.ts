@@ -17,6 +17,7 @@ import { CONFIG_FILE } from '../core/config';
 import { normalizePath } from '../core/paths';
 import { createGitRunner } from '../cli/git';
 import { requireTrust } from './trust';
+import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } from '../core/trust';
 
 const CRASH_LIMIT = 5;
 const CRASH_WINDOW_MS = 3 * 60 * 1000;
@@ -67,6 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   reg('agentGuard.checkCommand', (command?: string) => checkCommand(command));
   reg('agentGuard.showBlockedCalls', (opts?: { folder?: vscode.Uri }) => showBlockedCalls(opts));
   reg('agentGuard.openConfiguration', (opts?: { folder?: vscode.Uri }) => openConfiguration(opts));
+  reg('agentGuard.trustWorkspaceGuards', (opts?: { folder?: vscode.Uri; confirm?: boolean }) => trustGuardsCommand(opts));
   reg('agentGuard.restartServer', async () => {
     await client?.stop().catch(() => undefined);
     startClient(context);
@@ -194,6 +196,15 @@ function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.Works
     item.command = { title: 'Status', command: 'agentGuard.showStatus', arguments: args };
     item.backgroundColor = undefined;
   }
+  // Workspace guards the hook skips until the user trusts them (read and hashed here, never run).
+  const pending = guardFiles(normalizePath(folder.uri.fsPath), readTrust(trustFile())).filter((g) => g.state !== 'trusted');
+  if (pending.length > 0) {
+    item.tooltip = `${item.tooltip} Not run until you trust them: ${pending.map((g) => `${g.name}${g.state === 'changed' ? ' (changed)' : ''}`).join(', ')}.`;
+    if (installed && s.active && s.current) {
+      item.text = `$(shield) Guarded, ${pending.length} untrusted${suffix}`;
+      item.command = { title: 'Trust Workspace Guards', command: 'agentGuard.trustWorkspaceGuards', arguments: args };
+    }
+  }
   if (!trusted() && (item.command as vscode.Command).command !== 'agentGuard.showStatus') {
     item.tooltip = `${item.tooltip} Restricted Mode: trust this folder first (click to manage workspace trust).`;
     item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
@@ -284,6 +295,33 @@ async function statusCommand(context: vscode.ExtensionContext, opts?: { folder?:
   }
   updateStatusItem(context, folder, s);
   return s;
+}
+
+/** Agent Guard: Trust Workspace Guards — the consent `agent-guard trust` records, after a modal confirmation. */
+async function trustGuardsCommand(opts?: { folder?: vscode.Uri; confirm?: boolean }): Promise<string[]> {
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return [];
+  const ws = normalizePath(folder.uri.fsPath);
+  const files = guardFiles(ws, readTrust(trustFile()));
+  const pending = files.filter((f) => f.state !== 'trusted');
+  if (pending.length === 0) {
+    void vscode.window.showInformationMessage(files.length === 0 ? `${folder.name} has no workspace guards (${WORKSPACE_GUARDS_DIR}/*.js).` : `Every workspace guard of ${folder.name} is trusted.`);
+    return [];
+  }
+  const names = pending.map((f) => `${f.name}${f.state === 'changed' ? ' (changed since you trusted it)' : ''}`);
+  if (opts?.confirm !== false) {
+    const ok = await vscode.window.showWarningMessage(`Let the Agent Guard hook run these files from ${folder.name} on every tool call? Review them first: they run as you.`, { modal: true, detail: names.join('\n') }, 'Trust');
+    if (ok !== 'Trust') return [];
+  }
+  try {
+    const { lines } = applyTrust(ws, pending.map((f) => f.name.slice(WORKSPACE_GUARDS_DIR.length + 1)), true, trustFile());
+    for (const l of lines) output.appendLine(l);
+    void vscode.window.showInformationMessage(`Trusted ${pending.length} workspace guard${pending.length === 1 ? '' : 's'} of ${folder.name}.`);
+    return lines;
+  } catch (err) {
+    void vscode.window.showErrorMessage(`Agent Guard: ${(err as Error).message}`);
+    return [];
+  }
 }
 
 async function checkCommand(given?: string): Promise<{ decision: string; guard?: string; reason?: string } | undefined> {

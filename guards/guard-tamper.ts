@@ -2,6 +2,7 @@ import { parse as parseLoose } from 'jsonc-parser';
 import { defineGuard, type GuardContext, type ToolCall } from '../core/guards/types';
 import { argPath, fileWrites, flags, runs } from '../core/guards/helpers';
 import { isSameOrAncestor, relativeTo } from '../core/paths';
+import type { Invocation } from '../core/shell/analyze';
 
 const HOOK_MARK = 'agent-guard.cjs';
 
@@ -9,9 +10,12 @@ const HOOK_MARK = 'agent-guard.cjs';
 function guardFiles(ctx: GuardContext): string[] {
   const out: string[] = [];
   for (const base of [`${ctx.projectDir}/.claude`, `${ctx.home}/.claude`]) {
-    out.push(`${base}/hooks/agent-guard.cjs`, `${base}/hooks/agent-guard.install.json`, `${base}/guards`);
+    // agent-guard/: the decision log and install backups (a link planted there could redirect the log's writes).
+    out.push(`${base}/hooks/agent-guard.cjs`, `${base}/hooks/agent-guard.install.json`, `${base}/guards`, `${base}/agent-guard`);
   }
   out.push(`${ctx.projectDir}/.claude/agent-guard.json`);
+  // The user's consent for workspace guards (core/trust.ts; the default place).
+  out.push(`${ctx.home}/.config/agent-guard`);
   return out;
 }
 
@@ -42,6 +46,13 @@ function newSettingsText(call: ToolCall, ctx: GuardContext): string | null {
   return text;
 }
 
+/** `agent-guard trust …`, `node …/cli.cjs trust …`, `npx agent-guard trust …`. */
+function givesTrust(inv: Invocation): boolean {
+  const words = [inv.program, ...inv.args.map((a) => a.known ?? '')];
+  for (let i = 0; i + 1 < words.length; i++) if (/(^|\/)(agent-guard|cli\.cjs)$/.test(words[i]!) && words[i + 1] === 'trust') return true;
+  return false;
+}
+
 const ASK = 'Agent Guard protects its own files and settings entry; if it should change, ask the user to do it.';
 
 export default defineGuard({
@@ -70,6 +81,9 @@ export default defineGuard({
     }
     if (!call.command) return null;
     for (const inv of runs(ctx.shell())) {
+      if (givesTrust(inv)) {
+        return { reason: `agent-guard trust records the user's consent to run a workspace guard on every tool call; only the user can give it. Ask the user to review the guard file and run agent-guard trust themselves.` };
+      }
       const touched: string[] = fileWrites(inv, ctx.home).map((w) => w.path);
       if (['rm', 'mv', 'cp', 'ln', 'chmod', 'chown', 'truncate', 'unlink', 'shred', 'install', 'rsync'].includes(inv.program)) {
         const insideClaude = (inv.cwd ?? '').includes('/.claude');
@@ -107,6 +121,13 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: `echo '{}' > .claude/settings.json` } },
       { tool_name: 'Bash', tool_input: { command: 'cp /tmp/evil.js .claude/guards/allow-all.js' } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/agent-guard.cjs/x.cjs/' .claude/settings.local.json" } },
+      { tool_name: 'Bash', tool_input: { command: 'ln -sf ~/.bashrc .claude/agent-guard/decisions.jsonl' }, note: 'a link in the log folder would send the next log line into the shell profile' },
+      { tool_name: 'Write', tool_input: { file_path: '.claude/agent-guard/decisions.jsonl', content: '' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf .claude/agent-guard' } },
+      { tool_name: 'Bash', tool_input: { command: 'agent-guard trust .claude/guards/allow-all.js' }, note: 'consent to run a workspace guard is the user\'s to give' },
+      { tool_name: 'Bash', tool_input: { command: 'node dist/cli.cjs trust .' } },
+      { tool_name: 'Bash', tool_input: { command: 'npx agent-guard trust' } },
+      { tool_name: 'Write', tool_input: { file_path: '/home/user/.config/agent-guard/trusted.json', content: '{}' } },
     ],
     allowed: [
       { tool_name: 'Read', tool_input: { file_path: '.claude/settings.json' } },
@@ -116,6 +137,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'cp .claude/settings.json /tmp/settings-backup.json' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf .claude/worktrees/old' } },
       { tool_name: 'Bash', tool_input: { command: 'node dist/cli.cjs status' } },
+      { tool_name: 'Bash', tool_input: { command: 'tail -n 5 .claude/agent-guard/decisions.jsonl' } },
+      { tool_name: 'Bash', tool_input: { command: 'agent-guard untrust .claude/guards/old.js' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo trust me' } },
     ],
   },
 });

@@ -22,6 +22,12 @@ function allowedRoots(ctx: GuardContext, cwd: string): string[] {
   return roots.map(normalizePath);
 }
 
+/** The target as written, or, for a write that leaves through a link, where it really lands. */
+function where(path: string, lands: string, ctx: GuardContext): string {
+  if (lands === path) return describe(path, ctx);
+  return `${relativeTo(ctx.projectDir, path) ?? path}, a symbolic link to ${describe(lands, ctx)}`;
+}
+
 function describe(path: string, ctx: GuardContext): string {
   const inHome = relativeTo(ctx.home, path);
   if (inHome !== null) {
@@ -33,9 +39,21 @@ function describe(path: string, ctx: GuardContext): string {
   return `${path}, outside the project`;
 }
 
-function outside(path: string, roots: string[]): boolean {
+function outsideAsWritten(path: string, roots: string[]): boolean {
   if (isTempPath(path) || isHarmlessDevice(path)) return false;
   return !roots.some((r) => isSameOrAncestor(r, path));
+}
+
+/**
+ * Outside as written, or outside once links are followed: `ln -s ~ h` then a write to `h/.bashrc`
+ * lands in home. Where the write lands is what counts: a link out of the project leads outside.
+ */
+function outside(path: string, roots: string[], ctx: GuardContext): string | null {
+  if (outsideAsWritten(path, roots)) return path;
+  if (isHarmlessDevice(path)) return null;
+  const real = ctx.realpath(path);
+  if (real === path) return null;
+  return outsideAsWritten(real, roots.map((r) => ctx.realpath(r))) ? real : null;
 }
 
 function shellWrites(inv: Invocation, home: string): { path: string; how: string }[] {
@@ -59,8 +77,9 @@ export default defineGuard({
     const rootsFor = () => (roots ??= allowedRoots(ctx, call.cwd));
     const advice = 'If this change is really wanted, ask the user to make it, or to add the folder to allowedWriteRoots in .claude/agent-guard.json.';
     if (call.edits && call.path) {
-      if (!isAbsolutePath(call.path) || !outside(call.path, rootsFor())) return null;
-      return { reason: `${call.tool} of ${describe(call.path, ctx)}. ${advice}` };
+      const lands = isAbsolutePath(call.path) ? outside(call.path, rootsFor(), ctx) : null;
+      if (lands === null) return null;
+      return { reason: `${call.tool} of ${where(call.path, lands, ctx)}. ${advice}` };
     }
     if (!call.command) return null;
     for (const inv of runs(ctx.shell())) {
@@ -70,7 +89,8 @@ export default defineGuard({
         return { reason: `git config --global changes your git configuration for every repository on this machine. Set it for this repository only.`, instead: `git config --local ${key}`.trim() };
       }
       for (const w of shellWrites(inv, ctx.home)) {
-        if (outside(w.path, rootsFor())) return { reason: `${inv.program} writes ${describe(w.path, ctx)} (${w.how}). ${advice}` };
+        const lands = outside(w.path, rootsFor(), ctx);
+        if (lands !== null) return { reason: `${inv.program} writes ${where(w.path, lands, ctx)} (${w.how}). ${advice}` };
       }
     }
     return null;

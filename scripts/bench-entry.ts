@@ -3,3 +3,5 @@ export { analyzeShell } from '../core/shell/analyze';
 export { evaluatePayload } from '../core/guards/dispatch';
 export { default as guards } from 'agent-guard:guards';
 export { lintPaths } from '../core/lint/index';
+export { install, uninstall } from '../core/install/installer';
+export { planInstall, SECRET_DENY_RULES } from '../core/install/settings';

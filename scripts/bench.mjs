@@ -128,6 +128,26 @@ for (const [label, payload] of capCases) {
   console.log(`  ${label.padEnd(50)} median ${st.median.toFixed(1).padStart(7)} ms, max ${Math.max(...samples).toFixed(1).padStart(7)} ms → ${verdict ? verdict.guardId : 'no opinion'}`);
 }
 
+// ---- the installer on a 10 MB settings file (one parse per edit made this 25 s) ----
+{
+  const { mkdirSync, readFileSync } = await import('node:fs');
+  const allow = Array.from({ length: 200000 }, (_, i) => `Bash(npm run task-${i} --flag value-${i})`);
+  const text = `${JSON.stringify({ model: 'opus', permissions: { allow }, env: { A: '1' } }, null, 2)}\n`;
+  const hookSource = readFileSync(join(root, 'dist/hook.cjs'), 'utf8');
+  const samples = [];
+  for (let i = 0; i < 5; i++) {
+    const ws = mkdtempSync(join(tmpdir(), 'agent-guard-bench-install-'));
+    mkdirSync(join(ws, '.claude'));
+    writeFileSync(join(ws, '.claude/settings.json'), text);
+    const t = process.hrtime.bigint();
+    const r = core.install({ workspace: ws, scope: 'project', home: join(ws, 'home') }, { hookSource, version: '0.0.0' }, { selfTest: false });
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+    if (!r.ok) throw new Error(r.error);
+  }
+  const s = stats(samples);
+  console.log(`\ninstaller\n  install into a ${(text.length / 1e6).toFixed(1)} MB settings.json (no self-test)              median ${s.median.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms`);
+}
+
 // ---- lint and language server ----
 {
   const { lintPaths } = core;

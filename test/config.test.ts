@@ -18,6 +18,8 @@ const ROOT = process.env.AGENT_GUARD_ROOT!;
 const HOOK = join(ROOT, 'dist/hook.cjs');
 const CLI = join(ROOT, 'dist/cli.cjs');
 const CACHE = mkdtempSync(join(tmpdir(), 'agent-guard-cache-'));
+// The user's trust store (workspace guards run only when trusted): a scratch one for every process started here.
+process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'agent-guard-config-home-'));
 
 function project(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'agent-guard-config-'));
@@ -115,6 +117,7 @@ const WORKSPACE_GUARD = `module.exports = {
 
 test('workspace guards: loaded by the hook, tested by agent-guard test, broken ones skipped with a note', () => {
   const dir = project({ '.claude/guards/no-prod-deploy.js': WORKSPACE_GUARD, '.claude/guards/broken.js': 'module.exports = { id: "Bad Id" };', '.claude/guards/throws.js': 'throw new Error("syntax is fine, load fails")' });
+  assert.equal(spawnSync(process.execPath, [CLI, 'trust', dir], { encoding: 'utf8' }).status, 0);
   const r = hook(dir, 'make deploy-prod');
   assert.equal(r.out.permissionDecision, 'deny');
   assert.match(r.out.permissionDecisionReason, /\[agent-guard: no-prod-deploy\]/);
@@ -125,6 +128,7 @@ test('workspace guards: loaded by the hook, tested by agent-guard test, broken o
   assert.equal(t.status, 1, 'broken guard files make the run fail');
   // a guard whose own example does not hold fails the run
   const wrong = project({ '.claude/guards/g.js': WORKSPACE_GUARD.replace("allowed: [{ tool_name: 'Bash', tool_input: { command: 'make deploy-staging' } }", "allowed: [{ tool_name: 'Bash', tool_input: { command: 'make deploy-prod now' } }") });
+  spawnSync(process.execPath, [CLI, 'trust', join(wrong, '.claude/guards/g.js')], { encoding: 'utf8' });
   const t2 = spawnSync(process.execPath, [CLI, 'test', wrong], { encoding: 'utf8' });
   assert.equal(t2.status, 1);
   assert.match(t2.stdout, /✖ no-prod-deploy allowed Bash: make deploy-prod now\n\s+denied by no-prod-deploy/);

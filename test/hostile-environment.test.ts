@@ -43,7 +43,7 @@ test('.claude that is a file, not a folder: defaults, guards work, a note about 
   const r = hook({ tool_name: 'Bash', tool_input: { command: 'cat .env' }, cwd: ws }, { CLAUDE_PROJECT_DIR: ws });
   assert.equal(r.status, 0);
   assert.equal(r.guard, 'secret-read');
-  assert.match(r.stderr, /could not write the decision log/);
+  assert.match(r.stderr, /^agent-guard: not writing the decision log: \.claude is not a folder\n$/);
 });
 
 test('HOME unset: home comes from the system, ~ still means home', () => {

@@ -2,16 +2,18 @@
 // the hook and tests see the same behaviour. Git goes through the runner the caller passes in
 // (cli/git.ts: repository config neutralised, one time budget); without one there is no git.
 
-import { closeSync, existsSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync } from 'node:fs';
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
 import type { Deadline } from './dispatch';
 import type { GitRunner, GuardContext, ToolCall } from './types';
+import { normalizePath, resolvePath } from '../paths';
 
 export function createContext(call: ToolCall, opts: { home: string; projectDir: string; config: GuardConfig; git?: GitRunner; deadline?: Deadline }): GuardContext {
   const expired = opts.deadline ? () => opts.deadline!.expired() : undefined;
   let analysis: ShellAnalysis | null = null;
+  const realCache = new Map<string, string>();
   return {
     home: opts.home,
     projectDir: opts.projectDir,
@@ -44,6 +46,14 @@ export function createContext(call: ToolCall, opts: { home: string; projectDir: 
         return false;
       }
     },
+    realpath(path) {
+      let r = realCache.get(path);
+      if (r === undefined) {
+        r = resolveLinks(path);
+        realCache.set(path, r);
+      }
+      return r;
+    },
     listDir(path) {
       try {
         return readdirSync(path);
@@ -66,4 +76,55 @@ export function readHead(path: string, maxBytes: number): string | null {
   } finally {
     if (fd !== null) closeSync(fd);
   }
+}
+
+const MAX_LINK_HOPS = 40;
+
+/**
+ * Where a write to `path` really lands: the links of its existing components resolved (the real
+ * path of the longest existing prefix, then the rest as written), a dangling link followed to its
+ * target. One lstat per component. A path that cannot be resolved (another platform's, too many
+ * links) is returned as it is.
+ */
+export function resolveLinks(path: string): string {
+  const p = normalizePath(path);
+  if (!p.startsWith('/')) return p;
+  try {
+    return normalizePath(realpathSync.native(p));
+  } catch {
+    /* some component is missing, or a link dangles: walk it */
+  }
+  const hops = { n: 0 };
+  return walk(p, hops) ?? p;
+}
+
+function walk(p: string, hops: { n: number }): string | null {
+  const parts = p.split('/').filter(Boolean);
+  let real = '/';
+  for (let i = 0; i < parts.length; i++) {
+    const next = real === '/' ? `/${parts[i]}` : `${real}/${parts[i]}`;
+    let isLink = false;
+    try {
+      isLink = lstatSync(next).isSymbolicLink();
+    } catch {
+      // Missing from here on: the rest is created as written.
+      return [next, ...parts.slice(i + 1)].join('/');
+    }
+    if (!isLink) {
+      real = next;
+      continue;
+    }
+    if (++hops.n > MAX_LINK_HOPS) return null;
+    let target: string;
+    try {
+      target = readlinkSync(next);
+    } catch {
+      return null;
+    }
+    // `~` in a link target is a folder named ~, not home.
+    const resolved = walk(resolvePath(real, target, `${real}/~`), hops);
+    if (resolved === null) return null;
+    real = resolved;
+  }
+  return real;
 }

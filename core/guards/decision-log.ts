@@ -2,13 +2,14 @@
 // itself in git). Bounded (rotated at 512 KiB), deduplicated when a host runs the hook twice for
 // one call, and redacted: no secret value ever reaches it.
 
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../redact';
+import { APPEND_FLAGS, ensureStateDir, openNoFollow, READ_FLAGS, STATE_DIR } from '../state-dir';
 import type { Verdict } from './dispatch';
 import type { ToolCall } from './types';
 
-export const LOG_DIR = '.claude/agent-guard';
+export const LOG_DIR = STATE_DIR;
 export const LOG_FILE = `${LOG_DIR}/decisions.jsonl`;
 /** The previous log, after rotation. */
 const ROTATED_LOG_FILE = `${LOG_DIR}/decisions.1.jsonl`;
@@ -43,16 +44,14 @@ export function callKey(payload: Record<string, unknown>): string {
   return `h${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}`;
 }
 
+/**
+ * Appends one entry. Throws UnsafePathError (from ../state-dir) when the folder or the file is a
+ * link or not what it should be: the hook then says why on stderr and writes nothing.
+ */
 export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, key: string, secrets: readonly string[] = [], now = new Date()): void {
-  const dir = join(projectDir, LOG_DIR);
-  if (!existsSync(join(projectDir, '.claude'))) return; // not a Claude Code project: leave no trace
-  try {
-    mkdirSync(dir); // .claude exists; never recursive (see scripts/hook-loader.js)
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
-  const ignore = join(dir, '.gitignore');
-  if (!existsSync(ignore)) writeFileSync(ignore, '# written by agent-guard: the decision log stays local\n*\n');
+  const claudeDir = join(projectDir, '.claude');
+  if (!existsSync(claudeDir)) return; // not a Claude Code project: leave no trace
+  ensureStateDir(claudeDir, projectDir);
   const file = join(projectDir, LOG_FILE);
   const last = lastLine(file);
   if (last) {
@@ -64,20 +63,26 @@ export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, k
     }
   }
   try {
-    if (statSync(file).size > MAX_BYTES) renameSync(file, join(projectDir, ROTATED_LOG_FILE));
+    // lstat: the size of the file itself; rename moves a name, it never writes through a link.
+    if (lstatSync(file).size > MAX_BYTES) renameSync(file, join(projectDir, ROTATED_LOG_FILE));
   } catch {
     /* no log yet */
   }
   const target = call.command !== null ? redact(call.command, secrets).slice(0, 500) : call.path ?? call.tool;
   const entry: LogEntry = { time: now.toISOString(), tool: call.tool, guard: v.guardId, decision: v.decision, target, reason: redact(v.reason, secrets), key };
-  appendFileSync(file, `${JSON.stringify(entry)}\n`);
+  const fd = openNoFollow(file, APPEND_FLAGS, LOG_FILE);
+  try {
+    writeSync(fd, `${JSON.stringify(entry)}\n`);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function lastLine(file: string): string | null {
   let fd: number | null = null;
   try {
-    fd = openSync(file, 'r');
-    const size = statSync(file).size;
+    fd = openNoFollow(file, READ_FLAGS, LOG_FILE);
+    const size = fstatSync(fd).size;
     const len = Math.min(size, 4096);
     const buf = Buffer.alloc(len);
     readSync(fd, buf, 0, len, size - len);

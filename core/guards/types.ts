@@ -63,6 +63,8 @@ export interface GuardContext {
   /** Reads a text file (up to maxBytes); null when missing or unreadable. */
   readText(path: string, maxBytes?: number): string | null;
   exists(path: string): boolean;
+  /** Where a write to `path` lands once the links of its existing components are followed. */
+  realpath(path: string): string;
   /** Entry names of a directory; [] when unreadable. */
   listDir(path: string): string[];
 }

@@ -2,13 +2,15 @@
 // extension. Every settings write is atomic (temp file in the same folder, then rename), keeps
 // one backup, and is refused with a clear message when the file cannot be parsed or written.
 
-import { accessSync, chmodSync, constants, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
 import { findOurHandlers, planInstall, planUninstall, SECRET_DENY_RULES, sha256, type SettingsRecord } from './settings';
 import { parseStrict } from './json-edit';
 import { CONFIG_FILE, parseConfig } from '../config';
+import { shQuote } from './quote';
+import { ensureStateDir, removeStaleTemps, STATE_DIR, UnsafePathError } from '../state-dir';
 
 export type Scope = 'project' | 'local' | 'user';
 
@@ -36,7 +38,12 @@ const STATE_FILE = 'agent-guard.install.json';
  * instead of failing open with a bare "Cannot find module".
  */
 export function hookCommand(path: string): string {
-  return `f="${path}"; if [ -f "$f" ]; then exec node "$f"; else echo "agent-guard: hook file $f not found; run: agent-guard sync" >&2; exit 1; fi`;
+  return hookCommandFor(`"${path}"`);
+}
+
+/** The same, for a path given as a shell word already (quoted by shQuote). */
+export function hookCommandFor(word: string): string {
+  return `f=${word}; if [ -f "$f" ]; then exec node "$f"; else echo "agent-guard: hook file $f not found; run: agent-guard sync" >&2; exit 1; fi`;
 }
 
 export interface TargetPaths {
@@ -54,7 +61,8 @@ export function targetPaths(t: Target): TargetPaths {
   if (t.scope === 'user') {
     const claudeDir = t.configDir || join(t.home, '.claude');
     const hookFile = join(claudeDir, 'hooks', 'agent-guard.cjs');
-    return { claudeDir, settingsFile: join(claudeDir, 'settings.json'), hookFile, stateFile: join(claudeDir, 'hooks', STATE_FILE), command: hookCommand(hookFile.replace(/\\/g, '/')), label: '~/.claude/settings.json' };
+    // An absolute path from HOME: quoted as one literal word, whatever it holds ($, ", `, spaces).
+    return { claudeDir, settingsFile: join(claudeDir, 'settings.json'), hookFile, stateFile: join(claudeDir, 'hooks', STATE_FILE), command: hookCommandFor(shQuote(sep === '\\' ? hookFile.replace(/\\/g, '/') : hookFile)), label: '~/.claude/settings.json' };
   }
   const claudeDir = join(t.workspace, '.claude');
   const name = t.scope === 'local' ? 'settings.local.json' : 'settings.json';
@@ -97,6 +105,9 @@ export function hookState(hookFile: string, b: Bundle): { state: HookState; vers
 
 export class InstallError extends Error {}
 
+/** `<name>.agent-guard-<pid>.tmp`: a run killed between write and rename leaves one; the next run removes it (cleanTemps). */
+const TEMP = /^.*\.agent-guard-(?<pid>\d+)\.tmp$/;
+
 function writeAtomic(file: string, text: string): void {
   let real = file;
   let mode: number | null = null;
@@ -104,6 +115,7 @@ function writeAtomic(file: string, text: string): void {
     real = realpathSync(file); // a symlinked settings file stays a symlink: write its target
     mode = statSync(real).mode & 0o777;
   }
+  removeStaleTemps(dirname(real), TEMP);
   const tmp = `${real}.agent-guard-${process.pid}.tmp`;
   try {
     writeFileSync(tmp, text, { mode: mode ?? 0o644 });
@@ -115,8 +127,93 @@ function writeAtomic(file: string, text: string): void {
     } catch {
       /* nothing to clean */
     }
-    throw new InstallError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new InstallError(`cannot write ${file}: ${describeCode(err)}`);
   }
+}
+
+/** Every run, whether it writes or not, removes what killed runs left in the folders it manages. */
+function cleanTemps(p: TargetPaths): void {
+  const dirs = [p.claudeDir, dirname(p.hookFile), join(p.claudeDir, 'agent-guard')];
+  if (existsSync(p.settingsFile)) dirs.push(dirname(realOrSelf(p.settingsFile)));
+  for (const d of new Set(dirs)) if (!lstatOrNull(d)?.isSymbolicLink()) removeStaleTemps(d, TEMP);
+}
+
+function describeCode(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return `permission denied (${code})`;
+  if (code === 'EROFS') return 'the file system is read-only (EROFS)';
+  if (code === 'ENOSPC') return 'no space left on the device (ENOSPC)';
+  return code ?? (err as Error).message;
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function within(root: string, path: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+/**
+ * Project and local scope: the workspace is what the agent (and a cloned repository) controls, so
+ * a settings file, hooks folder, hook or state file that is a link leading out of it is refused:
+ * writing it would change a file elsewhere (a link to ~/.bashrc, say). Inside the workspace or the
+ * real .claude folder is fine (a .claude kept elsewhere and linked in). User scope follows links:
+ * dotfile managers link ~/.claude/settings.json.
+ */
+function checkNoLinkOutside(t: Target, p: TargetPaths): void {
+  if (t.scope === 'user') return;
+  const roots = [realOrSelf(t.workspace), realOrSelf(p.claudeDir)];
+  const checks: [string, string][] = [
+    [p.settingsFile, p.label],
+    [dirname(p.hookFile), '.claude/hooks'],
+    [p.hookFile, '.claude/hooks/agent-guard.cjs'],
+    [p.stateFile, `.claude/hooks/${STATE_FILE}`],
+  ];
+  for (const [path, label] of checks) {
+    let st;
+    try {
+      st = lstatSync(path);
+    } catch {
+      continue; // missing: it will be created
+    }
+    if (!st.isSymbolicLink()) continue;
+    const real = realOrSelf(path);
+    if (roots.some((r) => within(r, real))) continue;
+    throw new InstallError(
+      `refusing to write ${label}: it is a symbolic link to ${real}, outside the workspace, so installing would change that file instead. ` +
+        `If that is intended, replace the link with a copy of the file (or install with --user, which follows links), then run install again`,
+    );
+  }
+}
+
+/**
+ * A folder the install writes into (or, when missing, the folder it will be created in) must be
+ * writable: checked before anything is written, so a read-only .claude/ leaves no hook file behind.
+ * Read-only mode bits count even for root, whom access() would let through.
+ */
+function checkDirWritable(dir: string, label: string): void {
+  let d = dir;
+  let shown = label;
+  while (!existsSync(d)) {
+    const parent = dirname(d);
+    if (parent === d) return;
+    d = parent;
+    shown = d;
+  }
+  const st = statSync(d);
+  if (!st.isDirectory()) throw new InstallError(`${shown} is not a folder`);
+  let writable = (st.mode & 0o222) !== 0;
+  try {
+    accessSync(d, constants.W_OK);
+  } catch {
+    writable = false;
+  }
+  if (!writable) throw new InstallError(`${shown} is read-only, so nothing was changed; make it writable (chmod u+w ${JSON.stringify(d)}), then try again`);
 }
 
 function checkWritable(file: string, label: string): void {
@@ -173,13 +270,58 @@ function forgetRecord(file: string, state: State | null, key: string): boolean {
   return true;
 }
 
-/** Where the one backup of a settings file goes: beside the real file when it is a symlink. */
-function backupPath(file: string): string {
+/** The one backup of a settings file: in the self-ignoring .claude/agent-guard/ (git add -A never commits it). */
+function backupPath(p: TargetPaths): string {
+  return join(p.claudeDir, 'agent-guard', `${basename(p.settingsFile)}.bak`);
+}
+
+/** Where versions before 0.2 kept it: beside the (real) settings file, where git add -A committed it. */
+function legacyBackupPath(file: string): string {
   return `${existsSync(file) ? realpathSync(file) : file}.agent-guard.bak`;
 }
 
-function backUp(file: string): void {
-  copyFileSync(realpathSync(file), backupPath(file));
+function backUp(p: TargetPaths, text?: string): void {
+  try {
+    ensureStateDir(p.claudeDir, realOrSelf(p.claudeDir), relativeLabel(p, STATE_DIR));
+  } catch (err) {
+    if (err instanceof UnsafePathError) throw new InstallError(`cannot keep a backup: ${err.message}`);
+    throw new InstallError(`cannot create ${join(p.claudeDir, 'agent-guard')}: ${describeCode(err)}`);
+  }
+  const dest = backupPath(p);
+  // Not through a link planted there: the name is replaced, never followed.
+  if (lstatOrNull(dest)?.isSymbolicLink()) unlinkSync(dest);
+  writeAtomic(dest, text ?? readFileSync(realpathSync(p.settingsFile), 'utf8'));
+  const legacy = legacyBackupPath(p.settingsFile);
+  if (existsSync(legacy)) unlinkSync(legacy); // superseded
+}
+
+/** An older version's backup beside the settings file goes into .claude/agent-guard/ (unless one is there already). */
+function moveLegacyBackup(p: TargetPaths, report: Report): void {
+  const legacy = legacyBackupPath(p.settingsFile);
+  if (!existsSync(legacy)) return;
+  try {
+    ensureStateDir(p.claudeDir, realOrSelf(p.claudeDir), relativeLabel(p, STATE_DIR));
+    if (existsSync(backupPath(p))) unlinkSync(legacy);
+    else {
+      writeAtomic(backupPath(p), readFileSync(legacy, 'utf8'));
+      unlinkSync(legacy);
+    }
+    report.lines.push(`moved the backup of ${p.label} into ${relativeLabel(p, STATE_DIR)}/ (git ignores it there)`);
+  } catch (err) {
+    report.warnings.push(`could not move the old backup ${legacy}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function relativeLabel(p: TargetPaths, rel: string): string {
+  return p.label.startsWith('~') ? `~/.claude/${rel.replace(/^\.claude\//, '')}` : rel;
+}
+
+function lstatOrNull(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
 }
 
 function runReport<R extends Report>(report: R, body: () => void): R {
@@ -187,7 +329,8 @@ function runReport<R extends Report>(report: R, body: () => void): R {
     body();
     report.ok = true;
   } catch (err) {
-    report.error = err instanceof InstallError ? err.message : `unexpected error: ${(err as Error).message}`;
+    const e = err as NodeJS.ErrnoException;
+    report.error = err instanceof InstallError ? err.message : e.code && e.path ? `cannot change ${e.path}: ${describeCode(e)}` : `unexpected error: ${e.message}`;
   }
   return report;
 }
@@ -224,7 +367,8 @@ export function selfTest(hookFile: string, workspace: string): SelfTest {
       encoding: 'utf8',
       timeout: 15000,
       // The self-test's denial is not a real blocked call: keep it out of the decision log.
-      env: { ...process.env, CLAUDE_PROJECT_DIR: workspace, AGENT_GUARD_NO_LOG: '1' },
+      // Nor does it run the workspace's own guards (.claude/guards/*.js): install never runs repository code.
+      env: { ...process.env, CLAUDE_PROJECT_DIR: workspace, AGENT_GUARD_NO_LOG: '1', AGENT_GUARD_NO_WORKSPACE_GUARDS: '1' },
     });
   const bad = run('rm -rf ~');
   if (bad.error) {
@@ -253,7 +397,15 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
   return runReport(report, () => {
     const p = targetPaths(target);
     if (target.scope !== 'user' && !isDirectory(target.workspace)) throw new InstallError(`the workspace ${target.workspace} is not a folder`);
+    // Every check before the first write: links, writable files and folders, a parseable file.
+    checkNoLinkOutside(target, p);
     checkWritable(p.settingsFile, p.label);
+    checkDirWritable(p.claudeDir, relativeLabel(p, '.claude'));
+    checkDirWritable(dirname(p.hookFile), relativeLabel(p, '.claude/hooks'));
+    if (existsSync(p.settingsFile)) checkDirWritable(dirname(realpathSync(p.settingsFile)), `the folder of ${p.label}`);
+    const stateDir = lstatOrNull(join(p.claudeDir, 'agent-guard'));
+    if (stateDir?.isSymbolicLink()) throw new InstallError(`${relativeLabel(p, STATE_DIR)} is a symbolic link; remove it (Agent Guard keeps its backup only in a real folder), then try again`);
+    cleanTemps(p);
     const before = readIfExists(p.settingsFile);
     const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
     if (!plan.ok) throw new InstallError(`refusing to change ${p.label}: ${plan.error}`);
@@ -262,7 +414,7 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
     writeHookFile(p, bundle, opts.force ?? false, report);
 
     if (plan.changed) {
-      if (before !== null) backUp(p.settingsFile);
+      if (before !== null) backUp(p, before);
       writeAtomic(p.settingsFile, plan.text);
       const state = readState(p.stateFile) ?? { version: bundle.version, settings: {} };
       const key = relativeKey(p);
@@ -270,8 +422,11 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
       state.settings[key] = previous ? mergeRecords(previous, plan.record, before, plan.text) : plan.record;
       state.version = bundle.version;
       writeState(p.stateFile, state);
-      report.lines.push(`${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${p.label}.agent-guard.bak)` : ''}`);
-    } else report.lines.push(`${p.label} already has the Agent Guard entry`);
+      report.lines.push(`${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${relativeLabel(p, STATE_DIR)}/${basename(p.settingsFile)}.bak)` : ''}`);
+    } else {
+      report.lines.push(`${p.label} already has the Agent Guard entry`);
+      moveLegacyBackup(p, report);
+    }
     report.lines.push(...plan.notes);
 
     if (opts.selfTest !== false) {
@@ -333,9 +488,11 @@ export function uninstall(target: Target, bundle: Bundle, opts: { force?: boolea
   return runReport(report, () => {
     const p = targetPaths(target);
     const state = readState(p.stateFile);
-    const backup = backupPath(p.settingsFile);
+    const backups = [backupPath(p), legacyBackupPath(p.settingsFile)];
+    cleanTemps(p);
     const text = readIfExists(p.settingsFile);
     if (text !== null) {
+      checkNoLinkOutside(target, p);
       checkWritable(p.settingsFile, p.label);
       const result = planUninstall(text, state?.settings[relativeKey(p)] ?? null);
       report.warnings.push(...result.notes);
@@ -343,13 +500,15 @@ export function uninstall(target: Target, bundle: Bundle, opts: { force?: boolea
         unlinkSync(p.settingsFile);
         report.lines.push(`removed ${p.label} (Agent Guard had created it)`);
       } else if (result.text !== text) {
-        backUp(p.settingsFile);
+        backUp(p, text);
         writeAtomic(p.settingsFile, result.text);
         report.lines.push(`removed the Agent Guard entries from ${p.label}`);
       } else report.lines.push(`${p.label} had no Agent Guard entries`);
     }
     const stillUsed = forgetRecord(p.stateFile, state, relativeKey(p));
-    if (!stillUsed && removeHookFile(p, bundle, opts.force ?? false, report) && existsSync(backup)) unlinkSync(backup);
+    if (!stillUsed && removeHookFile(p, bundle, opts.force ?? false, report)) {
+      for (const b of backups) if (existsSync(b)) unlinkSync(b);
+    }
   });
 }
 
@@ -401,7 +560,12 @@ export interface Neutralizer {
 function readLoose(file: string): Record<string, unknown> | null {
   const text = readIfExistsQuiet(file);
   if (text === null) return null;
-  const v = parseLoose(text) as unknown;
+  let v: unknown;
+  try {
+    v = JSON.parse(text); // strict JSON, the usual case: many times faster on a big file
+  } catch {
+    v = parseLoose(text) as unknown;
+  }
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
@@ -458,6 +622,8 @@ export interface ScopeStatus {
   hook: HookState;
   hookVersion: string | null;
   problems: string[];
+  /** The backup of the settings file, where there is one (.claude/agent-guard/, or beside the file where older versions kept it). */
+  backup: string | null;
 }
 
 export interface StatusReport {
@@ -494,7 +660,8 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
     }
     const hs = installed ? hookState(p.hookFile, bundle) : { state: 'missing' as HookState, version: null };
     if (installed && hs.state === 'missing') problems.push(`${p.label} runs ${p.hookFile}, which does not exist: the guard is silently off`);
-    if (installed || problems.length > 0) scopes.push({ scope, settingsFile: p.settingsFile, label: p.label, installed, entryCurrent, hook: hs.state, hookVersion: hs.version, problems });
+    const backup = [backupPath(p), legacyBackupPath(p.settingsFile)].find((b) => existsSync(b)) ?? null;
+    if (installed || problems.length > 0) scopes.push({ scope, settingsFile: p.settingsFile, label: p.label, installed, entryCurrent, hook: hs.state, hookVersion: hs.version, problems, backup });
   }
   const neutral = neutralizers({ workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) }).map((n) => n.message);
   const configFile = join(workspace, CONFIG_FILE);
@@ -553,12 +720,18 @@ export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOp
   return runReport(report, () => {
     if (!isDirectory(workspace)) throw new InstallError(`the workspace ${workspace} is not a folder`);
     const p = targetPaths({ workspace, scope: 'project', home: '' });
-    mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
-    writeHookFile(p, bundle, opts.force ?? false, report);
+    // Every check before the first write.
+    checkNoLinkOutside({ workspace, scope: 'project', home: '' }, p);
     const file = join(workspace, VSCODE_HOOKS_FILE);
     const existing = readIfExists(file);
     const wanted = vscodeHooksFile();
     if (existing !== null && !isOurVsCodeFile(existing)) throw new InstallError(`${VSCODE_HOOKS_FILE} exists and is not Agent Guard's; refusing to overwrite it`);
+    checkDirWritable(p.claudeDir, '.claude');
+    checkDirWritable(dirname(p.hookFile), '.claude/hooks');
+    if (existing !== wanted) checkDirWritable(dirname(file), '.github/hooks');
+    cleanTemps(p);
+    mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
+    writeHookFile(p, bundle, opts.force ?? false, report);
     if (existing !== wanted) {
       mkdirLevels([join(workspace, '.github'), join(workspace, '.github/hooks')]);
       writeAtomic(file, wanted);

@@ -2,7 +2,8 @@
 // side (atomic writes, backups, the hook file) lives in installer.ts.
 
 import { createHash } from 'node:crypto';
-import { addProperty, appendToArray, detectStyle, parseStrict, removeAt, replaceValue, type JsonPath } from './json-edit';
+import { findNodeAtLocation, type Node } from 'jsonc-parser';
+import { addPropertyEdit, appendToArrayEdit, applyEdits, detectStyle, duplicateKey, parseStrict, removalEdits, replaceValueEdit, type Edit, type JsonPath } from './json-edit';
 
 /** Our handler is recognised by the hook file it runs. */
 export const HOOK_FILE_NAME = 'agent-guard.cjs';
@@ -77,15 +78,14 @@ export function findOurHandlers(settings: unknown): Located[] {
 
 const normalizeRule = (r: string) => r.replace(/\(\.\//, '(').replace(/\s+/g, '');
 
-function isEmptyContainer(v: unknown): boolean {
-  return (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
-}
-
 function get(value: unknown, path: JsonPath): unknown {
   let v = value;
   for (const k of path) v = (v as Record<string | number, unknown> | undefined)?.[k];
   return v;
 }
+
+/** One step of an install, computed against one parse of the text. */
+type Step = (text: string, tree: Node, value: unknown) => Edit[];
 
 /** Install (or update) our entry and deny rules in `text` (null: the file does not exist). */
 export function planInstall(text: string | null, entry: HookEntry, denyRules: readonly string[]): PlanResult {
@@ -99,56 +99,63 @@ export function planInstall(text: string | null, entry: HookEntry, denyRules: re
   if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
     return { ok: false, error: `its top level is ${Array.isArray(parsed.value) ? 'an array' : typeof parsed.value}, not an object; Claude Code would ignore it, and so will we rather than overwrite it` };
   }
+  const dup = duplicateKey(t, parsed.tree);
+  if (dup) {
+    return { ok: false, error: `the key ${JSON.stringify(dup.key)} appears twice in one object (the second at line ${dup.line}, column ${dup.column}); Claude Code keeps only the last one, so an entry added to the other would be lost. Merge them, then install again` };
+  }
   const record: SettingsRecord = { createdFile: text === null, createdPaths: [], addedDenyRules: [] };
-  const value = () => (parseStrict(t) as { value: unknown }).value;
 
-  // containers, created one level at a time so each insertion is laid out in the file's style
-  const ensure = (path: string[], leaf: unknown): boolean => {
+  /**
+   * The edit that puts `leaf` at `path`: the first missing level is created with everything below
+   * it in one insertion (laid out in the file's style); null when the whole path exists.
+   */
+  const ensure = (tx: string, tree: Node, value: unknown, path: string[], leaf: unknown): Edit | null => {
     for (let i = 0; i < path.length; i++) {
       const sub = path.slice(0, i + 1);
-      const v = get(value(), sub);
+      const v = get(value, sub);
       if (v === undefined) {
-        // Create the missing level with everything below it in one insertion.
         let nested: unknown = leaf;
         for (let j = path.length - 1; j > i; j--) nested = { [path[j]!]: nested };
-        t = addProperty(t, sub.slice(0, -1), path[i]!, nested, style);
         for (let j = i; j < path.length; j++) record.createdPaths.push(path.slice(0, j + 1).join('.'));
-        return true;
+        return addPropertyEdit(tx, tree, sub.slice(0, -1), path[i]!, nested, style);
       }
       const wantArray = i === path.length - 1 && Array.isArray(leaf);
       if (wantArray ? !Array.isArray(v) : typeof v !== 'object' || v === null || Array.isArray(v)) {
         throw new Error(`"${sub.join('.')}" is ${Array.isArray(v) ? 'an array' : typeof v}, where Claude Code expects ${wantArray ? 'an array' : 'an object'}; fix it, then install again`);
       }
     }
-    return false;
+    return null;
   };
 
-  try {
+  const hookStep: Step = (tx, tree, value) => {
     const group = { matcher: '*', hooks: [{ type: 'command', command: entry.command, timeout: entry.timeout }] };
-    const ours = findOurHandlers(value());
-    if (ours.length === 0) {
-      if (!ensure(['hooks', 'PreToolUse'], [group])) t = appendToArray(t, ['hooks', 'PreToolUse'], group, style);
-    } else {
-      const first = ours[0]!;
-      const base: JsonPath = ['hooks', 'PreToolUse', first.group, 'hooks', first.handler];
-      if (first.command !== entry.command) t = replaceValue(t, [...base, 'command'], entry.command);
-      if (first.timeout !== entry.timeout) {
-        if (first.timeout === undefined) t = addProperty(t, base, 'timeout', entry.timeout, style);
-        else t = replaceValue(t, [...base, 'timeout'], entry.timeout);
-      }
-      // Our entry present more than once: keep the first.
-      for (const dup of ours.slice(1).reverse()) {
-        t = removeAt(t, dup.groupSize === 1 ? ['hooks', 'PreToolUse', dup.group] : ['hooks', 'PreToolUse', dup.group, 'hooks', dup.handler]);
-        notes.push('removed a duplicate Agent Guard hook entry');
-      }
-    }
-    const existing = get(value(), ['permissions', 'deny']);
+    const ours = findOurHandlers(value);
+    if (ours.length === 0) return [ensure(tx, tree, value, ['hooks', 'PreToolUse'], [group]) ?? appendToArrayEdit(tx, tree, ['hooks', 'PreToolUse'], [group], style)];
+    const edits: Edit[] = [];
+    const first = ours[0]!;
+    const base: JsonPath = ['hooks', 'PreToolUse', first.group, 'hooks', first.handler];
+    if (first.command !== entry.command) edits.push(replaceValueEdit(tree, [...base, 'command'], entry.command));
+    if (first.timeout !== entry.timeout) edits.push(first.timeout === undefined ? addPropertyEdit(tx, tree, base, 'timeout', entry.timeout, style) : replaceValueEdit(tree, [...base, 'timeout'], entry.timeout));
+    // Our entry present more than once: keep the first.
+    const dups = ours.slice(1).map((d) => findNodeAtLocation(tree, d.groupSize === 1 ? ['hooks', 'PreToolUse', d.group] : ['hooks', 'PreToolUse', d.group, 'hooks', d.handler])!);
+    for (let k = 0; k < dups.length; k++) notes.push('removed a duplicate Agent Guard hook entry');
+    return [...edits, ...removalEdits(dups)];
+  };
+
+  const denyStep: Step = (tx, tree, value) => {
+    const existing = get(value, ['permissions', 'deny']);
     const have = new Set(Array.isArray(existing) ? existing.filter((r): r is string => typeof r === 'string').map(normalizeRule) : []);
-    const missing = denyRules.filter((r) => !have.has(normalizeRule(r)));
-    for (const rule of missing) {
-      if (!ensure(['permissions', 'deny'], [rule])) t = appendToArray(t, ['permissions', 'deny'], rule, style);
-      record.addedDenyRules.push(rule);
-    }
+    const missing = [...new Set(denyRules.filter((r) => !have.has(normalizeRule(r))))];
+    if (missing.length === 0) return [];
+    record.addedDenyRules.push(...missing);
+    return [ensure(tx, tree, value, ['permissions', 'deny'], missing) ?? appendToArrayEdit(tx, tree, ['permissions', 'deny'], missing, style)];
+  };
+
+  let onlyAppends = false;
+  try {
+    const run = runSteps(t, parsed, [hookStep, denyStep], record, notes);
+    t = run.text;
+    onlyAppends = run.onlyAppends;
   } catch (err) {
     return { ok: false, error: (err as Error).message };
   }
@@ -157,13 +164,38 @@ export function planInstall(text: string | null, entry: HookEntry, denyRules: re
   if (!blank && t === original) return { ok: true, text: original, changed: false, record, notes };
   if (record.createdFile) t = `${t}${style.eol}`;
   else if (blank) t = `${t}${style.eol}`;
-  // Uninstall must give back the original bytes; where the inverse edit cannot, keep them.
-  const undone = planUninstall(t, record);
-  if (undone.text !== (text ?? null)) record.restore = { before: original, afterSha256: sha256(t) };
+  // Uninstall must give back the original bytes; where the inverse edit cannot, keep them. Items
+  // appended after a sibling come off exactly (the property tests hold this), so only other edits
+  // need the check, which costs a second parse of the file.
+  if (!onlyAppends || blank) {
+    const undone = planUninstall(t, record);
+    if (undone.text !== (text ?? null)) record.restore = { before: original, afterSha256: sha256(t) };
+  }
   return { ok: true, text: t, changed: true, record, notes };
 }
 
-/** Removes what install added. Returns null when the file should be deleted (we created it and it is empty again). */
+/**
+ * Runs the steps against one parse and applies their edits together: a settings file of any size
+ * is parsed once here, however many rules are added (a parse per edit made a 10 MB file take 25 s).
+ * Where two steps' edits overlap (both fill an empty top-level object), they run one after
+ * another, the record and notes starting afresh.
+ */
+function runSteps(text: string, parsed: { tree: Node; value: unknown }, steps: Step[], record: SettingsRecord, notes: string[]): { text: string; onlyAppends: boolean } {
+  const all = steps.flatMap((s) => s(text, parsed.tree, parsed.value));
+  const together = applyEdits(text, all);
+  if (together !== null) return { text: together, onlyAppends: all.every((e) => e.append) };
+  record.createdPaths.length = 0;
+  record.addedDenyRules.length = 0;
+  notes.length = 0;
+  let t = text;
+  for (const step of steps) {
+    const p = parseStrict(t) as { tree: Node; value: unknown };
+    t = applyEdits(t, step(t, p.tree, p.value))!;
+  }
+  return { text: t, onlyAppends: false };
+}
+
+/** Removes what install added. Returns null when the file should be deleted (we created it and it is empty again). One parse. */
 export function planUninstall(text: string, record: SettingsRecord | null): { text: string | null; removedHandlers: number; notes: string[] } {
   const notes: string[] = [];
   if (record?.restore && sha256(text) === record.restore.afterSha256) {
@@ -171,27 +203,42 @@ export function planUninstall(text: string, record: SettingsRecord | null): { te
   }
   const parsed = parseStrict(text);
   if (!parsed.ok) return { text, removedHandlers: 0, notes: [`left as is: ${parsed.message}`] };
-  let t = text;
-  const value = () => (parseStrict(t) as { value: unknown }).value;
+  const tree = parsed.tree;
   const ours = findOurHandlers(parsed.value);
-  for (const h of [...ours].reverse()) {
-    const groupOnlyOurs = findOurHandlers(value()).filter((o) => o.group === h.group).length === h.groupSize;
-    t = removeAt(t, groupOnlyOurs ? ['hooks', 'PreToolUse', h.group] : ['hooks', 'PreToolUse', h.group, 'hooks', h.handler]);
+  const removed = new Set<Node>();
+  const byGroup = new Map<number, number>();
+  for (const h of ours) byGroup.set(h.group, (byGroup.get(h.group) ?? 0) + 1);
+  for (const h of ours) {
+    const whole = byGroup.get(h.group) === h.groupSize;
+    removed.add(findNodeAtLocation(tree, whole ? ['hooks', 'PreToolUse', h.group] : ['hooks', 'PreToolUse', h.group, 'hooks', h.handler])!);
   }
   if (record) {
-    for (const rule of record.addedDenyRules) {
-      const deny = get(value(), ['permissions', 'deny']);
-      const idx = Array.isArray(deny) ? deny.lastIndexOf(rule) : -1;
-      if (idx >= 0) t = removeAt(t, ['permissions', 'deny', idx]);
+    const deny = findNodeAtLocation(tree, ['permissions', 'deny']);
+    if (deny?.type === 'array') {
+      const items = deny.children ?? [];
+      for (const rule of record.addedDenyRules) {
+        // The last remaining copy, as removing them one by one would.
+        for (let i = items.length - 1; i >= 0; i--) {
+          if (items[i]!.type === 'string' && items[i]!.value === rule && !removed.has(items[i]!)) {
+            removed.add(items[i]!);
+            break;
+          }
+        }
+      }
     }
+    // Containers we created go too when nothing else is left in them (deepest first).
+    const isGone = (n: Node): boolean => {
+      for (let p: Node | undefined = n; p; p = p.parent) if (removed.has(p) || (p.parent?.type === 'property' && removed.has(p.parent))) return true;
+      return false;
+    };
+    const emptied = (n: Node): boolean => (n.type === 'object' || n.type === 'array') && (n.children ?? []).every((c) => isGone(c.type === 'property' ? c.children?.[1] ?? c : c) || isGone(c));
     for (const path of [...record.createdPaths].sort((a, b) => b.split('.').length - a.split('.').length)) {
-      const p = path.split('.');
-      if (isEmptyContainer(get(value(), p))) t = removeAt(t, p);
+      const node = findNodeAtLocation(tree, path.split('.'));
+      if (node && !isGone(node) && emptied(node)) removed.add(node);
     }
-    const root = value();
-    if (record.createdFile && isEmptyContainer(root)) return { text: null, removedHandlers: ours.length, notes };
+    if (record.createdFile && emptied(tree)) return { text: null, removedHandlers: ours.length, notes };
   } else if (ours.length > 0) {
     notes.push('no install record was found, so deny rules Agent Guard may have added were left in place');
   }
-  return { text: t, removedHandlers: ours.length, notes };
+  return { text: applyEdits(text, removalEdits([...removed]))!, removedHandlers: ours.length, notes };
 }

@@ -7,7 +7,7 @@ import { parseDocument } from 'yaml';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import guards from 'agent-guard:guards';
 import { evaluateCall, type Verdict } from '../guards/dispatch';
-import { envValues, redactVerdict } from '../redact';
+import { envValues, redactVerdict, secretValues } from '../redact';
 import { DEFAULT_CONFIG } from '../config';
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
 
@@ -158,7 +158,7 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
       if (verdicts.has(command)) return verdicts.get(command)!;
       const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
       const v = evaluateCall(call, { guards, home: workspace.home, projectDir: workspace.root, fallbackCwd: workspace.root, config: DEFAULT_CONFIG }).verdict;
-      if (v) redactVerdict(v, envValues(workspace.root, workspace).map((e) => e.value));
+      if (v) redactVerdict(v, secretValues(envValues(workspace.root, workspace)));
       verdicts.set(command, v);
       return v;
     },
