@@ -80,7 +80,7 @@ export function runTrust(rest: string[], trust: boolean): number {
     process.stdout.write(`no guard files in ${join(workspace, WORKSPACE_GUARDS_DIR)}\n`);
     return 0;
   }
-  let result;
+  let result: ReturnType<typeof applyTrust>;
   try {
     result = applyTrust(workspace, files, trust, trustFile());
   } catch (err) {

@@ -28,7 +28,7 @@ export default defineGuard({
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {
       const git = parseGit(inv, ctx.home, analysis);
-      if (!git || git.sub !== 'add' || !git.cwd) continue;
+      if (git?.sub !== 'add' || !git.cwd) continue;
       if (git.args.some((a) => a.known === null)) continue;
       const args = git.args.map((a) => a.known!);
       if (args.some((a) => DRY_RUN.has(a))) continue;

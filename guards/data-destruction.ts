@@ -41,7 +41,7 @@ function sqlOf(inv: Invocation, ctx: GuardContext): string | null {
   const known = inv.args.map((a) => a.known);
   for (let i = 0; i < known.length; i++) {
     const a = known[i];
-    if (a === null) continue;
+    if (a === null || a === undefined) continue;
     if (flagsFor.includes(a)) return known[i + 1] ?? null;
     const attached = flagsFor.find((f) => f.startsWith('--') && a.startsWith(`${f}=`));
     if (attached) return a.slice(attached.length + 1);
@@ -67,7 +67,7 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   const bad = sql ? destructiveSql(sql) : null;
   if (bad) return { reason: `${p} runs ${bad}, which destroys data with no undo. Take a backup first (e.g. pg_dump, mysqldump) and ask the user to run it.` };
   if (p === 'mongosh' || p === 'mongo') {
-    const i = known.findIndex((a) => a === '--eval');
+    const i = known.indexOf('--eval');
     const js = i >= 0 ? known[i + 1] ?? '' : inv.stdinText ?? '';
     const m = mongoDestructive(js);
     if (m) return { reason: `mongosh ${m} deletes data with no undo. Take a backup (mongodump) and ask the user.` };

@@ -19,7 +19,7 @@ export default defineGuard({
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {
       const git = parseGit(inv, ctx.home, analysis);
-      if (!git || git.sub !== 'push') continue;
+      if (git?.sub !== 'push') continue;
       // A refspec the line does not fix (`git push -f origin "$(git branch --show-current)"`) may name
       // a protected branch: it counts as an unknown target, like a bare `git push --force`.
       const args = git.args.map((a) => (a.known !== null ? a.known : skeleton(a).includes(OPAQUE) ? skeleton(a) : OPAQUE));

@@ -18,7 +18,7 @@ export default defineGuard({
       const args = inv.args.map((a) => a.known);
       for (const p of pairs) {
         if (p.program !== '*' && p.program !== inv.program) continue;
-        const at = args.findIndex((a, i) => a === p.flag ? p.value === null || args[i + 1] === p.value : a !== null && a.startsWith(`${p.flag}=`) && (p.value === null || a === `${p.flag}=${p.value}`));
+        const at = args.findIndex((a, i) => a === p.flag ? p.value === null || args[i + 1] === p.value : a?.startsWith(`${p.flag}=`) && (p.value === null || a === `${p.flag}=${p.value}`));
         if (at < 0) continue;
         return {
           reason: `${p.flag} is reserved for the human: it confirms a change that ${inv.program} otherwise only previews. Run it without ${p.flag}, show the user what would change, and let them confirm.`,

@@ -97,7 +97,7 @@ export default defineGuard({
     // ./x.sh after chmod +x of a download
     for (const inv of runs(analysis)) {
       const prog = inv.argv[0];
-      const path = prog && prog.known?.includes('/') ? argPath(inv, prog, ctx.home) : null;
+      const path = prog?.known?.includes('/') ? argPath(inv, prog, ctx.home) : null;
       if (path && fetched.has(path)) return { reason: `${prog!.word.raw} runs a file downloaded on the same line, before anyone has read it. Download it, read it, and run it in a separate step.` };
     }
     return null;

@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import {
-  CodeAction,
+  type CodeAction,
   CodeActionKind,
   createConnection,
   DiagnosticSeverity,

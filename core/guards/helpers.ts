@@ -13,7 +13,7 @@ import { GIT_LONG_OPTIONS } from '../effects/signatures/git';
  * the agent reads and retypes these, and `'^[A-Z_]*='` is what a person would write.
  */
 export function shq(...words: string[]): string {
-  return words.map((w) => (/^[A-Za-z0-9_\/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return words.map((w) => (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
 /** The words of an invocation as written, for messages: at most about 160 characters, whatever the argument count. */

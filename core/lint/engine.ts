@@ -71,7 +71,7 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
     const split = file.kind === 'workflow' || file.kind === 'settings' ? null : splitFrontmatter(file.text);
     // Blank out the frontmatter (keeping offsets) so Markdown does not read it as a heading.
     const body = split ? file.text.slice(0, split.end).replace(/[^\n]/g, ' ') + file.text.slice(split.end) : file.text;
-    let tree;
+    let tree: ReturnType<typeof fromMarkdown>;
     try {
       tree = fromMarkdown(body);
     } catch {
@@ -112,7 +112,10 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
     frontmatter() {
       if (fm !== undefined) return fm;
       const split = splitFrontmatter(file.text);
-      if (!split) return (fm = null);
+      if (!split) {
+        fm = null;
+        return fm;
+      }
       const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: true });
       const err = doc.errors[0];
       const data = doc.toJS({ maxAliasCount: 100 }) as unknown;

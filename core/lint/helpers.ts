@@ -54,7 +54,7 @@ export function toolEntries(fm: Frontmatter, key: string, text: string): Located
 /** String elements of a JSON array at `path`, with the offsets of their text (inside the quotes). */
 export function jsonStrings(tree: JsonNode | undefined, path: (string | number)[]): (Located<string> & { node: JsonNode })[] {
   const arr = tree ? findNodeAtLocation(tree, path) : undefined;
-  if (!arr || arr.type !== 'array') return [];
+  if (arr?.type !== 'array') return [];
   return (arr.children ?? []).filter((n) => n.type === 'string').map((n) => ({ value: n.value as string, start: n.offset + 1, end: n.offset + n.length - 1, node: n }));
 }
 

@@ -910,7 +910,7 @@ function singleCommandWords(script: Script): Word[] | null {
 function substitutionOptions(script: Script, raw: string, state: State, w: Walk): Option[] {
   const words = singleCommandWords(script);
   const argv = words?.map((x) => evalWord(x, state, w).known);
-  if (argv && argv.every((a): a is string => a !== null)) {
+  if (argv?.every((a): a is string => a !== null)) {
     const meaning = substitutionMeaning(argv, { cwd: state.cwd, home: w.out.home, projectDir: w.projectDir });
     if (meaning) return [{ text: meaning.value ?? OPAQUE, because: meaning.value === null ? null : `${raw} is ${meaning.describe}`, unset: null }];
   }
@@ -986,7 +986,10 @@ function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta
   const alias = body ? undefined : state.aliases.get(argv[0]?.known ?? '');
   if (!body && alias === undefined) return false;
   let e = expansions.get(w.out);
-  if (!e) expansions.set(w.out, (e = { count: 0, active: new Set() }));
+  if (!e) {
+    e = { count: 0, active: new Set() };
+    expansions.set(w.out, e);
+  }
   if (e.active.has(name)) return false; // recursion: the call itself is what the guards see (fork bombs)
   if (++e.count > MAX_EXPANSIONS) {
     markIncomplete(w.out, 'size');

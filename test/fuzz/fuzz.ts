@@ -203,7 +203,7 @@ const MAX_MS = 1500;
 export function checkHook(input: string, env: NodeJS.ProcessEnv): { violations: Violation[]; ms: number; denied: string | null } {
   const v: Violation[] = [];
   const started = process.hrtime.bigint();
-  let run;
+  let run: ReturnType<typeof runHook>;
   try {
     run = runHook(input, env);
   } catch (err) {
@@ -215,7 +215,8 @@ export function checkHook(input: string, env: NodeJS.ProcessEnv): { violations: 
   let denied: string | null = null;
   if (run.stdout !== '') {
     try {
-      const out = JSON.parse(run.stdout) as Record<string, any>;
+      type Reply = { permissionDecision?: string; permissionDecisionReason?: string };
+      const out = JSON.parse(run.stdout) as Reply & { hookSpecificOutput?: Reply; permission?: string; agent_message?: string };
       const decision = out.hookSpecificOutput?.permissionDecision ?? out.permissionDecision ?? out.permission;
       if (decision !== 'deny') v.push({ kind: 'not-a-deny', detail: run.stdout.slice(0, 200), input });
       const reason = String(out.hookSpecificOutput?.permissionDecisionReason ?? out.permissionDecisionReason ?? out.agent_message ?? '');

@@ -43,7 +43,11 @@ export async function startServer(root: string, serverPath: string, init: Record
       if (have && accept(have)) return Promise.resolve(have);
       return new Promise((resolve, reject) => {
         const t = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(latest.get(uri)?.map((d) => d.code))}`)), timeoutMs);
-        waiters.push({ uri, accept, resolve: (d) => (clearTimeout(t), resolve(d)) });
+        const done = (d: Parameters<typeof resolve>[0]) => {
+          clearTimeout(t);
+          resolve(d);
+        };
+        waiters.push({ uri, accept, resolve: done });
       });
     },
     async close() {
