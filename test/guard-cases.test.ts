@@ -30,7 +30,6 @@ for (const c of active) {
     for (const [rel, content] of Object.entries(c.files ?? {})) writeFileSync(join(root, rel), content);
     const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
     if (typeof input.file_path === 'string') input.file_path = input.file_path.replace(/^~/, HOME);
-    const started = process.hrtime.bigint();
     const { evaluation } = evaluateAt(c.tool ?? 'Bash', input, c.cwd ?? root, c.cwd ?? root);
     const v = evaluation.verdict;
     if (c.expect === 'allow') assert.equal(v, null, `denied by ${v?.guardId}: ${v?.reason}`);
@@ -38,7 +37,5 @@ for (const c of active) {
       assert.ok(v, 'expected a deny');
       assert.equal(v.guardId, c.by, v.reason);
     }
-    // Not a timing test (benchmarks do that): a generous bound that only an exponential blow-up would cross.
-    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 2000);
   });
 }

@@ -38,7 +38,7 @@ export async function startServer(root: string, serverPath: string, init: Record
     connection,
     process: child,
     uri: (rel) => pathToFileURL(join(root, rel)).toString(),
-    diagnostics(uri, accept = () => true, timeoutMs = 10000) {
+    diagnostics(uri, accept = () => true, timeoutMs = 60_000) {
       const have = latest.get(uri);
       if (have && accept(have)) return Promise.resolve(have);
       return new Promise((resolve, reject) => {
