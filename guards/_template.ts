@@ -6,14 +6,14 @@
 // `prevents` decides whether the guard belongs here: finish the sentence "the last time this
 // happened, what broke was…". A style preference belongs in the project's CLAUDE.md instead.
 
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 
 export default defineGuard({
   id: 'your-guard-id',
   title: 'One line: what the guard stops',
   prevents: 'The concrete damage that happens when nobody watches.',
-  tools: ['Bash'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
       if (inv.program === 'something-dangerous') {

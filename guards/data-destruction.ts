@@ -1,4 +1,4 @@
-import { defineGuard, type Denial, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { argPath, runs } from '../core/guards/helpers';
 import type { Invocation } from '../core/shell/analyze';
 
@@ -98,7 +98,7 @@ export default defineGuard({
   id: 'data-destruction',
   title: 'No dropping databases, deleting every row, or tearing down infrastructure',
   prevents: 'DROP DATABASE, TRUNCATE, DELETE without WHERE, FLUSHALL or terraform destroy -auto-approve erase production data or infrastructure in one command.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
       const d = judge(inv, ctx);

@@ -1,4 +1,4 @@
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { currentBranch, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
 import { OPAQUE, skeleton } from '../core/shell/analyze';
 
@@ -14,7 +14,7 @@ export default defineGuard({
   id: 'force-push-protected',
   title: 'No force push or deletion of a protected branch',
   prevents: 'A stuck rebase "fixed" with git push --force origin main overwrites commits teammates already pushed.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {

@@ -1,4 +1,4 @@
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 
 /** `program flag [value]` → its parts; `*` is any program. */
@@ -11,7 +11,7 @@ export default defineGuard({
   id: 'human-flags',
   title: 'Flags that confirm an irreversible step are for the human to pass',
   prevents: 'A tool protects its changes behind --apply or -auto-approve so that a person confirms them; an agent that passes the flag itself skips the only confirmation there was.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     const pairs = ctx.config.humanFlags.map(parse).filter((p) => p !== null);
     for (const inv of runs(ctx.shell())) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineGuard, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { argPath, fileWrites, flags, parseGit, runs } from '../core/guards/helpers';
 import { isHarmlessDevice, isTempPath } from '../core/guards/targets';
 import type { Invocation } from '../core/shell/analyze';
@@ -71,7 +71,7 @@ export default defineGuard({
   id: 'outside-workspace-write',
   title: 'No writes outside the project (shell profiles, ~/.ssh, git config, system files)',
   prevents: 'An agent appends to ~/.bashrc or ~/.ssh/authorized_keys, or edits /etc/hosts: changes that outlive the session, affect every other project, and nobody reviews.',
-  tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash', 'Monitor', 'PowerShell'],
+  tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', ...SHELL_TOOLS],
   check(call, ctx) {
     let roots: string[] | null = null;
     const rootsFor = () => (roots ??= allowedRoots(ctx, call.cwd));

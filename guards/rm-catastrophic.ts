@@ -1,5 +1,5 @@
 import { minimatch } from 'minimatch';
-import { defineGuard, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { argPath, flags, runs, shown } from '../core/guards/helpers';
 import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isAbsolutePath, isSameOrAncestor, resolvePath, dirname, basename } from '../core/paths';
@@ -101,7 +101,7 @@ export default defineGuard({
   id: 'rm-catastrophic',
   title: 'No recursive deletion of /, home, the project or a path built from an unset variable',
   prevents: 'rm -rf "$BUILD_DIR/" on a machine where BUILD_DIR was never set deletes /; cd ~ && rm -rf * empties the home directory.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   // The most severe outcome: explained first when several guards object.
   priority: 5,
   check(_call, ctx) {
