@@ -23,7 +23,16 @@ export default defineGuard({
     return null; // no opinion
   },
   examples: {
-    blocked: [{ tool_name: 'Bash', tool_input: { command: 'something-dangerous --now' } }],
-    allowed: [{ tool_name: 'Bash', tool_input: { command: 'the-safe-command --with-flags' } }],
+    // At least 3 of each (the test requires it): the plain case, and the spellings that reach it in other ways.
+    blocked: [
+      { tool_name: 'Bash', tool_input: { command: 'something-dangerous --now' } },
+      { tool_name: 'Bash', tool_input: { command: 'cd src && something-dangerous' }, note: 'after a cd' },
+      { tool_name: 'Bash', tool_input: { command: 'bash -c "something-dangerous"' }, note: 'through a shell' },
+    ],
+    allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'the-safe-command --with-flags' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo something-dangerous' }, note: 'only a word, not run' },
+      { tool_name: 'Bash', tool_input: { command: 'grep -r something-dangerous docs/' }, note: 'searching for it' },
+    ],
   },
 });

@@ -3,11 +3,15 @@
 // the PowerShell tool).
 
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import guards from 'agent-guard:guards';
 import { SHELL_TOOLS } from '../core/guards/types';
 import { normalizeCall, TOOL_ALIASES } from '../core/guards/normalize';
-import { evaluateExample } from './support/run';
+import { checkGuard } from '../core/guards/examples';
+import template from '../guards/_template';
+import { ENV, evaluateExample } from './support/run';
 
 const shellGuards = guards.filter((g) => g.tools.some((t) => (SHELL_TOOLS as readonly string[]).includes(t)));
 
@@ -40,4 +44,20 @@ test('every shell guard denies its Bash examples when the Monitor tool runs them
     }
   }
   assert.deepEqual(wrong, []);
+});
+
+test('the guard template passes the contract it describes: 3+3 examples, each deciding as stated', () => {
+  assert.ok(template.examples.blocked.length >= 3 && template.examples.allowed.length >= 3);
+  const results = checkGuard({ ...ENV, guards: [...guards, template] }, template);
+  assert.deepEqual(results.filter((r) => !r.ok).map((r) => `${r.kind} ${r.example}: ${r.problem}`), []);
+  assert.equal(results.length, 6);
+});
+
+test("the README's guard table lists exactly the guards, each once", () => {
+  const readme = readFileSync(join(process.env.AGENT_GUARD_ROOT!, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## The guards'));
+  const table = section.slice(0, section.indexOf('\n\n', section.indexOf('| id |')));
+  const rows = [...table.matchAll(/^\| `([a-z-]+)` \| (.+) \|$/gm)].map((m) => m[1]);
+  assert.deepEqual([...rows].sort(), guards.map((g) => g.id).sort());
+  assert.equal(new Set(rows).size, rows.length);
 });

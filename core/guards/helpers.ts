@@ -260,11 +260,6 @@ export function outputRedirected(inv: Invocation): boolean {
   return inv.redirects.some((r) => (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && (r.fd === null || r.fd === 1));
 }
 
-export function quoteForMessage(text: string, max = 120): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
-}
-
 /**
  * Files a command writes in place: output redirections, sed -i, perl -i, tee, truncate, dd of=.
  * Returned as absolute paths (when the line determines them) with how the write happens.

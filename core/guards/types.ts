@@ -114,4 +114,3 @@ export function defineGuard(guard: Guard): Guard {
  * reaches every shell guard at once; test/guard-contracts.test.ts checks it.
  */
 export const SHELL_TOOLS = ['Bash', 'PowerShell', 'Monitor'] as const;
-export const WRITE_TOOLS = ['Write', 'Edit', 'MultiEdit', 'NotebookEdit'] as const;

@@ -245,9 +245,14 @@ export function applyFixes(text: string, diagnostics: readonly Diagnostic[]): st
   return applyEdits(text, diagnostics.flatMap((d) => d.fix?.edits ?? []));
 }
 
-/** The comment that disables a rule on the next line, in the file's own syntax. */
-export function disableComment(kind: LintFile['kind'], code: string, reason: string, where: 'next-line' | 'file'): string {
+/**
+ * The comment that disables a rule on the next line or in the whole file, in the syntax of where it
+ * goes: `//` in scripts, `#` in YAML frontmatter, `<!-- … -->` in Markdown. The one place that
+ * writes the directive DIRECTIVE reads.
+ */
+export function disableComment(kind: LintFile['kind'], code: string, reason: string, where: 'next-line' | 'file', inFrontmatter = false): string {
   const directive = `agent-guard-disable${where === 'next-line' ? '-next-line' : ''} ${code} -- ${reason}`;
   if (kind === 'workflow') return `// ${directive}`;
+  if (inFrontmatter) return `# ${directive}`;
   return `<!-- ${directive} -->`;
 }

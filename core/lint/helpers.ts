@@ -62,11 +62,6 @@ export function jsonNode(tree: JsonNode | undefined, path: (string | number)[]):
   return tree ? findNodeAtLocation(tree, path) : undefined;
 }
 
-/** The key node of the property holding `node`. */
-export function jsonKey(node: JsonNode | undefined): JsonNode | undefined {
-  return node?.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
-}
-
 /** `Tool(spec)` → { tool, spec }. */
 export function parseRule(rule: string): { tool: string; spec: string | null } {
   const m = /^([^()]+?)(?:\((.*)\))?$/s.exec(rule.trim());
