@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { argPath, fileWrites, flags, parseGit, runs } from '../core/guards/helpers';
 import { isHarmlessDevice, isTempPath } from '../core/guards/targets';
@@ -13,7 +12,7 @@ function allowedRoots(ctx: GuardContext, cwd: string): string[] {
   for (const r of ctx.config.allowedWriteRoots) roots.push(resolvePath(ctx.projectDir, r, ctx.home));
   for (const file of [`${ctx.projectDir}/.claude/settings.json`, `${ctx.projectDir}/.claude/settings.local.json`, `${ctx.home}/.claude/settings.json`]) {
     try {
-      const dirs = (JSON.parse(readFileSync(file, 'utf8')) as { permissions?: { additionalDirectories?: unknown } }).permissions?.additionalDirectories;
+      const dirs = (JSON.parse(ctx.readText(file) ?? '{}') as { permissions?: { additionalDirectories?: unknown } }).permissions?.additionalDirectories;
       if (Array.isArray(dirs)) for (const d of dirs) if (typeof d === 'string') roots.push(resolvePath(ctx.projectDir, d, ctx.home));
     } catch {
       /* no such settings */

@@ -3,8 +3,9 @@
 // the PowerShell tool).
 
 import { test } from 'node:test';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import assert from 'node:assert/strict';
 import guards from 'agent-guard:guards';
 import { SHELL_TOOLS } from '../core/guards/types';
@@ -60,4 +61,20 @@ test("the README's guard table lists exactly the guards, each once", () => {
   const rows = [...table.matchAll(/^\| `([a-z-]+)` \| (.+) \|$/gm)].map((m) => m[1]);
   assert.deepEqual([...rows].sort(), guards.map((g) => g.id).sort());
   assert.equal(new Set(rows).size, rows.length);
+});
+
+test('guards do no I/O of their own: files, processes and the environment go through the context', () => {
+  const dir = join(process.env.AGENT_GUARD_ROOT!, 'guards');
+  const leaks: string[] = [];
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
+    const sf = ts.createSourceFile(f, readFileSync(join(dir, f), 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (n: ts.Node) => {
+      if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && /^(node:)?(fs|child_process|os|net|http|https)$/.test(n.moduleSpecifier.text)) leaks.push(`${f} imports ${n.moduleSpecifier.text}`);
+      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'require') leaks.push(`${f} calls require`);
+      if (ts.isIdentifier(n) && n.text === 'process') leaks.push(`${f} reads process`);
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+  }
+  assert.deepEqual(leaks, []);
 });
