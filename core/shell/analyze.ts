@@ -1018,8 +1018,8 @@ function pipedItems(from: Invocation | null): Value[] {
 
 /** `{a,b}` in an unquoted, fully known word: one word per alternative (one level, at most 32). */
 function braceExpand(v: Value): Value[] {
-  if (v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && /\{[^{}]*,[^{}]*\}/.test(p.text))) return [v];
-  const m = /\{([^{}]*,[^{}]*)\}/.exec(v.known);
+  if (v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && /\{[^{},]*,[^{}]*\}/.test(p.text))) return [v];
+  const m = /\{([^{},]*,[^{}]*)\}/.exec(v.known);
   if (!m) return [v];
   const alternatives = m[1]!.split(',');
   if (alternatives.length > 32) return [v];
