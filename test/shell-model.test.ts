@@ -178,7 +178,8 @@ test('analyze: wrappers are peeled off, each listed with what it runs', () => {
 test('analyze: functions and link aliases', () => {
   const fn = analyzeShell('f() { rm -rf "$1"; }; f build', { cwd: START, home: HOME });
   assert.deepEqual(fn.functions, [{ name: 'f', calls: ['rm'] }]);
-  assert.deepEqual(fn.invocations.map(line), ['f build']);
+  // A call of a function defined on the line runs its body, with the positional parameters set.
+  assert.deepEqual(fn.invocations.map(line), ['f build wrapper', '[function f] rm -rf build']);
   const ln = analyzeShell('ln -s / root-link && rm -rf root-link/etc', { cwd: START, home: HOME });
   assert.deepEqual([...ln.aliases], [['/home/user/project/root-link', '/']]);
 });
