@@ -5,7 +5,7 @@ import guards from 'agent-guard:guards';
 import { analyzeShell, OPAQUE, type Value } from '../core/shell/analyze';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { loadConfig } from '../core/guards/load-config';
-import { normalizePath } from '../core/paths';
+import { homeDirectory, normalizePath } from '../core/paths';
 import { createGitRunner } from './git';
 import { analysisEffects, render } from '../core/effects/derive';
 import { escapeControl } from '../core/terminal';
@@ -22,7 +22,7 @@ function show(v: Value): string {
 
 export function explainCommand(command: string, opts: { cwd: string; json: boolean }): { text: string; denied: boolean } {
   const cwd = normalizePath(opts.cwd);
-  const home = normalizePath(process.env.HOME || homedir());
+  const home = homeDirectory(process.env, homedir);
   const analysis = analyzeShell(command, { cwd, home });
   const projectDir = normalizePath(process.env.CLAUDE_PROJECT_DIR || cwd);
   const { config } = loadConfig(projectDir);

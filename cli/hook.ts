@@ -1,5 +1,6 @@
 // dist/hook.cjs: the Claude Code PreToolUse hook. One self-contained file; reads one payload on
-// stdin, prints a deny JSON or nothing, always exits 0.
+// stdin, answers in the form its host honours (see run-hook.ts): a deny JSON or nothing with exit 0,
+// or exit 2 with the reason on stderr for the hosts that only honour that.
 
 import guards from 'agent-guard:guards';
 import { evaluatePayload } from '../core/guards/dispatch';

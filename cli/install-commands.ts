@@ -2,6 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { homeDirectory } from '../core/paths';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/terminal';
@@ -31,7 +32,7 @@ function target(rest: string[]) {
   const scope: Scope = values.user ? 'user' : values.local ? 'local' : 'project';
   if (!['claude', 'vscode', 'all'].includes(values.host ?? 'claude')) throw Object.assign(new Error('--host is claude, vscode or all'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const workspace = resolve(positionals[0] ?? process.cwd());
-  const home = process.env.HOME || homedir();
+  const home = homeDirectory(process.env, homedir);
   return { values, t: { workspace, scope, home, ...(process.env.CLAUDE_CONFIG_DIR ? { configDir: process.env.CLAUDE_CONFIG_DIR } : {}) } };
 }
 

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { lintPaths } from '../core/lint/index';
 import { format, type Format } from '../core/lint/formatters';
-import { normalizePath } from '../core/paths';
+import { homeDirectory, normalizePath } from '../core/paths';
 import { escapeControl } from '../core/terminal';
 
 export function runLint(rest: string[]): number {
@@ -29,7 +29,7 @@ export function runLint(rest: string[]): number {
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw Object.assign(new Error('--max-warnings takes a whole number'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const root = normalizePath(resolve(values.root ?? process.cwd()));
   const run = lintPaths(root, positionals, {
-    home: process.env.HOME || homedir(),
+    home: homeDirectory(process.env, homedir),
     fix: values.fix ?? false,
     inlineConfig: !values['no-inline-config'],
     read: (p) => {

@@ -1,5 +1,6 @@
 // The hook protocol, shared by dist/hook.cjs and `agent-guard check`: stdin text in,
-// stdout/stderr/exit code out. Exit code is always 0: a deny travels as JSON on stdout.
+// stdout/stderr/exit code out. A deny travels as JSON on stdout with exit 0 for Claude Code and
+// VS Code, and as exit 2 with the reason on stderr for the Copilot and Gemini CLIs (hookReply).
 
 import { readdirSync, readFileSync, readSync } from 'node:fs';
 import guards from 'agent-guard:guards';
@@ -11,7 +12,7 @@ import { readTrust, trustFile } from '../core/trust';
 import { escapeControl } from '../core/terminal';
 import { envValues, redactVerdict, secretValues } from '../core/redact';
 import { loadConfig } from '../core/guards/load-config';
-import { isAbsolutePath, normalizePath } from '../core/paths';
+import { homeDirectory, isAbsolutePath, normalizePath } from '../core/paths';
 import { createGitRunner, GIT_DEADLINE_MARGIN_MS } from './git';
 
 export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
@@ -24,7 +25,7 @@ export interface HookRun {
 }
 
 export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, deadline: Deadline = deadlineIn(HOOK_DEADLINE_MS)): HookRun {
-  const home = normalizePath(env.HOME || env.USERPROFILE || safeHomedir());
+  const home = homeDirectory(env, safeHomedir);
   const fallbackCwd = normalizePath(process.cwd());
   if (stdin.trim() === '') return { stdout: '', stderr: ['agent-guard: empty input; no opinion'], exitCode: 0 };
   let payload: unknown;

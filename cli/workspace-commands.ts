@@ -8,7 +8,7 @@ import { checkGuard, REFERENCE_HOME, REFERENCE_PROJECT } from '../core/guards/ex
 import { loadWorkspaceGuards, WORKSPACE_GUARDS_DIR } from '../core/guards/workspace-guards';
 import { loadConfig } from '../core/guards/load-config';
 import { readDecisions, LOG_FILE } from '../core/guards/decision-log';
-import { normalizePath } from '../core/paths';
+import { homeDirectory, normalizePath } from '../core/paths';
 import { createGitRunner } from './git';
 import { escapeControl } from '../core/terminal';
 import { applyTrust, guardFiles, listGuardFiles, readTrust, trustFile, TrustWriteError, type GuardFile } from '../core/trust';
@@ -24,7 +24,7 @@ export function runTest(rest: string[]): number {
   const all = [...guards, ...own];
   // The workspace's guards run in the workspace; the built-in ones in the environment their examples describe.
   const git = (projectDir: string) => createGitRunner({ projectDir });
-  const ownEnv = { guards: all, home: normalizePath(process.env.HOME || homedir()), defaultCwd: workspace, config: loadConfig(workspace).config, git };
+  const ownEnv = { guards: all, home: homeDirectory(process.env, homedir), defaultCwd: workspace, config: loadConfig(workspace).config, git };
   const builtInEnv = { guards: all, home: REFERENCE_HOME, defaultCwd: REFERENCE_PROJECT, git };
   const tested = values.all ? all : own;
   if (tested.length === 0) {
@@ -80,7 +80,7 @@ export function runTrust(rest: string[], trust: boolean): number {
     process.stdout.write(`no guard files in ${join(workspace, WORKSPACE_GUARDS_DIR)}\n`);
     return 0;
   }
-  let result;
+  let result: ReturnType<typeof applyTrust>;
   try {
     result = applyTrust(workspace, files, trust, trustFile());
   } catch (err) {

@@ -14,7 +14,7 @@ import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-
 import { loadConfig } from '../core/guards/load-config';
 import { CONFIG_TEMPLATE } from '../core/config-schema';
 import { CONFIG_FILE } from '../core/config';
-import { normalizePath } from '../core/paths';
+import { homeDirectory, normalizePath } from '../core/paths';
 import { createGitRunner } from '../cli/git';
 import { requireTrust } from './trust';
 import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } from '../core/trust';
@@ -44,7 +44,7 @@ function bundle(context: vscode.ExtensionContext): Bundle {
   return cachedBundle;
 }
 
-const home = () => normalizePath(process.env.HOME || homedir());
+const home = () => homeDirectory(process.env, homedir);
 const trusted = () => vscode.workspace.isTrusted;
 
 function refuseUntrusted(message: string): void {

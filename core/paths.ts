@@ -4,6 +4,15 @@
 const NEEDS_NORMALIZING = /\\|\/\/|\/\.\.?(?:\/|$)|.\/$/;
 
 /** Backslashes to slashes, duplicate slashes collapsed, `.`/`..` resolved, no trailing slash (except root). */
+/**
+ * The user's home directory, as every adapter looks it up: $HOME, then %USERPROFILE% (Windows),
+ * then the OS's answer; normalised. The environment and the OS lookup are passed in: core reads no
+ * process state.
+ */
+export function homeDirectory(env: Readonly<Record<string, string | undefined>>, osHomedir: () => string): string {
+  return normalizePath(env.HOME || env.USERPROFILE || osHomedir());
+}
+
 export function normalizePath(path: string): string {
   // Fast path: already normal (the common case, and it keeps long chains of path joins linear).
   if (path.startsWith('/') && !NEEDS_NORMALIZING.test(path)) return path;

@@ -6,14 +6,14 @@
 // `prevents` decides whether the guard belongs here: finish the sentence "the last time this
 // happened, what broke was…". A style preference belongs in the project's CLAUDE.md instead.
 
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 
 export default defineGuard({
   id: 'your-guard-id',
   title: 'One line: what the guard stops',
   prevents: 'The concrete damage that happens when nobody watches.',
-  tools: ['Bash'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
       if (inv.program === 'something-dangerous') {
@@ -23,7 +23,16 @@ export default defineGuard({
     return null; // no opinion
   },
   examples: {
-    blocked: [{ tool_name: 'Bash', tool_input: { command: 'something-dangerous --now' } }],
-    allowed: [{ tool_name: 'Bash', tool_input: { command: 'the-safe-command --with-flags' } }],
+    // At least 3 of each (the test requires it): the plain case, and the spellings that reach it in other ways.
+    blocked: [
+      { tool_name: 'Bash', tool_input: { command: 'something-dangerous --now' } },
+      { tool_name: 'Bash', tool_input: { command: 'cd src && something-dangerous' }, note: 'after a cd' },
+      { tool_name: 'Bash', tool_input: { command: 'bash -c "something-dangerous"' }, note: 'through a shell' },
+    ],
+    allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'the-safe-command --with-flags' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo something-dangerous' }, note: 'only a word, not run' },
+      { tool_name: 'Bash', tool_input: { command: 'grep -r something-dangerous docs/' }, note: 'searching for it' },
+    ],
   },
 });

@@ -1,4 +1,4 @@
-import { defineGuard, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { parseGit, runs, secretPath, shq } from '../core/guards/helpers';
 import { resolvePath } from '../core/paths';
 
@@ -23,12 +23,12 @@ export default defineGuard({
   id: 'bulk-add-secrets',
   title: 'No bulk git add that would stage an untracked secret file',
   prevents: 'git add -A in a repo where .env was never gitignored stages it with forty other files; the commit is called "add feature" and the keys end up on GitHub.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {
       const git = parseGit(inv, ctx.home, analysis);
-      if (!git || git.sub !== 'add' || !git.cwd) continue;
+      if (git?.sub !== 'add' || !git.cwd) continue;
       if (git.args.some((a) => a.known === null)) continue;
       const args = git.args.map((a) => a.known!);
       if (args.some((a) => DRY_RUN.has(a))) continue;

@@ -1,4 +1,4 @@
-import { defineGuard, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { fileWritesOf } from '../core/effects/derive';
 import { dirname, relativeTo } from '../core/paths';
 
@@ -41,7 +41,7 @@ export default defineGuard({
   id: 'committed-migration',
   title: 'No edits to migrations that are already committed',
   prevents: 'Editing a migration that has already run somewhere changes nothing there, so databases silently diverge from the schema in the repository.',
-  tools: ['Edit', 'Write', 'MultiEdit', 'Bash', 'Monitor', 'PowerShell'],
+  tools: ['Edit', 'Write', 'MultiEdit', ...SHELL_TOOLS],
   check(call, ctx) {
     const targets: { path: string; how: string }[] = [];
     if (call.edits && call.path) targets.push({ path: call.path, how: call.tool === 'Write' ? 'Overwriting' : 'Editing' });

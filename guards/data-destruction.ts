@@ -1,4 +1,4 @@
-import { defineGuard, type Denial, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { argPath, runs } from '../core/guards/helpers';
 import type { Invocation } from '../core/shell/analyze';
 
@@ -41,7 +41,7 @@ function sqlOf(inv: Invocation, ctx: GuardContext): string | null {
   const known = inv.args.map((a) => a.known);
   for (let i = 0; i < known.length; i++) {
     const a = known[i];
-    if (a === null) continue;
+    if (a === null || a === undefined) continue;
     if (flagsFor.includes(a)) return known[i + 1] ?? null;
     const attached = flagsFor.find((f) => f.startsWith('--') && a.startsWith(`${f}=`));
     if (attached) return a.slice(attached.length + 1);
@@ -67,7 +67,7 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   const bad = sql ? destructiveSql(sql) : null;
   if (bad) return { reason: `${p} runs ${bad}, which destroys data with no undo. Take a backup first (e.g. pg_dump, mysqldump) and ask the user to run it.` };
   if (p === 'mongosh' || p === 'mongo') {
-    const i = known.findIndex((a) => a === '--eval');
+    const i = known.indexOf('--eval');
     const js = i >= 0 ? known[i + 1] ?? '' : inv.stdinText ?? '';
     const m = mongoDestructive(js);
     if (m) return { reason: `mongosh ${m} deletes data with no undo. Take a backup (mongodump) and ask the user.` };
@@ -98,7 +98,7 @@ export default defineGuard({
   id: 'data-destruction',
   title: 'No dropping databases, deleting every row, or tearing down infrastructure',
   prevents: 'DROP DATABASE, TRUNCATE, DELETE without WHERE, FLUSHALL or terraform destroy -auto-approve erase production data or infrastructure in one command.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
       const d = judge(inv, ctx);

@@ -1,4 +1,4 @@
-import { defineGuard, type Denial, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { gitBlobId, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
 import { resolvePath } from '../core/paths';
 
@@ -103,7 +103,7 @@ export default defineGuard({
   id: 'destructive-git',
   title: 'No git commands that throw away work or history',
   prevents: 'git reset --hard, checkout ., clean -fdx or stash clear discard hours of uncommitted work in one step, with no undo; --no-verify skips the hooks that protect the branch.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {

@@ -1,4 +1,4 @@
-import { defineGuard, type Denial, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { argPath, fileWrites, flags, plausiblePaths, runs, secretPath } from '../core/guards/helpers';
 import { catastrophe } from '../core/guards/targets';
 import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
@@ -80,7 +80,7 @@ export default defineGuard({
   id: 'disk-and-system',
   title: 'No wiping disks, re-owning the system, fork bombs or shutdowns',
   prevents: 'dd of=/dev/sda, mkfs, chmod -R 777 / or a fork bomb make the machine unusable in seconds, far beyond the project.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   priority: 4,
   check(_call, ctx) {
     const analysis = ctx.shell();

@@ -1,4 +1,4 @@
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { currentBranch, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
 import { OPAQUE, skeleton } from '../core/shell/analyze';
 
@@ -14,12 +14,12 @@ export default defineGuard({
   id: 'force-push-protected',
   title: 'No force push or deletion of a protected branch',
   prevents: 'A stuck rebase "fixed" with git push --force origin main overwrites commits teammates already pushed.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {
       const git = parseGit(inv, ctx.home, analysis);
-      if (!git || git.sub !== 'push') continue;
+      if (git?.sub !== 'push') continue;
       // A refspec the line does not fix (`git push -f origin "$(git branch --show-current)"`) may name
       // a protected branch: it counts as an unknown target, like a bare `git push --force`.
       const args = git.args.map((a) => (a.known !== null ? a.known : skeleton(a).includes(OPAQUE) ? skeleton(a) : OPAQUE));

@@ -1,5 +1,5 @@
 import { parse as parseLoose } from 'jsonc-parser';
-import { defineGuard, type GuardContext, type ToolCall } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type GuardContext, type ToolCall } from '../core/guards/types';
 import { argPath, fileWrites, flags, runs } from '../core/guards/helpers';
 import { isSameOrAncestor, relativeTo } from '../core/paths';
 import type { Invocation } from '../core/shell/analyze';
@@ -59,7 +59,7 @@ export default defineGuard({
   id: 'guard-tamper',
   title: 'The guard protects its own hook file, configuration and settings entry',
   prevents: 'An agent that was blocked edits settings.json to remove the hook (or sets disableAllHooks) and then runs the command anyway; the user never learns the guard was switched off.',
-  tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash', 'Monitor', 'PowerShell'],
+  tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', ...SHELL_TOOLS],
   priority: 10,
   check(call, ctx) {
     const protectedFiles = guardFiles(ctx);

@@ -1,4 +1,4 @@
-import { defineGuard, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 import { catastrophe } from '../core/guards/targets';
 import { interpreterCode } from '../core/shell/analyze';
@@ -46,7 +46,7 @@ export default defineGuard({
   id: 'interpreter-destruction',
   title: 'No recursive deletion of /, home or the project through a language library',
   prevents: 'python -c "shutil.rmtree(\'/\')" or node -e "fs.rmSync(os.homedir(),{recursive:true})" deletes everything with no rm in sight, so command guards miss it.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   priority: 5,
   check(call, ctx) {
     for (const inv of runs(ctx.shell())) {

@@ -1,5 +1,5 @@
 import { minimatch } from 'minimatch';
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { analysisEffects } from '../core/effects/derive';
 import { isSecretVariableName } from '../core/secrets';
 
@@ -18,7 +18,7 @@ export default defineGuard({
   id: 'key-own-host',
   title: 'A key leaves only for its own host',
   prevents: 'An instruction hidden in a web page or issue makes the agent send $GITHUB_TOKEN in a header or URL to a host the attacker controls; the key then works for them.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   priority: 2,
   check(_call, ctx) {
     for (const ie of analysisEffects(ctx.shell(), ctx.home)) {

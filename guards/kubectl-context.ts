@@ -1,4 +1,4 @@
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 import type { Invocation } from '../core/shell/analyze';
 
@@ -34,7 +34,7 @@ export default defineGuard({
   id: 'kubectl-context',
   title: 'Commands that change a Kubernetes cluster must name it with --context',
   prevents: 'kubectl delete pod api-7f9d runs against whatever context is current, which may be production; the transcript does not even record which cluster it changed.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
       const p = inv.program;

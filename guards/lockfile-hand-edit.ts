@@ -1,4 +1,4 @@
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { fileWritesOf } from '../core/effects/derive';
 import { basename } from '../core/paths';
 
@@ -37,7 +37,7 @@ export default defineGuard({
   id: 'lockfile-hand-edit',
   title: 'No hand edits of lockfiles',
   prevents: 'A version bumped by hand in package-lock.json no longer matches its integrity hash or package.json; CI installs something else, or fails.',
-  tools: ['Edit', 'Write', 'MultiEdit', 'Bash', 'Monitor', 'PowerShell'],
+  tools: ['Edit', 'Write', 'MultiEdit', ...SHELL_TOOLS],
   check(call, ctx) {
     if (call.edits && call.path) return denialFor(call.path, `editing it by hand (${call.tool})`);
     if (!call.command) return null;

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { defineGuard, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { argPath, fileWrites, flags, parseGit, runs } from '../core/guards/helpers';
 import { isHarmlessDevice, isTempPath } from '../core/guards/targets';
 import type { Invocation } from '../core/shell/analyze';
@@ -13,7 +12,7 @@ function allowedRoots(ctx: GuardContext, cwd: string): string[] {
   for (const r of ctx.config.allowedWriteRoots) roots.push(resolvePath(ctx.projectDir, r, ctx.home));
   for (const file of [`${ctx.projectDir}/.claude/settings.json`, `${ctx.projectDir}/.claude/settings.local.json`, `${ctx.home}/.claude/settings.json`]) {
     try {
-      const dirs = (JSON.parse(readFileSync(file, 'utf8')) as { permissions?: { additionalDirectories?: unknown } }).permissions?.additionalDirectories;
+      const dirs = (JSON.parse(ctx.readText(file) ?? '{}') as { permissions?: { additionalDirectories?: unknown } }).permissions?.additionalDirectories;
       if (Array.isArray(dirs)) for (const d of dirs) if (typeof d === 'string') roots.push(resolvePath(ctx.projectDir, d, ctx.home));
     } catch {
       /* no such settings */
@@ -71,7 +70,7 @@ export default defineGuard({
   id: 'outside-workspace-write',
   title: 'No writes outside the project (shell profiles, ~/.ssh, git config, system files)',
   prevents: 'An agent appends to ~/.bashrc or ~/.ssh/authorized_keys, or edits /etc/hosts: changes that outlive the session, affect every other project, and nobody reviews.',
-  tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash', 'Monitor', 'PowerShell'],
+  tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', ...SHELL_TOOLS],
   check(call, ctx) {
     let roots: string[] | null = null;
     const rootsFor = () => (roots ??= allowedRoots(ctx, call.cwd));

@@ -1,4 +1,4 @@
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { flags } from '../core/guards/helpers';
 import { effectsOf } from '../core/effects/derive';
 
@@ -8,7 +8,7 @@ export default defineGuard({
   id: 'privilege-escalation',
   title: 'No sudo, su, doas or setuid from the agent',
   prevents: 'An agent running as root can damage the whole machine in one step, and sudo hides the change from the project; a setuid binary stays a backdoor after the session.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   // Runs after the specific guards, so `sudo rm -rf /` is explained as the deletion it is.
   priority: -10,
   check(_call, ctx) {

@@ -1,4 +1,4 @@
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { argPath, runs } from '../core/guards/helpers';
 import type { Invocation, ShellAnalysis, Value } from '../core/shell/analyze';
 
@@ -61,7 +61,7 @@ export default defineGuard({
   id: 'remote-code-execution',
   title: 'No running code straight from the network',
   prevents: 'curl … | sh runs whatever the server sends at that moment, unreviewed, with the agent\'s rights; a compromised or typo-squatted URL owns the machine.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   priority: 3,
   check(_call, ctx) {
     const analysis = ctx.shell();
@@ -97,7 +97,7 @@ export default defineGuard({
     // ./x.sh after chmod +x of a download
     for (const inv of runs(analysis)) {
       const prog = inv.argv[0];
-      const path = prog && prog.known?.includes('/') ? argPath(inv, prog, ctx.home) : null;
+      const path = prog?.known?.includes('/') ? argPath(inv, prog, ctx.home) : null;
       if (path && fetched.has(path)) return { reason: `${prog!.word.raw} runs a file downloaded on the same line, before anyone has read it. Download it, read it, and run it in a separate step.` };
     }
     return null;

@@ -1,5 +1,5 @@
 import { minimatch } from 'minimatch';
-import { defineGuard, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { argPath, flags, runs, shown } from '../core/guards/helpers';
 import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isAbsolutePath, isSameOrAncestor, resolvePath, dirname, basename } from '../core/paths';
@@ -81,7 +81,7 @@ function guardVariables(command: string, names: string[]): string {
 const FIND_NON_FILTERS = new Set(['-type', '-mindepth', '-maxdepth', '-depth', '-xdev', '-mount', '-delete', '-print', '-print0', '-follow', '-noleaf', '-ignore_readdir_race']);
 
 function findHasFilter(args: Value[]): boolean {
-  return args.some((a) => a.known !== null && a.known.startsWith('-') && a.known.length > 1 && !FIND_NON_FILTERS.has(a.known) && !a.known.startsWith('-exec') && !a.known.startsWith('-ok'));
+  return args.some((a) => a.known?.startsWith('-') && a.known.length > 1 && !FIND_NON_FILTERS.has(a.known) && !a.known.startsWith('-exec') && !a.known.startsWith('-ok'));
 }
 
 /** find deletes under its starting points; a filter (-name, -mtime, …) scopes it inside the project. */
@@ -101,7 +101,7 @@ export default defineGuard({
   id: 'rm-catastrophic',
   title: 'No recursive deletion of /, home, the project or a path built from an unset variable',
   prevents: 'rm -rf "$BUILD_DIR/" on a machine where BUILD_DIR was never set deletes /; cd ~ && rm -rf * empties the home directory.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   // The most severe outcome: explained first when several guards object.
   priority: 5,
   check(_call, ctx) {
@@ -155,7 +155,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os; os.system(\'rm -rf ~\')"' } },
       { tool_name: 'Bash', tool_input: { command: 'perl -e "system(q{rm -rf ~})"' } },
       { tool_name: 'Bash', tool_input: { command: 'mv ~/.ssh /tmp/x' } },
-      { tool_name: 'Bash', tool_input: { command: 'rm -rf / $(' + '$('.repeat(90) + ')'.repeat(90) + ')' }, note: 'pathological nesting still denied in time' },
+      { tool_name: 'Bash', tool_input: { command: `rm -rf / $(${'$('.repeat(90)}${')'.repeat(90)})` }, note: 'pathological nesting still denied in time' },
       // Values the line does not fix are judged by what they can plausibly be.
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(git rev-parse --show-toplevel)"' }, note: 'the repository root is the project' },
       { tool_name: 'Bash', tool_input: { command: 'D=$(git rev-parse --show-toplevel); rm -rf "$D"' }, note: 'through a variable' },

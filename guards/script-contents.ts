@@ -1,4 +1,4 @@
-import { defineGuard, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
 import { createContext } from '../core/guards/context';
 import { describeLimit } from '../core/guards/dispatch';
 import { argPath, runs } from '../core/guards/helpers';
@@ -52,7 +52,7 @@ export default defineGuard({
   id: 'script-contents',
   title: 'A dangerous command is dangerous in a script too',
   prevents: 'An agent that was stopped from running rm -rf ~ writes it into cleanup.sh and runs bash cleanup.sh; command guards only see the harmless second step.',
-  tools: ['Write', 'Edit', 'MultiEdit', 'Bash', 'Monitor'],
+  tools: ['Write', 'Edit', 'MultiEdit', ...SHELL_TOOLS],
   priority: 4,
   check(call, ctx) {
     if (call.edits && call.path) {
@@ -83,6 +83,7 @@ export default defineGuard({
       { tool_name: 'Edit', tool_input: { file_path: 'scripts/clean.sh', old_string: 'rm -rf dist', new_string: 'rm -rf /' } },
       { tool_name: 'Write', tool_input: { file_path: 'clean.ps1', content: 'Remove-Item -Recurse -Force $HOME\n' } },
       { tool_name: 'Bash', tool_input: { command: 'bash run.sh' }, fixture: { committed: { 'run.sh': 'echo cleaning\nrm -rf ~\n' } } },
+      { tool_name: 'PowerShell', tool_input: { command: 'bash run.sh' }, fixture: { committed: { 'run.sh': 'rm -rf ~\n' } }, note: 'the PowerShell tool runs scripts too' },
       { tool_name: 'Bash', tool_input: { command: './wipe.sh' }, fixture: { committed: { 'wipe.sh': '#!/bin/sh\ndd if=/dev/zero of=/dev/sda\n' } } },
       { tool_name: 'Bash', tool_input: { command: 'bash nested.sh' }, fixture: { committed: { 'nested.sh': `echo ${'$('.repeat(13)}rm -rf ~${')'.repeat(13)}\n` } }, note: 'a script past the nesting limit is unanalysable when run' },
     ],

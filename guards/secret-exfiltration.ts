@@ -1,4 +1,4 @@
-import { defineGuard, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { runs, secretArg } from '../core/guards/helpers';
 import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
 import { basename } from '../core/paths';
@@ -56,7 +56,7 @@ export default defineGuard({
   id: 'secret-exfiltration',
   title: 'No sending secret files or the environment over the network',
   prevents: 'curl -F file=@.env to a paste site, or env | nc, hands every key to a third party; a key should only ever travel to its own service.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   priority: 3,
   check(_call, ctx) {
     const analysis = ctx.shell();

@@ -1,5 +1,5 @@
 import { minimatch } from 'minimatch';
-import { defineGuard, type Denial, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { consumersOf, flags, outputRedirected, secretPath, shq } from '../core/guards/helpers';
 import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
 import { CANONICAL_SECRET_NAMES, isSecretVariableName, type SecretKind } from '../core/secrets';
@@ -20,7 +20,7 @@ export default defineGuard({
   id: 'secret-read',
   title: 'No printing of secret files or secret variables into the transcript',
   prevents: 'cat .env "just to see which variables exist" puts every value into the transcript, which is stored, synced and pasted into bug reports.',
-  tools: ['Bash', 'Monitor', 'PowerShell', 'Read', 'Grep'],
+  tools: ['Read', 'Grep', ...SHELL_TOOLS],
   check(call, ctx) {
     if (call.tool === 'Read' && call.path) {
       const hit = secretPath(call.path, ctx);

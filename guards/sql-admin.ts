@@ -1,4 +1,4 @@
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { analysisEffects } from '../core/effects/derive';
 
 /** Statements that change who may do what in a database, or the server itself. Comments are stripped first. */
@@ -28,7 +28,7 @@ export default defineGuard({
   id: 'sql-admin',
   title: 'No database administration: privileges, roles and server settings',
   prevents: 'GRANT ALL, a new SUPERUSER role or ALTER SYSTEM changes who can reach the data and how the server runs, for every application on it, and outlives the session.',
-  tools: ['Bash', 'Monitor', 'PowerShell'],
+  tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const ie of analysisEffects(ctx.shell(), ctx.home)) {
       for (const e of ie.effects) {

@@ -1,4 +1,4 @@
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { basename } from '../core/paths';
 import { fileWritesOf } from '../core/effects/derive';
 
@@ -63,7 +63,7 @@ export default defineGuard({
   id: 'test-skip',
   title: 'No skipping or focusing of tests to make a run green',
   prevents: 'A failing test quietly gets .skip (or .only hides the rest), CI turns green, and the bug ships.',
-  tools: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'Bash', 'Monitor', 'PowerShell'],
+  tools: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit', ...SHELL_TOOLS],
   check(call, ctx) {
     if (call.command !== null) {
       // In-place editors (sed -i, perl -pi): the substitution is an edit of old text into new.

@@ -17,6 +17,7 @@ const stats = fuzz({
   seed,
   iterations: Number(values.iterations),
   seconds: Number(values.seconds),
+  maxMs: 1500,
   cwd,
   env: { HOME: '/home/user', AGENT_GUARD_NO_LOG: '1' },
   onProgress: (s) => process.stdout.write(`\r  ${s.iterations} iterations, ${s.denied} denials, ${s.lintFiles} lint files, max ${s.maxMs.toFixed(0)} ms, ${s.violations.length} violations`),

@@ -7,21 +7,21 @@
 const CODE = __CODE__;
 const KEY = __KEY__;
 (function run() {
-  const vm = require('vm');
+  const vm = require('node:vm');
   const source = `(function (exports, require, module, __filename, __dirname) {${CODE}\n})`;
   let file = null;
   let cached;
   if (!process.env.AGENT_GUARD_NO_CACHE) {
     try {
-      const fs = require('fs');
-      const path = require('path');
-      const home = process.env.HOME || require('os').homedir();
+      const fs = require('node:fs');
+      const path = require('node:path');
+      const home = process.env.HOME || require('node:os').homedir();
       const base = process.env.XDG_CACHE_HOME || (process.platform === 'win32' ? process.env.LOCALAPPDATA : path.join(home, '.cache'));
       file = path.join(base, 'agent-guard', `${KEY}-${process.versions.v8}-${process.arch}.bin`);
       const st = fs.statSync(file);
       // Trust only a cache file that belongs to this user and nobody else can write.
       if (process.platform === 'win32' || (st.uid === process.getuid() && (st.mode & 0o022) === 0)) cached = fs.readFileSync(file);
-    } catch (e) {
+    } catch {
       /* no cache yet */
     }
   }
@@ -29,8 +29,8 @@ const KEY = __KEY__;
   if (file && (!cached || script.cachedDataRejected)) {
     process.once('exit', () => {
       try {
-        const fs = require('fs');
-        const path = require('path');
+        const fs = require('node:fs');
+        const path = require('node:path');
         // Plain mkdir, one level at a time: recursive mkdir can spin forever on odd paths (/proc/…),
         // and a hook must never hang. A missing grandparent simply means no cache.
         const dir = path.dirname(file);
@@ -46,7 +46,7 @@ const KEY = __KEY__;
         const tmp = `${file}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
         fs.renameSync(tmp, file);
-      } catch (e) {
+      } catch {
         /* a read-only home is fine: next time compiles again */
       }
     });

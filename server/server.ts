@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import {
-  CodeAction,
+  type CodeAction,
   CodeActionKind,
   createConnection,
   DiagnosticSeverity,
@@ -18,12 +18,12 @@ import {
   type InitializeParams,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { lintFile, nonOverlappingEdits, splitFrontmatter } from '../core/lint/engine';
+import { disableComment, lintFile, nonOverlappingEdits, splitFrontmatter } from '../core/lint/engine';
 import { fileKind, findAgentFiles } from '../core/lint/files';
 import { fsWorkspace } from '../core/lint/workspace';
 import { rules, docsUrl, ruleByCode } from '../core/lint/index';
-import { normalizePath, relativeTo } from '../core/paths';
-import type { Diagnostic, Fix, WorkspaceView } from '../core/lint/types';
+import { homeDirectory, normalizePath, relativeTo } from '../core/paths';
+import type { Diagnostic, FileKind, Fix, WorkspaceView } from '../core/lint/types';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
 const SHOW_DOCS = 'agentGuard.showRuleDocumentation';
@@ -33,7 +33,7 @@ const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 let roots: string[] = [];
 let inlineConfig = true;
-const home = normalizePath(process.env.HOME || homedir());
+const home = homeDirectory(process.env, homedir);
 const timers = new Map<string, NodeJS.Timeout>();
 
 function pathOf(uri: string): string | null {
@@ -199,13 +199,12 @@ connection.onCodeAction((params) => {
 });
 
 /** A comment in the file's own syntax: `<!-- … -->` in Markdown, `#` in frontmatter, `//` in scripts. */
-function disableAction(doc: TextDocument, d: LspDiagnostic, code: string, kind: string, scope: 'line' | 'file'): CodeAction {
+function disableAction(doc: TextDocument, d: LspDiagnostic, code: string, kind: FileKind, scope: 'line' | 'file'): CodeAction {
   const text = doc.getText();
   const fm = kind === 'workflow' ? null : splitFrontmatter(text);
   const fmEndLine = fm ? doc.positionAt(fm.end).line : 0;
   const inFrontmatter = !!fm && scope === 'line' && d.range.start.line < fmEndLine;
-  const directive = `agent-guard-disable${scope === 'line' ? '-next-line' : ''} ${code} -- reason`;
-  const comment = kind === 'workflow' ? `// ${directive}` : inFrontmatter ? `# ${directive}` : `<!-- ${directive} -->`;
+  const comment = disableComment(kind, code, 'reason', scope === 'line' ? 'next-line' : 'file', inFrontmatter);
   const line = scope === 'line' ? d.range.start.line : kind === 'workflow' ? 0 : fmEndLine;
   const indent = scope === 'line' ? /^[ \t]*/.exec(text.split('\n')[line] ?? '')![0] : '';
   return {

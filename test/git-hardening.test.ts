@@ -80,7 +80,10 @@ test('every planted vector is live: plain git runs it', () => {
   expect('git cat-file --filters (process filter)', fired(PROJECT, ['cat-file', '--filters', 'HEAD:z.proc']), 'repo-filter-process');
   expect('git commit', fired(copy, ['commit', '-q', '--allow-empty', '-m', 'x']), 'repo-hook-pre-commit');
   // git pages only on a terminal: `script` gives it one.
-  expect('git log on a terminal', (spawnSync('script', ['-qec', 'git log -1', '/dev/null'], { cwd: PROJECT, env: { ...SETUP_ENV, TERM: 'dumb' }, input: '' }), markers()), 'repo-pager-log');
+  expect('git log on a terminal', (() => {
+    spawnSync('script', ['-qec', 'git log -1', '/dev/null'], { cwd: PROJECT, env: { ...SETUP_ENV, TERM: 'dumb' }, input: '' });
+    return markers();
+  })(), 'repo-pager-log');
   expect('git ls-remote', fired(PROJECT, ['ls-remote', 'origin']), 'repo-ssh-command');
   expect('git credential fill', fired(PROJECT, ['credential', 'fill'], { GIT_TERMINAL_PROMPT: '0' }, 'protocol=https\nhost=example.invalid\n\n'), 'repo-credential-helper');
   expect('git status in the embedded repository', fired(join(EMBEDDED, 'sub'), ['status']), 'embedded-fsmonitor');
@@ -88,7 +91,10 @@ test('every planted vector is live: plain git runs it', () => {
   for (const [trick, env] of Object.entries(ENV_TRICKS).slice(0, 3)) expect(`git ls-files with ${trick}`, fired(join(PROJECT, 'migrations'), ['ls-files'], env), trick.startsWith('GIT_DIR') ? 'gitfile-fsmonitor' : `env-${trick.slice(4).toLowerCase().replace(/_/g, '-')}`);
   gitOk(BASE, 'init', '-q', join(BASE, 'plain'));
   expect('git ls-files with GIT_CONFIG_GLOBAL', fired(join(BASE, 'plain'), ['ls-files'], { GIT_CONFIG_GLOBAL: join(BASE, 'hostile-global') }), 'env-global-fsmonitor');
-  expect('a PATH that names the project', (spawnSync('git', ['status'], { cwd: PROJECT, env: { ...SETUP_ENV, PATH: `${PROJECT}/bin:${SETUP_ENV.PATH}` } }), markers()), 'path-git');
+  expect('a PATH that names the project', (() => {
+    spawnSync('git', ['status'], { cwd: PROJECT, env: { ...SETUP_ENV, PATH: `${PROJECT}/bin:${SETUP_ENV.PATH}` } });
+    return markers();
+  })(), 'path-git');
   assert.deepEqual([...seen].sort(), [
     'embedded-fsmonitor', 'env-config-count', 'env-config-parameters', 'env-global-fsmonitor', 'gitfile-fsmonitor', 'path-git', 'repo-askpass', 'repo-credential-helper', 'repo-diff-driver',
     'repo-diff-external', 'repo-filter-clean', 'repo-filter-process', 'repo-filter-smudge', 'repo-fsmonitor', 'repo-hook-commit-msg',

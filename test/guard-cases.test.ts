@@ -12,25 +12,21 @@ import { evaluateAt, HOME } from './support/run';
 const root = buildFixture(CASE_FIXTURE);
 const ids = new Set(guards.map((g) => g.id));
 
-const active = CASES.filter((c) => c.expect === 'allow' || ids.has(c.by!));
-
-test('the corpus covers the implemented guards', () => {
-  for (const id of ids) {
-    const has = CASES.some((c) => c.by === id) || guards.find((g) => g.id === id)!.examples.blocked.length >= 3;
-    assert.ok(has, id);
-  }
-  assert.ok(active.length >= 100, `${active.length} active cases`);
-  // every case in the corpus is active: no case waits for a guard that does not exist
-  assert.deepEqual(CASES.filter((c) => !active.includes(c)).map((c) => `${c.n} (${c.by})`), []);
+test('the corpus names only guards that exist, and covers all but those tested by their examples alone', () => {
+  assert.deepEqual(CASES.filter((c) => (c.expect === 'deny') !== (c.by !== undefined && ids.has(c.by))).map((c) => `${c.n} (${c.by})`), []);
+  // Each guard's own examples (at least 3 blocked, guard-examples.test.ts) cover these; the corpus does not.
+  assert.deepEqual([...ids].filter((id) => !CASES.some((c) => c.by === id)).sort(), ['human-flags', 'key-own-host', 'outside-workspace-write', 'privilege-escalation', 'sql-admin']);
+  // The README's count: cases 1–170, 169 (malformed stdin) being in hook-process.test.ts.
+  const numbers = [...new Set(CASES.map((c) => Math.floor(c.n)))].sort((a, b) => a - b); // 153.1 is a variant of 153
+  assert.deepEqual(numbers, Array.from({ length: 170 }, (_, i) => i + 1).filter((n) => n !== 169));
 });
 
-for (const c of active) {
+for (const c of CASES) {
   const label = c.command ?? `${c.tool} ${JSON.stringify(c.input)}`;
   test(`case ${c.n}: ${c.expect} ${label.slice(0, 80).replace(/\n/g, '⏎')}`, () => {
     for (const [rel, content] of Object.entries(c.files ?? {})) writeFileSync(join(root, rel), content);
     const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
     if (typeof input.file_path === 'string') input.file_path = input.file_path.replace(/^~/, HOME);
-    const started = process.hrtime.bigint();
     const { evaluation } = evaluateAt(c.tool ?? 'Bash', input, c.cwd ?? root, c.cwd ?? root);
     const v = evaluation.verdict;
     if (c.expect === 'allow') assert.equal(v, null, `denied by ${v?.guardId}: ${v?.reason}`);
@@ -38,7 +34,5 @@ for (const c of active) {
       assert.ok(v, 'expected a deny');
       assert.equal(v.guardId, c.by, v.reason);
     }
-    // Not a timing test (benchmarks do that): a generous bound that only an exponential blow-up would cross.
-    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 2000);
   });
 }

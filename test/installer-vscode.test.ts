@@ -61,7 +61,7 @@ test('install --host vscode writes a hooks file VS Code\'s schema accepts; the c
   const file = JSON.parse(readFileSync(join(ws, VSCODE_HOOKS_FILE), 'utf8')) as { hooks: { PreToolUse: { command: string }[] } };
   const validate = new Ajv({ strict: false }).compile(VSCODE_HOOK_SCHEMA);
   assert.ok(validate(file), JSON.stringify(validate.errors));
-  const cmd = file.hooks.PreToolUse[0].command;
+  const cmd = file.hooks.PreToolUse[0]!.command;
   const denied = run(cmd, ws, { hook_event_name: 'PreToolUse', tool_name: 'run_in_terminal', tool_input: { command: 'git push -f origin main' }, cwd: ws });
   assert.match(denied.stdout, /"permissionDecision":"deny"/);
   assert.equal(run(cmd, ws, { tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, cwd: ws }).stdout, '');

@@ -279,13 +279,14 @@ function randomSettings(rand: () => number): string {
   return text;
 }
 
-function withoutOurs(value: Record<string, any>, record: { addedDenyRules: string[]; createdPaths: string[] }): unknown {
-  const v = structuredClone(value);
-  v.hooks.PreToolUse = v.hooks.PreToolUse.filter((g: any) => !JSON.stringify(g).includes('agent-guard.cjs'));
+type Settings = { hooks: { PreToolUse: unknown[] }; permissions: { deny: string[] } };
+function withoutOurs(value: unknown, record: { addedDenyRules: string[]; createdPaths: string[] }): unknown {
+  const v = structuredClone(value) as Settings;
+  v.hooks.PreToolUse = v.hooks.PreToolUse.filter((g) => !JSON.stringify(g).includes('agent-guard.cjs'));
   for (const rule of record.addedDenyRules) v.permissions.deny.splice(v.permissions.deny.lastIndexOf(rule), 1);
   for (const p of [...record.createdPaths].sort((a, b) => b.length - a.length)) {
     const parts = p.split('.');
-    const parent = parts.slice(0, -1).reduce((o: any, k) => o[k], v);
+    const parent = parts.slice(0, -1).reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, v);
     delete parent[parts[parts.length - 1]!];
   }
   return v;

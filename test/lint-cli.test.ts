@@ -66,9 +66,9 @@ test('sarif validates against the SARIF 2.1.0 schema and carries help URIs and f
   const schema = JSON.parse(readFileSync(join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
   const validate = new AjvDraft04({ strict: false, allErrors: true, unicodeRegExp: false }).compile(schema);
   assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
-  const rulesOut = log.runs[0].tool.driver.rules;
+  const rulesOut = log.runs[0]!.tool.driver.rules;
   assert.ok(rulesOut.every((r: { helpUri: string }) => /^https:\/\/.*\/docs\/rules\/AG-[A-Z]+-\d{3}\.md$/.test(r.helpUri)));
-  assert.ok(log.runs[0].results.some((x: { fixes?: unknown[] }) => x.fixes && x.fixes.length > 0));
+  assert.ok(log.runs[0]!.results.some((x: { fixes?: unknown[] }) => x.fixes && x.fixes.length > 0));
 });
 
 test('github annotations', () => {

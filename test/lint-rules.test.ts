@@ -1,5 +1,6 @@
 // Every lint rule's examples are its tests: problematic → at least one diagnostic from that rule
-// (and its fix, when offered, removes it); correct → no warning or error from any rule.
+// (and its fix, when offered, removes it), or exactly the ones its `expect` lists (line, severity,
+// message, fixed text); correct → no warning or error from any rule.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,6 +9,7 @@ import { applyFixes, lintFile } from '../core/lint/engine';
 import { fileKind } from '../core/lint/files';
 import { memoryWorkspace } from '../core/lint/workspace';
 import type { RuleExample } from '../core/lint/types';
+import { observed } from './support/lint-expect';
 
 const ROOT = '/workspace';
 
@@ -30,16 +32,33 @@ test('rules have unique, stable codes and names', () => {
   assert.ok(rules.length >= 20);
 });
 
+test('an example that states the wrong line, severity, message or fixed text fails', () => {
+  const rule = rules.find((r) => r.code === 'AG-SET-006')!;
+  const ex = rule.examples.problematic.find((e: RuleExample) => e.expect !== undefined)!;
+  const right = ex.expect![0]!;
+  for (const wrong of [{ line: right.line + 1 }, { severity: 'error' as const }, { message: `${right.message} ` }, { fixed: ex.text }]) {
+    const { actual, expected } = observed(rule, { ...ex, expect: [{ ...right, ...wrong }] }, run(ex).filter((d) => d.code === rule.code));
+    assert.notDeepEqual(actual, expected, JSON.stringify(wrong));
+  }
+  const { actual, expected } = observed(rule, ex, run(ex).filter((d) => d.code === rule.code));
+  assert.deepEqual(actual, expected);
+});
+
 for (const rule of rules) {
   describe(`${rule.code} ${rule.name}`, () => {
     test('has at least 3 problematic and 3 correct examples', () => {
       assert.ok(rule.examples.problematic.length >= 3);
       assert.ok(rule.examples.correct.length >= 3);
+      assert.ok(rule.examples.correct.every((ex: RuleExample) => ex.expect === undefined), 'a correct example expects nothing');
     });
     for (const ex of rule.examples.problematic) {
       test(`reports ${ex.path}: ${JSON.stringify(ex.text.slice(0, 60))}`, () => {
         const diags = run(ex).filter((d) => d.code === rule.code);
         assert.ok(diags.length > 0, `no ${rule.code} diagnostic`);
+        if (ex.expect) {
+          const { actual, expected } = observed(rule, ex, diags);
+          assert.deepEqual(actual, expected);
+        }
         for (const d of diags) {
           if (!d.fix) continue;
           const fixed = applyFixes(ex.text, [d]);

@@ -23,11 +23,11 @@ function verdictOf(tool: string, command: string, config: GuardConfig = OPEN, de
 
 /** The catastrophic command hidden behind each limit; before this change every one was allowed. */
 const PAST_THE_LIMITS: [string, string, string][] = [
-  ['nesting: 13 levels of $( )', 'echo ' + '$('.repeat(13) + 'rm -rf ~' + ')'.repeat(13), 'nests substitutions'],
-  ['nesting: 13 levels of ( )', '( '.repeat(13) + 'rm -rf ~' + ' )'.repeat(13), 'nests substitutions'],
-  ['nesting: 13 levels of { ; }', '{ '.repeat(13) + 'rm -rf ~; ' + '}; '.repeat(13), 'nests substitutions'],
-  ['nesting: $( ( { mixed, 15 levels', 'echo ' + '$( ( { '.repeat(5) + 'rm -rf ~' + '; } ) )'.repeat(5), 'nests substitutions'],
-  ['command budget: 4,000 harmless commands first', 'true; '.repeat(4001) + 'rm -rf ~', 'more than 4000 commands'],
+  ['nesting: 13 levels of $( )', `echo ${'$('.repeat(13)}rm -rf ~${')'.repeat(13)}`, 'nests substitutions'],
+  ['nesting: 13 levels of ( )', `${'( '.repeat(13)}rm -rf ~${' )'.repeat(13)}`, 'nests substitutions'],
+  ['nesting: 13 levels of { ; }', `${'{ '.repeat(13)}rm -rf ~; ${'}; '.repeat(13)}`, 'nests substitutions'],
+  ['nesting: $( ( { mixed, 15 levels', `echo ${'$( ( { '.repeat(5)}rm -rf ~${'; } ) )'.repeat(5)}`, 'nests substitutions'],
+  ['command budget: 4,000 harmless commands first', `${'true; '.repeat(4001)}rm -rf ~`, 'more than 4000 commands'],
   ['command budget through bash -c', `bash -c '${'true; '.repeat(4001)}rm -rf ~'`, 'more than 4000 commands'],
   ['invocation cap: wrappers that each count', `${'nice true; '.repeat(2100)}rm -rf ~`, 'runs more than 4000 programs'],
   ['wrapper chain: nice nice … rm', `${'nice '.repeat(4100)}rm -rf ~`, 'wrappers more than 64'],
@@ -47,13 +47,13 @@ for (const [name, command, why] of PAST_THE_LIMITS) {
 }
 
 test('12 levels of nesting are still analysed: the deletion inside is named, not "unanalysable"', () => {
-  const v = verdictOf('Bash', 'echo ' + '$('.repeat(11) + 'rm -rf ~' + ')'.repeat(11));
+  const v = verdictOf('Bash', `echo ${'$('.repeat(11)}rm -rf ~${')'.repeat(11)}`);
   assert.equal(v?.guardId, 'rm-catastrophic');
-  assert.equal(verdictOf('Bash', 'echo ' + '$('.repeat(11) + 'ls' + ')'.repeat(11)), null);
+  assert.equal(verdictOf('Bash', `echo ${'$('.repeat(11)}ls${')'.repeat(11)}`), null);
 });
 
 test('the parser says which limit it hit', () => {
-  assert.equal(parseShell('echo ' + '$('.repeat(13) + 'x' + ')'.repeat(13)).limit, 'nesting');
+  assert.equal(parseShell(`echo ${'$('.repeat(13)}x${')'.repeat(13)}`).limit, 'nesting');
   assert.equal(parseShell('true;'.repeat(4001)).limit, 'commands');
   assert.equal(parseShell('true;'.repeat(3999)).limit, null);
   assert.equal(analyzeShell('x'.repeat(257 * 1024), { cwd: PROJECT, home: HOME }).limit, 'size');

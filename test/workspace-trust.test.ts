@@ -24,7 +24,10 @@ test('a gated command refuses with a clear message while the folder is untrusted
   let trusted = false;
   const refusals: string[] = [];
   const calls: string[] = [];
-  const install = requireTrust('agentGuard.install', () => trusted, (m) => refusals.push(m), (folder: string) => (calls.push(folder), true));
+  const install = requireTrust('agentGuard.install', () => trusted, (m) => refusals.push(m), (folder: string) => {
+    calls.push(folder);
+    return true;
+  });
   assert.equal(install('/w'), undefined);
   assert.deepEqual(calls, []);
   assert.deepEqual(refusals, ['Agent Guard: Install Guards is not available in Restricted Mode, because it writes the hook into this folder and runs it, or runs git here. Trust the folder to use it; linting works either way.']);

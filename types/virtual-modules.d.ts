@@ -1,7 +1,6 @@
 // Generated at build time by scripts/build.mjs from the files in guards/ (see guardDiscoveryPlugin).
 declare module 'agent-guard:guards' {
-  import type { Guard } from '../core/guards/types';
-  const guards: readonly Guard[];
+  const guards: readonly import('../core/guards/types').Guard[];
   export default guards;
 }
 
@@ -9,7 +8,6 @@ declare module 'agent-guard:guards' {
 declare const AGENT_GUARD_VERSION: string;
 
 declare module 'agent-guard:lint-rules' {
-  import type { LintRule } from '../core/lint/types';
-  const rules: readonly LintRule[];
+  const rules: readonly import('../core/lint/types').LintRule[];
   export default rules;
 }

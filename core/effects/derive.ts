@@ -16,7 +16,7 @@ export function specFor(program: string): ProgramSpec | undefined {
     index = new Map();
     for (const family of Object.values(FAMILIES)) for (const spec of family) for (const n of spec.names) index.set(n, spec);
   }
-  return index.get(program) ?? index.get(program.replace(/[\d.]+$/, '')) ?? (program.includes('.') ? index.get(program.slice(0, program.indexOf('.'))) : undefined);
+  return index.get(program) ?? index.get(program.replace(/(?<![\d.])[\d.]+$/, '')) ?? (program.includes('.') ? index.get(program.slice(0, program.indexOf('.'))) : undefined);
 }
 
 interface Compiled {
@@ -188,7 +188,7 @@ export function patchTargets(diff: string): string[] {
 
 /** `s/old/new/flags` (any delimiter) as an edit: what text is replaced by what. */
 export function substitution(script: string): { oldText: string; newText: string } | null {
-  const m = /^\s*(?:\d+|\$|\/[^/]*\/)?\s*s(.)/.exec(script);
+  const m = /^\s*(?:(?:\d+|\$|\/[^/]*\/)\s*)?s(.)/.exec(script);
   if (!m) return null;
   const d = m[1]!;
   const parts: string[] = [''];
@@ -309,7 +309,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'code':
         if (row.lang && row.lang !== 'sed' && row.lang !== 'regex') out.push({ kind: 'execute', lang: row.lang, text: t, how });
         // sqlite's .read/.import run or load a file; its errors quote the lines they could not parse.
-        if (row.lang === 'sql' && t) for (const m of t.matchAll(/(?:^|\n|;)\s*\.(?:read|import)\s+(?:'([^']+)'|"([^"]+)"|(\S+))/g)) apply('read', synthetic(m[1] ?? m[2] ?? m[3]!, value));
+        if (row.lang === 'sql' && t) for (const m of t.matchAll(/(?:^|[\n;])[^\S\n]*\.(?:read|import)\s+(?:'([^']+)'|"([^"]+)"|(\S+))/g)) apply('read', synthetic(m[1] ?? m[2] ?? m[3]!, value));
         return true;
       case 'url': {
         if (t !== null && /^file:\/\//i.test(t)) {

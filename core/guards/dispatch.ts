@@ -103,7 +103,7 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     if (mode === 'off') continue;
     judged = true;
     if (opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: 'claude' };
-    let denial;
+    let denial: ReturnType<Guard['check']>;
     try {
       denial = guard.check(call, ctx);
     } catch (err) {

@@ -13,7 +13,7 @@ import { GIT_LONG_OPTIONS } from '../effects/signatures/git';
  * the agent reads and retypes these, and `'^[A-Z_]*='` is what a person would write.
  */
 export function shq(...words: string[]): string {
-  return words.map((w) => (/^[A-Za-z0-9_\/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return words.map((w) => (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
 /** The words of an invocation as written, for messages: at most about 160 characters, whatever the argument count. */
@@ -258,11 +258,6 @@ export function consumersOf(inv: Invocation, analysis: ShellAnalysis): Invocatio
 /** Output goes to a file or another command, not to the transcript. */
 export function outputRedirected(inv: Invocation): boolean {
   return inv.redirects.some((r) => (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && (r.fd === null || r.fd === 1));
-}
-
-export function quoteForMessage(text: string, max = 120): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
 /**

@@ -10,7 +10,7 @@
 // One payload can be several calls (a multi-file replace, a patch touching several files).
 
 import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
-import type { ToolCall } from './types';
+import { SHELL_TOOLS, type ToolCall } from './types';
 
 export type Host = 'claude' | 'vscode' | 'copilot-cli' | 'gemini' | 'cursor';
 /** `limit` is set when the payload was larger than what is read of it (a patch over MAX_PATCH_BYTES). */
@@ -20,10 +20,10 @@ const MAX_PATCH_BYTES = 4 * 1024 * 1024;
 /** File changes in one payload (a patch, a multi-file replace). Real work stays far below; past it the payload is unanalysable. */
 export const MAX_CALLS_PER_PAYLOAD = 500;
 
-const COMMAND_TOOLS = new Set(['Bash', 'PowerShell', 'Monitor']);
+const COMMAND_TOOLS = new Set<string>(SHELL_TOOLS);
 
 /** Host tool name → the Claude Code tool it is. */
-const TOOL_ALIASES: Record<string, { tool: string; host: Host }> = {
+export const TOOL_ALIASES: Readonly<Record<string, { tool: string; host: Host }>> = {
   run_in_terminal: { tool: 'Bash', host: 'vscode' },
   runTerminalCommand: { tool: 'Bash', host: 'vscode' },
   create_file: { tool: 'Write', host: 'vscode' },

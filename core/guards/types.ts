@@ -107,5 +107,10 @@ export function defineGuard(guard: Guard): Guard {
   return guard;
 }
 
-export const COMMAND_TOOLS = ['Bash', 'Monitor'] as const;
-export const WRITE_TOOLS = ['Write', 'Edit', 'MultiEdit', 'NotebookEdit'] as const;
+/**
+ * The tools whose input is a shell command (`call.command`): every host's shell tool is mapped onto
+ * one of these by normalize.ts (VS Code's run_in_terminal, Gemini's run_shell_command, … → Bash).
+ * A guard that reads `ctx.shell()` lists them all (`tools: [...SHELL_TOOLS]`), so a new shell tool
+ * reaches every shell guard at once; test/guard-contracts.test.ts checks it.
+ */
+export const SHELL_TOOLS = ['Bash', 'PowerShell', 'Monitor'] as const;

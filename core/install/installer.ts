@@ -175,7 +175,7 @@ function checkNoLinkOutside(t: Target, p: TargetPaths): void {
     [p.stateFile, `.claude/hooks/${STATE_FILE}`],
   ];
   for (const [path, label] of checks) {
-    let st;
+    let st: ReturnType<typeof lstatSync>;
     try {
       st = lstatSync(path);
     } catch {
@@ -541,7 +541,7 @@ export function sync(target: Target, bundle: Bundle, opts: { force?: boolean } =
   const p = targetPaths(target);
   const text = readIfExists(p.settingsFile);
   const parsed = text !== null ? parseStrict(text) : null;
-  if (!parsed || !parsed.ok || findOurHandlers(parsed.value).length === 0) {
+  if (!parsed?.ok || findOurHandlers(parsed.value).length === 0) {
     return { ok: false, lines: [], warnings: [], error: `Agent Guard is not installed in ${p.label}; run agent-guard install first` };
   }
   // Install is idempotent and updates what is outdated; deny rules are left as the user has them now.

@@ -16,7 +16,7 @@ export interface JsonStyle {
 /** The indentation and line ending the file already uses (2 spaces and \n for new files). */
 export function detectStyle(text: string): JsonStyle {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const m = /\n([ \t]+)["\]}{\[]/.exec(text);
+  const m = /\n([ \t]+)["\]}{[]/.exec(text);
   let unit = '  ';
   if (m) {
     const ws = m[1]!;
@@ -219,7 +219,7 @@ function nodeIn(tree: Node, path: JsonPath): Node | undefined {
 /** The edit that adds `key: value` to the object at `path` (which must exist and lack `key`). */
 export function addPropertyEdit(text: string, tree: Node, path: JsonPath, key: string, value: unknown, style: JsonStyle): Edit {
   const obj = nodeIn(tree, path);
-  if (!obj || obj.type !== 'object') throw new Error(`no object at ${path.join('.') || 'the top level'}`);
+  if (obj?.type !== 'object') throw new Error(`no object at ${path.join('.') || 'the top level'}`);
   const props = obj.children ?? [];
   const closeOffset = obj.offset + obj.length - 1;
   if (props.length > 0) {
@@ -238,7 +238,7 @@ export function addPropertyEdit(text: string, tree: Node, path: JsonPath, key: s
 /** The edit that appends `values` to the array at `path` (which must exist). */
 export function appendToArrayEdit(text: string, tree: Node, path: JsonPath, values: readonly unknown[], style: JsonStyle): Edit {
   const arr = nodeIn(tree, path);
-  if (!arr || arr.type !== 'array') throw new Error(`no array at ${path.join('.')}`);
+  if (arr?.type !== 'array') throw new Error(`no array at ${path.join('.')}`);
   const items = arr.children ?? [];
   const closeOffset = arr.offset + arr.length - 1;
   if (items.length > 0) {

@@ -71,7 +71,7 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
     const split = file.kind === 'workflow' || file.kind === 'settings' ? null : splitFrontmatter(file.text);
     // Blank out the frontmatter (keeping offsets) so Markdown does not read it as a heading.
     const body = split ? file.text.slice(0, split.end).replace(/[^\n]/g, ' ') + file.text.slice(split.end) : file.text;
-    let tree;
+    let tree: ReturnType<typeof fromMarkdown>;
     try {
       tree = fromMarkdown(body);
     } catch {
@@ -112,7 +112,10 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
     frontmatter() {
       if (fm !== undefined) return fm;
       const split = splitFrontmatter(file.text);
-      if (!split) return (fm = null);
+      if (!split) {
+        fm = null;
+        return fm;
+      }
       const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: true });
       const err = doc.errors[0];
       const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
@@ -242,9 +245,14 @@ export function applyFixes(text: string, diagnostics: readonly Diagnostic[]): st
   return applyEdits(text, diagnostics.flatMap((d) => d.fix?.edits ?? []));
 }
 
-/** The comment that disables a rule on the next line, in the file's own syntax. */
-export function disableComment(kind: LintFile['kind'], code: string, reason: string, where: 'next-line' | 'file'): string {
+/**
+ * The comment that disables a rule on the next line or in the whole file, in the syntax of where it
+ * goes: `//` in scripts, `#` in YAML frontmatter, `<!-- … -->` in Markdown. The one place that
+ * writes the directive DIRECTIVE reads.
+ */
+export function disableComment(kind: LintFile['kind'], code: string, reason: string, where: 'next-line' | 'file', inFrontmatter = false): string {
   const directive = `agent-guard-disable${where === 'next-line' ? '-next-line' : ''} ${code} -- ${reason}`;
   if (kind === 'workflow') return `// ${directive}`;
+  if (inFrontmatter) return `# ${directive}`;
   return `<!-- ${directive} -->`;
 }

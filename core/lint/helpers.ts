@@ -54,17 +54,12 @@ export function toolEntries(fm: Frontmatter, key: string, text: string): Located
 /** String elements of a JSON array at `path`, with the offsets of their text (inside the quotes). */
 export function jsonStrings(tree: JsonNode | undefined, path: (string | number)[]): (Located<string> & { node: JsonNode })[] {
   const arr = tree ? findNodeAtLocation(tree, path) : undefined;
-  if (!arr || arr.type !== 'array') return [];
+  if (arr?.type !== 'array') return [];
   return (arr.children ?? []).filter((n) => n.type === 'string').map((n) => ({ value: n.value as string, start: n.offset + 1, end: n.offset + n.length - 1, node: n }));
 }
 
 export function jsonNode(tree: JsonNode | undefined, path: (string | number)[]): JsonNode | undefined {
   return tree ? findNodeAtLocation(tree, path) : undefined;
-}
-
-/** The key node of the property holding `node`. */
-export function jsonKey(node: JsonNode | undefined): JsonNode | undefined {
-  return node?.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
 }
 
 /** `Tool(spec)` → { tool, spec }. */

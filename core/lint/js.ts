@@ -3,6 +3,7 @@
 import { full } from 'acorn-walk';
 import type { Node, Program } from 'acorn';
 
+// biome-ignore lint/suspicious/noExplicitAny: ESTree nodes are walked generically; every rule checks `type` before reading a field.
 export type AnyNode = Node & Record<string, any>;
 
 export function walk(program: Program, visit: (node: AnyNode) => void): void {

@@ -98,6 +98,23 @@ export interface RuleExample {
   text: string;
   /** Other workspace files the example needs (cross-file rules). */
   files?: Record<string, string>;
+  /**
+   * For a problematic example: exactly the diagnostics of this rule it yields, in file order.
+   * Without it the test only asks for at least one (and that each fix removes its diagnostic).
+   */
+  expect?: ExpectedDiagnostic[];
+}
+
+/** One diagnostic a rule example must yield, as the editor shows it. */
+export interface ExpectedDiagnostic {
+  /** 1-based, as editors number lines. */
+  line: number;
+  /** The rule's severity when omitted. */
+  severity?: Severity;
+  /** The whole message, exactly. */
+  message: string;
+  /** The whole file after applying this diagnostic's fix; null: it offers no fix. Unchecked when omitted. */
+  fixed?: string | null;
 }
 
 export interface LintRule {

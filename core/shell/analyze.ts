@@ -910,7 +910,7 @@ function singleCommandWords(script: Script): Word[] | null {
 function substitutionOptions(script: Script, raw: string, state: State, w: Walk): Option[] {
   const words = singleCommandWords(script);
   const argv = words?.map((x) => evalWord(x, state, w).known);
-  if (argv && argv.every((a): a is string => a !== null)) {
+  if (argv?.every((a): a is string => a !== null)) {
     const meaning = substitutionMeaning(argv, { cwd: state.cwd, home: w.out.home, projectDir: w.projectDir });
     if (meaning) return [{ text: meaning.value ?? OPAQUE, because: meaning.value === null ? null : `${raw} is ${meaning.describe}`, unset: null }];
   }
@@ -986,7 +986,10 @@ function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta
   const alias = body ? undefined : state.aliases.get(argv[0]?.known ?? '');
   if (!body && alias === undefined) return false;
   let e = expansions.get(w.out);
-  if (!e) expansions.set(w.out, (e = { count: 0, active: new Set() }));
+  if (!e) {
+    e = { count: 0, active: new Set() };
+    expansions.set(w.out, e);
+  }
   if (e.active.has(name)) return false; // recursion: the call itself is what the guards see (fork bombs)
   if (++e.count > MAX_EXPANSIONS) {
     markIncomplete(w.out, 'size');
@@ -1015,8 +1018,8 @@ function pipedItems(from: Invocation | null): Value[] {
 
 /** `{a,b}` in an unquoted, fully known word: one word per alternative (one level, at most 32). */
 function braceExpand(v: Value): Value[] {
-  if (v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && /\{[^{}]*,[^{}]*\}/.test(p.text))) return [v];
-  const m = /\{([^{}]*,[^{}]*)\}/.exec(v.known);
+  if (v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && /\{[^{},]*,[^{}]*\}/.test(p.text))) return [v];
+  const m = /\{([^{},]*,[^{}]*)\}/.exec(v.known);
   if (!m) return [v];
   const alternatives = m[1]!.split(',');
   if (alternatives.length > 32) return [v];

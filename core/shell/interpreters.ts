@@ -51,7 +51,7 @@ function readLiteral(code: string, pos: number): { text: string; end: number } |
   let p = pos;
   let open = code[p];
   if (open === 'q' || open === '%') {
-    const m = /^(?:qq|qx|q|%x|%q|%Q)([{(\[<\/|!])/.exec(code.slice(p, p + 4));
+    const m = /^(?:qq|qx|q|%x|%q|%Q)([{([</|!])/.exec(code.slice(p, p + 4));
     if (!m) return null;
     p += m[0].length - 1;
     open = m[1]!;

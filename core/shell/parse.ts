@@ -687,7 +687,7 @@ class Parser {
 
 function asAssignment(word: Word): Assignment | null {
   const first = word.parts[0];
-  if (!first || first.type !== 'lit' || first.quoted) return null;
+  if (first?.type !== 'lit' || first.quoted) return null;
   const m = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/.exec(first.text);
   if (!m) return null;
   const restText = first.text.slice(m[0].length);

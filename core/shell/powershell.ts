@@ -48,7 +48,7 @@ interface Tok {
 }
 
 function q(s: string): string {
-  return /^[A-Za-z0-9_\/.,:=@%+~-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9_/.,:=@%+~-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** PowerShell path and variable spellings → POSIX: backslashes, $env:USERPROFILE, $HOME, ~. */

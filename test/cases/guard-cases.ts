@@ -192,7 +192,7 @@ export const CASES: GuardCase[] = [
   { n: 166, tool: 'Read', input: { file_path: 'secret_santa.py' }, expect: 'allow' },
   { n: 167, command: 'rm -rf "$(mktemp -d)"', expect: 'allow' },
   { n: 168, command: 'ls', expect: 'allow', cwd: '/nonexistent/agent-guard/cwd' },
-  { n: 170, command: 'rm -rf / ' + '$('.repeat(90) + 'x' + ')'.repeat(90), expect: 'deny', by: rm },
+  { n: 170, command: `rm -rf / ${'$('.repeat(90)}x${')'.repeat(90)}`, expect: 'deny', by: rm },
 ];
 
 /** The repository the corpus assumes: on main, .env files untracked and not ignored. */

@@ -38,12 +38,16 @@ export async function startServer(root: string, serverPath: string, init: Record
     connection,
     process: child,
     uri: (rel) => pathToFileURL(join(root, rel)).toString(),
-    diagnostics(uri, accept = () => true, timeoutMs = 10000) {
+    diagnostics(uri, accept = () => true, timeoutMs = 60_000) {
       const have = latest.get(uri);
       if (have && accept(have)) return Promise.resolve(have);
       return new Promise((resolve, reject) => {
         const t = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(latest.get(uri)?.map((d) => d.code))}`)), timeoutMs);
-        waiters.push({ uri, accept, resolve: (d) => (clearTimeout(t), resolve(d)) });
+        const done = (d: Parameters<typeof resolve>[0]) => {
+          clearTimeout(t);
+          resolve(d);
+        };
+        waiters.push({ uri, accept, resolve: done });
       });
     },
     async close() {

@@ -23,7 +23,7 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: R
     examples: ['ruby -e "puts File.read(\'.env\')"', 'ruby -e "p ENV"'],
   },
   perl: {
-    read: /\bopen\s*\(|\bslurp\b|<\s*\$?\w*\s*>|read_file/,
+    read: /\bopen\s*\(|\bslurp\b|<\s*(?:\$?\w+\s*|\$\s*)?>|read_file/,
     write: /\bopen\s*\(\s*\w+\s*,\s*(?=['"]>)|write_file\s*\(/g,
     envDump: /%ENV\b|\\%ENV|\bkeys\s+%ENV\b.*\$ENV/,
     examples: ['perl -e "print %ENV"', 'perl -e \'open(F, ".env"); print <F>\''],

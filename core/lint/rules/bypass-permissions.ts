@@ -21,8 +21,28 @@ export default defineRule({
   },
   examples: {
     problematic: [
-      { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\npermissionMode: bypassPermissions\n---\n' },
-      { path: '.claude/settings.json', text: '{\n  "permissions": { "defaultMode": "bypassPermissions" }\n}\n' },
+      {
+        path: '.claude/agents/a.md',
+        text: '---\nname: a\ndescription: A\npermissionMode: bypassPermissions\n---\n',
+        expect: [
+          {
+            line: 4,
+            message: 'permissionMode: bypassPermissions lets this agent run any command and write any file without asking. Prefer acceptEdits, plus deny rules for what it must never do.',
+            fixed: '---\nname: a\ndescription: A\npermissionMode: acceptEdits\n---\n',
+          },
+        ],
+      },
+      {
+        path: '.claude/settings.json',
+        text: '{\n  "permissions": { "defaultMode": "bypassPermissions" }\n}\n',
+        expect: [
+          {
+            line: 2,
+            message: 'defaultMode: bypassPermissions in the committed settings turns off permission prompts for everyone who opens this project.',
+            fixed: '{\n  "permissions": { "defaultMode": "acceptEdits" }\n}\n',
+          },
+        ],
+      },
       { path: 'packages/web/.claude/settings.json', text: '{ "permissions": { "defaultMode": "bypassPermissions" } }' },
     ],
     correct: [

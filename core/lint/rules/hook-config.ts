@@ -12,7 +12,7 @@ export default defineRule({
   appliesTo: ['settings'],
   check(ctx) {
     const hooks = jsonNode(ctx.json().tree, ['hooks']);
-    if (!hooks || hooks.type !== 'object') return;
+    if (hooks?.type !== 'object') return;
     for (const prop of hooks.children ?? []) {
       const [k, groups] = prop.children ?? [];
       if (!k || !groups) continue;
@@ -29,7 +29,7 @@ export default defineRule({
           ctx.report({ start: matcher!.offset, end: matcher!.offset + matcher!.length, severity: 'warning', message: `The matcher "${m}" is an exact tool name and matches no tool: MCP tools are named ${m}__<tool>.`, fix: { title: `Match every tool of the server: ${m}__.*`, edits: [{ start: matcher!.offset, end: matcher!.offset + matcher!.length, newText: JSON.stringify(`${m}__.*`) }] } });
         }
         const list = child(group, 'hooks');
-        if (!list || list.type !== 'array') {
+        if (list?.type !== 'array') {
           ctx.report({ start: group.offset, end: group.offset + 1, message: 'A matcher group needs a "hooks" array.' });
           continue;
         }

@@ -18,8 +18,16 @@ export default defineRule({
   },
   examples: {
     problematic: [
-      { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\ntools: Read, Bash\ndisallowedTools: Bash\n---\n' },
-      { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\ntools:\n  - Edit\ndisallowedTools:\n  - Edit\n---\n' },
+      {
+        path: '.claude/agents/a.md',
+        text: '---\nname: a\ndescription: A\ntools: Read, Bash\ndisallowedTools: Bash\n---\n',
+        expect: [{ line: 4, message: 'Bash is in both tools and disallowedTools; it is blocked.', fixed: null }],
+      },
+      {
+        path: '.claude/agents/a.md',
+        text: '---\nname: a\ndescription: A\ntools:\n  - Edit\ndisallowedTools:\n  - Edit\n---\n',
+        expect: [{ line: 5, message: 'Edit is in both tools and disallowedTools; it is blocked.', fixed: null }],
+      },
       { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\ntools: WebFetch, Grep\ndisallowedTools: Grep, Write\n---\n' },
     ],
     correct: [

@@ -36,7 +36,7 @@ export default defineRule({
     walk(program, (n: AnyNode) => {
       if (n.type !== 'CallExpression' || !isIdent(n.callee, 'agent')) return;
       const opts = n.arguments[1] as AnyNode | undefined;
-      if (!opts || opts.type !== 'ObjectExpression') return;
+      if (opts?.type !== 'ObjectExpression') return;
       const system = propertyNamed(opts, 'system');
       if (system) ctx.report({ start: system.start, end: system.end, message: 'agent() has no `system` option (it is ignored). Put the system prompt in .claude/agents/<type>.md and pass agentType: \'<type>\'.' });
       const type = propertyNamed(opts, 'agentType');

@@ -23,7 +23,7 @@ export default defineRule({
     const stmt = body[metaIdx]!;
     if (metaIdx > 0) ctx.report({ start: stmt.start, end: stmt.end, message: '`export const meta` must be the first statement of the script.' });
     const init = stmt.declaration.declarations[0].init as AnyNode | null;
-    if (!init || init.type !== 'ObjectExpression' || !isPureLiteral(init)) {
+    if (init?.type !== 'ObjectExpression' || !isPureLiteral(init)) {
       ctx.report({ start: (init ?? stmt).start, end: (init ?? stmt).end, message: 'meta must be a pure object literal: strings, numbers, arrays and objects only, no variables, calls or ${} expressions.' });
       return;
     }

@@ -1,0 +1,29 @@
+// What a lint rule example states about its diagnostics (RuleExample.expect), checked exactly:
+// line, severity, message, and the file text after the fix.
+
+import { applyFixes } from '../../core/lint/engine';
+import type { Diagnostic, LintRule, RuleExample } from '../../core/lint/types';
+
+export interface Observed {
+  line: number;
+  severity: string;
+  message: string;
+  fixed?: string | null;
+}
+
+/** The rule's diagnostics on the example in the shape of its `expect` (fields it omits are omitted). */
+export function observed(rule: LintRule, example: RuleExample, diags: Diagnostic[]): { actual: Observed[]; expected: Observed[] } {
+  const expect = example.expect ?? [];
+  const sorted = [...diags].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  const actual = sorted.map((d, i): Observed => {
+    const o: Observed = { line: d.range.start.line + 1, severity: d.severity, message: d.message };
+    if (expect[i]?.fixed !== undefined) o.fixed = d.fix ? applyFixes(example.text, [d]) : null;
+    return o;
+  });
+  const expected = expect.map((e): Observed => {
+    const o: Observed = { line: e.line, severity: e.severity ?? rule.severity, message: e.message };
+    if (e.fixed !== undefined) o.fixed = e.fixed;
+    return o;
+  });
+  return { actual, expected };
+}
