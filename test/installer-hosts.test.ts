@@ -149,6 +149,9 @@ test("Copilot, project: VS Code's .github/hooks file, which runs only in a folde
   assert.deepEqual(cliHostStatus(t(), BUNDLE)[1], { host: 'copilot', runs: true, detail: VSCODE_HOOKS_FILE });
   assert.equal(uninstallCopilot(t(), BUNDLE).ok, true);
   assert.equal(existsSync(join(ws, VSCODE_HOOKS_FILE)), false);
+  // It runs Claude Code's project hooks too.
+  assert.equal(install(t(), BUNDLE, { selfTest: false }).ok, true);
+  assert.deepEqual(cliHostStatus(t(), BUNDLE)[1], { host: 'copilot', runs: true, detail: ".claude/settings.json (the Copilot CLI runs Claude Code's project hooks too)" });
 });
 
 test('a folder below a guarded project is named unguarded for Claude Code, unless --user covers it', () => {

@@ -366,6 +366,12 @@ export function cliHostStatus(t: Target, bundle: Bundle): CliHostStatus[] {
       else if (!copilotTrust(t.workspace, t.home)) problems.push(`${VSCODE_HOOKS_FILE} is in place, but the Copilot CLI loads it only once the folder is trusted (accept its prompt, or add the folder to trustedFolders in ~/.copilot/config.json)`);
       else where.push(VSCODE_HOOKS_FILE);
     }
+    // The Copilot CLI runs Claude Code's project hooks too (seen with 1.0.102), in a trusted folder.
+    for (const f of ['.claude/settings.json', '.claude/settings.local.json']) {
+      if (!(readIfExistsQuiet(join(t.workspace, f)) ?? '').includes('agent-guard.cjs') || !hookPresent(project, bundle)) continue;
+      if (copilotTrust(t.workspace, t.home)) where.push(`${f} (the Copilot CLI runs Claude Code's project hooks too)`);
+      else if (!problems.some((p) => p.includes('trusted'))) problems.push(`${f} would run, but the Copilot CLI loads project hooks only once the folder is trusted`);
+    }
     const user = copilotUserHooksFile(t.home);
     if (readIfExistsQuiet(user) !== null) {
       if (!hookPresent(targetPaths({ ...t, scope: 'user' }), bundle)) problems.push(`${user} runs a hook file that is missing`);
