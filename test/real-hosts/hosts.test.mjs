@@ -40,9 +40,13 @@ function record(run) {
   hookTimes[run.host].push(...run.hookRuns.map((h) => h.ms));
 }
 
+/** How each host frames a hook's deny reason in the tool result (the README's host table quotes these). */
+const DENY_FRAME = { claude: /^PreToolUse:Bash hook error: git push --force/, gemini: /^\{"error":"Tool execution blocked: git push --force/, copilot: /^Denied by preToolUse hook: git push --force/ };
+
 function assertPushDenied(run, w, before, step = 0) {
   assert.equal(w.remoteMain(), before, `the force push happened:\n${describeRun(run)}`);
   const result = resultAfter(run, step);
+  assert.match(result ?? '', DENY_FRAME[run.host]);
   assert.ok(result?.includes('[agent-guard: force-push-protected]'), `the model did not read our reason: ${result}\n${describeRun(run)}`);
   assert.ok(result.includes('--force-with-lease'), `the model did not read our alternative: ${result}`);
 }
