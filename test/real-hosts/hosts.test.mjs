@@ -12,7 +12,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TOOLS, cli, describeRun, installGuard, makeWorld, modelSaw, resultAfter, runHost } from './world.mjs';
+import { FAKE_KEY, TEST_FILE, TOOLS, cli, describeRun, installGuard, makeWorld, modelSaw, resultAfter, runHost } from './world.mjs';
 
 const HOSTS = ['claude', 'gemini', 'copilot'];
 const FORCE_PUSH = 'git push --force origin main';
@@ -34,6 +34,12 @@ after(() => {
 function session(host, w) {
   const t = TOOLS[host];
   return [t.shell(FORCE_PUSH), t.read(w.secretFile), t.shell(ORDINARY)];
+}
+
+/** Two file-tool calls: a credential written into a new source file, a skip added to a test. */
+function fileSteps(host, w) {
+  const t = TOOLS[host];
+  return [t.write(join(w.ws, 'pay.js'), `export const key = '${FAKE_KEY}';\n`), t.edit(join(w.ws, 'test/a.test.js'), 'it(', 'it.skip(')];
 }
 
 function record(run) {
@@ -72,6 +78,13 @@ for (const host of HOSTS) {
       assert.equal(run.hookRuns.length, 0);
     });
 
+    test('control: without the guard the file tools write and edit', async () => {
+      const w = world(`${host}-file-control`);
+      const run = await runHost(host, w, { steps: fileSteps(host, w) });
+      assert.ok(existsSync(join(w.ws, 'pay.js')), describeRun(run));
+      assert.match(readFileSync(join(w.ws, 'test/a.test.js'), 'utf8'), /it\.skip\(/);
+    });
+
     const installArgs = host === 'claude' ? ['--no-deny-rules'] : ['--host', host];
     test(`guarded (install ${installArgs.join(' ')}): denied calls do not happen, the model reads why and what instead; an ordinary call runs`, async () => {
       const w = world(`${host}-guarded`);
@@ -87,6 +100,19 @@ for (const host of HOSTS) {
       assertOrdinaryRanSilently(run, w, 2);
       // Exactly the two denied calls got an answer from the hook.
       assert.equal(run.hookRuns.filter((h) => h.stdout !== '').length, 2, run.hookRuns.map((h) => h.stdout).join('\n'));
+    });
+
+    test('guarded: the file tools (write a credential into a new file, add .skip to a test) are denied in the same form and change nothing', async () => {
+      const w = world(`${host}-file-tools`);
+      installGuard(w, ...installArgs);
+      const run = await runHost(host, w, { steps: fileSteps(host, w) });
+      record(run);
+      assert.equal(existsSync(join(w.ws, 'pay.js')), false, `the write happened:\n${describeRun(run)}`);
+      assert.equal(readFileSync(join(w.ws, 'test/a.test.js'), 'utf8'), TEST_FILE, 'the edit happened');
+      for (const [step, guard, why] of [[0, 'secret-in-source', 'process.env.NAME'], [1, 'test-skip', 'Fix the code or the test']]) {
+        const result = resultAfter(run, step);
+        assert.ok(result?.includes(`[agent-guard: ${guard}]`) && result.includes(why), `step ${step}: ${result}\n${describeRun(run)}`);
+      }
     });
   });
 }

@@ -46,6 +46,10 @@ function git(cwd, env, ...args) {
   return r.stdout.trim();
 }
 
+export const TEST_FILE = "it('works', () => {});\n";
+/** A Stripe-format live key, assembled here so that no scanner takes this file for a leak. */
+export const FAKE_KEY = ['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_');
+
 export function makeWorld(name) {
   const root = mkdtempSync(join(tmpdir(), `agent-guard-hosts-${name}-`));
   const home = join(root, 'home');
@@ -59,8 +63,10 @@ export function makeWorld(name) {
   git(ws, gitEnv, 'init', '-q');
   writeFileSync(join(ws, 'README.md'), '# scratch project\n');
   writeFileSync(join(ws, 'sub', 'notes.md'), 'notes\n');
+  mkdirSync(join(ws, 'test'));
+  writeFileSync(join(ws, 'test', 'a.test.js'), TEST_FILE);
   // No .gitignore: Gemini CLI and Claude Code's @-imports skip git-ignored files by themselves.
-  git(ws, gitEnv, 'add', 'README.md', 'sub/notes.md');
+  git(ws, gitEnv, 'add', 'README.md', 'sub/notes.md', 'test/a.test.js');
   git(ws, gitEnv, 'commit', '-q', '-m', 'first');
   git(ws, gitEnv, 'remote', 'add', 'origin', remote);
   git(ws, gitEnv, 'push', '-q', 'origin', 'main');
@@ -126,9 +132,24 @@ export function installGuard(world, ...args) {
 
 /** Tool calls in each host's own names and argument shapes. */
 export const TOOLS = {
-  claude: { shell: (command) => ({ tool: 'Bash', input: { command, description: 'scripted' } }), read: (file) => ({ tool: 'Read', input: { file_path: file } }) },
-  gemini: { shell: (command) => ({ tool: 'run_shell_command', input: { command, description: 'scripted' } }), read: (file) => ({ tool: 'read_file', input: { file_path: file } }) },
-  copilot: { shell: (command) => ({ tool: 'bash', input: { command, description: 'scripted' } }), read: (file) => ({ tool: 'view', input: { path: file } }) },
+  claude: {
+    shell: (command) => ({ tool: 'Bash', input: { command, description: 'scripted' } }),
+    read: (file) => ({ tool: 'Read', input: { file_path: file } }),
+    write: (file, content) => ({ tool: 'Write', input: { file_path: file, content } }),
+    edit: (file, oldText, newText) => ({ tool: 'Edit', input: { file_path: file, old_string: oldText, new_string: newText } }),
+  },
+  gemini: {
+    shell: (command) => ({ tool: 'run_shell_command', input: { command, description: 'scripted' } }),
+    read: (file) => ({ tool: 'read_file', input: { file_path: file } }),
+    write: (file, content) => ({ tool: 'write_file', input: { file_path: file, content } }),
+    edit: (file, oldText, newText) => ({ tool: 'replace', input: { file_path: file, instruction: 'scripted', old_string: oldText, new_string: newText } }),
+  },
+  copilot: {
+    shell: (command) => ({ tool: 'bash', input: { command, description: 'scripted' } }),
+    read: (file) => ({ tool: 'view', input: { path: file } }),
+    write: (file, content) => ({ tool: 'create', input: { path: file, file_text: content } }),
+    edit: (file, oldText, newText) => ({ tool: 'edit', input: { path: file, old_str: oldText, new_str: newText } }),
+  },
 };
 
 /**
