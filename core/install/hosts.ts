@@ -276,14 +276,22 @@ export function syncCopilot(t: Target, bundle: Bundle, opts: { force?: boolean }
   return installCopilot(t, bundle, { selfTest: false, force: opts.force ?? false });
 }
 
+/** A folder path with forward slashes and no trailing ones (no regex: linear on any input). */
+function folderKey(path: string): string {
+  const p = path.split('\\').join('/');
+  let end = p.length;
+  while (end > 1 && p[end - 1] === '/') end--;
+  return p.slice(0, end);
+}
+
 /** Whether ~/.copilot/config.json trusts the folder (or a folder above it). */
 export function copilotTrust(workspace: string, home: string, copilotHome = process.env.COPILOT_HOME): boolean {
   const cfg = readObject(join(copilotHome || join(home, '.copilot'), 'config.json'));
   const trusted = Array.isArray(cfg?.trustedFolders) ? cfg.trustedFolders.filter((x): x is string => typeof x === 'string') : [];
-  const ws = workspace.replace(/\\/g, '/').replace(/\/+$/, '');
+  const ws = folderKey(workspace);
   return trusted.some((f) => {
-    const d = f.replace(/\\/g, '/').replace(/\/+$/, '');
-    return ws === d || ws.startsWith(`${d}/`);
+    const d = folderKey(f);
+    return ws === d || ws.startsWith(d === '/' ? '/' : `${d}/`);
   });
 }
 
