@@ -84,7 +84,7 @@ test('Gemini: sync updates an outdated entry in place; the hook file is shared w
   assert.equal(uninstall(t(), BUNDLE).ok, true);
   assert.ok(existsSync(join(ws, '.claude/hooks/agent-guard.cjs')));
   const [gemini] = cliHostStatus(t(), BUNDLE);
-  assert.deepEqual(gemini, { host: 'gemini', runs: true, detail: '.gemini/settings.json; project settings load only in a trusted folder' });
+  assert.deepEqual(gemini, { host: 'gemini', runs: true, detail: '.gemini/settings.json; project settings load only in a trusted folder (an untrusted --skip-trust session runs unguarded; --user covers it)' });
   writeFileSync(file, readFileSync(file, 'utf8').replace('{', '{\n  "hooksConfig": { "enabled": false },'));
   assert.deepEqual(cliHostStatus(t(), BUNDLE)[0], { host: 'gemini', runs: false, detail: '.gemini/settings.json sets hooksConfig.enabled: false, so Gemini CLI runs no hooks' });
 });

@@ -360,7 +360,7 @@ export function cliHostStatus(t: Target, bundle: Bundle): CliHostStatus[] {
     const off = geminiNeutralizers(t);
     const runs = where.length > 0 && off.length === 0;
     const detail = [...problems, ...off];
-    if (runs) detail.unshift(`${where.join(' and ')}${where.includes('.gemini/settings.json') ? '; project settings load only in a trusted folder' : ''}`);
+    if (runs) detail.unshift(`${where.join(' and ')}${where.includes('.gemini/settings.json') && !where.includes('~/.gemini/settings.json') ? '; project settings load only in a trusted folder (an untrusted --skip-trust session runs unguarded; --user covers it)' : ''}`);
     else if (detail.length === 0) detail.push('not installed (agent-guard install --host gemini writes .gemini/settings.json; --user for every folder)');
     out.push({ host: 'gemini', runs, detail: detail.join('; ') });
   }

@@ -188,6 +188,22 @@ describe('gemini: install forms', () => {
   });
 });
 
+describe('gemini: untrusted folders', () => {
+  test('run with --skip-trust in a folder it does not trust, Gemini CLI skips the project hooks (status says so); --user covers it', async () => {
+    const w = world('gemini-untrusted');
+    installGuard(w, '--host', 'gemini');
+    let run = await runHost('gemini', w, { steps: [TOOLS.gemini.shell(FORCE_PUSH)], trustFolder: false, extraArgs: ['--skip-trust'] });
+    assert.equal(run.hookRuns.length, 0, 'the hook ran after all: update the README and `status`');
+    assert.equal(w.remoteMain(), w.localMain(), `unguarded, the push happened:\n${describeRun(run)}`);
+    const w2 = world('gemini-untrusted-user');
+    installGuard(w2, '--host', 'gemini', '--user');
+    const before = w2.remoteMain();
+    run = await runHost('gemini', w2, { steps: [TOOLS.gemini.shell(FORCE_PUSH)], trustFolder: false, extraArgs: ['--skip-trust'] });
+    record(run);
+    assertPushDenied(run, w2, before);
+  });
+});
+
 describe('copilot: install forms', () => {
   test("install --host vscode (VS Code's .github/hooks file): the Copilot CLI honours it", async () => {
     const w = world('copilot-vscode-file');

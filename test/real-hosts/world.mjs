@@ -156,7 +156,7 @@ export const TOOLS = {
  * Runs one headless session of `host` in `cwd` against a scripted model playing `steps`.
  * Returns what the model was sent, what the hook did, and the CLI's own output.
  */
-export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do the task.', trustFolder = true }) {
+export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do the task.', trustFolder = true, extraArgs = [] }) {
   const { file } = cli(host);
   const server = await startModelServer({ steps });
   const base = { PATH: world.path, HOME: world.home, TERM: 'dumb', LANG: 'C.UTF-8', XDG_CACHE_HOME: CACHE, GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
@@ -167,8 +167,8 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
     [cmd, args] = [file, ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions']];
     env = { ...base, IS_SANDBOX: '1', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-ant-scripted', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' };
   } else if (host === 'gemini') {
-    [cmd, args] = [process.execPath, [file, '-p', prompt, '--yolo']];
-    env = { ...base, GEMINI_API_KEY: 'scripted', GOOGLE_GEMINI_BASE_URL: server.url, GEMINI_CLI_TRUST_WORKSPACE: 'true' };
+    [cmd, args] = [process.execPath, [file, '-p', prompt, '--yolo', ...extraArgs]];
+    env = { ...base, GEMINI_API_KEY: 'scripted', GOOGLE_GEMINI_BASE_URL: server.url, ...(trustFolder ? { GEMINI_CLI_TRUST_WORKSPACE: 'true' } : {}) };
   } else {
     const config = join(world.home, '.copilot', 'config.json');
     mkdirSync(dirname(config), { recursive: true });
