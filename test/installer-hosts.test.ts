@@ -162,4 +162,6 @@ test('a folder below a guarded project is named unguarded for Claude Code, unles
   assert.equal(claudeSubfolderNote(sub, home, false), `Claude Code started in ${sub} does not load ${join(ws, '.claude')}/settings.json: such a session is NOT guarded. Start Claude Code in ${ws}, or install with --user (every folder)`);
   assert.equal(claudeSubfolderNote(sub, home, true), null);
   assert.equal(claudeSubfolderNote(ws, home, false), null);
+  assert.equal(installGemini(t(), BUNDLE, { selfTest: false }).ok, true);
+  assert.deepEqual(cliHostStatus({ workspace: sub, scope: 'project', home }, BUNDLE)[0], { host: 'gemini', runs: false, detail: `Gemini CLI started here does not load ${join(ws, '.gemini/settings.json')}: start it in ${ws}, or install with --user (every folder)` });
 });

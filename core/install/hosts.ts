@@ -358,6 +358,9 @@ export function cliHostStatus(t: Target, bundle: Bundle): CliHostStatus[] {
       else where.push(h.label);
     }
     const off = geminiNeutralizers(t);
+    // Like Claude Code, Gemini CLI reads project settings only in the folder it starts in (0.61.0).
+    const above = where.length === 0 ? installedAbove(t.workspace, t.home, ['.gemini/settings.json']) : null;
+    if (above) problems.push(`Gemini CLI started here does not load ${join(above, '.gemini', 'settings.json')}: start it in ${above}, or install with --user (every folder)`);
     const runs = where.length > 0 && off.length === 0;
     const detail = [...problems, ...off];
     if (runs) detail.unshift(`${where.join(' and ')}${where.includes('.gemini/settings.json') && !where.includes('~/.gemini/settings.json') ? '; project settings load only in a trusted folder (an untrusted --skip-trust session runs unguarded; --user covers it)' : ''}`);
@@ -399,14 +402,17 @@ export function cliHostStatus(t: Target, bundle: Bundle): CliHostStatus[] {
  */
 export function claudeSubfolderNote(workspace: string, home: string, userInstalled: boolean): string | null {
   if (userInstalled) return null;
-  const ownInstall = ['settings.json', 'settings.local.json'].some((f) => (readIfExistsQuiet(join(workspace, '.claude', f)) ?? '').includes('agent-guard.cjs'));
-  if (ownInstall) return null;
+  const files = ['.claude/settings.json', '.claude/settings.local.json'];
+  if (files.some((f) => (readIfExistsQuiet(join(workspace, f)) ?? '').includes('agent-guard.cjs'))) return null;
+  const dir = installedAbove(workspace, home, files);
+  return dir ? `Claude Code started in ${workspace} does not load ${join(dir, '.claude')}/settings.json: such a session is NOT guarded. Start Claude Code in ${dir}, or install with --user (every folder)` : null;
+}
+
+/** The nearest folder above `workspace` (below HOME) where one of `files` runs our hook. */
+function installedAbove(workspace: string, home: string, files: string[]): string | null {
   let dir = dirname(workspace);
-  for (let i = 0; i < 64 && dir !== dirname(dir); i++, dir = dirname(dir)) {
-    if (dir === home) break;
-    if (['settings.json', 'settings.local.json'].some((f) => (readIfExistsQuiet(join(dir, '.claude', f)) ?? '').includes('agent-guard.cjs'))) {
-      return `Claude Code started in ${workspace} does not load ${join(dir, '.claude')}/settings.json: such a session is NOT guarded. Start Claude Code in ${dir}, or install with --user (every folder)`;
-    }
+  for (let i = 0; i < 64 && dir !== dirname(dir) && dir !== home; i++, dir = dirname(dir)) {
+    if (files.some((f) => (readIfExistsQuiet(join(dir, f)) ?? '').includes('agent-guard.cjs'))) return dir;
   }
   return null;
 }

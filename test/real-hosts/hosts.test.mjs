@@ -204,6 +204,25 @@ describe('gemini: untrusted folders', () => {
   });
 });
 
+describe('subfolders: where each CLI looks for the project install', () => {
+  test('Gemini CLI started in a subfolder skips the project .gemini/settings.json (status says so)', async () => {
+    const w = world('gemini-subfolder');
+    installGuard(w, '--host', 'gemini');
+    const run = await runHost('gemini', w, { steps: [TOOLS.gemini.shell(FORCE_PUSH)], cwd: join(w.ws, 'sub') });
+    assert.equal(run.hookRuns.length, 0, 'the hook ran after all: update the README and `status`');
+    assert.equal(w.remoteMain(), w.localMain(), `unguarded, the push happened:\n${describeRun(run)}`);
+  });
+
+  test('the Copilot CLI started in a subfolder finds the repository\'s .github/hooks', async () => {
+    const w = world('copilot-subfolder');
+    installGuard(w, '--host', 'copilot');
+    const before = w.remoteMain();
+    const run = await runHost('copilot', w, { steps: [TOOLS.copilot.shell(FORCE_PUSH)], cwd: join(w.ws, 'sub') });
+    record(run);
+    assertPushDenied(run, w, before);
+  });
+});
+
 describe('copilot: install forms', () => {
   test("install --host vscode (VS Code's .github/hooks file): the Copilot CLI honours it", async () => {
     const w = world('copilot-vscode-file');
