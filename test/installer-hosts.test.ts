@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { install, uninstall, VSCODE_HOOKS_FILE, type Bundle, type Target } from '../core/install/installer';
 import { claudeSubfolderNote, cliHostStatus, copilotUserHooksFile, installCopilot, installGemini, syncGemini, uninstallCopilot, uninstallGemini } from '../core/install/hosts';
 import { planHostInstall, planHostUninstall } from '../core/install/host-settings';
+import { prng } from './support/prng';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const BUNDLE: Bundle = { hookSource: readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8'), version: '9.9.9' };
@@ -164,4 +165,60 @@ test('a folder below a guarded project is named unguarded for Claude Code, unles
   assert.equal(claudeSubfolderNote(ws, home, false), null);
   assert.equal(installGemini(t(), BUNDLE, { selfTest: false }).ok, true);
   assert.deepEqual(cliHostStatus({ workspace: sub, scope: 'project', home }, BUNDLE)[0], { host: 'gemini', runs: false, detail: `Gemini CLI started here does not load ${join(ws, '.gemini/settings.json')}: start it in ${ws}, or install with --user (every folder)` });
+});
+
+// ---- property test: random Gemini settings files, install → install → uninstall ----
+
+function randomGeminiSettings(rand: () => number): string {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const word = () => pick(['ui', 'model', 'tools', 'mcpServers', 'x-custom', 'ünïcode', 'a b', 'security']) + (rand() < 0.3 ? String(Math.floor(rand() * 9)) : '');
+  const scalar = () => pick([() => Math.floor(rand() * 1000), () => rand() < 0.5, () => null, () => pick(['gemini-2.5-pro', 'a "quoted" value', 'tab\tand\\slash', '☃'])])();
+  const value = (depth: number): unknown => {
+    if (depth > 2 || rand() < 0.5) return scalar();
+    if (rand() < 0.5) return Array.from({ length: Math.floor(rand() * 3) }, () => value(depth + 1));
+    return Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [word(), value(depth + 1)]));
+  };
+  const obj: Record<string, unknown> = {};
+  for (let i = Math.floor(rand() * 4); i > 0; i--) obj[word()] = value(0);
+  if (rand() < 0.6) {
+    const hooks: Record<string, unknown> = {};
+    for (const ev of ['BeforeTool', 'AfterTool', 'SessionStart']) {
+      if (rand() < 0.5) hooks[ev] = Array.from({ length: Math.floor(rand() * 3) }, () => ({ ...(rand() < 0.7 ? { matcher: pick(['.*', 'run_shell_command', 'write_file|replace']) } : {}), hooks: [{ type: 'command', command: pick(['echo hi', './lint.sh']), ...(rand() < 0.5 ? { timeout: 5000 } : {}) }] }));
+    }
+    obj.hooks = hooks;
+  }
+  if (rand() < 0.3) obj.hooksConfig = { enabled: true };
+  let text = JSON.stringify(obj, null, pick(['  ', '    ', '\t']));
+  if (rand() < 0.3) text = `// Gemini settings\n${text}`;
+  if (rand() < 0.3) text = text.replace(/\n/g, '\r\n');
+  if (rand() < 0.7) text += text.includes('\r\n') ? '\r\n' : '\n';
+  return text;
+}
+
+test('property: Gemini install adds only our group, a second install changes no byte, uninstall restores the bytes (300 random files)', () => {
+  const spec = { eventPath: ['hooks', 'BeforeTool'], group: { matcher: '.*', hooks: [{ name: 'agent-guard', type: 'command', command: 'node .claude/hooks/agent-guard.cjs', timeout: 10000 }] }, commandField: 'command', allowComments: true, hostName: 'Gemini CLI' };
+  const strip = (t: string) => JSON.parse(t.replace(/^\/\/.*$/m, ''));
+  const rand = prng(20261201);
+  let exactInverse = 0;
+  for (let i = 0; i < 300; i++) {
+    const original = randomGeminiSettings(rand);
+    const first = planHostInstall(original, spec);
+    assert.ok(first.ok, `#${i}: ${!first.ok && first.error}\n${original}`);
+    if (!first.ok) continue;
+    const after = strip(first.text);
+    const groups = after.hooks.BeforeTool as unknown[];
+    assert.deepEqual(groups.at(-1), spec.group, `#${i}: our group is not the last one\n${first.text}`);
+    const without = structuredClone(after);
+    without.hooks.BeforeTool = groups.slice(0, -1);
+    for (const p of [...first.record.createdPaths].sort((a, b) => b.length - a.length)) {
+      const parts = p.split('.');
+      delete parts.slice(0, -1).reduce((o: Record<string, any>, k) => o[k], without)[parts.at(-1)!];
+    }
+    assert.deepEqual(without, strip(original), `#${i}: something besides our entry changed\n${original}\n---\n${first.text}`);
+    const second = planHostInstall(first.text, spec);
+    assert.ok(second.ok && !second.changed && second.text === first.text, `#${i}: second install changed the file`);
+    assert.equal(planHostUninstall(first.text, first.record, spec).text, original, `#${i}: uninstall did not restore\n${original}`);
+    if (!first.record.restore) exactInverse++;
+  }
+  assert.ok(exactInverse > 270, `${exactInverse} of 300 restored by inverse edits`);
 });
