@@ -2,9 +2,9 @@
 // the Copilot CLI (.github/hooks for the project, its own hook file for --user), with status, sync
 // and uninstall. What the real CLIs do with these files: test/real-hosts.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -16,8 +16,14 @@ import { prng } from './support/prng';
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const BUNDLE: Bundle = { hookSource: readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8'), version: '9.9.9' };
 
+const scratchDirs: string[] = [];
+after(() => {
+  for (const d of scratchDirs) rmSync(d, { recursive: true, force: true });
+});
+
 function scratch(): { ws: string; home: string; t: (scope?: Target['scope']) => Target } {
-  const base = mkdtempSync(join(tmpdir(), 'agent-guard-hosts-'));
+  const base = mkdtempSync(join(tmpdir(), 'agent-guard-install-hosts-'));
+  scratchDirs.push(base);
   const ws = join(base, 'ws');
   const home = join(base, 'home');
   mkdirSync(ws);
