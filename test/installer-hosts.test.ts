@@ -46,6 +46,7 @@ test('Gemini: the entry is appended in the file\'s own style, comments kept, and
   assert.match(text, /"name": "agent-guard",\n\t\t\t\t\t\t"type": "command",\n\t\t\t\t\t\t"command": "f=\\"\$\{GEMINI_PROJECT_DIR:-\.\}\/\.claude\/hooks\/agent-guard\.cjs\\"; /);
   assert.match(text, /"timeout": 10000\n/);
   assert.ok(existsSync(join(ws, '.claude/hooks/agent-guard.cjs')));
+  assert.equal(readFileSync(join(ws, '.claude/agent-guard/gemini-settings.json.bak'), 'utf8'), GEMINI_USER_FILE, 'one backup, beside (not over) Claude Code\'s');
   // idempotent
   const again = installGemini(t(), BUNDLE, { selfTest: false });
   assert.deepEqual(again.lines, ['.gemini/settings.json already has the Agent Guard entry']);
@@ -53,6 +54,7 @@ test('Gemini: the entry is appended in the file\'s own style, comments kept, and
   const u = uninstallGemini(t(), BUNDLE);
   assert.equal(u.error, undefined);
   assert.equal(readFileSync(join(ws, '.gemini/settings.json'), 'utf8'), GEMINI_USER_FILE);
+  assert.equal(existsSync(join(ws, '.claude/agent-guard/gemini-settings.json.bak')), false, 'the backup goes with the entry');
   assert.equal(existsSync(join(ws, '.gemini/settings.json.agent-guard.bak')), false);
   assert.equal(existsSync(join(ws, '.claude/hooks/agent-guard.cjs')), false, 'the hook file goes with the last install');
 });
