@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/terminal';
 import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
+import { claudeSubfolderNote, cliHostStatus, describeCliHost, installCopilot, installGemini, syncCopilot, syncGemini, uninstallCopilot, uninstallGemini } from '../core/install/hosts';
 import { describeHost, hostStatus, install, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
 
 export function bundledHook(): Bundle {
@@ -25,12 +26,20 @@ const OPTIONS = {
   host: { type: 'string', default: 'claude' },
 } as const;
 
+const HOSTS = ['claude', 'vscode', 'gemini', 'copilot', 'all'];
+
+/** Does --host name this host (all: every one; the CLIs only where they have the scope)? */
+function wants(host: string | undefined, h: 'claude' | 'vscode' | 'gemini' | 'copilot', scope: Scope): boolean {
+  if (host === 'all') return h === 'claude' || h === 'vscode' || scope !== 'local';
+  return (host ?? 'claude') === h;
+}
+
 function target(rest: string[]) {
   const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: OPTIONS });
   if (positionals.length > 1) throw Object.assign(new Error('give at most one workspace folder'), { code: 'ERR_PARSE_ARGS_USAGE' });
   if (values.local && values.user) throw Object.assign(new Error('--local and --user exclude each other'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const scope: Scope = values.user ? 'user' : values.local ? 'local' : 'project';
-  if (!['claude', 'vscode', 'all'].includes(values.host ?? 'claude')) throw Object.assign(new Error('--host is claude, vscode or all'), { code: 'ERR_PARSE_ARGS_USAGE' });
+  if (!HOSTS.includes(values.host ?? 'claude')) throw Object.assign(new Error('--host is claude, vscode, gemini, copilot or all'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const workspace = resolve(positionals[0] ?? process.cwd());
   const home = homeDirectory(process.env, homedir);
   return { values, t: { workspace, scope, home, ...(process.env.CLAUDE_CONFIG_DIR ? { configDir: process.env.CLAUDE_CONFIG_DIR } : {}) } };
@@ -50,9 +59,14 @@ export function runInstall(rest: string[]): number {
   const { values, t } = target(rest);
   const opts = { denyRules: !values['no-deny-rules'], selfTest: !values['no-self-test'], force: values.force ?? false };
   const bundle = bundledHook();
+  const h = values.host;
+  // The Copilot CLI's project file is VS Code's .github/hooks file: written once when both are asked for.
+  const copilotViaVsCode = t.scope !== 'user' && wants(h, 'vscode', t.scope);
   const r = mergeReports(
-    ...(values.host === 'vscode' ? [] : [install(t, bundle, opts)]),
-    ...(values.host === 'claude' ? [] : [installVsCode(t.workspace, bundle, { ...opts, selfTest: values.host === 'vscode' && opts.selfTest })]),
+    ...(wants(h, 'claude', t.scope) ? [install(t, bundle, opts)] : []),
+    ...(wants(h, 'vscode', t.scope) ? [installVsCode(t.workspace, bundle, { ...opts, selfTest: h === 'vscode' && opts.selfTest })] : []),
+    ...(wants(h, 'gemini', t.scope) ? [installGemini(t, bundle, { ...opts, selfTest: h === 'gemini' && opts.selfTest })] : []),
+    ...(wants(h, 'copilot', t.scope) && !copilotViaVsCode ? [installCopilot(t, bundle, { ...opts, selfTest: h === 'copilot' && opts.selfTest })] : []),
   );
   const code = print(r, values.json ?? false);
   if (code === 0 && !values.json) process.stdout.write(`\nAgent Guard is installed. Undo with: agent-guard uninstall${t.scope === 'project' ? '' : ` --${t.scope}`}${rest.find((a) => !a.startsWith('-')) ? ` ${JSON.stringify(t.workspace)}` : ''}\n`);
@@ -63,7 +77,14 @@ export function runUninstall(rest: string[]): number {
   const { values, t } = target(rest);
   const force = values.force ?? false;
   const bundle = bundledHook();
-  const r = mergeReports(...(values.host === 'claude' ? [] : [uninstallVsCode(t.workspace, bundle, { force })]), ...(values.host === 'vscode' ? [] : [uninstall(t, bundle, { force })]));
+  const h = values.host;
+  const copilotViaVsCode = t.scope !== 'user' && wants(h, 'vscode', t.scope);
+  const r = mergeReports(
+    ...(wants(h, 'gemini', t.scope) ? [uninstallGemini(t, bundle, { force })] : []),
+    ...(wants(h, 'copilot', t.scope) && !copilotViaVsCode ? [uninstallCopilot(t, bundle, { force })] : []),
+    ...(wants(h, 'vscode', t.scope) ? [uninstallVsCode(t.workspace, bundle, { force })] : []),
+    ...(wants(h, 'claude', t.scope) ? [uninstall(t, bundle, { force })] : []),
+  );
   return print(r, values.json ?? false);
 }
 
@@ -71,7 +92,15 @@ export function runSync(rest: string[]): number {
   const { values, t } = target(rest);
   const force = values.force ?? false;
   const bundle = bundledHook();
-  const r = mergeReports(...(values.host === 'vscode' ? [] : [sync(t, bundle, { force })]), ...(values.host === 'claude' ? [] : [installVsCode(t.workspace, bundle, { force, selfTest: false })]));
+  const h = values.host;
+  const all = h === 'all';
+  // With --host all, a host that was never installed is skipped rather than reported as an error.
+  const present = (r: Report) => !all || r.ok || !r.error?.startsWith('Agent Guard is not installed');
+  const r = mergeReports(
+    ...(wants(h, 'claude', t.scope) ? [sync(t, bundle, { force })] : []),
+    ...(wants(h, 'vscode', t.scope) ? [installVsCode(t.workspace, bundle, { force, selfTest: false })] : []),
+    ...[...(wants(h, 'gemini', t.scope) ? [syncGemini(t, bundle, { force })] : []), ...(wants(h, 'copilot', t.scope) && !(all && t.scope !== 'user') ? [syncCopilot(t, bundle, { force })] : [])].filter(present),
+  );
   return print(r, values.json ?? false);
 }
 
@@ -79,10 +108,23 @@ export function runStatus(rest: string[]): number {
   const { values, t } = target(rest);
   const bundle = bundledHook();
   const s = status(t.workspace, t.home, bundle, t.configDir);
-  const hosts = hostStatus(t.workspace, s, bundle);
+  const editorHosts = hostStatus(t.workspace, s, bundle);
+  const cliHosts = cliHostStatus(t, bundle);
+  const hosts = [...editorHosts, ...cliHosts];
   const workspaceGuards = workspaceGuardStatus(t.workspace);
-  if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ ...s, hosts, workspaceGuards }, null, 2)}\n`, 'json'));
-  else process.stdout.write(escapeControl(`${formatStatus(s)}${hosts.map((h) => `host:      ${describeHost(h)}\n`).join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`, 'text'));
+  const subfolder = claudeSubfolderNote(t.workspace, t.home, s.scopes.some((x) => x.scope === 'user' && x.installed));
+  const unguarded = [
+    ...(subfolder ? [subfolder] : []),
+    ...(s.active && !s.scopes.some((x) => x.scope === 'user' && x.installed) ? ['Claude Code reads .claude/ only in the folder it starts in: a session started in a subfolder of this one is not guarded; install with --user to cover it'] : []),
+  ];
+  if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ ...s, hosts, unguarded, workspaceGuards }, null, 2)}\n`, 'json'));
+  else
+    process.stdout.write(
+      escapeControl(
+        `${formatStatus(s)}${[...editorHosts.map(describeHost), ...cliHosts.map(describeCliHost)].map((l) => `host:      ${l}\n`).join('')}${unguarded.map((u) => `note:      ${u}\n`).join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`,
+        'text',
+      ),
+    );
   return s.active && s.current ? 0 : 1;
 }
 

@@ -15,7 +15,10 @@ Usage:
   agent-guard install [workspace]   put the hook into <workspace>/.claude and register it in settings.json
         --local                     register in .claude/settings.local.json (personal, not committed)
         --user                      register in ~/.claude/settings.json (every project)
-        --host vscode|all           also (or only) for VS Code's agent: writes .github/hooks/agent-guard.json
+        --host vscode               VS Code's agent (and the Copilot CLI): writes .github/hooks/agent-guard.json
+        --host gemini               Gemini CLI: a BeforeTool hook in .gemini/settings.json (--user: ~/.gemini/settings.json)
+        --host copilot              Copilot CLI: .github/hooks/agent-guard.json (--user: ~/.copilot/hooks/agent-guard.json)
+        --host all                  every host above (claude is the default)
         --no-deny-rules             do not add permissions.deny rules for secret files
         --no-self-test              skip running the installed hook once
   agent-guard status [workspace]    installed where, in sync or not, anything switching it off (--json)

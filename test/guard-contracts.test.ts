@@ -17,7 +17,7 @@ import { ENV, evaluateExample } from './support/run';
 const shellGuards = guards.filter((g) => g.tools.some((t) => (SHELL_TOOLS as readonly string[]).includes(t)));
 
 test('every host shell tool arrives as one of SHELL_TOOLS, with its command', () => {
-  const shellAliases = Object.entries(TOOL_ALIASES).filter(([, a]) => (SHELL_TOOLS as readonly string[]).includes(a.tool));
+  const shellAliases = Object.values(TOOL_ALIASES).flatMap((names) => Object.entries(names)).filter(([, tool]) => (SHELL_TOOLS as readonly string[]).includes(tool));
   assert.deepEqual(shellAliases.map(([name]) => name).sort(), ['bash', 'powershell', 'runTerminalCommand', 'run_in_terminal', 'run_shell_command', 'Shell', 'shell'].sort());
   for (const name of [...SHELL_TOOLS, ...shellAliases.map(([n]) => n)]) {
     const n = normalizeCall({ tool_name: name, tool_input: { command: 'ls -la' }, cwd: '/w' }, '/w', '/home/user');

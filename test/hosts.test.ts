@@ -121,21 +121,58 @@ test('each host gets the deny in the form it honours, never an allow', () => {
   const vscode = hook({ hook_event_name: 'PreToolUse', tool_name: 'run_in_terminal', tool_input: { command: deny }, cwd: PROJECT });
   assert.equal(vscode.status, 0);
   assert.equal(JSON.parse(vscode.stdout).hookSpecificOutput.permissionDecision, 'deny');
-  const copilot = hook({ toolName: 'bash', toolArgs: JSON.stringify({ command: deny }), cwd: PROJECT });
-  assert.equal(copilot.status, 2, 'the Copilot CLI denies reliably on exit 2');
-  assert.match(copilot.stderr.split('\n')[0]!, /rm-catastrophic/);
-  const gemini = hook({ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: deny }, cwd: PROJECT });
-  assert.equal(gemini.status, 2);
-  assert.match(gemini.stderr, /deletes your home directory/);
+  // Copilot CLI: exit 2 loses the reason ("hook exited with code 2"); a JSON deny with exit 0 carries it,
+  // top level for its camelCase dialect, Claude's form for its PascalCase one.
+  const copilot = hook({ sessionId: 'c', timestamp: 1, toolName: 'bash', toolArgs: JSON.stringify({ command: deny }), cwd: PROJECT });
+  assert.equal(copilot.status, 0);
+  const cj = JSON.parse(copilot.stdout);
+  assert.equal(cj.permissionDecision, 'deny');
+  assert.match(cj.permissionDecisionReason, /rm-catastrophic/);
+  assert.equal(cj.hookSpecificOutput.permissionDecision, 'deny');
+  const copilotPascal = hook({ hook_event_name: 'PreToolUse', timestamp: '2026-12-01T07:41:06.725Z', tool_name: 'Read', tool_input: { path: `${PROJECT}/.env` }, cwd: PROJECT });
+  assert.equal(copilotPascal.status, 0);
+  assert.equal(JSON.parse(copilotPascal.stdout).hookSpecificOutput.permissionDecision, 'deny');
+  // Gemini CLI ignores Claude's JSON: its own form, for its read_file too (not VS Code's, whose tool has the same name).
+  for (const [tool_name, tool_input, pattern] of [
+    ['run_shell_command', { command: deny }, /deletes your home directory/],
+    ['read_file', { file_path: `${PROJECT}/.env` }, /secret-read/],
+  ] as const) {
+    const gemini = hook({ hook_event_name: 'BeforeTool', timestamp: '2026-12-01T07:40:10.412Z', tool_name, tool_input, cwd: PROJECT });
+    assert.equal(gemini.status, 0);
+    const gj = JSON.parse(gemini.stdout);
+    assert.deepEqual(Object.keys(gj), ['decision', 'reason']);
+    assert.equal(gj.decision, 'deny');
+    assert.match(gj.reason, pattern);
+  }
   const cursor = hook({ hook_event_name: 'beforeShellExecution', command: deny, cwd: PROJECT });
   assert.equal(JSON.parse(cursor.stdout).permission, 'deny');
   for (const payload of [
     { tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, cwd: PROJECT },
     { toolName: 'bash', toolArgs: '{"command":"ls"}', cwd: PROJECT },
+    { hook_event_name: 'BeforeTool', tool_name: 'read_file', tool_input: { file_path: `${PROJECT}/README.md` }, cwd: PROJECT },
     { tool_name: 'run_vscode_command', tool_input: {}, cwd: PROJECT },
   ]) {
     const r = hook(payload);
     assert.equal(r.status, 0);
     assert.equal(r.stdout, '', 'silence means no opinion');
   }
+});
+
+test('the host comes from the envelope, not from the tool name alone', () => {
+  const host = (payload: Record<string, unknown>) => evaluatePayload({ cwd: PROJECT, ...payload }, { guards, home: HOME, fallbackCwd: PROJECT }).host;
+  const read = { file_path: `${PROJECT}/.env` };
+  assert.equal(host({ hook_event_name: 'BeforeTool', tool_name: 'read_file', tool_input: read }), 'gemini');
+  assert.equal(host({ hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: { filePath: read.file_path }, tool_use_id: 'call_1' }), 'vscode');
+  assert.equal(host({ hook_event_name: 'BeforeTool', tool_name: 'glob', tool_input: { pattern: '*' } }), 'gemini');
+  assert.equal(host({ sessionId: 's', toolName: 'glob', toolArgs: { pattern: '*' } }), 'copilot-cli');
+  assert.equal(host({ hook_event_name: 'PreToolUse', timestamp: '2026-12-01T00:00:00Z', tool_name: 'Read', tool_input: { path: read.file_path } }), 'copilot-cli');
+  assert.equal(host({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: read, tool_use_id: 'toolu_1' }), 'claude');
+  assert.equal(host({ hook_event_name: 'PreToolUse', timestamp: '2026-12-01T00:00:00Z', tool_name: 'apply_patch', tool_input: { input: '' } }), 'vscode');
+});
+
+test("Gemini's shell tool runs in its dir_path", () => {
+  const call = { hook_event_name: 'BeforeTool', cwd: PROJECT, tool_name: 'run_shell_command', tool_input: { command: 'rm -rf .', dir_path: HOME } };
+  assert.match(evaluatePayload(call, { guards, home: HOME, fallbackCwd: PROJECT }).verdict?.reason ?? '', /deletes your home directory/);
+  const inProject = { ...call, tool_input: { command: 'rm -rf .' } };
+  assert.doesNotMatch(evaluatePayload(inProject, { guards, home: HOME, fallbackCwd: PROJECT }).verdict?.reason ?? '', /home directory/);
 });

@@ -183,17 +183,23 @@ export function hookOutput(v: Verdict): string {
 }
 
 /**
- * The reply in the form the host honours: Claude Code and VS Code read the JSON (exit 0); the
- * Copilot CLI and Gemini CLI reliably deny only on exit 2 with the reason on stderr (an "ask" is
- * a deny there too); Cursor reads its own `permission` field. Never an allow.
+ * The reply in the form the host honours, as the real CLIs showed (test/real-hosts):
+ * - Claude Code and VS Code's agent: Claude's `hookSpecificOutput` JSON, exit 0.
+ * - Copilot CLI: a JSON deny with exit 0. With exit 2 the call is blocked but the model reads only
+ *   "hook exited with code 2"; the JSON delivers the reason. Its camelCase dialect reads the
+ *   top-level `permissionDecision`, its PascalCase dialect (and VS Code's Agent Host) Claude's
+ *   form: both are given, so a payload taken for the wrong one of these hosts is still denied.
+ * - Gemini CLI: `{"decision":"deny","reason":…}`, exit 0 (it ignores Claude's JSON).
+ * - Cursor: its own `permission` field.
+ * An "ask" is a deny where the host has no ask. Never an allow.
  */
 export function hookReply(host: Host, v: Verdict): { stdout: string; stderr: string[]; exitCode: number } {
   const reason = reasonText(v);
   switch (host) {
     case 'copilot-cli':
-      return { stdout: JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: reason, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }), stderr: [reason], exitCode: 2 };
+      return { stdout: JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: reason, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }), stderr: [], exitCode: 0 };
     case 'gemini':
-      return { stdout: '', stderr: [reason], exitCode: 2 };
+      return { stdout: JSON.stringify({ decision: 'deny', reason }), stderr: [], exitCode: 0 };
     case 'cursor':
       return { stdout: JSON.stringify({ permission: v.decision, user_message: reason, agent_message: reason }), stderr: [], exitCode: 0 };
     default:

@@ -5,7 +5,7 @@
 //                         apply_patch, read_file, … with camelCase inputs (filePath, oldString); older builds
 //                         send hookEventName/toolName/toolInput
 //   Copilot CLI           toolName/toolArgs (a JSON string) with bash, powershell, view, create, edit, …
-//   Gemini CLI            run_shell_command, read_file, write_file, replace
+//   Gemini CLI            BeforeTool: run_shell_command, read_file, write_file, replace, grep_search, glob
 //   Cursor                beforeShellExecution with a top-level command
 // One payload can be several calls (a multi-file replace, a patch touching several files).
 
@@ -22,29 +22,51 @@ export const MAX_CALLS_PER_PAYLOAD = 500;
 
 const COMMAND_TOOLS = new Set<string>(SHELL_TOOLS);
 
-/** Host tool name → the Claude Code tool it is. */
-export const TOOL_ALIASES: Readonly<Record<string, { tool: string; host: Host }>> = {
-  run_in_terminal: { tool: 'Bash', host: 'vscode' },
-  runTerminalCommand: { tool: 'Bash', host: 'vscode' },
-  create_file: { tool: 'Write', host: 'vscode' },
-  createFile: { tool: 'Write', host: 'vscode' },
-  replace_string_in_file: { tool: 'Edit', host: 'vscode' },
-  insert_edit_into_file: { tool: 'Edit', host: 'vscode' },
-  edit_notebook_file: { tool: 'NotebookEdit', host: 'vscode' },
-  read_file: { tool: 'Read', host: 'vscode' },
-  grep_search: { tool: 'Grep', host: 'vscode' },
-  bash: { tool: 'Bash', host: 'copilot-cli' },
-  shell: { tool: 'Bash', host: 'copilot-cli' },
-  powershell: { tool: 'PowerShell', host: 'copilot-cli' },
-  view: { tool: 'Read', host: 'copilot-cli' },
-  create: { tool: 'Write', host: 'copilot-cli' },
-  edit: { tool: 'Edit', host: 'copilot-cli' },
-  str_replace_editor: { tool: 'Edit', host: 'copilot-cli' },
-  run_shell_command: { tool: 'Bash', host: 'gemini' },
-  write_file: { tool: 'Write', host: 'gemini' },
-  replace: { tool: 'Edit', host: 'gemini' },
-  Shell: { tool: 'Bash', host: 'cursor' },
+/**
+ * Host tool name → the Claude Code tool it is, per host. Several hosts share a name (`read_file` is
+ * VS Code's and Gemini's, `edit` is the Copilot CLI's), so the host comes from the payload's
+ * envelope first (hostOf) and the tool name is read in that host's table.
+ */
+export const TOOL_ALIASES: Readonly<Record<Host, Readonly<Record<string, string>>>> = {
+  claude: {},
+  vscode: {
+    run_in_terminal: 'Bash',
+    runTerminalCommand: 'Bash',
+    create_file: 'Write',
+    createFile: 'Write',
+    replace_string_in_file: 'Edit',
+    insert_edit_into_file: 'Edit',
+    edit_notebook_file: 'NotebookEdit',
+    read_file: 'Read',
+    grep_search: 'Grep',
+  },
+  'copilot-cli': { bash: 'Bash', shell: 'Bash', powershell: 'PowerShell', view: 'Read', create: 'Write', edit: 'Edit', str_replace_editor: 'Edit', grep: 'Grep', rg: 'Grep', glob: 'Glob' },
+  gemini: { run_shell_command: 'Bash', read_file: 'Read', write_file: 'Write', replace: 'Edit', grep_search: 'Grep', search_file_content: 'Grep', glob: 'Glob', list_directory: 'LS' },
+  cursor: { Shell: 'Bash' },
 };
+
+/** Tool names only one host uses: the host when the envelope does not say (hand-written payloads). */
+const NAME_ONLY_HOST: Record<string, Host> = {};
+for (const host of ['cursor', 'gemini', 'copilot-cli', 'vscode'] as Host[]) for (const name of Object.keys(TOOL_ALIASES[host])) NAME_ONLY_HOST[name] = host;
+
+/**
+ * Which host sent the payload, from its envelope: Gemini CLI names its event `BeforeTool`; the
+ * Copilot CLI's camelCase dialect sends `toolName`/`toolArgs`, VS Code's older builds
+ * `toolName`/`toolInput`; with `PreToolUse`, a VS Code tool name is VS Code's agent, and a Claude
+ * tool name with a `timestamp` is the Copilot runtime (the CLI's PascalCase dialect, VS Code's Agent
+ * Host) — Claude Code sends none. The tool name alone decides only when the envelope is silent.
+ */
+function hostOf(p: Record<string, unknown>, name: string): Host {
+  const event = str(p.hook_event_name, p.hookEventName);
+  if (event === 'BeforeTool') return 'gemini';
+  if (p.toolName !== undefined && p.tool_name === undefined) return p.toolArgs !== undefined ? 'copilot-cli' : 'vscode';
+  if (event === 'PreToolUse' || event === '') {
+    if (TOOL_ALIASES.vscode[name] !== undefined || name === 'multi_replace_string_in_file' || name === 'apply_patch') return 'vscode';
+    if (event === 'PreToolUse' && p.timestamp !== undefined) return 'copilot-cli';
+    if (event === 'PreToolUse') return 'claude';
+  }
+  return NAME_ONLY_HOST[name] ?? (p.timestamp !== undefined ? 'copilot-cli' : 'claude');
+}
 
 function obj(v: unknown): Record<string, unknown> | null {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
@@ -76,12 +98,13 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
     }
   }
   input ??= {};
-  const alias = TOOL_ALIASES[name];
-  // Claude Code sends no timestamp; the Copilot CLI's PascalCase dialect and VS Code's Agent Host send
-  // Claude tool names with one, and honour exit 2 where they may not honour Claude's JSON.
-  const camel = p.toolName !== undefined && p.tool_name === undefined;
-  const host: Host = alias?.host ?? (camel ? (p.toolArgs !== undefined ? 'copilot-cli' : 'vscode') : p.timestamp !== undefined ? 'copilot-cli' : 'claude');
-  const tool = alias?.tool ?? name;
+  const host = hostOf(p, name);
+  const tool = TOOL_ALIASES[host][name] ?? name;
+  // Gemini's shell tool runs in `dir_path` when given; its search tools name their folder so too.
+  if (host === 'gemini' && typeof input.dir_path === 'string' && input.dir_path !== '') {
+    if (tool === 'Bash') return { ok: true, host, calls: [single(tool, input, resolvePath(cwd, input.dir_path, home), home)] };
+    if (input.path === undefined) input = { ...input, path: input.dir_path };
+  }
 
   if (name === 'multi_replace_string_in_file') {
     const all = Array.isArray(input.replacements) ? input.replacements : [];
@@ -93,7 +116,7 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
   if (name === 'apply_patch') {
     const patch = str(input.input, input.patch, p.input);
     const calls = patchCalls(patch, cwd, home, input);
-    const normalized: Normalized = { ok: true, host: host === 'claude' ? 'copilot-cli' : host, calls };
+    const normalized: Normalized = { ok: true, host, calls };
     if (patch.length > MAX_PATCH_BYTES || calls.length > MAX_CALLS_PER_PAYLOAD) normalized.limit = 'calls';
     return normalized;
   }

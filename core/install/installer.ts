@@ -818,3 +818,7 @@ export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): 
     { host: 'vscode', runs: vsOk, detail: vsDetail },
   ];
 }
+
+// The building blocks the other hosts' targets (hosts.ts) share with the ones above.
+export { backUp, backupPath, checkNoLinkOutside, checkWritable, cleanTemps, forgetRecord, isDirectory, mkdirLevels, readIfExists, readIfExistsQuiet, readState, removeHookFile, runReport, writeAtomic, writeHookFile, writeState };
+export type { State as InstallState };

@@ -1,0 +1,215 @@
+// The scratch world one real-host test runs in, and the runners for the three CLIs.
+//   <root>/home      HOME for the CLI, the installer and git (nothing of the machine's own)
+//   <root>/ws        a git repository whose main was pushed to <root>/remote.git and then rewritten,
+//                    so a force push would move the remote ref; .env.production holds a fake secret
+//   <root>/bin/node  a wrapper that times each hook run and records its input, output and exit code
+// The CLIs come from node_modules (devDependencies, pinned), or from $AGENT_GUARD_HOST_CLIS.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startModelServer } from './model-server.mjs';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const NM = process.env.AGENT_GUARD_HOST_CLIS || join(ROOT, 'node_modules');
+const PLATFORM = `${process.platform}-${process.arch}`;
+/** Shared between runs: the Copilot CLI unpacks its ~235 MB runtime here once. */
+const CACHE = join(tmpdir(), 'agent-guard-hosts-cache');
+/** A CLI that does not finish in this time is killed (and the test fails). */
+const RUN_TIMEOUT_MS = 120_000;
+
+const pinned = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).devDependencies;
+
+/** The CLI's entry point, after checking that the pinned version is what is installed. Throws (loudly) otherwise. */
+export function cli(host) {
+  const [pkg, entry] =
+    host === 'claude'
+      ? ['@anthropic-ai/claude-code', `@anthropic-ai/claude-code-${PLATFORM}/claude`]
+      : host === 'gemini'
+        ? ['@google/gemini-cli', '@google/gemini-cli/bundle/gemini.js']
+        : ['@github/copilot', `@github/copilot-${PLATFORM}/copilot`];
+  const manifest = join(NM, pkg, 'package.json');
+  if (!existsSync(manifest)) throw new Error(`${pkg} is not installed in ${NM}: run npm ci (it is a pinned devDependency)`);
+  const version = JSON.parse(readFileSync(manifest, 'utf8')).version;
+  if (version !== pinned[pkg]) throw new Error(`${pkg} ${version} is installed, but package.json pins ${pinned[pkg]}: run npm ci`);
+  const file = join(NM, entry);
+  if (!existsSync(file)) throw new Error(`${pkg}: ${file} is missing (no build of the CLI for ${PLATFORM}?)`);
+  return { file, version };
+}
+
+function git(cwd, env, ...args) {
+  const r = spawnSync('git', ['-c', 'user.name=Agent Guard Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args], { cwd, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+export const TEST_FILE = "it('works', () => {});\n";
+/** A Stripe-format live key, assembled here so that no scanner takes this file for a leak. */
+export const FAKE_KEY = ['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_');
+
+export function makeWorld(name) {
+  const root = mkdtempSync(join(tmpdir(), `agent-guard-hosts-${name}-`));
+  const home = join(root, 'home');
+  const ws = join(root, 'ws');
+  const remote = join(root, 'remote.git');
+  const bin = join(root, 'bin');
+  const trace = join(root, 'trace');
+  for (const d of [home, ws, bin, trace, join(ws, 'sub')]) mkdirSync(d);
+  const gitEnv = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1' };
+  git(root, gitEnv, 'init', '-q', '--bare', remote);
+  git(ws, gitEnv, 'init', '-q');
+  writeFileSync(join(ws, 'README.md'), '# scratch project\n');
+  writeFileSync(join(ws, 'sub', 'notes.md'), 'notes\n');
+  mkdirSync(join(ws, 'test'));
+  writeFileSync(join(ws, 'test', 'a.test.js'), TEST_FILE);
+  // No .gitignore: Gemini CLI and Claude Code's @-imports skip git-ignored files by themselves.
+  git(ws, gitEnv, 'add', 'README.md', 'sub/notes.md', 'test/a.test.js');
+  git(ws, gitEnv, 'commit', '-q', '-m', 'first');
+  git(ws, gitEnv, 'remote', 'add', 'origin', remote);
+  git(ws, gitEnv, 'push', '-q', 'origin', 'main');
+  git(ws, gitEnv, 'commit', '-q', '--amend', '-m', 'rewritten');
+  // Gemini CLI: the base URL alone selects a gateway auth type that -p rejects; name the API-key one.
+  mkdirSync(join(home, '.gemini'));
+  writeFileSync(join(home, '.gemini', 'settings.json'), '{\n  "security": { "auth": { "selectedType": "gemini-api-key" } }\n}\n');
+  const secret = `agent-guard-fake-secret-${randomBytes(6).toString('hex')}`;
+  writeFileSync(join(ws, '.env.production'), `API_TOKEN=${secret}\n`);
+  // The hook wrapper: `node <…/agent-guard.cjs>` is timed and recorded; anything else runs node as is.
+  writeFileSync(
+    join(bin, 'node'),
+    `#!/bin/sh
+case "$1" in
+  */agent-guard.cjs)
+    t="${trace}/$(date +%s%N).$$"
+    cat > "$t.in"
+    s=$(date +%s%N)
+    "${process.execPath}" "$@" < "$t.in" > "$t.out" 2> "$t.err"
+    rc=$?
+    e=$(date +%s%N)
+    echo "$s $e $rc" > "$t.meta"
+    cat "$t.out"
+    cat "$t.err" >&2
+    exit $rc;;
+esac
+exec "${process.execPath}" "$@"
+`,
+  );
+  chmodSync(join(bin, 'node'), 0o755);
+  return {
+    root,
+    home,
+    ws,
+    remote,
+    secret,
+    secretFile: join(ws, '.env.production'),
+    remoteMain: () => git(root, gitEnv, '--git-dir', remote, 'rev-parse', 'main'),
+    localMain: () => git(ws, gitEnv, 'rev-parse', 'main'),
+    /** PATH for the CLIs: the wrapper first. */
+    path: `${bin}:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+    /** The hook runs since the last call: input, stdout, stderr, exit code, milliseconds. */
+    takeHookRuns() {
+      const runs = [];
+      for (const f of readdirSync(trace).filter((x) => x.endsWith('.meta')).sort()) {
+        const base = join(trace, f.slice(0, -'.meta'.length));
+        const [s, e, rc] = readFileSync(`${base}.meta`, 'utf8').trim().split(' ');
+        runs.push({ input: readFileSync(`${base}.in`, 'utf8'), stdout: readFileSync(`${base}.out`, 'utf8'), stderr: readFileSync(`${base}.err`, 'utf8'), exitCode: Number(rc), ms: (Number(e) - Number(s)) / 1e6 });
+        for (const ext of ['.in', '.out', '.err', '.meta']) rmSync(`${base}${ext}`);
+      }
+      return runs;
+    },
+    dispose: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** Our own installer, as a user runs it (HOME is the world's). */
+export function installGuard(world, ...args) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.cjs'), 'install', ...args, world.ws], { encoding: 'utf8', env: { ...process.env, HOME: world.home, COPILOT_HOME: '' } });
+  if (r.status !== 0) throw new Error(`agent-guard install ${args.join(' ')} failed (${r.status}):\n${r.stdout}${r.stderr}`);
+  return r.stdout;
+}
+
+/** Tool calls in each host's own names and argument shapes. */
+export const TOOLS = {
+  claude: {
+    shell: (command) => ({ tool: 'Bash', input: { command, description: 'scripted' } }),
+    read: (file) => ({ tool: 'Read', input: { file_path: file } }),
+    write: (file, content) => ({ tool: 'Write', input: { file_path: file, content } }),
+    edit: (file, oldText, newText) => ({ tool: 'Edit', input: { file_path: file, old_string: oldText, new_string: newText } }),
+  },
+  gemini: {
+    shell: (command) => ({ tool: 'run_shell_command', input: { command, description: 'scripted' } }),
+    read: (file) => ({ tool: 'read_file', input: { file_path: file } }),
+    write: (file, content) => ({ tool: 'write_file', input: { file_path: file, content } }),
+    edit: (file, oldText, newText) => ({ tool: 'replace', input: { file_path: file, instruction: 'scripted', old_string: oldText, new_string: newText } }),
+  },
+  copilot: {
+    shell: (command) => ({ tool: 'bash', input: { command, description: 'scripted' } }),
+    read: (file) => ({ tool: 'view', input: { path: file } }),
+    write: (file, content) => ({ tool: 'create', input: { path: file, file_text: content } }),
+    edit: (file, oldText, newText) => ({ tool: 'edit', input: { path: file, old_str: oldText, new_str: newText } }),
+  },
+};
+
+/**
+ * Runs one headless session of `host` in `cwd` against a scripted model playing `steps`.
+ * Returns what the model was sent, what the hook did, and the CLI's own output.
+ */
+export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do the task.', trustFolder = true, extraArgs = [] }) {
+  const { file } = cli(host);
+  const server = await startModelServer({ steps });
+  const base = { PATH: world.path, HOME: world.home, TERM: 'dumb', LANG: 'C.UTF-8', XDG_CACHE_HOME: CACHE, GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
+  let cmd;
+  let args;
+  let env;
+  if (host === 'claude') {
+    [cmd, args] = [file, ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions']];
+    env = { ...base, IS_SANDBOX: '1', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-ant-scripted', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' };
+  } else if (host === 'gemini') {
+    [cmd, args] = [process.execPath, [file, '-p', prompt, '--yolo', ...extraArgs]];
+    env = { ...base, GEMINI_API_KEY: 'scripted', GOOGLE_GEMINI_BASE_URL: server.url, ...(trustFolder ? { GEMINI_CLI_TRUST_WORKSPACE: 'true' } : {}) };
+  } else {
+    const config = join(world.home, '.copilot', 'config.json');
+    mkdirSync(dirname(config), { recursive: true });
+    writeFileSync(config, JSON.stringify({ trustedFolders: trustFolder ? [world.ws] : [] }));
+    [cmd, args] = [file, ['-p', prompt, '--allow-all-tools']];
+    env = { ...base, COPILOT_PROVIDER_TYPE: 'anthropic', COPILOT_PROVIDER_BASE_URL: server.url, COPILOT_PROVIDER_API_KEY: 'scripted', COPILOT_MODEL: 'claude-sonnet-4-5', COPILOT_OFFLINE: 'true' };
+  }
+  world.takeHookRuns();
+  const result = await new Promise((res) => {
+    const p = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d) => (stdout += d));
+    p.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => p.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    p.on('close', (code, signal) => {
+      clearTimeout(timer);
+      res({ code, signal, stdout, stderr });
+    });
+  });
+  server.stop();
+  return { ...result, requests: server.requests, hookRuns: world.takeHookRuns(), host };
+}
+
+/** The newest tool result the model was sent in its request after `step` (0-based), as text. */
+export function resultAfter(run, step) {
+  const req = run.requests.find((r) => r.main && r.toolResults === step + 1);
+  if (!req) return null;
+  const body = JSON.parse(req.body);
+  if (Array.isArray(body.contents)) {
+    const parts = body.contents.flatMap((c) => c.parts ?? []).filter((p) => p.functionResponse);
+    return JSON.stringify(parts.at(-1)?.functionResponse?.response ?? null);
+  }
+  const results = body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((c) => c.type === 'tool_result');
+  const last = results.at(-1);
+  return typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? null);
+}
+
+/** Did any request to the model contain this text? */
+export const modelSaw = (run, text) => run.requests.some((r) => r.body.includes(text));
+
+export function describeRun(run) {
+  return `${run.host} exited ${run.code}${run.signal ? ` (${run.signal})` : ''}; ${run.requests.length} model requests (${run.requests.filter((r) => r.main).length} main); ${run.hookRuns.length} hook runs\nstdout: ${run.stdout.slice(-1500)}\nstderr: ${run.stderr.slice(-1500)}`;
+}
