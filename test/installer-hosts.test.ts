@@ -220,7 +220,7 @@ test('property: Gemini install adds only our group, a second install changes no 
     without.hooks.BeforeTool = groups.slice(0, -1);
     for (const p of [...first.record.createdPaths].sort((a, b) => b.length - a.length)) {
       const parts = p.split('.');
-      delete parts.slice(0, -1).reduce((o: Record<string, any>, k) => o[k], without)[parts.at(-1)!];
+      delete parts.slice(0, -1).reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, without)[parts.at(-1)!];
     }
     assert.deepEqual(without, strip(original), `#${i}: something besides our entry changed\n${original}\n---\n${first.text}`);
     const second = planHostInstall(first.text, spec);

@@ -389,7 +389,7 @@ export function cliHostStatus(t: Target, bundle: Bundle): CliHostStatus[] {
       else where.push(user);
     }
     const runs = where.length > 0;
-    const detail = runs ? [where.join(' and '), ...problems] : problems.length > 0 ? problems : ['not installed (agent-guard install --host copilot writes ' + VSCODE_HOOKS_FILE + '; --user for every folder)'];
+    const detail = runs ? [where.join(' and '), ...problems] : problems.length > 0 ? problems : [`not installed (agent-guard install --host copilot writes ${VSCODE_HOOKS_FILE}; --user for every folder)`];
     out.push({ host: 'copilot', runs, detail: detail.join('; ') });
   }
   return out;

@@ -105,7 +105,7 @@ export function startModelServer({ steps, maxRequests = 60, maxMs = 120_000 }) {
   function gemini(url, body, json, res) {
     const decls = (Array.isArray(json?.tools) ? json.tools : []).flatMap((t) => (Array.isArray(t?.functionDeclarations) ? t.functionDeclarations : []));
     const contents = Array.isArray(json?.contents) ? json.contents : [];
-    const results = contents.reduce((n, c) => n + (Array.isArray(c?.parts) ? c.parts.filter((p) => p && p.functionResponse).length : 0), 0);
+    const results = contents.reduce((n, c) => n + (Array.isArray(c?.parts) ? c.parts.filter((p) => p?.functionResponse).length : 0), 0);
     const main = decls.length > 0;
     record(url, body, main, results);
     const s = main ? step(results) : null;
