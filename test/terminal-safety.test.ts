@@ -70,10 +70,13 @@ test('a log file edited to carry escapes in every field is still printed escaped
   assert.doesNotMatch(log.stdout, RAW);
 });
 
-test('the hook stderr (the reason the Copilot and Gemini CLIs show) carries no raw control characters', () => {
+test('the hook output (the reason the Copilot and Gemini CLIs show) carries no raw control characters', () => {
   const dir = project();
   const h = spawnSync(process.execPath, [HOOK], { input: JSON.stringify({ toolName: 'bash', toolArgs: JSON.stringify({ command: `rm -rf ~ ${OSC52}` }), cwd: dir }), encoding: 'utf8', env: { ...env, CLAUDE_PROJECT_DIR: dir, AGENT_GUARD_NO_LOG: '1' } });
-  assert.equal(h.status, 2, h.stderr);
+  // The Copilot CLI reads a JSON deny on stdout (exit 0); the reason must reach it denied and clean.
+  assert.equal(h.status, 0, h.stderr);
+  assert.equal(JSON.parse(h.stdout).permissionDecision, 'deny');
+  assert.doesNotMatch(h.stdout, RAW);
   assert.doesNotMatch(h.stderr, RAW);
 });
 
