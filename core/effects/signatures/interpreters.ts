@@ -5,7 +5,7 @@ import type { ProgramSpec } from '../types';
 /** Per language: calls that read files, calls whose first literal argument is written, and whole-environment dumps. */
 export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: RegExp; examples: string[] }> = {
   python: {
-    read: /\bopen\s*\(|read_text|read_bytes|readlines|\bloadtxt\b|dotenv_values|\bload_dotenv\b.*print|shutil\.copy/,
+    read: /\bopen\s*\(|read_text|read_bytes|readlines|\bloadtxt\b|dotenv_values|\bload_dotenv\b(?:(?!\bload_dotenv\b).)*?print|shutil\.copy/,
     write: /\bopen\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*(?:mode\s*=\s*)?['"][wax+])|\bwrite_text\s*\(|Path\s*\(\s*(?=(['"])[^'"]*\2\s*\)\s*\.write_(?:text|bytes))/g,
     envDump: /\bos\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault\b|\.pop\b|\.keys\b|\.__contains__))|\bos\.getenv\s*\(\s*\)|\benviron\.copy\s*\(/,
     examples: ['python3 -c "print(open(\'.env\').read())"', 'python3 -c "import os; print(os.environ)"', 'python3 -c "open(\'package-lock.json\',\'w\').write(\'{}\')"'],
