@@ -124,3 +124,13 @@ test('the hook denies input over 16 MiB as unanalysable, in the default fail mod
   assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
   assert.match(out.hookSpecificOutput.permissionDecisionReason, /larger than 16 MiB.*smaller calls.*\[agent-guard: unanalysable\]/);
 });
+
+test('field splitting, arrays and located programs no longer hide the program', () => {
+  for (const command of ['c="rm -rf /"; $c', 'IFS=_; c=rm_-rf_/; $c', 'x=("rm" "-rf" "/"); "${x[@]}"', 'x=(rm -rf /); ${x[*]}', '$(which rm) -rf ~', '`command -v rm` -rf ~', 'R=$(type -P rm); "$R" -rf ~']) {
+    assert.equal(verdictOf('Bash', command)?.guardId, 'rm-catastrophic', command);
+  }
+  assert.equal(verdictOf('Bash', 'args=(--force origin main); git push "${args[@]}"')?.guardId, 'force-push-protected');
+  const split = analyzeShell('f="a b"; ls $f/c "$f"', { cwd: PROJECT, home: HOME }).invocations.find((i) => i.program === 'ls')!;
+  assert.deepEqual(split.args.map((a) => a.known), ['a', 'b/c', 'a b']);
+  assert.equal(verdictOf('Bash', 'FILES="a.txt b.txt"; rm -f $FILES'), null);
+});

@@ -103,6 +103,8 @@ interface VarValue {
   ifUnset: string;
   /** When known is null: what it can plausibly be (see Value.possible). */
   possible?: Possibility[];
+  /** For NAME=( … ): the elements (known is then "${NAME[*]}"). */
+  array?: Value[];
 }
 
 interface State {
@@ -237,6 +239,12 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
 
   const assigned = new Map<string, VarValue>();
   for (const a of cmd.assigns) {
+    const array = arrayElements(a.value, state, w);
+    if (array) {
+      const known = array.every((e) => e.known !== null) ? array.map((e) => e.known).join(' ') : null;
+      assigned.set(a.name, { known, ifUnset: known ?? OPAQUE, array });
+      continue;
+    }
     const v = evalWord(a.value, state, w);
     assigned.set(a.name, { known: v.known, ifUnset: v.ifUnset, possible: v.possible });
   }
@@ -249,7 +257,12 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     // "$@" and $* are the positional parameters, one word each; {a,b} is one word per alternative.
     const only = word.parts.length === 1 ? word.parts[0]! : null;
     if (only?.type === 'param' && (only.name === '@' || only.name === '*') && only.op === '' && state.params) argv.push(...state.params.slice(1));
-    else argv.push(...braceExpand(evalWord(word, state, w)));
+    else if (only?.type === 'param' && only.op === '' && state.vars.get(only.name)?.array) argv.push(...arrayExpansion(state.vars.get(only.name)!.array!, only.index));
+    else {
+      const v = evalWord(word, state, w);
+      const fields = fieldSplit(word, v, state, w);
+      argv.push(...(fields ?? braceExpand(v)));
+    }
   }
   const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
   const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom);
@@ -879,6 +892,9 @@ function staticOutput(script: Script, state: State, w: Walk): string | null {
   if (!words || words.length === 0) return null;
   const prog = words[0]!.parts.length === 1 && words[0]!.parts[0]!.type === 'lit' ? (words[0]!.parts[0] as { text: string }).text : null;
   if (prog === 'pwd') return words.length === 1 || words.slice(1).every((x) => /^-[LP]$/.test(x.raw)) ? state.cwd : null;
+  // $(which rm), $(command -v rm), $(type -P rm): where the program is, which runs the same program.
+  const located = locatedProgram(words);
+  if (located !== null) return located;
   if (prog === 'cat' && words.length === 1) {
     // $(cat <<EOF … EOF): the heredoc's text, when nothing in it is expanded.
     const h = (script.items[0]!.pipeline.commands[0] as SimpleCommand).redirects.find((r) => r.heredoc)?.heredoc;
@@ -1027,4 +1043,82 @@ function braceExpand(v: Value): Value[] {
     const text = v.known!.slice(0, m.index) + alt + v.known!.slice(m.index + m[0].length);
     return { ...v, known: text, ifUnset: text, possible: [] };
   });
+}
+
+/** `which X`, `command -v X`, `type -P X`, `whence -p X`: the program X (its path has the same name). */
+function locatedProgram(words: Word[]): string | null {
+  const lits = words.map((wd) => (wd.parts.every((p) => p.type === 'lit') ? wd.parts.map((p) => (p as { text: string }).text).join('') : null));
+  if (lits.some((l) => l === null)) return null;
+  const [prog, ...rest] = lits as string[];
+  const names = rest.filter((a) => !a.startsWith('-'));
+  const flagsOk = rest.filter((a) => a.startsWith('-')).every((f) => /^-[avpPs]+$/.test(f));
+  if (names.length !== 1 || !flagsOk) return null;
+  if (prog === 'which' || prog === 'whence') return names[0]!;
+  if (prog === 'command' && rest.some((f) => /^-[vV]$/.test(f))) return names[0]!;
+  if (prog === 'type' && rest.some((f) => /^-[pP]$/.test(f))) return names[0]!;
+  return null;
+}
+
+/** NAME=( a b "c d" ): the elements, evaluated; null when the value is not an array. */
+function arrayElements(value: Word, state: State, w: Walk): Value[] | null {
+  const first = value.parts[0];
+  if (!first || first.type !== 'lit' || !first.text.startsWith('(') || value.parts.length !== 1 || !first.text.endsWith(')')) return null;
+  const inner = parseShell(first.text.slice(1, -1), w.depth + 1, w.budget);
+  if (inner.limit) markIncomplete(w.out, inner.limit);
+  const out: Value[] = [];
+  for (const item of inner.items) for (const c of item.pipeline.commands) if (c.type === 'simple') for (const wd of c.words) out.push(evalWord(wd, state, w));
+  return out.length <= 256 ? out : null;
+}
+
+/** ${x[@]} / ${x[*]}: every element; ${x[n]} / $x: one. */
+function arrayExpansion(array: Value[], index: string | undefined): Value[] {
+  if (index === '@' || index === '*') return array;
+  const n = index === undefined ? 0 : /^\d+$/.test(index) ? Number(index) : null;
+  if (n === null) return [{ ...syntheticValue(''), known: null, ifUnset: OPAQUE, possible: [] }];
+  return array[n] ? [array[n]!] : [];
+}
+
+/**
+ * Field splitting: the results of unquoted expansions are split at IFS characters (`c="rm -rf ~";
+ * $c` runs rm). Null when nothing splits (the word stays one argument). Every IFS character is
+ * treated like whitespace (runs collapse), which is what matters for guards: which words there are.
+ */
+function fieldSplit(word: Word, v: Value, state: State, w: Walk): Value[] | null {
+  if (v.known === null || !word.parts.some((p) => (p.type === 'param' || p.type === 'cmdsub') && !p.quoted)) return null;
+  const ifsVar = lookupVar('IFS', state, w);
+  const ifs = ifsVar ? ifsVar.known : ' \t\n';
+  if (ifs === null || ifs === '') return null;
+  const isSep = (c: string) => ifs.includes(c);
+  const fields: string[] = [''];
+  let pendingBreak = false;
+  word.parts.forEach((p, index) => {
+    const text = evalWord({ parts: [p], raw: word.raw }, state, w).known ?? '';
+    const literal = index === 0 && p.type === 'lit' ? evalWord({ parts: [p], raw: word.raw }, state, w).known ?? p.text : p.type === 'lit' ? p.text : text;
+    const splits = (p.type === 'param' || p.type === 'cmdsub') && !p.quoted;
+    if (!splits) {
+      if (pendingBreak && literal !== '') fields.push('');
+      pendingBreak = false;
+      fields[fields.length - 1] += literal;
+      return;
+    }
+    let current = '';
+    for (const c of text) {
+      if (isSep(c)) {
+        if (current !== '') {
+          if (pendingBreak) fields.push('');
+          fields[fields.length - 1] += current;
+          current = '';
+        }
+        pendingBreak = fields[fields.length - 1] !== '';
+      } else current += c;
+    }
+    if (current !== '') {
+      if (pendingBreak) fields.push('');
+      fields[fields.length - 1] += current;
+      pendingBreak = false;
+    }
+  });
+  const kept = fields.filter((f) => f !== '');
+  if (kept.length === 1 && kept[0] === v.known) return null;
+  return kept.map((f) => ({ ...v, known: f, ifUnset: f, possible: [], glob: v.glob || /[*?[]/.test(f) }));
 }

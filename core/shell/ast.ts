@@ -9,7 +9,7 @@ export type WordPart =
    * $NAME, ${NAME}, ${NAME:?msg}, ${NAME:-default}, ${NAME%pattern}, … `op` is the operator ('' for
    * plain; '%', '%%', '#', '##' for pattern removal; 'other' for forms not modelled).
    */
-  | { type: 'param'; name: string; op: string; arg: Word | null; quoted: boolean }
+  | { type: 'param'; name: string; op: string; arg: Word | null; quoted: boolean; index?: string }
   /** $(…) or `…`: the inner script runs, even inside an echo. `raw` is its source text, for messages. */
   | { type: 'cmdsub'; script: Script; quoted: boolean; raw: string }
   /** <(…) or >(…). */

@@ -470,6 +470,9 @@ class Parser {
     if (!m) return { type: 'param', name: '', op: 'other', arg: null, quoted };
     const name = m[2]!;
     const rest = inner.slice(m[0].length);
+    // ${x[@]}, ${x[*]}, ${x[1]}: an array element or all of them.
+    const index = m[3] ? m[3].slice(1, -1) : undefined;
+    if (index !== undefined && m[1] === '' && rest === '') return { type: 'param', name, op: '', arg: null, quoted, index };
     if (m[1] === '#') return { type: 'param', name, op: 'length', arg: null, quoted };
     if (m[1] === '!') return { type: 'param', name, op: 'indirect', arg: null, quoted };
     const opMatch = /^(:[-=?+]|[-=?+]|%%|%|##|#)/.exec(rest);
