@@ -1062,7 +1062,7 @@ function locatedProgram(words: Word[]): string | null {
 /** NAME=( a b "c d" ): the elements, evaluated; null when the value is not an array. */
 function arrayElements(value: Word, state: State, w: Walk): Value[] | null {
   const first = value.parts[0];
-  if (!first || first.type !== 'lit' || !first.text.startsWith('(') || value.parts.length !== 1 || !first.text.endsWith(')')) return null;
+  if (first?.type !== 'lit' || value.parts.length !== 1 || !first.text.startsWith('(') || !first.text.endsWith(')')) return null;
   const inner = parseShell(first.text.slice(1, -1), w.depth + 1, w.budget);
   if (inner.limit) markIncomplete(w.out, inner.limit);
   const out: Value[] = [];
