@@ -70,14 +70,21 @@ test('a log file edited to carry escapes in every field is still printed escaped
   assert.doesNotMatch(log.stdout, RAW);
 });
 
-test('the hook output (the reason the Copilot and Gemini CLIs show) carries no raw control characters', () => {
+test('the reason the Copilot and Gemini CLIs show (their JSON deny, and stderr) carries no raw control characters', () => {
   const dir = project();
-  const h = spawnSync(process.execPath, [HOOK], { input: JSON.stringify({ toolName: 'bash', toolArgs: JSON.stringify({ command: `rm -rf ~ ${OSC52}` }), cwd: dir }), encoding: 'utf8', env: { ...env, CLAUDE_PROJECT_DIR: dir, AGENT_GUARD_NO_LOG: '1' } });
-  // The Copilot CLI reads a JSON deny on stdout (exit 0); the reason must reach it denied and clean.
-  assert.equal(h.status, 0, h.stderr);
-  assert.equal(JSON.parse(h.stdout).permissionDecision, 'deny');
-  assert.doesNotMatch(h.stdout, RAW);
-  assert.doesNotMatch(h.stderr, RAW);
+  const payloads: [Record<string, unknown>, (j: Record<string, unknown>) => unknown][] = [
+    [{ toolName: 'bash', toolArgs: JSON.stringify({ command: `rm -rf ~ ${OSC52}` }), cwd: dir }, (j) => j.permissionDecisionReason],
+    [{ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: `rm -rf ~ ${OSC52}` }, cwd: dir }, (j) => j.reason],
+  ];
+  for (const [payload, reasonOf] of payloads) {
+    const h = spawnSync(process.execPath, [HOOK], { input: JSON.stringify(payload), encoding: 'utf8', env: { ...env, CLAUDE_PROJECT_DIR: dir, AGENT_GUARD_NO_LOG: '1' } });
+    assert.equal(h.status, 0, h.stderr);
+    const reason = reasonOf(JSON.parse(h.stdout) as Record<string, unknown>);
+    assert.equal(typeof reason, 'string');
+    assert.match(reason as string, /rm-catastrophic/);
+    assert.doesNotMatch(reason as string, RAW);
+    assert.doesNotMatch(h.stderr, RAW);
+  }
 });
 
 test('redaction: curl -u user:PASS, --user, -uuser:PASS', () => {

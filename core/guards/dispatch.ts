@@ -1,6 +1,7 @@
 // The dispatcher: one payload in, at most one verdict out. Silence means "no opinion"; it never
 // says allow (that would override the user's own permission settings).
 
+import { escapeControl } from '../terminal';
 import { DEFAULT_CONFIG, type GuardConfig } from '../config';
 import { MAX_COMMAND_LENGTH, MAX_INVOCATIONS } from '../shell/analyze';
 import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
@@ -194,7 +195,8 @@ export function hookOutput(v: Verdict): string {
  * An "ask" is a deny where the host has no ask. Never an allow.
  */
 export function hookReply(host: Host, v: Verdict): { stdout: string; stderr: string[]; exitCode: number } {
-  const reason = reasonText(v);
+  // Each host shows the reason in its terminal as well as to the model: quoted commands keep no raw controls.
+  const reason = escapeControl(reasonText(v), 'text');
   switch (host) {
     case 'copilot-cli':
       return { stdout: JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: reason, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }), stderr: [], exitCode: 0 };
