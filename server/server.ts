@@ -19,7 +19,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { disableComment, lintFile, nonOverlappingEdits, splitFrontmatter } from '../core/lint/engine';
-import { fileKind, findAgentFiles } from '../core/lint/files';
+import { classifyFile, findAgentFiles } from '../core/lint/files';
 import { fsWorkspace } from '../core/lint/workspace';
 import { rules, docsUrl, ruleByCode } from '../core/lint/index';
 import { homeDirectory, normalizePath, relativeTo } from '../core/paths';
@@ -85,12 +85,17 @@ function toLsp(d: Diagnostic): LspDiagnostic {
   };
 }
 
+/** The file's kind: by its path, or as a component of the plugin (.claude-plugin/plugin.json) above it. */
+function kindOf(where: { root: string; rel: string }) {
+  return classifyFile(where.rel, (rel) => (rel.startsWith('/') ? diskText(rel) : diskText(`${where.root}/${rel}`)));
+}
+
 function lintText(uri: string, text: string): Diagnostic[] {
   const path = pathOf(uri);
   if (!path) return [];
   const where = locate(path);
   if (!where) return [];
-  const kind = fileKind(where.rel);
+  const kind = kindOf(where);
   if (!kind) return [];
   return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), { rules, inlineConfig });
 }
@@ -115,7 +120,7 @@ function schedule(doc: TextDocument): void {
 /** Every agent file of every folder, from disk, at start (the Problems panel shows them all). */
 function validateWorkspace(): void {
   for (const root of roots) {
-    for (const rel of findAgentFiles(root)) {
+    for (const { rel } of findAgentFiles(root)) {
       const path = `${root}/${rel}`;
       const uri = pathToFileURL(path).toString();
       const text = documents.get(uri) ? null : diskText(path);
@@ -184,7 +189,8 @@ connection.onCodeAction((params) => {
     if (only?.every((k) => k !== CodeActionKind.QuickFix && !CodeActionKind.QuickFix.startsWith(k))) return actions;
   }
   const path = pathOf(doc.uri);
-  const kind = path ? fileKind(locate(path)?.rel ?? '') : null;
+  const where = path ? locate(path) : null;
+  const kind = where ? kindOf(where) : null;
   for (const d of params.context.diagnostics) {
     if (d.source !== 'agent-guard' || typeof d.code !== 'string') continue;
     const fix = (d.data as { fix?: Fix } | undefined)?.fix;
