@@ -184,24 +184,27 @@ connection.onCodeAction((params) => {
   const actions: CodeAction[] = [];
   const wantsFixAll = only?.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source);
   if (wantsFixAll) {
-    const all = lintText(doc.uri, doc.getText()).filter((d) => d.fix);
+    const all = lintText(doc.uri, doc.getText()).filter((d) => d.fix && !d.fix.optIn);
     if (all.length > 0) actions.push({ title: 'Fix all Agent Guard problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: nonOverlappingEdits(all.flatMap((d) => d.fix!.edits)) } } });
     if (only?.every((k) => k !== CodeActionKind.QuickFix && !CodeActionKind.QuickFix.startsWith(k))) return actions;
   }
   const path = pathOf(doc.uri);
   const where = path ? locate(path) : null;
   const kind = where ? kindOf(where) : null;
+  // The simple fixes first, then fixes that change what the file grants, then disable and docs.
+  const later: CodeAction[] = [];
+  const last: CodeAction[] = [];
   for (const d of params.context.diagnostics) {
     if (d.source !== 'agent-guard' || typeof d.code !== 'string') continue;
     const fix = (d.data as { fix?: Fix } | undefined)?.fix;
-    if (fix) actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: { changes: { [doc.uri]: fix.edits } } });
+    if (fix) (fix.optIn ? later : actions).push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: !fix.optIn, edit: { changes: { [doc.uri]: fix.edits } } });
     if (kind && kind !== 'settings') {
-      actions.push(disableAction(doc, d, d.code, kind, 'line'));
-      actions.push(disableAction(doc, d, d.code, kind, 'file'));
+      last.push(disableAction(doc, d, d.code, kind, 'line'));
+      last.push(disableAction(doc, d, d.code, kind, 'file'));
     }
-    actions.push({ title: `Show documentation for ${d.code} (${ruleByCode(d.code)?.name ?? 'rule'})`, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title: 'Show documentation', command: SHOW_DOCS, arguments: [d.code] } });
+    last.push({ title: `Show documentation for ${d.code} (${ruleByCode(d.code)?.name ?? 'rule'})`, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title: 'Show documentation', command: SHOW_DOCS, arguments: [d.code] } });
   }
-  return actions;
+  return [...actions, ...later, ...last];
 });
 
 /** A comment in the file's own syntax: `<!-- … -->` in Markdown, `#` in frontmatter, `//` in scripts. */

@@ -3,12 +3,13 @@
 
 import { parse as parseAcorn, type Program } from 'acorn';
 import { parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { parseDocument } from 'yaml';
+import { readFrontmatter, splitFrontmatter } from './frontmatter';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import guards from 'agent-guard:guards';
 import { evaluateCall, type Verdict } from '../guards/dispatch';
 import { envValues, redactVerdict, secretValues } from '../redact';
 import { DEFAULT_CONFIG } from '../config';
+export { splitFrontmatter };
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
 
 export class LineIndex {
@@ -37,17 +38,6 @@ export class LineIndex {
   get lineCount(): number {
     return this.starts.length;
   }
-}
-
-/** The frontmatter block of a Markdown file: `---` on the first line up to the next `---` line. */
-export function splitFrontmatter(text: string): { yaml: string; offset: number; end: number } | null {
-  const m = /^---[ \t]*\r?\n/.exec(text);
-  if (!m) return null;
-  const close = /^---[ \t]*(\r?\n|$)/m;
-  const rest = text.slice(m[0].length);
-  const c = close.exec(rest);
-  if (!c) return { yaml: rest, offset: m[0].length, end: text.length };
-  return { yaml: rest.slice(0, c.index), offset: m[0].length, end: m[0].length + c.index + c[0].length };
 }
 
 export interface LintOptions {
@@ -106,26 +96,11 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
     report(d) {
       const rule = currentRule.rule!;
       const diagnostic: Diagnostic = { code: rule.code, severity: d.severity ?? rule.severity, message: d.message, range: lines.range(d.start, d.end) };
-      if (d.fix) diagnostic.fix = { title: d.fix.title, edits: d.fix.edits.map((e) => ({ range: lines.range(e.start, e.end), newText: e.newText })) };
+      if (d.fix) diagnostic.fix = { title: d.fix.title, edits: d.fix.edits.map((e) => ({ range: lines.range(e.start, e.end), newText: e.newText })), ...(d.fix.optIn ? { optIn: true } : {}) };
       sink.push(diagnostic);
     },
     frontmatter() {
-      if (fm !== undefined) return fm;
-      const split = splitFrontmatter(file.text);
-      if (!split) {
-        fm = null;
-        return fm;
-      }
-      const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: true });
-      const err = doc.errors[0];
-      const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
-      fm = {
-        doc: err ? null : doc,
-        data: !err && typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null,
-        offset: split.offset,
-        end: split.end,
-        error: err ? { message: err.message.split('\n')[0]!, offset: split.offset + (err.pos?.[0] ?? 0) } : null,
-      };
+      if (fm === undefined) fm = readFrontmatter(file.text);
       return fm;
     },
     code() {
@@ -240,9 +215,9 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return out;
 }
 
-/** Applies every fix in the diagnostics, in one pass. */
+/** Applies every fix in the diagnostics (opt-in ones aside), in one pass. */
 export function applyFixes(text: string, diagnostics: readonly Diagnostic[]): string {
-  return applyEdits(text, diagnostics.flatMap((d) => d.fix?.edits ?? []));
+  return applyEdits(text, diagnostics.flatMap((d) => (d.fix && !d.fix.optIn ? d.fix.edits : [])));
 }
 
 /**

@@ -75,10 +75,3 @@ export function bashRuleMatches(spec: string, command: string): boolean {
   const re = new RegExp(`^${s.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*').replace(/ \.\*$/, '( .*)?')}$`, 's');
   return re.test(command.trim());
 }
-
-/** Negation near a command in prose: "never run `rm -rf /`", "don't `cat .env`". */
-export function negatedBefore(text: string, at: number): boolean {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const before = text.slice(Math.max(lineStart, at - 120), at).toLowerCase();
-  return /\b(never|don'?t|do not|must not|mustn'?t|shouldn'?t|should not|avoid|not allowed|forbidden|prohibited|instead of|rather than|no longer|blocked|denied)\b/.test(before);
-}

@@ -57,15 +57,15 @@ export function lintPaths(root: string, paths: string[], opts: { home: string; f
     }
     let diagnostics = lintFile({ path, rel, kind, text }, ws, { rules, inlineConfig: opts.inlineConfig ?? true });
     const result: FileResult = { path, rel, kind, diagnostics };
-    if (opts.fix && diagnostics.some((d) => d.fix)) {
+    if (opts.fix && diagnostics.some((d) => d.fix && !d.fix.optIn)) {
       // Fix to a fixed point (a few passes: one fix can reveal or settle another).
       let current = text;
       for (let pass = 0; pass < 5; pass++) {
-        const next = applyFixes(current, diagnostics.filter((d) => d.fix));
+        const next = applyFixes(current, diagnostics);
         if (next === current) break;
         current = next;
         diagnostics = lintFile({ path, rel, kind, text: current }, ws, { rules, inlineConfig: opts.inlineConfig ?? true });
-        if (!diagnostics.some((d) => d.fix)) break;
+        if (!diagnostics.some((d) => d.fix && !d.fix.optIn)) break;
       }
       if (current !== text) {
         result.fixed = current;
