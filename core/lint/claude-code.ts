@@ -80,3 +80,6 @@ export const POWERFUL_TOOLS = ['Bash', 'PowerShell', 'Monitor', 'Write', 'Edit',
 
 /** §3.4, §4: old tool names Claude Code still accepts as aliases in tool lists and rules. */
 export const TOOL_ALIASES: Record<string, string> = { Task: 'Agent' };
+
+/** §1.3: events whose `matcher` is silently ignored (the hook runs on every such event). */
+export const EVENTS_WITHOUT_MATCHER = new Set(['UserPromptSubmit', 'PostToolBatch', 'Stop', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'WorktreeCreate', 'WorktreeRemove', 'MessageDisplay', 'CwdChanged']);

@@ -75,3 +75,35 @@ export function bashRuleMatches(spec: string, command: string): boolean {
   const re = new RegExp(`^${s.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*').replace(/ \.\*$/, '( .*)?')}$`, 's');
   return re.test(command.trim());
 }
+
+/** A property's value node in a JSON object node. */
+export function jsonChild(obj: JsonNode | undefined, key: string): JsonNode | undefined {
+  if (!obj || obj.type !== 'object') return undefined;
+  return obj.children?.find((c) => c.children?.[0]?.value === key)?.children?.[1];
+}
+
+export interface HookGroupRef {
+  event: string;
+  eventKey: JsonNode;
+  index: number;
+  group: JsonNode;
+  matcher: JsonNode | undefined;
+  handlers: JsonNode[];
+}
+
+/** Every matcher group under `hooks` (settings files and plugin hooks/hooks.json). */
+export function hookGroups(tree: JsonNode | undefined): HookGroupRef[] {
+  const hooks = jsonNode(tree, ['hooks']);
+  const out: HookGroupRef[] = [];
+  if (!hooks || hooks.type !== 'object') return out;
+  for (const prop of hooks.children ?? []) {
+    const [k, groups] = prop.children ?? [];
+    if (!k || !groups || groups.type !== 'array' || typeof k.value !== 'string') continue;
+    (groups.children ?? []).forEach((group, index) => {
+      if (group.type !== 'object') return;
+      const list = jsonChild(group, 'hooks');
+      out.push({ event: k.value as string, eventKey: k, index, group, matcher: jsonChild(group, 'matcher'), handlers: list?.type === 'array' ? (list.children ?? []).filter((h) => h.type === 'object') : [] });
+    });
+  }
+  return out;
+}
