@@ -2,16 +2,15 @@
 // Each DIR is a folder of repositories (every sub-folder is linted as its own workspace) or, when it
 // holds agent files itself (.claude/, CLAUDE.md, a plugin), one repository. Prints, per rule and
 // severity, how many findings in how many files and repositories, then a sample of findings with
-// the line they point at, to read. Nothing is written; the home folder is an empty one, so your own
-// ~/.claude does not count.
+// the line they point at, to read. Nothing is written; the home folder is one that does not exist, so
+// your own ~/.claude does not count.
 //
 //   --sample N      findings shown per rule (default 8; 0: counts only)
 //   --rule CODE     show every finding of this rule (repeatable)
 //   --json FILE     also write {rule: {severity: count}} to FILE (to compare before/after)
 //   --seed N        which findings the sample picks (default 1)
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +26,8 @@ if (positionals.length === 0) {
   process.stderr.write('usage: npm run lint:corpus -- DIR… [--sample N] [--rule CODE] [--json FILE]\n');
   process.exit(2);
 }
-const home = mkdtempSync(join(tmpdir(), 'agent-guard-corpus-home-'));
+// A home that does not exist (and is not under /tmp, which the guards treat as scratch space).
+const home = '/nonexistent/agent-guard-corpus-home';
 const read = (p) => {
   try {
     return statSync(p).size > 2 * 1024 * 1024 ? null : readFileSync(p, 'utf8');

@@ -9,7 +9,7 @@ export default defineRule({
   severity: 'error',
   title: 'A hook entry Claude Code cannot run: unknown event, bad handler, or a matcher that matches nothing',
   rationale: 'Malformed hook entries are skipped with a warning at best: the hook you rely on never runs. Unknown event names, handlers without their required field, `timeout` ≤ 0, async PreToolUse hooks (they cannot block) and `mcp__server` matchers (they match no tool) all look fine and do nothing.',
-  otherSeverities: ['warning'],
+  otherSeverities: ['warning', 'info'],
   appliesTo: ['settings'],
   check(ctx) {
     const hooks = jsonNode(ctx.json().tree, ['hooks']);
@@ -47,7 +47,7 @@ export default defineRule({
           const timeout = child(handler, 'timeout');
           if (timeout && (typeof timeout.value !== 'number' || timeout.value <= 0)) ctx.report({ start: timeout.offset, end: timeout.offset + timeout.length, message: 'timeout is in seconds and must be more than 0.' });
           const async = child(handler, 'async');
-          if (event === 'PreToolUse' && async?.value === true) ctx.report({ start: async.offset, end: async.offset + async.length, severity: 'warning', message: 'An async PreToolUse hook cannot block anything: its decision is ignored.' });
+          if (event === 'PreToolUse' && async?.value === true) ctx.report({ start: async.offset, end: async.offset + async.length, severity: 'info', message: 'An async PreToolUse hook cannot block anything: its decision is ignored. Fine for an observer (logging); a guard must not be async.' });
         }
       }
     }
