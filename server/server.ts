@@ -24,6 +24,7 @@ import { fsWorkspace } from '../core/lint/workspace';
 import { rules, docsUrl, ruleByCode } from '../core/lint/index';
 import { homeDirectory, normalizePath, relativeTo } from '../core/paths';
 import type { Diagnostic, FileKind, Fix, WorkspaceView } from '../core/lint/types';
+import type { Verdict } from '../core/guards/dispatch';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
 const SHOW_DOCS = 'agentGuard.showRuleDocumentation';
@@ -90,6 +91,15 @@ function kindOf(where: { root: string; rel: string }) {
   return classifyFile(where.rel, (rel) => (rel.startsWith('/') ? diskText(rel) : diskText(`${where.root}/${rel}`)));
 }
 
+/** Guard verdicts by command text, per folder: a keystroke re-runs the guards only on commands that changed. */
+const verdictCaches = new Map<string, Map<string, Verdict | null>>();
+function verdictCacheFor(root: string): Map<string, Verdict | null> {
+  let c = verdictCaches.get(root);
+  if (!c) verdictCaches.set(root, (c = new Map()));
+  if (c.size > 50000) c.clear(); // bounded
+  return c;
+}
+
 function lintText(uri: string, text: string): Diagnostic[] {
   const path = pathOf(uri);
   if (!path) return [];
@@ -97,7 +107,7 @@ function lintText(uri: string, text: string): Diagnostic[] {
   if (!where) return [];
   const kind = kindOf(where);
   if (!kind) return [];
-  return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), { rules, inlineConfig });
+  return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), { rules, inlineConfig, verdictCache: verdictCacheFor(where.root) });
 }
 
 function validate(doc: TextDocument): void {
@@ -117,17 +127,29 @@ function schedule(doc: TextDocument): void {
   );
 }
 
-/** Every agent file of every folder, from disk, at start (the Problems panel shows them all). */
+/**
+ * Every agent file of every folder, from disk, at start (the Problems panel shows them all): the
+ * open documents first, then the rest in small batches, so a document opened meanwhile is not
+ * queued behind the whole workspace.
+ */
+let workspacePass = 0;
 function validateWorkspace(): void {
-  for (const root of roots) {
-    for (const { rel } of findAgentFiles(root)) {
-      const path = `${root}/${rel}`;
+  const pass = ++workspacePass;
+  for (const d of documents.all()) validate(d);
+  const queue: string[] = [];
+  for (const root of roots) for (const { rel } of findAgentFiles(root)) queue.push(`${root}/${rel}`);
+  const step = () => {
+    if (pass !== workspacePass) return; // a newer pass (folders changed) took over
+    for (let n = 0; n < 20 && queue.length > 0; n++) {
+      const path = queue.shift()!;
       const uri = pathToFileURL(path).toString();
-      const text = documents.get(uri) ? null : diskText(path);
-      if (text === null) continue;
-      void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text).map(toLsp) });
+      if (documents.get(uri)) continue;
+      const text = diskText(path);
+      if (text !== null) void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text).map(toLsp) });
     }
-  }
+    if (queue.length > 0) setImmediate(step);
+  };
+  setImmediate(step);
 }
 
 connection.onInitialize((params: InitializeParams) => {
@@ -163,12 +185,16 @@ connection.onInitialized(() => {
 connection.onDidChangeConfiguration((change) => {
   const s = (change.settings as { agentGuard?: { lint?: { inlineConfig?: boolean } } } | null)?.agentGuard?.lint;
   if (typeof s?.inlineConfig === 'boolean') inlineConfig = s.inlineConfig;
+  verdictCaches.clear();
   for (const d of documents.all()) validate(d);
 });
 
 documents.onDidOpen((e) => validate(e.document));
 documents.onDidChangeContent((e) => schedule(e.document));
-documents.onDidSave((e) => validate(e.document));
+documents.onDidSave((e) => {
+  verdictCaches.clear(); // a saved file may be what verdicts depend on (.env, agent-guard.json)
+  validate(e.document);
+});
 documents.onDidClose((e) => {
   // Closed files keep their on-disk diagnostics (as at start).
   const path = pathOf(e.document.uri);

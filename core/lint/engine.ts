@@ -44,15 +44,21 @@ export interface LintOptions {
   rules: readonly LintRule[];
   /** Honour agent-guard-disable comments (off in CI with --no-inline-config: agent files are attacker-editable). */
   inlineConfig?: boolean;
+  /**
+   * Guard verdicts by command text, kept across runs (the language server keeps one per workspace
+   * folder, so a keystroke re-lints only the commands that changed). Whoever keeps it clears it
+   * when what verdicts depend on changes (.env files, .claude/agent-guard.json).
+   */
+  verdictCache?: Map<string, Verdict | null>;
 }
 
-export function createContext(file: LintFile, workspace: WorkspaceView, lines: LineIndex, sink: Diagnostic[], currentRule: { rule: LintRule | null }): RuleContext {
+export function createContext(file: LintFile, workspace: WorkspaceView, lines: LineIndex, sink: Diagnostic[], currentRule: { rule: LintRule | null }, verdictCache?: Map<string, Verdict | null>): RuleContext {
   let fm: Frontmatter | null | undefined;
   let codeSpans: CodeSpan[] | undefined;
   let proseNodes: { value: string; start: number }[] | undefined;
   let jsonView: ReturnType<RuleContext['json']> | undefined;
   let jsView: ReturnType<RuleContext['js']> | undefined;
-  const verdicts = new Map<string, Verdict | null>();
+  const verdicts = verdictCache ?? new Map<string, Verdict | null>();
 
   const markdown = () => {
     if (codeSpans) return;
@@ -170,7 +176,7 @@ export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOpt
   const lines = new LineIndex(file.text);
   const sink: Diagnostic[] = [];
   const current: { rule: LintRule | null } = { rule: null };
-  const ctx = createContext(file, workspace, lines, sink, current);
+  const ctx = createContext(file, workspace, lines, sink, current, opts.verdictCache);
   for (const rule of opts.rules) {
     if (!rule.appliesTo.includes(file.kind)) continue;
     current.rule = rule;
