@@ -8,3 +8,4 @@ export { planInstall, SECRET_DENY_RULES } from '../core/install/settings';
 export { lintFile } from '../core/lint/engine';
 export { fsWorkspace } from '../core/lint/workspace';
 export { rules } from '../core/lint/index';
+export { scanMarkdown, clearMarkdownCache } from '../core/lint/markdown';

@@ -4,7 +4,7 @@
 import { parse as parseAcorn, type Program } from 'acorn';
 import { parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { readFrontmatter, splitFrontmatter } from './frontmatter';
-import { fromMarkdown } from 'mdast-util-from-markdown';
+import { scanMarkdown } from './markdown';
 import guards from 'agent-guard:guards';
 import { evaluateCall, type Verdict } from '../guards/dispatch';
 import { envValues, redactVerdict, secretValues } from '../redact';
@@ -67,32 +67,9 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
     const split = file.kind === 'workflow' || file.kind === 'settings' ? null : splitFrontmatter(file.text);
     // Blank out the frontmatter (keeping offsets) so Markdown does not read it as a heading.
     const body = split ? file.text.slice(0, split.end).replace(/[^\n]/g, ' ') + file.text.slice(split.end) : file.text;
-    let tree: ReturnType<typeof fromMarkdown>;
-    try {
-      tree = fromMarkdown(body);
-    } catch {
-      return;
-    }
-    const visit = (node: { type: string; value?: string; lang?: string | null; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }) => {
-      const start = node.position?.start.offset ?? 0;
-      const end = node.position?.end.offset ?? 0;
-      if (node.type === 'code' && typeof node.value === 'string') {
-        const nl = file.text.indexOf('\n', start);
-        const valueStart = nl < 0 ? end : nl + 1;
-        codeSpans!.push({ value: node.value, start: valueStart, end: valueStart + node.value.length, lang: node.lang ?? null, inline: false, bang: node.lang === '!' });
-      } else if (node.type === 'inlineCode' && typeof node.value === 'string') {
-        const raw = file.text.slice(start, end);
-        const ticks = /^`+/.exec(raw)?.[0].length ?? 1;
-        const valueStart = start + Math.max(ticks, raw.indexOf(node.value, ticks));
-        const before = file.text[start - 1];
-        const bang = before === '!' && (start - 2 < 0 || /\s/.test(file.text[start - 2]!));
-        codeSpans!.push({ value: node.value, start: valueStart, end: valueStart + node.value.length, lang: null, inline: true, bang });
-      } else if (node.type === 'text' && typeof node.value === 'string') {
-        proseNodes!.push({ value: file.text.slice(start, end), start });
-      }
-      for (const c of node.children ?? []) visit(c as typeof node);
-    };
-    visit(tree as unknown as Parameters<typeof visit>[0]);
+    const view = scanMarkdown(body);
+    codeSpans = view.code;
+    proseNodes = view.prose;
   };
 
   return {

@@ -46,23 +46,36 @@ function commandLike(code: string): boolean {
   return (t.match(STOPWORDS)?.length ?? 0) < 3;
 }
 
-/** The paragraph (up to 3 non-blank lines) before `at`, and the nearest heading above it. */
-function contextBefore(text: string, at: number): { paragraph: string; heading: string } {
-  const lines = text.slice(Math.max(0, at - 4000), at).split('\n');
+/** The paragraph (up to 3 non-blank lines) before the line holding `at`. */
+function paragraphBefore(text: string, at: number): string {
+  const lines = text.slice(Math.max(0, at - 2000), at).split('\n');
   lines.pop(); // what follows the last newline (nothing: `at` starts the block's first line)
   lines.pop(); // the fence line itself
   const para: string[] = [];
   let i = lines.length - 1;
   while (i >= 0 && lines[i]!.trim() === '') i--;
   for (; i >= 0 && lines[i]!.trim() !== '' && para.length < 3; i--) para.unshift(lines[i]!);
-  let heading = '';
-  for (let j = lines.length - 1; j >= 0; j--) {
-    if (/^#{1,6}\s/.test(lines[j]!)) {
-      heading = lines[j]!;
-      break;
-    }
+  return para.join('\n');
+}
+
+/** The headings of a text (offset and line), so the nearest one above a span is a binary search. */
+function headingsOf(text: string): { at: number; line: string }[] {
+  const out: { at: number; line: string }[] = [];
+  for (const m of text.matchAll(/^#{1,6}[ \t].*$/gm)) out.push({ at: m.index!, line: m[0] });
+  return out;
+}
+function headingBefore(headings: { at: number; line: string }[], at: number): string {
+  let lo = 0;
+  let hi = headings.length - 1;
+  let best = '';
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (headings[mid]!.at < at) {
+      best = headings[mid]!.line;
+      lo = mid + 1;
+    } else hi = mid - 1;
   }
-  return { paragraph: para.join('\n'), heading };
+  return best;
 }
 
 /** Text on the same line before an inline span (from the start of its sentence). */
@@ -83,12 +96,17 @@ function parentheticalAfter(text: string, at: number): string {
 export function commandsIn(ctx: RuleContext, bang: boolean): InstructedCommand[] {
   const out: InstructedCommand[] = [];
   const text = ctx.file.text;
-  for (const c of ctx.code()) {
+  let headings: { at: number; line: string }[] | undefined;
+  const spans = ctx.code();
+  // Headings outside code blocks (a `# comment` in a shell block is not one).
+  const blocks = spans.filter((c) => !c.inline);
+  const heading = (at: number) => headingBefore((headings ??= headingsOf(text).filter((h) => !blocks.some((b) => h.at >= b.start && h.at < b.end))), at);
+  for (const c of spans) {
     if (c.bang !== bang) continue;
     if (c.inline) {
       if (!bang) {
         if (!commandLike(c.value) || notACommand(c.value)) continue;
-        if (PROHIBITION.test(sentenceBefore(text, c.start - 1)) || PROHIBITION.test(parentheticalAfter(text, c.end + 1)) || PROHIBITION.test(contextBefore(text, c.start).heading)) continue;
+        if (PROHIBITION.test(sentenceBefore(text, c.start - 1)) || PROHIBITION.test(parentheticalAfter(text, c.end + 1)) || PROHIBITION.test(heading(c.start))) continue;
       }
       out.push({ command: c.value, start: c.start, end: c.end });
       continue;
@@ -96,8 +114,7 @@ export function commandsIn(ctx: RuleContext, bang: boolean): InstructedCommand[]
     const lang = c.lang?.toLowerCase() ?? null;
     if (!c.bang && (lang === null ? false : !SHELL_LANGS.has(lang))) continue;
     if (!bang) {
-      const { paragraph, heading } = contextBefore(text, c.start);
-      if (PROHIBITION.test(paragraph) || PROHIBITION.test(heading)) continue;
+      if (PROHIBITION.test(paragraphBefore(text, c.start)) || PROHIBITION.test(heading(c.start))) continue;
     }
     // One command per line; prompt blocks (and blocks without a language) only count `$ ` lines.
     const promptOnly = !c.bang && (lang === null || PROMPT_LANGS.has(lang));
