@@ -76,7 +76,10 @@ for (const [key, list] of ordered) {
 
 // A deterministic sample (seeded shuffle), so two runs show the same findings.
 let seed = Number(values.seed) >>> 0 || 1;
-const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+const rand = () => {
+  seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+  return seed / 2 ** 32;
+};
 const sampleSize = Number(values.sample);
 for (const [key, list] of ordered) {
   const code = key.split(' ')[0];

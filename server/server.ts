@@ -95,7 +95,10 @@ function kindOf(where: { root: string; rel: string }) {
 const verdictCaches = new Map<string, Map<string, Verdict | null>>();
 function verdictCacheFor(root: string): Map<string, Verdict | null> {
   let c = verdictCaches.get(root);
-  if (!c) verdictCaches.set(root, (c = new Map()));
+  if (!c) {
+    c = new Map();
+    verdictCaches.set(root, c);
+  }
   if (c.size > 50000) c.clear(); // bounded
   return c;
 }

@@ -78,7 +78,7 @@ export function bashRuleMatches(spec: string, command: string): boolean {
 
 /** A property's value node in a JSON object node. */
 export function jsonChild(obj: JsonNode | undefined, key: string): JsonNode | undefined {
-  if (!obj || obj.type !== 'object') return undefined;
+  if (obj?.type !== 'object') return undefined;
   return obj.children?.find((c) => c.children?.[0]?.value === key)?.children?.[1];
 }
 
@@ -95,7 +95,7 @@ export interface HookGroupRef {
 export function hookGroups(tree: JsonNode | undefined): HookGroupRef[] {
   const hooks = jsonNode(tree, ['hooks']);
   const out: HookGroupRef[] = [];
-  if (!hooks || hooks.type !== 'object') return out;
+  if (hooks?.type !== 'object') return out;
   for (const prop of hooks.children ?? []) {
     const [k, groups] = prop.children ?? [];
     if (!k || !groups || groups.type !== 'array' || typeof k.value !== 'string') continue;

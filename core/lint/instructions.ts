@@ -100,7 +100,10 @@ export function commandsIn(ctx: RuleContext, bang: boolean): InstructedCommand[]
   const spans = ctx.code();
   // Headings outside code blocks (a `# comment` in a shell block is not one).
   const blocks = spans.filter((c) => !c.inline);
-  const heading = (at: number) => headingBefore((headings ??= headingsOf(text).filter((h) => !blocks.some((b) => h.at >= b.start && h.at < b.end))), at);
+  const heading = (at: number) => {
+    headings ??= headingsOf(text).filter((h) => !blocks.some((b) => h.at >= b.start && h.at < b.end));
+    return headingBefore(headings, at);
+  };
   for (const c of spans) {
     if (c.bang !== bang) continue;
     if (c.inline) {
@@ -129,7 +132,8 @@ export function commandsIn(ctx: RuleContext, bang: boolean): InstructedCommand[]
       }
       const isPrompt = t.length > 1 && '$>'.includes(t[0]!) && /\s/.test(t[1]!);
       const cmd = promptOnly ? (isPrompt ? t.slice(1).trim() : '') : t;
-      const comment = / #\s.*$/.exec(cmd)?.[0] ?? '';
+      const hash = cmd.search(/ #\s/);
+      const comment = hash < 0 ? '' : cmd.slice(hash);
       if (cmd && !cmd.startsWith('#') && !counter && !(bang ? false : notACommand(cmd) || PROHIBITION.test(comment))) {
         const at = offset + line.indexOf(cmd);
         out.push({ command: cmd, start: at, end: at + cmd.length });

@@ -80,7 +80,7 @@ function parseChunk(text: string, force = false): MarkdownView {
     }
     return { code, prose };
   }
-  let tree;
+  let tree: ReturnType<typeof fromMarkdown>;
   try {
     tree = fromMarkdown(text);
   } catch {

@@ -2,6 +2,7 @@ import { defineRule } from '../types';
 import { bashRuleMatches, parseRule, toolEntries } from '../helpers';
 import { commandsIn } from '../instructions';
 import { parseShell } from '../../shell/parse';
+import { redact } from '../../redact';
 import type { Script } from '../../shell/ast';
 import { READ_ONLY_BREAKERS, READ_ONLY_COMMANDS, READ_ONLY_GIT } from '../claude-code';
 
@@ -13,7 +14,7 @@ function subcommands(command: string): string[][] | null {
   } catch {
     return null;
   }
-  if (script.truncated) return null;
+  if (script.limit) return null;
   const out: string[][] = [];
   for (const item of script.items) {
     for (const c of item.pipeline.commands) {
@@ -63,7 +64,9 @@ export default defineRule({
       if (missing.length === 0) continue;
       const first = missing[0]!;
       const suggestion = `Bash(${first.slice(0, first[0] === 'git' || first[0] === 'npm' ? 2 : 1).join(' ')} *)`;
-      ctx.report({ start: b.start, end: b.end, message: `!\`${b.command}\`: ${missing.map((w) => `\`${w.join(' ')}\``).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not covered by allowed-tools, so invoking this skill aborts. Add ${suggestion} to allowed-tools.` });
+      // The uncovered parts are named (redacted: a command line can carry a token), not the whole line.
+      const named = missing.map((w) => `\`${redact(w.join(' '))}\``).join(', ');
+      ctx.report({ start: b.start, end: b.end, message: `${named} ${missing.length === 1 ? 'is' : 'are'} not covered by allowed-tools, so invoking this skill aborts. Add ${redact(suggestion)} to allowed-tools.` });
     }
   },
   examples: {

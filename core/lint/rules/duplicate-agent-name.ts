@@ -10,13 +10,24 @@ function scopeDir(path: string): string | null {
   return j >= 0 ? path.slice(0, j + '/agents'.length) : dirname(path);
 }
 
-const NAME = /^name:[ \t]*["']?([^"'\r\n#]+?)["']?[ \t]*(?:#.*)?$/m;
+/** The `name:` value of a frontmatter text: the first `name:` line, without a comment or quotes. */
+function nameIn(frontmatter: string): string | undefined {
+  const line = /^name:[^\n]*/m.exec(frontmatter)?.[0];
+  if (!line) return undefined;
+  const hash = line.indexOf(' #');
+  const value = (hash < 0 ? line.slice(5) : line.slice(5, hash)).trim();
+  const unquoted = value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.endsWith(value[0]) ? value.slice(1, -1) : value;
+  return unquoted.trim() || undefined;
+}
 
 /** name → files, for every agent file under a scope folder (read once per workspace view). */
 const cache = new WeakMap<object, Map<string, Map<string, string[]>>>();
 function namesIn(ctx: RuleContext, dir: string): Map<string, string[]> {
   let byDir = cache.get(ctx.workspace);
-  if (!byDir) cache.set(ctx.workspace, (byDir = new Map()));
+  if (!byDir) {
+    byDir = new Map();
+    cache.set(ctx.workspace, byDir);
+  }
   const hit = byDir.get(dir);
   if (hit) return hit;
   const names = new Map<string, string[]>();
@@ -29,7 +40,7 @@ function namesIn(ctx: RuleContext, dir: string): Map<string, string[]> {
         const text = ctx.workspace.read(p) ?? '';
         if (!text.startsWith('---')) continue;
         const end = text.indexOf('\n---', 3);
-        const name = NAME.exec(text.slice(0, end < 0 ? 4096 : end))?.[1];
+        const name = nameIn(text.slice(0, end < 0 ? 4096 : end));
         if (name) names.set(name, [...(names.get(name) ?? []), p]);
       } else if (!e.includes('.')) stack.push(p);
     }

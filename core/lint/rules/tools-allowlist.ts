@@ -14,8 +14,8 @@ function agentsCalledWithSchema(ctx: RuleContext): Set<string> {
     for (const e of ctx.workspace.list(dir)) {
       if (!e.endsWith('.js')) continue;
       const text = ctx.workspace.read(`${dir}/${e}`);
-      if (!text || !text.includes('agentType')) continue;
-      let program;
+      if (!text?.includes('agentType')) continue;
+      let program: ReturnType<typeof parseAcorn>;
       try {
         program = parseAcorn(text, { ecmaVersion: 'latest', sourceType: 'module', allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true });
       } catch {
@@ -24,7 +24,7 @@ function agentsCalledWithSchema(ctx: RuleContext): Set<string> {
       walk(program, (n: AnyNode) => {
         if (n.type !== 'CallExpression' || !isIdent(n.callee, 'agent')) return;
         const opts = n.arguments[1];
-        if (!opts || opts.type !== 'ObjectExpression' || !propertyNamed(opts, 'schema')) return;
+        if (opts?.type !== 'ObjectExpression' || !propertyNamed(opts, 'schema')) return;
         const type = propertyNamed(opts, 'agentType')?.value;
         if (type?.type === 'Literal' && typeof type.value === 'string') out.add(type.value);
       });
