@@ -5,3 +5,7 @@ export { default as guards } from 'agent-guard:guards';
 export { lintPaths } from '../core/lint/index';
 export { install, uninstall } from '../core/install/installer';
 export { planInstall, SECRET_DENY_RULES } from '../core/install/settings';
+export { lintFile } from '../core/lint/engine';
+export { fsWorkspace } from '../core/lint/workspace';
+export { rules } from '../core/lint/index';
+export { scanMarkdown, clearMarkdownCache } from '../core/lint/markdown';

@@ -98,6 +98,10 @@ if (withBench) {
   await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/bench-entry.ts'], outfile: 'dist/bench/core.cjs' });
 }
 
+if (process.argv.includes('--corpus')) {
+  await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/corpus-entry.ts'], outfile: 'dist/corpus/core.cjs' });
+}
+
 if (process.argv.includes('--e2e')) {
   // The real-VS-Code suites (test-electron shape: a module whose run() uses the vscode API).
   const suites = readdirSync(join(root, 'test/e2e/suite')).filter((f) => f.endsWith('.ts')).map((f) => join('test/e2e/suite', f));

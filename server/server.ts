@@ -19,11 +19,12 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { disableComment, lintFile, nonOverlappingEdits, splitFrontmatter } from '../core/lint/engine';
-import { fileKind, findAgentFiles } from '../core/lint/files';
+import { classifyFile, findAgentFiles } from '../core/lint/files';
 import { fsWorkspace } from '../core/lint/workspace';
 import { rules, docsUrl, ruleByCode } from '../core/lint/index';
 import { homeDirectory, normalizePath, relativeTo } from '../core/paths';
 import type { Diagnostic, FileKind, Fix, WorkspaceView } from '../core/lint/types';
+import type { Verdict } from '../core/guards/dispatch';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
 const SHOW_DOCS = 'agentGuard.showRuleDocumentation';
@@ -85,14 +86,31 @@ function toLsp(d: Diagnostic): LspDiagnostic {
   };
 }
 
+/** The file's kind: by its path, or as a component of the plugin (.claude-plugin/plugin.json) above it. */
+function kindOf(where: { root: string; rel: string }) {
+  return classifyFile(where.rel, (rel) => (rel.startsWith('/') ? diskText(rel) : diskText(`${where.root}/${rel}`)));
+}
+
+/** Guard verdicts by command text, per folder: a keystroke re-runs the guards only on commands that changed. */
+const verdictCaches = new Map<string, Map<string, Verdict | null>>();
+function verdictCacheFor(root: string): Map<string, Verdict | null> {
+  let c = verdictCaches.get(root);
+  if (!c) {
+    c = new Map();
+    verdictCaches.set(root, c);
+  }
+  if (c.size > 50000) c.clear(); // bounded
+  return c;
+}
+
 function lintText(uri: string, text: string): Diagnostic[] {
   const path = pathOf(uri);
   if (!path) return [];
   const where = locate(path);
   if (!where) return [];
-  const kind = fileKind(where.rel);
+  const kind = kindOf(where);
   if (!kind) return [];
-  return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), { rules, inlineConfig });
+  return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), { rules, inlineConfig, verdictCache: verdictCacheFor(where.root) });
 }
 
 function validate(doc: TextDocument): void {
@@ -112,17 +130,29 @@ function schedule(doc: TextDocument): void {
   );
 }
 
-/** Every agent file of every folder, from disk, at start (the Problems panel shows them all). */
+/**
+ * Every agent file of every folder, from disk, at start (the Problems panel shows them all): the
+ * open documents first, then the rest in small batches, so a document opened meanwhile is not
+ * queued behind the whole workspace.
+ */
+let workspacePass = 0;
 function validateWorkspace(): void {
-  for (const root of roots) {
-    for (const rel of findAgentFiles(root)) {
-      const path = `${root}/${rel}`;
+  const pass = ++workspacePass;
+  for (const d of documents.all()) validate(d);
+  const queue: string[] = [];
+  for (const root of roots) for (const { rel } of findAgentFiles(root)) queue.push(`${root}/${rel}`);
+  const step = () => {
+    if (pass !== workspacePass) return; // a newer pass (folders changed) took over
+    for (let n = 0; n < 20 && queue.length > 0; n++) {
+      const path = queue.shift()!;
       const uri = pathToFileURL(path).toString();
-      const text = documents.get(uri) ? null : diskText(path);
-      if (text === null) continue;
-      void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text).map(toLsp) });
+      if (documents.get(uri)) continue;
+      const text = diskText(path);
+      if (text !== null) void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text).map(toLsp) });
     }
-  }
+    if (queue.length > 0) setImmediate(step);
+  };
+  setImmediate(step);
 }
 
 connection.onInitialize((params: InitializeParams) => {
@@ -158,12 +188,16 @@ connection.onInitialized(() => {
 connection.onDidChangeConfiguration((change) => {
   const s = (change.settings as { agentGuard?: { lint?: { inlineConfig?: boolean } } } | null)?.agentGuard?.lint;
   if (typeof s?.inlineConfig === 'boolean') inlineConfig = s.inlineConfig;
+  verdictCaches.clear();
   for (const d of documents.all()) validate(d);
 });
 
 documents.onDidOpen((e) => validate(e.document));
 documents.onDidChangeContent((e) => schedule(e.document));
-documents.onDidSave((e) => validate(e.document));
+documents.onDidSave((e) => {
+  verdictCaches.clear(); // a saved file may be what verdicts depend on (.env, agent-guard.json)
+  validate(e.document);
+});
 documents.onDidClose((e) => {
   // Closed files keep their on-disk diagnostics (as at start).
   const path = pathOf(e.document.uri);
@@ -179,23 +213,27 @@ connection.onCodeAction((params) => {
   const actions: CodeAction[] = [];
   const wantsFixAll = only?.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source);
   if (wantsFixAll) {
-    const all = lintText(doc.uri, doc.getText()).filter((d) => d.fix);
+    const all = lintText(doc.uri, doc.getText()).filter((d) => d.fix && !d.fix.optIn);
     if (all.length > 0) actions.push({ title: 'Fix all Agent Guard problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: nonOverlappingEdits(all.flatMap((d) => d.fix!.edits)) } } });
     if (only?.every((k) => k !== CodeActionKind.QuickFix && !CodeActionKind.QuickFix.startsWith(k))) return actions;
   }
   const path = pathOf(doc.uri);
-  const kind = path ? fileKind(locate(path)?.rel ?? '') : null;
+  const where = path ? locate(path) : null;
+  const kind = where ? kindOf(where) : null;
+  // The simple fixes first, then fixes that change what the file grants, then disable and docs.
+  const later: CodeAction[] = [];
+  const last: CodeAction[] = [];
   for (const d of params.context.diagnostics) {
     if (d.source !== 'agent-guard' || typeof d.code !== 'string') continue;
     const fix = (d.data as { fix?: Fix } | undefined)?.fix;
-    if (fix) actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: { changes: { [doc.uri]: fix.edits } } });
+    if (fix) (fix.optIn ? later : actions).push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: !fix.optIn, edit: { changes: { [doc.uri]: fix.edits } } });
     if (kind && kind !== 'settings') {
-      actions.push(disableAction(doc, d, d.code, kind, 'line'));
-      actions.push(disableAction(doc, d, d.code, kind, 'file'));
+      last.push(disableAction(doc, d, d.code, kind, 'line'));
+      last.push(disableAction(doc, d, d.code, kind, 'file'));
     }
-    actions.push({ title: `Show documentation for ${d.code} (${ruleByCode(d.code)?.name ?? 'rule'})`, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title: 'Show documentation', command: SHOW_DOCS, arguments: [d.code] } });
+    last.push({ title: `Show documentation for ${d.code} (${ruleByCode(d.code)?.name ?? 'rule'})`, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title: 'Show documentation', command: SHOW_DOCS, arguments: [d.code] } });
   }
-  return actions;
+  return [...actions, ...later, ...last];
 });
 
 /** A comment in the file's own syntax: `<!-- … -->` in Markdown, `#` in frontmatter, `//` in scripts. */

@@ -82,7 +82,7 @@ test('--fix rewrites the files and leaves nothing fixable', () => {
   assert.equal(r.status, 0);
   assert.equal(JSON.parse(r.stdout).filter((d: { fixable: boolean }) => d.fixable).length, 0);
   assert.match(readFileSync(join(ws, 'CLAUDE.md'), 'utf8'), /Run `grep -o '\^\[A-Z_\]\*=' \.env` first/);
-  assert.match(readFileSync(join(ws, '.claude/agents/a.md'), 'utf8'), /^disallowedTools: .*Bash/m);
+  assert.match(readFileSync(join(ws, '.claude/agents/a.md'), 'utf8'), /^tools: Read$/m, 'the allowlist fix is opt-in: it grants tools, so --fix leaves it');
   assert.doesNotMatch(readFileSync(join(ws, '.claude/workflows/w.js'), 'utf8'), /export const x/);
 });
 

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import rules from 'agent-guard:lint-rules';
-import { applyFixes, lintFile } from '../core/lint/engine';
+import { applyEdits, lintFile } from '../core/lint/engine';
 import { fileKind } from '../core/lint/files';
 import { memoryWorkspace } from '../core/lint/workspace';
 import type { RuleExample } from '../core/lint/types';
@@ -61,7 +61,7 @@ for (const rule of rules) {
         }
         for (const d of diags) {
           if (!d.fix) continue;
-          const fixed = applyFixes(ex.text, [d]);
+          const fixed = applyEdits(ex.text, d.fix.edits);
           assert.notEqual(fixed, ex.text, 'the fix changes the file');
           const after = run(ex, fixed).filter((x) => x.code === rule.code && x.range.start.line === d.range.start.line && x.message === d.message);
           assert.deepEqual(after, [], `the fix "${d.fix.title}" leaves the diagnostic:\n${fixed}`);

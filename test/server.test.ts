@@ -78,7 +78,10 @@ test('the tools allowlist fix rewrites it as a disallowedTools blocklist', async
   let text = FILES[rel]!;
   await open(rel, text);
   const [d] = await lsp.diagnostics(lsp.uri(rel), has('AG-AGT-004'));
-  const fix = (await actions(rel, d!)).find((a) => a.isPreferred)!;
+  const acts = await actions(rel, d!);
+  const fix = acts.find((a) => /disallowedTools/.test(a.title))!;
+  assert.equal(fix.isPreferred, false, 'it grants tools: offered, never preferred');
+  assert.match(fix.title, /grants every other tool/);
   text = apply(rel, text, fix);
   assert.match(text, /^disallowedTools: .*\bBash\b.*$/m);
   assert.doesNotMatch(text, /^tools:/m);

@@ -56,3 +56,30 @@ export const MCP_PLUMBING = new Set(['ToolSearch', 'ListMcpResourcesTool', 'Read
 export function subagentTools(): string[] {
   return KNOWN_TOOLS.filter((t) => !NEVER_IN_SUBAGENTS.has(t) && !MCP_PLUMBING.has(t));
 }
+
+/**
+ * §3.2 "Read-only commands": what Claude Code runs without a prompt in every mode (so a !`cmd` of
+ * one of these needs no allowed-tools entry). Not configurable. Read-only git: the inspecting subcommands.
+ */
+export const READ_ONLY_COMMANDS = new Set(['ls', 'cat', 'echo', 'pwd', 'head', 'tail', 'grep', 'find', 'wc', 'which', 'diff', 'stat', 'du', 'cd']);
+export const READ_ONLY_GIT = new Set(['status', 'diff', 'log', 'show', 'rev-parse', 'ls-files', 'describe', 'blame', 'shortlog', 'branch', 'remote', 'tag', 'stash']);
+/** Arguments that make an otherwise read-only command change something. */
+export const READ_ONLY_BREAKERS: Record<string, RegExp> = {
+  find: /^-(exec|execdir|ok|okdir|delete|fprint|fprintf|fls)$/,
+  branch: /^(-[dDmMcCfu]|--(delete|move|copy|force|set-upstream-to.*|unset-upstream|edit-description))$|^[^-]/,
+  remote: /^(add|remove|rm|rename|set-url|set-head|prune|update)$/,
+  tag: /^(-[dafsu]|--(delete|annotate|force|sign))$|^[^-]/,
+  stash: /^(?!list$|show$)/,
+};
+
+/**
+ * The built-in tools that act (run commands, write files, reach the network, start agents or
+ * schedules). Rewriting a `tools` allowlist as a blocklist blocks those of them it excluded.
+ */
+export const POWERFUL_TOOLS = ['Bash', 'PowerShell', 'Monitor', 'Write', 'Edit', 'NotebookEdit', 'WebFetch', 'WebSearch', 'Agent', 'CronCreate', 'RemoteTrigger', 'SendUserFile'];
+
+/** §3.4, §4: old tool names Claude Code still accepts as aliases in tool lists and rules. */
+export const TOOL_ALIASES: Record<string, string> = { Task: 'Agent' };
+
+/** §1.3: events whose `matcher` is silently ignored (the hook runs on every such event). */
+export const EVENTS_WITHOUT_MATCHER = new Set(['UserPromptSubmit', 'PostToolBatch', 'Stop', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'WorktreeCreate', 'WorktreeRemove', 'MessageDisplay', 'CwdChanged']);

@@ -12,13 +12,19 @@ function fence(path: string, text: string): string {
   return `${ticks}${lang}\n${text.replace(/\n$/, '')}\n${ticks}`;
 }
 
+/** The rule's severity, and the others some of its findings have ("error; some findings warning"). */
+export function severities(rule: LintRule): string {
+  const other = (rule.otherSeverities ?? []).filter((s) => s !== rule.severity);
+  return other.length ? `${rule.severity} (some findings: ${other.join(', ')})` : rule.severity;
+}
+
 export function rulePage(rule: LintRule): string {
   const ex = (list: LintRule['examples']['problematic']) =>
     list.map((e) => `\`${e.path}\`${e.files ? ` (with ${Object.keys(e.files).map((f) => `\`${f}\``).join(', ')})` : ''}\n\n${fence(e.path, e.text)}`).join('\n\n');
   return [
     `# ${rule.code} ${rule.name}`,
     '',
-    `**${rule.title}.** Severity: ${rule.severity}. Applies to: ${rule.appliesTo.join(', ')}.`,
+    `**${rule.title}.** Severity: ${severities(rule)}. Applies to: ${rule.appliesTo.join(', ')}.`,
     '',
     '## Why',
     '',
@@ -40,6 +46,6 @@ export function rulePage(rule: LintRule): string {
 }
 
 export function rulesIndex(rules: readonly LintRule[]): string {
-  const rows = [...rules].sort((a, b) => a.code.localeCompare(b.code)).map((r) => `| [${r.code}](${r.code}.md) | ${r.name} | ${r.severity} | ${r.title} |`);
+  const rows = [...rules].sort((a, b) => a.code.localeCompare(b.code)).map((r) => `| [${r.code}](${r.code}.md) | ${r.name} | ${severities(r)} | ${r.title} |`);
   return ['# Agent Guard lint rules', '', 'Generated from the rule metadata by `npm run docs`.', '', '| code | name | severity | what |', '|---|---|---|---|', ...rows, ''].join('\n');
 }

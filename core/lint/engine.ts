@@ -3,12 +3,13 @@
 
 import { parse as parseAcorn, type Program } from 'acorn';
 import { parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { parseDocument } from 'yaml';
-import { fromMarkdown } from 'mdast-util-from-markdown';
+import { readFrontmatter, splitFrontmatter } from './frontmatter';
+import { scanMarkdown } from './markdown';
 import guards from 'agent-guard:guards';
 import { evaluateCall, type Verdict } from '../guards/dispatch';
 import { envValues, redactVerdict, secretValues } from '../redact';
 import { DEFAULT_CONFIG } from '../config';
+export { splitFrontmatter };
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
 
 export class LineIndex {
@@ -39,30 +40,25 @@ export class LineIndex {
   }
 }
 
-/** The frontmatter block of a Markdown file: `---` on the first line up to the next `---` line. */
-export function splitFrontmatter(text: string): { yaml: string; offset: number; end: number } | null {
-  const m = /^---[ \t]*\r?\n/.exec(text);
-  if (!m) return null;
-  const close = /^---[ \t]*(\r?\n|$)/m;
-  const rest = text.slice(m[0].length);
-  const c = close.exec(rest);
-  if (!c) return { yaml: rest, offset: m[0].length, end: text.length };
-  return { yaml: rest.slice(0, c.index), offset: m[0].length, end: m[0].length + c.index + c[0].length };
-}
-
 export interface LintOptions {
   rules: readonly LintRule[];
   /** Honour agent-guard-disable comments (off in CI with --no-inline-config: agent files are attacker-editable). */
   inlineConfig?: boolean;
+  /**
+   * Guard verdicts by command text, kept across runs (the language server keeps one per workspace
+   * folder, so a keystroke re-lints only the commands that changed). Whoever keeps it clears it
+   * when what verdicts depend on changes (.env files, .claude/agent-guard.json).
+   */
+  verdictCache?: Map<string, Verdict | null>;
 }
 
-export function createContext(file: LintFile, workspace: WorkspaceView, lines: LineIndex, sink: Diagnostic[], currentRule: { rule: LintRule | null }): RuleContext {
+export function createContext(file: LintFile, workspace: WorkspaceView, lines: LineIndex, sink: Diagnostic[], currentRule: { rule: LintRule | null }, verdictCache?: Map<string, Verdict | null>): RuleContext {
   let fm: Frontmatter | null | undefined;
   let codeSpans: CodeSpan[] | undefined;
   let proseNodes: { value: string; start: number }[] | undefined;
   let jsonView: ReturnType<RuleContext['json']> | undefined;
   let jsView: ReturnType<RuleContext['js']> | undefined;
-  const verdicts = new Map<string, Verdict | null>();
+  const verdicts = verdictCache ?? new Map<string, Verdict | null>();
 
   const markdown = () => {
     if (codeSpans) return;
@@ -71,32 +67,9 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
     const split = file.kind === 'workflow' || file.kind === 'settings' ? null : splitFrontmatter(file.text);
     // Blank out the frontmatter (keeping offsets) so Markdown does not read it as a heading.
     const body = split ? file.text.slice(0, split.end).replace(/[^\n]/g, ' ') + file.text.slice(split.end) : file.text;
-    let tree: ReturnType<typeof fromMarkdown>;
-    try {
-      tree = fromMarkdown(body);
-    } catch {
-      return;
-    }
-    const visit = (node: { type: string; value?: string; lang?: string | null; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }) => {
-      const start = node.position?.start.offset ?? 0;
-      const end = node.position?.end.offset ?? 0;
-      if (node.type === 'code' && typeof node.value === 'string') {
-        const nl = file.text.indexOf('\n', start);
-        const valueStart = nl < 0 ? end : nl + 1;
-        codeSpans!.push({ value: node.value, start: valueStart, end: valueStart + node.value.length, lang: node.lang ?? null, inline: false, bang: node.lang === '!' });
-      } else if (node.type === 'inlineCode' && typeof node.value === 'string') {
-        const raw = file.text.slice(start, end);
-        const ticks = /^`+/.exec(raw)?.[0].length ?? 1;
-        const valueStart = start + Math.max(ticks, raw.indexOf(node.value, ticks));
-        const before = file.text[start - 1];
-        const bang = before === '!' && (start - 2 < 0 || /\s/.test(file.text[start - 2]!));
-        codeSpans!.push({ value: node.value, start: valueStart, end: valueStart + node.value.length, lang: null, inline: true, bang });
-      } else if (node.type === 'text' && typeof node.value === 'string') {
-        proseNodes!.push({ value: file.text.slice(start, end), start });
-      }
-      for (const c of node.children ?? []) visit(c as typeof node);
-    };
-    visit(tree as unknown as Parameters<typeof visit>[0]);
+    const view = scanMarkdown(body);
+    codeSpans = view.code;
+    proseNodes = view.prose;
   };
 
   return {
@@ -106,26 +79,11 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
     report(d) {
       const rule = currentRule.rule!;
       const diagnostic: Diagnostic = { code: rule.code, severity: d.severity ?? rule.severity, message: d.message, range: lines.range(d.start, d.end) };
-      if (d.fix) diagnostic.fix = { title: d.fix.title, edits: d.fix.edits.map((e) => ({ range: lines.range(e.start, e.end), newText: e.newText })) };
+      if (d.fix) diagnostic.fix = { title: d.fix.title, edits: d.fix.edits.map((e) => ({ range: lines.range(e.start, e.end), newText: e.newText })), ...(d.fix.optIn ? { optIn: true } : {}) };
       sink.push(diagnostic);
     },
     frontmatter() {
-      if (fm !== undefined) return fm;
-      const split = splitFrontmatter(file.text);
-      if (!split) {
-        fm = null;
-        return fm;
-      }
-      const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: true });
-      const err = doc.errors[0];
-      const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
-      fm = {
-        doc: err ? null : doc,
-        data: !err && typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null,
-        offset: split.offset,
-        end: split.end,
-        error: err ? { message: err.message.split('\n')[0]!, offset: split.offset + (err.pos?.[0] ?? 0) } : null,
-      };
+      if (fm === undefined) fm = readFrontmatter(file.text);
       return fm;
     },
     code() {
@@ -195,7 +153,7 @@ export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOpt
   const lines = new LineIndex(file.text);
   const sink: Diagnostic[] = [];
   const current: { rule: LintRule | null } = { rule: null };
-  const ctx = createContext(file, workspace, lines, sink, current);
+  const ctx = createContext(file, workspace, lines, sink, current, opts.verdictCache);
   for (const rule of opts.rules) {
     if (!rule.appliesTo.includes(file.kind)) continue;
     current.rule = rule;
@@ -240,9 +198,9 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return out;
 }
 
-/** Applies every fix in the diagnostics, in one pass. */
+/** Applies every fix in the diagnostics (opt-in ones aside), in one pass. */
 export function applyFixes(text: string, diagnostics: readonly Diagnostic[]): string {
-  return applyEdits(text, diagnostics.flatMap((d) => d.fix?.edits ?? []));
+  return applyEdits(text, diagnostics.flatMap((d) => (d.fix && !d.fix.optIn ? d.fix.edits : [])));
 }
 
 /**

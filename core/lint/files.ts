@@ -1,6 +1,8 @@
-// Which files are agent-visible, and what kind each is.
+// Which files are agent-visible, and what kind each is: the `.claude/` layout of a project (and of
+// ~/.claude), and the layout of a plugin (a folder with .claude-plugin/plugin.json, whose agents/,
+// commands/, skills/, workflows/ and hooks/hooks.json Claude Code loads; reference §1.13).
 
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileKind } from './types';
 
@@ -18,18 +20,88 @@ export function fileKind(rel: string): FileKind | null {
   return null;
 }
 
+/** The component paths a plugin manifest names (they replace agents/, commands/, workflows/; skills adds). */
+export interface PluginManifest {
+  agents?: string[];
+  commands?: string[];
+  workflows?: string[];
+  skills?: string[];
+}
+
+const asList = (v: unknown): string[] | undefined => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
+
+export function readManifest(text: string | null): PluginManifest {
+  try {
+    const m = JSON.parse(text ?? '{}') as Record<string, unknown>;
+    const clean = (v: unknown) => asList(v)?.map((p) => p.replace(/^\.\//, '').replace(/\/$/, ''));
+    return { agents: clean(m.agents), commands: clean(m.commands), workflows: clean(m.workflows), skills: clean(m.skills) };
+  } catch {
+    return {};
+  }
+}
+
+const under = (inner: string, paths: string[]) => paths.some((p) => inner === p || inner.startsWith(`${p}/`));
+
+/** Classifies a path relative to a plugin root (forward slashes). */
+export function pluginFileKind(inner: string, manifest: PluginManifest = {}): FileKind | null {
+  const r = inner.replace(/^\.\//, '');
+  if (r === 'hooks/hooks.json') return 'settings';
+  if (r.endsWith('/SKILL.md') && (/^skills\/[^/]+\/SKILL\.md$/.test(r) || under(r, manifest.skills ?? []))) return 'skill';
+  if (!r.endsWith('.md') && !r.endsWith('.js')) return null;
+  const inDir = (key: 'agents' | 'commands' | 'workflows') => (manifest[key] ? under(r, manifest[key]!) : r.startsWith(`${key}/`));
+  if (r.endsWith('.md') && inDir('agents')) return 'agent';
+  if (r.endsWith('.md') && inDir('commands')) return 'command';
+  if (r.endsWith('.js') && inDir('workflows') && !r.slice('workflows/'.length).includes('/')) return 'workflow';
+  return null;
+}
+
+const PLUGIN_MANIFEST = '.claude-plugin/plugin.json';
+
+/**
+ * The kind of a file, from its path and (for plugin files) the nearest plugin root above it.
+ * `read` reads a file relative to the workspace root (null: absent).
+ */
+export function classifyFile(rel: string, read: (rel: string) => string | null): FileKind | null {
+  const direct = fileKind(rel);
+  if (direct) return direct;
+  const parts = rel.replace(/\\/g, '/').split('/');
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const dir = parts.slice(0, i).join('/');
+    const manifest = read(dir ? `${dir}/${PLUGIN_MANIFEST}` : PLUGIN_MANIFEST);
+    if (manifest !== null) return pluginFileKind(parts.slice(i).join('/'), readManifest(manifest));
+  }
+  return null;
+}
+
+export interface AgentFileRef {
+  rel: string;
+  kind: FileKind;
+}
+
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage', '.next', 'vendor', 'target', '.venv', 'venv', '__pycache__', 'worktrees']);
 
-/** Every agent-visible file under root (relative paths), bounded. */
-export function findAgentFiles(root: string, limit = 20000): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, rel: string, depth: number) => {
+function readSmall(abs: string): string | null {
+  try {
+    return statSync(abs).size > 256 * 1024 ? null : readFileSync(abs, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Every agent-visible file under root (relative paths, with their kind), bounded. */
+export function findAgentFiles(root: string, limit = 20000): AgentFileRef[] {
+  const out: AgentFileRef[] = [];
+  const walk = (dir: string, rel: string, depth: number, plugin: { rel: string; manifest: PluginManifest } | null) => {
     if (out.length >= limit || depth > 12) return;
     let entries: string[];
     try {
       entries = readdirSync(dir);
     } catch {
       return;
+    }
+    if (entries.includes('.claude-plugin')) {
+      const text = readSmall(join(dir, PLUGIN_MANIFEST));
+      if (text !== null) plugin = { rel, manifest: readManifest(text) };
     }
     for (const e of entries.sort()) {
       if (SKIP_DIRS.has(e)) continue;
@@ -43,10 +115,13 @@ export function findAgentFiles(root: string, limit = 20000): string[] {
       }
       if (isDir) {
         if (e.startsWith('.') && e !== '.claude') continue;
-        walk(abs, r, depth + 1);
-      } else if (fileKind(r)) out.push(r);
+        walk(abs, r, depth + 1, plugin);
+        continue;
+      }
+      const kind = fileKind(r) ?? (plugin ? pluginFileKind(plugin.rel ? r.slice(plugin.rel.length + 1) : r, plugin.manifest) : null);
+      if (kind) out.push({ rel: r, kind });
     }
   };
-  walk(root, '', 0);
+  walk(root, '', 0, null);
   return out;
 }

@@ -10,7 +10,7 @@ export function format(run: LintRun, fmt: Format, version: string): string {
     case 'json':
       return `${JSON.stringify(
         run.files.flatMap((f) =>
-          f.diagnostics.map((d) => ({ file: f.rel, line: d.range.start.line + 1, column: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1, severity: d.severity, code: d.code, message: d.message, fixable: !!d.fix })),
+          f.diagnostics.map((d) => ({ file: f.rel, line: d.range.start.line + 1, column: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1, severity: d.severity, code: d.code, message: d.message, fixable: !!d.fix && !d.fix.optIn })),
         ),
         null,
         2,
@@ -40,7 +40,7 @@ function stylish(run: LintRun): string {
     out.push(f.rel);
     for (const d of f.diagnostics) {
       count[d.severity]++;
-      if (d.fix) fixable++;
+      if (d.fix && !d.fix.optIn) fixable++;
       out.push(`  ${`${d.range.start.line + 1}:${d.range.start.character + 1}`.padEnd(8)} ${d.severity.padEnd(8)} ${d.message}  ${d.code}`);
     }
     out.push('');

@@ -76,9 +76,34 @@ export function bashRuleMatches(spec: string, command: string): boolean {
   return re.test(command.trim());
 }
 
-/** Negation near a command in prose: "never run `rm -rf /`", "don't `cat .env`". */
-export function negatedBefore(text: string, at: number): boolean {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const before = text.slice(Math.max(lineStart, at - 120), at).toLowerCase();
-  return /\b(never|don'?t|do not|must not|mustn'?t|shouldn'?t|should not|avoid|not allowed|forbidden|prohibited|instead of|rather than|no longer|blocked|denied)\b/.test(before);
+/** A property's value node in a JSON object node. */
+export function jsonChild(obj: JsonNode | undefined, key: string): JsonNode | undefined {
+  if (obj?.type !== 'object') return undefined;
+  return obj.children?.find((c) => c.children?.[0]?.value === key)?.children?.[1];
+}
+
+export interface HookGroupRef {
+  event: string;
+  eventKey: JsonNode;
+  index: number;
+  group: JsonNode;
+  matcher: JsonNode | undefined;
+  handlers: JsonNode[];
+}
+
+/** Every matcher group under `hooks` (settings files and plugin hooks/hooks.json). */
+export function hookGroups(tree: JsonNode | undefined): HookGroupRef[] {
+  const hooks = jsonNode(tree, ['hooks']);
+  const out: HookGroupRef[] = [];
+  if (hooks?.type !== 'object') return out;
+  for (const prop of hooks.children ?? []) {
+    const [k, groups] = prop.children ?? [];
+    if (!k || !groups || groups.type !== 'array' || typeof k.value !== 'string') continue;
+    (groups.children ?? []).forEach((group, index) => {
+      if (group.type !== 'object') return;
+      const list = jsonChild(group, 'hooks');
+      out.push({ event: k.value as string, eventKey: k, index, group, matcher: jsonChild(group, 'matcher'), handlers: list?.type === 'array' ? (list.children ?? []).filter((h) => h.type === 'object') : [] });
+    });
+  }
+  return out;
 }

@@ -2,16 +2,17 @@
 
 import rules from 'agent-guard:lint-rules';
 import { lintFile, applyFixes } from './engine';
-import { fileKind, findAgentFiles } from './files';
+import { classifyFile, findAgentFiles } from './files';
 import { fsWorkspace } from './workspace';
 import { normalizePath, relativeTo, resolvePath } from '../paths';
-import { DOCS_BASE, type Diagnostic, type LintRule } from './types';
+import { DOCS_BASE, type Diagnostic, type FileKind, type LintRule } from './types';
 
 export { rules };
 
 export interface FileResult {
   path: string;
   rel: string;
+  kind: FileKind;
   diagnostics: Diagnostic[];
   /** The fixed text, when fixing changed something. */
   fixed?: string;
@@ -34,36 +35,37 @@ export function docsUrl(code: string): string {
 /** Lints the given paths (files or folders) of a workspace, or all agent-visible files when none are given. */
 export function lintPaths(root: string, paths: string[], opts: { home: string; fix?: boolean; inlineConfig?: boolean; read: (abs: string) => string | null }): LintRun {
   const ws = fsWorkspace(root, opts.home);
-  const wanted: string[] = [];
+  const wanted = new Map<string, FileKind>();
   const skipped: string[] = [];
-  if (paths.length === 0) wanted.push(...findAgentFiles(root));
+  if (paths.length === 0) for (const f of findAgentFiles(root)) wanted.set(f.rel, f.kind);
+  const readRel = (rel: string) => opts.read(rel.startsWith('/') ? rel : `${ws.root}/${rel}`);
   for (const p of paths) {
     const abs = resolvePath(normalizePath(process.cwd()), p, opts.home);
     const rel = relativeTo(ws.root, abs) ?? abs;
-    if (fileKind(rel)) wanted.push(rel);
-    else if (ws.list(abs).length > 0) wanted.push(...findAgentFiles(abs).map((r) => relativeTo(ws.root, `${abs}/${r}`) ?? `${abs}/${r}`));
+    const kind = classifyFile(rel, readRel);
+    if (kind) wanted.set(rel, kind);
+    else if (ws.list(abs).length > 0) for (const f of findAgentFiles(abs)) wanted.set(relativeTo(ws.root, `${abs}/${f.rel}`) ?? `${abs}/${f.rel}`, f.kind);
     else skipped.push(p);
   }
   const files: FileResult[] = [];
-  for (const rel of [...new Set(wanted)]) {
+  for (const [rel, kind] of wanted) {
     const path = rel.startsWith('/') ? rel : `${ws.root}/${rel}`;
     const text = opts.read(path);
     if (text === null) {
       skipped.push(rel);
       continue;
     }
-    const kind = fileKind(rel)!;
     let diagnostics = lintFile({ path, rel, kind, text }, ws, { rules, inlineConfig: opts.inlineConfig ?? true });
-    const result: FileResult = { path, rel, diagnostics };
-    if (opts.fix && diagnostics.some((d) => d.fix)) {
+    const result: FileResult = { path, rel, kind, diagnostics };
+    if (opts.fix && diagnostics.some((d) => d.fix && !d.fix.optIn)) {
       // Fix to a fixed point (a few passes: one fix can reveal or settle another).
       let current = text;
       for (let pass = 0; pass < 5; pass++) {
-        const next = applyFixes(current, diagnostics.filter((d) => d.fix));
+        const next = applyFixes(current, diagnostics);
         if (next === current) break;
         current = next;
         diagnostics = lintFile({ path, rel, kind, text: current }, ws, { rules, inlineConfig: opts.inlineConfig ?? true });
-        if (!diagnostics.some((d) => d.fix)) break;
+        if (!diagnostics.some((d) => d.fix && !d.fix.optIn)) break;
       }
       if (current !== text) {
         result.fixed = current;

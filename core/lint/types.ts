@@ -25,6 +25,11 @@ export interface TextEdit {
 export interface Fix {
   title: string;
   edits: TextEdit[];
+  /**
+   * The fix changes what the file grants (not only how it says it): offered in the editor, after
+   * the other fixes, never applied by --fix or "Fix all".
+   */
+  optIn?: boolean;
 }
 
 export interface Diagnostic {
@@ -62,6 +67,12 @@ export interface Frontmatter {
   /** End offset of the closing --- line. */
   end: number;
   error: { message: string; offset: number } | null;
+  /** The block uses CRLF line endings (Claude Code's loader does not read it then). */
+  crlf: boolean;
+  /** File offsets of values that strict YAML rejects and Claude Code reads as plain strings. */
+  lenient: number[];
+  /** Unindented lines that continue a value: Claude Code drops them (or, in some versions, skips the file). */
+  dropped: { start: number; end: number }[];
 }
 
 export interface CodeSpan {
@@ -79,7 +90,7 @@ export interface CodeSpan {
 export interface RuleContext {
   file: LintFile;
   workspace: WorkspaceView;
-  report(d: { start: number; end: number; message: string; fix?: { title: string; edits: { start: number; end: number; newText: string }[] }; severity?: Severity }): void;
+  report(d: { start: number; end: number; message: string; fix?: { title: string; edits: { start: number; end: number; newText: string }[]; optIn?: boolean }; severity?: Severity }): void;
   frontmatter(): Frontmatter | null;
   /** Markdown code (blocks and inline), outside the frontmatter. */
   code(): CodeSpan[];
@@ -123,6 +134,8 @@ export interface LintRule {
   /** kebab-case name. */
   name: string;
   severity: Severity;
+  /** Severities some of its findings have instead (each named on the rule page). */
+  otherSeverities?: readonly Severity[];
   title: string;
   /** Why it matters: what goes wrong. */
   rationale: string;

@@ -1,7 +1,7 @@
 // What a lint rule example states about its diagnostics (RuleExample.expect), checked exactly:
 // line, severity, message, and the file text after the fix.
 
-import { applyFixes } from '../../core/lint/engine';
+import { applyEdits } from '../../core/lint/engine';
 import type { Diagnostic, LintRule, RuleExample } from '../../core/lint/types';
 
 export interface Observed {
@@ -17,7 +17,7 @@ export function observed(rule: LintRule, example: RuleExample, diags: Diagnostic
   const sorted = [...diags].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   const actual = sorted.map((d, i): Observed => {
     const o: Observed = { line: d.range.start.line + 1, severity: d.severity, message: d.message };
-    if (expect[i]?.fixed !== undefined) o.fixed = d.fix ? applyFixes(example.text, [d]) : null;
+    if (expect[i]?.fixed !== undefined) o.fixed = d.fix ? applyEdits(example.text, d.fix.edits) : null; // opt-in fixes too: the example states what the fix writes
     return o;
   });
   const expected = expect.map((e): Observed => {

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'info',
   title: 'Agent Guard is not installed in this project',
   rationale: 'Without the PreToolUse hook, nothing checks the agent\'s commands before they run. `agent-guard install` (or the VS Code command "Agent Guard: Install Guards in Workspace") adds it without touching anything else in the file.',
+  otherSeverities: ['warning'],
   appliesTo: ['settings'],
   check(ctx) {
     if (!/(^|\/)\.claude\/settings\.json$/.test(ctx.file.rel)) return;

@@ -9,6 +9,7 @@ export default defineRule({
   severity: 'error',
   title: 'A hook entry Claude Code cannot run: unknown event, bad handler, or a matcher that matches nothing',
   rationale: 'Malformed hook entries are skipped with a warning at best: the hook you rely on never runs. Unknown event names, handlers without their required field, `timeout` ≤ 0, async PreToolUse hooks (they cannot block) and `mcp__server` matchers (they match no tool) all look fine and do nothing.',
+  otherSeverities: ['warning', 'info'],
   appliesTo: ['settings'],
   check(ctx) {
     const hooks = jsonNode(ctx.json().tree, ['hooks']);
@@ -25,7 +26,7 @@ export default defineRule({
       for (const group of groups.children ?? []) {
         const matcher = child(group, 'matcher');
         const m = matcher?.value;
-        if (typeof m === 'string' && /^mcp__[A-Za-z0-9_-]+$/.test(m)) {
+        if (typeof m === 'string' && /^mcp__[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/.test(m)) {
           ctx.report({ start: matcher!.offset, end: matcher!.offset + matcher!.length, severity: 'warning', message: `The matcher "${m}" is an exact tool name and matches no tool: MCP tools are named ${m}__<tool>.`, fix: { title: `Match every tool of the server: ${m}__.*`, edits: [{ start: matcher!.offset, end: matcher!.offset + matcher!.length, newText: JSON.stringify(`${m}__.*`) }] } });
         }
         const list = child(group, 'hooks');
@@ -46,7 +47,7 @@ export default defineRule({
           const timeout = child(handler, 'timeout');
           if (timeout && (typeof timeout.value !== 'number' || timeout.value <= 0)) ctx.report({ start: timeout.offset, end: timeout.offset + timeout.length, message: 'timeout is in seconds and must be more than 0.' });
           const async = child(handler, 'async');
-          if (event === 'PreToolUse' && async?.value === true) ctx.report({ start: async.offset, end: async.offset + async.length, severity: 'warning', message: 'An async PreToolUse hook cannot block anything: its decision is ignored.' });
+          if (event === 'PreToolUse' && async?.value === true) ctx.report({ start: async.offset, end: async.offset + async.length, severity: 'info', message: 'An async PreToolUse hook cannot block anything: its decision is ignored. Fine for an observer (logging); a guard must not be async.' });
         }
       }
     }
@@ -63,6 +64,7 @@ export default defineRule({
       { path: '.claude/settings.json', text: '{ "hooks": { "PreToolUse": [ { "matcher": "mcp__github__.*", "hooks": [ { "type": "command", "command": "audit", "timeout": 10 } ] } ] } }' },
       { path: '.claude/settings.json', text: '{ "hooks": { "Stop": [ { "hooks": [ { "type": "prompt", "prompt": "Check the work" } ] } ], "PostToolUse": [ { "matcher": "Edit|Write", "hooks": [ { "type": "command", "command": "prettier --write" } ] } ] } }' },
       { path: '.claude/settings.json', text: '{ "model": "opus" }' },
+      { path: '.claude/settings.json', text: '{ "hooks": { "PreToolUse": [ { "matcher": "mcp__github__create_issue|mcp__my_server__run", "hooks": [ { "type": "command", "command": "audit" } ] } ] } }' },
     ],
   },
 });

@@ -8,6 +8,7 @@ export default defineRule({
   severity: 'warning',
   title: 'A permission rule that does not do what it says',
   rationale: 'Path rules on Write, MultiEdit, NotebookEdit or Glob are accepted and never consulted (Edit and Read rules govern those tools); `:*` only works at the end of a Bash rule; a single leading slash is relative to the settings file, not the file-system root. Each looks like protection and is none.',
+  otherSeverities: ['error'],
   appliesTo: ['settings'],
   check(ctx) {
     const tree = ctx.json().tree;

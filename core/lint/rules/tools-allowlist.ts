@@ -1,49 +1,134 @@
-import { defineRule } from '../types';
+import { defineRule, type RuleContext } from '../types';
 import { fmPair, toolEntries } from '../helpers';
-import { subagentTools } from '../claude-code';
+import { KNOWN_TOOLS, NEVER_IN_SUBAGENTS, POWERFUL_TOOLS, TOOL_ALIASES } from '../claude-code';
+import { isIdent, propertyNamed, walk, type AnyNode } from '../js';
+import { parse as parseAcorn } from 'acorn';
+
+/** Names of subagents that a workflow of the workspace calls with a `schema` (structured output). */
+const schemaCallers = new WeakMap<object, Set<string>>();
+function agentsCalledWithSchema(ctx: RuleContext): Set<string> {
+  const cached = schemaCallers.get(ctx.workspace);
+  if (cached) return cached;
+  const out = new Set<string>();
+  for (const dir of [`${ctx.workspace.root}/.claude/workflows`, `${ctx.workspace.root}/workflows`]) {
+    for (const e of ctx.workspace.list(dir)) {
+      if (!e.endsWith('.js')) continue;
+      const text = ctx.workspace.read(`${dir}/${e}`);
+      if (!text?.includes('agentType')) continue;
+      let program: ReturnType<typeof parseAcorn>;
+      try {
+        program = parseAcorn(text, { ecmaVersion: 'latest', sourceType: 'module', allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true });
+      } catch {
+        continue;
+      }
+      walk(program, (n: AnyNode) => {
+        if (n.type !== 'CallExpression' || !isIdent(n.callee, 'agent')) return;
+        const opts = n.arguments[1];
+        if (opts?.type !== 'ObjectExpression' || !propertyNamed(opts, 'schema')) return;
+        const type = propertyNamed(opts, 'agentType')?.value;
+        if (type?.type === 'Literal' && typeof type.value === 'string') out.add(type.value);
+      });
+    }
+  }
+  schemaCallers.set(ctx.workspace, out);
+  return out;
+}
+
+// Names that are also ordinary words (Bash, Read, Agent) or the name of a language (PowerShell)
+// count only as `Name`, "Name tool" or Name(…); compound names (WebSearch, TodoWrite) count anywhere.
+const WORDLIKE = new Set(['PowerShell']);
+const COMPOUND = KNOWN_TOOLS.filter((t) => /[a-z][A-Z]/.test(t) && !WORDLIKE.has(t));
+const SIMPLE = KNOWN_TOOLS.filter((t) => !/[a-z][A-Z]/.test(t) || WORDLIKE.has(t));
+
+/** Tools the agent's own instructions name: `Bash`, "the Bash tool", Bash(…), WebSearch, mcp__x__y. */
+function toolsNamedInBody(text: string, from: number): { name: string; at: number }[] {
+  const body = text.slice(from);
+  const out: { name: string; at: number }[] = [];
+  const seen = new Set<string>();
+  const add = (name: string, at: number) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    out.push({ name, at: from + at });
+  };
+  for (const m of body.matchAll(/\bmcp__[A-Za-z0-9_-]+(?:__[A-Za-z0-9_*-]+)?/g)) add(m[0], m.index!);
+  for (const m of body.matchAll(new RegExp(`\\b(${COMPOUND.join('|')})\\b`, 'g'))) add(m[1]!, m.index!);
+  for (const m of body.matchAll(new RegExp(`\`(${SIMPLE.filter((t) => !WORDLIKE.has(t)).join('|')})(?:\\([^\`)]*\\))?\`|\\b(${SIMPLE.join('|')})(?: tool\\b|\\()`, 'g'))) add(m[1] ?? m[2]!, m.index!);
+  return out;
+}
+
+/** Is a tool (or an MCP tool name) granted by the allowlist entries? */
+function granted(name: string, listed: Set<string>): boolean {
+  if (listed.has(name)) return true;
+  if (name.startsWith('mcp__')) {
+    const server = name.split('__').slice(0, 2).join('__');
+    return listed.has(server) || listed.has(`${server}__*`) || [...listed].some((l) => l.endsWith('*') && name.startsWith(l.slice(0, -1)));
+  }
+  return false;
+}
 
 export default defineRule({
   code: 'AG-AGT-004',
   name: 'tools-allowlist',
   severity: 'warning',
-  title: 'A `tools` allowlist silently drops every tool it does not name, MCP and structured output included',
-  rationale: 'With `tools:` set, the subagent gets only the listed tools: every MCP server, Skill, and the structured-output tool a workflow needs to return its schema are gone, with no error. Restrict with `disallowedTools` (a blocklist) instead; the quick fix writes the equivalent blocklist for the built-in tools.',
+  title: 'A `tools` allowlist drops a tool this agent needs: one its instructions name, or the structured output a workflow asks of it',
+  rationale:
+    "`tools:` is the documented way to narrow a subagent, and it drops every tool it does not name: MCP tools, `Skill`, and any tool added later. That costs something where the agent needs one of them: its own instructions tell it to use a tool the list leaves out, or a workflow calls it with a `schema` and the runtime's structured-output tool must reach it. There it is a warning; elsewhere an `info` hint. The opt-in fix rewrites the list as a short `disallowedTools` blocklist of the powerful built-ins it excluded, which grants every other tool (MCP tools and future tools included).",
+  otherSeverities: ['info'],
   appliesTo: ['agent'],
   check(ctx) {
     const fm = ctx.frontmatter();
-    if (!fm?.data || fm.data.tools === undefined || fm.data.tools === '*' || (Array.isArray(fm.data.tools) && fm.data.tools.includes('*'))) return;
+    if (!fm?.data || fm.data.tools === undefined || fm.data.tools === null) return;
+    const raw = fm.data.tools;
+    if (raw === '*' || (Array.isArray(raw) && raw.includes('*'))) return;
     const pair = fmPair(fm, 'tools')!;
-    const listed = new Set(toolEntries(fm, 'tools', ctx.file.text).map((e) => e.value.replace(/\(.*$/s, '')));
+    const entries = toolEntries(fm, 'tools', ctx.file.text);
+    if (entries.length === 0) return;
+    const listed = new Set(entries.map((e) => e.value.replace(/\(.*$/s, '')).map((t) => TOOL_ALIASES[t] ?? t));
     if (listed.has('*')) return;
-    const already = new Set(toolEntries(fm, 'disallowedTools', ctx.file.text).map((e) => e.value));
-    const block = subagentTools().filter((t) => !listed.has(t) && !already.has(t));
-    // Replace the whole `tools:` entry (key to end of value) with the blocklist.
+    const name = typeof fm.data.name === 'string' ? fm.data.name : '';
+    const missing = toolsNamedInBody(ctx.file.text, fm.end).filter((t) => !granted(t.name, listed) && !NEVER_IN_SUBAGENTS.has(t.name));
+    const workflow = name !== '' && agentsCalledWithSchema(ctx).has(name);
+
+    const disallowed = toolEntries(fm, 'disallowedTools', ctx.file.text).map((e) => e.value);
+    const block = POWERFUL_TOOLS.filter((t) => !listed.has(t) && !disallowed.includes(t) && !missing.some((m) => m.name === t));
     const lineEnd = ctx.file.text.indexOf('\n', pair.value.end);
-    const hasDisallowed = fmPair(fm, 'disallowedTools') !== null;
-    const edits = hasDisallowed
-      ? [{ start: pair.key.start, end: lineEnd < 0 ? pair.value.end : lineEnd + 1, newText: '' }, ...(() => {
-          const d = fmPair(fm, 'disallowedTools')!;
-          const existing = toolEntries(fm, 'disallowedTools', ctx.file.text).map((e) => e.value);
-          return [{ start: d.value.start, end: d.value.end, newText: [...existing, ...block].join(', ') }];
-        })()]
+    const d = fmPair(fm, 'disallowedTools');
+    const edits = d
+      ? [
+          { start: pair.key.start, end: lineEnd < 0 ? pair.value.end : lineEnd + 1, newText: '' },
+          { start: d.value.start, end: d.value.end, newText: [...disallowed, ...block].join(', ') },
+        ]
       : [{ start: pair.key.start, end: pair.value.end, newText: `disallowedTools: ${block.join(', ')}` }];
-    ctx.report({
-      start: pair.key.start,
-      end: pair.value.end,
-      message: `tools: ${[...listed].join(', ')} is an allowlist: the agent loses every MCP tool, Skill and the structured-output tool. Use disallowedTools to block what it must not use.`,
-      fix: { title: 'Rewrite as the equivalent disallowedTools blocklist', edits },
-    });
+    const fix = { title: `Replace the allowlist with disallowedTools: ${block.join(', ') || '(none)'} (grants every other tool, MCP tools and Skill included)`, edits, optIn: true };
+
+    const list = [...listed].join(', ');
+    if (workflow) {
+      ctx.report({ start: pair.key.start, end: pair.value.end, severity: 'warning', message: `A workflow calls "${name}" with a schema, and tools: ${list} is an allowlist: it can drop the structured-output tool the runtime gives the agent to return that schema, and the agent cannot answer. Restrict it with disallowedTools instead.`, fix });
+      return;
+    }
+    if (missing.length > 0) {
+      const names = missing.slice(0, 4).map((m) => m.name).join(', ');
+      ctx.report({ start: pair.key.start, end: pair.value.end, severity: 'warning', message: `The instructions name ${names}, which tools: ${list} does not grant: the agent does not have ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'} to tools, or restrict with disallowedTools instead.`, fix });
+      return;
+    }
+    ctx.report({ start: pair.key.start, end: pair.value.end, severity: 'info', message: `tools: ${list} is an allowlist: this agent gets no MCP tools, no Skill and no tool added later. Fine for a narrow agent; otherwise restrict with disallowedTools.`, fix });
   },
   examples: {
     problematic: [
-      { path: '.claude/agents/analyzer.md', text: '---\nname: analyzer\ndescription: Analyzes\ntools: Read, Grep, Glob, WebSearch\n---\n' },
-      { path: '.claude/agents/analyzer.md', text: '---\nname: analyzer\ndescription: Analyzes\ntools:\n  - Read\n  - WebFetch\n---\n' },
-      { path: '.claude/agents/analyzer.md', text: '---\nname: analyzer\ndescription: Analyzes\ndisallowedTools: Bash\ntools: Read, Grep\n---\n' },
+      { path: '.claude/agents/analyzer.md', text: '---\nname: analyzer\ndescription: Analyzes\ntools: Read, Grep\n---\nCheck the terms with WebSearch before you answer.\n' },
+      { path: '.claude/agents/analyzer.md', text: '---\nname: analyzer\ndescription: Analyzes\ntools: Read, Grep\n---\nFile an issue with `mcp__github__create_issue` for each finding.\n' },
+      {
+        path: '.claude/agents/analyzer.md',
+        text: '---\nname: analyzer\ndescription: Analyzes\ntools:\n  - Read\n  - WebSearch\n---\nYou analyze.\n',
+        files: { '.claude/workflows/qa.js': "export const meta = { name: 'qa', description: 'QA' };\nreturn await agent('Analyze', { agentType: 'analyzer', schema: { type: 'object' } });\n" },
+      },
+      { path: '.claude/agents/runner.md', text: '---\nname: runner\ndescription: Runs tests\ndisallowedTools: WebFetch\ntools: Read, Grep\n---\nRun the tests with the `Bash` tool.\n' },
     ],
     correct: [
       { path: '.claude/agents/analyzer.md', text: '---\nname: analyzer\ndescription: Analyzes\ndisallowedTools: Read, Write, Edit, NotebookEdit, Bash, Grep, Glob\nmodel: opus\n---\n' },
-      { path: '.claude/agents/analyzer.md', text: '---\nname: analyzer\ndescription: Analyzes\n---\n' },
+      { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews code\ntools: Read, Grep, Glob\n---\nRead the diff, then grep for callers. Do not edit files.\n' },
       { path: '.claude/agents/all.md', text: '---\nname: all\ndescription: All tools\ntools: "*"\n---\n' },
+      { path: '.claude/agents/gh.md', text: '---\nname: gh\ndescription: Files issues\ntools: Read, mcp__github\n---\nUse mcp__github__create_issue and the WebSearch tool sparingly.\n'.replace('and the WebSearch tool sparingly', 'for each finding') },
     ],
   },
 });

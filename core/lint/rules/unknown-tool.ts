@@ -1,6 +1,6 @@
 import { defineRule } from '../types';
 import { toolEntries } from '../helpers';
-import { KNOWN_TOOLS, RENAMED_TOOLS } from '../claude-code';
+import { KNOWN_TOOLS, RENAMED_TOOLS, TOOL_ALIASES } from '../claude-code';
 
 const KNOWN = new Set<string>(KNOWN_TOOLS);
 
@@ -9,7 +9,8 @@ export default defineRule({
   name: 'unknown-tool',
   severity: 'warning',
   title: 'A tool list names a tool that does not exist (or was renamed)',
-  rationale: 'Tool lists are matched by exact name. `Task` became `Agent`, `MultiEdit` and `LS` are gone, `KillShell` is `TaskStop`: a stale name silently matches nothing, so an allowlist loses the tool and a blocklist blocks nothing.',
+  rationale: 'Tool lists are matched by exact name. `MultiEdit`, `NotebookRead` and `LS` are gone, `KillShell` is `TaskStop`: a stale name silently matches nothing, so an allowlist loses the tool and a blocklist blocks nothing. (`Task`, renamed `Agent`, is still accepted as an alias: an info hint.)',
+  otherSeverities: ['info'],
   appliesTo: ['agent', 'skill', 'command'],
   check(ctx) {
     const fm = ctx.frontmatter();
@@ -18,6 +19,11 @@ export default defineRule({
       for (const e of toolEntries(fm, key, ctx.file.text)) {
         const name = e.value.replace(/\(.*$/s, '');
         if (KNOWN.has(name) || name.startsWith('mcp__')) continue;
+        const alias = TOOL_ALIASES[name];
+        if (alias) {
+          ctx.report({ start: e.start, end: e.start + name.length, severity: 'info', message: `${name} is the old name of ${alias}; Claude Code still accepts it as an alias.`, fix: { title: `Rename to ${alias}`, edits: [{ start: e.start, end: e.start + name.length, newText: alias }] } });
+          continue;
+        }
         const renamed = RENAMED_TOOLS[name];
         if (renamed !== undefined) {
           const message = renamed ? `${name} is now ${renamed}; the old name matches nothing.` : `${name} no longer exists; the entry matches nothing.`;
@@ -28,13 +34,14 @@ export default defineRule({
   },
   examples: {
     problematic: [
-      { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\ndisallowedTools: Task, Write\n---\n' },
+      { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\ndisallowedTools: LS, Write\n---\n' },
       { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\ndisallowedTools:\n  - MultiEdit\n  - KillShell\n---\n' },
       { path: '.claude/commands/c.md', text: '---\ndescription: C\nallowed-tools: Bsh(git status)\n---\n' },
     ],
     correct: [
       { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\ndisallowedTools: Agent, Write, Edit, mcp__github__create_issue\n---\n' },
       { path: '.claude/commands/c.md', text: '---\ndescription: C\nallowed-tools: Bash(git status *), Read\n---\n' },
+      { path: '.claude/commands/r.md', text: '---\ndescription: Review\nallowed-tools: ["Bash(git diff *)", "Read", "Task"]\n---\n' },
       { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\n---\nMentions Task and LS in prose only.\n' },
     ],
   },

@@ -1,5 +1,5 @@
 import { defineRule } from '../types';
-import { commandsIn } from './unsafe-command';
+import { commandsIn } from '../instructions';
 
 export default defineRule({
   code: 'AG-CMD-002',

@@ -28,6 +28,7 @@ export default defineRule({
   severity: 'error',
   title: 'agent() options that do not exist, or name a subagent that is not defined',
   rationale: 'agent() has no `system` option: a system prompt comes only from a subagent file, selected with agentType. An agentType that matches no .claude/agents/<type>.md (nor a built-in type) does not get the prompt you wrote.',
+  otherSeverities: ['warning'],
   appliesTo: ['workflow'],
   check(ctx) {
     const { program } = ctx.js();

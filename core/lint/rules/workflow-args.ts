@@ -7,38 +7,47 @@ export default defineRule({
   code: 'AG-WF-004',
   name: 'workflow-args-unparsed',
   severity: 'warning',
-  title: '`args` is used as an object, but it arrives as a JSON string',
-  rationale: 'A workflow\'s `args` arrive as a JSON string, not an object, so `args.title` is undefined and the workflow quietly runs on nothing and reports a plausible result. Parse it first; the quick fix adds the line and uses it.',
+  title: '`args` is used as only an object or only a JSON string: it can arrive as either',
+  rationale:
+    "The workflow runtime passes `args` verbatim: an object when the caller passes an object (what the Workflow tool's description tells the model to do), a JSON string when it passes a string (what a caller that serialises its input does). `args.title` is undefined for a string, and the workflow quietly runs on nothing and reports a plausible result; a bare `JSON.parse(args)` throws on an object. Accept both: " +
+    "`const A = typeof args === 'string' ? JSON.parse(args) : (args || {});` (the quick fix adds that line and uses it).",
   appliesTo: ['workflow'],
   check(ctx) {
     const { program } = ctx.js();
     if (!program) return;
-    let parsed = false;
+    let robust = false;
+    const bareParses: AnyNode[] = [];
     const uses: AnyNode[] = [];
     walk(program, (n: AnyNode) => {
-      if (n.type === 'CallExpression' && isMember(n.callee, 'JSON', 'parse') && isIdent(n.arguments[0], 'args')) parsed = true;
+      // typeof args === 'string' (either side): the script handles both forms.
+      if (n.type === 'BinaryExpression' && /^[!=]==?$/.test(n.operator) && [n.left, n.right].some((s: AnyNode) => s.type === 'UnaryExpression' && s.operator === 'typeof' && isIdent(s.argument, 'args'))) robust = true;
+      else if (n.type === 'CallExpression' && isMember(n.callee, 'JSON', 'parse') && isIdent(n.arguments[0], 'args')) bareParses.push(n);
       else if (n.type === 'MemberExpression' && isIdent(n.object, 'args')) uses.push(n.object);
       else if (n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isIdent(n.init, 'args')) uses.push(n.init);
     });
-    if (parsed || uses.length === 0) return;
+    if (robust) return;
+    for (const p of bareParses) {
+      ctx.report({ start: p.start, end: p.end, message: 'JSON.parse(args) throws when the caller passes args as an object (the usual way). Accept both forms.', fix: { title: 'Accept args as an object or a JSON string', edits: [{ start: p.start, end: p.end, newText: "(typeof args === 'string' ? JSON.parse(args) : (args || {}))" }] } });
+    }
+    if (bareParses.length > 0 || uses.length === 0) return;
     const meta = (program.body as AnyNode[]).find(isMetaExport);
     const at = meta ? meta.end : 0;
     const nl = ctx.file.text.indexOf('\n', at);
     const insertAt = meta ? (nl < 0 ? ctx.file.text.length : nl + 1) : 0;
     const edits = [{ start: insertAt, end: insertAt, newText: `${nl < 0 && meta ? '\n' : ''}${PARSE_ARGS}\n` }, ...uses.map((u) => ({ start: u.start, end: u.end, newText: 'A' }))];
     for (const u of uses) {
-      ctx.report({ start: u.start, end: u.end, message: '`args` arrives as a JSON string: args.x is undefined. Parse it first.', fix: { title: 'Parse args once and use the result', edits } });
+      ctx.report({ start: u.start, end: u.end, message: '`args` is a JSON string when the caller passes one: then args.x is undefined. Accept both forms.', fix: { title: 'Read args as an object or a JSON string, once', edits } });
     }
   },
   examples: {
     problematic: [
       { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst r = await agent(`Translate ${args.title}`);\nreturn r;\n" },
       { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst { title, content } = args;\nreturn title;\n" },
-      { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nfor (const f of args['files']) log(f);\n" },
+      { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst input = JSON.parse(args);\nreturn input.title;\n" },
     ],
     correct: [
       { path: '.claude/workflows/t.js', text: `export const meta = { name: 't', description: 'T' };\n${"const A = typeof args === 'string' ? JSON.parse(args) : (args || {});"}\nconst r = await agent(\`Translate \${A.title}\`);\nreturn r;\n` },
-      { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst input = JSON.parse(args);\nreturn input.title;\n" },
+      { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst input = 'string' === typeof args ? JSON.parse(args) : args;\nreturn input.title;\n" },
       { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nreturn await agent('no args here');\n" },
     ],
   },

@@ -26,7 +26,7 @@ test('activates in a workspace with .claude, without being asked', async () => {
   assert.ok(api.activationMs < 2000, `activate() took ${api.activationMs} ms`);
 });
 
-async function fixAndCheck(rel: string, code: string, expectAfter: RegExp): Promise<void> {
+async function fixAndCheck(rel: string, code: string, expectAfter: RegExp, title?: RegExp): Promise<void> {
   const uri = file(rel);
   const doc = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(doc);
@@ -38,10 +38,10 @@ async function fixAndCheck(rel: string, code: string, expectAfter: RegExp): Prom
   // A request can be cancelled while the server re-lints the just-opened document; ask again, as the lightbulb does.
   const actions = await waitFor('code actions', async () => {
     const acts = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d!.range, vscode.CodeActionKind.QuickFix.value);
-    return acts.some((a) => a.isPreferred) ? acts : undefined;
+    return acts.some((a) => (title ? title.test(a.title) : a.isPreferred)) ? acts : undefined;
   });
-  const fix = actions.find((a) => a.isPreferred);
-  assert.ok(fix?.edit, `a preferred quick fix for ${code}: ${actions.map((a) => a.title).join(', ')}`);
+  const fix = actions.find((a) => (title ? title.test(a.title) : a.isPreferred));
+  assert.ok(fix?.edit, `a ${title ? 'matching' : 'preferred'} quick fix for ${code}: ${actions.map((a) => a.title).join(', ')}`);
   assert.ok(await vscode.workspace.applyEdit(fix.edit));
   assert.match(doc.getText(), expectAfter);
   await waitFor(`${code} to go away after the fix`, () => diagnostics(uri, code).length === 0);
@@ -50,7 +50,7 @@ async function fixAndCheck(rel: string, code: string, expectAfter: RegExp): Prom
 
 test('CLAUDE.md that says `cat .env`: diagnostic, quick fix, diagnostic gone', () => fixAndCheck('CLAUDE.md', 'AG-CMD-001', /`grep -o '\^\[A-Z_\]\*=' \.env`/));
 
-test('agent with a tools allowlist: diagnostic, fix to disallowedTools, diagnostic gone', () => fixAndCheck('.claude/agents/analyzer.md', 'AG-AGT-004', /^disallowedTools: .*Bash/m));
+test('agent with a tools allowlist: diagnostic, fix to disallowedTools, diagnostic gone', () => fixAndCheck('.claude/agents/analyzer.md', 'AG-AGT-004', /^disallowedTools: .*Bash/m, /disallowedTools/));
 
 test('workflow script with an illegal export: diagnostic, fix drops export, diagnostic gone', () => fixAndCheck('.claude/workflows/qa.js', 'AG-WF-001', /^function helper/m));
 

@@ -1,0 +1,2 @@
+// In-process entry for `npm run lint:corpus`: the lint core and its rule metadata.
+export { lintPaths, rules } from '../core/lint/index';
