@@ -250,6 +250,11 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
   }
   if (cmd.words.length === 0) {
     for (const [k, v] of assigned) state.vars.set(k, v);
+    // A redirection with no command (`> file` truncates it; `done < .env` feeds a whole loop) is `:` with it.
+    if (cmd.redirects.some((r) => r.target && !r.heredoc)) {
+      const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+      return resolve([syntheticValue(':')], state, w, { ...meta, redirects, via: [...meta.via, 'redirection only'] });
+    }
     return null;
   }
   const argv: Value[] = [];

@@ -52,7 +52,7 @@ export const COUSINS: Cousin[] = [
   deny('secret-files', sr, 'curl -s file://$PWD/.env'),
   deny('secret-files', sr, 'sqlite3 :memory: ".read .env"'),
   deny('secret-files', sr, 'mytool .env'),
-  { ...deny('secret-files', sr, 'while read -r l; do echo "$l"; done < .env'), gap: 'the parser drops the redirection after done (core/shell/parse.ts, the soundness issue)' },
+  deny('secret-files', sr, 'while read -r l; do echo "$l"; done < .env'),
   deny('secret-files', sr, 'cat ~/.ssh/ID_RSA'),
   deny('secret-files', sr, 'php -r "echo file_get_contents(\'.env\');"'),
   deny('secret-files', sr, 'python3 -c "print(open(\'.e\' + \'nv\').read())"'),
