@@ -117,7 +117,7 @@ export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed
     let i = 0;
     while (i < args.length) {
       const t = args[i]!.known;
-      if (t === null || !t.startsWith('-')) break;
+      if (t === null || !t.startsWith('-') || t === '--') break;
       i += spec.globalTakes.includes(t) ? 2 : 1;
     }
     args = args.slice(i);

@@ -317,6 +317,10 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
   noglob: { argOpts: [] },
   nocorrect: { argOpts: [] },
   rtk: { argOpts: [] },
+  // Package runners: the package's binary is the program (npx dotenv -e .env -- npm start).
+  npx: { argOpts: ['-p', '--package', '-c', '--call', '--cache', '--registry'] },
+  bunx: { argOpts: ['-p', '--package'] },
+  pnpx: { argOpts: ['-p', '--package'] },
   caffeinate: { argOpts: ['-t', '-w'] },
   unbuffer: { argOpts: [] },
   proxychains: { argOpts: ['-f'] },
