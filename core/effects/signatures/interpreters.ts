@@ -12,7 +12,7 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: R
   },
   js: {
     read: /readFileSync|readFile\s*\(|createReadStream|Bun\.file|Deno\.readTextFile|Deno\.readFile|fs\.cp|copyFile/,
-    write: /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|Deno\.writeTextFile|Deno\.writeFile|Bun\.write)\s*\(/g,
+    write: /\b(?:writeFile|appendFile|createWriteStream|Deno\.writeTextFile|Deno\.writeFile|Bun\.write)(?:Sync)?\(/g,
     envDump: /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bDeno\.env\.toObject\s*\(|\bBun\.env\b(?!\s*(?:\.|\[))/,
     examples: ['node -e "console.log(require(\'fs\').readFileSync(\'.env\',\'utf8\'))"', 'node -p process.env', 'node -e "require(\'fs\').writeFileSync(\'yarn.lock\', \'\')"'],
   },
