@@ -1,10 +1,10 @@
-import { defineGuard } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 
 export default defineGuard({
   id: 'sandbox-escape',
   title: 'Leaving the OS sandbox is the human\'s call',
   prevents: 'A command the guard misjudges is still held by the sandbox (no secret files, no writes outside the workspace); a call with dangerouslyDisableSandbox: true removes that second wall for exactly the command that needed it.',
-  tools: ['Bash'],
+  tools: [...SHELL_TOOLS],
   check(call) {
     if (call.input.dangerouslyDisableSandbox !== true) return null;
     return {
