@@ -50,8 +50,8 @@ export const DEFAULT_HUMAN_FLAGS = [
 ];
 
 export const DEFAULT_CONFIG: GuardConfig = {
-  // human-flags asks by design: the flag is the human's to pass, so the human is asked.
-  guards: { 'human-flags': 'ask' },
+  // These ask by design: the flag, or leaving the sandbox, is the human's call, so the human is asked.
+  guards: { 'human-flags': 'ask', 'sandbox-escape': 'ask' },
   protectedBranches: ['main', 'master', 'trunk', 'develop', 'development', 'production', 'prod', 'release/*', 'releases/*'],
   secretFiles: [],
   migrationDirs: ['migrations', 'db/migrate', 'db/migrations', 'prisma/migrations', 'alembic/versions', 'priv/repo/migrations', 'database/migrations', 'supabase/migrations', 'drizzle', 'src/migrations', 'migrate'],

@@ -69,6 +69,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: "node -e \"require('fs').writeFileSync('yarn.lock', '')\"" } },
       { tool_name: 'Bash', tool_input: { command: 'jq ".version=\\"2\\"" package-lock.json | sponge package-lock.json' } },
       { tool_name: 'Bash', tool_input: { command: 'ln -s package-lock.json /tmp/l && echo "{}" > /tmp/l' }, note: 'a write through a link is judged at its target' },
+      { tool_name: 'Bash', tool_input: { command: '> package-lock.json' }, note: 'a redirection alone truncates the file' },
     ],
     allowed: [
       { tool_name: 'Read', tool_input: { file_path: 'package-lock.json' } },

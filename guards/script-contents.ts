@@ -39,12 +39,55 @@ function judgeScript(path: string, text: string, cwd: string, ctx: GuardContext,
   return null;
 }
 
+/**
+ * Files whose parts are commands without being scripts: Makefile recipes (tab-indented lines,
+ * without make's @ - + prefixes, $$ as $) and package.json scripts. Their commands as a script, or null.
+ */
+function embeddedCommands(path: string, text: string): string | null {
+  const name = basename(path);
+  if (/^(GNUmakefile|[Mm]akefile)$|\.mk$/.test(name)) {
+    const lines = text.split(/\r?\n/).filter((l) => l.startsWith('\t')).map((l) => l.slice(1).replace(/^[@+-]+/, '').replace(/\$\$/g, '$'));
+    return lines.length > 0 ? lines.join('\n') : null;
+  }
+  if (name === 'package.json' || name === 'composer.json' || name === 'deno.json') {
+    try {
+      const json = JSON.parse(text) as { scripts?: Record<string, unknown>; tasks?: Record<string, unknown> };
+      const scripts = { ...(json.scripts ?? {}), ...(json.tasks ?? {}) };
+      const lines = Object.values(scripts).flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []));
+      return lines.length > 0 ? lines.join('\n') : null;
+    } catch {
+      // Not JSON as a whole (an edit's fragment, a file being written): every "key": "value" pair.
+      const lines: string[] = [];
+      for (const m of text.matchAll(/"[^"\\\n]{1,200}"\s*:\s*"((?:[^"\\\n]|\\.){0,4000})"/g)) {
+        try {
+          lines.push(JSON.parse(`"${m[1]}"`) as string);
+        } catch {
+          /* not a JSON string */
+        }
+      }
+      return lines.length > 0 ? lines.join('\n') : null;
+    }
+  }
+  return null;
+}
+
+/** crontab entries: the command after the five time fields (or @reboot, @daily, …). */
+export function crontabCommands(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#') && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(l))
+    .map((l) => (l.startsWith('@') ? l.replace(/^@\S+\s+/, '') : l.split(/\s+/).slice(5).join(' ')))
+    .join('\n');
+}
+
 function newText(call: ToolCall, ctx: GuardContext): string | null {
   if (call.tool === 'Write') return typeof call.input.content === 'string' ? call.input.content : null;
   if (!call.edits || !call.path) return null;
   let text = ctx.readText(call.path, 1024 * 1024);
   if (text === null) return call.edits.map((e) => e.newText).join('\n');
-  for (const e of call.edits) text = text.replace(e.oldText, () => e.newText);
+  // An edit whose old text is not there (yet) is judged by what it would add.
+  for (const e of call.edits) text = text.includes(e.oldText) ? text.replace(e.oldText, () => e.newText) : `${text}\n${e.newText}`;
   return text;
 }
 
@@ -57,10 +100,24 @@ export default defineGuard({
   check(call, ctx) {
     if (call.edits && call.path) {
       const text = newText(call, ctx);
-      if (text === null || (!SCRIPT_EXT.test(call.path) && !SHEBANG.test(text))) return null;
+      if (text === null) return null;
+      const embedded = embeddedCommands(call.path, text);
+      if (embedded !== null) return judgeScript(call.path, embedded, call.cwd, ctx, false);
+      if (!SCRIPT_EXT.test(call.path) && !SHEBANG.test(text)) return null;
       return judgeScript(call.path, text, call.cwd, ctx, false);
     }
     for (const inv of runs(ctx.shell())) {
+      // crontab - (entries on stdin) or crontab FILE: each entry's command runs later, unattended.
+      if (inv.program === 'crontab' && !inv.args.some((a) => ['-l', '-r', '-e'].includes(a.known ?? ''))) {
+        const file = inv.args.find((a) => a.known !== null && a.known !== '-' && !a.known.startsWith('-'));
+        const filePath = file ? argPath(inv, file, ctx.home) : null;
+        const entries = file ? (filePath ? ctx.readText(filePath, 256 * 1024) : null) : inv.stdinText;
+        if (entries) {
+          const d = judgeScript('crontab', crontabCommands(entries), inv.cwd ?? call.cwd, ctx, true);
+          if (d) return d;
+        }
+        continue;
+      }
       // bash x.sh, sh x.sh, source x.sh, . x.sh, ./x.sh, pwsh -File x.ps1
       const p = inv.program;
       let script = null;
@@ -86,6 +143,10 @@ export default defineGuard({
       { tool_name: 'PowerShell', tool_input: { command: 'bash run.sh' }, fixture: { committed: { 'run.sh': 'rm -rf ~\n' } }, note: 'the PowerShell tool runs scripts too' },
       { tool_name: 'Bash', tool_input: { command: './wipe.sh' }, fixture: { committed: { 'wipe.sh': '#!/bin/sh\ndd if=/dev/zero of=/dev/sda\n' } } },
       { tool_name: 'Bash', tool_input: { command: 'bash nested.sh' }, fixture: { committed: { 'nested.sh': `echo ${'$('.repeat(13)}rm -rf ~${')'.repeat(13)}\n` } }, note: 'a script past the nesting limit is unanalysable when run' },
+      { tool_name: 'Write', tool_input: { file_path: 'Makefile', content: 'clean:\n\t@rm -rf ~\n' }, note: 'a Makefile recipe' },
+      { tool_name: 'Edit', tool_input: { file_path: 'package.json', old_string: '"test": "vitest"', new_string: '"test": "vitest", "clean": "rm -rf ~"' }, note: 'a package.json script' },
+      { tool_name: 'Bash', tool_input: { command: 'echo "* * * * * rm -rf ~" | crontab -' }, note: 'a crontab entry' },
+      { tool_name: 'Bash', tool_input: { command: '(crontab -l; echo "@reboot dd if=/dev/zero of=/dev/sda") | crontab -' } },
     ],
     allowed: [
       { tool_name: 'Write', tool_input: { file_path: 'cleanup.sh', content: '#!/bin/sh\nset -eu\nrm -rf "${BUILD_DIR:?}/dist" node_modules\n' } },
@@ -94,6 +155,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'bash run.sh' }, fixture: { committed: { 'run.sh': 'npm ci\nnpm test\n' } } },
       { tool_name: 'Bash', tool_input: { command: 'bash missing.sh' }, note: 'a script that cannot be read: no opinion' },
       { tool_name: 'Write', tool_input: { file_path: 'src/cleanup.ts', content: 'export const doc = "rm -rf /";\n' } },
+      { tool_name: 'Write', tool_input: { file_path: 'Makefile', content: 'clean:\n\trm -rf dist\n\techo "$$HOME"\n' } },
+      { tool_name: 'Edit', tool_input: { file_path: 'package.json', old_string: '"test": "vitest"', new_string: '"test": "vitest", "clean": "rm -rf dist"' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo "0 3 * * * cd /srv/app && npm run backup" | crontab -' } },
     ],
   },
 });

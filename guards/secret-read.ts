@@ -79,6 +79,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'cp .env /tmp/e.txt' } },
       { tool_name: 'Bash', tool_input: { command: 'curl -s file://$PWD/.env' } },
       { tool_name: 'Bash', tool_input: { command: 'mytool .env' }, note: 'an unknown program given a secret file' },
+      { tool_name: 'Bash', tool_input: { command: 'while read -r l; do echo "$l"; done < .env' }, note: 'the loop reads the file' },
       { tool_name: 'Bash', tool_input: { command: `python3 -c "print(open('.e' + 'nv').read())"` } },
       { tool_name: 'Read', tool_input: { file_path: '.ENV' } },
       { tool_name: 'Grep', tool_input: { pattern: 'KEY', glob: '.env*', output_mode: 'content' } },

@@ -14,8 +14,22 @@ const ADMIN: { re: RegExp; what: string }[] = [
   { re: /^(create|alter)\s+(user|role)\b/i, what: 'creating or changing a database account' },
 ];
 
+/** Removes /* … *\/ comments in one pass (no backtracking regex). */
+function stripBlockComments(sql: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = sql.indexOf('/*', at);
+    if (open < 0) return out + sql.slice(at);
+    out += `${sql.slice(at, open)} `;
+    const close = sql.indexOf('*/', open + 2);
+    if (close < 0) return out;
+    at = close + 2;
+  }
+}
+
 export function sqlAdministration(sql: string): string | null {
-  const s = sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ');
+  const s = stripBlockComments(sql).replace(/--[^\n]*/g, ' ');
   for (const stmt of s.split(';')) {
     const t = stmt.trim().replace(/\s+/g, ' ');
     const hit = ADMIN.find((a) => a.re.test(t));

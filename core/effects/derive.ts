@@ -16,7 +16,9 @@ export function specFor(program: string): ProgramSpec | undefined {
     index = new Map();
     for (const family of Object.values(FAMILIES)) for (const spec of family) for (const n of spec.names) index.set(n, spec);
   }
-  return index.get(program) ?? index.get(program.replace(/(?<![\d.])[\d.]+$/, '')) ?? (program.includes('.') ? index.get(program.slice(0, program.indexOf('.'))) : undefined);
+  let end = program.length;
+  while (end > 0 && /[\d.]/.test(program[end - 1]!)) end--; // python3.12 → python
+  return index.get(program) ?? index.get(program.slice(0, end)) ?? (program.includes('.') ? index.get(program.slice(0, program.indexOf('.'))) : undefined);
 }
 
 interface Compiled {
@@ -117,7 +119,7 @@ export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed
     let i = 0;
     while (i < args.length) {
       const t = args[i]!.known;
-      if (t === null || !t.startsWith('-')) break;
+      if (t === null || !t.startsWith('-') || t === '--') break;
       i += spec.globalTakes.includes(t) ? 2 : 1;
     }
     args = args.slice(i);
@@ -188,11 +190,23 @@ export function patchTargets(diff: string): string[] {
 
 /** `s/old/new/flags` (any delimiter) as an edit: what text is replaced by what. */
 export function substitution(script: string): { oldText: string; newText: string } | null {
-  const m = /^\s*(?:(?:\d+|\$|\/[^/]*\/)\s*)?s(.)/.exec(script);
-  if (!m) return null;
-  const d = m[1]!;
+  // [address] s DELIM old DELIM new DELIM: the address is a line number, $ or /regex/.
+  let at = 0;
+  const skipSpace = () => {
+    while (at < script.length && /\s/.test(script[at]!)) at++;
+  };
+  skipSpace();
+  if (script[at] === '$') at++;
+  else if (script[at] === '/') {
+    const close = script.indexOf('/', at + 1);
+    if (close < 0) return null;
+    at = close + 1;
+  } else while (at < script.length && /\d/.test(script[at]!)) at++;
+  skipSpace();
+  if (script[at] !== 's' || at + 1 >= script.length) return null;
+  const d = script[at + 1]!;
   const parts: string[] = [''];
-  for (let i = m[0].length; i < script.length && parts.length < 3; i++) {
+  for (let i = at + 2; i < script.length && parts.length < 3; i++) {
     const ch = script[i]!;
     if (ch === '\\' && i + 1 < script.length) {
       const n = script[i + 1]!;
@@ -309,7 +323,12 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'code':
         if (row.lang && row.lang !== 'sed' && row.lang !== 'regex') out.push({ kind: 'execute', lang: row.lang, text: t, how });
         // sqlite's .read/.import run or load a file; its errors quote the lines they could not parse.
-        if (row.lang === 'sql' && t) for (const m of t.matchAll(/(?:^|[\n;])[^\S\n]*\.(?:read|import)\s+(?:'([^']+)'|"([^"]+)"|(\S+))/g)) apply('read', synthetic(m[1] ?? m[2] ?? m[3]!, value));
+        if (row.lang === 'sql' && t) {
+          for (const line of t.split(/[\n;]/)) {
+            const words = line.trim().split(/\s+/);
+            if ((words[0] === '.read' || words[0] === '.import') && words[1]) apply('read', synthetic(words[1].replace(/^(['"])(.*)\1$/, '$2'), value));
+          }
+        }
         return true;
       case 'url': {
         if (t !== null && /^file:\/\//i.test(t)) {

@@ -250,6 +250,11 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
   }
   if (cmd.words.length === 0) {
     for (const [k, v] of assigned) state.vars.set(k, v);
+    // A redirection with no command (`> file` truncates it; `done < .env` feeds a whole loop) is `:` with it.
+    if (cmd.redirects.some((r) => r.target && !r.heredoc)) {
+      const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+      return resolve([syntheticValue(':')], state, w, { ...meta, redirects, via: [...meta.via, 'redirection only'] });
+    }
     return null;
   }
   const argv: Value[] = [];
@@ -312,6 +317,10 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
   noglob: { argOpts: [] },
   nocorrect: { argOpts: [] },
   rtk: { argOpts: [] },
+  // Package runners: the package's binary is the program (npx dotenv -e .env -- npm start).
+  npx: { argOpts: ['-p', '--package', '-c', '--call', '--cache', '--registry'] },
+  bunx: { argOpts: ['-p', '--package'] },
+  pnpx: { argOpts: ['-p', '--package'] },
   caffeinate: { argOpts: ['-t', '-w'] },
   unbuffer: { argOpts: [] },
   proxychains: { argOpts: ['-f'] },
@@ -1032,15 +1041,33 @@ function pipedItems(from: Invocation | null): Value[] {
   return items.length <= 64 ? items : [];
 }
 
+/** The first `{…,…}` group without nested braces: [start, end) of the group, or null. One pass. */
+function braceGroup(text: string): [number, number] | null {
+  let open = -1;
+  let comma = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{') {
+      open = i;
+      comma = false;
+    } else if (c === ',' && open >= 0) comma = true;
+    else if (c === '}' && open >= 0) {
+      if (comma) return [open, i + 1];
+      open = -1;
+    }
+  }
+  return null;
+}
+
 /** `{a,b}` in an unquoted, fully known word: one word per alternative (one level, at most 32). */
 function braceExpand(v: Value): Value[] {
-  if (v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && /\{[^{},]*,[^{}]*\}/.test(p.text))) return [v];
-  const m = /\{([^{},]*,[^{}]*)\}/.exec(v.known);
-  if (!m) return [v];
-  const alternatives = m[1]!.split(',');
+  if (v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && braceGroup(p.text) !== null)) return [v];
+  const g = braceGroup(v.known);
+  if (!g) return [v];
+  const alternatives = v.known.slice(g[0] + 1, g[1] - 1).split(',');
   if (alternatives.length > 32) return [v];
   return alternatives.map((alt) => {
-    const text = v.known!.slice(0, m.index) + alt + v.known!.slice(m.index + m[0].length);
+    const text = v.known!.slice(0, g[0]) + alt + v.known!.slice(g[1]);
     return { ...v, known: text, ifUnset: text, possible: [] };
   });
 }

@@ -50,6 +50,7 @@ export const DOTENV: ProgramSpec[] = [
       { sub: ['run'], takes: ['-e', '--env'], opts: { '-f': 'load', '--env-file': 'load' }, rest: 'exec', examples: [{ command: 'dotenvx run -f .env -- npm start', effects: ['read(.env, load)', 'execute(shell: npm start)'] }] },
       { sub: ['list'], takes: ['--format'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'dotenv list', effects: ['read(.env, content)'] }] },
       { sub: ['get'], takes: ['-f'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'dotenvx get', effects: ['read(.env, content)'] }] },
+      { sub: ['--'], rest: 'exec', examples: [{ command: 'dotenv -e .env -- npm start', effects: ['execute(shell: npm start)'] }] },
     ],
   },
 ];

