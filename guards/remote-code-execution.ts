@@ -73,7 +73,7 @@ export default defineGuard({
       // Interpreter code that fetches text and evaluates it: eval(file_get_contents("https://…")).
       const code = interpreterCode(inv);
       const api = code ? CODE_EVAL[code.lang] : undefined;
-      if (code && api && api.evaluates.test(code.code) && api.fetches.test(code.code)) {
+      if (code && api?.evaluates.test(code.code) && api.fetches.test(code.code)) {
         return { reason: `${p} downloads code and evaluates it in the same step: whatever the server sends runs unreviewed, with the agent's rights. Download it to a file, read it, then run it.` };
       }
       if (!RUNNERS.has(p) && !inv.dynamicScript) continue;

@@ -24,7 +24,9 @@ export function splitFrontmatter(text: string): { yaml: string; offset: number; 
   return { yaml: rest.slice(0, c.index), offset: m[0].length, end: m[0].length + c.index + c[0].length };
 }
 
-const TOP_LEVEL_PAIR = /^([A-Za-z_][\w.-]*)[ \t]*:[ \t]+(\S.*?)[ \t]*$/;
+// The value runs to its last non-blank character: `\S(?:.*\S)?` backtracks once from the end (linear), where
+// a lazy `.*?` before `[ \t]*$` rescans every run of blanks (quadratic).
+const TOP_LEVEL_PAIR = /^([A-Za-z_][\w.-]*)[ \t]*:[ \t]+(\S(?:.*\S)?)[ \t]*$/;
 const TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]|$)/;
 
 /** Frontmatter keys of agents, skills and commands (reference §4, §5): in the last, line-by-line pass, other top-level lines continue a value. */
@@ -101,7 +103,7 @@ export function readFrontmatter(text: string): Frontmatter | null {
         return;
       }
       const indented = /^[ \t]/.test(l.text) || l.text.startsWith('-');
-      if (key && !continuation) inBlock = /:[ \t]*([|>][-+0-9]*)?[ \t]*$/.test(l.text);
+      if (key && !continuation) inBlock = /:[ \t]*(?:[|>][-+0-9]*[ \t]*)?$/.test(l.text); // one blank run per colon: linear
       else if (continuation || (drop && l.text.trim() !== '' && !indented && !l.text.startsWith('#') && !inBlock)) {
         dropped.push({ start: split.offset + l.start, end: split.offset + l.start + l.text.length });
         w.keep(nl, l.start + l.text.length);

@@ -21,7 +21,8 @@ export interface MarkdownView {
   open?: boolean;
 }
 
-const FENCE = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
+// No `$`: the rest of the line is `[^\n]*`, which always matches, so nothing backtracks (linear).
+const FENCE = /^([ \t]*)(`{3,}|~{3,})([^\n]*)/;
 const HTML_MULTILINE = /^ {0,3}<(script|pre|style|textarea|!--|\?|![A-Za-z]|!\[CDATA\[)/i;
 const HTML_END = /<\/(script|pre|style|textarea)>|-->|\?>|\]\]>|>/i;
 /** An HTML block that ends at the next blank line (CommonMark types 6 and 7): no fences inside. */
