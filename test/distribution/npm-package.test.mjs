@@ -1,0 +1,83 @@
+// The npm package as users get it: `npm pack` (what the registry would hold), installed offline into
+// a scratch prefix with `npm install -g`, then `agent-guard install / status / lint` from there and a
+// dangerous call denied by the hook it installed, run the way Claude Code runs it. And `npx`.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, bashPayload, cleanEnv, installGlobal, lintFixture, packed, run, scratch } from './support.mjs';
+
+test('the tarball holds the bundles, schema, rule docs, grammars, README and LICENSE: no tests, no sources', () => {
+  const { files, size } = packed();
+  const rules = readdirSync(join(ROOT, 'docs/rules')).map((f) => `docs/rules/${f}`);
+  const expected = [
+    'LICENSE', 'README.md', 'SECURITY.md', 'package.json',
+    'dist/agent-guard.schema.json', 'dist/cli.cjs', 'dist/extension.cjs', 'dist/hook.cjs', 'dist/server.cjs',
+    ...rules, 'syntaxes/bang-command.injection.json', 'syntaxes/permission-rules.injection.json',
+  ];
+  for (const extra of ['.claude-plugin/plugin.json', 'hooks/hooks.json']) if (files.includes(extra)) expected.push(extra);
+  assert.deepEqual(files, expected.sort());
+  assert.ok(!files.some((f) => f.endsWith('.ts') || f.startsWith('test/')));
+  console.log(`tarball: ${(size / 1024).toFixed(0)} KB`);
+});
+
+test('npm install -g from the tarball works offline: nothing to fetch, no dependencies at run time', () => {
+  const home = scratch('npm');
+  const { bin, pkg } = installGlobal(home);
+  const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+  assert.equal(manifest.private, undefined, 'a private package cannot be published');
+  assert.equal(manifest.dependencies, undefined);
+  assert.ok(!existsSync(join(pkg, 'node_modules')), 'nothing was installed beside it');
+  const st = statSync(join(pkg, 'dist/cli.cjs'));
+  assert.ok(st.mode & 0o100, 'the bin is executable');
+  const help = run(join(bin, 'agent-guard'), ['help'], { env: cleanEnv(home) });
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /^agent-guard: guards that keep coding agents/);
+});
+
+test('installed agent-guard: install, status, a denied call through the installed hook, lint', () => {
+  const home = scratch('npm-use');
+  const { bin } = installGlobal(home);
+  const ws = join(home, 'project');
+  mkdirSync(ws);
+  const env = cleanEnv(home);
+  const ag = join(bin, 'agent-guard');
+
+  const inst = run(ag, ['install', ws], { env });
+  assert.equal(inst.status, 0, inst.stderr);
+  assert.match(inst.stdout, /self-test: the installed hook denies rm -rf ~ and stays silent for ls/);
+
+  const st = run(ag, ['status', ws], { env });
+  assert.equal(st.status, 0, st.stdout);
+  assert.match(st.stdout, /installed: \.claude\/settings\.json \(hook file: current\)/);
+  assert.match(st.stdout, /verdict:   guarded and current/);
+
+  // Claude Code runs the settings entry's command with sh, CLAUDE_PROJECT_DIR set, the call on stdin.
+  const settings = JSON.parse(readFileSync(join(ws, '.claude/settings.json'), 'utf8'));
+  const { command } = settings.hooks.PreToolUse[0].hooks[0];
+  const deny = run('sh', ['-c', command], { cwd: ws, env: { ...env, CLAUDE_PROJECT_DIR: ws }, input: bashPayload('git push --force origin main', ws) });
+  assert.equal(deny.status, 0);
+  const out = JSON.parse(deny.stdout).hookSpecificOutput;
+  assert.equal(out.permissionDecision, 'deny');
+  assert.match(out.permissionDecisionReason, /force-with-lease/);
+  const allow = run('sh', ['-c', command], { cwd: ws, env: { ...env, CLAUDE_PROJECT_DIR: ws }, input: bashPayload('git status', ws) });
+  assert.equal(allow.stdout, '');
+
+  const fixture = lintFixture(join(home, 'lint'));
+  const lint = run(ag, ['lint', '--format', 'json'], { cwd: fixture, env });
+  assert.equal(lint.status, 0, 'warnings only');
+  assert.deepEqual(JSON.parse(lint.stdout).map((d) => `${d.file}:${d.line} ${d.code}`), ['CLAUDE.md:3 AG-CMD-001']);
+});
+
+test('npx: npm exec runs the bin straight from the tarball, offline', () => {
+  const home = scratch('npx');
+  const ws = join(home, 'project');
+  mkdirSync(ws);
+  const env = cleanEnv(home);
+  const inst = run('npm', ['exec', '--yes', `--package=${packed().tarball}`, '--', 'agent-guard', 'install', ws], { env, cwd: home });
+  assert.equal(inst.status, 0, inst.stderr);
+  const st = run('npm', ['exec', '--yes', `--package=${packed().tarball}`, '--', 'agent-guard', 'status', ws], { env, cwd: home });
+  assert.equal(st.status, 0, st.stdout + st.stderr);
+  assert.match(st.stdout, /guarded and current/);
+});
