@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/terminal';
 import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
 import { claudeSubfolderNote, cliHostStatus, describeCliHost, installCopilot, installGemini, syncCopilot, syncGemini, uninstallCopilot, uninstallGemini } from '../core/install/hosts';
+import { describePlugin } from '../core/install/plugin';
 import { describeHost, hostStatus, install, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
 
 export function bundledHook(): Bundle {
@@ -131,7 +132,9 @@ export function runStatus(rest: string[]): number {
 export function formatStatus(s: StatusReport): string {
   const lines = [`workspace: ${s.workspace}`, `bundled:   agent-guard ${s.bundledVersion}`];
   const installed = s.scopes.filter((x) => x.installed);
-  if (installed.length === 0) lines.push('state:     not installed (run agent-guard install)');
+  const plugins = s.plugins ?? [];
+  if (installed.length === 0 && plugins.length === 0) lines.push('state:     not installed (run agent-guard install)');
+  for (const p of plugins) lines.push(`installed: ${describePlugin(p)}`);
   for (const sc of s.scopes) {
     if (sc.installed) {
       const hook = sc.hook === 'current' ? 'current' : sc.hook === 'outdated' ? `outdated (${sc.hookVersion}; run agent-guard sync)` : sc.hook === 'modified' ? 'modified by hand' : sc.hook === 'missing' ? 'MISSING' : 'not written by agent-guard';
@@ -143,6 +146,6 @@ export function formatStatus(s: StatusReport): string {
   for (const n of s.neutralizers) lines.push(`off:       ${n}`);
   lines.push(`config:    ${s.config.exists ? s.config.file : 'defaults (no .claude/agent-guard.json)'}`);
   for (const p of s.config.problems) lines.push(`config:    ${p}`);
-  lines.push(`verdict:   ${s.active ? (s.current ? 'guarded and current' : 'guarded, but not current') : installed.length > 0 ? 'installed but NOT active' : 'not guarded'}`);
+  lines.push(`verdict:   ${s.active ? (s.current ? 'guarded and current' : 'guarded, but not current') : installed.length + plugins.length > 0 ? 'installed but NOT active' : 'not guarded'}`);
   return `${lines.join('\n')}\n`;
 }

@@ -11,6 +11,7 @@ import { parseStrict } from './json-edit';
 import { CONFIG_FILE, parseConfig } from '../config';
 import { shQuote } from './quote';
 import { ensureStateDir, removeStaleTemps, STATE_DIR, UnsafePathError } from '../state-dir';
+import { pluginInstalls, type PluginInstall } from './plugin';
 
 export type Scope = 'project' | 'local' | 'user';
 
@@ -632,6 +633,8 @@ export interface StatusReport {
   scopes: ScopeStatus[];
   neutralizers: string[];
   config: { file: string; exists: boolean; problems: string[] };
+  /** Agent Guard as a Claude Code plugin (claude plugin install), enabled or not. */
+  plugins: PluginInstall[];
   /** Installed somewhere, hook present, nothing neutralising it. */
   active: boolean;
   /** Every installed copy matches the bundled hook. */
@@ -675,9 +678,12 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
     }
   }
   const installedScopes = scopes.filter((s) => s.installed);
-  const active = installedScopes.some((s) => s.hook !== 'missing') && neutral.length === 0;
-  const current = installedScopes.length > 0 && installedScopes.every((s) => s.hook === 'current' && s.entryCurrent);
-  return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems }, active, current };
+  const plugins = pluginInstalls(workspace, configDir || join(home, '.claude'));
+  // The plugin runs its own copy of the hook, updated with the plugin: it counts as current.
+  const pluginRuns = plugins.some((p) => p.enabled && p.hookPresent);
+  const active = (installedScopes.some((s) => s.hook !== 'missing') || pluginRuns) && neutral.length === 0;
+  const current = (installedScopes.length > 0 || pluginRuns) && installedScopes.every((s) => s.hook === 'current' && s.entryCurrent);
+  return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems }, plugins, active, current };
 }
 
 // ---- VS Code's agent: .github/hooks/agent-guard.json ----
