@@ -4,9 +4,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, bashPayload, cleanEnv, installGlobal, lintFixture, packed, run, scratch } from './support.mjs';
+import { startRegistry } from './registry.mjs';
 
 test('the tarball holds the bundles, schema, rule docs, grammars, README and LICENSE: no tests, no sources', () => {
   const { files, size } = packed();
@@ -70,6 +72,29 @@ test('installed agent-guard: install, status, a denied call through the installe
   assert.deepEqual(JSON.parse(lint.stdout).map((d) => `${d.file}:${d.line} ${d.code}`), ['CLAUDE.md:3 AG-CMD-001']);
 });
 
+test('npx agent-guard install, the README line, with the package fetched from a registry (a local one serving the tarball)', async () => {
+  const home = scratch('npx-registry');
+  const ws = join(home, 'project');
+  mkdirSync(ws);
+  const registry = await startRegistry(packed().tarball);
+  try {
+    const env = { ...cleanEnv(home), npm_config_offline: 'false', npm_config_registry: registry.url };
+    const r = await new Promise((res) => {
+      const p = spawn('npx', ['--yes', 'agent-guard', 'install'], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      p.stdout.on('data', (d) => (out += d));
+      p.stderr.on('data', (d) => (out += d));
+      p.on('close', (status) => res({ status, out }));
+    });
+    assert.equal(r.status, 0, r.out);
+    assert.match(r.out, /Agent Guard is installed/);
+    assert.ok(registry.requests.includes('GET /agent-guard'), String(registry.requests));
+    assert.ok(existsSync(join(ws, '.claude/hooks/agent-guard.cjs')));
+  } finally {
+    await registry.stop();
+  }
+});
+
 test('npx: npm exec runs the bin straight from the tarball, offline', () => {
   const home = scratch('npx');
   const ws = join(home, 'project');
@@ -80,4 +105,18 @@ test('npx: npm exec runs the bin straight from the tarball, offline', () => {
   const st = run('npm', ['exec', '--yes', `--package=${packed().tarball}`, '--', 'agent-guard', 'status', ws], { env, cwd: home });
   assert.equal(st.status, 0, st.stdout + st.stderr);
   assert.match(st.stdout, /guarded and current/);
+});
+
+test('the README Install section names exactly the commands these tests run', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Install\n'), readme.indexOf('\n## ', readme.indexOf('## Install\n') + 1));
+  for (const line of [
+    '`claude plugin install agent-guard --marketplace agent-guard/agent-guard`', // plugin.test.mjs
+    '`npx agent-guard install`', // above
+    '`code --install-extension agent-guard.vsix`', // test/e2e/run.mjs
+    '`sudo npx agent-guard install --managed --write`', // managed.test.mjs (as root, in a mount namespace)
+    '`- uses: agent-guard/agent-guard@v0.1.0`', // ci.test.mjs runs action.yml's steps
+    'hooks: [{id: agent-guard-lint}]', // ci.test.mjs, pre-commit try-repo
+  ]) assert.ok(section.includes(line), `README Install lacks ${line}`);
+  assert.ok(section.indexOf('plugin') < section.indexOf('npx'), 'the plugin line comes first');
 });
