@@ -70,7 +70,7 @@ export function describeManaged(paths: ManagedPaths, platform: ManagedPlatform, 
 
 function writeFile(file: string, text: string, mode: number): void {
   const tmp = `${file}.agent-guard-${process.pid}.tmp`;
-  writeFileSync(tmp, text, { mode });
+  writeFileSync(tmp, text, { mode, flag: 'wx' }); // never through a link left at that name
   chmodSync(tmp, mode);
   renameSync(tmp, file);
 }
