@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileS
 import { posix, win32 } from 'node:path';
 import { parseStrict } from './json-edit';
 import { findOurHandlers, SECRET_DENY_RULES } from './settings';
-import { HOOK_TIMEOUT_SECONDS, hookCommand, hookState, stampHook, type Bundle, type HookState, type Report } from './installer';
+import { shQuote } from './quote';
+import { HOOK_TIMEOUT_SECONDS, hookCommandFor, hookState, stampHook, type Bundle, type HookState, type Report } from './installer';
 
 export type ManagedPlatform = 'darwin' | 'linux' | 'win32';
 
@@ -40,10 +41,15 @@ export interface ManagedOptions {
   managedHooksOnly?: boolean;
 }
 
+/** The hook command at the absolute path, quoted for sh; a missing file names the managed fix. */
+export function managedHookCommand(hookFile: string): string {
+  return hookCommandFor(shQuote(hookFile.replace(/\\/g, '/'))).replace('run: agent-guard sync', 'run: sudo agent-guard install --managed --write');
+}
+
 /** The drop-in's text: the hook at its absolute path (forward slashes: sh and Git Bash both take them). */
 export function managedSettingsText(paths: ManagedPaths, opts: ManagedOptions = {}): string {
   const settings: Record<string, unknown> = {
-    hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: hookCommand(paths.hookFile.replace(/\\/g, '/')), timeout: HOOK_TIMEOUT_SECONDS }] }] },
+    hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: managedHookCommand(paths.hookFile), timeout: HOOK_TIMEOUT_SECONDS }] }] },
   };
   if (opts.denyRules !== false) settings.permissions = { deny: [...SECRET_DENY_RULES] };
   if (opts.managedHooksOnly) settings.allowManagedHooksOnly = true;
@@ -161,7 +167,8 @@ export function managedStatus(files: string[], bundle: Bundle): ManagedStatus | 
     if (!parsed.ok) continue;
     const ours = findOurHandlers(parsed.value)[0];
     if (!ours) continue;
-    const hookFile = /f="([^"]+agent-guard\.cjs)"/.exec(ours.command)?.[1] ?? null;
+    const m = /^f=(?:"([^"]+agent-guard\.cjs)"|'((?:[^']|'\\'')+agent-guard\.cjs)');/.exec(ours.command);
+    const hookFile = m ? (m[1] ?? m[2]!.replace(/'\\''/g, "'")) : null;
     const hs = hookFile ? hookState(hookFile, bundle) : { state: 'missing' as HookState, version: null };
     return { file, hookFile, hook: hs.state, hookVersion: hs.version };
   }

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, bashPayload, run, scratch } from './support.mjs';
 import { cli as hostCli } from '../real-hosts/world.mjs';
@@ -107,4 +107,24 @@ test(`real Claude Code (${hostCli('claude').version}) reads the written /etc/cla
   assert.equal(out.pushed, false, `the force push happened: ${JSON.stringify(out)}`);
   assert.match(out.result ?? '', /\[agent-guard: force-push-protected\]/);
   assert.ok(!existsSync('/etc/claude-code'), 'the machine\'s own /etc is untouched');
+});
+
+test("a staging folder with $, quotes and spaces: the command quotes it for sh, status reads it back, a missing hook names the managed fix", () => {
+  const home = scratch('managed-quote');
+  const dir = join(home, `it's $HOME "x"`, 'ClaudeCode');
+  const ws = join(home, 'ws');
+  mkdirSync(ws);
+  mkdirSync(join(home, `it's $HOME "x"`)); // the policy folder's parent exists (/etc, /Library/Application Support, C:\Program Files)
+  assert.equal(ag(['install', '--managed', '--write', '--managed-dir', dir], { home }).status, 0);
+  const { command } = JSON.parse(readFileSync(join(dir, 'managed-settings.d/agent-guard.json'), 'utf8')).hooks.PreToolUse[0].hooks[0];
+  const deny = run('sh', ['-c', command], { cwd: ws, env: { PATH: process.env.PATH, HOME: home }, input: bashPayload('rm -rf ~', ws) });
+  assert.equal(JSON.parse(deny.stdout).hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(ag(['status', ws, '--managed-dir', dir], { home }).stdout, /\(hook file: current\)/);
+  rmSync(join(dir, 'hooks/agent-guard.cjs'));
+  const missing = run('sh', ['-c', command], { cwd: ws, env: { PATH: process.env.PATH, HOME: home }, input: '' }); // it reads no input
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /agent-guard: hook file .*agent-guard\.cjs not found; run: sudo agent-guard install --managed --write/);
+  const st = ag(['status', ws, '--managed-dir', dir], { home });
+  assert.equal(st.status, 1);
+  assert.match(st.stdout, /hook file: MISSING/);
 });
