@@ -14,7 +14,7 @@ test('the tarball holds the bundles, schema, rule docs, grammars, README and LIC
   const { files, size } = packed();
   const rules = readdirSync(join(ROOT, 'docs/rules')).map((f) => `docs/rules/${f}`);
   const expected = [
-    'LICENSE', 'README.md', 'SECURITY.md', 'package.json',
+    'CHANGELOG.md', 'LICENSE', 'README.md', 'SECURITY.md', 'package.json', 'assets/icon.png',
     'dist/agent-guard.schema.json', 'dist/cli.cjs', 'dist/extension.cjs', 'dist/hook.cjs', 'dist/server.cjs',
     ...rules, 'syntaxes/bang-command.injection.json', 'syntaxes/permission-rules.injection.json',
   ];
@@ -22,6 +22,12 @@ test('the tarball holds the bundles, schema, rule docs, grammars, README and LIC
   assert.deepEqual(files, expected.sort());
   assert.ok(!files.some((f) => f.endsWith('.ts') || f.startsWith('test/')));
   console.log(`tarball: ${(size / 1024).toFixed(0)} KB`);
+});
+
+test('the .vsix holds the same files (vsce ls): one files list for both packages, nothing else', () => {
+  const r = run(join(ROOT, 'node_modules/.bin/vsce'), ['ls', '--no-dependencies'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.stdout.trim().split('\n').sort(), packed().files);
 });
 
 test('npm install -g from the tarball works offline: nothing to fetch, no dependencies at run time', () => {
