@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { ROOT, bashPayload, cleanEnv, packed, run, scratch } from './support.mjs';
 import { startRegistry } from './registry.mjs';
 import { cli, describeRun, installGuard, makeWorld, resultAfter, runHost } from '../real-hosts/world.mjs';
+import { startModelServer } from '../real-hosts/model-server.mjs';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const plugin = JSON.parse(readFileSync(join(ROOT, '.claude-plugin/plugin.json'), 'utf8'));
@@ -103,6 +104,7 @@ test(`claude plugin validate (Claude Code ${cli('claude').version}) passes the r
     const r = await claude(['plugin', 'validate', dir], { home });
     assert.equal(r.status, 0, r.out);
     assert.match(r.out, /✔ Validation passed/);
+    assert.doesNotMatch(r.out, /⚠/, 'no warnings (the icon is there)');
     assert.match(r.out, /hooks: PreToolUse \* command "node \\"\$\{CLAUDE_PLUGIN_ROOT\}\/dist\/hook\.cjs\\""/);
   }
 });
@@ -140,10 +142,30 @@ test('installed in one step (install --marketplace): a headless session is guard
   assertDenied(r, w);
 });
 
+/** runHost's Claude Code session (../real-hosts/world.mjs), with extra command-line arguments. */
+async function runClaudeWith(w, steps, extraArgs) {
+  const server = await startModelServer({ steps });
+  const env = { PATH: w.path, HOME: w.home, TERM: 'dumb', LANG: 'C.UTF-8', GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1', IS_SANDBOX: '1', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-ant-scripted', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' };
+  const result = await new Promise((res) => {
+    const p = spawn(cli('claude').file, ['-p', 'Do the task.', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', ...extraArgs], { cwd: w.ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d) => (stdout += d));
+    p.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => p.kill('SIGKILL'), 120_000);
+    p.on('close', (code, signal) => {
+      clearTimeout(timer);
+      res({ code, signal, stdout, stderr });
+    });
+  });
+  server.stop();
+  return { ...result, requests: server.requests, hookRuns: w.takeHookRuns(), host: 'claude' };
+}
+
 test('--plugin-dir <unpacked tarball>: the same, with nothing installed', async () => {
   const w = world('plugin-dir');
   w.before = w.remoteMain();
-  const r = await runHost('claude', w, { steps: [{ tool: 'Bash', input: { command: FORCE_PUSH, description: 'scripted' } }], extraArgs: ['--plugin-dir', unpacked()] });
+  const r = await runClaudeWith(w, [{ tool: 'Bash', input: { command: FORCE_PUSH, description: 'scripted' } }], ['--plugin-dir', unpacked()]);
   assertDenied(r, w);
 });
 
