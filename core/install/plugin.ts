@@ -68,6 +68,6 @@ export function pluginInstalls(workspace: string, claudeDir: string): PluginInst
 }
 
 export function describePlugin(p: PluginInstall): string {
-  const state = !p.enabled ? 'installed but disabled (claude plugin enable ' + p.id + ')' : p.hookPresent ? 'enabled' : `enabled, but ${PLUGIN_HOOK} is missing from ${p.installPath}`;
+  const state = !p.enabled ? `installed but disabled (claude plugin enable ${p.id})` : p.hookPresent ? 'enabled' : `enabled, but ${PLUGIN_HOOK} is missing from ${p.installPath}`;
   return `Claude Code plugin ${p.id}${p.version ? ` ${p.version}` : ''} (${p.scope} scope): ${state}`;
 }

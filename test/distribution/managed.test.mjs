@@ -67,13 +67,13 @@ test('--write (staged with --managed-dir): hook and drop-in written, status coun
   const st = ag(['status', ws, '--managed-dir', dir], { home });
   assert.equal(st.status, 0, st.stdout);
   assert.match(st.stdout, new RegExp(`installed: managed settings ${dropIn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(hook file: current\\); user, project and local settings cannot switch it off`));
-  assert.match(st.stdout, /off:       \.claude\/settings\.json sets disableAllHooks: true/);
-  assert.match(st.stdout, /verdict:   guarded and current/);
+  assert.match(st.stdout, /off: {7}\.claude\/settings\.json sets disableAllHooks: true/);
+  assert.match(st.stdout, /verdict: {3}guarded and current/);
   // Managed disableAllHooks does switch it off.
   writeFileSync(join(dir, 'managed-settings.json'), '{ "disableAllHooks": true }\n');
   const off = ag(['status', ws, '--managed-dir', dir], { home });
   assert.equal(off.status, 1);
-  assert.match(off.stdout, /verdict:   installed but NOT active/);
+  assert.match(off.stdout, /verdict: {3}installed but NOT active/);
 
   const u = ag(['uninstall', '--managed', '--managed-dir', dir], { home });
   assert.equal(u.status, 0, u.stderr);

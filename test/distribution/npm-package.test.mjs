@@ -59,7 +59,7 @@ test('installed agent-guard: install, status, a denied call through the installe
   const st = run(ag, ['status', ws], { env });
   assert.equal(st.status, 0, st.stdout);
   assert.match(st.stdout, /installed: \.claude\/settings\.json \(hook file: current\)/);
-  assert.match(st.stdout, /verdict:   guarded and current/);
+  assert.match(st.stdout, /verdict: {3}guarded and current/);
 
   // Claude Code runs the settings entry's command with sh, CLAUDE_PROJECT_DIR set, the call on stdin.
   const settings = JSON.parse(readFileSync(join(ws, '.claude/settings.json'), 'utf8'));

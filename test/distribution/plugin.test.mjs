@@ -24,7 +24,9 @@ const marketplace = JSON.parse(readFileSync(join(ROOT, '.claude-plugin/marketpla
 const hooks = JSON.parse(readFileSync(join(ROOT, 'hooks/hooks.json'), 'utf8'));
 const FORCE_PUSH = 'git push --force origin main';
 const worlds = [];
-after(() => worlds.forEach((w) => w.dispose()));
+after(() => {
+  for (const w of worlds) w.dispose();
+});
 
 /** The tarball unpacked, as Claude Code's plugin cache holds it. */
 function unpacked() {
@@ -117,13 +119,13 @@ test('marketplace add + plugin install: the plugin is enabled, and agent-guard s
   const st = run(process.execPath, [join(ROOT, 'dist/cli.cjs'), 'status', w.ws], { env: { PATH: process.env.PATH, HOME: w.home } });
   assert.equal(st.status, 0, st.stdout);
   assert.match(st.stdout, /installed: Claude Code plugin agent-guard@agent-guard 0\.1\.0 \(user scope\): enabled/);
-  assert.match(st.stdout, /verdict:   guarded and current/);
+  assert.match(st.stdout, /verdict: {3}guarded and current/);
   // Disabled, it no longer counts.
   assert.equal((await claude(['plugin', 'disable', 'agent-guard@agent-guard'], { home: w.home })).status, 0);
   const off = run(process.execPath, [join(ROOT, 'dist/cli.cjs'), 'status', w.ws], { env: { PATH: process.env.PATH, HOME: w.home } });
   assert.equal(off.status, 1);
   assert.match(off.stdout, /installed but disabled/);
-  assert.match(off.stdout, /verdict:   installed but NOT active/);
+  assert.match(off.stdout, /verdict: {3}installed but NOT active/);
 });
 
 function assertDenied(run, w) {
