@@ -2,7 +2,7 @@
 // it for the registry) and a scratch npm prefix it is installed into, as `npm install -g` does.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,16 @@ export function packed() {
   return JSON.parse(readFileSync(PACKED, 'utf8'));
 }
 
+const scratchDirs = [];
+process.on('exit', () => {
+  for (const d of scratchDirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A scratch folder, removed when the test file's process exits. */
 export function scratch(name) {
-  return mkdtempSync(join(tmpdir(), `agent-guard-dist-${name}-`));
+  const dir = mkdtempSync(join(tmpdir(), `agent-guard-dist-${name}-`));
+  scratchDirs.push(dir);
+  return dir;
 }
 
 /** An environment with nothing of this machine's npm or Claude Code configuration: its own HOME, npm cache and no registry. */
