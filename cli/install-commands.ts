@@ -8,7 +8,9 @@ import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/terminal';
 import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
 import { claudeSubfolderNote, cliHostStatus, describeCliHost, installCopilot, installGemini, syncCopilot, syncGemini, uninstallCopilot, uninstallGemini } from '../core/install/hosts';
-import { describeHost, hostStatus, install, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
+import { describePlugin } from '../core/install/plugin';
+import { describeManaged, installManaged, managedPaths, managedSettingsText, uninstallManaged, type ManagedPlatform } from '../core/install/managed';
+import { describeHost, hostStatus, install, managedSettingsFiles, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
 
 export function bundledHook(): Bundle {
   // dist/cli.cjs and dist/hook.cjs sit side by side.
@@ -24,6 +26,11 @@ const OPTIONS = {
   'no-deny-rules': { type: 'boolean' },
   'no-self-test': { type: 'boolean' },
   host: { type: 'string', default: 'claude' },
+  managed: { type: 'boolean' },
+  write: { type: 'boolean' },
+  platform: { type: 'string' },
+  'managed-dir': { type: 'string' },
+  'managed-hooks-only': { type: 'boolean' },
 } as const;
 
 const HOSTS = ['claude', 'vscode', 'gemini', 'copilot', 'all'];
@@ -32,6 +39,27 @@ const HOSTS = ['claude', 'vscode', 'gemini', 'copilot', 'all'];
 function wants(host: string | undefined, h: 'claude' | 'vscode' | 'gemini' | 'copilot', scope: Scope): boolean {
   if (host === 'all') return h === 'claude' || h === 'vscode' || scope !== 'local';
   return (host ?? 'claude') === h;
+}
+
+function managedTarget(values: { platform?: string; 'managed-dir'?: string; write?: boolean }) {
+  const platform = (values.platform ?? (process.platform === 'darwin' || process.platform === 'win32' ? process.platform : 'linux')) as ManagedPlatform;
+  if (!['darwin', 'linux', 'win32'].includes(platform)) throw Object.assign(new Error('--platform is darwin, linux or win32'), { code: 'ERR_PARSE_ARGS_USAGE' });
+  const own = process.platform === 'darwin' || process.platform === 'win32' ? process.platform : 'linux';
+  if (values.write && platform !== own && !values['managed-dir']) throw Object.assign(new Error(`--write installs for this machine (${own}); to stage files for ${platform}, add --managed-dir <folder>`), { code: 'ERR_PARSE_ARGS_USAGE' });
+  return { platform, paths: managedPaths(platform, values['managed-dir'] ? resolve(values['managed-dir']) : undefined) };
+}
+
+/** install --managed: prints the managed settings for the OS, or writes them with --write. */
+function runManagedInstall(values: Record<string, unknown>): number {
+  const { platform, paths } = managedTarget(values);
+  const opts = { denyRules: !values['no-deny-rules'], managedHooksOnly: values['managed-hooks-only'] === true };
+  const bundle = bundledHook();
+  if (!values.write) {
+    process.stderr.write(describeManaged(paths, platform, bundle.version));
+    process.stdout.write(managedSettingsText(paths, opts));
+    return 0;
+  }
+  return print(installManaged(paths, bundle, opts), values.json === true);
 }
 
 function target(rest: string[]) {
@@ -57,6 +85,7 @@ function print(r: Report, json: boolean): number {
 
 export function runInstall(rest: string[]): number {
   const { values, t } = target(rest);
+  if (values.managed) return runManagedInstall(values);
   const opts = { denyRules: !values['no-deny-rules'], selfTest: !values['no-self-test'], force: values.force ?? false };
   const bundle = bundledHook();
   const h = values.host;
@@ -75,6 +104,7 @@ export function runInstall(rest: string[]): number {
 
 export function runUninstall(rest: string[]): number {
   const { values, t } = target(rest);
+  if (values.managed) return print(uninstallManaged(managedTarget(values).paths, bundledHook()), values.json ?? false);
   const force = values.force ?? false;
   const bundle = bundledHook();
   const h = values.host;
@@ -107,7 +137,8 @@ export function runSync(rest: string[]): number {
 export function runStatus(rest: string[]): number {
   const { values, t } = target(rest);
   const bundle = bundledHook();
-  const s = status(t.workspace, t.home, bundle, t.configDir);
+  const managedFiles = values['managed-dir'] ? managedSettingsFiles(undefined, resolve(values['managed-dir'])) : managedSettingsFiles();
+  const s = status(t.workspace, t.home, bundle, t.configDir, managedFiles);
   const editorHosts = hostStatus(t.workspace, s, bundle);
   const cliHosts = cliHostStatus(t, bundle);
   const hosts = [...editorHosts, ...cliHosts];
@@ -131,7 +162,14 @@ export function runStatus(rest: string[]): number {
 export function formatStatus(s: StatusReport): string {
   const lines = [`workspace: ${s.workspace}`, `bundled:   agent-guard ${s.bundledVersion}`];
   const installed = s.scopes.filter((x) => x.installed);
-  if (installed.length === 0) lines.push('state:     not installed (run agent-guard install)');
+  const plugins = s.plugins ?? [];
+  if (installed.length === 0 && plugins.length === 0 && !s.managed) lines.push('state:     not installed (run agent-guard install)');
+  for (const p of plugins) lines.push(`installed: ${describePlugin(p)}`);
+  if (s.managed) {
+    const m = s.managed;
+    const hook = m.hook === 'current' ? 'current' : m.hook === 'outdated' ? `outdated (${m.hookVersion}; run sudo agent-guard install --managed --write)` : m.hook === 'missing' ? `MISSING (${m.hookFile ?? 'no path in the entry'})` : m.hook === 'modified' ? 'modified by hand' : 'not written by agent-guard';
+    lines.push(`installed: managed settings ${m.file} (hook file: ${hook}); user, project and local settings cannot switch it off`);
+  }
   for (const sc of s.scopes) {
     if (sc.installed) {
       const hook = sc.hook === 'current' ? 'current' : sc.hook === 'outdated' ? `outdated (${sc.hookVersion}; run agent-guard sync)` : sc.hook === 'modified' ? 'modified by hand' : sc.hook === 'missing' ? 'MISSING' : 'not written by agent-guard';
@@ -143,6 +181,6 @@ export function formatStatus(s: StatusReport): string {
   for (const n of s.neutralizers) lines.push(`off:       ${n}`);
   lines.push(`config:    ${s.config.exists ? s.config.file : 'defaults (no .claude/agent-guard.json)'}`);
   for (const p of s.config.problems) lines.push(`config:    ${p}`);
-  lines.push(`verdict:   ${s.active ? (s.current ? 'guarded and current' : 'guarded, but not current') : installed.length > 0 ? 'installed but NOT active' : 'not guarded'}`);
+  lines.push(`verdict:   ${s.active ? (s.current ? 'guarded and current' : 'guarded, but not current') : installed.length + plugins.length > 0 || s.managed ? 'installed but NOT active' : 'not guarded'}`);
   return `${lines.join('\n')}\n`;
 }

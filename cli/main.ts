@@ -21,6 +21,9 @@ Usage:
         --host all                  every host above (claude is the default)
         --no-deny-rules             do not add permissions.deny rules for secret files
         --no-self-test              skip running the installed hook once
+        --managed                   print the managed (org-wide) settings for this OS (--platform darwin|linux|win32);
+                                    --write writes them (root), --managed-hooks-only adds allowManagedHooksOnly,
+                                    --managed-dir <folder> stages them elsewhere (status and uninstall take it too)
   agent-guard status [workspace]    installed where, in sync or not, anything switching it off (--json)
   agent-guard sync [workspace]      update an outdated hook file and settings entry (--force: replace a hand-edited hook)
   agent-guard uninstall [workspace] remove exactly what install added

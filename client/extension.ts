@@ -173,7 +173,8 @@ function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.Works
   }
   const multi = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
   const suffix = multi ? ` ${folder.name}` : '';
-  const installed = s.scopes.some((x) => x.installed);
+  // A Claude Code plugin or managed settings guard the folder too (they run their own copy of the hook).
+  const installed = s.scopes.some((x) => x.installed) || s.plugins.length > 0 || s.managed !== null;
   const args = [{ folder: folder.uri }];
   if (!installed) {
     item.text = `$(shield) Not guarded${suffix}`;

@@ -64,7 +64,7 @@ async function buildHook() {
 
 await Promise.all([
   buildHook(),
-  build({ ...common, absWorkingDir: root, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.cjs', banner: { js: '#!/usr/bin/env node' } }),
+  build({ ...common, absWorkingDir: root, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.cjs', minify: true, banner: { js: '#!/usr/bin/env node' } }),
   // The language server: everything bundled (vscode-languageserver included), started by the extension or any LSP client.
   build({ ...common, absWorkingDir: root, entryPoints: ['server/server.ts'], outfile: 'dist/server.cjs', minify: true, plugins: [stripExamples, guardDiscoveryPlugin] }),
   // The VS Code extension: everything but the vscode API itself.

@@ -2,7 +2,7 @@
 // itself in git). Bounded (rotated at 512 KiB), deduplicated when a host runs the hook twice for
 // one call, and redacted: no secret value ever reaches it.
 
-import { closeSync, existsSync, fstatSync, lstatSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../redact';
 import { APPEND_FLAGS, ensureStateDir, openNoFollow, READ_FLAGS, STATE_DIR } from '../state-dir';
@@ -62,6 +62,9 @@ export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, k
       /* a torn line: just append */
     }
   }
+  // Two copies running in parallel for one call (the Claude Code plugin and a project install, say)
+  // can both pass the check above before either appends: the first to claim the call logs it.
+  if (!claim(join(projectDir, STATE_DIR), key, now)) return;
   try {
     // lstat: the size of the file itself; rename moves a name, it never writes through a link.
     if (lstatSync(file).size > MAX_BYTES) renameSync(file, join(projectDir, ROTATED_LOG_FILE));
@@ -76,6 +79,46 @@ export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, k
   } finally {
     closeSync(fd);
   }
+}
+
+const CLAIM_PREFIX = '.call-';
+
+/**
+ * Creates `<dir>/.call-<key>` exclusively (O_EXCL: never through a link): true for the one process
+ * that got it. Claims older than the dedupe window are removed (denials are rare, so the folder
+ * stays a handful of files).
+ */
+function claim(dir: string, key: string, now: Date): boolean {
+  const name = `${CLAIM_PREFIX}${key.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)}`;
+  const stale = (path: string) => now.getTime() - lstatSync(path).mtimeMs > DEDUPE_MS;
+  try {
+    for (const f of readdirSync(dir)) {
+      if (!f.startsWith(CLAIM_PREFIX) || f === name) continue;
+      try {
+        if (stale(join(dir, f))) unlinkSync(join(dir, f));
+      } catch {
+        /* removed by the other copy */
+      }
+    }
+  } catch {
+    /* unreadable: claims only keep the log from doubling */
+  }
+  const path = join(dir, name);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      closeSync(openSync(path, 'wx'));
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return true; // cannot claim: log rather than lose the line
+      try {
+        if (!stale(path)) return false;
+        unlinkSync(path); // a stale claim of a reused key: take it anew
+      } catch {
+        return false;
+      }
+    }
+  }
+  return false;
 }
 
 function lastLine(file: string): string | null {

@@ -11,6 +11,8 @@ import { parseStrict } from './json-edit';
 import { CONFIG_FILE, parseConfig } from '../config';
 import { shQuote } from './quote';
 import { ensureStateDir, removeStaleTemps, STATE_DIR, UnsafePathError } from '../state-dir';
+import { pluginInstalls, type PluginInstall } from './plugin';
+import { managedStatus, type ManagedStatus } from './managed';
 
 export type Scope = 'project' | 'local' | 'user';
 
@@ -577,9 +579,9 @@ function readIfExistsQuiet(file: string): string | null {
   }
 }
 
-export function managedSettingsFiles(platform: NodeJS.Platform = process.platform): string[] {
+export function managedSettingsFiles(platform: NodeJS.Platform = process.platform, dir?: string): string[] {
   const base =
-    platform === 'darwin' ? '/Library/Application Support/ClaudeCode' : platform === 'win32' ? 'C:\\Program Files\\ClaudeCode' : '/etc/claude-code';
+    dir ?? (platform === 'darwin' ? '/Library/Application Support/ClaudeCode' : platform === 'win32' ? 'C:\\Program Files\\ClaudeCode' : '/etc/claude-code');
   const files = [join(base, 'managed-settings.json')];
   try {
     for (const f of readdirSync(join(base, 'managed-settings.d')).sort()) if (f.endsWith('.json')) files.push(join(base, 'managed-settings.d', f));
@@ -595,9 +597,11 @@ export function neutralizers(target: Target, managedFiles = managedSettingsFiles
   const user = readLoose(targetPaths({ ...target, scope: 'user' }).settingsFile);
   const project = readLoose(join(target.workspace, '.claude', 'settings.json'));
   const local = readLoose(join(target.workspace, '.claude', 'settings.local.json'));
+  const managedHasUs = managedFiles.some((f) => findOurHandlers(readLoose(f)).length > 0);
   for (const file of managedFiles) {
     const m = readLoose(file);
     if (m?.disableAllHooks === true) out.push({ source: file, message: `managed settings (${file}) set disableAllHooks: no hook runs, Agent Guard included` });
+    if (m?.allowManagedHooksOnly === true && managedHasUs) continue; // the managed copy runs
     if (m?.allowManagedHooksOnly === true && target.scope !== 'user') out.push({ source: file, message: `managed settings (${file}) set allowManagedHooksOnly: project and user hooks, Agent Guard included, do not run; ask your administrator to add it to managed settings` });
     else if (m?.allowManagedHooksOnly === true) out.push({ source: file, message: `managed settings (${file}) set allowManagedHooksOnly: user hooks do not run` });
   }
@@ -632,13 +636,17 @@ export interface StatusReport {
   scopes: ScopeStatus[];
   neutralizers: string[];
   config: { file: string; exists: boolean; problems: string[] };
+  /** Agent Guard in managed settings (install --managed --write): runs whatever other settings say. */
+  managed: ManagedStatus | null;
+  /** Agent Guard as a Claude Code plugin (claude plugin install), enabled or not. */
+  plugins: PluginInstall[];
   /** Installed somewhere, hook present, nothing neutralising it. */
   active: boolean;
   /** Every installed copy matches the bundled hook. */
   current: boolean;
 }
 
-export function status(workspace: string, home: string, bundle: Bundle, configDir?: string): StatusReport {
+export function status(workspace: string, home: string, bundle: Bundle, configDir?: string, managedFiles = managedSettingsFiles()): StatusReport {
   const scopes: ScopeStatus[] = [];
   for (const scope of ['project', 'local', 'user'] as Scope[]) {
     const target: Target = { workspace, scope, home, ...(configDir ? { configDir } : {}) };
@@ -663,7 +671,7 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
     const backup = [backupPath(p), legacyBackupPath(p.settingsFile)].find((b) => existsSync(b)) ?? null;
     if (installed || problems.length > 0) scopes.push({ scope, settingsFile: p.settingsFile, label: p.label, installed, entryCurrent, hook: hs.state, hookVersion: hs.version, problems, backup });
   }
-  const neutral = neutralizers({ workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) }).map((n) => n.message);
+  const neutral = neutralizers({ workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) }, managedFiles).map((n) => n.message);
   const configFile = join(workspace, CONFIG_FILE);
   const configText = readIfExistsQuiet(configFile);
   let configProblems: string[] = [];
@@ -675,9 +683,16 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
     }
   }
   const installedScopes = scopes.filter((s) => s.installed);
-  const active = installedScopes.some((s) => s.hook !== 'missing') && neutral.length === 0;
-  const current = installedScopes.length > 0 && installedScopes.every((s) => s.hook === 'current' && s.entryCurrent);
-  return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems }, active, current };
+  const plugins = pluginInstalls(workspace, configDir || join(home, '.claude'));
+  // The plugin runs its own copy of the hook, updated with the plugin: it counts as current.
+  const pluginRuns = plugins.some((p) => p.enabled && p.hookPresent);
+  // A managed hook runs whatever user, project and local settings say; only managed disableAllHooks stops it.
+  const managed = managedStatus(managedFiles, bundle);
+  const managedOff = managedFiles.some((f) => readLoose(f)?.disableAllHooks === true);
+  const managedRuns = managed !== null && managed.hook !== 'missing' && !managedOff;
+  const active = managedRuns || ((installedScopes.some((s) => s.hook !== 'missing') || pluginRuns) && neutral.length === 0);
+  const current = (installedScopes.length > 0 || pluginRuns || managed !== null) && installedScopes.every((s) => s.hook === 'current' && s.entryCurrent) && (managed === null || managed.hook === 'current');
+  return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems }, managed, plugins, active, current };
 }
 
 // ---- VS Code's agent: .github/hooks/agent-guard.json ----

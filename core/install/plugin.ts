@@ -1,0 +1,73 @@
+// The Claude Code plugin form of Agent Guard (.claude-plugin/plugin.json + hooks/hooks.json at the
+// package root), as `status` sees it: which agent-guard plugins Claude Code has installed
+// (<config dir>/plugins/installed_plugins.json) and whether they are enabled (enabledPlugins in the
+// user, project and local settings; later layers win) with their hook file in place.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseLoose } from 'jsonc-parser';
+
+export const PLUGIN_NAME = 'agent-guard';
+/** Where the plugin's hook runs from, relative to the plugin root (hooks/hooks.json). */
+export const PLUGIN_HOOK = 'dist/hook.cjs';
+
+export interface PluginInstall {
+  /** `agent-guard@<marketplace>`. */
+  id: string;
+  scope: string;
+  version: string | null;
+  installPath: string;
+  enabled: boolean;
+  /** hooks/hooks.json and the hook file exist in the install. */
+  hookPresent: boolean;
+}
+
+function readJson(file: string): Record<string, unknown> | null {
+  try {
+    const v = parseLoose(readFileSync(file, 'utf8')) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** enabledPlugins[id] across user < project < local settings: the last layer that says wins. */
+function enabledIn(id: string, layers: (Record<string, unknown> | null)[]): boolean | undefined {
+  let out: boolean | undefined;
+  for (const l of layers) {
+    const v = (l?.enabledPlugins as Record<string, unknown> | undefined)?.[id];
+    if (typeof v === 'boolean') out = v;
+  }
+  return out;
+}
+
+export function pluginInstalls(workspace: string, claudeDir: string): PluginInstall[] {
+  const registry = readJson(join(claudeDir, 'plugins', 'installed_plugins.json'));
+  const plugins = registry?.plugins;
+  if (typeof plugins !== 'object' || plugins === null) return [];
+  const layers = [readJson(join(claudeDir, 'settings.json')), readJson(join(workspace, '.claude', 'settings.json')), readJson(join(workspace, '.claude', 'settings.local.json'))];
+  const out: PluginInstall[] = [];
+  for (const [id, entries] of Object.entries(plugins as Record<string, unknown>)) {
+    if (!id.startsWith(`${PLUGIN_NAME}@`) || !Array.isArray(entries)) continue;
+    for (const e of entries as Record<string, unknown>[]) {
+      const installPath = typeof e?.installPath === 'string' ? e.installPath : null;
+      if (!installPath) continue;
+      // A project-scoped install counts only in its own project.
+      if (typeof e.projectPath === 'string' && e.projectPath !== workspace) continue;
+      out.push({
+        id,
+        scope: typeof e.scope === 'string' ? e.scope : 'user',
+        version: typeof e.version === 'string' ? e.version : null,
+        installPath,
+        enabled: enabledIn(id, layers) === true,
+        hookPresent: existsSync(join(installPath, 'hooks', 'hooks.json')) && existsSync(join(installPath, PLUGIN_HOOK)),
+      });
+    }
+  }
+  return out;
+}
+
+export function describePlugin(p: PluginInstall): string {
+  const state = !p.enabled ? `installed but disabled (claude plugin enable ${p.id})` : p.hookPresent ? 'enabled' : `enabled, but ${PLUGIN_HOOK} is missing from ${p.installPath}`;
+  return `Claude Code plugin ${p.id}${p.version ? ` ${p.version}` : ''} (${p.scope} scope): ${state}`;
+}
