@@ -134,6 +134,14 @@ function startClient(context: vscode.ExtensionContext): void {
   void client.start().catch((err: unknown) => output.appendLine(`language server failed to start: ${String(err)}`));
 }
 
+/**
+ * Install, sync and uninstall change what other files' diagnostics say (AG-SET-008 "not installed"
+ * on a closed settings file): ask the server to re-lint now rather than wait for the file watcher.
+ */
+function revalidate(): void {
+  if (client?.isRunning()) void client.sendNotification('agentGuard/revalidate').catch(() => undefined);
+}
+
 // ---- folders, targets, status ----
 
 async function pickFolder(given?: vscode.Uri): Promise<vscode.WorkspaceFolder | undefined> {
@@ -242,6 +250,7 @@ async function installCommand(context: vscode.ExtensionContext, opts?: { folder?
   const r = mergeReports(...parts);
   report('Install', r, opts?.quiet);
   await refreshAll(context);
+  revalidate();
   return r.ok;
 }
 
@@ -258,6 +267,7 @@ async function syncCommand(context: vscode.ExtensionContext, opts?: { folder?: v
   }
   if (scopes.length === 0 && !opts?.quiet) void vscode.window.showWarningMessage(`Agent Guard is not installed in ${folder.name}.`, 'Install').then((p) => p && vscode.commands.executeCommand('agentGuard.install', { folder: folder.uri }));
   await refreshAll(context);
+  revalidate();
   return ok;
 }
 
@@ -278,6 +288,7 @@ async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folde
     ok &&= r.ok;
   }
   await refreshAll(context);
+  revalidate();
   return ok;
 }
 

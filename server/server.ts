@@ -16,6 +16,7 @@ import {
   TextDocumentSyncKind,
   type Diagnostic as LspDiagnostic,
   type InitializeParams,
+  DidChangeWatchedFilesNotification,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { disableComment, lintFile, nonOverlappingEdits, splitFrontmatter } from '../core/lint/engine';
@@ -159,6 +160,7 @@ connection.onInitialize((params: InitializeParams) => {
   const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   roots = folders.map(pathOf).filter((p): p is string => p !== null);
   folderEvents = params.capabilities.workspace?.workspaceFolders === true;
+  watchRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   const opts = params.initializationOptions as { inlineConfig?: boolean } | undefined;
   if (typeof opts?.inlineConfig === 'boolean') inlineConfig = opts.inlineConfig;
   return {
@@ -173,6 +175,20 @@ connection.onInitialize((params: InitializeParams) => {
 });
 
 let folderEvents = false;
+let watchRegistration = false;
+
+/**
+ * Files whose change makes other files' diagnostics stale: the settings (AG-SET-008 "not
+ * installed", allow/deny shadowing across files), the hook file and VS Code's hooks file. Install,
+ * sync and uninstall write them, by the CLI or the extension, usually while they are closed.
+ */
+const WATCHED = ['**/.claude/settings.json', '**/.claude/settings.local.json', '**/.claude/hooks/agent-guard.cjs', '**/.github/hooks/agent-guard.json'];
+
+/** Re-lints every agent file: open documents from their text, the rest from disk. */
+function revalidateAll(): void {
+  validateWorkspace();
+  for (const d of documents.all()) validate(d);
+}
 
 connection.onInitialized(() => {
   if (folderEvents) {
@@ -182,8 +198,15 @@ connection.onInitialized(() => {
       validateWorkspace();
     });
   }
+  // Any LSP client that can watch files (VS Code, Neovim 0.10+) tells us about install changes.
+  if (watchRegistration) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) });
   setImmediate(validateWorkspace);
 });
+
+connection.onDidChangeWatchedFiles(() => revalidateAll());
+// The same, asked for by a client that has just written those files itself (the VS Code extension
+// after Install, Sync and Uninstall), without waiting for the file watcher.
+connection.onNotification('agentGuard/revalidate', () => revalidateAll());
 
 connection.onDidChangeConfiguration((change) => {
   const s = (change.settings as { agentGuard?: { lint?: { inlineConfig?: boolean } } } | null)?.agentGuard?.lint;

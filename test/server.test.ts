@@ -129,3 +129,16 @@ test('show-documentation asks the client to open the rule page', async () => {
   await lsp.connection.sendRequest('workspace/executeCommand', { command: 'agentGuard.showRuleDocumentation', arguments: ['AG-WF-004'] });
   assert.match(shown!, /docs\/rules\/AG-WF-004\.md$/);
 });
+
+test('a settings file changed on disk (install by the CLI) re-lints the closed settings file', async () => {
+  const settings = join(root, '.claude/settings.json');
+  writeFileSync(settings, '{ "model": "opus" }\n');
+  await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: lsp.uri('.claude/settings.json'), type: 1 }] });
+  await lsp.diagnostics(lsp.uri('.claude/settings.json'), has('AG-SET-008'));
+  mkdirSync(join(root, '.claude/hooks'), { recursive: true });
+  writeFileSync(join(root, '.claude/hooks/agent-guard.cjs'), '// agent-guard\n');
+  writeFileSync(settings, '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "node .claude/hooks/agent-guard.cjs" } ] } ] } }\n');
+  await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: lsp.uri('.claude/settings.json'), type: 2 }] });
+  const after = await lsp.diagnostics(lsp.uri('.claude/settings.json'), (ds) => !has('AG-SET-008')(ds));
+  assert.deepEqual(codes(after), []);
+});

@@ -59,6 +59,11 @@ test('the status bar says "Not guarded" before install', async () => {
   assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
 });
 
+const settingsUri = () => file('.claude/settings.json');
+test('the closed settings file says "not installed" before install', async () => {
+  await waitFor('AG-SET-008 on .claude/settings.json', () => diagnostics(settingsUri(), 'AG-SET-008').length === 1);
+});
+
 let originalSettings = '';
 test('Install Guards writes the hook and the settings entry; the installed hook denies a dangerous call', async () => {
   const settings = join(folder().uri.fsPath, '.claude/settings.json');
@@ -72,6 +77,10 @@ test('Install Guards writes the hook and the settings entry; the installed hook 
   assert.deepEqual(parsed.permissions.allow, JSON.parse(originalSettings).permissions.allow, 'the user\'s rules are kept');
   const r = spawnSync('node', [hook], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath } });
   assert.match(r.stdout, /"permissionDecision":"deny".*force-push-protected/);
+});
+
+test('after Install the "not installed" diagnostic on the closed settings file disappears', async () => {
+  await waitFor('AG-SET-008 to go away', () => diagnostics(settingsUri(), 'AG-SET-008').length === 0);
 });
 
 test('Install for VS Code\'s agent writes a well-formed .github/hooks/agent-guard.json', () => {
@@ -109,6 +118,10 @@ test('Uninstall restores the settings file byte for byte, and the status bar fol
   assert.ok(!existsSync(join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs')));
   assert.ok(!existsSync(join(folder().uri.fsPath, '.github/hooks/agent-guard.json')));
   assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
+});
+
+test('after Uninstall the "not installed" diagnostic is back', async () => {
+  await waitFor('AG-SET-008 again', () => diagnostics(settingsUri(), 'AG-SET-008').length === 1);
 });
 
 test('Open Configuration creates .claude/agent-guard.json from the template', async () => {
