@@ -261,7 +261,8 @@ async function syncCommand(context: vscode.ExtensionContext, opts?: { folder?: v
   const scopes = s.scopes.filter((x) => x.installed).map((x) => x.scope);
   let ok = scopes.length > 0;
   for (const scope of scopes) {
-    const r = sync(targetFor(folder, scope), bundle(context), { force: opts?.force ?? false });
+    // VS Code's agent is a target of its own: its hooks file and the shared hook.
+    const r = scope === 'vscode' ? installVsCode(normalizePath(folder.uri.fsPath), bundle(context), { force: opts?.force ?? false, selfTest: false }) : sync(targetFor(folder, scope), bundle(context), { force: opts?.force ?? false });
     report('Sync', r, opts?.quiet);
     ok &&= r.ok;
   }
@@ -275,7 +276,7 @@ async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folde
   const folder = await pickFolder(opts?.folder);
   if (!folder) return false;
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
-  const scopes = opts?.scope ? [opts.scope] : s.scopes.filter((x) => x.installed && x.scope !== 'user').map((x) => x.scope);
+  const scopes = opts?.scope ? [opts.scope] : s.scopes.flatMap((x) => (x.installed && x.scope !== 'user' && x.scope !== 'vscode' ? [x.scope] : []));
   let ok = true;
   if (!opts?.scope && existsSync(join(folder.uri.fsPath, VSCODE_HOOKS_FILE))) {
     const r = uninstallVsCode(normalizePath(folder.uri.fsPath), bundle(context));
@@ -426,7 +427,7 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
 
 function watchInstallState(context: vscode.ExtensionContext): void {
   // Settings or the hook changed outside the extension (CLI install, hand edits): refresh the status bar.
-  const watcher = vscode.workspace.createFileSystemWatcher('**/.claude/{settings.json,settings.local.json,hooks/agent-guard.cjs}');
+  const watcher = vscode.workspace.createFileSystemWatcher('**/{.claude/settings.json,.claude/settings.local.json,.claude/hooks/agent-guard.cjs,.github/hooks/agent-guard.json}');
   let timer: NodeJS.Timeout | undefined;
   const later = () => {
     clearTimeout(timer);

@@ -124,6 +124,20 @@ test('after Uninstall the "not installed" diagnostic is back', async () => {
   await waitFor('AG-SET-008 again', () => diagnostics(settingsUri(), 'AG-SET-008').length === 1);
 });
 
+test('an install for VS Code\'s agent only: Guarded in status and the status bar; sync and uninstall act on it', async () => {
+  assert.equal(await vscode.commands.executeCommand<boolean>('agentGuard.install', { folder: folder().uri, scope: 'project', host: 'vscode', quiet: true }), true);
+  assert.ok(existsSync(join(folder().uri.fsPath, '.github/hooks/agent-guard.json')));
+  assert.equal(readFileSync(join(folder().uri.fsPath, '.claude/settings.json'), 'utf8'), originalSettings, 'Claude Code settings untouched');
+  const s = await vscode.commands.executeCommand<{ active: boolean; current: boolean; scopes: { scope: string }[] }>('agentGuard.showStatus', { folder: folder().uri, quiet: true });
+  assert.deepEqual([s.active, s.current, s.scopes.map((x) => x.scope)], [true, true, ['vscode']]);
+  assert.match(api.statusText(folder().uri) ?? '', /Guarded/);
+  assert.equal(await vscode.commands.executeCommand<boolean>('agentGuard.sync', { folder: folder().uri, quiet: true }), true);
+  assert.equal(await vscode.commands.executeCommand<boolean>('agentGuard.uninstall', { folder: folder().uri, quiet: true }), true);
+  assert.ok(!existsSync(join(folder().uri.fsPath, '.github/hooks/agent-guard.json')));
+  assert.ok(!existsSync(join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs')));
+  assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
+});
+
 test('Open Configuration creates .claude/agent-guard.json from the template', async () => {
   const uri = await vscode.commands.executeCommand<vscode.Uri>('agentGuard.openConfiguration', { folder: folder().uri });
   assert.ok(existsSync(uri.fsPath));
