@@ -18,6 +18,7 @@ import { homeDirectory, normalizePath } from '../core/paths';
 import { createGitRunner } from '../cli/git';
 import { requireTrust } from './trust';
 import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } from '../core/trust';
+import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
 
 const CRASH_LIMIT = 5;
 const CRASH_WINDOW_MS = 3 * 60 * 1000;
@@ -69,6 +70,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   reg('agentGuard.showBlockedCalls', (opts?: { folder?: vscode.Uri }) => showBlockedCalls(opts));
   reg('agentGuard.openConfiguration', (opts?: { folder?: vscode.Uri }) => openConfiguration(opts));
   reg('agentGuard.trustWorkspaceGuards', (opts?: { folder?: vscode.Uri; confirm?: boolean }) => trustGuardsCommand(opts));
+  reg(OPEN_RULE_DOCS, (code?: string) => openRuleDocs(context, String(code ?? '')));
   reg('agentGuard.restartServer', async () => {
     await client?.stop().catch(() => undefined);
     startClient(context);
@@ -112,6 +114,7 @@ function startClient(context: vscode.ExtensionContext): void {
     synchronize: { configurationSection: 'agentGuard' },
     initializationOptions: { inlineConfig: vscode.workspace.getConfiguration('agentGuard').get<boolean>('lint.inlineConfig', true) },
     outputChannel: output,
+    middleware: ruleDocsMiddleware(context),
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),
       closed: () => {

@@ -5,7 +5,8 @@
 
 import { homedir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type CodeAction,
   CodeActionKind,
@@ -75,12 +76,29 @@ function workspaceFor(root: string): WorkspaceView {
   return fsWorkspace(root, home, (p) => documents.get(pathToFileURL(p).toString())?.getText() ?? null);
 }
 
+/**
+ * The rule page that ships beside this server (dist/server.cjs → docs/rules/<code>.md, in the
+ * repository, the .vsix and the npm package), so links work offline and match the installed
+ * version; the published page when the file is not there.
+ */
+const LOCAL_DOCS = join(__dirname, '..', 'docs', 'rules');
+const docsHref = new Map<string, string>();
+function ruleDocs(code: string): string {
+  let href = docsHref.get(code);
+  if (href === undefined) {
+    const file = join(LOCAL_DOCS, `${code}.md`);
+    href = existsSync(file) ? pathToFileURL(file).toString() : docsUrl(code);
+    docsHref.set(code, href);
+  }
+  return href;
+}
+
 function toLsp(d: Diagnostic): LspDiagnostic {
   return {
     range: d.range,
     severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
     code: d.code,
-    codeDescription: { href: docsUrl(d.code) },
+    codeDescription: { href: ruleDocs(d.code) },
     source: 'agent-guard',
     message: d.message,
     data: d.fix ? { fix: d.fix } : undefined,
@@ -280,7 +298,9 @@ connection.onExecuteCommand(async (params) => {
   if (params.command !== SHOW_DOCS) return;
   const code = String(params.arguments?.[0] ?? '');
   if (!ruleByCode(code)) return;
-  await connection.window.showDocument({ uri: docsUrl(code), external: true });
+  const uri = ruleDocs(code);
+  // A shipped page opens in the editor; the published one in the browser.
+  await connection.window.showDocument({ uri, external: !uri.startsWith('file:') });
 });
 
 documents.listen(connection);

@@ -3,7 +3,8 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
@@ -37,7 +38,9 @@ const has = (code: string) => (ds: Diagnostic[]) => codes(ds).includes(code);
 test('at start, every agent file of the workspace gets diagnostics, with code and documentation link', async () => {
   const md = await lsp.diagnostics(lsp.uri('CLAUDE.md'), has('AG-CMD-001'));
   assert.equal(md[0]!.source, 'agent-guard');
-  assert.match(md[0]!.codeDescription!.href, /docs\/rules\/AG-CMD-001\.md$/);
+  // The page shipped beside the server: works offline, matches the installed version.
+  assert.equal(md[0]!.codeDescription!.href, pathToFileURL(join(process.env.AGENT_GUARD_ROOT!, 'docs/rules/AG-CMD-001.md')).toString());
+  assert.ok(existsSync(fileURLToPath(md[0]!.codeDescription!.href)));
   assert.deepEqual(md[0]!.range, { start: { line: 2, character: 33 }, end: { line: 2, character: 41 } });
   await lsp.diagnostics(lsp.uri('.claude/agents/analyzer.md'), has('AG-AGT-004'));
   await lsp.diagnostics(lsp.uri('.claude/workflows/qa.js'), has('AG-WF-001'));
@@ -127,7 +130,7 @@ test('show-documentation asks the client to open the rule page', async () => {
     return { success: true };
   });
   await lsp.connection.sendRequest('workspace/executeCommand', { command: 'agentGuard.showRuleDocumentation', arguments: ['AG-WF-004'] });
-  assert.match(shown!, /docs\/rules\/AG-WF-004\.md$/);
+  assert.equal(shown!, pathToFileURL(join(process.env.AGENT_GUARD_ROOT!, 'docs/rules/AG-WF-004.md')).toString());
 });
 
 test('a settings file changed on disk (install by the CLI) re-lints the closed settings file', async () => {

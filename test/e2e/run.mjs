@@ -167,6 +167,10 @@ async function runUi(workspace) {
   const server = await startCodeServer(workspace, ext);
   const started = Date.now();
   const steps = [];
+  // The rule pages ship in the .vsix (opened inside VS Code, offline).
+  const docs = spawnSync('find', [ext, '-path', '*/docs/rules/AG-CMD-001.md'], { encoding: 'utf8' }).stdout.trim();
+  if (!docs) throw new Error('the installed .vsix has no docs/rules/AG-CMD-001.md');
+  steps.push('the .vsix ships docs/rules/*.md');
   try {
     return await withBrowser(async (browser) => {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

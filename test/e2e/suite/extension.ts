@@ -34,7 +34,11 @@ async function fixAndCheck(rel: string, code: string, expectAfter: RegExp, title
     const ds = diagnostics(uri, code);
     return ds.length > 0 ? ds : undefined;
   });
-  assert.match(String((d!.code as { target: vscode.Uri }).target), new RegExp(`docs/rules/${code}\\.md$`));
+  // The code link opens the rule page shipped with the extension, as a Markdown preview.
+  const target = (d!.code as { target: vscode.Uri }).target;
+  assert.equal(target.scheme, 'command');
+  assert.equal(target.path, 'agentGuard.openRuleDocumentation');
+  assert.deepEqual(JSON.parse(decodeURIComponent(target.query)), [code]);
   // A request can be cancelled while the server re-lints the just-opened document; ask again, as the lightbulb does.
   const actions = await waitFor('code actions', async () => {
     const acts = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d!.range, vscode.CodeActionKind.QuickFix.value);
@@ -57,6 +61,20 @@ test('workflow script with an illegal export: diagnostic, fix drops export, diag
 test('the status bar says "Not guarded" before install', async () => {
   await api.refresh();
   assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
+});
+
+test('the rule page ships with the extension and opens as a Markdown preview (Problems link, hover, code action)', async () => {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+  assert.ok(existsSync(join(ext.extensionPath, 'docs/rules/AG-CMD-001.md')));
+  const opened = await vscode.commands.executeCommand<vscode.Uri>('agentGuard.openRuleDocumentation', 'AG-CMD-001');
+  assert.equal(opened.fsPath, join(ext.extensionPath, 'docs/rules/AG-CMD-001.md'));
+  const preview = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(t.input.viewType) && /AG-CMD-001/.test(t.label));
+  await waitFor('a Markdown preview of AG-CMD-001', preview);
+  // The server's "Show documentation" action (window/showDocument) lands in the same preview.
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.commands.executeCommand('agentGuard.showRuleDocumentation', 'AG-CMD-001');
+  await waitFor('the preview again, from the code action', preview);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
 const settingsUri = () => file('.claude/settings.json');
