@@ -34,6 +34,8 @@ async function fixAndCheck(rel: string, code: string, expectAfter: RegExp, title
     const ds = diagnostics(uri, code);
     return ds.length > 0 ? ds : undefined;
   });
+  // Severity model: an instruction that leaks a secret if followed is an error.
+  if (code === 'AG-CMD-001') assert.equal(d!.severity, vscode.DiagnosticSeverity.Error);
   // The code link opens the rule page shipped with the extension, as a Markdown preview.
   const target = (d!.code as { target: vscode.Uri }).target;
   assert.equal(target.scheme, 'command');
