@@ -19,6 +19,7 @@ import { createGitRunner } from '../cli/git';
 import { requireTrust } from './trust';
 import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } from '../core/trust';
 import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
+import { changes, describeChanges, snapshot, type Change } from './side-effects';
 
 const CRASH_LIMIT = 5;
 const CRASH_WINDOW_MS = 3 * 60 * 1000;
@@ -31,6 +32,8 @@ export interface AgentGuardApi {
   /** Recomputes the status of every folder. */
   refresh(): Promise<void>;
   client(): LanguageClient | undefined;
+  /** What the last Install, Sync or Uninstall changed, relative to its folder. */
+  lastChanges(): Change[];
 }
 
 let client: LanguageClient | undefined;
@@ -92,6 +95,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
     statusText: (folder) => statusItems.get(folder.toString())?.text,
     refresh: () => refreshAll(context),
     client: () => client,
+    lastChanges: () => lastChanges,
   };
 }
 
@@ -248,10 +252,11 @@ async function installCommand(context: vscode.ExtensionContext, opts?: { folder?
   }
   const b = bundle(context);
   const parts: Report[] = [];
+  const before = snapshot(folder.uri.fsPath);
   if (host !== 'vscode') parts.push(install(targetFor(folder, scope), b));
   if (host !== 'claude') parts.push(installVsCode(normalizePath(folder.uri.fsPath), b, { selfTest: host === 'vscode' }));
   const r = mergeReports(...parts);
-  report('Install', r, opts?.quiet);
+  report('Install', r, opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
   await refreshAll(context);
   revalidate();
   return r.ok;
@@ -262,13 +267,14 @@ async function syncCommand(context: vscode.ExtensionContext, opts?: { folder?: v
   if (!folder) return false;
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
   const scopes = s.scopes.filter((x) => x.installed).map((x) => x.scope);
-  let ok = scopes.length > 0;
+  const before = snapshot(folder.uri.fsPath);
+  const parts: Report[] = [];
   for (const scope of scopes) {
     // VS Code's agent is a target of its own: its hooks file and the shared hook.
-    const r = scope === 'vscode' ? installVsCode(normalizePath(folder.uri.fsPath), bundle(context), { force: opts?.force ?? false, selfTest: false }) : sync(targetFor(folder, scope), bundle(context), { force: opts?.force ?? false });
-    report('Sync', r, opts?.quiet);
-    ok &&= r.ok;
+    parts.push(scope === 'vscode' ? installVsCode(normalizePath(folder.uri.fsPath), bundle(context), { force: opts?.force ?? false, selfTest: false }) : sync(targetFor(folder, scope), bundle(context), { force: opts?.force ?? false }));
   }
+  const ok = scopes.length > 0 && parts.every((r) => r.ok);
+  if (parts.length > 0) report('Sync', mergeReports(...parts), opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
   if (scopes.length === 0 && !opts?.quiet) void vscode.window.showWarningMessage(`Agent Guard is not installed in ${folder.name}.`, 'Install').then((p) => p && vscode.commands.executeCommand('agentGuard.install', { folder: folder.uri }));
   await refreshAll(context);
   revalidate();
@@ -280,17 +286,12 @@ async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folde
   if (!folder) return false;
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
   const scopes = opts?.scope ? [opts.scope] : s.scopes.flatMap((x) => (x.installed && x.scope !== 'user' && x.scope !== 'vscode' ? [x.scope] : []));
-  let ok = true;
-  if (!opts?.scope && existsSync(join(folder.uri.fsPath, VSCODE_HOOKS_FILE))) {
-    const r = uninstallVsCode(normalizePath(folder.uri.fsPath), bundle(context));
-    report('Uninstall', r, opts?.quiet);
-    ok &&= r.ok;
-  }
-  for (const scope of scopes) {
-    const r = uninstall(targetFor(folder, scope), bundle(context));
-    report('Uninstall', r, opts?.quiet);
-    ok &&= r.ok;
-  }
+  const before = snapshot(folder.uri.fsPath);
+  const parts: Report[] = [];
+  if (!opts?.scope && existsSync(join(folder.uri.fsPath, VSCODE_HOOKS_FILE))) parts.push(uninstallVsCode(normalizePath(folder.uri.fsPath), bundle(context)));
+  for (const scope of scopes) parts.push(uninstall(targetFor(folder, scope), bundle(context)));
+  const ok = parts.every((r) => r.ok);
+  if (parts.length > 0) report('Uninstall', mergeReports(...parts), opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
   await refreshAll(context);
   revalidate();
   return ok;
@@ -383,14 +384,34 @@ async function openConfiguration(opts?: { folder?: vscode.Uri }): Promise<vscode
   return uri;
 }
 
-function report(what: string, r: { ok: boolean; lines: string[]; warnings: string[]; error?: string }, quiet?: boolean): void {
+let lastChanges: Change[] = [];
+
+function report(what: string, r: { ok: boolean; lines: string[]; warnings: string[]; error?: string }, quiet?: boolean, effects?: { folder: vscode.WorkspaceFolder; changes: Change[] }): void {
   for (const l of r.lines) output.appendLine(`${what}: ${l}`);
   for (const w of r.warnings) output.appendLine(`${what}: warning: ${w}`);
   if (r.error) output.appendLine(`${what}: ${r.error}`);
+  if (effects) {
+    lastChanges = effects.changes;
+    output.appendLine(`${what} in ${effects.folder.name}: ${describeChanges(effects.changes)}`);
+  }
   if (quiet) return;
-  if (!r.ok) void vscode.window.showErrorMessage(`Agent Guard: ${r.error}`, 'Show Output').then((p) => p && output.show());
-  else if (r.warnings.length > 0) void vscode.window.showWarningMessage(`Agent Guard: ${what.toLowerCase()} done, with warnings: ${r.warnings.join('; ')}`, 'Show Output').then((p) => p && output.show());
-  else void vscode.window.showInformationMessage(`Agent Guard: ${r.lines[0] ?? `${what} done`}`);
+  // Say what was written, relative to the folder, with an action that opens it.
+  const written = effects?.changes.filter((c) => c.how !== 'removed') ?? [];
+  const summary = effects ? ` in ${effects.folder.name}: ${describeChanges(effects.changes)}.` : '';
+  const actions = [...(written.length > 0 ? ['Open…'] : []), 'Show Output'];
+  const onPick = (p: string | undefined) => {
+    if (p === 'Show Output') output.show();
+    if (p === 'Open…' && effects) void openWritten(effects.folder, written);
+  };
+  if (!r.ok) void vscode.window.showErrorMessage(`Agent Guard: ${r.error}${summary ? ` (${what.toLowerCase()}${summary.slice(0, -1)})` : ''}`, ...actions).then(onPick);
+  else if (r.warnings.length > 0) void vscode.window.showWarningMessage(`Agent Guard: ${what.toLowerCase()} done${summary || '.'} Warnings: ${r.warnings.join('; ')}`, ...actions).then(onPick);
+  else void vscode.window.showInformationMessage(effects ? `Agent Guard: ${what.toLowerCase()} done${summary}` : `Agent Guard: ${r.lines[0] ?? `${what} done`}`, ...actions).then(onPick);
+}
+
+/** Opens the one file written, or lets the user pick among them. */
+async function openWritten(folder: vscode.WorkspaceFolder, written: readonly Change[]): Promise<void> {
+  const pick = written.length === 1 ? written[0] : await vscode.window.showQuickPick(written.map((c) => ({ label: c.rel, description: c.how, change: c })), { placeHolder: `Files Agent Guard wrote in ${folder.name}` }).then((p) => p?.change);
+  if (pick) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, pick.rel));
 }
 
 // ---- sync on update ----

@@ -158,6 +158,14 @@ async function runSuite(name, workspace, opts) {
   }
 }
 
+/** Screenshots a reviewer can open: committed under test/e2e/screenshots/ (small PNGs). */
+const shotsDir = join(root, 'test/e2e/screenshots');
+async function shot(page, name, locator) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.waitForTimeout(300);
+  await (locator ?? page).screenshot({ path: join(shotsDir, name) });
+}
+
 /** As a user would: the packaged .vsix, the command palette, the Problems panel. */
 async function runUi(workspace) {
   const vsix = join(root, 'agent-guard.vsix');
@@ -173,7 +181,7 @@ async function runUi(workspace) {
   steps.push('the .vsix ships docs/rules/*.md');
   try {
     return await withBrowser(async (browser) => {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(`http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(workspace)}`);
       await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
       steps.push('workbench up');
@@ -203,6 +211,22 @@ async function runUi(workspace) {
       await page.locator('.notifications-toasts', { hasText: 'rm-catastrophic' }).first().waitFor({ timeout: 20000 });
       steps.push('Check a Command… denied rm -rf ~ by rm-catastrophic');
       await page.screenshot({ path: join(outDir, 'check-command.png') });
+      // Install from the palette: the message says what was written, relative to the folder, with "Open…".
+      await page.keyboard.press('Escape');
+      await palette('Agent Guard: Install Guards in Workspace');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) .monaco-list-row', { timeout: 10000 });
+      await page.keyboard.press('Enter');
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'created .claude/hooks/agent-guard.cjs' }).first();
+      await toast.waitFor({ timeout: 30000 });
+      await toast.locator('.monaco-button', { hasText: 'Open…' }).waitFor({ timeout: 5000 });
+      steps.push('Install says what it wrote, relative to the folder, with Open…');
+      await shot(page, 'install-message.png');
+      await toast.locator('.monaco-button', { hasText: 'Open…' }).click();
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) .monaco-list-row', { timeout: 10000 });
+      await page.keyboard.type('settings.json', { delay: 10 });
+      await page.keyboard.press('Enter');
+      await page.locator('.tabs-container .tab', { hasText: 'settings.json' }).first().waitFor({ timeout: 10000 });
+      steps.push('Open… opens a file it wrote');
       return { name: 'ui', code: 0, ms: Date.now() - started, steps };
     });
   } catch (err) {

@@ -95,6 +95,9 @@ test('Install Guards writes the hook and the settings entry; the installed hook 
   const parsed = JSON.parse(readFileSync(settings, 'utf8'));
   assert.match(JSON.stringify(parsed.hooks.PreToolUse), /agent-guard\.cjs/);
   assert.deepEqual(parsed.permissions.allow, JSON.parse(originalSettings).permissions.allow, 'the user\'s rules are kept');
+  // What was written, relative to the folder (the message and its "Open…" action list these).
+  const changed = api.lastChanges().map((c) => `${c.how} ${c.rel}`);
+  for (const want of ['created .claude/hooks/agent-guard.cjs', 'updated .claude/settings.json', 'created .github/hooks/agent-guard.json']) assert.ok(changed.includes(want), `${want} in ${changed.join(', ')}`);
   const r = spawnSync('node', [hook], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath } });
   assert.match(r.stdout, /"permissionDecision":"deny".*force-push-protected/);
 });
