@@ -3,7 +3,7 @@
 // folder, sync on update and notifications when the agent was blocked.
 
 import * as vscode from 'vscode';
-import { readFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
@@ -20,6 +20,7 @@ import { requireTrust } from './trust';
 import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } from '../core/trust';
 import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
 import { changes, describeChanges, snapshot, type Change } from './side-effects';
+import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
 
 const CRASH_LIMIT = 5;
 const CRASH_WINDOW_MS = 3 * 60 * 1000;
@@ -34,6 +35,8 @@ export interface AgentGuardApi {
   client(): LanguageClient | undefined;
   /** What the last Install, Sync or Uninstall changed, relative to its folder. */
   lastChanges(): Change[];
+  /** The Agent Guard view's data (folders, hosts, blocked calls). */
+  view(): AgentGuardView;
 }
 
 let client: LanguageClient | undefined;
@@ -41,6 +44,20 @@ const statusItems = new Map<string, vscode.StatusBarItem>();
 let output: vscode.LogOutputChannel;
 
 let cachedBundle: Bundle | undefined;
+let view: AgentGuardView;
+
+/** Every folder's status, hosts and recent blocked calls, for the view. */
+function folderStates(context: vscode.ExtensionContext): FolderState[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((folder) => {
+    const ws = normalizePath(folder.uri.fsPath);
+    const s = status(ws, home(), bundle(context));
+    return { folder, status: s, hosts: hostStatus(ws, s, bundle(context)), blocked: readDecisions(ws, 200) };
+  });
+}
+
+async function blockedCallAction(action: string, e: LogEntry): Promise<void> {
+  if (action === 'copy') await copyAlternative(e);
+}
 
 /** The hook this extension ships. Read once: an extension update restarts the extension host. */
 function bundle(context: vscode.ExtensionContext): Bundle {
@@ -79,6 +96,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
     startClient(context);
   });
 
+  // The Agent Guard view: folders, hosts, blocked calls; a call opens in a readable panel.
+  view = new AgentGuardView(() => folderStates(context));
+  context.subscriptions.push(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: false }));
+  reg(SHOW_BLOCKED_CALL, (entry?: LogEntry) => (entry ? showBlockedCall(entry, (action, e) => void blockedCallAction(action, e)) : undefined));
+  reg(COPY_ALTERNATIVE, (entry?: LogEntry | { kind: 'call'; entry: LogEntry }) => copyAlternative(entry && 'kind' in entry ? entry.entry : entry ?? shownCall()));
+  reg('agentGuard.refreshView', () => view.refresh());
+
   context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void refreshAll(context)));
   watchDecisionLog(context);
   watchInstallState(context);
@@ -96,6 +120,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
     refresh: () => refreshAll(context),
     client: () => client,
     lastChanges: () => lastChanges,
+    view: () => view,
   };
 }
 
@@ -175,6 +200,7 @@ async function refreshAll(context: vscode.ExtensionContext): Promise<void> {
     }
   }
   for (const f of folders) updateStatusItem(context, f, status(normalizePath(f.uri.fsPath), home(), bundle(context)));
+  view?.refresh();
 }
 
 function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.WorkspaceFolder, s: StatusReport): void {
@@ -367,7 +393,7 @@ async function showBlockedCalls(opts?: { folder?: vscode.Uri }): Promise<LogEntr
     entries.map((e) => ({ label: `$(circle-slash) ${e.guard}`, description: `${e.tool} ${e.target.replace(/\s+/g, ' ').slice(0, 80)}`, detail: `${new Date(e.time).toLocaleString()}: ${e.reason}`, entry: e })),
     { placeHolder: 'Calls Agent Guard blocked, newest first', matchOnDescription: true, matchOnDetail: true },
   );
-  if (pick) output.appendLine(JSON.stringify(pick.entry, null, 2));
+  if (pick) void vscode.commands.executeCommand(SHOW_BLOCKED_CALL, pick.entry);
   return entries;
 }
 
@@ -438,15 +464,42 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
   const watcher = vscode.workspace.createFileSystemWatcher(`**/${LOG_FILE}`);
   const onChange = (uri: vscode.Uri) => {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
-    if (!folder || !vscode.workspace.getConfiguration('agentGuard', folder.uri).get<boolean>('notifyOnBlock', true)) return;
+    if (!folder) return;
+    if (!vscode.workspace.getConfiguration('agentGuard', folder.uri).get<boolean>('notifyOnBlock', true)) return view?.refresh();
     const last = readDecisions(normalizePath(folder.uri.fsPath), 1)[0];
     if (!last || seen.get(folder.uri.toString()) === last.key + last.time) return;
     seen.set(folder.uri.toString(), last.key + last.time);
-    void vscode.window.showInformationMessage(`Agent Guard blocked the agent (${last.guard}): ${last.reason}`, 'Show Blocked Calls').then((p) => p && showBlockedCalls({ folder: folder.uri }));
+    view?.refresh();
+    // The alternative is part of the message (it used to be cut off), and one click away.
+    const instead = last.instead ? ` Instead, run: ${last.instead}` : '';
+    void vscode.window.showInformationMessage(`Agent Guard blocked the agent (${last.guard}): ${last.reason}${instead}`, 'Show', ...(last.instead ? ['Copy alternative'] : [])).then((p) => {
+      if (p === 'Show') void vscode.commands.executeCommand(SHOW_BLOCKED_CALL, last);
+      if (p === 'Copy alternative') void copyAlternative(last);
+    });
   };
   watcher.onDidChange(onChange);
   watcher.onDidCreate(onChange);
   context.subscriptions.push(watcher);
+  // File events do not always arrive (a log folder created after start, watcher limits on Linux,
+  // remote hosts): a cheap stat of each folder's log every 2 s catches what they miss.
+  const mtimes = new Map<string, number>();
+  const mtimeOf = (f: vscode.WorkspaceFolder) => {
+    try {
+      return statSync(join(f.uri.fsPath, LOG_FILE)).mtimeMs;
+    } catch {
+      return 0;
+    }
+  };
+  for (const f of vscode.workspace.workspaceFolders ?? []) mtimes.set(f.uri.toString(), mtimeOf(f));
+  const timer = setInterval(() => {
+    for (const f of vscode.workspace.workspaceFolders ?? []) {
+      const m = mtimeOf(f);
+      if (m === (mtimes.get(f.uri.toString()) ?? 0)) continue;
+      mtimes.set(f.uri.toString(), m);
+      if (m !== 0) onChange(vscode.Uri.joinPath(f.uri, LOG_FILE));
+    }
+  }, 2000);
+  context.subscriptions.push({ dispose: () => clearInterval(timer) });
 }
 
 function watchInstallState(context: vscode.ExtensionContext): void {

@@ -120,6 +120,34 @@ test('Install for VS Code\'s agent writes a well-formed .github/hooks/agent-guar
   assert.match(r.stdout, /"permissionDecision":"deny"/);
 });
 
+test('the Agent Guard view lists the folder, its hosts and the blocked call; the panel shows reason and alternative', async () => {
+  const view = api.view();
+  view.refresh();
+  const [root] = view.getChildren();
+  assert.equal(root!.kind, 'folder');
+  assert.equal(view.getTreeItem(root!).description, 'Guarded');
+  const children = view.getChildren(root);
+  assert.deepEqual(children.map((n) => (n.kind === 'host' ? `${n.host.host}:${n.host.runs}` : n.kind)), ['claude:true', 'vscode:true', 'calls']);
+  // The installed hook denied `git push --force origin main` above and logged it (redacted).
+  const calls = await waitFor('the blocked call in the view', () => {
+    view.refresh();
+    const cs = view.getChildren(view.getChildren(view.getChildren()[0])[2]);
+    return cs.some((c) => c.kind === 'call' && c.entry.guard === 'force-push-protected') ? cs : undefined;
+  });
+  const call = calls.find((c) => c.kind === 'call' && c.entry.guard === 'force-push-protected')!;
+  if (call.kind !== 'call') throw new Error('not a call');
+  const item = view.getTreeItem(call);
+  assert.match(String(item.label), /force-push-protected$/);
+  assert.equal(item.description, 'Bash: git push --force origin main');
+  assert.equal(item.command?.command, 'agentGuard.showBlockedCall');
+  assert.equal(call.entry.instead, 'git push --force-with-lease origin main');
+  await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+  await waitFor('the blocked-call panel', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /agentGuard\.blockedCall/.test(t.input.viewType) && t.label === 'Blocked: force-push-protected'));
+  assert.equal(await vscode.commands.executeCommand('agentGuard.copyAlternative'), 'git push --force-with-lease origin main');
+  assert.equal(await vscode.env.clipboard.readText(), 'git push --force-with-lease origin main');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
 test('Show Guard Status reports it, and the status bar says "Guarded"', async () => {
   const s = await vscode.commands.executeCommand<{ active: boolean; current: boolean }>('agentGuard.showStatus', { folder: folder().uri, quiet: true });
   assert.deepEqual([s.active, s.current], [true, true]);
