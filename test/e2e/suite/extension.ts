@@ -195,6 +195,23 @@ test('Open Configuration creates .claude/agent-guard.json from the template', as
   assert.match(readFileSync(uri.fsPath, 'utf8'), /"failMode": "open"/);
 });
 
+test('.claude/settings*.json are validated offline by the schema shipped with the extension', async () => {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+  const mapping = (ext.packageJSON.contributes.jsonValidation as { fileMatch: string | string[]; url: string }[]).find((v) => [v.fileMatch].flat().includes('**/.claude/settings.local.json'))!;
+  assert.equal(mapping.url, './dist/claude-settings.schema.json');
+  assert.ok(existsSync(join(ext.extensionPath, 'dist/claude-settings.schema.json')));
+  const uri = file('.claude/settings.local.json');
+  await vscode.workspace.fs.writeFile(uri, Buffer.from('{\n  "permissions": { "defaultMode": "yolo" }\n}\n'));
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  const fromSchema = await waitFor('a schema diagnostic on "yolo"', () => {
+    const ds = vscode.languages.getDiagnostics(uri).filter((d) => d.source !== 'agent-guard');
+    return ds.some((d) => d.range.start.line === 1) ? ds : undefined;
+  }, 30000);
+  assert.ok(fromSchema.every((d) => !/Unable to load schema/i.test(d.message)), fromSchema.map((d) => d.message).join('; '));
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.workspace.fs.delete(uri);
+});
+
 export function run(): Promise<void> {
   return runAll('extension', () => ({ activationMs: api?.activationMs, vscodeVersion: vscode.version }));
 }
