@@ -84,7 +84,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, requireTrust(id, trusted, refuseUntrusted, fn as (...args: unknown[]) => unknown)));
   reg('agentGuard.install', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }) => installCommand(context, opts));
   reg('agentGuard.sync', (opts?: { folder?: vscode.Uri; force?: boolean; quiet?: boolean }) => syncCommand(context, opts));
-  reg('agentGuard.uninstall', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }) => uninstallCommand(context, opts));
+  reg('agentGuard.uninstall', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean; confirmed?: boolean }) => uninstallCommand(context, opts));
   reg('agentGuard.showStatus', (opts?: { folder?: vscode.Uri; quiet?: boolean }) => statusCommand(context, opts));
   reg('agentGuard.checkCommand', (command?: string) => checkCommand(command));
   reg('agentGuard.showBlockedCalls', (opts?: { folder?: vscode.Uri }) => showBlockedCalls(opts));
@@ -307,10 +307,20 @@ async function syncCommand(context: vscode.ExtensionContext, opts?: { folder?: v
   return ok;
 }
 
-async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }): Promise<boolean> {
+async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean; confirmed?: boolean }): Promise<boolean> {
   const folder = await pickFolder(opts?.folder);
   if (!folder) return false;
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
+  // Uninstalling switches the guard off for every agent here: ask first (not when called from code).
+  if (!opts?.quiet && !opts?.confirmed) {
+    const where = s.scopes.filter((x) => x.installed && x.scope !== 'user').map((x) => x.label);
+    const answer = await vscode.window.showWarningMessage(
+      `Uninstall Agent Guard from ${folder.name}?`,
+      { modal: true, detail: `${where.length > 0 ? `This removes the hook and its entries in ${where.join(', ')}.` : 'Agent Guard is not installed in this folder.'} The agent's tool calls are no longer checked here. Your own settings stay as they are.` },
+      'Uninstall',
+    );
+    if (answer !== 'Uninstall') return false;
+  }
   const scopes = opts?.scope ? [opts.scope] : s.scopes.flatMap((x) => (x.installed && x.scope !== 'user' && x.scope !== 'vscode' ? [x.scope] : []));
   const before = snapshot(folder.uri.fsPath);
   const parts: Report[] = [];

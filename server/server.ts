@@ -27,6 +27,7 @@ import { rules, docsUrl, ruleByCode } from '../core/lint/index';
 import { homeDirectory, normalizePath, relativeTo } from '../core/paths';
 import type { Diagnostic, FileKind, Fix, WorkspaceView } from '../core/lint/types';
 import type { Verdict } from '../core/guards/dispatch';
+import { narrowerRules, packageScripts } from '../core/lint/narrow';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
 const SHOW_DOCS = 'agentGuard.showRuleDocumentation';
@@ -268,6 +269,7 @@ connection.onCodeAction((params) => {
     if (d.source !== 'agent-guard' || typeof d.code !== 'string') continue;
     const fix = (d.data as { fix?: Fix } | undefined)?.fix;
     if (fix) (fix.optIn ? later : actions).push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: !fix.optIn, edit: { changes: { [doc.uri]: fix.edits } } });
+    if (d.code === 'AG-SET-004') actions.push(...narrowActions(doc, d));
     if (kind && kind !== 'settings') {
       last.push(disableAction(doc, d, d.code, kind, 'line'));
       last.push(disableAction(doc, d, d.code, kind, 'file'));
@@ -276,6 +278,20 @@ connection.onCodeAction((params) => {
   }
   return [...actions, ...later, ...last];
 });
+
+/** `Bash(*)` and the like: one quick fix per narrower rule (the project's scripts, read-only git), for the user to pick. */
+function narrowActions(doc: TextDocument, d: LspDiagnostic): CodeAction[] {
+  const rule = doc.getText(d.range);
+  const path = pathOf(doc.uri);
+  const root = path ? locate(path)?.root : undefined;
+  const scripts = packageScripts(root ? documents.get(pathToFileURL(`${root}/package.json`).toString())?.getText() ?? diskText(`${root}/package.json`) : null);
+  return narrowerRules(rule, scripts).map((narrower) => ({
+    title: `Allow only ${narrower} instead of ${rule}`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [d],
+    edit: { changes: { [doc.uri]: [{ range: d.range, newText: narrower.replace(/["\\]/g, (c) => `\\${c}`) }] } },
+  }));
+}
 
 /** A comment in the file's own syntax: `<!-- … -->` in Markdown, `#` in frontmatter, `//` in scripts. */
 function disableAction(doc: TextDocument, d: LspDiagnostic, code: string, kind: FileKind, scope: 'line' | 'file'): CodeAction {

@@ -145,3 +145,17 @@ test('a settings file changed on disk (install by the CLI) re-lints the closed s
   const after = await lsp.diagnostics(lsp.uri('.claude/settings.json'), (ds) => !has('AG-SET-008')(ds));
   assert.deepEqual(codes(after), []);
 });
+
+test('Bash(*) in an allow list: one quick fix per narrower rule (the project\'s scripts first); picking one clears the warning', async () => {
+  writeFileSync(join(root, 'package.json'), '{ "scripts": { "test": "node --test", "build": "tsc" } }\n');
+  const rel = '.claude/settings.local.json';
+  let text = '{ "permissions": { "allow": ["Bash(*)"] } }\n';
+  await lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: lsp.uri(rel), languageId: 'json', version: 1, text } });
+  const [d] = await lsp.diagnostics(lsp.uri(rel), has('AG-SET-004'));
+  const acts = (await actions(rel, d!)).filter((a) => a.title.startsWith('Allow only'));
+  assert.deepEqual(acts.map((a) => a.title), ['Allow only Bash(npm test) instead of Bash(*)', 'Allow only Bash(npm run build) instead of Bash(*)', 'Allow only Bash(git status) instead of Bash(*)', 'Allow only Bash(git diff *) instead of Bash(*)', 'Allow only Bash(git log *) instead of Bash(*)']);
+  text = apply(rel, text, acts[1]!);
+  assert.equal(text, '{ "permissions": { "allow": ["Bash(npm run build)"] } }\n');
+  await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version: 2 }, contentChanges: [{ text }] });
+  await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-SET-004')(ds));
+});

@@ -258,6 +258,25 @@ async function runUi(workspace) {
       await webview.locator('button', { hasText: 'Copy alternative' }).click();
       await page.locator('.statusbar', { hasText: 'alternative copied' }).waitFor({ timeout: 10000 });
       steps.push('Copy alternative copies it');
+      // Uninstall asks first; Cancel changes nothing.
+      await palette('Agent Guard: Uninstall Guards');
+      const dialog = page.locator('.monaco-dialog-box', { hasText: 'Uninstall Agent Guard from' });
+      await dialog.waitFor({ timeout: 10000 });
+      steps.push('Uninstall asks for confirmation');
+      await shot(page, 'uninstall-confirmation.png');
+      await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await page.waitForTimeout(1000);
+      if (!existsSync(join(workspace, '.claude/hooks/agent-guard.cjs'))) throw new Error('Cancel uninstalled the guard');
+      steps.push('Cancel leaves the guard installed');
+      // The walkthrough.
+      await palette('Welcome: Open Walkthrough');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) .monaco-list-row', { timeout: 10000 });
+      await page.keyboard.type('Agent Guard', { delay: 10 });
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Enter');
+      await page.locator('.gettingStartedContainer', { hasText: 'Install the guards' }).first().waitFor({ timeout: 20000 });
+      steps.push('the walkthrough opens');
+      await shot(page, 'walkthrough.png');
       return { name: 'ui', code: 0, ms: Date.now() - started, steps };
     }
   } catch (err) {

@@ -212,6 +212,42 @@ test('.claude/settings*.json are validated offline by the schema shipped with th
   await vscode.workspace.fs.delete(uri);
 });
 
+test('the walkthrough: its pages ship with the extension, its links name real commands, it opens', async () => {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+  const [walk] = ext.packageJSON.contributes.walkthroughs as { id: string; steps: { description: string; media: { markdown: string } }[] }[];
+  assert.deepEqual(walk!.steps.map((st) => st.media.markdown), ['media/walkthrough/install.md', 'media/walkthrough/block.md', 'media/walkthrough/configure.md', 'media/walkthrough/ci.md']);
+  for (const st of walk!.steps) assert.ok(existsSync(join(ext.extensionPath, st.media.markdown)), st.media.markdown);
+  const commands = new Set(await vscode.commands.getCommands(true));
+  for (const st of walk!.steps) for (const m of st.description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.has(m[1]!), m[1]);
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#${walk!.id}`, false);
+  await waitFor('the walkthrough editor', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => /Welcome|Walkthrough/i.test(t.label)));
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+test('Bash(*) in an allow list: the lightbulb offers narrower rules to pick from', async () => {
+  const uri = file('.claude/settings.local.json');
+  await vscode.workspace.fs.writeFile(uri, Buffer.from('{ "permissions": { "allow": ["Bash(*)"] } }\n'));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc);
+  const [d] = await waitFor('AG-SET-004', () => {
+    const ds = diagnostics(uri, 'AG-SET-004');
+    return ds.length > 0 ? ds : undefined;
+  });
+  const acts = await waitFor('narrowing actions', async () => {
+    const all = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d!.range, vscode.CodeActionKind.QuickFix.value);
+    const narrow = all.filter((a) => a.title.startsWith('Allow only'));
+    return narrow.length > 0 ? narrow : undefined;
+  });
+  assert.ok(acts.some((a) => a.title === 'Allow only Bash(npm test) instead of Bash(*)'), acts.map((a) => a.title).join(', '));
+  const pick = acts.find((a) => a.title === 'Allow only Bash(git status) instead of Bash(*)')!;
+  assert.ok(await vscode.workspace.applyEdit(pick.edit!));
+  assert.equal(doc.getText(), '{ "permissions": { "allow": ["Bash(git status)"] } }\n');
+  await waitFor('AG-SET-004 to go away', () => diagnostics(uri, 'AG-SET-004').length === 0);
+  await doc.save();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.workspace.fs.delete(uri);
+});
+
 export function run(): Promise<void> {
   return runAll('extension', () => ({ activationMs: api?.activationMs, vscodeVersion: vscode.version }));
 }
