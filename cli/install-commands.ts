@@ -158,6 +158,7 @@ export function formatStatus(s: StatusReport): string {
   for (const n of s.neutralizers) lines.push(`off:       ${n}`);
   lines.push(`config:    ${s.config.exists ? s.config.file : 'defaults (no .claude/agent-guard.json)'}`);
   for (const p of s.config.problems) lines.push(`config:    ${p}`);
+  for (const x of s.config.exceptions ?? []) lines.push(`allowed:   ${x.guard} lets exactly ${JSON.stringify(x.command)} through${x.added ? ` (since ${x.added})` : ''}`);
   lines.push(`verdict:   ${s.active ? (s.current ? 'guarded and current' : 'guarded, but not current') : installed.length > 0 ? 'installed but NOT active' : 'not guarded'}`);
   return `${lines.join('\n')}\n`;
 }

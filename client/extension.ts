@@ -18,6 +18,8 @@ import { homeDirectory, normalizePath } from '../core/paths';
 import { createGitRunner } from '../cli/git';
 import { requireTrust } from './trust';
 import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } from '../core/trust';
+import { allowHere } from '../cli/allow-command';
+import { REDACTED } from '../core/redact';
 import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
 import { changes, describeChanges, snapshot, type Change } from './side-effects';
 import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
@@ -55,8 +57,48 @@ function folderStates(context: vscode.ExtensionContext): FolderState[] {
   });
 }
 
-async function blockedCallAction(action: string, e: LogEntry): Promise<void> {
+async function blockedCallAction(action: string, e: LogEntry, folder?: vscode.Uri): Promise<void> {
   if (action === 'copy') await copyAlternative(e);
+  if (action === 'allow') await allowBlockedCall({ entry: e, ...(folder ? { folder } : {}) });
+}
+
+/** Why a logged call cannot become an exact exception, or null. */
+function notAllowable(e: LogEntry): string | null {
+  if (e.guard === 'unanalysable') return 'the guard could not analyse it completely; rephrase it instead';
+  if (!['Bash', 'PowerShell', 'Monitor'].includes(e.tool) && !/terminal/i.test(e.tool)) return `it is a ${e.tool} call, not a command`;
+  if (e.target.includes(REDACTED)) return 'the log holds it with a secret redacted, so the exact command is unknown; run agent-guard allow with it';
+  if (e.target.length >= 500) return 'the log holds it shortened; run agent-guard allow with the whole command';
+  return null;
+}
+
+/**
+ * "Allow this here": a person's standing permission for exactly this command and guard in this
+ * folder, after a confirmation (skipped only when called with confirmed, from code).
+ */
+async function allowBlockedCall(opts?: { entry?: LogEntry; folder?: vscode.Uri; confirmed?: boolean }): Promise<string | undefined> {
+  const e = opts?.entry ?? shownCall();
+  if (!e) return undefined;
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return undefined;
+  if (!trusted()) {
+    refuseUntrusted('Agent Guard: Allow this here is not available in Restricted Mode. Trust the folder first.');
+    return undefined;
+  }
+  const why = notAllowable(e);
+  if (why) {
+    void vscode.window.showWarningMessage(`Agent Guard: this call cannot be allowed from here: ${why}.`);
+    return undefined;
+  }
+  if (!opts?.confirmed) {
+    const ok = await vscode.window.showWarningMessage(`Allow exactly this command in ${folder.name}?`, { modal: true, detail: `${e.target}\n\n${e.guard} will let this exact command through from now on (written to .claude/agent-guard.json, "exceptions"). Any other command, and this one with any change, is still checked.` }, 'Allow');
+    if (ok !== 'Allow') return undefined;
+  }
+  const r = allowHere(e.target, normalizePath(folder.uri.fsPath), e.guard);
+  output.appendLine(`Allow: ${r.message}`);
+  if (r.ok) void vscode.window.showInformationMessage(`Agent Guard: ${r.message}`, 'Open Configuration').then((p) => p && openConfiguration({ folder: folder.uri }));
+  else void vscode.window.showErrorMessage(`Agent Guard: ${r.message}`);
+  view?.refresh();
+  return r.message;
 }
 
 /** The hook this extension ships. Read once: an extension update restarts the extension host. */
@@ -99,7 +141,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   // The Agent Guard view: folders, hosts, blocked calls; a call opens in a readable panel.
   view = new AgentGuardView(() => folderStates(context));
   context.subscriptions.push(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: false }));
-  reg(SHOW_BLOCKED_CALL, (entry?: LogEntry) => (entry ? showBlockedCall(entry, (action, e) => void blockedCallAction(action, e)) : undefined));
+  reg(SHOW_BLOCKED_CALL, (entry?: LogEntry, folder?: vscode.Uri) => (entry ? showBlockedCall(entry, (action, e) => void blockedCallAction(action, e, folder), notAllowable(entry) ? [] : [{ id: 'allow', label: 'Allow this here…' }]) : undefined));
+  reg('agentGuard.allowBlockedCall', (opts?: { entry?: LogEntry; folder?: vscode.Uri; confirmed?: boolean }) => allowBlockedCall(opts));
   reg(COPY_ALTERNATIVE, (entry?: LogEntry | { kind: 'call'; entry: LogEntry }) => copyAlternative(entry && 'kind' in entry ? entry.entry : entry ?? shownCall()));
   reg('agentGuard.refreshView', () => view.refresh());
 
@@ -482,9 +525,10 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
     view?.refresh();
     // The alternative is part of the message (it used to be cut off), and one click away.
     const instead = last.instead ? ` Instead, run: ${last.instead}` : '';
-    void vscode.window.showInformationMessage(`Agent Guard blocked the agent (${last.guard}): ${last.reason}${instead}`, 'Show', ...(last.instead ? ['Copy alternative'] : [])).then((p) => {
-      if (p === 'Show') void vscode.commands.executeCommand(SHOW_BLOCKED_CALL, last);
+    void vscode.window.showInformationMessage(`Agent Guard blocked the agent (${last.guard}): ${last.reason}${instead}`, 'Show', ...(last.instead ? ['Copy alternative'] : []), ...(notAllowable(last) ? [] : ['Allow this here…'])).then((p) => {
+      if (p === 'Show') void vscode.commands.executeCommand(SHOW_BLOCKED_CALL, last, folder.uri);
       if (p === 'Copy alternative') void copyAlternative(last);
+      if (p === 'Allow this here…') void allowBlockedCall({ entry: last, folder: folder.uri });
     });
   };
   watcher.onDidChange(onChange);

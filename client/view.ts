@@ -23,6 +23,7 @@ export type Node =
   | { kind: 'folder'; state: FolderState }
   | { kind: 'host'; state: FolderState; host: HostStatus }
   | { kind: 'calls'; state: FolderState }
+  | { kind: 'exception'; state: FolderState; guard: string; command: string }
   | { kind: 'call'; state: FolderState; entry: LogEntry };
 
 /** "14:03:07" today, "Dec 1 14:03" before. */
@@ -60,7 +61,10 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
       if (this.states.length === 0) this.states = this.load();
       return this.states.map((state) => ({ kind: 'folder', state }));
     }
-    if (node.kind === 'folder') return [...node.state.hosts.map((host) => ({ kind: 'host' as const, state: node.state, host })), { kind: 'calls', state: node.state }];
+    if (node.kind === 'folder') {
+      const exceptions = (node.state.status.config.exceptions ?? []).map((x) => ({ kind: 'exception' as const, state: node.state, guard: x.guard, command: x.command }));
+      return [...node.state.hosts.map((host) => ({ kind: 'host' as const, state: node.state, host })), ...exceptions, { kind: 'calls', state: node.state }];
+    }
     if (node.kind === 'calls') return node.state.blocked.slice(-RECENT).reverse().map((entry) => ({ kind: 'call' as const, state: node.state, entry }));
     return [];
   }
@@ -83,6 +87,13 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
         item.tooltip = describeHost(h);
         item.iconPath = new vscode.ThemeIcon(h.runs ? 'pass' : 'circle-slash');
         item.contextValue = `host.${h.runs ? 'guarded' : 'unguarded'}`;
+        return item;
+      }
+      case 'exception': {
+        const item = new vscode.TreeItem(`Allowed: ${node.command}`, vscode.TreeItemCollapsibleState.None);
+        item.description = node.guard;
+        item.tooltip = `A standing permission in .claude/agent-guard.json: ${node.guard} lets exactly this command through here.`;
+        item.iconPath = new vscode.ThemeIcon('unlock');
         return item;
       }
       case 'calls': {
@@ -110,6 +121,7 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
 
 let panel: vscode.WebviewPanel | undefined;
 let shown: LogEntry | undefined;
+let act: (action: string, e: LogEntry) => void = () => undefined;
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -148,9 +160,10 @@ export function showBlockedCall(e: LogEntry, onAction: (action: string, e: LogEn
       panel = undefined;
       shown = undefined;
     });
-    panel.webview.onDidReceiveMessage((m: { action?: string }) => shown && typeof m.action === 'string' && onAction(m.action, shown));
+    panel.webview.onDidReceiveMessage((m: { action?: string }) => shown && typeof m.action === 'string' && act(m.action, shown));
   }
   shown = e;
+  act = onAction;
   panel.title = `Blocked: ${e.guard}`;
   panel.webview.html = blockedCallHtml(e, nonce, extraActions);
   panel.reveal();

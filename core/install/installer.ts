@@ -5,7 +5,7 @@
 import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { basename, dirname, join, sep } from 'node:path';
-import { parse as parseLoose } from 'jsonc-parser';
+import { parse as parseLoose, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { findOurHandlers, planInstall, planUninstall, SECRET_DENY_RULES, sha256, type SettingsRecord } from './settings';
 import { parseStrict } from './json-edit';
 import { CONFIG_FILE, parseConfig } from '../config';
@@ -632,7 +632,7 @@ export interface StatusReport {
   bundledVersion: string;
   scopes: ScopeStatus[];
   neutralizers: string[];
-  config: { file: string; exists: boolean; problems: string[] };
+  config: { file: string; exists: boolean; problems: string[]; exceptions?: { guard: string; command: string; added?: string }[] };
   /** Installed somewhere, hook present, nothing neutralising it. */
   active: boolean;
   /** Every installed copy matches the bundled hook. */
@@ -670,11 +670,16 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const configFile = join(workspace, CONFIG_FILE);
   const configText = readIfExistsQuiet(configFile);
   let configProblems: string[] = [];
+  let exceptions: { guard: string; command: string; added?: string }[] = [];
   if (configText !== null) {
-    try {
-      configProblems = parseConfig(JSON.parse(configText)).problems;
-    } catch (err) {
-      configProblems = [`not valid JSON (${(err as Error).message}); the hook uses the defaults`];
+    // As the hook reads it: comments and trailing commas allowed.
+    const errors: ParseError[] = [];
+    const raw = parseLoose(configText, errors, { allowTrailingComma: true }) as unknown;
+    if (errors.length > 0) configProblems = [`not valid JSON (${printParseErrorCode(errors[0]!.error)}); the hook uses the defaults`];
+    else {
+      const parsedConfig = parseConfig(raw);
+      configProblems = parsedConfig.problems;
+      exceptions = parsedConfig.config.exceptions;
     }
   }
   const installedScopes = scopes.filter((s) => s.installed);
@@ -684,7 +689,7 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const vscodeRuns = !!vscode && vscode.hook !== 'missing' && vscodeNeutralizers(workspace).length === 0 && !vscode.problems.some((p) => p.includes('not valid JSON'));
   const active = installedScopes.length > 0 && (claude.length === 0 || claudeRuns) && (!vscode || vscodeRuns);
   const current = installedScopes.length > 0 && installedScopes.every((s) => s.hook === 'current' && s.entryCurrent);
-  return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems }, active, current };
+  return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems, ...(exceptions.length > 0 ? { exceptions } : {}) }, active, current };
 }
 
 // ---- VS Code's agent: .github/hooks/agent-guard.json ----

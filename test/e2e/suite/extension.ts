@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { runAll, test, waitFor } from './harness';
@@ -146,6 +146,25 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
   assert.equal(await vscode.commands.executeCommand('agentGuard.copyAlternative'), 'git push --force-with-lease origin main');
   assert.equal(await vscode.env.clipboard.readText(), 'git push --force-with-lease origin main');
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+test('Allow this here: an exception for exactly that command, which the hook honours and the view lists', async () => {
+  const view = api.view();
+  view.refresh();
+  const calls = view.getChildren(view.getChildren(view.getChildren()[0]).find((n) => n.kind === 'calls'));
+  const call = calls.find((c) => c.kind === 'call' && c.entry.guard === 'force-push-protected');
+  if (!call || call.kind !== 'call') throw new Error('no blocked force push in the view');
+  const message = await vscode.commands.executeCommand<string>('agentGuard.allowBlockedCall', { entry: call.entry, folder: folder().uri, confirmed: true });
+  assert.match(message, /^allowed: force-push-protected lets exactly "git push --force origin main" through/);
+  const config = join(folder().uri.fsPath, '.claude/agent-guard.json');
+  assert.deepEqual(JSON.parse(readFileSync(config, 'utf8')).exceptions.map((x: { guard: string; command: string }) => [x.guard, x.command]), [['force-push-protected', 'git push --force origin main']]);
+  const hook = join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs');
+  const run = (command: string) => spawnSync('node', [hook], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath, AGENT_GUARD_NO_LOG: '1' } }).stdout;
+  assert.equal(run('git push --force origin main'), '');
+  assert.match(run('git push -f origin main'), /"permissionDecision":"deny"/);
+  view.refresh();
+  assert.ok(view.getChildren(view.getChildren()[0]).some((n) => n.kind === 'exception' && n.command === 'git push --force origin main'));
+  rmSync(config);
 });
 
 test('Show Guard Status reports it, and the status bar says "Guarded"', async () => {
