@@ -43,6 +43,7 @@ const DESCRIBED: Record<string, Record<string, unknown>> = {
                 command: { type: 'string', minLength: 1 },
                 timeout: { type: 'number', exclusiveMinimum: 0, description: 'Seconds.' },
               },
+              // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a promise
               allOf: Object.entries(HANDLER_REQUIRED).map(([type, field]) => ({ if: { properties: { type: { const: type } }, required: ['type'] }, then: { required: [field] } })),
             },
           },

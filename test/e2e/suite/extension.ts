@@ -153,7 +153,7 @@ test('Allow this here: an exception for exactly that command, which the hook hon
   view.refresh();
   const calls = view.getChildren(view.getChildren(view.getChildren()[0]).find((n) => n.kind === 'calls'));
   const call = calls.find((c) => c.kind === 'call' && c.entry.guard === 'force-push-protected');
-  if (!call || call.kind !== 'call') throw new Error('no blocked force push in the view');
+  if (call?.kind !== 'call') throw new Error('no blocked force push in the view');
   const message = await vscode.commands.executeCommand<string>('agentGuard.allowBlockedCall', { entry: call.entry, folder: folder().uri, confirmed: true });
   assert.match(message, /^allowed: force-push-protected lets exactly "git push --force origin main" through/);
   const config = join(folder().uri.fsPath, '.claude/agent-guard.json');
