@@ -145,7 +145,7 @@ test('an install for VS Code\'s agent only is a first-class target: status exit 
   assert.match(st.stdout, /^installed: \.github\/hooks\/agent-guard\.json \(hook file: current\)$/m);
   assert.match(st.stdout, /^verdict: {3}guarded and current$/m);
   const json = JSON.parse(cli('status', '--json', ws).stdout) as { active: boolean; current: boolean; hosts: { host: string; runs: boolean }[] };
-  assert.deepEqual([json.active, json.current, json.hosts.map((h) => [h.host, h.runs])], [true, true, [['claude', false], ['vscode', true]]]);
+  assert.deepEqual([json.active, json.current, json.hosts.filter((h) => h.host === 'claude' || h.host === 'vscode').map((h) => [h.host, h.runs])], [true, true, [['claude', false], ['vscode', true]]]);
   // An older, unmodified hook: status says so, sync (no --host) updates it.
   const hook = join(ws, '.claude/hooks/agent-guard.cjs');
   const body = 'process.exit(0);\n';
