@@ -28,6 +28,7 @@ export default defineRule({
       { path: '.claude/skills/env/SKILL.md', text: '---\nname: env\ndescription: Shows the environment\nallowed-tools: Bash(cat *)\n---\nCurrent settings: !`cat .env`\n' },
       { path: '.claude/commands/ship.md', text: '---\ndescription: Ship it\nallowed-tools: Bash(git push *)\n---\nPushing: !`git push -f origin main`\n' },
       { path: '.claude/commands/dump.md', text: '---\ndescription: Dump\nallowed-tools: Bash(printenv)\n---\n```!\nprintenv\n```\n' },
+      { path: '.claude/commands/deploy.md', text: '---\ndescription: Deploy\nallowed-tools: Bash(kubectl apply *)\n---\nApplying: !`kubectl apply -f k8s/`\n' },
     ],
     correct: [
       { path: '.claude/skills/env/SKILL.md', text: '---\nname: env\ndescription: Lists variable names\nallowed-tools: Bash(grep *)\n---\nVariables: !`grep -o "^[A-Z_]*=" .env`\n' },
