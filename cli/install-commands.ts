@@ -10,7 +10,7 @@ import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
 import { claudeSubfolderNote, cliHostStatus, describeCliHost, installCopilot, installGemini, syncCopilot, syncGemini, uninstallCopilot, uninstallGemini } from '../core/install/hosts';
 import { describePlugin } from '../core/install/plugin';
 import { describeManaged, installManaged, managedPaths, managedSettingsText, uninstallManaged, type ManagedPlatform } from '../core/install/managed';
-import { describeHost, hostStatus, install, managedSettingsFiles, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport } from '../core/install/installer';
+import { describeHost, hostStatus, install, managedSettingsFiles, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport, type Target } from '../core/install/installer';
 
 export function bundledHook(): Bundle {
   // dist/cli.cjs and dist/hook.cjs sit side by side.
@@ -25,7 +25,7 @@ const OPTIONS = {
   force: { type: 'boolean' },
   'no-deny-rules': { type: 'boolean' },
   'no-self-test': { type: 'boolean' },
-  host: { type: 'string', default: 'claude' },
+  host: { type: 'string' },
   managed: { type: 'boolean' },
   write: { type: 'boolean' },
   platform: { type: 'string' },
@@ -102,18 +102,32 @@ export function runInstall(rest: string[]): number {
   return code === 0 && r.warnings.some((w) => w.startsWith('self-test')) ? 1 : code;
 }
 
+/**
+ * Which of Claude Code and VS Code's agent sync and uninstall act on: those named by --host, else
+ * every one installed here (an install for VS Code's agent only is as much a target as one for
+ * Claude Code). The CLIs (gemini, copilot) only when named.
+ */
+function hostsFor(host: string | undefined, t: Target, bundle: Bundle): (h: 'claude' | 'vscode') => boolean {
+  if (host) return (h) => wants(host, h, t.scope);
+  const s = status(t.workspace, t.home, bundle, t.configDir);
+  const vscode = t.scope === 'project' && s.scopes.some((x) => x.scope === 'vscode');
+  const claude = s.scopes.some((x) => x.scope === t.scope && x.installed) || !vscode;
+  return (h) => (h === 'claude' ? claude : vscode);
+}
+
 export function runUninstall(rest: string[]): number {
   const { values, t } = target(rest);
   if (values.managed) return print(uninstallManaged(managedTarget(values).paths, bundledHook()), values.json ?? false);
   const force = values.force ?? false;
   const bundle = bundledHook();
   const h = values.host;
+  const w = hostsFor(h, t, bundle);
   const copilotViaVsCode = t.scope !== 'user' && wants(h, 'vscode', t.scope);
   const r = mergeReports(
     ...(wants(h, 'gemini', t.scope) ? [uninstallGemini(t, bundle, { force })] : []),
     ...(wants(h, 'copilot', t.scope) && !copilotViaVsCode ? [uninstallCopilot(t, bundle, { force })] : []),
-    ...(wants(h, 'vscode', t.scope) ? [uninstallVsCode(t.workspace, bundle, { force })] : []),
-    ...(wants(h, 'claude', t.scope) ? [uninstall(t, bundle, { force })] : []),
+    ...(w('vscode') ? [uninstallVsCode(t.workspace, bundle, { force })] : []),
+    ...(w('claude') ? [uninstall(t, bundle, { force })] : []),
   );
   return print(r, values.json ?? false);
 }
@@ -123,12 +137,13 @@ export function runSync(rest: string[]): number {
   const force = values.force ?? false;
   const bundle = bundledHook();
   const h = values.host;
+  const w = hostsFor(h, t, bundle);
   const all = h === 'all';
   // With --host all, a host that was never installed is skipped rather than reported as an error.
   const present = (r: Report) => !all || r.ok || !r.error?.startsWith('Agent Guard is not installed');
   const r = mergeReports(
-    ...(wants(h, 'claude', t.scope) ? [sync(t, bundle, { force })] : []),
-    ...(wants(h, 'vscode', t.scope) ? [installVsCode(t.workspace, bundle, { force, selfTest: false })] : []),
+    ...(w('claude') ? [sync(t, bundle, { force })] : []),
+    ...(w('vscode') ? [installVsCode(t.workspace, bundle, { force, selfTest: false })] : []),
     ...[...(wants(h, 'gemini', t.scope) ? [syncGemini(t, bundle, { force })] : []), ...(wants(h, 'copilot', t.scope) && !(all && t.scope !== 'user') ? [syncCopilot(t, bundle, { force })] : [])].filter(present),
   );
   return print(r, values.json ?? false);
@@ -181,6 +196,7 @@ export function formatStatus(s: StatusReport): string {
   for (const n of s.neutralizers) lines.push(`off:       ${n}`);
   lines.push(`config:    ${s.config.exists ? s.config.file : 'defaults (no .claude/agent-guard.json)'}`);
   for (const p of s.config.problems) lines.push(`config:    ${p}`);
+  for (const x of s.config.exceptions ?? []) lines.push(`allowed:   ${x.guard} lets exactly ${JSON.stringify(x.command)} through${x.added ? ` (since ${x.added})` : ''}`);
   lines.push(`verdict:   ${s.active ? (s.current ? 'guarded and current' : 'guarded, but not current') : installed.length + plugins.length > 0 || s.managed ? 'installed but NOT active' : 'not guarded'}`);
   return `${lines.join('\n')}\n`;
 }

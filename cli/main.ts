@@ -8,6 +8,7 @@ import { runInstall, runStatus, runSync, runUninstall } from './install-commands
 import { runLog, runTest, runTrust } from './workspace-commands';
 import { runLint } from './lint-command';
 import { escapeControl } from '../core/terminal';
+import { runAllow } from './allow-command';
 
 const USAGE = `agent-guard: guards that keep coding agents from irreversible damage
 
@@ -32,6 +33,8 @@ Usage:
   agent-guard test [workspace]      run the examples of the workspace's own guards (.claude/guards/*.js); --all adds the built-in ones
   agent-guard trust [file|workspace]  let the hook run a workspace guard (.claude/guards/*.js) with this content; untrust undoes it
   agent-guard log [workspace]       the most recent blocked calls (-n 50, --json)
+  agent-guard allow "<command>"     let the guard that denies this exact command pass it in this workspace
+        --guard id  --cwd dir       (a person's standing permission; the agent cannot add one)
   agent-guard check                 read one PreToolUse payload on stdin; behaves exactly like the hook
   agent-guard explain "<command>"   show how a shell command is analysed and which guards fire
   agent-guard help                  this text
@@ -58,6 +61,8 @@ async function main(argv: string[]): Promise<number> {
       return runUninstall(rest);
     case 'lint':
       return runLint(rest);
+    case 'allow':
+      return runAllow(rest);
     case 'test':
       return runTest(rest);
     case 'log':

@@ -3,7 +3,7 @@
 // folder, sync on update and notifications when the agent was blocked.
 
 import * as vscode from 'vscode';
-import { readFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
@@ -18,6 +18,11 @@ import { homeDirectory, normalizePath } from '../core/paths';
 import { createGitRunner } from '../cli/git';
 import { requireTrust } from './trust';
 import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } from '../core/trust';
+import { allowHere } from '../cli/allow-command';
+import { REDACTED } from '../core/redact';
+import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
+import { changes, describeChanges, snapshot, type Change } from './side-effects';
+import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
 
 const CRASH_LIMIT = 5;
 const CRASH_WINDOW_MS = 3 * 60 * 1000;
@@ -30,6 +35,10 @@ export interface AgentGuardApi {
   /** Recomputes the status of every folder. */
   refresh(): Promise<void>;
   client(): LanguageClient | undefined;
+  /** What the last Install, Sync or Uninstall changed, relative to its folder. */
+  lastChanges(): Change[];
+  /** The Agent Guard view's data (folders, hosts, blocked calls). */
+  view(): AgentGuardView;
 }
 
 let client: LanguageClient | undefined;
@@ -37,6 +46,60 @@ const statusItems = new Map<string, vscode.StatusBarItem>();
 let output: vscode.LogOutputChannel;
 
 let cachedBundle: Bundle | undefined;
+let view: AgentGuardView;
+
+/** Every folder's status, hosts and recent blocked calls, for the view. */
+function folderStates(context: vscode.ExtensionContext): FolderState[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((folder) => {
+    const ws = normalizePath(folder.uri.fsPath);
+    const s = status(ws, home(), bundle(context));
+    return { folder, status: s, hosts: hostStatus(ws, s, bundle(context)), blocked: readDecisions(ws, 200) };
+  });
+}
+
+async function blockedCallAction(action: string, e: LogEntry, folder?: vscode.Uri): Promise<void> {
+  if (action === 'copy') await copyAlternative(e);
+  if (action === 'allow') await allowBlockedCall({ entry: e, ...(folder ? { folder } : {}) });
+}
+
+/** Why a logged call cannot become an exact exception, or null. */
+function notAllowable(e: LogEntry): string | null {
+  if (e.guard === 'unanalysable') return 'the guard could not analyse it completely; rephrase it instead';
+  if (!['Bash', 'PowerShell', 'Monitor'].includes(e.tool) && !/terminal/i.test(e.tool)) return `it is a ${e.tool} call, not a command`;
+  if (e.target.includes(REDACTED)) return 'the log holds it with a secret redacted, so the exact command is unknown; run agent-guard allow with it';
+  if (e.target.length >= 500) return 'the log holds it shortened; run agent-guard allow with the whole command';
+  return null;
+}
+
+/**
+ * "Allow this here": a person's standing permission for exactly this command and guard in this
+ * folder, after a confirmation (skipped only when called with confirmed, from code).
+ */
+async function allowBlockedCall(opts?: { entry?: LogEntry; folder?: vscode.Uri; confirmed?: boolean }): Promise<string | undefined> {
+  const e = opts?.entry ?? shownCall();
+  if (!e) return undefined;
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return undefined;
+  if (!trusted()) {
+    refuseUntrusted('Agent Guard: Allow this here is not available in Restricted Mode. Trust the folder first.');
+    return undefined;
+  }
+  const why = notAllowable(e);
+  if (why) {
+    void vscode.window.showWarningMessage(`Agent Guard: this call cannot be allowed from here: ${why}.`);
+    return undefined;
+  }
+  if (!opts?.confirmed) {
+    const ok = await vscode.window.showWarningMessage(`Allow exactly this command in ${folder.name}?`, { modal: true, detail: `${e.target}\n\n${e.guard} will let this exact command through from now on (written to .claude/agent-guard.json, "exceptions"). Any other command, and this one with any change, is still checked.` }, 'Allow');
+    if (ok !== 'Allow') return undefined;
+  }
+  const r = allowHere(e.target, normalizePath(folder.uri.fsPath), e.guard);
+  output.appendLine(`Allow: ${r.message}`);
+  if (r.ok) void vscode.window.showInformationMessage(`Agent Guard: ${r.message}`, 'Open Configuration').then((p) => p && openConfiguration({ folder: folder.uri }));
+  else void vscode.window.showErrorMessage(`Agent Guard: ${r.message}`);
+  view?.refresh();
+  return r.message;
+}
 
 /** The hook this extension ships. Read once: an extension update restarts the extension host. */
 function bundle(context: vscode.ExtensionContext): Bundle {
@@ -63,16 +126,25 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, requireTrust(id, trusted, refuseUntrusted, fn as (...args: unknown[]) => unknown)));
   reg('agentGuard.install', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }) => installCommand(context, opts));
   reg('agentGuard.sync', (opts?: { folder?: vscode.Uri; force?: boolean; quiet?: boolean }) => syncCommand(context, opts));
-  reg('agentGuard.uninstall', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }) => uninstallCommand(context, opts));
+  reg('agentGuard.uninstall', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean; confirmed?: boolean }) => uninstallCommand(context, opts));
   reg('agentGuard.showStatus', (opts?: { folder?: vscode.Uri; quiet?: boolean }) => statusCommand(context, opts));
   reg('agentGuard.checkCommand', (command?: string) => checkCommand(command));
   reg('agentGuard.showBlockedCalls', (opts?: { folder?: vscode.Uri }) => showBlockedCalls(opts));
   reg('agentGuard.openConfiguration', (opts?: { folder?: vscode.Uri }) => openConfiguration(opts));
   reg('agentGuard.trustWorkspaceGuards', (opts?: { folder?: vscode.Uri; confirm?: boolean }) => trustGuardsCommand(opts));
+  reg(OPEN_RULE_DOCS, (code?: string) => openRuleDocs(context, String(code ?? '')));
   reg('agentGuard.restartServer', async () => {
     await client?.stop().catch(() => undefined);
     startClient(context);
   });
+
+  // The Agent Guard view: folders, hosts, blocked calls; a call opens in a readable panel.
+  view = new AgentGuardView(() => folderStates(context));
+  context.subscriptions.push(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: false }));
+  reg(SHOW_BLOCKED_CALL, (entry?: LogEntry, folder?: vscode.Uri) => (entry ? showBlockedCall(entry, (action, e) => void blockedCallAction(action, e, folder), notAllowable(entry) ? [] : [{ id: 'allow', label: 'Allow this here…' }]) : undefined));
+  reg('agentGuard.allowBlockedCall', (opts?: { entry?: LogEntry; folder?: vscode.Uri; confirmed?: boolean }) => allowBlockedCall(opts));
+  reg(COPY_ALTERNATIVE, (entry?: LogEntry | { kind: 'call'; entry: LogEntry }) => copyAlternative(entry && 'kind' in entry ? entry.entry : entry ?? shownCall()));
+  reg('agentGuard.refreshView', () => view.refresh());
 
   context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void refreshAll(context)));
   watchDecisionLog(context);
@@ -90,6 +162,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
     statusText: (folder) => statusItems.get(folder.toString())?.text,
     refresh: () => refreshAll(context),
     client: () => client,
+    lastChanges: () => lastChanges,
+    view: () => view,
   };
 }
 
@@ -112,6 +186,7 @@ function startClient(context: vscode.ExtensionContext): void {
     synchronize: { configurationSection: 'agentGuard' },
     initializationOptions: { inlineConfig: vscode.workspace.getConfiguration('agentGuard').get<boolean>('lint.inlineConfig', true) },
     outputChannel: output,
+    middleware: ruleDocsMiddleware(context),
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),
       closed: () => {
@@ -132,6 +207,14 @@ function startClient(context: vscode.ExtensionContext): void {
     if (e.newState === State.Stopped) output.appendLine('language server stopped');
   });
   void client.start().catch((err: unknown) => output.appendLine(`language server failed to start: ${String(err)}`));
+}
+
+/**
+ * Install, sync and uninstall change what other files' diagnostics say (AG-SET-008 "not installed"
+ * on a closed settings file): ask the server to re-lint now rather than wait for the file watcher.
+ */
+function revalidate(): void {
+  if (client?.isRunning()) void client.sendNotification('agentGuard/revalidate').catch(() => undefined);
 }
 
 // ---- folders, targets, status ----
@@ -160,6 +243,7 @@ async function refreshAll(context: vscode.ExtensionContext): Promise<void> {
     }
   }
   for (const f of folders) updateStatusItem(context, f, status(normalizePath(f.uri.fsPath), home(), bundle(context)));
+  view?.refresh();
 }
 
 function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.WorkspaceFolder, s: StatusReport): void {
@@ -238,11 +322,13 @@ async function installCommand(context: vscode.ExtensionContext, opts?: { folder?
   }
   const b = bundle(context);
   const parts: Report[] = [];
+  const before = snapshot(folder.uri.fsPath);
   if (host !== 'vscode') parts.push(install(targetFor(folder, scope), b));
   if (host !== 'claude') parts.push(installVsCode(normalizePath(folder.uri.fsPath), b, { selfTest: host === 'vscode' }));
   const r = mergeReports(...parts);
-  report('Install', r, opts?.quiet);
+  report('Install', r, opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
   await refreshAll(context);
+  revalidate();
   return r.ok;
 }
 
@@ -251,34 +337,43 @@ async function syncCommand(context: vscode.ExtensionContext, opts?: { folder?: v
   if (!folder) return false;
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
   const scopes = s.scopes.filter((x) => x.installed).map((x) => x.scope);
-  let ok = scopes.length > 0;
+  const before = snapshot(folder.uri.fsPath);
+  const parts: Report[] = [];
   for (const scope of scopes) {
-    const r = sync(targetFor(folder, scope), bundle(context), { force: opts?.force ?? false });
-    report('Sync', r, opts?.quiet);
-    ok &&= r.ok;
+    // VS Code's agent is a target of its own: its hooks file and the shared hook.
+    parts.push(scope === 'vscode' ? installVsCode(normalizePath(folder.uri.fsPath), bundle(context), { force: opts?.force ?? false, selfTest: false }) : sync(targetFor(folder, scope), bundle(context), { force: opts?.force ?? false }));
   }
+  const ok = scopes.length > 0 && parts.every((r) => r.ok);
+  if (parts.length > 0) report('Sync', mergeReports(...parts), opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
   if (scopes.length === 0 && !opts?.quiet) void vscode.window.showWarningMessage(`Agent Guard is not installed in ${folder.name}.`, 'Install').then((p) => p && vscode.commands.executeCommand('agentGuard.install', { folder: folder.uri }));
   await refreshAll(context);
+  revalidate();
   return ok;
 }
 
-async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }): Promise<boolean> {
+async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean; confirmed?: boolean }): Promise<boolean> {
   const folder = await pickFolder(opts?.folder);
   if (!folder) return false;
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
-  const scopes = opts?.scope ? [opts.scope] : s.scopes.filter((x) => x.installed && x.scope !== 'user').map((x) => x.scope);
-  let ok = true;
-  if (!opts?.scope && existsSync(join(folder.uri.fsPath, VSCODE_HOOKS_FILE))) {
-    const r = uninstallVsCode(normalizePath(folder.uri.fsPath), bundle(context));
-    report('Uninstall', r, opts?.quiet);
-    ok &&= r.ok;
+  // Uninstalling switches the guard off for every agent here: ask first (not when called from code).
+  if (!opts?.quiet && !opts?.confirmed) {
+    const where = s.scopes.filter((x) => x.installed && x.scope !== 'user').map((x) => x.label);
+    const answer = await vscode.window.showWarningMessage(
+      `Uninstall Agent Guard from ${folder.name}?`,
+      { modal: true, detail: `${where.length > 0 ? `This removes the hook and its entries in ${where.join(', ')}.` : 'Agent Guard is not installed in this folder.'} The agent's tool calls are no longer checked here. Your own settings stay as they are.` },
+      'Uninstall',
+    );
+    if (answer !== 'Uninstall') return false;
   }
-  for (const scope of scopes) {
-    const r = uninstall(targetFor(folder, scope), bundle(context));
-    report('Uninstall', r, opts?.quiet);
-    ok &&= r.ok;
-  }
+  const scopes = opts?.scope ? [opts.scope] : s.scopes.flatMap((x) => (x.installed && x.scope !== 'user' && x.scope !== 'vscode' ? [x.scope] : []));
+  const before = snapshot(folder.uri.fsPath);
+  const parts: Report[] = [];
+  if (!opts?.scope && existsSync(join(folder.uri.fsPath, VSCODE_HOOKS_FILE))) parts.push(uninstallVsCode(normalizePath(folder.uri.fsPath), bundle(context)));
+  for (const scope of scopes) parts.push(uninstall(targetFor(folder, scope), bundle(context)));
+  const ok = parts.every((r) => r.ok);
+  if (parts.length > 0) report('Uninstall', mergeReports(...parts), opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
   await refreshAll(context);
+  revalidate();
   return ok;
 }
 
@@ -352,7 +447,7 @@ async function showBlockedCalls(opts?: { folder?: vscode.Uri }): Promise<LogEntr
     entries.map((e) => ({ label: `$(circle-slash) ${e.guard}`, description: `${e.tool} ${e.target.replace(/\s+/g, ' ').slice(0, 80)}`, detail: `${new Date(e.time).toLocaleString()}: ${e.reason}`, entry: e })),
     { placeHolder: 'Calls Agent Guard blocked, newest first', matchOnDescription: true, matchOnDetail: true },
   );
-  if (pick) output.appendLine(JSON.stringify(pick.entry, null, 2));
+  if (pick) void vscode.commands.executeCommand(SHOW_BLOCKED_CALL, pick.entry);
   return entries;
 }
 
@@ -369,14 +464,34 @@ async function openConfiguration(opts?: { folder?: vscode.Uri }): Promise<vscode
   return uri;
 }
 
-function report(what: string, r: { ok: boolean; lines: string[]; warnings: string[]; error?: string }, quiet?: boolean): void {
+let lastChanges: Change[] = [];
+
+function report(what: string, r: { ok: boolean; lines: string[]; warnings: string[]; error?: string }, quiet?: boolean, effects?: { folder: vscode.WorkspaceFolder; changes: Change[] }): void {
   for (const l of r.lines) output.appendLine(`${what}: ${l}`);
   for (const w of r.warnings) output.appendLine(`${what}: warning: ${w}`);
   if (r.error) output.appendLine(`${what}: ${r.error}`);
+  if (effects) {
+    lastChanges = effects.changes;
+    output.appendLine(`${what} in ${effects.folder.name}: ${describeChanges(effects.changes)}`);
+  }
   if (quiet) return;
-  if (!r.ok) void vscode.window.showErrorMessage(`Agent Guard: ${r.error}`, 'Show Output').then((p) => p && output.show());
-  else if (r.warnings.length > 0) void vscode.window.showWarningMessage(`Agent Guard: ${what.toLowerCase()} done, with warnings: ${r.warnings.join('; ')}`, 'Show Output').then((p) => p && output.show());
-  else void vscode.window.showInformationMessage(`Agent Guard: ${r.lines[0] ?? `${what} done`}`);
+  // Say what was written, relative to the folder, with an action that opens it.
+  const written = effects?.changes.filter((c) => c.how !== 'removed') ?? [];
+  const summary = effects ? ` in ${effects.folder.name}: ${describeChanges(effects.changes)}.` : '';
+  const actions = [...(written.length > 0 ? ['Open…'] : []), 'Show Output'];
+  const onPick = (p: string | undefined) => {
+    if (p === 'Show Output') output.show();
+    if (p === 'Open…' && effects) void openWritten(effects.folder, written);
+  };
+  if (!r.ok) void vscode.window.showErrorMessage(`Agent Guard: ${r.error}${summary ? ` (${what.toLowerCase()}${summary.slice(0, -1)})` : ''}`, ...actions).then(onPick);
+  else if (r.warnings.length > 0) void vscode.window.showWarningMessage(`Agent Guard: ${what.toLowerCase()} done${summary || '.'} Warnings: ${r.warnings.join('; ')}`, ...actions).then(onPick);
+  else void vscode.window.showInformationMessage(effects ? `Agent Guard: ${what.toLowerCase()} done${summary}` : `Agent Guard: ${r.lines[0] ?? `${what} done`}`, ...actions).then(onPick);
+}
+
+/** Opens the one file written, or lets the user pick among them. */
+async function openWritten(folder: vscode.WorkspaceFolder, written: readonly Change[]): Promise<void> {
+  const pick = written.length === 1 ? written[0] : await vscode.window.showQuickPick(written.map((c) => ({ label: c.rel, description: c.how, change: c })), { placeHolder: `Files Agent Guard wrote in ${folder.name}` }).then((p) => p?.change);
+  if (pick) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, pick.rel));
 }
 
 // ---- sync on update ----
@@ -403,20 +518,48 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
   const watcher = vscode.workspace.createFileSystemWatcher(`**/${LOG_FILE}`);
   const onChange = (uri: vscode.Uri) => {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
-    if (!folder || !vscode.workspace.getConfiguration('agentGuard', folder.uri).get<boolean>('notifyOnBlock', true)) return;
+    if (!folder) return;
+    if (!vscode.workspace.getConfiguration('agentGuard', folder.uri).get<boolean>('notifyOnBlock', true)) return view?.refresh();
     const last = readDecisions(normalizePath(folder.uri.fsPath), 1)[0];
     if (!last || seen.get(folder.uri.toString()) === last.key + last.time) return;
     seen.set(folder.uri.toString(), last.key + last.time);
-    void vscode.window.showInformationMessage(`Agent Guard blocked the agent (${last.guard}): ${last.reason}`, 'Show Blocked Calls').then((p) => p && showBlockedCalls({ folder: folder.uri }));
+    view?.refresh();
+    // The alternative is part of the message (it used to be cut off), and one click away.
+    const instead = last.instead ? ` Instead, run: ${last.instead}` : '';
+    void vscode.window.showInformationMessage(`Agent Guard blocked the agent (${last.guard}): ${last.reason}${instead}`, 'Show', ...(last.instead ? ['Copy alternative'] : []), ...(notAllowable(last) ? [] : ['Allow this here…'])).then((p) => {
+      if (p === 'Show') void vscode.commands.executeCommand(SHOW_BLOCKED_CALL, last, folder.uri);
+      if (p === 'Copy alternative') void copyAlternative(last);
+      if (p === 'Allow this here…') void allowBlockedCall({ entry: last, folder: folder.uri });
+    });
   };
   watcher.onDidChange(onChange);
   watcher.onDidCreate(onChange);
   context.subscriptions.push(watcher);
+  // File events do not always arrive (a log folder created after start, watcher limits on Linux,
+  // remote hosts): a cheap stat of each folder's log every 2 s catches what they miss.
+  const mtimes = new Map<string, number>();
+  const mtimeOf = (f: vscode.WorkspaceFolder) => {
+    try {
+      return statSync(join(f.uri.fsPath, LOG_FILE)).mtimeMs;
+    } catch {
+      return 0;
+    }
+  };
+  for (const f of vscode.workspace.workspaceFolders ?? []) mtimes.set(f.uri.toString(), mtimeOf(f));
+  const timer = setInterval(() => {
+    for (const f of vscode.workspace.workspaceFolders ?? []) {
+      const m = mtimeOf(f);
+      if (m === (mtimes.get(f.uri.toString()) ?? 0)) continue;
+      mtimes.set(f.uri.toString(), m);
+      if (m !== 0) onChange(vscode.Uri.joinPath(f.uri, LOG_FILE));
+    }
+  }, 2000);
+  context.subscriptions.push({ dispose: () => clearInterval(timer) });
 }
 
 function watchInstallState(context: vscode.ExtensionContext): void {
   // Settings or the hook changed outside the extension (CLI install, hand edits): refresh the status bar.
-  const watcher = vscode.workspace.createFileSystemWatcher('**/.claude/{settings.json,settings.local.json,hooks/agent-guard.cjs}');
+  const watcher = vscode.workspace.createFileSystemWatcher('**/{.claude/settings.json,.claude/settings.local.json,.claude/hooks/agent-guard.cjs,.github/hooks/agent-guard.json}');
   let timer: NodeJS.Timeout | undefined;
   const later = () => {
     clearTimeout(timer);

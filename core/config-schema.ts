@@ -35,6 +35,20 @@ export function configSchema(guards: readonly Guard[]): Record<string, unknown> 
         default: DEFAULT_CONFIG.keyHosts,
       },
       humanFlags: strings('"program flag" pairs the agent may not pass itself ("*" for any program); the call is answered with ask.', DEFAULT_CONFIG.humanFlags),
+      exceptions: {
+        type: 'array',
+        description: 'Standing permissions you gave (agent-guard allow, or "Allow this here" in VS Code): this guard lets this exact command through here. The agent cannot add them (guard-tamper).',
+        items: {
+          type: 'object',
+          required: ['guard', 'command'],
+          additionalProperties: false,
+          properties: {
+            guard: { enum: [...guards].map((g) => g.id).sort(), description: 'The guard that denied the command.' },
+            command: { type: 'string', minLength: 1, description: 'The command exactly as the agent sends it (no patterns).' },
+            added: { type: 'string', description: 'When it was added.' },
+          },
+        },
+      },
     },
   };
 }

@@ -20,6 +20,19 @@ export interface GuardConfig {
   keyHosts: Record<string, string[]>;
   /** `program flag` pairs the agent may not pass itself (`*` for any program); answered with ask. */
   humanFlags: string[];
+  /**
+   * Standing permissions a person gave (`agent-guard allow`, "Allow this here"): this guard lets
+   * this exact command through in this workspace. Nothing broader: no patterns.
+   */
+  exceptions: GuardException[];
+}
+
+export interface GuardException {
+  guard: string;
+  /** The command exactly as the agent sends it. */
+  command: string;
+  /** When it was added (ISO date), for status. */
+  added?: string;
 }
 
 /** Where the common providers' keys may go. A key not listed here is not judged by host. */
@@ -59,6 +72,7 @@ export const DEFAULT_CONFIG: GuardConfig = {
   failMode: 'open',
   keyHosts: DEFAULT_KEY_HOSTS,
   humanFlags: DEFAULT_HUMAN_FLAGS,
+  exceptions: [],
 };
 
 export const CONFIG_FILE = '.claude/agent-guard.json';
@@ -72,7 +86,7 @@ export function parseConfig(raw: unknown): { config: GuardConfig; problems: stri
   }
   const o = raw as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (!['$schema', 'guards', 'protectedBranches', 'secretFiles', 'migrationDirs', 'allowedWriteRoots', 'failMode', 'keyHosts', 'humanFlags'].includes(key)) problems.push(`unknown key "${key}"`);
+    if (!['$schema', 'guards', 'protectedBranches', 'secretFiles', 'migrationDirs', 'allowedWriteRoots', 'failMode', 'keyHosts', 'humanFlags', 'exceptions'].includes(key)) problems.push(`unknown key "${key}"`);
   }
   if (o.guards !== undefined) {
     if (typeof o.guards !== 'object' || o.guards === null || Array.isArray(o.guards)) problems.push('"guards" must be an object of guard id → "deny" | "ask" | "off"');
@@ -99,6 +113,18 @@ export function parseConfig(raw: unknown): { config: GuardConfig; problems: stri
   if (o.failMode !== undefined) {
     if (o.failMode === 'open' || o.failMode === 'closed') config.failMode = o.failMode;
     else problems.push('"failMode" must be "open" or "closed"');
+  }
+  if (o.exceptions !== undefined) {
+    if (!Array.isArray(o.exceptions)) problems.push('"exceptions" must be an array of { "guard": id, "command": exact command }');
+    else {
+      config.exceptions = [];
+      o.exceptions.forEach((e: unknown, i) => {
+        const x = e as Record<string, unknown> | null;
+        if (x && typeof x === 'object' && typeof x.guard === 'string' && x.guard && typeof x.command === 'string' && x.command.trim()) {
+          config.exceptions.push({ guard: x.guard, command: x.command, ...(typeof x.added === 'string' ? { added: x.added } : {}) });
+        } else problems.push(`exceptions[${i}] needs "guard" (a guard id) and "command" (the exact command)`);
+      });
+    }
   }
   return { config, problems };
 }

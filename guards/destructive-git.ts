@@ -35,8 +35,8 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
       if (has('--force') || short('f')) return { reason: `git clean ${args.join(' ')} deletes untracked${short('x') || has('-x', '-X') ? ' and ignored (.env included)' : ''} files for good. See what it would delete first.`, instead: shq('git', ...prefix, 'clean', '-n', ...args.filter((a) => a !== '--force' && !/^-[a-zA-Z]*f/.test(a))) };
       return null;
     case 'stash':
-      if (args[0] === 'clear') return { reason: 'git stash clear drops every stash; they can only be dug out of the object database by hand. Look at them first and drop only what is no longer needed.', instead: 'git stash list' };
-      if (args[0] === 'drop') return { reason: 'git stash drop deletes a stash (recoverable only through git fsck). Check what it holds first.', instead: `git stash show -p ${args[1] ?? ''}`.trim() };
+      if (args[0] === 'clear') return { reason: 'git stash clear drops every stash; they can only be dug out of the object database by hand. Look at them first and drop only what is no longer needed.', instead: 'git --no-pager stash list' };
+      if (args[0] === 'drop') return { reason: 'git stash drop deletes a stash (recoverable only through git fsck). Check what it holds first.', instead: `git --no-pager stash show -p ${args[1] ?? ''}`.trim() };
       return null;
     case 'branch': {
       const force = has('-D') || (has('-d', '--delete') && has('-f', '--force')) || args.some((a) => /^-[a-zA-Z]*D/.test(a));

@@ -55,6 +55,17 @@ function givesTrust(inv: Invocation): boolean {
 
 const ASK = 'Agent Guard protects its own files and settings entry; if it should change, ask the user to do it.';
 
+/**
+ * `agent-guard allow …` (directly, through npx/pnpm/yarn/bunx, or node …/cli.cjs): a standing
+ * permission is a person's decision, so the agent may not grant itself one.
+ */
+function grantsException(program: string, args: (string | null)[]): boolean {
+  const base = program.slice(program.lastIndexOf('/') + 1);
+  if (base === 'agent-guard') return args[0] === 'allow';
+  if (!['npx', 'bunx', 'pnpm', 'yarn', 'npm', 'node'].includes(base)) return false;
+  return args.some((a, i) => a !== null && /(^|\/)(agent-guard(@[\w.-]+)?|cli\.cjs)$/.test(a) && args[i + 1] === 'allow');
+}
+
 export default defineGuard({
   id: 'guard-tamper',
   title: 'The guard protects its own hook file, configuration and settings entry',
@@ -83,6 +94,9 @@ export default defineGuard({
     for (const inv of runs(ctx.shell())) {
       if (givesTrust(inv)) {
         return { reason: `agent-guard trust records the user's consent to run a workspace guard on every tool call; only the user can give it. Ask the user to review the guard file and run agent-guard trust themselves.` };
+      }
+      if (grantsException(inv.program, inv.args.map((a) => a.known))) {
+        return { reason: 'agent-guard allow adds a standing permission to .claude/agent-guard.json; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.' };
       }
       const touched: string[] = fileWrites(inv, ctx.home).map((w) => w.path);
       if (['rm', 'mv', 'cp', 'ln', 'chmod', 'chown', 'truncate', 'unlink', 'shred', 'install', 'rsync'].includes(inv.program)) {
@@ -128,6 +142,10 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'node dist/cli.cjs trust .' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard trust' } },
       { tool_name: 'Write', tool_input: { file_path: '/home/user/.config/agent-guard/trusted.json', content: '{}' } },
+      { tool_name: 'Bash', tool_input: { command: 'agent-guard allow "git push --force origin main"' } },
+      { tool_name: 'Bash', tool_input: { command: 'npx agent-guard allow --guard secret-read "cat .env"' } },
+      { tool_name: 'Bash', tool_input: { command: 'node node_modules/agent-guard/dist/cli.cjs allow "rm -rf ~"' } },
+      { tool_name: 'Edit', tool_input: { file_path: '.claude/agent-guard.json', old_string: '{', new_string: '{ "exceptions": [ { "guard": "rm-catastrophic", "command": "rm -rf ~" } ],' } },
     ],
     allowed: [
       { tool_name: 'Read', tool_input: { file_path: '.claude/settings.json' } },
@@ -140,6 +158,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'tail -n 5 .claude/agent-guard/decisions.jsonl' } },
       { tool_name: 'Bash', tool_input: { command: 'agent-guard untrust .claude/guards/old.js' } },
       { tool_name: 'Bash', tool_input: { command: 'echo trust me' } },
+      { tool_name: 'Bash', tool_input: { command: 'npx agent-guard explain "allow this"' } },
     ],
   },
 });

@@ -71,13 +71,14 @@ await Promise.all([
   build({ ...common, absWorkingDir: root, entryPoints: ['client/extension.ts'], outfile: 'dist/extension.cjs', external: ['vscode'], minify: true, plugins: [stripExamples, guardDiscoveryPlugin] }),
 ]);
 
-// The config schema, generated from the guard set (ids, titles, what each prevents).
-{
-  const out = await build({ ...common, absWorkingDir: root, entryPoints: ['scripts/schema-entry.ts'], write: false, outfile: 'schema.js' });
-  const file = join(root, 'dist/schema-entry.cjs');
+// The config schema, generated from the guard set (ids, titles, what each prevents); and the
+// .claude/settings*.json schema, from our model of Claude Code's settings (shipped in the .vsix).
+for (const [entry, target] of [['scripts/schema-entry.ts', 'agent-guard.schema.json'], ['scripts/settings-schema-entry.ts', 'claude-settings.schema.json']]) {
+  const out = await build({ ...common, absWorkingDir: root, entryPoints: [entry], write: false, outfile: 'schema.js' });
+  const file = join(root, `dist/${target}.cjs`);
   writeFileSync(file, out.outputFiles[0].text);
   const { execFileSync } = await import('node:child_process');
-  writeFileSync(join(root, 'dist/agent-guard.schema.json'), execFileSync(process.execPath, [file], { encoding: 'utf8' }));
+  writeFileSync(join(root, `dist/${target}`), execFileSync(process.execPath, [file], { encoding: 'utf8' }));
   rmSync(file);
 }
 

@@ -5,7 +5,8 @@
 
 import { homedir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type CodeAction,
   CodeActionKind,
@@ -16,6 +17,7 @@ import {
   TextDocumentSyncKind,
   type Diagnostic as LspDiagnostic,
   type InitializeParams,
+  DidChangeWatchedFilesNotification,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { disableComment, lintFile, nonOverlappingEdits, splitFrontmatter } from '../core/lint/engine';
@@ -25,6 +27,7 @@ import { rules, docsUrl, ruleByCode } from '../core/lint/index';
 import { homeDirectory, normalizePath, relativeTo } from '../core/paths';
 import type { Diagnostic, FileKind, Fix, WorkspaceView } from '../core/lint/types';
 import type { Verdict } from '../core/guards/dispatch';
+import { narrowerRules, packageScripts } from '../core/lint/narrow';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
 const SHOW_DOCS = 'agentGuard.showRuleDocumentation';
@@ -74,12 +77,29 @@ function workspaceFor(root: string): WorkspaceView {
   return fsWorkspace(root, home, (p) => documents.get(pathToFileURL(p).toString())?.getText() ?? null);
 }
 
+/**
+ * The rule page that ships beside this server (dist/server.cjs → docs/rules/<code>.md, in the
+ * repository, the .vsix and the npm package), so links work offline and match the installed
+ * version; the published page when the file is not there.
+ */
+const LOCAL_DOCS = join(__dirname, '..', 'docs', 'rules');
+const docsHref = new Map<string, string>();
+function ruleDocs(code: string): string {
+  let href = docsHref.get(code);
+  if (href === undefined) {
+    const file = join(LOCAL_DOCS, `${code}.md`);
+    href = existsSync(file) ? pathToFileURL(file).toString() : docsUrl(code);
+    docsHref.set(code, href);
+  }
+  return href;
+}
+
 function toLsp(d: Diagnostic): LspDiagnostic {
   return {
     range: d.range,
     severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
     code: d.code,
-    codeDescription: { href: docsUrl(d.code) },
+    codeDescription: { href: ruleDocs(d.code) },
     source: 'agent-guard',
     message: d.message,
     data: d.fix ? { fix: d.fix } : undefined,
@@ -159,6 +179,7 @@ connection.onInitialize((params: InitializeParams) => {
   const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   roots = folders.map(pathOf).filter((p): p is string => p !== null);
   folderEvents = params.capabilities.workspace?.workspaceFolders === true;
+  watchRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   const opts = params.initializationOptions as { inlineConfig?: boolean } | undefined;
   if (typeof opts?.inlineConfig === 'boolean') inlineConfig = opts.inlineConfig;
   return {
@@ -173,6 +194,20 @@ connection.onInitialize((params: InitializeParams) => {
 });
 
 let folderEvents = false;
+let watchRegistration = false;
+
+/**
+ * Files whose change makes other files' diagnostics stale: the settings (AG-SET-008 "not
+ * installed", allow/deny shadowing across files), the hook file and VS Code's hooks file. Install,
+ * sync and uninstall write them, by the CLI or the extension, usually while they are closed.
+ */
+const WATCHED = ['**/.claude/settings.json', '**/.claude/settings.local.json', '**/.claude/hooks/agent-guard.cjs', '**/.github/hooks/agent-guard.json'];
+
+/** Re-lints every agent file: open documents from their text, the rest from disk. */
+function revalidateAll(): void {
+  validateWorkspace();
+  for (const d of documents.all()) validate(d);
+}
 
 connection.onInitialized(() => {
   if (folderEvents) {
@@ -182,8 +217,15 @@ connection.onInitialized(() => {
       validateWorkspace();
     });
   }
+  // Any LSP client that can watch files (VS Code, Neovim 0.10+) tells us about install changes.
+  if (watchRegistration) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) });
   setImmediate(validateWorkspace);
 });
+
+connection.onDidChangeWatchedFiles(() => revalidateAll());
+// The same, asked for by a client that has just written those files itself (the VS Code extension
+// after Install, Sync and Uninstall), without waiting for the file watcher.
+connection.onNotification('agentGuard/revalidate', () => revalidateAll());
 
 connection.onDidChangeConfiguration((change) => {
   const s = (change.settings as { agentGuard?: { lint?: { inlineConfig?: boolean } } } | null)?.agentGuard?.lint;
@@ -227,6 +269,7 @@ connection.onCodeAction((params) => {
     if (d.source !== 'agent-guard' || typeof d.code !== 'string') continue;
     const fix = (d.data as { fix?: Fix } | undefined)?.fix;
     if (fix) (fix.optIn ? later : actions).push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: !fix.optIn, edit: { changes: { [doc.uri]: fix.edits } } });
+    if (d.code === 'AG-SET-004') actions.push(...narrowActions(doc, d));
     if (kind && kind !== 'settings') {
       last.push(disableAction(doc, d, d.code, kind, 'line'));
       last.push(disableAction(doc, d, d.code, kind, 'file'));
@@ -235,6 +278,20 @@ connection.onCodeAction((params) => {
   }
   return [...actions, ...later, ...last];
 });
+
+/** `Bash(*)` and the like: one quick fix per narrower rule (the project's scripts, read-only git), for the user to pick. */
+function narrowActions(doc: TextDocument, d: LspDiagnostic): CodeAction[] {
+  const rule = doc.getText(d.range);
+  const path = pathOf(doc.uri);
+  const root = path ? locate(path)?.root : undefined;
+  const scripts = packageScripts(root ? documents.get(pathToFileURL(`${root}/package.json`).toString())?.getText() ?? diskText(`${root}/package.json`) : null);
+  return narrowerRules(rule, scripts).map((narrower) => ({
+    title: `Allow only ${narrower} instead of ${rule}`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [d],
+    edit: { changes: { [doc.uri]: [{ range: d.range, newText: narrower.replace(/["\\]/g, (c) => `\\${c}`) }] } },
+  }));
+}
 
 /** A comment in the file's own syntax: `<!-- … -->` in Markdown, `#` in frontmatter, `//` in scripts. */
 function disableAction(doc: TextDocument, d: LspDiagnostic, code: string, kind: FileKind, scope: 'line' | 'file'): CodeAction {
@@ -257,7 +314,9 @@ connection.onExecuteCommand(async (params) => {
   if (params.command !== SHOW_DOCS) return;
   const code = String(params.arguments?.[0] ?? '');
   if (!ruleByCode(code)) return;
-  await connection.window.showDocument({ uri: docsUrl(code), external: true });
+  const uri = ruleDocs(code);
+  // A shipped page opens in the editor; the published one in the browser.
+  await connection.window.showDocument({ uri, external: !uri.startsWith('file:') });
 });
 
 documents.listen(connection);

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import Ajv from 'ajv';
 import { install, installVsCode, uninstall, uninstallVsCode, status, hostStatus, VSCODE_HOOKS_FILE, type Bundle } from '../core/install/installer';
 
@@ -132,4 +133,44 @@ test('the self-test does not write to the decision log', () => {
   const ws = workspace();
   assert.ok(install({ workspace: ws, scope: 'project', home: ws }, BUNDLE).ok);
   assert.ok(!existsSync(join(ws, '.claude/agent-guard/decisions.jsonl')));
+});
+
+test('an install for VS Code\'s agent only is a first-class target: status exit 0, sync, uninstall', () => {
+  const ws = workspace();
+  const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'dist/cli.cjs'), ...args], { encoding: 'utf8', env: { ...process.env, HOME: ws, AGENT_GUARD_NO_LOG: '1' } });
+  assert.equal(cli('install', '--host', 'vscode', '--no-self-test', ws).status, 0);
+  assert.ok(!existsSync(join(ws, '.claude/settings.json')), 'nothing for Claude Code');
+  let st = cli('status', ws);
+  assert.equal(st.status, 0, st.stdout);
+  assert.match(st.stdout, /^installed: \.github\/hooks\/agent-guard\.json \(hook file: current\)$/m);
+  assert.match(st.stdout, /^verdict: {3}guarded and current$/m);
+  const json = JSON.parse(cli('status', '--json', ws).stdout) as { active: boolean; current: boolean; hosts: { host: string; runs: boolean }[] };
+  assert.deepEqual([json.active, json.current, json.hosts.filter((h) => h.host === 'claude' || h.host === 'vscode').map((h) => [h.host, h.runs])], [true, true, [['claude', false], ['vscode', true]]]);
+  // An older, unmodified hook: status says so, sync (no --host) updates it.
+  const hook = join(ws, '.claude/hooks/agent-guard.cjs');
+  const body = 'process.exit(0);\n';
+  writeFileSync(hook, `// agent-guard 0.0.1 sha256:${createHash('sha256').update(body).digest('hex')}\n${body}`);
+  st = cli('status', ws);
+  assert.equal(st.status, 1);
+  assert.match(st.stdout, /hook file: outdated/);
+  const synced = cli('sync', ws);
+  assert.equal(synced.status, 0, synced.stderr);
+  assert.match(synced.stdout, /updated .*agent-guard\.cjs/);
+  assert.equal(cli('status', ws).status, 0);
+  assert.equal(status(ws, ws, BUNDLE).scopes.map((s) => s.scope).join(), 'vscode');
+  // Uninstall (no --host) removes what is installed: the VS Code file and the hook.
+  const un = cli('uninstall', ws);
+  assert.equal(un.status, 0, un.stderr);
+  assert.ok(!existsSync(join(ws, VSCODE_HOOKS_FILE)));
+  assert.ok(!existsSync(hook));
+  assert.equal(cli('status', ws).status, 1);
+});
+
+test('status: a VS Code install whose hook file is gone is installed but not active', () => {
+  const ws = workspace();
+  assert.ok(installVsCode(ws, BUNDLE, { selfTest: false }).ok);
+  renameSync(join(ws, '.claude/hooks/agent-guard.cjs'), join(ws, 'elsewhere.cjs'));
+  const s = status(ws, ws, BUNDLE);
+  assert.equal(s.active, false);
+  assert.match(s.scopes[0]!.problems.join('\n'), /does not exist: the guard is silently off/);
 });

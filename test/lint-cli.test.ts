@@ -35,8 +35,8 @@ const FILES = {
 test('stylish output, exit 1 on errors, suppressions honoured', () => {
   const r = lint(workspace(FILES));
   assert.equal(r.status, 1);
-  assert.match(r.stdout, /CLAUDE\.md\n\s+3:6\s+warning .*AG-CMD-001/);
-  assert.doesNotMatch(r.stdout, /6:\d+\s+warning .*force-with-lease/, 'suppressed by the comment');
+  assert.match(r.stdout, /CLAUDE\.md\n\s+3:6\s+error .*AG-CMD-001/);
+  assert.doesNotMatch(r.stdout, /6:\d+\s+error .*force-with-lease/, 'suppressed by the comment');
   assert.match(r.stdout, /AG-WF-001/);
   assert.match(r.stdout, /can be fixed with --fix/);
   assert.doesNotMatch(r.stdout, /ignored\.md/);
@@ -50,12 +50,19 @@ test('--no-inline-config reports what comments suppress', () => {
 
 test('json: 1-based lines and columns with code, severity and fixable', () => {
   const r = lint(workspace({ 'CLAUDE.md': '# P\n\nRun `cat .env` first.\n' }), '--format', 'json');
-  assert.deepEqual(JSON.parse(r.stdout), [{ file: 'CLAUDE.md', line: 3, column: 6, endLine: 3, endColumn: 14, severity: 'warning', code: 'AG-CMD-001', message: JSON.parse(r.stdout)[0].message, fixable: true }]);
+  // Following it leaks a secret: an error (docs/rules/README.md, Severities).
+  assert.deepEqual(JSON.parse(r.stdout), [{ file: 'CLAUDE.md', line: 3, column: 6, endLine: 3, endColumn: 14, severity: 'error', code: 'AG-CMD-001', message: JSON.parse(r.stdout)[0].message, fixable: true }]);
+  assert.equal(r.status, 1);
+});
+
+test('severity model: a command stopped for process reasons only is a warning; warnings alone exit 0', () => {
+  const r = lint(workspace({ 'CLAUDE.md': '# P\n\nDeploy with `kubectl apply -f k8s/`.\n' }), '--format', 'json');
+  assert.deepEqual(JSON.parse(r.stdout).map((d: { code: string; severity: string }) => [d.code, d.severity]), [['AG-CMD-001', 'warning']]);
   assert.equal(r.status, 0, 'warnings alone exit 0');
 });
 
 test('--max-warnings turns warnings into a failure', () => {
-  const ws = workspace({ 'CLAUDE.md': '# P\n\nRun `cat .env` first.\n' });
+  const ws = workspace({ 'CLAUDE.md': '# P\n\nDeploy with `kubectl apply -f k8s/`.\n' });
   assert.equal(lint(ws, '--max-warnings', '0').status, 1);
   assert.equal(lint(ws, '--max-warnings', '1').status, 0);
 });

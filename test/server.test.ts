@@ -3,7 +3,8 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
@@ -37,7 +38,9 @@ const has = (code: string) => (ds: Diagnostic[]) => codes(ds).includes(code);
 test('at start, every agent file of the workspace gets diagnostics, with code and documentation link', async () => {
   const md = await lsp.diagnostics(lsp.uri('CLAUDE.md'), has('AG-CMD-001'));
   assert.equal(md[0]!.source, 'agent-guard');
-  assert.match(md[0]!.codeDescription!.href, /docs\/rules\/AG-CMD-001\.md$/);
+  // The page shipped beside the server: works offline, matches the installed version.
+  assert.equal(md[0]!.codeDescription!.href, pathToFileURL(join(process.env.AGENT_GUARD_ROOT!, 'docs/rules/AG-CMD-001.md')).toString());
+  assert.ok(existsSync(fileURLToPath(md[0]!.codeDescription!.href)));
   assert.deepEqual(md[0]!.range, { start: { line: 2, character: 33 }, end: { line: 2, character: 41 } });
   await lsp.diagnostics(lsp.uri('.claude/agents/analyzer.md'), has('AG-AGT-004'));
   await lsp.diagnostics(lsp.uri('.claude/workflows/qa.js'), has('AG-WF-001'));
@@ -127,5 +130,32 @@ test('show-documentation asks the client to open the rule page', async () => {
     return { success: true };
   });
   await lsp.connection.sendRequest('workspace/executeCommand', { command: 'agentGuard.showRuleDocumentation', arguments: ['AG-WF-004'] });
-  assert.match(shown!, /docs\/rules\/AG-WF-004\.md$/);
+  assert.equal(shown!, pathToFileURL(join(process.env.AGENT_GUARD_ROOT!, 'docs/rules/AG-WF-004.md')).toString());
+});
+
+test('a settings file changed on disk (install by the CLI) re-lints the closed settings file', async () => {
+  const settings = join(root, '.claude/settings.json');
+  writeFileSync(settings, '{ "model": "opus" }\n');
+  await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: lsp.uri('.claude/settings.json'), type: 1 }] });
+  await lsp.diagnostics(lsp.uri('.claude/settings.json'), has('AG-SET-008'));
+  mkdirSync(join(root, '.claude/hooks'), { recursive: true });
+  writeFileSync(join(root, '.claude/hooks/agent-guard.cjs'), '// agent-guard\n');
+  writeFileSync(settings, '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "node .claude/hooks/agent-guard.cjs" } ] } ] } }\n');
+  await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: lsp.uri('.claude/settings.json'), type: 2 }] });
+  const after = await lsp.diagnostics(lsp.uri('.claude/settings.json'), (ds) => !has('AG-SET-008')(ds));
+  assert.deepEqual(codes(after), []);
+});
+
+test('Bash(*) in an allow list: one quick fix per narrower rule (the project\'s scripts first); picking one clears the warning', async () => {
+  writeFileSync(join(root, 'package.json'), '{ "scripts": { "test": "node --test", "build": "tsc" } }\n');
+  const rel = '.claude/settings.local.json';
+  let text = '{ "permissions": { "allow": ["Bash(*)"] } }\n';
+  await lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: lsp.uri(rel), languageId: 'json', version: 1, text } });
+  const [d] = await lsp.diagnostics(lsp.uri(rel), has('AG-SET-004'));
+  const acts = (await actions(rel, d!)).filter((a) => a.title.startsWith('Allow only'));
+  assert.deepEqual(acts.map((a) => a.title), ['Allow only Bash(npm test) instead of Bash(*)', 'Allow only Bash(npm run build) instead of Bash(*)', 'Allow only Bash(git status) instead of Bash(*)', 'Allow only Bash(git diff *) instead of Bash(*)', 'Allow only Bash(git log *) instead of Bash(*)']);
+  text = apply(rel, text, acts[1]!);
+  assert.equal(text, '{ "permissions": { "allow": ["Bash(npm run build)"] } }\n');
+  await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version: 2 }, contentChanges: [{ text }] });
+  await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-SET-004')(ds));
 });

@@ -24,6 +24,8 @@ export interface LogEntry {
   /** The command (redacted, shortened) or the path. */
   target: string;
   reason: string;
+  /** The guard's suggested alternative, redacted (absent in entries written before 0.1.1). */
+  instead?: string;
   key: string;
 }
 
@@ -72,7 +74,7 @@ export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, k
     /* no log yet */
   }
   const target = call.command !== null ? redact(call.command, secrets).slice(0, 500) : call.path ?? call.tool;
-  const entry: LogEntry = { time: now.toISOString(), tool: call.tool, guard: v.guardId, decision: v.decision, target, reason: redact(v.reason, secrets), key };
+  const entry: LogEntry = { time: now.toISOString(), tool: call.tool, guard: v.guardId, decision: v.decision, target, reason: redact(v.reason, secrets), ...(v.instead ? { instead: redact(v.instead, secrets) } : {}), key };
   const fd = openNoFollow(file, APPEND_FLAGS, LOG_FILE);
   try {
     writeSync(fd, `${JSON.stringify(entry)}\n`);

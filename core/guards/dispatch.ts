@@ -114,6 +114,11 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
       continue;
     }
     if (!denial) continue;
+    // A standing permission from a person: this guard, this exact command, this workspace.
+    if (call.command !== null && config.exceptions.some((x) => x.guard === guard.id && x.command === call.command)) {
+      notes.push(`agent-guard: ${guard.id} would deny this; allowed by an exception in .claude/agent-guard.json`);
+      continue;
+    }
     const verdict: Verdict = { decision: mode === 'ask' ? 'ask' : 'deny', guardId: guard.id, reason: denial.reason };
     if (denial.instead) verdict.instead = denial.instead;
     if (verdict.decision === 'deny') return { verdict, notes, call, host: 'claude' };

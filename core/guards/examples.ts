@@ -3,6 +3,7 @@
 
 import { buildFixture } from './fixture';
 import { evaluatePayload, type Evaluation } from './dispatch';
+import { interactiveProblem } from './interactive';
 import type { GuardConfig } from '../config';
 import type { GitRunner, Guard, GuardExample } from './types';
 
@@ -76,6 +77,8 @@ export function checkBlocked(env: ExampleEnvironment, guard: Guard, example: Gua
   if (v.instead) {
     const again = evaluateAt(env, 'Bash', { command: v.instead }, cwd, projectDir).evaluation.verdict;
     if (again) return { ...base, ok: false, problem: `the suggested alternative "${v.instead}" is itself denied by ${again.guardId}: ${again.reason}` };
+    const person = interactiveProblem(v.instead, env.home, cwd);
+    if (person) return { ...base, ok: false, problem: `the suggested alternative "${v.instead}" needs a person at the keyboard: ${person}` };
   }
   return { ...base, ok: true };
 }

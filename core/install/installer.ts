@@ -5,7 +5,7 @@
 import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { basename, dirname, join, sep } from 'node:path';
-import { parse as parseLoose } from 'jsonc-parser';
+import { parse as parseLoose, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { findOurHandlers, planInstall, planUninstall, SECRET_DENY_RULES, sha256, type SettingsRecord } from './settings';
 import { parseStrict } from './json-edit';
 import { CONFIG_FILE, parseConfig } from '../config';
@@ -618,7 +618,8 @@ export function neutralizers(target: Target, managedFiles = managedSettingsFiles
 }
 
 export interface ScopeStatus {
-  scope: Scope;
+  /** A Claude Code settings scope, or VS Code's agent (.github/hooks/agent-guard.json). */
+  scope: Scope | 'vscode';
   settingsFile: string;
   label: string;
   installed: boolean;
@@ -635,7 +636,7 @@ export interface StatusReport {
   bundledVersion: string;
   scopes: ScopeStatus[];
   neutralizers: string[];
-  config: { file: string; exists: boolean; problems: string[] };
+  config: { file: string; exists: boolean; problems: string[]; exceptions?: { guard: string; command: string; added?: string }[] };
   /** Agent Guard in managed settings (install --managed --write): runs whatever other settings say. */
   managed: ManagedStatus | null;
   /** Agent Guard as a Claude Code plugin (claude plugin install), enabled or not. */
@@ -671,15 +672,22 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
     const backup = [backupPath(p), legacyBackupPath(p.settingsFile)].find((b) => existsSync(b)) ?? null;
     if (installed || problems.length > 0) scopes.push({ scope, settingsFile: p.settingsFile, label: p.label, installed, entryCurrent, hook: hs.state, hookVersion: hs.version, problems, backup });
   }
+  const vscode = vscodeScopeStatus(workspace, bundle);
+  if (vscode) scopes.push(vscode);
   const neutral = neutralizers({ workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) }, managedFiles).map((n) => n.message);
   const configFile = join(workspace, CONFIG_FILE);
   const configText = readIfExistsQuiet(configFile);
   let configProblems: string[] = [];
+  let exceptions: { guard: string; command: string; added?: string }[] = [];
   if (configText !== null) {
-    try {
-      configProblems = parseConfig(JSON.parse(configText)).problems;
-    } catch (err) {
-      configProblems = [`not valid JSON (${(err as Error).message}); the hook uses the defaults`];
+    // As the hook reads it: comments and trailing commas allowed.
+    const errors: ParseError[] = [];
+    const raw = parseLoose(configText, errors, { allowTrailingComma: true }) as unknown;
+    if (errors.length > 0) configProblems = [`not valid JSON (${printParseErrorCode(errors[0]!.error)}); the hook uses the defaults`];
+    else {
+      const parsedConfig = parseConfig(raw);
+      configProblems = parsedConfig.problems;
+      exceptions = parsedConfig.config.exceptions;
     }
   }
   const installedScopes = scopes.filter((s) => s.installed);
@@ -690,9 +698,14 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const managed = managedStatus(managedFiles, bundle);
   const managedOff = managedFiles.some((f) => readLoose(f)?.disableAllHooks === true);
   const managedRuns = managed !== null && managed.hook !== 'missing' && !managedOff;
-  const active = managedRuns || ((installedScopes.some((s) => s.hook !== 'missing') || pluginRuns) && neutral.length === 0);
+  // Guarded: every host it is installed for runs it (Claude Code's settings, with the plugin, are one host).
+  const claude = installedScopes.filter((s) => s.scope !== 'vscode');
+  const claudeInstalled = claude.length > 0 || pluginRuns;
+  const claudeRuns = (claude.some((s) => s.hook !== 'missing') || pluginRuns) && neutral.length === 0;
+  const vscodeRuns = !!vscode && vscode.hook !== 'missing' && vscodeNeutralizers(workspace).length === 0 && !vscode.problems.some((p) => p.includes('not valid JSON'));
+  const active = managedRuns || ((claudeInstalled || !!vscode) && (!claudeInstalled || claudeRuns) && (!vscode || vscodeRuns));
   const current = (installedScopes.length > 0 || pluginRuns || managed !== null) && installedScopes.every((s) => s.hook === 'current' && s.entryCurrent) && (managed === null || managed.hook === 'current');
-  return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems }, managed, plugins, active, current };
+  return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems, ...(exceptions.length > 0 ? { exceptions } : {}) }, managed, plugins, active, current };
 }
 
 // ---- VS Code's agent: .github/hooks/agent-guard.json ----
@@ -728,6 +741,22 @@ export function vscodeHooksFile(): string {
 
 function isOurVsCodeFile(text: string): boolean {
   return text.includes('agent-guard.cjs');
+}
+
+/** An install for VS Code's agent, as one more target of status, sync, uninstall and auto-sync. */
+function vscodeScopeStatus(workspace: string, bundle: Bundle): ScopeStatus | null {
+  const file = join(workspace, VSCODE_HOOKS_FILE);
+  const text = readIfExistsQuiet(file);
+  if (text === null || !isOurVsCodeFile(text)) return null;
+  const problems: string[] = [];
+  const parsed = parseStrict(text);
+  if (!parsed.ok) problems.push(`${VSCODE_HOOKS_FILE} is not valid JSON (${parsed.message}); VS Code ignores it`);
+  const hs = hookState(targetPaths({ workspace, scope: 'project', home: '' }).hookFile, bundle);
+  if (hs.state === 'missing') problems.push(`${VSCODE_HOOKS_FILE} runs .claude/hooks/agent-guard.cjs, which does not exist: the guard is silently off`);
+  problems.push(...vscodeNeutralizers(workspace));
+  const entryCurrent = text === vscodeHooksFile();
+  const notes = entryCurrent ? [] : [`${VSCODE_HOOKS_FILE} differs from what this version installs (run agent-guard sync)`];
+  return { scope: 'vscode', settingsFile: file, label: VSCODE_HOOKS_FILE, installed: true, entryCurrent, hook: hs.state, hookVersion: hs.version, problems: [...problems, ...notes], backup: null };
 }
 
 export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
@@ -802,7 +831,7 @@ export function describeHost(h: HostStatus): string {
 
 /** Per host: whether its agent would run the guard, and why not. */
 export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): HostStatus[] {
-  const claudeInstalled = s.scopes.some((x) => x.installed && x.hook !== 'missing');
+  const claudeInstalled = s.scopes.some((x) => x.scope !== 'vscode' && x.installed && x.hook !== 'missing');
   const vsText = readIfExistsQuiet(join(workspace, VSCODE_HOOKS_FILE));
   let vsOk = false;
   let vsDetail = `not installed (agent-guard install --host vscode writes ${VSCODE_HOOKS_FILE})`;
@@ -828,8 +857,9 @@ export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): 
   } else if (!vsOk && claudeInstalled && vsText === null) {
     vsDetail = `VS Code's agent ignores the .claude hook unless chat.useClaudeHooks is on (off by default); agent-guard install --host vscode covers it`;
   }
+  const claudeRuns = claudeInstalled && s.neutralizers.length === 0;
   return [
-    { host: 'claude', runs: s.active, detail: s.active ? 'Claude Code runs the hook on every tool call' : 'Claude Code does not run the hook (see the problems above)' },
+    { host: 'claude', runs: claudeRuns, detail: claudeRuns ? 'Claude Code runs the hook on every tool call' : claudeInstalled ? 'Claude Code does not run the hook (see the problems above)' : 'not installed (agent-guard install)' },
     { host: 'vscode', runs: vsOk, detail: vsDetail },
   ];
 }

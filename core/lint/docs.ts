@@ -3,6 +3,7 @@
 // the committed pages equal to what the metadata says.
 
 import type { LintRule } from './types';
+import { SEVERITY_MODEL } from './severity';
 
 const LANG: Record<string, string> = { '.md': 'markdown', '.json': 'json', '.js': 'js' };
 
@@ -47,5 +48,5 @@ export function rulePage(rule: LintRule): string {
 
 export function rulesIndex(rules: readonly LintRule[]): string {
   const rows = [...rules].sort((a, b) => a.code.localeCompare(b.code)).map((r) => `| [${r.code}](${r.code}.md) | ${r.name} | ${severities(r)} | ${r.title} |`);
-  return ['# Agent Guard lint rules', '', 'Generated from the rule metadata by `npm run docs`.', '', '| code | name | severity | what |', '|---|---|---|---|', ...rows, ''].join('\n');
+  return ['# Agent Guard lint rules', '', 'Generated from the rule metadata by `npm run docs`.', '', SEVERITY_MODEL, '', '| code | name | severity | what |', '|---|---|---|---|', ...rows, ''].join('\n');
 }

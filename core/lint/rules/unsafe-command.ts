@@ -1,10 +1,12 @@
+import { commandSeverity } from '../severity';
 import { defineRule } from '../types';
 import { commandsIn } from '../instructions';
 
 export default defineRule({
   code: 'AG-CMD-001',
   name: 'unsafe-command',
-  severity: 'warning',
+  severity: 'error',
+  otherSeverities: ['warning'],
   title: 'Instructions tell the agent to run a command the guard set denies',
   rationale: 'Agents follow CLAUDE.md, rules, skills and agent prompts literally. An instruction to `cat .env` or `git push --force origin main` makes the agent try exactly that; the guard then blocks it mid-task, or, without the guard, the damage happens. Write the safe form in the instructions instead. Only instructions count: shell blocks, `$ ` prompt lines and inline code that reads as a command line; not prohibitions ("never run …", "❌", a block introduced as what the hook blocks), <placeholder> templates, regular expressions or file trees.',
   appliesTo: ['claude-md', 'rules-md', 'agent', 'skill', 'command'],
@@ -17,6 +19,7 @@ export default defineRule({
         start: c.start,
         end: c.end,
         message: `${v.reason} [${v.guardId}]`,
+        severity: commandSeverity(v),
         ...(v.instead ? { fix: { title: `Replace with: ${v.instead}`, edits: [{ start: c.start, end: c.end, newText: v.instead }] } } : {}),
       });
     }

@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { runAll, test, waitFor } from './harness';
@@ -34,7 +34,13 @@ async function fixAndCheck(rel: string, code: string, expectAfter: RegExp, title
     const ds = diagnostics(uri, code);
     return ds.length > 0 ? ds : undefined;
   });
-  assert.match(String((d!.code as { target: vscode.Uri }).target), new RegExp(`docs/rules/${code}\\.md$`));
+  // Severity model: an instruction that leaks a secret if followed is an error.
+  if (code === 'AG-CMD-001') assert.equal(d!.severity, vscode.DiagnosticSeverity.Error);
+  // The code link opens the rule page shipped with the extension, as a Markdown preview.
+  const target = (d!.code as { target: vscode.Uri }).target;
+  assert.equal(target.scheme, 'command');
+  assert.equal(target.path, 'agentGuard.openRuleDocumentation');
+  assert.deepEqual(JSON.parse(decodeURIComponent(target.query)), [code]);
   // A request can be cancelled while the server re-lints the just-opened document; ask again, as the lightbulb does.
   const actions = await waitFor('code actions', async () => {
     const acts = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d!.range, vscode.CodeActionKind.QuickFix.value);
@@ -59,6 +65,25 @@ test('the status bar says "Not guarded" before install', async () => {
   assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
 });
 
+test('the rule page ships with the extension and opens as a Markdown preview (Problems link, hover, code action)', async () => {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+  assert.ok(existsSync(join(ext.extensionPath, 'docs/rules/AG-CMD-001.md')));
+  const opened = await vscode.commands.executeCommand<vscode.Uri>('agentGuard.openRuleDocumentation', 'AG-CMD-001');
+  assert.equal(opened.fsPath, join(ext.extensionPath, 'docs/rules/AG-CMD-001.md'));
+  const preview = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(t.input.viewType) && /AG-CMD-001/.test(t.label));
+  await waitFor('a Markdown preview of AG-CMD-001', preview);
+  // The server's "Show documentation" action (window/showDocument) lands in the same preview.
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.commands.executeCommand('agentGuard.showRuleDocumentation', 'AG-CMD-001');
+  await waitFor('the preview again, from the code action', preview);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+const settingsUri = () => file('.claude/settings.json');
+test('the closed settings file says "not installed" before install', async () => {
+  await waitFor('AG-SET-008 on .claude/settings.json', () => diagnostics(settingsUri(), 'AG-SET-008').length === 1);
+});
+
 let originalSettings = '';
 test('Install Guards writes the hook and the settings entry; the installed hook denies a dangerous call', async () => {
   const settings = join(folder().uri.fsPath, '.claude/settings.json');
@@ -70,8 +95,15 @@ test('Install Guards writes the hook and the settings entry; the installed hook 
   const parsed = JSON.parse(readFileSync(settings, 'utf8'));
   assert.match(JSON.stringify(parsed.hooks.PreToolUse), /agent-guard\.cjs/);
   assert.deepEqual(parsed.permissions.allow, JSON.parse(originalSettings).permissions.allow, 'the user\'s rules are kept');
+  // What was written, relative to the folder (the message and its "Open…" action list these).
+  const changed = api.lastChanges().map((c) => `${c.how} ${c.rel}`);
+  for (const want of ['created .claude/hooks/agent-guard.cjs', 'updated .claude/settings.json', 'created .github/hooks/agent-guard.json']) assert.ok(changed.includes(want), `${want} in ${changed.join(', ')}`);
   const r = spawnSync('node', [hook], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath } });
   assert.match(r.stdout, /"permissionDecision":"deny".*force-push-protected/);
+});
+
+test('after Install the "not installed" diagnostic on the closed settings file disappears', async () => {
+  await waitFor('AG-SET-008 to go away', () => diagnostics(settingsUri(), 'AG-SET-008').length === 0);
 });
 
 test('Install for VS Code\'s agent writes a well-formed .github/hooks/agent-guard.json', () => {
@@ -86,6 +118,53 @@ test('Install for VS Code\'s agent writes a well-formed .github/hooks/agent-guar
   // VS Code runs it from the workspace root without CLAUDE_PROJECT_DIR: it must still deny.
   const r = spawnSync('sh', ['-c', hooks[0].command], { cwd: folder().uri.fsPath, input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_in_terminal', tool_input: { command: 'rm -rf ~' }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: '' } });
   assert.match(r.stdout, /"permissionDecision":"deny"/);
+});
+
+test('the Agent Guard view lists the folder, its hosts and the blocked call; the panel shows reason and alternative', async () => {
+  const view = api.view();
+  view.refresh();
+  const [root] = view.getChildren();
+  assert.equal(root!.kind, 'folder');
+  assert.equal(view.getTreeItem(root!).description, 'Guarded');
+  const children = view.getChildren(root);
+  assert.deepEqual(children.map((n) => (n.kind === 'host' ? `${n.host.host}:${n.host.runs}` : n.kind)), ['claude:true', 'vscode:true', 'calls']);
+  // The installed hook denied `git push --force origin main` above and logged it (redacted).
+  const calls = await waitFor('the blocked call in the view', () => {
+    view.refresh();
+    const cs = view.getChildren(view.getChildren(view.getChildren()[0])[2]);
+    return cs.some((c) => c.kind === 'call' && c.entry.guard === 'force-push-protected') ? cs : undefined;
+  });
+  const call = calls.find((c) => c.kind === 'call' && c.entry.guard === 'force-push-protected')!;
+  if (call.kind !== 'call') throw new Error('not a call');
+  const item = view.getTreeItem(call);
+  assert.match(String(item.label), /force-push-protected$/);
+  assert.equal(item.description, 'Bash: git push --force origin main');
+  assert.equal(item.command?.command, 'agentGuard.showBlockedCall');
+  assert.equal(call.entry.instead, 'git push --force-with-lease origin main');
+  await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+  await waitFor('the blocked-call panel', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /agentGuard\.blockedCall/.test(t.input.viewType) && t.label === 'Blocked: force-push-protected'));
+  assert.equal(await vscode.commands.executeCommand('agentGuard.copyAlternative'), 'git push --force-with-lease origin main');
+  assert.equal(await vscode.env.clipboard.readText(), 'git push --force-with-lease origin main');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+test('Allow this here: an exception for exactly that command, which the hook honours and the view lists', async () => {
+  const view = api.view();
+  view.refresh();
+  const calls = view.getChildren(view.getChildren(view.getChildren()[0]).find((n) => n.kind === 'calls'));
+  const call = calls.find((c) => c.kind === 'call' && c.entry.guard === 'force-push-protected');
+  if (call?.kind !== 'call') throw new Error('no blocked force push in the view');
+  const message = await vscode.commands.executeCommand<string>('agentGuard.allowBlockedCall', { entry: call.entry, folder: folder().uri, confirmed: true });
+  assert.match(message, /^allowed: force-push-protected lets exactly "git push --force origin main" through/);
+  const config = join(folder().uri.fsPath, '.claude/agent-guard.json');
+  assert.deepEqual(JSON.parse(readFileSync(config, 'utf8')).exceptions.map((x: { guard: string; command: string }) => [x.guard, x.command]), [['force-push-protected', 'git push --force origin main']]);
+  const hook = join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs');
+  const run = (command: string) => spawnSync('node', [hook], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath, AGENT_GUARD_NO_LOG: '1' } }).stdout;
+  assert.equal(run('git push --force origin main'), '');
+  assert.match(run('git push -f origin main'), /"permissionDecision":"deny"/);
+  view.refresh();
+  assert.ok(view.getChildren(view.getChildren()[0]).some((n) => n.kind === 'exception' && n.command === 'git push --force origin main'));
+  rmSync(config);
 });
 
 test('Show Guard Status reports it, and the status bar says "Guarded"', async () => {
@@ -111,10 +190,81 @@ test('Uninstall restores the settings file byte for byte, and the status bar fol
   assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
 });
 
+test('after Uninstall the "not installed" diagnostic is back', async () => {
+  await waitFor('AG-SET-008 again', () => diagnostics(settingsUri(), 'AG-SET-008').length === 1);
+});
+
+test('an install for VS Code\'s agent only: Guarded in status and the status bar; sync and uninstall act on it', async () => {
+  assert.equal(await vscode.commands.executeCommand<boolean>('agentGuard.install', { folder: folder().uri, scope: 'project', host: 'vscode', quiet: true }), true);
+  assert.ok(existsSync(join(folder().uri.fsPath, '.github/hooks/agent-guard.json')));
+  assert.equal(readFileSync(join(folder().uri.fsPath, '.claude/settings.json'), 'utf8'), originalSettings, 'Claude Code settings untouched');
+  const s = await vscode.commands.executeCommand<{ active: boolean; current: boolean; scopes: { scope: string }[] }>('agentGuard.showStatus', { folder: folder().uri, quiet: true });
+  assert.deepEqual([s.active, s.current, s.scopes.map((x) => x.scope)], [true, true, ['vscode']]);
+  assert.match(api.statusText(folder().uri) ?? '', /Guarded/);
+  assert.equal(await vscode.commands.executeCommand<boolean>('agentGuard.sync', { folder: folder().uri, quiet: true }), true);
+  assert.equal(await vscode.commands.executeCommand<boolean>('agentGuard.uninstall', { folder: folder().uri, quiet: true }), true);
+  assert.ok(!existsSync(join(folder().uri.fsPath, '.github/hooks/agent-guard.json')));
+  assert.ok(!existsSync(join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs')));
+  assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
+});
+
 test('Open Configuration creates .claude/agent-guard.json from the template', async () => {
   const uri = await vscode.commands.executeCommand<vscode.Uri>('agentGuard.openConfiguration', { folder: folder().uri });
   assert.ok(existsSync(uri.fsPath));
   assert.match(readFileSync(uri.fsPath, 'utf8'), /"failMode": "open"/);
+});
+
+test('.claude/settings*.json are validated offline by the schema shipped with the extension', async () => {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+  const mapping = (ext.packageJSON.contributes.jsonValidation as { fileMatch: string | string[]; url: string }[]).find((v) => [v.fileMatch].flat().includes('**/.claude/settings.local.json'))!;
+  assert.equal(mapping.url, './dist/claude-settings.schema.json');
+  assert.ok(existsSync(join(ext.extensionPath, 'dist/claude-settings.schema.json')));
+  const uri = file('.claude/settings.local.json');
+  await vscode.workspace.fs.writeFile(uri, Buffer.from('{\n  "permissions": { "defaultMode": "yolo" }\n}\n'));
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  const fromSchema = await waitFor('a schema diagnostic on "yolo"', () => {
+    const ds = vscode.languages.getDiagnostics(uri).filter((d) => d.source !== 'agent-guard');
+    return ds.some((d) => d.range.start.line === 1) ? ds : undefined;
+  }, 30000);
+  assert.ok(fromSchema.every((d) => !/Unable to load schema/i.test(d.message)), fromSchema.map((d) => d.message).join('; '));
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.workspace.fs.delete(uri);
+});
+
+test('the walkthrough: its pages ship with the extension, its links name real commands, it opens', async () => {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+  const [walk] = ext.packageJSON.contributes.walkthroughs as { id: string; steps: { description: string; media: { markdown: string } }[] }[];
+  assert.deepEqual(walk!.steps.map((st) => st.media.markdown), ['media/walkthrough/install.md', 'media/walkthrough/block.md', 'media/walkthrough/configure.md', 'media/walkthrough/ci.md']);
+  for (const st of walk!.steps) assert.ok(existsSync(join(ext.extensionPath, st.media.markdown)), st.media.markdown);
+  const commands = new Set(await vscode.commands.getCommands(true));
+  for (const st of walk!.steps) for (const m of st.description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.has(m[1]!), m[1]);
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#${walk!.id}`, false);
+  await waitFor('the walkthrough editor', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => /Welcome|Walkthrough/i.test(t.label)));
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+test('Bash(*) in an allow list: the lightbulb offers narrower rules to pick from', async () => {
+  const uri = file('.claude/settings.local.json');
+  await vscode.workspace.fs.writeFile(uri, Buffer.from('{ "permissions": { "allow": ["Bash(*)"] } }\n'));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc);
+  const [d] = await waitFor('AG-SET-004', () => {
+    const ds = diagnostics(uri, 'AG-SET-004');
+    return ds.length > 0 ? ds : undefined;
+  });
+  const acts = await waitFor('narrowing actions', async () => {
+    const all = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d!.range, vscode.CodeActionKind.QuickFix.value);
+    const narrow = all.filter((a) => a.title.startsWith('Allow only'));
+    return narrow.length > 0 ? narrow : undefined;
+  });
+  assert.ok(acts.some((a) => a.title === 'Allow only Bash(npm test) instead of Bash(*)'), acts.map((a) => a.title).join(', '));
+  const pick = acts.find((a) => a.title === 'Allow only Bash(git status) instead of Bash(*)')!;
+  assert.ok(await vscode.workspace.applyEdit(pick.edit!));
+  assert.equal(doc.getText(), '{ "permissions": { "allow": ["Bash(git status)"] } }\n');
+  await waitFor('AG-SET-004 to go away', () => diagnostics(uri, 'AG-SET-004').length === 0);
+  await doc.save();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.workspace.fs.delete(uri);
 });
 
 export function run(): Promise<void> {

@@ -1,0 +1,182 @@
+// The Agent Guard view (Explorer): each folder with its hosts and their state, and the recent
+// blocked calls (time, tool, guard, redacted command). Selecting a call opens a readable panel
+// with the reason and the alternative, and "Copy alternative".
+
+import * as vscode from 'vscode';
+import type { HostStatus, StatusReport } from '../core/install/installer';
+import { describeHost } from '../core/install/installer';
+import type { LogEntry } from '../core/guards/decision-log';
+
+export const VIEW_ID = 'agentGuard.view';
+export const SHOW_BLOCKED_CALL = 'agentGuard.showBlockedCall';
+export const COPY_ALTERNATIVE = 'agentGuard.copyAlternative';
+const RECENT = 20;
+
+export interface FolderState {
+  folder: vscode.WorkspaceFolder;
+  status: StatusReport;
+  hosts: HostStatus[];
+  blocked: LogEntry[];
+}
+
+export type Node =
+  | { kind: 'folder'; state: FolderState }
+  | { kind: 'host'; state: FolderState; host: HostStatus }
+  | { kind: 'calls'; state: FolderState }
+  | { kind: 'exception'; state: FolderState; guard: string; command: string }
+  | { kind: 'call'; state: FolderState; entry: LogEntry };
+
+/** "14:03:07" today, "Dec 1 14:03" before. */
+export function when(iso: string, now = new Date()): string {
+  const t = new Date(iso);
+  const sameDay = t.toDateString() === now.toDateString();
+  return sameDay ? t.toLocaleTimeString(undefined, { hour12: false }) : t.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+}
+
+export function oneLine(text: string, max = 80): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+function verdictOf(s: StatusReport): string {
+  if (!s.scopes.some((x) => x.installed)) return 'Not guarded';
+  if (!s.active) return 'Guard off';
+  return s.current ? 'Guarded' : 'Guard outdated';
+}
+
+export class AgentGuardView implements vscode.TreeDataProvider<Node> {
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private states: FolderState[] = [];
+
+  constructor(private readonly load: () => FolderState[]) {}
+
+  refresh(): void {
+    this.states = this.load();
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (!node) {
+      if (this.states.length === 0) this.states = this.load();
+      return this.states.map((state) => ({ kind: 'folder', state }));
+    }
+    if (node.kind === 'folder') {
+      const exceptions = (node.state.status.config.exceptions ?? []).map((x) => ({ kind: 'exception' as const, state: node.state, guard: x.guard, command: x.command }));
+      return [...node.state.hosts.map((host) => ({ kind: 'host' as const, state: node.state, host })), ...exceptions, { kind: 'calls', state: node.state }];
+    }
+    if (node.kind === 'calls') return node.state.blocked.slice(-RECENT).reverse().map((entry) => ({ kind: 'call' as const, state: node.state, entry }));
+    return [];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    switch (node.kind) {
+      case 'folder': {
+        const v = verdictOf(node.state.status);
+        const item = new vscode.TreeItem(node.state.folder.name, vscode.TreeItemCollapsibleState.Expanded);
+        item.description = v;
+        item.iconPath = new vscode.ThemeIcon(v === 'Guarded' ? 'shield' : v === 'Guard off' ? 'error' : 'warning');
+        item.contextValue = 'folder';
+        item.tooltip = `${node.state.folder.uri.fsPath}: ${v}`;
+        return item;
+      }
+      case 'host': {
+        const h = node.host;
+        const item = new vscode.TreeItem(h.host === 'claude' ? 'Claude Code' : 'VS Code agent', vscode.TreeItemCollapsibleState.None);
+        item.description = h.runs ? 'guarded' : 'not guarded';
+        item.tooltip = describeHost(h);
+        item.iconPath = new vscode.ThemeIcon(h.runs ? 'pass' : 'circle-slash');
+        item.contextValue = `host.${h.runs ? 'guarded' : 'unguarded'}`;
+        return item;
+      }
+      case 'exception': {
+        const item = new vscode.TreeItem(`Allowed: ${node.command}`, vscode.TreeItemCollapsibleState.None);
+        item.description = node.guard;
+        item.tooltip = `A standing permission in .claude/agent-guard.json: ${node.guard} lets exactly this command through here.`;
+        item.iconPath = new vscode.ThemeIcon('unlock');
+        return item;
+      }
+      case 'calls': {
+        const n = node.state.blocked.length;
+        const item = new vscode.TreeItem('Blocked calls', n > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        item.description = n === 0 ? 'none recorded' : n > RECENT ? `latest ${RECENT} of ${n}` : String(n);
+        item.iconPath = new vscode.ThemeIcon('history');
+        return item;
+      }
+      case 'call': {
+        const e = node.entry;
+        const item = new vscode.TreeItem(`${when(e.time)}  ${e.guard}`, vscode.TreeItemCollapsibleState.None);
+        item.description = `${e.tool}: ${oneLine(e.target, 60)}`;
+        item.tooltip = new vscode.MarkdownString().appendText(`${e.decision === 'ask' ? 'Asked' : 'Denied'} by ${e.guard} (${e.tool})\n\n${e.reason}`);
+        item.iconPath = new vscode.ThemeIcon('circle-slash');
+        item.contextValue = 'blockedCall';
+        item.command = { title: 'Show', command: SHOW_BLOCKED_CALL, arguments: [e, node.state.folder.uri] };
+        return item;
+      }
+    }
+  }
+}
+
+// ---- the panel ----
+
+let panel: vscode.WebviewPanel | undefined;
+let shown: LogEntry | undefined;
+let act: (action: string, e: LogEntry) => void = () => undefined;
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function blockedCallHtml(e: LogEntry, nonce: string, extraActions: { id: string; label: string }[] = []): string {
+  const alt = e.instead
+    ? `<h2>Instead, run</h2><pre id="alt"><code>${esc(e.instead)}</code></pre><p><button id="copy" data-action="copy">Copy alternative</button>${extraActions.map((a) => ` <button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join('')}</p>`
+    : `<p>The guard suggests no single alternative; the reason says how to rephrase.</p>${extraActions.length ? `<p>${extraActions.map((a) => `<button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join(' ')}</p>` : ''}`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}';">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Blocked: ${esc(e.guard)}</title>
+<style>
+body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); padding: 0 20px 20px; max-width: 60em; line-height: 1.5; }
+h1 { font-size: 1.4em; font-weight: 600; } h2 { font-size: 1.1em; margin-top: 1.4em; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; } dt { opacity: .75; } dd { margin: 0; }
+pre { background: var(--vscode-textCodeBlock-background); padding: 8px 12px; border-radius: 4px; white-space: pre-wrap; word-break: break-all; font-family: var(--vscode-editor-font-family); }
+button { background: var(--vscode-button-background); color: var(--vscode-button-foreground); border: none; padding: 6px 14px; border-radius: 2px; cursor: pointer; }
+button.secondary { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); }
+button:hover { background: var(--vscode-button-hoverBackground); }
+</style></head><body>
+<h1>Agent Guard ${e.decision === 'ask' ? 'asked about' : 'blocked'} a ${esc(e.tool)} call</h1>
+<dl><dt>When</dt><dd>${esc(new Date(e.time).toLocaleString())}</dd><dt>Guard</dt><dd><code>${esc(e.guard)}</code></dd><dt>Tool</dt><dd>${esc(e.tool)}</dd></dl>
+<h2>What the agent tried</h2><pre><code>${esc(e.target)}</code></pre>
+<h2>Why</h2><p id="reason">${esc(e.reason)}</p>
+${alt}
+<script nonce="${nonce}">
+const vscode = acquireVsCodeApi();
+for (const b of document.querySelectorAll('button[data-action]')) b.addEventListener('click', () => vscode.postMessage({ action: b.dataset.action }));
+</script></body></html>`;
+}
+
+export function showBlockedCall(e: LogEntry, onAction: (action: string, e: LogEntry) => void, extraActions: { id: string; label: string }[] = []): vscode.WebviewPanel {
+  const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
+  if (!panel) {
+    panel = vscode.window.createWebviewPanel('agentGuard.blockedCall', `Blocked: ${e.guard}`, vscode.ViewColumn.Active, { enableScripts: true, enableFindWidget: true, localResourceRoots: [] });
+    panel.onDidDispose(() => {
+      panel = undefined;
+      shown = undefined;
+    });
+    panel.webview.onDidReceiveMessage((m: { action?: string }) => shown && typeof m.action === 'string' && act(m.action, shown));
+  }
+  shown = e;
+  act = onAction;
+  panel.title = `Blocked: ${e.guard}`;
+  panel.webview.html = blockedCallHtml(e, nonce, extraActions);
+  panel.reveal();
+  return panel;
+}
+
+export function shownCall(): LogEntry | undefined {
+  return shown;
+}
+
+export async function copyAlternative(e: LogEntry | undefined): Promise<string | undefined> {
+  if (!e?.instead) return undefined;
+  await vscode.env.clipboard.writeText(e.instead);
+  void vscode.window.setStatusBarMessage('Agent Guard: alternative copied', 3000);
+  return e.instead;
+}
