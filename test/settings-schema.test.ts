@@ -23,7 +23,8 @@ test('package.json maps .claude/settings*.json to the shipped schema, not a web 
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const entry = pkg.contributes.jsonValidation.find((v: { fileMatch: string | string[] }) => [v.fileMatch].flat().includes('**/.claude/settings.json'));
   assert.equal(entry.url, './dist/claude-settings.schema.json');
-  assert.match(readFileSync(join(ROOT, '.vscodeignore'), 'utf8'), /^!dist\/claude-settings\.schema\.json$/m);
+  // The .vsix and the npm package ship the `files` list (vsce reads it).
+  assert.ok(pkg.files.includes('dist/claude-settings.schema.json'));
 });
 
 test('accepts real settings: Agent Guard\'s install, unknown keys, every documented shape', () => {
