@@ -26,7 +26,10 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
   const analysis = analyzeShell(command, { cwd, home });
   const projectDir = normalizePath(process.env.CLAUDE_PROJECT_DIR || cwd);
   const { config } = loadConfig(projectDir);
-  const result = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home, projectDir, fallbackCwd: cwd, config, git: createGitRunner({ projectDir }) });
+  const result = evaluatePayload(
+    { tool_name: 'Bash', tool_input: { command }, cwd },
+    { guards, home, projectDir, fallbackCwd: cwd, config, git: createGitRunner({ projectDir }) },
+  );
   const v = result.verdict;
   const effects = analysisEffects(analysis, home);
   if (opts.json) {
@@ -56,7 +59,11 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
   if (analysis.invocations.length === 0) lines.push('  (none)');
   if (analysis.limit) lines.push(`  note: the analysis hit a limit (${analysis.limit}); the rest was not examined, so the call is denied as unanalysable`);
   lines.push('');
-  lines.push(...(v ? [`decision: ${v.decision} by ${v.guardId}`, `  ${reasonText(v)}`] : ['decision: no opinion (the call proceeds to Claude Code\'s own permission rules)']));
+  lines.push(
+    ...(v
+      ? [`decision: ${v.decision} by ${v.guardId}`, `  ${reasonText(v)}`]
+      : ["decision: no opinion (the call proceeds to Claude Code's own permission rules)"]),
+  );
   // The command and everything quoting it are the user's (or agent's) text: escaped line by line.
   return { text: `${lines.map((l) => escapeControl(l)).join('\n')}\n`, denied: v !== null };
 }

@@ -38,11 +38,33 @@ export const GIT_DEADLINE_MARGIN_MS = 300;
  * is a pathspec). None of them runs filters, diff drivers, textconv, hooks, a pager or a transport.
  */
 export const ALLOWED: Readonly<Record<string, ReadonlySet<string>>> = {
-  'rev-parse': new Set(['--show-toplevel', '--is-inside-work-tree', '--is-bare-repository', '--git-dir', '--absolute-git-dir', '--git-common-dir', '--show-prefix', '--show-cdup']),
+  'rev-parse': new Set([
+    '--show-toplevel',
+    '--is-inside-work-tree',
+    '--is-bare-repository',
+    '--git-dir',
+    '--absolute-git-dir',
+    '--git-common-dir',
+    '--show-prefix',
+    '--show-cdup',
+  ]),
   'symbolic-ref': new Set(['--quiet', '-q', '--short', 'HEAD']),
   // Reads the index and walks the work tree; never hashes file contents (no clean filter).
   // -s prints the index's blob ids; it never reads the work tree's contents.
-  'ls-files': new Set(['-z', '--others', '-o', '--cached', '-c', '--exclude-standard', '--full-name', '--error-unmatch', '--directory', '--no-empty-directory', '-s', '--stage']),
+  'ls-files': new Set([
+    '-z',
+    '--others',
+    '-o',
+    '--cached',
+    '-c',
+    '--exclude-standard',
+    '--full-name',
+    '--error-unmatch',
+    '--directory',
+    '--no-empty-directory',
+    '-s',
+    '--stage',
+  ]),
   // Reads tree objects only: no work tree, no filters.
   'ls-tree': new Set(['-z', '--full-name', 'HEAD']),
 };

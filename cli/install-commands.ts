@@ -7,10 +7,36 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/terminal';
 import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
-import { claudeSubfolderNote, cliHostStatus, describeCliHost, installCopilot, installGemini, syncCopilot, syncGemini, uninstallCopilot, uninstallGemini } from '../core/install/hosts';
+import {
+  claudeSubfolderNote,
+  cliHostStatus,
+  describeCliHost,
+  installCopilot,
+  installGemini,
+  syncCopilot,
+  syncGemini,
+  uninstallCopilot,
+  uninstallGemini,
+} from '../core/install/hosts';
 import { describePlugin } from '../core/install/plugin';
 import { describeManaged, installManaged, managedPaths, managedSettingsText, uninstallManaged, type ManagedPlatform } from '../core/install/managed';
-import { describeHost, hostStatus, install, managedSettingsFiles, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, type Bundle, type Report, type Scope, type StatusReport, type Target } from '../core/install/installer';
+import {
+  describeHost,
+  hostStatus,
+  install,
+  managedSettingsFiles,
+  installVsCode,
+  mergeReports,
+  status,
+  sync,
+  uninstall,
+  uninstallVsCode,
+  type Bundle,
+  type Report,
+  type Scope,
+  type StatusReport,
+  type Target,
+} from '../core/install/installer';
 
 export function bundledHook(): Bundle {
   // dist/cli.cjs and dist/hook.cjs sit side by side.
@@ -43,9 +69,13 @@ function wants(host: string | undefined, h: 'claude' | 'vscode' | 'gemini' | 'co
 
 function managedTarget(values: { platform?: string; 'managed-dir'?: string; write?: boolean }) {
   const platform = (values.platform ?? (process.platform === 'darwin' || process.platform === 'win32' ? process.platform : 'linux')) as ManagedPlatform;
-  if (!['darwin', 'linux', 'win32'].includes(platform)) throw Object.assign(new Error('--platform is darwin, linux or win32'), { code: 'ERR_PARSE_ARGS_USAGE' });
+  if (!['darwin', 'linux', 'win32'].includes(platform))
+    throw Object.assign(new Error('--platform is darwin, linux or win32'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const own = process.platform === 'darwin' || process.platform === 'win32' ? process.platform : 'linux';
-  if (values.write && platform !== own && !values['managed-dir']) throw Object.assign(new Error(`--write installs for this machine (${own}); to stage files for ${platform}, add --managed-dir <folder>`), { code: 'ERR_PARSE_ARGS_USAGE' });
+  if (values.write && platform !== own && !values['managed-dir'])
+    throw Object.assign(new Error(`--write installs for this machine (${own}); to stage files for ${platform}, add --managed-dir <folder>`), {
+      code: 'ERR_PARSE_ARGS_USAGE',
+    });
   return { platform, paths: managedPaths(platform, values['managed-dir'] ? resolve(values['managed-dir']) : undefined) };
 }
 
@@ -67,7 +97,8 @@ function target(rest: string[]) {
   if (positionals.length > 1) throw Object.assign(new Error('give at most one workspace folder'), { code: 'ERR_PARSE_ARGS_USAGE' });
   if (values.local && values.user) throw Object.assign(new Error('--local and --user exclude each other'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const scope: Scope = values.user ? 'user' : values.local ? 'local' : 'project';
-  if (!HOSTS.includes(values.host ?? 'claude')) throw Object.assign(new Error('--host is claude, vscode, gemini, copilot or all'), { code: 'ERR_PARSE_ARGS_USAGE' });
+  if (!HOSTS.includes(values.host ?? 'claude'))
+    throw Object.assign(new Error('--host is claude, vscode, gemini, copilot or all'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const workspace = resolve(positionals[0] ?? process.cwd());
   const home = homeDirectory(process.env, homedir);
   return { values, t: { workspace, scope, home, ...(process.env.CLAUDE_CONFIG_DIR ? { configDir: process.env.CLAUDE_CONFIG_DIR } : {}) } };
@@ -98,7 +129,10 @@ export function runInstall(rest: string[]): number {
     ...(wants(h, 'copilot', t.scope) && !copilotViaVsCode ? [installCopilot(t, bundle, { ...opts, selfTest: h === 'copilot' && opts.selfTest })] : []),
   );
   const code = print(r, values.json ?? false);
-  if (code === 0 && !values.json) process.stdout.write(`\nAgent Guard is installed. Undo with: agent-guard uninstall${t.scope === 'project' ? '' : ` --${t.scope}`}${rest.find((a) => !a.startsWith('-')) ? ` ${JSON.stringify(t.workspace)}` : ''}\n`);
+  if (code === 0 && !values.json)
+    process.stdout.write(
+      `\nAgent Guard is installed. Undo with: agent-guard uninstall${t.scope === 'project' ? '' : ` --${t.scope}`}${rest.find((a) => !a.startsWith('-')) ? ` ${JSON.stringify(t.workspace)}` : ''}\n`,
+    );
   return code === 0 && r.warnings.some((w) => w.startsWith('self-test')) ? 1 : code;
 }
 
@@ -144,7 +178,10 @@ export function runSync(rest: string[]): number {
   const r = mergeReports(
     ...(w('claude') ? [sync(t, bundle, { force })] : []),
     ...(w('vscode') ? [installVsCode(t.workspace, bundle, { force, selfTest: false })] : []),
-    ...[...(wants(h, 'gemini', t.scope) ? [syncGemini(t, bundle, { force })] : []), ...(wants(h, 'copilot', t.scope) && !(all && t.scope !== 'user') ? [syncCopilot(t, bundle, { force })] : [])].filter(present),
+    ...[
+      ...(wants(h, 'gemini', t.scope) ? [syncGemini(t, bundle, { force })] : []),
+      ...(wants(h, 'copilot', t.scope) && !(all && t.scope !== 'user') ? [syncCopilot(t, bundle, { force })] : []),
+    ].filter(present),
   );
   return print(r, values.json ?? false);
 }
@@ -158,10 +195,18 @@ export function runStatus(rest: string[]): number {
   const cliHosts = cliHostStatus(t, bundle);
   const hosts = [...editorHosts, ...cliHosts];
   const workspaceGuards = workspaceGuardStatus(t.workspace);
-  const subfolder = claudeSubfolderNote(t.workspace, t.home, s.scopes.some((x) => x.scope === 'user' && x.installed));
+  const subfolder = claudeSubfolderNote(
+    t.workspace,
+    t.home,
+    s.scopes.some((x) => x.scope === 'user' && x.installed),
+  );
   const unguarded = [
     ...(subfolder ? [subfolder] : []),
-    ...(s.active && !s.scopes.some((x) => x.scope === 'user' && x.installed) ? ['Claude Code reads .claude/ only in the folder it starts in: a session started in a subfolder of this one is not guarded; install with --user to cover it'] : []),
+    ...(s.active && !s.scopes.some((x) => x.scope === 'user' && x.installed)
+      ? [
+          'Claude Code reads .claude/ only in the folder it starts in: a session started in a subfolder of this one is not guarded; install with --user to cover it',
+        ]
+      : []),
   ];
   if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ ...s, hosts, unguarded, workspaceGuards }, null, 2)}\n`, 'json'));
   else
@@ -182,21 +227,45 @@ export function formatStatus(s: StatusReport): string {
   for (const p of plugins) lines.push(`installed: ${describePlugin(p)}`);
   if (s.managed) {
     const m = s.managed;
-    const hook = m.hook === 'current' ? 'current' : m.hook === 'outdated' ? `outdated (${m.hookVersion}; run sudo agent-guard install --managed --write)` : m.hook === 'missing' ? `MISSING (${m.hookFile ?? 'no path in the entry'})` : m.hook === 'modified' ? 'modified by hand' : 'not written by agent-guard';
+    const hook =
+      m.hook === 'current'
+        ? 'current'
+        : m.hook === 'outdated'
+          ? `outdated (${m.hookVersion}; run sudo agent-guard install --managed --write)`
+          : m.hook === 'missing'
+            ? `MISSING (${m.hookFile ?? 'no path in the entry'})`
+            : m.hook === 'modified'
+              ? 'modified by hand'
+              : 'not written by agent-guard';
     lines.push(`installed: managed settings ${m.file} (hook file: ${hook}); user, project and local settings cannot switch it off`);
   }
   for (const sc of s.scopes) {
     if (sc.installed) {
-      const hook = sc.hook === 'current' ? 'current' : sc.hook === 'outdated' ? `outdated (${sc.hookVersion}; run agent-guard sync)` : sc.hook === 'modified' ? 'modified by hand' : sc.hook === 'missing' ? 'MISSING' : 'not written by agent-guard';
+      const hook =
+        sc.hook === 'current'
+          ? 'current'
+          : sc.hook === 'outdated'
+            ? `outdated (${sc.hookVersion}; run agent-guard sync)`
+            : sc.hook === 'modified'
+              ? 'modified by hand'
+              : sc.hook === 'missing'
+                ? 'MISSING'
+                : 'not written by agent-guard';
       lines.push(`installed: ${sc.label} (hook file: ${hook})`);
-      if (sc.backup) lines.push(`backup:    ${sc.backup}${sc.backup.endsWith('.agent-guard.bak') ? ' (where older versions kept it, outside the git-ignored .claude/agent-guard/; the next install or sync moves it there)' : ''}`);
+      if (sc.backup)
+        lines.push(
+          `backup:    ${sc.backup}${sc.backup.endsWith('.agent-guard.bak') ? ' (where older versions kept it, outside the git-ignored .claude/agent-guard/; the next install or sync moves it there)' : ''}`,
+        );
     }
     for (const p of sc.problems) lines.push(`problem:   ${p}`);
   }
   for (const n of s.neutralizers) lines.push(`off:       ${n}`);
   lines.push(`config:    ${s.config.exists ? s.config.file : 'defaults (no .claude/agent-guard.json)'}`);
   for (const p of s.config.problems) lines.push(`config:    ${p}`);
-  for (const x of s.config.exceptions ?? []) lines.push(`allowed:   ${x.guard} lets exactly ${JSON.stringify(x.command)} through${x.added ? ` (since ${x.added})` : ''}`);
-  lines.push(`verdict:   ${s.active ? (s.current ? 'guarded and current' : 'guarded, but not current') : installed.length + plugins.length > 0 || s.managed ? 'installed but NOT active' : 'not guarded'}`);
+  for (const x of s.config.exceptions ?? [])
+    lines.push(`allowed:   ${x.guard} lets exactly ${JSON.stringify(x.command)} through${x.added ? ` (since ${x.added})` : ''}`);
+  lines.push(
+    `verdict:   ${s.active ? (s.current ? 'guarded and current' : 'guarded, but not current') : installed.length + plugins.length > 0 || s.managed ? 'installed but NOT active' : 'not guarded'}`,
+  );
   return `${lines.join('\n')}\n`;
 }

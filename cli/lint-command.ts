@@ -24,9 +24,11 @@ export function runLint(rest: string[]): number {
     },
   });
   const fmt = values.format as Format;
-  if (!['stylish', 'json', 'sarif', 'github'].includes(fmt)) throw Object.assign(new Error(`--format must be stylish, json, sarif or github (got "${fmt}")`), { code: 'ERR_PARSE_ARGS_USAGE' });
+  if (!['stylish', 'json', 'sarif', 'github'].includes(fmt))
+    throw Object.assign(new Error(`--format must be stylish, json, sarif or github (got "${fmt}")`), { code: 'ERR_PARSE_ARGS_USAGE' });
   const maxWarnings = values['max-warnings'] === undefined ? -1 : Number(values['max-warnings']);
-  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw Object.assign(new Error('--max-warnings takes a whole number'), { code: 'ERR_PARSE_ARGS_USAGE' });
+  if (!Number.isInteger(maxWarnings) || maxWarnings < -1)
+    throw Object.assign(new Error('--max-warnings takes a whole number'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const root = normalizePath(resolve(values.root ?? process.cwd()));
   const run = lintPaths(root, positionals, {
     home: homeDirectory(process.env, homedir),

@@ -36,7 +36,11 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
     const stderr = ['agent-guard: input is not JSON; no opinion'];
     if (!closed) return { stdout: '', stderr, exitCode: 0 };
     return {
-      stdout: hookOutput({ decision: 'deny', guardId: 'fail-closed', reason: 'Agent Guard could not read this tool call (input is not JSON), and failMode is "closed".' }),
+      stdout: hookOutput({
+        decision: 'deny',
+        guardId: 'fail-closed',
+        reason: 'Agent Guard could not read this tool call (input is not JSON), and failMode is "closed".',
+      }),
       stderr,
       exitCode: 0,
     };
@@ -44,7 +48,9 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   const projectDir = projectDirFor(payload, env, fallbackCwd);
   const { config, notes } = loadConfig(projectDir);
   // Workspace guards run only with the user's consent (agent-guard trust); install's self-test never loads them.
-  const workspace = env.AGENT_GUARD_NO_WORKSPACE_GUARDS ? { guards: [], notes: [] } : loadWorkspaceGuards(projectDir, BUILT_IN_IDS, () => readTrust(trustFile(env)));
+  const workspace = env.AGENT_GUARD_NO_WORKSPACE_GUARDS
+    ? { guards: [], notes: [] }
+    : loadWorkspaceGuards(projectDir, BUILT_IN_IDS, () => readTrust(trustFile(env)));
   const all = workspace.guards.length > 0 ? [...guards, ...workspace.guards] : guards;
   // Git stops early enough for the guards to finish before the hook's own deadline.
   const git = createGitRunner({ projectDir, env, deadline: Date.now() + deadline.remaining() - GIT_DEADLINE_MARGIN_MS });
@@ -60,7 +66,11 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
     try {
       appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>), secretsForLog);
     } catch (err) {
-      stderr.push(err instanceof UnsafePathError ? `agent-guard: not writing the decision log: ${err.message}` : `agent-guard: could not write the decision log (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      stderr.push(
+        err instanceof UnsafePathError
+          ? `agent-guard: not writing the decision log: ${err.message}`
+          : `agent-guard: could not write the decision log (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   }
   if (!result.verdict) return { stdout: '', stderr, exitCode: 0 };

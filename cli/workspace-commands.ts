@@ -35,7 +35,8 @@ export function runTest(rest: string[]): number {
   const failed = results.filter((r) => !r.ok);
   if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ passed: results.length - failed.length, failed }, null, 2)}\n`, 'json'));
   else {
-    for (const f of failed) process.stdout.write(`✖ ${escapeControl(f.guard)} ${f.kind}${f.example ? ` ${escapeControl(f.example)}` : ''}\n    ${escapeControl(f.problem ?? '')}\n`);
+    for (const f of failed)
+      process.stdout.write(`✖ ${escapeControl(f.guard)} ${f.kind}${f.example ? ` ${escapeControl(f.example)}` : ''}\n    ${escapeControl(f.problem ?? '')}\n`);
     process.stdout.write(`${results.length - failed.length} passed, ${failed.length} failed (${tested.length} guards)\n`);
   }
   return failed.length > 0 || notes.length > 0 ? 1 : 0;
@@ -57,7 +58,14 @@ export function runLog(rest: string[]): number {
   }
   // Every field is the log's, and the target is a command the agent chose: escaped, one line each.
   const field = (v: unknown) => escapeControl(String(v ?? ''));
-  for (const e of entries) process.stdout.write(`${field(e.time)}  ${field(e.decision).padEnd(4)} ${field(e.guard).padEnd(24)} ${field(e.tool).padEnd(6)} ${escapeControl(String(e.target ?? '').replace(/[ \t]+/g, ' ').slice(0, 100))}\n`);
+  for (const e of entries)
+    process.stdout.write(
+      `${field(e.time)}  ${field(e.decision).padEnd(4)} ${field(e.guard).padEnd(24)} ${field(e.tool).padEnd(6)} ${escapeControl(
+        String(e.target ?? '')
+          .replace(/[ \t]+/g, ' ')
+          .slice(0, 100),
+      )}\n`,
+    );
   return 0;
 }
 
@@ -66,7 +74,8 @@ function namedGuards(arg: string | undefined): { workspace: string; files: strin
   const path = resolve(arg ?? process.cwd());
   if (existsSync(path) && statSync(path).isFile()) {
     const dir = dirname(path);
-    if (!normalizePath(dir).endsWith(`/${WORKSPACE_GUARDS_DIR}`)) throw Object.assign(new Error(`${arg} is not in a ${WORKSPACE_GUARDS_DIR}/ folder`), { code: 'ERR_PARSE_ARGS_USAGE' });
+    if (!normalizePath(dir).endsWith(`/${WORKSPACE_GUARDS_DIR}`))
+      throw Object.assign(new Error(`${arg} is not in a ${WORKSPACE_GUARDS_DIR}/ folder`), { code: 'ERR_PARSE_ARGS_USAGE' });
     return { workspace: resolve(dir, '..', '..'), files: [basename(path)] };
   }
   if (!existsSync(path)) throw Object.assign(new Error(`${arg} does not exist`), { code: 'ERR_PARSE_ARGS_USAGE' });
@@ -102,5 +111,9 @@ export function workspaceGuardStatus(workspace: string): Pick<GuardFile, 'name' 
 }
 
 export function describeGuardTrust(g: Pick<GuardFile, 'name' | 'state'>): string {
-  return g.state === 'trusted' ? `${g.name} trusted` : g.state === 'changed' ? `${g.name} CHANGED since you trusted it: not run (review it, then: agent-guard trust ${g.name})` : `${g.name} not trusted: not run (review it, then: agent-guard trust ${g.name})`;
+  return g.state === 'trusted'
+    ? `${g.name} trusted`
+    : g.state === 'changed'
+      ? `${g.name} CHANGED since you trusted it: not run (review it, then: agent-guard trust ${g.name})`
+      : `${g.name} not trusted: not run (review it, then: agent-guard trust ${g.name})`;
 }

@@ -8,7 +8,23 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import guards from 'agent-guard:guards';
-import { describeHost, hostStatus, install, installVsCode, mergeReports, status, sync, uninstall, uninstallVsCode, VSCODE_HOOKS_FILE, type Bundle, type Report, type Scope, type StatusReport, type Target } from '../core/install/installer';
+import {
+  describeHost,
+  hostStatus,
+  install,
+  installVsCode,
+  mergeReports,
+  status,
+  sync,
+  uninstall,
+  uninstallVsCode,
+  VSCODE_HOOKS_FILE,
+  type Bundle,
+  type Report,
+  type Scope,
+  type StatusReport,
+  type Target,
+} from '../core/install/installer';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
 import { loadConfig } from '../core/guards/load-config';
@@ -90,12 +106,20 @@ async function allowBlockedCall(opts?: { entry?: LogEntry; folder?: vscode.Uri; 
     return undefined;
   }
   if (!opts?.confirmed) {
-    const ok = await vscode.window.showWarningMessage(`Allow exactly this command in ${folder.name}?`, { modal: true, detail: `${e.target}\n\n${e.guard} will let this exact command through from now on (written to .claude/agent-guard.json, "exceptions"). Any other command, and this one with any change, is still checked.` }, 'Allow');
+    const ok = await vscode.window.showWarningMessage(
+      `Allow exactly this command in ${folder.name}?`,
+      {
+        modal: true,
+        detail: `${e.target}\n\n${e.guard} will let this exact command through from now on (written to .claude/agent-guard.json, "exceptions"). Any other command, and this one with any change, is still checked.`,
+      },
+      'Allow',
+    );
     if (ok !== 'Allow') return undefined;
   }
   const r = allowHere(e.target, normalizePath(folder.uri.fsPath), e.guard);
   output.appendLine(`Allow: ${r.message}`);
-  if (r.ok) void vscode.window.showInformationMessage(`Agent Guard: ${r.message}`, 'Open Configuration').then((p) => p && openConfiguration({ folder: folder.uri }));
+  if (r.ok)
+    void vscode.window.showInformationMessage(`Agent Guard: ${r.message}`, 'Open Configuration').then((p) => p && openConfiguration({ folder: folder.uri }));
   else void vscode.window.showErrorMessage(`Agent Guard: ${r.message}`);
   view?.refresh();
   return r.message;
@@ -123,7 +147,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   startClient(context);
 
   // Install, sync and Check a Command refuse in Restricted Mode (client/trust.ts); the rest reads only.
-  const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, requireTrust(id, trusted, refuseUntrusted, fn as (...args: unknown[]) => unknown)));
+  const reg = (id: string, fn: (...args: never[]) => unknown) =>
+    context.subscriptions.push(vscode.commands.registerCommand(id, requireTrust(id, trusted, refuseUntrusted, fn as (...args: unknown[]) => unknown)));
   reg('agentGuard.install', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }) => installCommand(context, opts));
   reg('agentGuard.sync', (opts?: { folder?: vscode.Uri; force?: boolean; quiet?: boolean }) => syncCommand(context, opts));
   reg('agentGuard.uninstall', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean; confirmed?: boolean }) => uninstallCommand(context, opts));
@@ -141,9 +166,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   // The Agent Guard view: folders, hosts, blocked calls; a call opens in a readable panel.
   view = new AgentGuardView(() => folderStates(context));
   context.subscriptions.push(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: false }));
-  reg(SHOW_BLOCKED_CALL, (entry?: LogEntry, folder?: vscode.Uri) => (entry ? showBlockedCall(entry, (action, e) => void blockedCallAction(action, e, folder), notAllowable(entry) ? [] : [{ id: 'allow', label: 'Allow this here…' }]) : undefined));
+  reg(SHOW_BLOCKED_CALL, (entry?: LogEntry, folder?: vscode.Uri) =>
+    entry
+      ? showBlockedCall(
+          entry,
+          (action, e) => void blockedCallAction(action, e, folder),
+          notAllowable(entry) ? [] : [{ id: 'allow', label: 'Allow this here…' }],
+        )
+      : undefined,
+  );
   reg('agentGuard.allowBlockedCall', (opts?: { entry?: LogEntry; folder?: vscode.Uri; confirmed?: boolean }) => allowBlockedCall(opts));
-  reg(COPY_ALTERNATIVE, (entry?: LogEntry | { kind: 'call'; entry: LogEntry }) => copyAlternative(entry && 'kind' in entry ? entry.entry : entry ?? shownCall()));
+  reg(COPY_ALTERNATIVE, (entry?: LogEntry | { kind: 'call'; entry: LogEntry }) =>
+    copyAlternative(entry && 'kind' in entry ? entry.entry : (entry ?? shownCall())),
+  );
   reg('agentGuard.refreshView', () => view.refresh());
 
   context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void refreshAll(context)));
@@ -194,10 +229,16 @@ function startClient(context: vscode.ExtensionContext): void {
         crashes.push(now);
         while (crashes.length > 0 && now - crashes[0]! > CRASH_WINDOW_MS) crashes.shift();
         if (crashes.length < CRASH_LIMIT) return { action: CloseAction.Restart };
-        void vscode.window.showErrorMessage(`The Agent Guard language server stopped ${CRASH_LIMIT} times in 3 minutes and will not be restarted. The guards still work; only diagnostics are off.`, 'Show Output', 'Restart').then((pick) => {
-          if (pick === 'Show Output') output.show();
-          if (pick === 'Restart') void vscode.commands.executeCommand('agentGuard.restartServer');
-        });
+        void vscode.window
+          .showErrorMessage(
+            `The Agent Guard language server stopped ${CRASH_LIMIT} times in 3 minutes and will not be restarted. The guards still work; only diagnostics are off.`,
+            'Show Output',
+            'Restart',
+          )
+          .then((pick) => {
+            if (pick === 'Show Output') output.show();
+            if (pick === 'Restart') void vscode.commands.executeCommand('agentGuard.restartServer');
+          });
         return { action: CloseAction.DoNotRestart };
       },
     },
@@ -230,7 +271,12 @@ async function pickFolder(given?: vscode.Uri): Promise<vscode.WorkspaceFolder | 
 }
 
 function targetFor(folder: vscode.WorkspaceFolder, scope: Scope): Target {
-  return { workspace: normalizePath(folder.uri.fsPath), scope, home: home(), ...(process.env.CLAUDE_CONFIG_DIR ? { configDir: process.env.CLAUDE_CONFIG_DIR } : {}) };
+  return {
+    workspace: normalizePath(folder.uri.fsPath),
+    scope,
+    home: home(),
+    ...(process.env.CLAUDE_CONFIG_DIR ? { configDir: process.env.CLAUDE_CONFIG_DIR } : {}),
+  };
 }
 
 async function refreshAll(context: vscode.ExtensionContext): Promise<void> {
@@ -277,7 +323,10 @@ function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.Works
     item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
   } else {
     item.text = `$(shield) Guarded${suffix}`;
-    item.tooltip = `Agent Guard ${s.bundledVersion} checks every tool call in ${s.scopes.filter((x) => x.installed).map((x) => x.label).join(', ')}.`;
+    item.tooltip = `Agent Guard ${s.bundledVersion} checks every tool call in ${s.scopes
+      .filter((x) => x.installed)
+      .map((x) => x.label)
+      .join(', ')}.`;
     item.command = { title: 'Status', command: 'agentGuard.showStatus', arguments: args };
     item.backgroundColor = undefined;
   }
@@ -301,7 +350,10 @@ function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.Works
 
 type HostChoice = 'claude' | 'vscode' | 'all';
 
-async function installCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; scope?: Scope; host?: HostChoice; quiet?: boolean }): Promise<boolean> {
+async function installCommand(
+  context: vscode.ExtensionContext,
+  opts?: { folder?: vscode.Uri; scope?: Scope; host?: HostChoice; quiet?: boolean },
+): Promise<boolean> {
   const folder = await pickFolder(opts?.folder);
   if (!folder) return false;
   let scope = opts?.scope;
@@ -309,10 +361,25 @@ async function installCommand(context: vscode.ExtensionContext, opts?: { folder?
   if (!scope || !host) {
     const pick = await vscode.window.showQuickPick(
       [
-        { label: 'Claude Code and VS Code agent', description: `.claude/settings.json and ${VSCODE_HOOKS_FILE}, shared with the team`, scope: 'project' as Scope, host: 'all' as HostChoice },
+        {
+          label: 'Claude Code and VS Code agent',
+          description: `.claude/settings.json and ${VSCODE_HOOKS_FILE}, shared with the team`,
+          scope: 'project' as Scope,
+          host: 'all' as HostChoice,
+        },
         { label: 'Claude Code, project', description: '.claude/settings.json, shared with the team', scope: 'project' as Scope, host: 'claude' as HostChoice },
-        { label: 'Claude Code, local', description: '.claude/settings.local.json, only on this machine', scope: 'local' as Scope, host: 'claude' as HostChoice },
-        { label: 'VS Code agent only', description: `${VSCODE_HOOKS_FILE} (VS Code ignores .claude hooks unless chat.useClaudeHooks is on)`, scope: 'project' as Scope, host: 'vscode' as HostChoice },
+        {
+          label: 'Claude Code, local',
+          description: '.claude/settings.local.json, only on this machine',
+          scope: 'local' as Scope,
+          host: 'claude' as HostChoice,
+        },
+        {
+          label: 'VS Code agent only',
+          description: `${VSCODE_HOOKS_FILE} (VS Code ignores .claude hooks unless chat.useClaudeHooks is on)`,
+          scope: 'project' as Scope,
+          host: 'vscode' as HostChoice,
+        },
       ],
       { placeHolder: `Install Agent Guard in ${folder.name}: for which agent, and where?` },
     );
@@ -341,17 +408,27 @@ async function syncCommand(context: vscode.ExtensionContext, opts?: { folder?: v
   const parts: Report[] = [];
   for (const scope of scopes) {
     // VS Code's agent is a target of its own: its hooks file and the shared hook.
-    parts.push(scope === 'vscode' ? installVsCode(normalizePath(folder.uri.fsPath), bundle(context), { force: opts?.force ?? false, selfTest: false }) : sync(targetFor(folder, scope), bundle(context), { force: opts?.force ?? false }));
+    parts.push(
+      scope === 'vscode'
+        ? installVsCode(normalizePath(folder.uri.fsPath), bundle(context), { force: opts?.force ?? false, selfTest: false })
+        : sync(targetFor(folder, scope), bundle(context), { force: opts?.force ?? false }),
+    );
   }
   const ok = scopes.length > 0 && parts.every((r) => r.ok);
   if (parts.length > 0) report('Sync', mergeReports(...parts), opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
-  if (scopes.length === 0 && !opts?.quiet) void vscode.window.showWarningMessage(`Agent Guard is not installed in ${folder.name}.`, 'Install').then((p) => p && vscode.commands.executeCommand('agentGuard.install', { folder: folder.uri }));
+  if (scopes.length === 0 && !opts?.quiet)
+    void vscode.window
+      .showWarningMessage(`Agent Guard is not installed in ${folder.name}.`, 'Install')
+      .then((p) => p && vscode.commands.executeCommand('agentGuard.install', { folder: folder.uri }));
   await refreshAll(context);
   revalidate();
   return ok;
 }
 
-async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean; confirmed?: boolean }): Promise<boolean> {
+async function uninstallCommand(
+  context: vscode.ExtensionContext,
+  opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean; confirmed?: boolean },
+): Promise<boolean> {
   const folder = await pickFolder(opts?.folder);
   if (!folder) return false;
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
@@ -360,7 +437,10 @@ async function uninstallCommand(context: vscode.ExtensionContext, opts?: { folde
     const where = s.scopes.filter((x) => x.installed && x.scope !== 'user').map((x) => x.label);
     const answer = await vscode.window.showWarningMessage(
       `Uninstall Agent Guard from ${folder.name}?`,
-      { modal: true, detail: `${where.length > 0 ? `This removes the hook and its entries in ${where.join(', ')}.` : 'Agent Guard is not installed in this folder.'} The agent's tool calls are no longer checked here. Your own settings stay as they are.` },
+      {
+        modal: true,
+        detail: `${where.length > 0 ? `This removes the hook and its entries in ${where.join(', ')}.` : 'Agent Guard is not installed in this folder.'} The agent's tool calls are no longer checked here. Your own settings stay as they are.`,
+      },
       'Uninstall',
     );
     if (answer !== 'Uninstall') return false;
@@ -386,7 +466,12 @@ async function statusCommand(context: vscode.ExtensionContext, opts?: { folder?:
   for (const h of hosts) output.appendLine(describeHost(h));
   if (!opts?.quiet) {
     const installed = s.scopes.filter((x) => x.installed);
-    const text = installed.length === 0 ? `Agent Guard is not installed in ${folder.name}.` : s.active ? `Agent Guard ${s.current ? 'is guarding' : 'guards, but is outdated in'} ${folder.name} (${installed.map((x) => `${x.label}: hook ${x.hook}`).join(', ')}).` : `Agent Guard is installed in ${folder.name} but does NOT run: ${[...s.neutralizers, ...installed.flatMap((x) => x.problems)].join('; ')}`;
+    const text =
+      installed.length === 0
+        ? `Agent Guard is not installed in ${folder.name}.`
+        : s.active
+          ? `Agent Guard ${s.current ? 'is guarding' : 'guards, but is outdated in'} ${folder.name} (${installed.map((x) => `${x.label}: hook ${x.hook}`).join(', ')}).`
+          : `Agent Guard is installed in ${folder.name} but does NOT run: ${[...s.neutralizers, ...installed.flatMap((x) => x.problems)].join('; ')}`;
     void vscode.window.showInformationMessage(text, 'Show Details').then((p) => p && output.show());
   }
   updateStatusItem(context, folder, s);
@@ -401,16 +486,27 @@ async function trustGuardsCommand(opts?: { folder?: vscode.Uri; confirm?: boolea
   const files = guardFiles(ws, readTrust(trustFile()));
   const pending = files.filter((f) => f.state !== 'trusted');
   if (pending.length === 0) {
-    void vscode.window.showInformationMessage(files.length === 0 ? `${folder.name} has no workspace guards (${WORKSPACE_GUARDS_DIR}/*.js).` : `Every workspace guard of ${folder.name} is trusted.`);
+    void vscode.window.showInformationMessage(
+      files.length === 0 ? `${folder.name} has no workspace guards (${WORKSPACE_GUARDS_DIR}/*.js).` : `Every workspace guard of ${folder.name} is trusted.`,
+    );
     return [];
   }
   const names = pending.map((f) => `${f.name}${f.state === 'changed' ? ' (changed since you trusted it)' : ''}`);
   if (opts?.confirm !== false) {
-    const ok = await vscode.window.showWarningMessage(`Let the Agent Guard hook run these files from ${folder.name} on every tool call? Review them first: they run as you.`, { modal: true, detail: names.join('\n') }, 'Trust');
+    const ok = await vscode.window.showWarningMessage(
+      `Let the Agent Guard hook run these files from ${folder.name} on every tool call? Review them first: they run as you.`,
+      { modal: true, detail: names.join('\n') },
+      'Trust',
+    );
     if (ok !== 'Trust') return [];
   }
   try {
-    const { lines } = applyTrust(ws, pending.map((f) => f.name.slice(WORKSPACE_GUARDS_DIR.length + 1)), true, trustFile());
+    const { lines } = applyTrust(
+      ws,
+      pending.map((f) => f.name.slice(WORKSPACE_GUARDS_DIR.length + 1)),
+      true,
+      trustFile(),
+    );
     for (const l of lines) output.appendLine(l);
     void vscode.window.showInformationMessage(`Trusted ${pending.length} workspace guard${pending.length === 1 ? '' : 's'} of ${folder.name}.`);
     return lines;
@@ -421,12 +517,16 @@ async function trustGuardsCommand(opts?: { folder?: vscode.Uri; confirm?: boolea
 }
 
 async function checkCommand(given?: string): Promise<{ decision: string; guard?: string; reason?: string } | undefined> {
-  const command = given ?? (await vscode.window.showInputBox({ prompt: 'A shell command, as the agent would run it', placeHolder: 'git push --force origin main' }));
+  const command =
+    given ?? (await vscode.window.showInputBox({ prompt: 'A shell command, as the agent would run it', placeHolder: 'git push --force origin main' }));
   if (!command) return undefined;
   const folder = vscode.workspace.workspaceFolders?.[0];
   const cwd = folder ? normalizePath(folder.uri.fsPath) : home();
   const { config } = loadConfig(cwd);
-  const v = evaluatePayload({ tool_name: 'Bash', tool_input: { command }, cwd }, { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config, git: createGitRunner({ projectDir: cwd }) }).verdict;
+  const v = evaluatePayload(
+    { tool_name: 'Bash', tool_input: { command }, cwd },
+    { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config, git: createGitRunner({ projectDir: cwd }) },
+  ).verdict;
   if (!v) {
     if (!given) void vscode.window.showInformationMessage(`Allowed: no guard objects to "${command}".`);
     return { decision: 'allow' };
@@ -444,7 +544,12 @@ async function showBlockedCalls(opts?: { folder?: vscode.Uri }): Promise<LogEntr
     return entries;
   }
   const pick = await vscode.window.showQuickPick(
-    entries.map((e) => ({ label: `$(circle-slash) ${e.guard}`, description: `${e.tool} ${e.target.replace(/\s+/g, ' ').slice(0, 80)}`, detail: `${new Date(e.time).toLocaleString()}: ${e.reason}`, entry: e })),
+    entries.map((e) => ({
+      label: `$(circle-slash) ${e.guard}`,
+      description: `${e.tool} ${e.target.replace(/\s+/g, ' ').slice(0, 80)}`,
+      detail: `${new Date(e.time).toLocaleString()}: ${e.reason}`,
+      entry: e,
+    })),
     { placeHolder: 'Calls Agent Guard blocked, newest first', matchOnDescription: true, matchOnDetail: true },
   );
   if (pick) void vscode.commands.executeCommand(SHOW_BLOCKED_CALL, pick.entry);
@@ -466,7 +571,12 @@ async function openConfiguration(opts?: { folder?: vscode.Uri }): Promise<vscode
 
 let lastChanges: Change[] = [];
 
-function report(what: string, r: { ok: boolean; lines: string[]; warnings: string[]; error?: string }, quiet?: boolean, effects?: { folder: vscode.WorkspaceFolder; changes: Change[] }): void {
+function report(
+  what: string,
+  r: { ok: boolean; lines: string[]; warnings: string[]; error?: string },
+  quiet?: boolean,
+  effects?: { folder: vscode.WorkspaceFolder; changes: Change[] },
+): void {
   for (const l of r.lines) output.appendLine(`${what}: ${l}`);
   for (const w of r.warnings) output.appendLine(`${what}: warning: ${w}`);
   if (r.error) output.appendLine(`${what}: ${r.error}`);
@@ -483,14 +593,29 @@ function report(what: string, r: { ok: boolean; lines: string[]; warnings: strin
     if (p === 'Show Output') output.show();
     if (p === 'Open…' && effects) void openWritten(effects.folder, written);
   };
-  if (!r.ok) void vscode.window.showErrorMessage(`Agent Guard: ${r.error}${summary ? ` (${what.toLowerCase()}${summary.slice(0, -1)})` : ''}`, ...actions).then(onPick);
-  else if (r.warnings.length > 0) void vscode.window.showWarningMessage(`Agent Guard: ${what.toLowerCase()} done${summary || '.'} Warnings: ${r.warnings.join('; ')}`, ...actions).then(onPick);
-  else void vscode.window.showInformationMessage(effects ? `Agent Guard: ${what.toLowerCase()} done${summary}` : `Agent Guard: ${r.lines[0] ?? `${what} done`}`, ...actions).then(onPick);
+  if (!r.ok)
+    void vscode.window.showErrorMessage(`Agent Guard: ${r.error}${summary ? ` (${what.toLowerCase()}${summary.slice(0, -1)})` : ''}`, ...actions).then(onPick);
+  else if (r.warnings.length > 0)
+    void vscode.window
+      .showWarningMessage(`Agent Guard: ${what.toLowerCase()} done${summary || '.'} Warnings: ${r.warnings.join('; ')}`, ...actions)
+      .then(onPick);
+  else
+    void vscode.window
+      .showInformationMessage(effects ? `Agent Guard: ${what.toLowerCase()} done${summary}` : `Agent Guard: ${r.lines[0] ?? `${what} done`}`, ...actions)
+      .then(onPick);
 }
 
 /** Opens the one file written, or lets the user pick among them. */
 async function openWritten(folder: vscode.WorkspaceFolder, written: readonly Change[]): Promise<void> {
-  const pick = written.length === 1 ? written[0] : await vscode.window.showQuickPick(written.map((c) => ({ label: c.rel, description: c.how, change: c })), { placeHolder: `Files Agent Guard wrote in ${folder.name}` }).then((p) => p?.change);
+  const pick =
+    written.length === 1
+      ? written[0]
+      : await vscode.window
+          .showQuickPick(
+            written.map((c) => ({ label: c.rel, description: c.how, change: c })),
+            { placeHolder: `Files Agent Guard wrote in ${folder.name}` },
+          )
+          .then((p) => p?.change);
   if (pick) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, pick.rel));
 }
 
@@ -502,11 +627,17 @@ async function autoSync(context: vscode.ExtensionContext): Promise<void> {
     const outdated = s.scopes.filter((x) => x.installed && x.hook === 'outdated');
     const modified = s.scopes.filter((x) => x.installed && x.hook === 'modified');
     if (outdated.length > 0) {
-      if (vscode.workspace.getConfiguration('agentGuard', folder.uri).get<boolean>('autoSync', true)) await syncCommand(context, { folder: folder.uri, quiet: true });
-      else void vscode.window.showInformationMessage(`Agent Guard: the hook in ${folder.name} is older than this extension.`, 'Sync').then((p) => p && syncCommand(context, { folder: folder.uri }));
+      if (vscode.workspace.getConfiguration('agentGuard', folder.uri).get<boolean>('autoSync', true))
+        await syncCommand(context, { folder: folder.uri, quiet: true });
+      else
+        void vscode.window
+          .showInformationMessage(`Agent Guard: the hook in ${folder.name} is older than this extension.`, 'Sync')
+          .then((p) => p && syncCommand(context, { folder: folder.uri }));
     }
     if (modified.length > 0) {
-      void vscode.window.showWarningMessage(`Agent Guard: the hook in ${folder.name} was changed by hand, so it is not updated automatically.`, 'Replace with this version').then((p) => p && syncCommand(context, { folder: folder.uri, force: true }));
+      void vscode.window
+        .showWarningMessage(`Agent Guard: the hook in ${folder.name} was changed by hand, so it is not updated automatically.`, 'Replace with this version')
+        .then((p) => p && syncCommand(context, { folder: folder.uri, force: true }));
     }
   }
 }
@@ -526,11 +657,18 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
     view?.refresh();
     // The alternative is part of the message (it used to be cut off), and one click away.
     const instead = last.instead ? ` Instead, run: ${last.instead}` : '';
-    void vscode.window.showInformationMessage(`Agent Guard blocked the agent (${last.guard}): ${last.reason}${instead}`, 'Show', ...(last.instead ? ['Copy alternative'] : []), ...(notAllowable(last) ? [] : ['Allow this here…'])).then((p) => {
-      if (p === 'Show') void vscode.commands.executeCommand(SHOW_BLOCKED_CALL, last, folder.uri);
-      if (p === 'Copy alternative') void copyAlternative(last);
-      if (p === 'Allow this here…') void allowBlockedCall({ entry: last, folder: folder.uri });
-    });
+    void vscode.window
+      .showInformationMessage(
+        `Agent Guard blocked the agent (${last.guard}): ${last.reason}${instead}`,
+        'Show',
+        ...(last.instead ? ['Copy alternative'] : []),
+        ...(notAllowable(last) ? [] : ['Allow this here…']),
+      )
+      .then((p) => {
+        if (p === 'Show') void vscode.commands.executeCommand(SHOW_BLOCKED_CALL, last, folder.uri);
+        if (p === 'Copy alternative') void copyAlternative(last);
+        if (p === 'Allow this here…') void allowBlockedCall({ entry: last, folder: folder.uri });
+      });
   };
   watcher.onDidChange(onChange);
   watcher.onDidCreate(onChange);
@@ -559,7 +697,9 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
 
 function watchInstallState(context: vscode.ExtensionContext): void {
   // Settings or the hook changed outside the extension (CLI install, hand edits): refresh the status bar.
-  const watcher = vscode.workspace.createFileSystemWatcher('**/{.claude/settings.json,.claude/settings.local.json,.claude/hooks/agent-guard.cjs,.github/hooks/agent-guard.json}');
+  const watcher = vscode.workspace.createFileSystemWatcher(
+    '**/{.claude/settings.json,.claude/settings.local.json,.claude/hooks/agent-guard.cjs,.github/hooks/agent-guard.json}',
+  );
   let timer: NodeJS.Timeout | undefined;
   const later = () => {
     clearTimeout(timer);

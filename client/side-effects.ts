@@ -30,7 +30,12 @@ export function snapshot(folder: string): Snapshot {
       try {
         const st = statSync(join(folder, rel));
         if (!st.isFile() || st.size > 4 * 1024 * 1024) continue;
-        out.set(rel, createHash('sha1').update(readFileSync(join(folder, rel))).digest('hex'));
+        out.set(
+          rel,
+          createHash('sha1')
+            .update(readFileSync(join(folder, rel)))
+            .digest('hex'),
+        );
       } catch {
         /* gone meanwhile */
       }

@@ -25,7 +25,12 @@ export function restrictedMessage(title: string): string {
  * and the command returns undefined. Commands run from code or a status bar item bypass `when`
  * clauses, so the check lives here too.
  */
-export function requireTrust<A extends unknown[], R>(id: string, isTrusted: () => boolean, refuse: (message: string) => void, fn: (...args: A) => R): (...args: A) => R | undefined {
+export function requireTrust<A extends unknown[], R>(
+  id: string,
+  isTrusted: () => boolean,
+  refuse: (message: string) => void,
+  fn: (...args: A) => R,
+): (...args: A) => R | undefined {
   const title = TRUSTED_COMMANDS[id];
   if (!title) return fn;
   return (...args: A) => {

@@ -30,7 +30,9 @@ export type Node =
 export function when(iso: string, now = new Date()): string {
   const t = new Date(iso);
   const sameDay = t.toDateString() === now.toDateString();
-  return sameDay ? t.toLocaleTimeString(undefined, { hour12: false }) : t.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+  return sameDay
+    ? t.toLocaleTimeString(undefined, { hour12: false })
+    : t.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
 }
 
 export function oneLine(text: string, max = 80): string {
@@ -62,10 +64,19 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
       return this.states.map((state) => ({ kind: 'folder', state }));
     }
     if (node.kind === 'folder') {
-      const exceptions = (node.state.status.config.exceptions ?? []).map((x) => ({ kind: 'exception' as const, state: node.state, guard: x.guard, command: x.command }));
+      const exceptions = (node.state.status.config.exceptions ?? []).map((x) => ({
+        kind: 'exception' as const,
+        state: node.state,
+        guard: x.guard,
+        command: x.command,
+      }));
       return [...node.state.hosts.map((host) => ({ kind: 'host' as const, state: node.state, host })), ...exceptions, { kind: 'calls', state: node.state }];
     }
-    if (node.kind === 'calls') return node.state.blocked.slice(-RECENT).reverse().map((entry) => ({ kind: 'call' as const, state: node.state, entry }));
+    if (node.kind === 'calls')
+      return node.state.blocked
+        .slice(-RECENT)
+        .reverse()
+        .map((entry) => ({ kind: 'call' as const, state: node.state, entry }));
     return [];
   }
 
@@ -152,10 +163,18 @@ for (const b of document.querySelectorAll('button[data-action]')) b.addEventList
 </script></body></html>`;
 }
 
-export function showBlockedCall(e: LogEntry, onAction: (action: string, e: LogEntry) => void, extraActions: { id: string; label: string }[] = []): vscode.WebviewPanel {
+export function showBlockedCall(
+  e: LogEntry,
+  onAction: (action: string, e: LogEntry) => void,
+  extraActions: { id: string; label: string }[] = [],
+): vscode.WebviewPanel {
   const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
   if (!panel) {
-    panel = vscode.window.createWebviewPanel('agentGuard.blockedCall', `Blocked: ${e.guard}`, vscode.ViewColumn.Active, { enableScripts: true, enableFindWidget: true, localResourceRoots: [] });
+    panel = vscode.window.createWebviewPanel('agentGuard.blockedCall', `Blocked: ${e.guard}`, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      enableFindWidget: true,
+      localResourceRoots: [],
+    });
     panel.onDidDispose(() => {
       panel = undefined;
       shown = undefined;

@@ -19,7 +19,9 @@ export function configSchema(guards: readonly Guard[]): Record<string, unknown> 
         type: 'object',
         description: 'Per guard: "deny" (default), "ask" (Claude Code asks you; keep it for irreversible actions) or "off".',
         properties: Object.fromEntries(
-          [...guards].sort((a, b) => a.id.localeCompare(b.id)).map((g) => [g.id, { ...mode, default: DEFAULT_CONFIG.guards[g.id] ?? 'deny', description: `${g.title}. Prevents: ${g.prevents}` }]),
+          [...guards]
+            .sort((a, b) => a.id.localeCompare(b.id))
+            .map((g) => [g.id, { ...mode, default: DEFAULT_CONFIG.guards[g.id] ?? 'deny', description: `${g.title}. Prevents: ${g.prevents}` }]),
         ),
         additionalProperties: { ...mode, description: 'A workspace guard from .claude/guards/.' },
       },
@@ -30,14 +32,19 @@ export function configSchema(guards: readonly Guard[]): Record<string, unknown> 
       failMode: { enum: ['open', 'closed'], default: 'open', description: 'open: a guard error or unreadable input is "no opinion". closed: it denies.' },
       keyHosts: {
         type: 'object',
-        description: 'Secret variable (name or PREFIX_* glob) → hosts (or *.domain globs) it may be sent to; added to the defaults. A key listed here sent anywhere else is denied.',
+        description:
+          'Secret variable (name or PREFIX_* glob) → hosts (or *.domain globs) it may be sent to; added to the defaults. A key listed here sent anywhere else is denied.',
         additionalProperties: { type: 'array', items: { type: 'string' } },
         default: DEFAULT_CONFIG.keyHosts,
       },
-      humanFlags: strings('"program flag" pairs the agent may not pass itself ("*" for any program); the call is answered with ask.', DEFAULT_CONFIG.humanFlags),
+      humanFlags: strings(
+        '"program flag" pairs the agent may not pass itself ("*" for any program); the call is answered with ask.',
+        DEFAULT_CONFIG.humanFlags,
+      ),
       exceptions: {
         type: 'array',
-        description: 'Standing permissions you gave (agent-guard allow, or "Allow this here" in VS Code): this guard lets this exact command through here. The agent cannot add them (guard-tamper).',
+        description:
+          'Standing permissions you gave (agent-guard allow, or "Allow this here" in VS Code): this guard lets this exact command through here. The agent cannot add them (guard-tamper).',
         items: {
           type: 'object',
           required: ['guard', 'command'],

@@ -57,9 +57,25 @@ export const DEFAULT_KEY_HOSTS: Record<string, string[]> = {
 
 /** Flags that confirm an irreversible step: the human passes them, not the agent. */
 export const DEFAULT_HUMAN_FLAGS = [
-  '* --apply', 'terraform -auto-approve', 'terraform --auto-approve', 'tofu -auto-approve', 'terragrunt -auto-approve', 'terragrunt --terragrunt-non-interactive',
-  'pulumi --yes', 'pulumi -y', 'pulumi --skip-preview', 'cdk --require-approval never', 'cdktf --auto-approve', 'gh --yes', 'fly --yes', 'flyctl --yes', 'heroku --confirm',
-  'vercel --yes', 'supabase --yes', 'prisma --accept-data-loss', 'prisma --force-reset',
+  '* --apply',
+  'terraform -auto-approve',
+  'terraform --auto-approve',
+  'tofu -auto-approve',
+  'terragrunt -auto-approve',
+  'terragrunt --terragrunt-non-interactive',
+  'pulumi --yes',
+  'pulumi -y',
+  'pulumi --skip-preview',
+  'cdk --require-approval never',
+  'cdktf --auto-approve',
+  'gh --yes',
+  'fly --yes',
+  'flyctl --yes',
+  'heroku --confirm',
+  'vercel --yes',
+  'supabase --yes',
+  'prisma --accept-data-loss',
+  'prisma --force-reset',
 ];
 
 export const DEFAULT_CONFIG: GuardConfig = {
@@ -67,7 +83,19 @@ export const DEFAULT_CONFIG: GuardConfig = {
   guards: { 'human-flags': 'ask', 'sandbox-escape': 'ask' },
   protectedBranches: ['main', 'master', 'trunk', 'develop', 'development', 'production', 'prod', 'release/*', 'releases/*'],
   secretFiles: [],
-  migrationDirs: ['migrations', 'db/migrate', 'db/migrations', 'prisma/migrations', 'alembic/versions', 'priv/repo/migrations', 'database/migrations', 'supabase/migrations', 'drizzle', 'src/migrations', 'migrate'],
+  migrationDirs: [
+    'migrations',
+    'db/migrate',
+    'db/migrations',
+    'prisma/migrations',
+    'alembic/versions',
+    'priv/repo/migrations',
+    'database/migrations',
+    'supabase/migrations',
+    'drizzle',
+    'src/migrations',
+    'migrate',
+  ],
   allowedWriteRoots: [],
   failMode: 'open',
   keyHosts: DEFAULT_KEY_HOSTS,
@@ -86,10 +114,25 @@ export function parseConfig(raw: unknown): { config: GuardConfig; problems: stri
   }
   const o = raw as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (!['$schema', 'guards', 'protectedBranches', 'secretFiles', 'migrationDirs', 'allowedWriteRoots', 'failMode', 'keyHosts', 'humanFlags', 'exceptions'].includes(key)) problems.push(`unknown key "${key}"`);
+    if (
+      ![
+        '$schema',
+        'guards',
+        'protectedBranches',
+        'secretFiles',
+        'migrationDirs',
+        'allowedWriteRoots',
+        'failMode',
+        'keyHosts',
+        'humanFlags',
+        'exceptions',
+      ].includes(key)
+    )
+      problems.push(`unknown key "${key}"`);
   }
   if (o.guards !== undefined) {
-    if (typeof o.guards !== 'object' || o.guards === null || Array.isArray(o.guards)) problems.push('"guards" must be an object of guard id → "deny" | "ask" | "off"');
+    if (typeof o.guards !== 'object' || o.guards === null || Array.isArray(o.guards))
+      problems.push('"guards" must be an object of guard id → "deny" | "ask" | "off"');
     else
       for (const [id, mode] of Object.entries(o.guards)) {
         if (mode === 'deny' || mode === 'ask' || mode === 'off') config.guards[id] = mode;

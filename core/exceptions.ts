@@ -22,12 +22,17 @@ export function addException(text: string | null, ex: GuardException): AddResult
   const source = text ?? '{}\n';
   const errors: ParseError[] = [];
   const value = parseLoose(source, errors, { allowTrailingComma: true }) as unknown;
-  if (errors.length > 0 || typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: '.claude/agent-guard.json is not a JSON object; fix it first' };
+  if (errors.length > 0 || typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, error: '.claude/agent-guard.json is not a JSON object; fix it first' };
   const list = (value as { exceptions?: unknown }).exceptions;
   if (list !== undefined && !Array.isArray(list)) return { ok: false, error: '"exceptions" in .claude/agent-guard.json is not an array; fix it first' };
-  if ((list ?? []).some((x) => (x as GuardException)?.guard === ex.guard && (x as GuardException)?.command === ex.command)) return { ok: true, text: source, added: false };
+  if ((list ?? []).some((x) => (x as GuardException)?.guard === ex.guard && (x as GuardException)?.command === ex.command))
+    return { ok: true, text: source, added: false };
   const entry = { guard: ex.guard, command: ex.command, ...(ex.added ? { added: ex.added } : {}) };
-  const edits = modify(source, ['exceptions', list ? list.length : 0], entry, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' }, isArrayInsertion: true });
+  const edits = modify(source, ['exceptions', list ? list.length : 0], entry, {
+    formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' },
+    isArrayInsertion: true,
+  });
   const out = applyEdits(source, edits);
   return { ok: true, text: out.endsWith('\n') ? out : `${out}\n`, added: true };
 }

@@ -28,8 +28,10 @@ export function redact(text: string, extraValues: readonly string[] = []): strin
   t = t.replace(/\b([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)/g, (m, name: string) => (mayHoldSecret(name) ? `${name}=${REDACTED}` : m));
   t = t.replace(/(:\/\/[^/:@\s]+:)[^@\s/]+@/g, `$1${REDACTED}@`);
   // Headers (curl -H "X-Api-Key: …", wget --header=…): the value after a credential header's name.
-  t = t.replace(/(?<![\w-])([A-Za-z][\w-]*)([ \t]*:[ \t]*)(?:(Bearer|Basic|Digest|Token)[ \t]+)?([^\s'"]+)/g, (m, name: string, sep: string, scheme: string | undefined) =>
-    SECRET_HEADER.test(name) && !/^https?$/i.test(name) ? `${name}${sep}${scheme ? `${scheme} ` : ''}${REDACTED}` : m,
+  t = t.replace(
+    /(?<![\w-])([A-Za-z][\w-]*)([ \t]*:[ \t]*)(?:(Bearer|Basic|Digest|Token)[ \t]+)?([^\s'"]+)/g,
+    (m, name: string, sep: string, scheme: string | undefined) =>
+      SECRET_HEADER.test(name) && !/^https?$/i.test(name) ? `${name}${sep}${scheme ? `${scheme} ` : ''}${REDACTED}` : m,
   );
   t = t.replace(/\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${REDACTED}`);
   t = t.replace(/(--?(?:password|passwd|token|secret|api-key|apikey)[= ])\S+/gi, `$1${REDACTED}`);

@@ -19,7 +19,11 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: 'github-fine-grained-pat', title: 'GitHub fine-grained token', re: /\bgithub_pat_(?<body>[A-Za-z0-9_]{60,255})\b/g },
   { id: 'gitlab-token', title: 'GitLab token', re: /\bglpat-(?<body>[A-Za-z0-9_-]{20,64})\b/g },
   { id: 'slack-token', title: 'Slack token', re: /\bxox[baprs]-(?<body>[A-Za-z0-9-]{10,200})\b/g },
-  { id: 'slack-webhook', title: 'Slack webhook URL', re: /https:\/\/hooks\.slack\.com\/services\/(?<body>T[A-Z0-9]{6,12}\/B[A-Z0-9]{6,12}\/[A-Za-z0-9]{20,32})/g },
+  {
+    id: 'slack-webhook',
+    title: 'Slack webhook URL',
+    re: /https:\/\/hooks\.slack\.com\/services\/(?<body>T[A-Z0-9]{6,12}\/B[A-Z0-9]{6,12}\/[A-Za-z0-9]{20,32})/g,
+  },
   { id: 'stripe-live-key', title: 'Stripe live key', re: /\b(?:sk|rk)_live_(?<body>[A-Za-z0-9]{20,255})\b/g },
   { id: 'openai-key', title: 'OpenAI API key', re: /\bsk-(?:proj-|svcacct-|admin-)?(?<body>[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200})\b/g },
   { id: 'openai-project-key', title: 'OpenAI project key', re: /\bsk-proj-(?<body>[A-Za-z0-9_-]{80,300})\b/g },
@@ -31,11 +35,16 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: 'sendgrid-key', title: 'SendGrid key', re: /\bSG\.(?<body>[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})\b/g },
   { id: 'digitalocean-token', title: 'DigitalOcean token', re: /\bdo[pro]_v1_(?<body>[a-f0-9]{64})\b/g },
   { id: 'shopify-token', title: 'Shopify token', re: /\bshp(?:at|ca|pa|ss)_(?<body>[a-fA-F0-9]{32})\b/g },
-  { id: 'private-key-block', title: 'private key', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----(?<body>[\s\S]{0,64})/g },
+  {
+    id: 'private-key-block',
+    title: 'private key',
+    re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----(?<body>[\s\S]{0,64})/g,
+  },
   { id: 'bearer-jwt', title: 'bearer token (JWT)', re: /\bBearer\s+(?<body>eyJ[A-Za-z0-9_-]{10,2000}\.eyJ[A-Za-z0-9_-]{10,4000}\.[A-Za-z0-9_-]{10,2000})/g },
 ];
 
-const PLACEHOLDER = /example|sample|dummy|placeholder|your[_-]?|xxxx|\*{4}|<[^>\n]{0,100}>|\$\{|0{8}|1234567|abcdef(?:gh)?ij|changeme|redacted|fake|test(?:ing)?[_-]?key/i;
+const PLACEHOLDER =
+  /example|sample|dummy|placeholder|your[_-]?|xxxx|\*{4}|<[^>\n]{0,100}>|\$\{|0{8}|1234567|abcdef(?:gh)?ij|changeme|redacted|fake|test(?:ing)?[_-]?key/i;
 
 /** Credential-looking strings in `text` that are not placeholders. Never returns the values to callers that print. */
 export function findCredentials(text: string): { id: string; title: string; value: string }[] {

@@ -42,8 +42,23 @@ export function secretKind(path: string, lookup: SecretLookup): SecretKind | nul
   const home = relativeTo(lookup.home, path);
   const inHome = home === null ? null : home.toLowerCase();
   if (inHome !== null) {
-    if (inHome === '.aws/credentials' || inHome === '.config/gcloud/application_default_credentials.json' || inHome === '.azure/accessTokens.json') return 'cloud-credentials';
-    if (['.netrc', '.npmrc', '.pypirc', '.git-credentials', '.docker/config.json', '.kube/config', '.config/gh/hosts.yml', '.vault-token', '.pgpass', '.my.cnf'].includes(inHome)) return 'token-file';
+    if (inHome === '.aws/credentials' || inHome === '.config/gcloud/application_default_credentials.json' || inHome === '.azure/accessTokens.json')
+      return 'cloud-credentials';
+    if (
+      [
+        '.netrc',
+        '.npmrc',
+        '.pypirc',
+        '.git-credentials',
+        '.docker/config.json',
+        '.kube/config',
+        '.config/gh/hosts.yml',
+        '.vault-token',
+        '.pgpass',
+        '.my.cnf',
+      ].includes(inHome)
+    )
+      return 'token-file';
     if (inHome.startsWith('.ssh/') && !/\.pub$|\/(known_hosts|config|authorized_keys)(\.old)?$/.test(inHome) && !inHome.slice(5).includes('/')) {
       return inHome.slice(5).startsWith('id_') || KEY_EXTENSIONS.test(name) ? 'private-key' : null;
     }
@@ -83,8 +98,13 @@ export const CANONICAL_SECRET_NAMES = ['.env', '.env.local', '.env.production', 
  * finding the values of a .env file in source text (a false match costs nothing there).
  */
 export function mayHoldSecret(name: string): boolean {
-  return /(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH|_PAT$|^PAT$|SESSION_?KEY|CLIENT_?SECRET|WEBHOOK_URL)/i.test(name) &&
-    !/^(PATH|PWD|OLDPWD|SSH_AUTH_SOCK|GPG_AGENT_INFO|AUTHOR|AUTHORS)$/i.test(name) && !/_(FILE|PATH|DIR|URL_TEMPLATE|ENABLED|DISABLED|HOST|PORT|USER|USERNAME|NAME|ID)$/i.test(name);
+  return (
+    /(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH|_PAT$|^PAT$|SESSION_?KEY|CLIENT_?SECRET|WEBHOOK_URL)/i.test(
+      name,
+    ) &&
+    !/^(PATH|PWD|OLDPWD|SSH_AUTH_SOCK|GPG_AGENT_INFO|AUTHOR|AUTHORS)$/i.test(name) &&
+    !/_(FILE|PATH|DIR|URL_TEMPLATE|ENABLED|DISABLED|HOST|PORT|USER|USERNAME|NAME|ID)$/i.test(name)
+  );
 }
 
 /**
@@ -97,20 +117,139 @@ export const SECRET_NAME_COMPONENTS = {
   /** Components that mean a secret only as a whole component. */
   exact: ['PASS', 'PAT', 'PWD', 'CREDS', 'PSK', 'MFA', 'OTP', 'TOTP', 'COOKIE', 'JWT', 'SESSIONKEY'],
   /** KEY is a secret unless qualified as something public or structural (SORT_KEY, STRIPE_PUBLISHABLE_KEY). */
-  keyNotSecretAfter: ['SORT', 'CACHE', 'PARTITION', 'PRIMARY', 'FOREIGN', 'LOOKUP', 'HASH', 'ROUTING', 'IDEMPOTENCY', 'CURSOR', 'GROUP', 'MAP', 'DEDUP', 'MESSAGE', 'OBJECT', 'BUCKET', 'PUBLIC', 'PUB', 'PUBLISHABLE', 'SITE', 'PREFIX', 'RECAPTCHA_SITE', 'SHORTCUT', 'HOT'],
+  keyNotSecretAfter: [
+    'SORT',
+    'CACHE',
+    'PARTITION',
+    'PRIMARY',
+    'FOREIGN',
+    'LOOKUP',
+    'HASH',
+    'ROUTING',
+    'IDEMPOTENCY',
+    'CURSOR',
+    'GROUP',
+    'MAP',
+    'DEDUP',
+    'MESSAGE',
+    'OBJECT',
+    'BUCKET',
+    'PUBLIC',
+    'PUB',
+    'PUBLISHABLE',
+    'SITE',
+    'PREFIX',
+    'RECAPTCHA_SITE',
+    'SHORTCUT',
+    'HOT',
+  ],
   /** AUTH means credentials only as the last component (BASIC_AUTH), not in SSH_AUTH_SOCK or AUTH_URL. */
   lastOnly: ['AUTH'],
   /** A last component that makes the variable describe a secret rather than hold it. */
-  describing: ['FILE', 'PATH', 'DIR', 'HOST', 'PORT', 'USER', 'USERNAME', 'NAME', 'ID', 'ENABLED', 'DISABLED', 'TYPE', 'LENGTH', 'LEN', 'EXPIRY', 'EXPIRES', 'TTL', 'REGION', 'URL', 'URI', 'PREFIX', 'SUFFIX', 'HEADER', 'FIELD', 'PARAM', 'COUNT', 'SIZE', 'MIN', 'MAX', 'FORMAT', 'VERSION', 'ALGORITHM', 'ALG', 'SCOPE', 'SCOPES', 'AUDIENCE', 'ISSUER', 'HINT', 'POLICY', 'ENDPOINT', 'SOCK', 'SOCKET', 'MODE', 'LOCATION', 'ARN', 'COMMAND', 'CMD', 'HELPER', 'PROVIDER'],
+  describing: [
+    'FILE',
+    'PATH',
+    'DIR',
+    'HOST',
+    'PORT',
+    'USER',
+    'USERNAME',
+    'NAME',
+    'ID',
+    'ENABLED',
+    'DISABLED',
+    'TYPE',
+    'LENGTH',
+    'LEN',
+    'EXPIRY',
+    'EXPIRES',
+    'TTL',
+    'REGION',
+    'URL',
+    'URI',
+    'PREFIX',
+    'SUFFIX',
+    'HEADER',
+    'FIELD',
+    'PARAM',
+    'COUNT',
+    'SIZE',
+    'MIN',
+    'MAX',
+    'FORMAT',
+    'VERSION',
+    'ALGORITHM',
+    'ALG',
+    'SCOPE',
+    'SCOPES',
+    'AUDIENCE',
+    'ISSUER',
+    'HINT',
+    'POLICY',
+    'ENDPOINT',
+    'SOCK',
+    'SOCKET',
+    'MODE',
+    'LOCATION',
+    'ARN',
+    'COMMAND',
+    'CMD',
+    'HELPER',
+    'PROVIDER',
+  ],
   examples: {
-    secret: ['GITHUB_TOKEN', 'GH_TOKEN', 'STRIPE_SECRET_KEY', 'OPENAI_API_KEY', 'DB_PASSWORD', 'PGPASSWORD', 'AWS_SECRET_ACCESS_KEY', 'NPM_TOKEN', 'GITHUB_PAT', 'MYSQL_PWD', 'STRIPE_KEY', 'BASIC_AUTH', 'SLACK_BOT_TOKEN', 'API_KEY', 'SECRET', 'HF_TOKEN', 'DEPLOY_KEY', 'SENTRY_AUTH_TOKEN', 'ANTHROPIC_API_KEY', 'db_password'],
-    notSecret: ['TOKENIZER_PATH', 'SECRETARY_NAME', 'PASSPORT_COUNTRY', 'GITHUB_TOKEN_FILE', 'SSH_AUTH_SOCK', 'AUTH_URL', 'AWS_ACCESS_KEY_ID', 'STRIPE_PUBLISHABLE_KEY', 'SORT_KEY', 'PATH', 'HOME', 'NODE_ENV', 'AUTHOR', 'BYPASS_CACHE', 'PASSTHROUGH', 'KEYBOARD_LAYOUT', 'MONKEY', 'TOKEN_ENDPOINT', 'PWD_HISTORY_DIR'],
+    secret: [
+      'GITHUB_TOKEN',
+      'GH_TOKEN',
+      'STRIPE_SECRET_KEY',
+      'OPENAI_API_KEY',
+      'DB_PASSWORD',
+      'PGPASSWORD',
+      'AWS_SECRET_ACCESS_KEY',
+      'NPM_TOKEN',
+      'GITHUB_PAT',
+      'MYSQL_PWD',
+      'STRIPE_KEY',
+      'BASIC_AUTH',
+      'SLACK_BOT_TOKEN',
+      'API_KEY',
+      'SECRET',
+      'HF_TOKEN',
+      'DEPLOY_KEY',
+      'SENTRY_AUTH_TOKEN',
+      'ANTHROPIC_API_KEY',
+      'db_password',
+    ],
+    notSecret: [
+      'TOKENIZER_PATH',
+      'SECRETARY_NAME',
+      'PASSPORT_COUNTRY',
+      'GITHUB_TOKEN_FILE',
+      'SSH_AUTH_SOCK',
+      'AUTH_URL',
+      'AWS_ACCESS_KEY_ID',
+      'STRIPE_PUBLISHABLE_KEY',
+      'SORT_KEY',
+      'PATH',
+      'HOME',
+      'NODE_ENV',
+      'AUTHOR',
+      'BYPASS_CACHE',
+      'PASSTHROUGH',
+      'KEYBOARD_LAYOUT',
+      'MONKEY',
+      'TOKEN_ENDPOINT',
+      'PWD_HISTORY_DIR',
+    ],
   },
 };
 
 /** A variable name that means a secret, judged by its components (see SECRET_NAME_COMPONENTS). */
 export function isSecretVariableName(name: string): boolean {
-  const parts = name.toUpperCase().split('_').filter((p) => p !== '');
+  const parts = name
+    .toUpperCase()
+    .split('_')
+    .filter((p) => p !== '');
   if (parts.length === 0) return false;
   const t = SECRET_NAME_COMPONENTS;
   if (parts.length > 1 && t.describing.includes(parts[parts.length - 1]!)) return false;

@@ -17,8 +17,15 @@ const DESCRIBED: Record<string, Record<string, unknown>> = {
       allow: rules('Tool calls that run without asking. Prefer exact commands: Bash(npm test), not Bash(*).'),
       ask: rules('Tool calls that always ask first.'),
       deny: rules('Tool calls that never run. Agent Guard adds Read rules for secret files.'),
-      additionalDirectories: { type: 'array', items: { type: 'string' }, description: 'Extra folders the file tools may use (no configuration is read from them).' },
-      defaultMode: { enum: PERMISSION_MODES, description: 'The permission mode sessions start in. bypassPermissions turns off every prompt; auto is ignored in project and local settings.' },
+      additionalDirectories: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Extra folders the file tools may use (no configuration is read from them).',
+      },
+      defaultMode: {
+        enum: PERMISSION_MODES,
+        description: 'The permission mode sessions start in. bypassPermissions turns off every prompt; auto is ignored in project and local settings.',
+      },
       disableBypassPermissionsMode: { enum: ['disable'] },
       disableAutoMode: { enum: ['disable'] },
     },
@@ -43,8 +50,11 @@ const DESCRIBED: Record<string, Record<string, unknown>> = {
                 command: { type: 'string', minLength: 1 },
                 timeout: { type: 'number', exclusiveMinimum: 0, description: 'Seconds.' },
               },
-              // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a promise
-              allOf: Object.entries(HANDLER_REQUIRED).map(([type, field]) => ({ if: { properties: { type: { const: type } }, required: ['type'] }, then: { required: [field] } })),
+              allOf: Object.entries(HANDLER_REQUIRED).map(([type, field]) => ({
+                if: { properties: { type: { const: type } }, required: ['type'] },
+                // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a promise
+                then: { required: [field] },
+              })),
             },
           },
         },

@@ -51,7 +51,8 @@ export function ensureStateDir(claudeDir: string, root: string, show = STATE_DIR
     } catch {
       /* root as given */
     }
-    if (!inside(realRoot, real)) throw new UnsafePathError(`${show.replace(/\/agent-guard$/, '')} is a symbolic link to ${real}, outside ${root}; remove the link`);
+    if (!inside(realRoot, real))
+      throw new UnsafePathError(`${show.replace(/\/agent-guard$/, '')} is a symbolic link to ${real}, outside ${root}; remove the link`);
   } else if (!c.isDirectory()) throw new UnsafePathError(`${show.replace(/\/agent-guard$/, '')} is not a folder`);
   const dir = join(claudeDir, 'agent-guard');
   const d = lstatOrNull(dir);
@@ -63,7 +64,8 @@ export function ensureStateDir(claudeDir: string, root: string, show = STATE_DIR
     }
     const again = lstatOrNull(dir);
     if (!again || again.isSymbolicLink() || !again.isDirectory()) throw new UnsafePathError(`${show} was replaced while it was being created`);
-  } else if (d.isSymbolicLink()) throw new UnsafePathError(`${show} is a symbolic link (to ${safeReal(dir)}); remove it, Agent Guard writes only into a real folder`);
+  } else if (d.isSymbolicLink())
+    throw new UnsafePathError(`${show} is a symbolic link (to ${safeReal(dir)}); remove it, Agent Guard writes only into a real folder`);
   else if (!d.isDirectory()) throw new UnsafePathError(`${show} is not a folder; remove it`);
   try {
     // O_EXCL: never through a link, never over the user's own file.

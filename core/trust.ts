@@ -4,7 +4,21 @@
 // %APPDATA%\agent-guard\… on Windows), by `agent-guard trust`. A changed file is untrusted again.
 // The state is written atomically (temp file + rename) and never through a link.
 
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync, constants } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  constants,
+} from 'node:fs';
 import { join } from 'node:path';
 import { removeStaleTemps } from './state-dir';
 
@@ -18,7 +32,11 @@ export interface TrustStore {
   guards: Record<string, string>;
 }
 
-export function trustFile(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = env.HOME || env.USERPROFILE || ''): string {
+export function trustFile(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home = env.HOME || env.USERPROFILE || '',
+): string {
   const base = env.XDG_CONFIG_HOME || (platform === 'win32' && env.APPDATA ? env.APPDATA : join(home, '.config'));
   return join(base, 'agent-guard', 'trusted.json');
 }
@@ -51,7 +69,10 @@ export function writeTrust(file: string, store: TrustStore): void {
     }
   }
   const st = lstatSync(dir);
-  if (st.isSymbolicLink() || !st.isDirectory()) throw new TrustWriteError(`${dir} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}; Agent Guard keeps its trust records only in a real folder`);
+  if (st.isSymbolicLink() || !st.isDirectory())
+    throw new TrustWriteError(
+      `${dir} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}; Agent Guard keeps its trust records only in a real folder`,
+    );
   removeStaleTemps(dir, /^\.trusted\.json\.(?<pid>\d+)\.[0-9a-z]+\.tmp$/);
   const tmp = join(dir, `.trusted.json.${process.pid}.${Date.now().toString(36)}.tmp`);
   try {
@@ -98,7 +119,9 @@ function realOrSelf(p: string): string {
 /** The guard files of a workspace, in name order (files starting with `_` are helpers, not guards). */
 export function listGuardFiles(projectDir: string): string[] {
   try {
-    return readdirSync(join(projectDir, WORKSPACE_GUARDS_DIR)).filter((f) => /\.c?js$/.test(f) && !f.startsWith('_')).sort();
+    return readdirSync(join(projectDir, WORKSPACE_GUARDS_DIR))
+      .filter((f) => /\.c?js$/.test(f) && !f.startsWith('_'))
+      .sort();
   } catch {
     return [];
   }

@@ -22,7 +22,8 @@ function untrackedSecrets(ctx: GuardContext, cwd: string, pathspecs: string[]): 
 export default defineGuard({
   id: 'bulk-add-secrets',
   title: 'No bulk git add that would stage an untracked secret file',
-  prevents: 'git add -A in a repo where .env was never gitignored stages it with forty other files; the commit is called "add feature" and the keys end up on GitHub.',
+  prevents:
+    'git add -A in a repo where .env was never gitignored stages it with forty other files; the commit is called "add feature" and the keys end up on GitHub.',
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     const analysis = ctx.shell();
@@ -53,20 +54,63 @@ export default defineGuard({
   },
   examples: {
     blocked: [
-      { tool_name: 'Bash', tool_input: { command: 'git add -A' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'git add . && git commit -m wip' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'git add --all' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'config/.env.production': 'DB=x\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'git add config/' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'config/.env.production': 'DB=x\n', 'config/app.json': '{}\n' } } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -A' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add . && git commit -m wip' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add --all' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'config/.env.production': 'DB=x\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add config/' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'config/.env.production': 'DB=x\n', 'config/app.json': '{}\n' } },
+      },
       { tool_name: 'Bash', tool_input: { command: 'git add .' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'deploy/id_ed25519': 'key\n' } } },
     ],
     allowed: [
-      { tool_name: 'Bash', tool_input: { command: 'git add -A' }, fixture: { committed: { '.gitignore': '.env\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } }, note: '.env is ignored: silent' },
-      { tool_name: 'Bash', tool_input: { command: 'git add -A' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env.example': 'KEY=\n', 'src/a.ts': 'a\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'git add src/a.ts' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'git add .env' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } }, note: 'named explicitly: visible and deliberate' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -A' },
+        fixture: { committed: { '.gitignore': '.env\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
+        note: '.env is ignored: silent',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -A' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env.example': 'KEY=\n', 'src/a.ts': 'a\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add src/a.ts' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add .env' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'named explicitly: visible and deliberate',
+      },
       { tool_name: 'Bash', tool_input: { command: 'git add -u' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'git commit -am wip' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } }, note: 'commit -a stages tracked files only' },
-      { tool_name: 'Bash', tool_input: { command: 'git add -A --dry-run' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git commit -am wip' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'commit -a stages tracked files only',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -A --dry-run' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } },
+      },
       { tool_name: 'Bash', tool_input: { command: 'ls -la' }, note: 'no git process for unrelated commands' },
     ],
   },

@@ -60,25 +60,92 @@ export default defineGuard({
   },
   examples: {
     blocked: [
-      { tool_name: 'Edit', tool_input: { file_path: 'migrations/001_init.sql', old_string: 'id int', new_string: 'id bigint' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
-      { tool_name: 'Write', tool_input: { file_path: 'db/migrate/20240101000000_create_users.rb', content: 'class CreateUsers < ActiveRecord::Migration[7.1]; end\n' }, fixture: { committed: { 'db/migrate/20240101000000_create_users.rb': 'class CreateUsers; end\n' } } },
-      { tool_name: 'Edit', tool_input: { file_path: 'prisma/migrations/20240101_init/migration.sql', old_string: 'TEXT', new_string: 'VARCHAR(255)' }, fixture: { committed: { 'prisma/migrations/20240101_init/migration.sql': 'CREATE TABLE "User" ("name" TEXT);\n' } } },
-      { tool_name: 'Edit', tool_input: { file_path: 'app/migrations/0001_initial.py', old_string: 'max_length=100', new_string: 'max_length=200' }, fixture: { committed: { 'app/migrations/0001_initial.py': 'max_length=100\n' } } },
-      { tool_name: 'Bash', tool_input: { command: "sed -i 's/int/bigint/' migrations/001_init.sql" }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'cp /tmp/new.sql migrations/001_init.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'mv /tmp/new.sql migrations/001_init.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
-      { tool_name: 'Bash', tool_input: { command: "perl -pi -e 's/int/bigint/' migrations/001_init.sql" }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'git mv -f /tmp/new.sql migrations/001_init.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'migrations/001_init.sql', old_string: 'id int', new_string: 'id bigint' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'db/migrate/20240101000000_create_users.rb', content: 'class CreateUsers < ActiveRecord::Migration[7.1]; end\n' },
+        fixture: { committed: { 'db/migrate/20240101000000_create_users.rb': 'class CreateUsers; end\n' } },
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'prisma/migrations/20240101_init/migration.sql', old_string: 'TEXT', new_string: 'VARCHAR(255)' },
+        fixture: { committed: { 'prisma/migrations/20240101_init/migration.sql': 'CREATE TABLE "User" ("name" TEXT);\n' } },
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'app/migrations/0001_initial.py', old_string: 'max_length=100', new_string: 'max_length=200' },
+        fixture: { committed: { 'app/migrations/0001_initial.py': 'max_length=100\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "sed -i 's/int/bigint/' migrations/001_init.sql" },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'cp /tmp/new.sql migrations/001_init.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'mv /tmp/new.sql migrations/001_init.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "perl -pi -e 's/int/bigint/' migrations/001_init.sql" },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git mv -f /tmp/new.sql migrations/001_init.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+      },
     ],
     allowed: [
-      { tool_name: 'Write', tool_input: { file_path: 'migrations/002_add_email.sql', content: 'ALTER TABLE users ADD email text;' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } }, note: 'new, untracked migration' },
-      { tool_name: 'Edit', tool_input: { file_path: 'migrations/002_add_email.sql', old_string: 'text', new_string: 'varchar(320)' }, fixture: { committed: { 'migrations/001_init.sql': 'x\n' }, untracked: { 'migrations/002_add_email.sql': 'ALTER TABLE users ADD email text;\n' } }, note: 'still being written' },
-      { tool_name: 'Edit', tool_input: { file_path: 'migrations/001_init.sql', old_string: 'id int', new_string: 'id bigint' }, note: 'outside a git repository: no opinion' },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'migrations/002_add_email.sql', content: 'ALTER TABLE users ADD email text;' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+        note: 'new, untracked migration',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'migrations/002_add_email.sql', old_string: 'text', new_string: 'varchar(320)' },
+        fixture: { committed: { 'migrations/001_init.sql': 'x\n' }, untracked: { 'migrations/002_add_email.sql': 'ALTER TABLE users ADD email text;\n' } },
+        note: 'still being written',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'migrations/001_init.sql', old_string: 'id int', new_string: 'id bigint' },
+        note: 'outside a git repository: no opinion',
+      },
       { tool_name: 'Edit', tool_input: { file_path: 'src/db.ts', old_string: 'a', new_string: 'b' }, fixture: { committed: { 'src/db.ts': 'a\n' } } },
-      { tool_name: 'Read', tool_input: { file_path: 'migrations/001_init.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'cat migrations/001_init.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
-      { tool_name: 'Bash', tool_input: { command: 'cp /tmp/new.sql migrations/002_more.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } }, note: 'a new migration' },
-      { tool_name: 'Bash', tool_input: { command: 'cp migrations/001_init.sql /tmp/backup.sql' }, fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } } },
+      {
+        tool_name: 'Read',
+        tool_input: { file_path: 'migrations/001_init.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'cat migrations/001_init.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'cp /tmp/new.sql migrations/002_more.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+        note: 'a new migration',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'cp migrations/001_init.sql /tmp/backup.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+      },
     ],
   },
 });

@@ -62,13 +62,14 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   // Help and skeleton forms print text and change nothing.
   // (-h is the host for database clients, help elsewhere.)
   const hIsHelp = ['terraform', 'tofu', 'terragrunt', 'pulumi', 'gcloud', 'az', 'dropdb'].includes(p);
-  if (known.some((a) => ['--help', '-help', '--generate-cli-skeleton'].includes(a) || (a === '-h' && hIsHelp) || a.startsWith('--generate-cli-skeleton='))) return null;
+  if (known.some((a) => ['--help', '-help', '--generate-cli-skeleton'].includes(a) || (a === '-h' && hIsHelp) || a.startsWith('--generate-cli-skeleton=')))
+    return null;
   const sql = sqlOf(inv, ctx);
   const bad = sql ? destructiveSql(sql) : null;
   if (bad) return { reason: `${p} runs ${bad}, which destroys data with no undo. Take a backup first (e.g. pg_dump, mysqldump) and ask the user to run it.` };
   if (p === 'mongosh' || p === 'mongo') {
     const i = known.indexOf('--eval');
-    const js = i >= 0 ? known[i + 1] ?? '' : inv.stdinText ?? '';
+    const js = i >= 0 ? (known[i + 1] ?? '') : (inv.stdinText ?? '');
     const m = mongoDestructive(js);
     if (m) return { reason: `mongosh ${m} deletes data with no undo. Take a backup (mongodump) and ask the user.` };
   }
@@ -81,23 +82,30 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   if (p === 'dropdb' || (p === 'mysqladmin' && known.includes('drop'))) return { reason: `${p} drops a whole database. Take a backup first and ask the user.` };
   if (p === 'terraform' || p === 'tofu' || p === 'terragrunt') {
     const sub = known.find((a) => !a.startsWith('-')) ?? '';
-    if (sub === 'destroy' || (sub === 'apply' && known.includes('-destroy'))) return { reason: `${p} destroy tears down the infrastructure this configuration manages. Review the plan and ask the user.`, instead: `${p} plan -destroy` };
+    if (sub === 'destroy' || (sub === 'apply' && known.includes('-destroy')))
+      return {
+        reason: `${p} destroy tears down the infrastructure this configuration manages. Review the plan and ask the user.`,
+        instead: `${p} plan -destroy`,
+      };
   }
   if (p === 'pulumi' && known[0] === 'destroy') return { reason: 'pulumi destroy tears down the stack. Preview and ask the user.', instead: 'pulumi preview' };
   if (p === 'aws') {
-    if (known[0] === 's3' && ((known[1] === 'rm' && known.includes('--recursive')) || (known[1] === 'rb' && known.includes('--force')))) return { reason: `aws s3 ${known[1]} deletes every object under that prefix. Ask the user.` };
+    if (known[0] === 's3' && ((known[1] === 'rm' && known.includes('--recursive')) || (known[1] === 'rb' && known.includes('--force'))))
+      return { reason: `aws s3 ${known[1]} deletes every object under that prefix. Ask the user.` };
     const op = known.find((a, i) => i >= 1 && !a.startsWith('-'));
     if (op && /^(delete|terminate|remove|deregister|purge)-/.test(op)) return { reason: `aws ${known[0]} ${op} deletes cloud resources. Ask the user.` };
   }
   if ((p === 'gcloud' || p === 'az') && known.includes('delete')) return { reason: `${p} … delete removes cloud resources. Ask the user.` };
-  if (p === 'gsutil' && (known[0] === 'rb' || (known[0] === 'rm' && known.some((a) => /^-[a-zA-Z]*r/.test(a))))) return { reason: 'gsutil rm -r / rb deletes a bucket\'s objects. Ask the user.' };
+  if (p === 'gsutil' && (known[0] === 'rb' || (known[0] === 'rm' && known.some((a) => /^-[a-zA-Z]*r/.test(a)))))
+    return { reason: "gsutil rm -r / rb deletes a bucket's objects. Ask the user." };
   return null;
 }
 
 export default defineGuard({
   id: 'data-destruction',
   title: 'No dropping databases, deleting every row, or tearing down infrastructure',
-  prevents: 'DROP DATABASE, TRUNCATE, DELETE without WHERE, FLUSHALL or terraform destroy -auto-approve erase production data or infrastructure in one command.',
+  prevents:
+    'DROP DATABASE, TRUNCATE, DELETE without WHERE, FLUSHALL or terraform destroy -auto-approve erase production data or infrastructure in one command.',
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {

@@ -7,36 +7,60 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
   const has = (...xs: string[]) => args.some((a) => xs.includes(a));
   const short = (c: string) => args.some((a) => /^-[a-zA-Z]+$/.test(a) && a.includes(c));
   const dashdash = args.indexOf('--');
-  const pathspecs = (dashdash >= 0 ? args.slice(dashdash + 1) : args.filter((a) => !a.startsWith('-')));
+  const pathspecs = dashdash >= 0 ? args.slice(dashdash + 1) : args.filter((a) => !a.startsWith('-'));
   const keep = 'git stash push --include-untracked -m "backup before discarding"';
   switch (sub) {
     case 'reset':
       if (has('--hard', '--merge')) {
-        return { reason: 'git reset --hard discards every uncommitted change in the working tree, with no undo. Keep the work first (stash it, or commit it on a backup branch), then reset.', instead: keep };
+        return {
+          reason:
+            'git reset --hard discards every uncommitted change in the working tree, with no undo. Keep the work first (stash it, or commit it on a backup branch), then reset.',
+          instead: keep,
+        };
       }
       return null;
     case 'checkout': {
       if (has('-b', '-B', '--orphan') && dashdash < 0 && !has('-f', '--force')) return null;
       const files = dashdash >= 0 ? args.slice(dashdash + 1) : args.filter((a) => a === '.' || a === ':/' || a === '*');
       if (files.length > 0 || has('-f', '--force') || short('f')) {
-        return { reason: `git checkout ${args.join(' ')} overwrites uncommitted changes${files.length > 0 ? ` in ${files.join(' ')}` : ''} with no undo. Stash them first if they might matter.`, instead: keep };
+        return {
+          reason: `git checkout ${args.join(' ')} overwrites uncommitted changes${files.length > 0 ? ` in ${files.join(' ')}` : ''} with no undo. Stash them first if they might matter.`,
+          instead: keep,
+        };
       }
       return null;
     }
     case 'restore':
       if ((has('--staged', '-S') || short('S')) && !has('--worktree', '-W') && !short('W')) return null;
       if (pathspecs.length === 0) return null;
-      return { reason: `git restore ${pathspecs.join(' ')} discards uncommitted changes in the working tree with no undo. Stash them first if they might matter.`, instead: keep };
+      return {
+        reason: `git restore ${pathspecs.join(' ')} discards uncommitted changes in the working tree with no undo. Stash them first if they might matter.`,
+        instead: keep,
+      };
     case 'switch':
-      if (has('--discard-changes', '-f', '--force')) return { reason: 'git switch --discard-changes throws away uncommitted changes. Stash them first.', instead: keep };
+      if (has('--discard-changes', '-f', '--force'))
+        return { reason: 'git switch --discard-changes throws away uncommitted changes. Stash them first.', instead: keep };
       return null;
     case 'clean':
       if (has('-n', '--dry-run') || short('n')) return null;
-      if (has('--force') || short('f')) return { reason: `git clean ${args.join(' ')} deletes untracked${short('x') || has('-x', '-X') ? ' and ignored (.env included)' : ''} files for good. See what it would delete first.`, instead: shq('git', ...prefix, 'clean', '-n', ...args.filter((a) => a !== '--force' && !/^-[a-zA-Z]*f/.test(a))) };
+      if (has('--force') || short('f'))
+        return {
+          reason: `git clean ${args.join(' ')} deletes untracked${short('x') || has('-x', '-X') ? ' and ignored (.env included)' : ''} files for good. See what it would delete first.`,
+          instead: shq('git', ...prefix, 'clean', '-n', ...args.filter((a) => a !== '--force' && !/^-[a-zA-Z]*f/.test(a))),
+        };
       return null;
     case 'stash':
-      if (args[0] === 'clear') return { reason: 'git stash clear drops every stash; they can only be dug out of the object database by hand. Look at them first and drop only what is no longer needed.', instead: 'git --no-pager stash list' };
-      if (args[0] === 'drop') return { reason: 'git stash drop deletes a stash (recoverable only through git fsck). Check what it holds first.', instead: `git --no-pager stash show -p ${args[1] ?? ''}`.trim() };
+      if (args[0] === 'clear')
+        return {
+          reason:
+            'git stash clear drops every stash; they can only be dug out of the object database by hand. Look at them first and drop only what is no longer needed.',
+          instead: 'git --no-pager stash list',
+        };
+      if (args[0] === 'drop')
+        return {
+          reason: 'git stash drop deletes a stash (recoverable only through git fsck). Check what it holds first.',
+          instead: `git --no-pager stash show -p ${args[1] ?? ''}`.trim(),
+        };
       return null;
     case 'branch': {
       const force = has('-D') || (has('-d', '--delete') && has('-f', '--force')) || args.some((a) => /^-[a-zA-Z]*D/.test(a));
@@ -49,19 +73,29 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
       };
     }
     case 'update-ref': {
-      if (has('-d', '--delete')) return { reason: 'git update-ref -d deletes a ref directly, bypassing every safety check. Use git branch -d / git tag -d, or ask the user.' };
+      if (has('-d', '--delete'))
+        return { reason: 'git update-ref -d deletes a ref directly, bypassing every safety check. Use git branch -d / git tag -d, or ask the user.' };
       const ref = args.find((a) => !a.startsWith('-'));
-      if (ref && /^refs\/heads\//.test(ref)) return { reason: `git update-ref ${ref} moves a branch without touching the working tree, silently dropping the commits it pointed to. Use git reset on a checked-out branch (after stashing), or ask the user.` };
+      if (ref && /^refs\/heads\//.test(ref))
+        return {
+          reason: `git update-ref ${ref} moves a branch without touching the working tree, silently dropping the commits it pointed to. Use git reset on a checked-out branch (after stashing), or ask the user.`,
+        };
       return null;
     }
     case 'filter-branch':
     case 'filter-repo':
       return { reason: `git ${sub} rewrites the whole history; every clone and open branch diverges. This is for a human to decide; ask the user.` };
     case 'reflog':
-      if (args[0] === 'expire' || args[0] === 'delete') return { reason: 'git reflog expire/delete destroys the safety net that makes other git mistakes recoverable. Ask the user.' };
+      if (args[0] === 'expire' || args[0] === 'delete')
+        return { reason: 'git reflog expire/delete destroys the safety net that makes other git mistakes recoverable. Ask the user.' };
       return null;
     case 'gc':
-      if (args.some((a) => /^--prune=(now|all)$/.test(a)) || has('--aggressive') && has('--prune')) return { reason: 'git gc --prune=now deletes unreachable commits now, so lost work can no longer be recovered from the reflog. Run plain git gc, which keeps them for two weeks.', instead: 'git gc' };
+      if (args.some((a) => /^--prune=(now|all)$/.test(a)) || (has('--aggressive') && has('--prune')))
+        return {
+          reason:
+            'git gc --prune=now deletes unreachable commits now, so lost work can no longer be recovered from the reflog. Run plain git gc, which keeps them for two weeks.',
+          instead: 'git gc',
+        };
       return null;
     case 'commit':
     case 'push':
@@ -71,8 +105,14 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
       const bundledN = (a: string) => /^-[a-zA-Z]+$/.test(a) && a.includes('n');
       const skip = has('--no-verify') || (sub === 'commit' && (has('-n') || args.some(bundledN)));
       if (!skip) return null;
-      const rest = args.filter((a) => a !== '--no-verify' && a !== '-n').map((a) => (sub === 'commit' && bundledN(a) ? a.replace('n', '') : a)).filter((a) => a !== '-');
-      return { reason: `git ${sub} --no-verify skips the project's own hooks (tests, linters, secret scanners) that protect the branch. Fix what the hooks report instead.`, instead: shq('git', ...prefix, sub, ...rest) };
+      const rest = args
+        .filter((a) => a !== '--no-verify' && a !== '-n')
+        .map((a) => (sub === 'commit' && bundledN(a) ? a.replace('n', '') : a))
+        .filter((a) => a !== '-');
+      return {
+        reason: `git ${sub} --no-verify skips the project's own hooks (tests, linters, secret scanners) that protect the branch. Fix what the hooks report instead.`,
+        instead: shq('git', ...prefix, sub, ...rest),
+      };
     }
     default:
       return null;
@@ -102,7 +142,8 @@ function unchangedSinceHead(ctx: GuardContext, cwd: string, path: string): boole
 export default defineGuard({
   id: 'destructive-git',
   title: 'No git commands that throw away work or history',
-  prevents: 'git reset --hard, checkout ., clean -fdx or stash clear discard hours of uncommitted work in one step, with no undo; --no-verify skips the hooks that protect the branch.',
+  prevents:
+    'git reset --hard, checkout ., clean -fdx or stash clear discard hours of uncommitted work in one step, with no undo; --no-verify skips the hooks that protect the branch.',
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     const analysis = ctx.shell();
@@ -152,7 +193,12 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git reset --har HEAD~1' }, note: 'git takes unique prefixes of long options' },
       { tool_name: 'Bash', tool_input: { command: 'git clean --forc -d' } },
       { tool_name: 'Bash', tool_input: { command: 'git commit --no-verif -m wip' } },
-      { tool_name: 'Bash', tool_input: { command: 'git checkout src/app.ts' }, fixture: { committed: { 'src/app.ts': 'a\n' }, untracked: { 'src/app.ts': 'changed\n' } }, note: 'a path without --, with uncommitted changes' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git checkout src/app.ts' },
+        fixture: { committed: { 'src/app.ts': 'a\n' }, untracked: { 'src/app.ts': 'changed\n' } },
+        note: 'a path without --, with uncommitted changes',
+      },
       { tool_name: 'Bash', tool_input: { command: 'git switch -f main' } },
       { tool_name: 'Bash', tool_input: { command: "git config alias.nuke 'reset --hard' && git nuke" }, note: 'an alias set earlier on the line' },
     ],
@@ -172,7 +218,12 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'ee preflight check --cmd "git reset --hard HEAD~5"' } },
       { tool_name: 'Bash', tool_input: { command: 'git checkout -bfeature/x' } },
       { tool_name: 'Bash', tool_input: { command: 'git checkout -qbfix/y' } },
-      { tool_name: 'Bash', tool_input: { command: 'git checkout -- src/app.ts' }, fixture: { committed: { 'src/app.ts': 'a\n' } }, note: 'no uncommitted changes: nothing to lose' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git checkout -- src/app.ts' },
+        fixture: { committed: { 'src/app.ts': 'a\n' } },
+        note: 'no uncommitted changes: nothing to lose',
+      },
       { tool_name: 'Bash', tool_input: { command: 'git config alias.st status && git st' } },
     ],
   },

@@ -11,25 +11,37 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   const p = inv.program;
   const known = inv.args.map((a) => a.known ?? '');
   for (const w of fileWrites(inv, ctx.home)) {
-    if (BLOCK_DEVICE.test(w.path)) return { reason: `${w.how} into ${w.path} overwrites a disk device directly: partitions and file systems on it are destroyed.` };
+    if (BLOCK_DEVICE.test(w.path))
+      return { reason: `${w.how} into ${w.path} overwrites a disk device directly: partitions and file systems on it are destroyed.` };
   }
   const effects = effectsOf(inv, ctx.home).effects;
   if (/^mkfs(\..+)?$/.test(p) || p === 'mke2fs' || p === 'wipefs' || p === 'mkswap') {
     // A file system on a regular image file (mkfs.ext4 disk.img) erases nothing but that file.
     const targets = effects.filter((e) => e.kind === 'write');
-    const device = targets.length === 0 || targets.some((e) => e.kind === 'write' && (e.target.path === null || e.target.path.startsWith('/dev/') || /^[A-Za-z]:?$/.test(e.target.value.known ?? '')));
+    const device =
+      targets.length === 0 ||
+      targets.some(
+        (e) => e.kind === 'write' && (e.target.path === null || e.target.path.startsWith('/dev/') || /^[A-Za-z]:?$/.test(e.target.value.known ?? '')),
+      );
     if (device) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
   }
   if (p === 'format' && known.length > 0) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
   for (const e of effects) {
-    if (e.kind === 'destroy') return { reason: `${p} ${known.join(' ')} destroys ${e.store === 'crontab' ? 'every scheduled job in the crontab, with no undo' : `the data on a ${e.store}`}. This is for a human to do.`, ...(e.store === 'crontab' ? { instead: 'crontab -l' } : {}) };
+    if (e.kind === 'destroy')
+      return {
+        reason: `${p} ${known.join(' ')} destroys ${e.store === 'crontab' ? 'every scheduled job in the crontab, with no undo' : `the data on a ${e.store}`}. This is for a human to do.`,
+        ...(e.store === 'crontab' ? { instead: 'crontab -l' } : {}),
+      };
   }
   // find / -exec chmod 777 {} +: the same as chmod -R over find's starting points.
   if ((p === 'chmod' || p === 'chown' || p === 'chgrp') && inv.findRoots) {
     for (const r of inv.findRoots) {
       const path = argPath(inv, r, ctx.home);
       const what = path ? catastrophe(path, ctx) : null;
-      if (what && path !== ctx.projectDir) return { reason: `find ${r.word.raw} -exec ${p} changes ${p === 'chmod' ? 'permissions' : 'ownership'} across ${what}; ssh, sudo and many programs refuse to work afterwards, and it cannot be undone.` };
+      if (what && path !== ctx.projectDir)
+        return {
+          reason: `find ${r.word.raw} -exec ${p} changes ${p === 'chmod' ? 'permissions' : 'ownership'} across ${what}; ssh, sudo and many programs refuse to work afterwards, and it cannot be undone.`,
+        };
     }
   }
   if (['fdisk', 'sfdisk', 'gdisk', 'sgdisk', 'parted', 'cfdisk'].includes(p) && !known.some((a) => a === '-l' || a === '--list' || a === 'print')) {
@@ -41,7 +53,8 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
       if (!path) continue;
       if (BLOCK_DEVICE.test(path)) return { reason: `shred ${a.word.raw} overwrites a whole disk device.` };
       const secret = secretPath(path, ctx);
-      if (secret || catastrophe(path, ctx)) return { reason: `shred ${a.word.raw} destroys ${secret ? 'a key or secret file' : 'an important path'} beyond any recovery. Ask the user.` };
+      if (secret || catastrophe(path, ctx))
+        return { reason: `shred ${a.word.raw} destroys ${secret ? 'a key or secret file' : 'an important path'} beyond any recovery. Ask the user.` };
     }
   }
   if ((p === 'chmod' || p === 'chown' || p === 'chgrp' || p === 'setfacl') && known.some((a) => /^-[a-zA-Z]*R/.test(a) || a === '--recursive')) {
@@ -50,12 +63,22 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
         const what = catastrophe(path, ctx);
         if (!what || path === ctx.projectDir) continue;
         const assumed = because.length > 0 ? ` (${because.join('; ')})` : '';
-        return { reason: `${p} -R on ${a.word.raw}${assumed} changes ${p === 'chmod' ? 'permissions' : 'ownership'} across ${what}; ssh, sudo and many programs refuse to work afterwards, and it cannot be undone.` };
+        return {
+          reason: `${p} -R on ${a.word.raw}${assumed} changes ${p === 'chmod' ? 'permissions' : 'ownership'} across ${what}; ssh, sudo and many programs refuse to work afterwards, and it cannot be undone.`,
+        };
       }
     }
   }
-  const harmlessPower = known.some((a) => ['-c', '/a', '-w', '--wtmp-only', '-h', '--help', '-V', '--version', '--show'].includes(a) && !(a === '-h' && p === 'shutdown')) || (p === 'systemctl' && known.includes('--when') && known[known.indexOf('--when') + 1] === 'cancel') || known.includes('--when=cancel');
-  if (!harmlessPower && (POWER.has(p) || (p === 'systemctl' && ['poweroff', 'reboot', 'halt', 'suspend', 'hibernate', 'kexec'].includes(known[0] ?? '')) || (p === 'init' && ['0', '6'].includes(known[0] ?? '')))) {
+  const harmlessPower =
+    known.some((a) => ['-c', '/a', '-w', '--wtmp-only', '-h', '--help', '-V', '--version', '--show'].includes(a) && !(a === '-h' && p === 'shutdown')) ||
+    (p === 'systemctl' && known.includes('--when') && known[known.indexOf('--when') + 1] === 'cancel') ||
+    known.includes('--when=cancel');
+  if (
+    !harmlessPower &&
+    (POWER.has(p) ||
+      (p === 'systemctl' && ['poweroff', 'reboot', 'halt', 'suspend', 'hibernate', 'kexec'].includes(known[0] ?? '')) ||
+      (p === 'init' && ['0', '6'].includes(known[0] ?? '')))
+  ) {
     return { reason: `${p} ${known.join(' ')} shuts down or restarts the machine, ending every session on it. Ask the user.` };
   }
   // kill -1 <pid> is SIGHUP to one process; kill -9 -1 (a target of -1) is every process.
@@ -65,8 +88,11 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   }
   if ((p === 'docker' || p === 'podman') && ['run', 'create'].includes(known[0] ?? '')) {
     for (let i = 0; i < known.length; i++) {
-      const v = /^(?:-v|--volume|--mount)$/.test(known[i]!) ? known[i + 1] ?? '' : /^--(?:volume|mount)=(.*)$/.exec(known[i]!)?.[1] ?? '';
-      if (/^\/:|(^|,)(source|src)=\/(,|$)/.test(v)) return { reason: `${p} ${known[0]} mounts the host's root file system into the container; anything run inside can rewrite the host. Mount only the folder it needs (e.g. -v "$PWD:/work").` };
+      const v = /^(?:-v|--volume|--mount)$/.test(known[i]!) ? (known[i + 1] ?? '') : (/^--(?:volume|mount)=(.*)$/.exec(known[i]!)?.[1] ?? '');
+      if (/^\/:|(^|,)(source|src)=\/(,|$)/.test(v))
+        return {
+          reason: `${p} ${known[0]} mounts the host's root file system into the container; anything run inside can rewrite the host. Mount only the folder it needs (e.g. -v "$PWD:/work").`,
+        };
     }
   }
   return null;
@@ -84,7 +110,11 @@ export default defineGuard({
   priority: 4,
   check(_call, ctx) {
     const analysis = ctx.shell();
-    if (forkBomb(analysis)) return { reason: 'This defines a function that calls itself in a pipe or in the background: a fork bomb, which exhausts the process table and hangs the machine.' };
+    if (forkBomb(analysis))
+      return {
+        reason:
+          'This defines a function that calls itself in a pipe or in the background: a fork bomb, which exhausts the process table and hangs the machine.',
+      };
     for (const inv of runs(analysis)) {
       const d = judge(inv, ctx);
       if (d) return d;

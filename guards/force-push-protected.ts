@@ -28,15 +28,22 @@ export default defineGuard({
       const isProtected = (b: string) => isProtectedBranch(b, ctx.config.protectedBranches);
       const prefix = ['git', ...git.globals, 'push'];
       if (plan.mirror) {
-        return { reason: 'git push --mirror force-updates and deletes every ref on the remote, protected branches included. Push the branches you changed by name.' };
+        return {
+          reason: 'git push --mirror force-updates and deletes every ref on the remote, protected branches included. Push the branches you changed by name.',
+        };
       }
       const deleted = plan.deleted.filter(isProtected);
       if (deleted.length > 0) {
-        return { reason: `This push deletes the protected branch ${deleted.join(', ')} on the remote. Deleting a shared branch is for a human to do; ask the user.` };
+        return {
+          reason: `This push deletes the protected branch ${deleted.join(', ')} on the remote. Deleting a shared branch is for a human to do; ask the user.`,
+        };
       }
       const forced = plan.forced.filter(isProtected);
       if (forced.length > 0 || plan.unknownForced) {
-        const target = forced.length > 0 ? `the protected branch ${forced.join(', ')}` : 'a branch the command does not name (the current one, or one computed when it runs), which may be protected,';
+        const target =
+          forced.length > 0
+            ? `the protected branch ${forced.join(', ')}`
+            : 'a branch the command does not name (the current one, or one computed when it runs), which may be protected,';
         return {
           reason: `git push --force to ${target} overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched.`,
           instead: [shq(...prefix), ...withLease(args).map((a, i) => (a.includes(OPAQUE) ? rawUnknown(git.args, args, i) : shq(a)))].join(' '),
@@ -71,7 +78,12 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git push --force-with-lease origin feature/login' } },
       { tool_name: 'Bash', tool_input: { command: 'git push -u origin feature/login' } },
       { tool_name: 'Bash', tool_input: { command: 'git push --force origin feature/x' } },
-      { tool_name: 'Bash', tool_input: { command: 'git push --force' }, fixture: { committed: { 'a.txt': 'a' }, branch: 'feature/x' }, note: 'current branch is not protected' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git push --force' },
+        fixture: { committed: { 'a.txt': 'a' }, branch: 'feature/x' },
+        note: 'current branch is not protected',
+      },
       { tool_name: 'Bash', tool_input: { command: 'git push origin main' } },
       { tool_name: 'Bash', tool_input: { command: 'git push --dry-run --force origin main' } },
       { tool_name: 'Bash', tool_input: { command: 'git commit -m "never git push --force origin main"' } },

@@ -28,7 +28,8 @@ function keepsGuard(before: string, after: string): boolean {
   const b = parseLoose(before) as Record<string, unknown> | undefined;
   const a = parseLoose(after) as Record<string, unknown> | undefined;
   const ours = (v: Record<string, unknown> | undefined) => JSON.stringify(v?.hooks ?? null).split(HOOK_MARK).length - 1;
-  const commands = (v: Record<string, unknown> | undefined) => (JSON.stringify(v?.hooks ?? null).match(/"command":"[^"]*agent-guard\.cjs[^"]*"/g) ?? []).sort().join('\n');
+  const commands = (v: Record<string, unknown> | undefined) =>
+    (JSON.stringify(v?.hooks ?? null).match(/"command":"[^"]*agent-guard\.cjs[^"]*"/g) ?? []).sort().join('\n');
   if (a?.disableAllHooks === true && b?.disableAllHooks !== true) return false;
   if (ours(a) < ours(b)) return false;
   return commands(a) === commands(b) || ours(b) === 0;
@@ -69,13 +70,14 @@ function grantsException(program: string, args: (string | null)[]): boolean {
 export default defineGuard({
   id: 'guard-tamper',
   title: 'The guard protects its own hook file, configuration and settings entry',
-  prevents: 'An agent that was blocked edits settings.json to remove the hook (or sets disableAllHooks) and then runs the command anyway; the user never learns the guard was switched off.',
+  prevents:
+    'An agent that was blocked edits settings.json to remove the hook (or sets disableAllHooks) and then runs the command anyway; the user never learns the guard was switched off.',
   tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', ...SHELL_TOOLS],
   priority: 10,
   check(call, ctx) {
     const protectedFiles = guardFiles(ctx);
     const settings = settingsFiles(ctx);
-    const show = (p: string) => (relativeTo(ctx.projectDir, p) ?? (relativeTo(ctx.home, p) !== null ? `~/${relativeTo(ctx.home, p)}` : p));
+    const show = (p: string) => relativeTo(ctx.projectDir, p) ?? (relativeTo(ctx.home, p) !== null ? `~/${relativeTo(ctx.home, p)}` : p);
     if (call.edits && call.path) {
       const p = call.path;
       if (protectedFiles.some((f) => isSameOrAncestor(f, p))) return { reason: `${call.tool} of ${show(p)} changes Agent Guard itself. ${ASK}` };
@@ -93,10 +95,20 @@ export default defineGuard({
     if (!call.command) return null;
     for (const inv of runs(ctx.shell())) {
       if (givesTrust(inv)) {
-        return { reason: `agent-guard trust records the user's consent to run a workspace guard on every tool call; only the user can give it. Ask the user to review the guard file and run agent-guard trust themselves.` };
+        return {
+          reason: `agent-guard trust records the user's consent to run a workspace guard on every tool call; only the user can give it. Ask the user to review the guard file and run agent-guard trust themselves.`,
+        };
       }
-      if (grantsException(inv.program, inv.args.map((a) => a.known))) {
-        return { reason: 'agent-guard allow adds a standing permission to .claude/agent-guard.json; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.' };
+      if (
+        grantsException(
+          inv.program,
+          inv.args.map((a) => a.known),
+        )
+      ) {
+        return {
+          reason:
+            'agent-guard allow adds a standing permission to .claude/agent-guard.json; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.',
+        };
       }
       const touched: string[] = fileWrites(inv, ctx.home).map((w) => w.path);
       if (['rm', 'mv', 'cp', 'ln', 'chmod', 'chown', 'truncate', 'unlink', 'shred', 'install', 'rsync'].includes(inv.program)) {
@@ -114,9 +126,13 @@ export default defineGuard({
         if (!path.includes('/.claude')) continue; // every guard file lives in a .claude folder
         // Inside a guard file or folder, or deleting the .claude folder around it. Deleting / or
         // the project is rm-catastrophic's to explain.
-        const hit = [...protectedFiles, ...settings].find((f) => isSameOrAncestor(f, path) || (isSameOrAncestor(path, f) && claudeDirs.some((d) => isSameOrAncestor(d, path))));
+        const hit = [...protectedFiles, ...settings].find(
+          (f) => isSameOrAncestor(f, path) || (isSameOrAncestor(path, f) && claudeDirs.some((d) => isSameOrAncestor(d, path))),
+        );
         if (hit) {
-          return { reason: `${inv.program} ${settings.includes(hit) ? 'rewrites' : 'changes'} ${show(hit)}, which ${settings.includes(hit) ? 'holds Agent Guard\'s hook entry; use the Edit tool for settings changes so they can be checked' : 'is part of Agent Guard'}. ${ASK}` };
+          return {
+            reason: `${inv.program} ${settings.includes(hit) ? 'rewrites' : 'changes'} ${show(hit)}, which ${settings.includes(hit) ? "holds Agent Guard's hook entry; use the Edit tool for settings changes so they can be checked" : 'is part of Agent Guard'}. ${ASK}`,
+          };
         }
       }
     }
@@ -125,32 +141,82 @@ export default defineGuard({
   examples: {
     blocked: [
       { tool_name: 'Write', tool_input: { file_path: '.claude/hooks/agent-guard.cjs', content: '' } },
-      { tool_name: 'Edit', tool_input: { file_path: '.claude/agent-guard.json', old_string: '"guards": {}', new_string: '"guards": { "rm-catastrophic": "off" }' } },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: '.claude/agent-guard.json', old_string: '"guards": {}', new_string: '"guards": { "rm-catastrophic": "off" }' },
+      },
       { tool_name: 'Write', tool_input: { file_path: '.claude/settings.json', content: '{ "disableAllHooks": true }' } },
-      { tool_name: 'Write', tool_input: { file_path: '.claude/settings.json', content: '{}\n' }, fixture: { committed: { '.claude/settings.json': '{\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n' } } },
-      { tool_name: 'Edit', tool_input: { file_path: '.claude/settings.json', old_string: '"command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\""', new_string: '"command": "true"' }, fixture: { committed: { '.claude/settings.json': '{\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n' } } },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.claude/settings.json', content: '{}\n' },
+        fixture: {
+          committed: {
+            '.claude/settings.json':
+              '{\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n',
+          },
+        },
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: '"command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\""',
+          new_string: '"command": "true"',
+        },
+        fixture: {
+          committed: {
+            '.claude/settings.json':
+              '{\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n',
+          },
+        },
+      },
       { tool_name: 'Bash', tool_input: { command: 'rm .claude/hooks/agent-guard.cjs' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf .claude' } },
       { tool_name: 'Bash', tool_input: { command: 'mv .claude/hooks/agent-guard.cjs /tmp/' } },
       { tool_name: 'Bash', tool_input: { command: `echo '{}' > .claude/settings.json` } },
       { tool_name: 'Bash', tool_input: { command: 'cp /tmp/evil.js .claude/guards/allow-all.js' } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/agent-guard.cjs/x.cjs/' .claude/settings.local.json" } },
-      { tool_name: 'Bash', tool_input: { command: 'ln -sf ~/.bashrc .claude/agent-guard/decisions.jsonl' }, note: 'a link in the log folder would send the next log line into the shell profile' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'ln -sf ~/.bashrc .claude/agent-guard/decisions.jsonl' },
+        note: 'a link in the log folder would send the next log line into the shell profile',
+      },
       { tool_name: 'Write', tool_input: { file_path: '.claude/agent-guard/decisions.jsonl', content: '' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf .claude/agent-guard' } },
-      { tool_name: 'Bash', tool_input: { command: 'agent-guard trust .claude/guards/allow-all.js' }, note: 'consent to run a workspace guard is the user\'s to give' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'agent-guard trust .claude/guards/allow-all.js' },
+        note: "consent to run a workspace guard is the user's to give",
+      },
       { tool_name: 'Bash', tool_input: { command: 'node dist/cli.cjs trust .' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard trust' } },
       { tool_name: 'Write', tool_input: { file_path: '/home/user/.config/agent-guard/trusted.json', content: '{}' } },
       { tool_name: 'Bash', tool_input: { command: 'agent-guard allow "git push --force origin main"' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard allow --guard secret-read "cat .env"' } },
       { tool_name: 'Bash', tool_input: { command: 'node node_modules/agent-guard/dist/cli.cjs allow "rm -rf ~"' } },
-      { tool_name: 'Edit', tool_input: { file_path: '.claude/agent-guard.json', old_string: '{', new_string: '{ "exceptions": [ { "guard": "rm-catastrophic", "command": "rm -rf ~" } ],' } },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/agent-guard.json',
+          old_string: '{',
+          new_string: '{ "exceptions": [ { "guard": "rm-catastrophic", "command": "rm -rf ~" } ],',
+        },
+      },
     ],
     allowed: [
       { tool_name: 'Read', tool_input: { file_path: '.claude/settings.json' } },
       { tool_name: 'Bash', tool_input: { command: 'cat .claude/settings.json' } },
-      { tool_name: 'Edit', tool_input: { file_path: '.claude/settings.json', old_string: '"allow": []', new_string: '"allow": ["Bash(npm test)"]' }, fixture: { committed: { '.claude/settings.json': '{\n  "permissions": { "allow": [] },\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n' } }, note: 'other settings changes keep the guard' },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: '.claude/settings.json', old_string: '"allow": []', new_string: '"allow": ["Bash(npm test)"]' },
+        fixture: {
+          committed: {
+            '.claude/settings.json':
+              '{\n  "permissions": { "allow": [] },\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n',
+          },
+        },
+        note: 'other settings changes keep the guard',
+      },
       { tool_name: 'Write', tool_input: { file_path: '.claude/agents/reviewer.md', content: '---\nname: reviewer\ndescription: Reviews\n---\n' } },
       { tool_name: 'Bash', tool_input: { command: 'cp .claude/settings.json /tmp/settings-backup.json' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf .claude/worktrees/old' } },

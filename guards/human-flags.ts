@@ -10,7 +10,8 @@ function parse(entry: string): { program: string; flag: string; value: string | 
 export default defineGuard({
   id: 'human-flags',
   title: 'Flags that confirm an irreversible step are for the human to pass',
-  prevents: 'A tool protects its changes behind --apply or -auto-approve so that a person confirms them; an agent that passes the flag itself skips the only confirmation there was.',
+  prevents:
+    'A tool protects its changes behind --apply or -auto-approve so that a person confirms them; an agent that passes the flag itself skips the only confirmation there was.',
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     const pairs = ctx.config.humanFlags.map(parse).filter((p) => p !== null);
@@ -18,7 +19,9 @@ export default defineGuard({
       const args = inv.args.map((a) => a.known);
       for (const p of pairs) {
         if (p.program !== '*' && p.program !== inv.program) continue;
-        const at = args.findIndex((a, i) => a === p.flag ? p.value === null || args[i + 1] === p.value : a?.startsWith(`${p.flag}=`) && (p.value === null || a === `${p.flag}=${p.value}`));
+        const at = args.findIndex((a, i) =>
+          a === p.flag ? p.value === null || args[i + 1] === p.value : a?.startsWith(`${p.flag}=`) && (p.value === null || a === `${p.flag}=${p.value}`),
+        );
         if (at < 0) continue;
         return {
           reason: `${p.flag} is reserved for the human: it confirms a change that ${inv.program} otherwise only previews. Run it without ${p.flag}, show the user what would change, and let them confirm.`,

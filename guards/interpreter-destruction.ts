@@ -36,7 +36,12 @@ function firstArgument(code: string, from: number): string {
 /** What a code expression names: a string literal path, or the home directory. */
 function target(expr: string, cwd: string, ctx: GuardContext): string | null {
   const e = expr.trim();
-  if (/\bhomedir\(\)|os\.path\.expanduser\(\s*['"]~['"]\s*\)|Path\.home\(\)|process\.env\.(HOME|USERPROFILE)|os\.environ\[?\s*['"](HOME|USERPROFILE)|Dir\.home|ENV\[\s*['"]HOME|\$ENV\{HOME\}/.test(e)) return ctx.home;
+  if (
+    /\bhomedir\(\)|os\.path\.expanduser\(\s*['"]~['"]\s*\)|Path\.home\(\)|process\.env\.(HOME|USERPROFILE)|os\.environ\[?\s*['"](HOME|USERPROFILE)|Dir\.home|ENV\[\s*['"]HOME|\$ENV\{HOME\}/.test(
+      e,
+    )
+  )
+    return ctx.home;
   const lit = /^(?:Path\()?\s*r?(['"`])(.*?)\1/.exec(e);
   if (!lit) return null;
   return resolvePath(cwd, lit[2]!, ctx.home);
@@ -45,7 +50,8 @@ function target(expr: string, cwd: string, ctx: GuardContext): string | null {
 export default defineGuard({
   id: 'interpreter-destruction',
   title: 'No recursive deletion of /, home or the project through a language library',
-  prevents: 'python -c "shutil.rmtree(\'/\')" or node -e "fs.rmSync(os.homedir(),{recursive:true})" deletes everything with no rm in sight, so command guards miss it.',
+  prevents:
+    'python -c "shutil.rmtree(\'/\')" or node -e "fs.rmSync(os.homedir(),{recursive:true})" deletes everything with no rm in sight, so command guards miss it.',
   tools: [...SHELL_TOOLS],
   priority: 5,
   check(call, ctx) {
@@ -59,7 +65,10 @@ export default defineGuard({
         if (code.lang === 'js' && !/recursive\s*:\s*true|rimraf|removeSync|remove\(|emptyDir/.test(code.code)) continue;
         const path = target(firstArgument(code.code, m.index + m[0].length), inv.cwd ?? call.cwd, ctx);
         const what = path ? catastrophe(path, ctx) : null;
-        if (what) return { reason: `This ${inv.program} one-liner deletes ${what} through the language's file API. Delete the specific build directory instead, by path inside the project.` };
+        if (what)
+          return {
+            reason: `This ${inv.program} one-liner deletes ${what} through the language's file API. Delete the specific build directory instead, by path inside the project.`,
+          };
       }
     }
     return null;
@@ -76,7 +85,11 @@ export default defineGuard({
     allowed: [
       { tool_name: 'Bash', tool_input: { command: `python3 -c "import shutil; shutil.rmtree('build')"` } },
       { tool_name: 'Bash', tool_input: { command: `node -e "require('fs').rmSync('dist',{recursive:true,force:true})"` } },
-      { tool_name: 'Bash', tool_input: { command: `python3 -c "print('use shutil.rmtree on build dirs only')"` }, note: 'mentioning the call is not calling it' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: `python3 -c "print('use shutil.rmtree on build dirs only')"` },
+        note: 'mentioning the call is not calling it',
+      },
       { tool_name: 'Bash', tool_input: { command: `node -e "console.log(require('os').homedir())"` } },
       { tool_name: 'Bash', tool_input: { command: 'python3 manage.py migrate' } },
     ],

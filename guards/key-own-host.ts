@@ -17,7 +17,8 @@ function hostAllowed(host: string, allowed: string[]): boolean {
 export default defineGuard({
   id: 'key-own-host',
   title: 'A key leaves only for its own host',
-  prevents: 'An instruction hidden in a web page or issue makes the agent send $GITHUB_TOKEN in a header or URL to a host the attacker controls; the key then works for them.',
+  prevents:
+    'An instruction hidden in a web page or issue makes the agent send $GITHUB_TOKEN in a header or URL to a host the attacker controls; the key then works for them.',
   tools: [...SHELL_TOOLS],
   priority: 2,
   check(_call, ctx) {
@@ -52,7 +53,11 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'curl -H "Authorization: token $GITHUB_TOKEN" https://uploads.github.com/repos/o/r/releases' } },
       { tool_name: 'Bash', tool_input: { command: 'curl -H "Authorization: Bearer $OPENAI_API_KEY" https://api.openai.com/v1/models' } },
       { tool_name: 'Bash', tool_input: { command: 'curl -H "x-api-key: $ANTHROPIC_API_KEY" https://api.anthropic.com/v1/messages' } },
-      { tool_name: 'Bash', tool_input: { command: 'curl -H "Authorization: Bearer $MY_SERVICE_TOKEN" https://svc.example.com/' }, note: 'a key with no known home is not judged by host' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'curl -H "Authorization: Bearer $MY_SERVICE_TOKEN" https://svc.example.com/' },
+        note: 'a key with no known home is not judged by host',
+      },
       { tool_name: 'Bash', tool_input: { command: 'curl https://example.com/data.json' } },
     ],
   },

@@ -3,14 +3,64 @@ import { runs } from '../core/guards/helpers';
 import type { Invocation } from '../core/shell/analyze';
 
 const KUBECTL_READ_ONLY = new Set([
-  'get', 'describe', 'logs', 'top', 'explain', 'api-resources', 'api-versions', 'cluster-info', 'version', 'config', 'auth',
-  'diff', 'wait', 'events', 'kustomize', 'completion', 'plugin', 'options', 'help', 'alpha',
+  'get',
+  'describe',
+  'logs',
+  'top',
+  'explain',
+  'api-resources',
+  'api-versions',
+  'cluster-info',
+  'version',
+  'config',
+  'auth',
+  'diff',
+  'wait',
+  'events',
+  'kustomize',
+  'completion',
+  'plugin',
+  'options',
+  'help',
+  'alpha',
   // change nothing in a cluster: local proxies and tunnels, and oc's session and project selection
-  'proxy', 'port-forward', 'login', 'logout', 'project', 'projects', 'whoami', 'status',
+  'proxy',
+  'port-forward',
+  'login',
+  'logout',
+  'project',
+  'projects',
+  'whoami',
+  'status',
 ]);
 const ROLLOUT_READ_ONLY = new Set(['status', 'history']);
 const HELM_CHANGES = new Set(['install', 'upgrade', 'uninstall', 'delete', 'del', 'rollback', 'test']);
-const KUBECTL_VALUE_OPTS = new Set(['-n', '--namespace', '-s', '--server', '--kubeconfig', '--cluster', '--user', '--token', '-l', '--selector', '-f', '--filename', '-o', '--output', '-c', '--container', '--as', '--as-group', '--request-timeout', '--certificate-authority', '--client-key', '--client-certificate', '--tls-server-name', '-v']);
+const KUBECTL_VALUE_OPTS = new Set([
+  '-n',
+  '--namespace',
+  '-s',
+  '--server',
+  '--kubeconfig',
+  '--cluster',
+  '--user',
+  '--token',
+  '-l',
+  '--selector',
+  '-f',
+  '--filename',
+  '-o',
+  '--output',
+  '-c',
+  '--container',
+  '--as',
+  '--as-group',
+  '--request-timeout',
+  '--certificate-authority',
+  '--client-key',
+  '--client-certificate',
+  '--tls-server-name',
+  '-v',
+]);
 
 /** First positional (the verb), skipping global options and their values. */
 function verb(args: Invocation['args'], valueOpts: Set<string>): { verb: string | null; rest: string[] } {
@@ -33,7 +83,8 @@ function names(known: string[], option: string): boolean {
 export default defineGuard({
   id: 'kubectl-context',
   title: 'Commands that change a Kubernetes cluster must name it with --context',
-  prevents: 'kubectl delete pod api-7f9d runs against whatever context is current, which may be production; the transcript does not even record which cluster it changed.',
+  prevents:
+    'kubectl delete pod api-7f9d runs against whatever context is current, which may be production; the transcript does not even record which cluster it changed.',
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
@@ -41,7 +92,8 @@ export default defineGuard({
       if (p !== 'kubectl' && p !== 'oc' && p !== 'helm') continue;
       if (inv.args.some((a) => a.known === null)) continue;
       const known = inv.args.map((a) => a.known!);
-      if (known.some((a) => a === '--dry-run' || a.startsWith('--dry-run=client') || a.startsWith('--dry-run=server') || a === '--help' || a === '-h')) continue;
+      if (known.some((a) => a === '--dry-run' || a.startsWith('--dry-run=client') || a.startsWith('--dry-run=server') || a === '--help' || a === '-h'))
+        continue;
       if (p === 'helm') {
         const { verb: v } = verb(inv.args, new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '-f', '--values', '--set', '--version', '--repo']));
         if (!v || !HELM_CHANGES.has(v) || names(known, '--kube-context')) continue;

@@ -51,7 +51,10 @@ export default defineGuard({
     blocked: [
       { tool_name: 'Edit', tool_input: { file_path: 'package-lock.json', old_string: '"lockfileVersion": 3', new_string: '"lockfileVersion": 2' } },
       { tool_name: 'Write', tool_input: { file_path: 'package-lock.json', content: '{}' } },
-      { tool_name: 'MultiEdit', tool_input: { file_path: '/home/user/project/web/yarn.lock', edits: [{ old_string: 'version "1.0.0"', new_string: 'version "1.0.1"' }] } },
+      {
+        tool_name: 'MultiEdit',
+        tool_input: { file_path: '/home/user/project/web/yarn.lock', edits: [{ old_string: 'version "1.0.0"', new_string: 'version "1.0.1"' }] },
+      },
       { tool_name: 'Edit', tool_input: { file_path: 'Cargo.lock', old_string: 'version = "0.1.0"', new_string: 'version = "0.2.0"' } },
       { tool_name: 'Edit', tool_input: { file_path: 'go.sum', old_string: 'h1:abc', new_string: 'h1:def' } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/1.0.0/1.0.1/' package-lock.json" } },
@@ -68,7 +71,11 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: "python3 -c \"open('package-lock.json','w').write('{}')\"" } },
       { tool_name: 'Bash', tool_input: { command: "node -e \"require('fs').writeFileSync('yarn.lock', '')\"" } },
       { tool_name: 'Bash', tool_input: { command: 'jq ".version=\\"2\\"" package-lock.json | sponge package-lock.json' } },
-      { tool_name: 'Bash', tool_input: { command: 'ln -s package-lock.json /tmp/l && echo "{}" > /tmp/l' }, note: 'a write through a link is judged at its target' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'ln -s package-lock.json /tmp/l && echo "{}" > /tmp/l' },
+        note: 'a write through a link is judged at its target',
+      },
       { tool_name: 'Bash', tool_input: { command: '> package-lock.json' }, note: 'a redirection alone truncates the file' },
     ],
     allowed: [

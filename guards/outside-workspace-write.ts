@@ -4,7 +4,8 @@ import { isHarmlessDevice, isTempPath } from '../core/guards/targets';
 import type { Invocation } from '../core/shell/analyze';
 import { isAbsolutePath, isSameOrAncestor, normalizePath, relativeTo, resolvePath } from '../core/paths';
 
-const PROFILES = /^(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.config\/fish\/config\.fish|\.inputrc|Documents\/(Windows)?PowerShell\/.*profile\.ps1)$/i;
+const PROFILES =
+  /^(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.config\/fish\/config\.fish|\.inputrc|Documents\/(Windows)?PowerShell\/.*profile\.ps1)$/i;
 
 /** Where writing is fine: the project, the call's cwd, temp, configured roots, and Claude Code's additionalDirectories. */
 function allowedRoots(ctx: GuardContext, cwd: string): string[] {
@@ -52,7 +53,12 @@ function outside(path: string, roots: string[], ctx: GuardContext): string | nul
   if (isHarmlessDevice(path)) return null;
   const real = ctx.realpath(path);
   if (real === path) return null;
-  return outsideAsWritten(real, roots.map((r) => ctx.realpath(r))) ? real : null;
+  return outsideAsWritten(
+    real,
+    roots.map((r) => ctx.realpath(r)),
+  )
+    ? real
+    : null;
 }
 
 function shellWrites(inv: Invocation, home: string): { path: string; how: string }[] {
@@ -69,7 +75,8 @@ function shellWrites(inv: Invocation, home: string): { path: string; how: string
 export default defineGuard({
   id: 'outside-workspace-write',
   title: 'No writes outside the project (shell profiles, ~/.ssh, git config, system files)',
-  prevents: 'An agent appends to ~/.bashrc or ~/.ssh/authorized_keys, or edits /etc/hosts: changes that outlive the session, affect every other project, and nobody reviews.',
+  prevents:
+    'An agent appends to ~/.bashrc or ~/.ssh/authorized_keys, or edits /etc/hosts: changes that outlive the session, affect every other project, and nobody reviews.',
   tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', ...SHELL_TOOLS],
   check(call, ctx) {
     let roots: string[] | null = null;
@@ -83,9 +90,16 @@ export default defineGuard({
     if (!call.command) return null;
     for (const inv of runs(ctx.shell())) {
       const git = parseGit(inv, ctx.home);
-      if (git?.sub === 'config' && git.args.some((a) => a.known === '--global' || a.known === '--system') && !git.args.some((a) => ['--get', '--list', '-l', '--get-all', '--get-regexp', '--show-origin'].includes(a.known ?? ''))) {
+      if (
+        git?.sub === 'config' &&
+        git.args.some((a) => a.known === '--global' || a.known === '--system') &&
+        !git.args.some((a) => ['--get', '--list', '-l', '--get-all', '--get-regexp', '--show-origin'].includes(a.known ?? ''))
+      ) {
         const key = git.args.find((a) => !(a.known ?? '').startsWith('-'))?.known ?? '';
-        return { reason: `git config --global changes your git configuration for every repository on this machine. Set it for this repository only.`, instead: `git config --local ${key}`.trim() };
+        return {
+          reason: `git config --global changes your git configuration for every repository on this machine. Set it for this repository only.`,
+          instead: `git config --local ${key}`.trim(),
+        };
       }
       for (const w of shellWrites(inv, ctx.home)) {
         const lands = outside(w.path, rootsFor(), ctx);

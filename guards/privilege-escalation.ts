@@ -7,7 +7,8 @@ const ESCALATORS = new Set(['sudo', 'su', 'doas', 'pkexec', 'runas', 'runuser', 
 export default defineGuard({
   id: 'privilege-escalation',
   title: 'No sudo, su, doas or setuid from the agent',
-  prevents: 'An agent running as root can damage the whole machine in one step, and sudo hides the change from the project; a setuid binary stays a backdoor after the session.',
+  prevents:
+    'An agent running as root can damage the whole machine in one step, and sudo hides the change from the project; a setuid binary stays a backdoor after the session.',
   tools: [...SHELL_TOOLS],
   // Runs after the specific guards, so `sudo rm -rf /` is explained as the deletion it is.
   priority: -10,
@@ -15,7 +16,11 @@ export default defineGuard({
     for (const inv of ctx.shell().invocations) {
       const p = inv.program;
       if (ESCALATORS.has(p)) {
-        if (p === 'sudo' && inv.args.some((a) => a.known === '-l' || a.known === '--list' || a.known === '-v' || a.known === '-k' || a.known === '-V' || a.known === '--version')) continue;
+        if (
+          p === 'sudo' &&
+          inv.args.some((a) => a.known === '-l' || a.known === '--list' || a.known === '-v' || a.known === '-k' || a.known === '-V' || a.known === '--version')
+        )
+          continue;
         const what = inv.args.map((a) => a.word.raw).join(' ');
         return {
           reason: `${p}${what ? ` ${what}` : ''} runs with elevated privileges. The agent should not change the system as root: if this is needed (installing a system package, editing /etc), ask the user to run it, or do it inside the project (a local install, a container).`,
@@ -31,8 +36,10 @@ export default defineGuard({
       if (p === 'chmod' || p === 'chown') {
         const f = flags(inv.args);
         const mode = f.positional[0]?.known ?? '';
-        if (p === 'chmod' && (/^[ugoa]*[+=][rwxXt]*s/.test(mode) || /^[0-7]?[4-7][0-7]{3}$/.test(mode) && /^[2467]/.test(mode.length === 4 ? mode : '0'))) {
-          return { reason: `chmod ${mode} sets the setuid/setgid bit: the file then runs with its owner's privileges for anyone. Ask the user if this is really needed.` };
+        if (p === 'chmod' && (/^[ugoa]*[+=][rwxXt]*s/.test(mode) || (/^[0-7]?[4-7][0-7]{3}$/.test(mode) && /^[2467]/.test(mode.length === 4 ? mode : '0')))) {
+          return {
+            reason: `chmod ${mode} sets the setuid/setgid bit: the file then runs with its owner's privileges for anyone. Ask the user if this is really needed.`,
+          };
         }
       }
     }

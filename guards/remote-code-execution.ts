@@ -6,10 +6,34 @@ import type { Invocation, ShellAnalysis, Value } from '../core/shell/analyze';
 
 const FETCHERS = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'xh', 'aria2c', 'lwp-request', 'GET']);
 const DECODERS = new Set(['base64', 'base32', 'xxd', 'openssl', 'gunzip', 'zcat', 'uudecode']);
-const RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'fish', 'python', 'python2', 'python3', 'perl', 'ruby', 'node', 'nodejs', 'php', 'bun', 'deno', 'pwsh', 'powershell', 'source', '.', 'eval']);
+const RUNNERS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'ash',
+  'fish',
+  'python',
+  'python2',
+  'python3',
+  'perl',
+  'ruby',
+  'node',
+  'nodejs',
+  'php',
+  'bun',
+  'deno',
+  'pwsh',
+  'powershell',
+  'source',
+  '.',
+  'eval',
+]);
 
 const isFetch = (i: Invocation | null | undefined) => !!i && FETCHERS.has(i.program);
-const isDecode = (i: Invocation | null | undefined) => !!i && DECODERS.has(i.program) && i.args.some((a) => /^-(d|D|-decode|r)$/.test(a.known ?? '') || (i.program === 'openssl' && a.known === 'enc'));
+const isDecode = (i: Invocation | null | undefined) =>
+  !!i && DECODERS.has(i.program) && i.args.some((a) => /^-(d|D|-decode|r)$/.test(a.known ?? '') || (i.program === 'openssl' && a.known === 'enc'));
 
 /** The fetch (or decode) whose output reaches this invocation's stdin, through tee/cat. */
 function feeding(inv: Invocation): Invocation | null {
@@ -62,7 +86,8 @@ function downloads(analysis: ShellAnalysis, home: string): Set<string> {
 export default defineGuard({
   id: 'remote-code-execution',
   title: 'No running code straight from the network',
-  prevents: 'curl … | sh runs whatever the server sends at that moment, unreviewed, with the agent\'s rights; a compromised or typo-squatted URL owns the machine.',
+  prevents:
+    "curl … | sh runs whatever the server sends at that moment, unreviewed, with the agent's rights; a compromised or typo-squatted URL owns the machine.",
   tools: [...SHELL_TOOLS],
   priority: 3,
   check(_call, ctx) {
@@ -74,7 +99,9 @@ export default defineGuard({
       const code = interpreterCode(inv);
       const api = code ? CODE_EVAL[code.lang] : undefined;
       if (code && api?.evaluates.test(code.code) && api.fetches.test(code.code)) {
-        return { reason: `${p} downloads code and evaluates it in the same step: whatever the server sends runs unreviewed, with the agent's rights. Download it to a file, read it, then run it.` };
+        return {
+          reason: `${p} downloads code and evaluates it in the same step: whatever the server sends runs unreviewed, with the agent's rights. Download it to a file, read it, then run it.`,
+        };
       }
       if (!RUNNERS.has(p) && !inv.dynamicScript) continue;
       const src = feeding(inv);
@@ -90,23 +117,32 @@ export default defineGuard({
       }
       const sub = substitutedSource(inv, analysis);
       if (sub && isFetch(sub)) {
-        return { reason: `${p} runs code produced by a download ($(curl …) or <(curl …)), unreviewed. Download it to a file, read it, then run it deliberately.` };
+        return {
+          reason: `${p} runs code produced by a download ($(curl …) or <(curl …)), unreviewed. Download it to a file, read it, then run it deliberately.`,
+        };
       }
       if (sub) {
-        return { reason: `${p} runs code that ${sub.program} decodes when the command runs ($(… | ${sub.program} -d)): what it does is hidden from review, and from Agent Guard. Decode it to a file and read it first.` };
+        return {
+          reason: `${p} runs code that ${sub.program} decodes when the command runs ($(… | ${sub.program} -d)): what it does is hidden from review, and from Agent Guard. Decode it to a file and read it first.`,
+        };
       }
       // curl -o x.sh URL && sh x.sh: the same, in two steps on one line.
       const target = inv.args.find((a) => !(a.known ?? '-').startsWith('-'));
       const path = target ? argPath(inv, target, ctx.home) : null;
       if (path && fetched.has(path) && RUNNERS.has(p)) {
-        return { reason: `${p} ${target!.word.raw} runs a file downloaded on the same line, before anyone has read it. Download it, read it, and run it in a separate step.` };
+        return {
+          reason: `${p} ${target!.word.raw} runs a file downloaded on the same line, before anyone has read it. Download it, read it, and run it in a separate step.`,
+        };
       }
     }
     // ./x.sh after chmod +x of a download
     for (const inv of runs(analysis)) {
       const prog = inv.argv[0];
       const path = prog?.known?.includes('/') ? argPath(inv, prog, ctx.home) : null;
-      if (path && fetched.has(path)) return { reason: `${prog!.word.raw} runs a file downloaded on the same line, before anyone has read it. Download it, read it, and run it in a separate step.` };
+      if (path && fetched.has(path))
+        return {
+          reason: `${prog!.word.raw} runs a file downloaded on the same line, before anyone has read it. Download it, read it, and run it in a separate step.`,
+        };
     }
     return null;
   },
@@ -137,7 +173,11 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'bash ./scripts/build.sh' } },
       { tool_name: 'Bash', tool_input: { command: 'curl -s https://example.com/health | grep ok' } },
       { tool_name: 'Bash', tool_input: { command: 'python3 -c "import json; print(1)"' } },
-      { tool_name: 'Bash', tool_input: { command: 'python3 report.py "$(curl -s https://example.com/data.json)"' }, note: 'downloaded data as an argument is not code' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'python3 report.py "$(curl -s https://example.com/data.json)"' },
+        note: 'downloaded data as an argument is not code',
+      },
     ],
   },
 });

@@ -78,10 +78,25 @@ function guardVariables(command: string, names: string[]): string {
   return out;
 }
 
-const FIND_NON_FILTERS = new Set(['-type', '-mindepth', '-maxdepth', '-depth', '-xdev', '-mount', '-delete', '-print', '-print0', '-follow', '-noleaf', '-ignore_readdir_race']);
+const FIND_NON_FILTERS = new Set([
+  '-type',
+  '-mindepth',
+  '-maxdepth',
+  '-depth',
+  '-xdev',
+  '-mount',
+  '-delete',
+  '-print',
+  '-print0',
+  '-follow',
+  '-noleaf',
+  '-ignore_readdir_race',
+]);
 
 function findHasFilter(args: Value[]): boolean {
-  return args.some((a) => a.known?.startsWith('-') && a.known.length > 1 && !FIND_NON_FILTERS.has(a.known) && !a.known.startsWith('-exec') && !a.known.startsWith('-ok'));
+  return args.some(
+    (a) => a.known?.startsWith('-') && a.known.length > 1 && !FIND_NON_FILTERS.has(a.known) && !a.known.startsWith('-exec') && !a.known.startsWith('-ok'),
+  );
 }
 
 /** find deletes under its starting points; a filter (-name, -mtime, …) scopes it inside the project. */
@@ -188,7 +203,12 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'BUILD_DIR=out; rm -rf "$BUILD_DIR/"' } },
       { tool_name: 'Bash', tool_input: { command: 'cd build && rm -rf *' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf build/' } },
-      { tool_name: 'Bash', tool_input: { command: 'find . -mmin +120 -type f -exec rm {} +' }, cwd: '/home/user/.cache/tool', note: 'equal treatment of find -exec and -delete, scoped' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'find . -mmin +120 -type f -exec rm {} +' },
+        cwd: '/home/user/.cache/tool',
+        note: 'equal treatment of find -exec and -delete, scoped',
+      },
       { tool_name: 'Bash', tool_input: { command: 'ee preflight check --cmd "rm -rf /"' }, note: 'destructive text as an argument is data' },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(git rev-parse --show-toplevel)/dist"' }, note: 'a folder inside the repository' },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(pwd)/build"' } },
@@ -205,7 +225,14 @@ export default defineGuard({
 function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): Finding | null {
   const p = inv.program;
   if (inv.findRoots && (p === 'rm' || p === 'shred' || p === 'unlink')) {
-    return judgeFindRoots(inv, inv.findRoots, true, ctx, analysis, `${p} run by ${inv.via[inv.via.length - 1] === 'xargs' ? 'xargs on the output of find' : 'find -exec'}`);
+    return judgeFindRoots(
+      inv,
+      inv.findRoots,
+      true,
+      ctx,
+      analysis,
+      `${p} run by ${inv.via[inv.via.length - 1] === 'xargs' ? 'xargs on the output of find' : 'find -exec'}`,
+    );
   }
   if (p === 'rm') {
     const f = flags(inv.args);
@@ -218,7 +245,10 @@ function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnal
     return null;
   }
   if (p === 'find' && inv.args.some((a) => a.known === '-delete')) {
-    const roots = inv.args.slice(0, inv.args.findIndex((a) => (a.known ?? '-').startsWith('-') || a.known === '(' || a.known === '!'));
+    const roots = inv.args.slice(
+      0,
+      inv.args.findIndex((a) => (a.known ?? '-').startsWith('-') || a.known === '(' || a.known === '!'),
+    );
     return judgeFindRoots(inv, roots.length > 0 ? roots : [], findHasFilter(inv.args), ctx, analysis, shown(inv));
   }
   if (p === 'rsync') {

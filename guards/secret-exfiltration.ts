@@ -3,7 +3,30 @@ import { runs, secretArg } from '../core/guards/helpers';
 import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
 import { basename } from '../core/paths';
 
-const SENDERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'scp', 'sftp', 'rsync', 'ftp', 'lftp', 'aws', 'gsutil', 'rclone', 'mail', 'sendmail', 'mutt', 'gh']);
+const SENDERS = new Set([
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'telnet',
+  'scp',
+  'sftp',
+  'rsync',
+  'ftp',
+  'lftp',
+  'aws',
+  'gsutil',
+  'rclone',
+  'mail',
+  'sendmail',
+  'mutt',
+  'gh',
+]);
 const ENV_DUMPS = new Set(['env', 'printenv', 'set', 'export', 'declare']);
 
 /** Does this invocation print secrets (a secret file, or the whole environment)? */
@@ -29,9 +52,15 @@ function sentFiles(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis):
   for (const a of inv.args) {
     const t = a.known;
     if (t === null) continue;
-    const at = /(?:^|=)@([^;,\s]+)/.exec(t) ?? (/^--(?:post-file|body-file|upload-file)=(.+)$/.exec(t));
+    const at = /(?:^|=)@([^;,\s]+)/.exec(t) ?? /^--(?:post-file|body-file|upload-file)=(.+)$/.exec(t);
     const candidates = at ? [at[1]!] : [];
-    if (!t.startsWith('-') && !/^https?:\/\//.test(t) && !t.includes('@') && (inv.program === 'scp' || inv.program === 'rsync' || inv.program === 'sftp' || inv.program === 'nc' || inv.program === 'rclone')) candidates.push(t);
+    if (
+      !t.startsWith('-') &&
+      !/^https?:\/\//.test(t) &&
+      !t.includes('@') &&
+      (inv.program === 'scp' || inv.program === 'rsync' || inv.program === 'sftp' || inv.program === 'nc' || inv.program === 'rclone')
+    )
+      candidates.push(t);
     for (const c of candidates) {
       const v = { ...a, known: c, ifUnset: c, glob: /[*?[]/.test(c) };
       const hit = secretArg(inv, v, ctx, analysis);
@@ -66,12 +95,17 @@ export default defineGuard({
       if (inv.program === 'aws' && inv.args[0]?.known !== 's3') continue;
       const file = sentFiles(inv, ctx, analysis);
       if (file) {
-        return { reason: `${inv.program} sends ${file} over the network. Secrets must only go to the service they belong to, and never as a whole file; if a request needs a credential, reference the variable (e.g. -H "Authorization: Bearer $TOKEN") instead of uploading the file.` };
+        return {
+          reason: `${inv.program} sends ${file} over the network. Secrets must only go to the service they belong to, and never as a whole file; if a request needs a credential, reference the variable (e.g. -H "Authorization: Bearer $TOKEN") instead of uploading the file.`,
+        };
       }
       let src = inv.pipeFrom;
       for (let hops = 0; src && hops < 6; hops++, src = src.pipeFrom) {
         const what = emitsSecrets(src, ctx, analysis);
-        if (what) return { reason: `${src.program} | … | ${inv.program} sends ${what} over the network. Secrets must only go to the service they belong to; send only the data the request needs.` };
+        if (what)
+          return {
+            reason: `${src.program} | … | ${inv.program} sends ${what} over the network. Secrets must only go to the service they belong to; send only the data the request needs.`,
+          };
       }
     }
     return null;

@@ -25,7 +25,7 @@ export default defineGuard({
     // Secret files are where secrets belong (.env, keys); templates like .env.example are checked.
     if (secretPath(call.path, ctx)) return null;
     const whole = call.tool === 'Write' || call.tool === 'NotebookEdit';
-    const before = whole ? ctx.readText(call.path) ?? '' : call.edits.map((e) => e.oldText).join('\n');
+    const before = whole ? (ctx.readText(call.path) ?? '') : call.edits.map((e) => e.oldText).join('\n');
     const after = call.edits.map((e) => e.newText).join('\n');
     const file = relativeTo(ctx.projectDir, call.path) || basename(call.path);
 
@@ -45,21 +45,75 @@ export default defineGuard({
   },
   examples: {
     blocked: [
-      { tool_name: 'Write', tool_input: { file_path: 'src/config.ts', content: `export const stripeKey = "${['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_')}";\n` } },
-      { tool_name: 'Edit', tool_input: { file_path: 'src/aws.py', old_string: 'KEY_ID = os.environ["AWS_ACCESS_KEY_ID"]', new_string: `KEY_ID = "${['AKIA', 'Q3EGRXZ2V7NJ4TDL'].join('')}"` } },
-      { tool_name: 'Write', tool_input: { file_path: 'scripts/deploy.sh', content: `curl -H "Authorization: token ${['ghp', 'k3Jd8Fh2Lm9Qx4Rv7Tz1Wb6Yn0Pc5Se8Ug2A'].join('_')}" https://api.github.com\n` } },
-      { tool_name: 'Write', tool_input: { file_path: 'deploy/key.txt', content: `${['-----BEGIN', 'OPENSSH PRIVATE KEY-----'].join(' ')}\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n` } },
-      { tool_name: 'Write', tool_input: { file_path: '.env.example', content: `OPENAI_API_KEY=${['sk-proj', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v2W3x4Y5z6A7b8C9d0E1f2G3h4I5j6K7l8M9n0P1q2R3s4'].join('-')}\n` }, note: 'templates are committed' },
-      { tool_name: 'Write', tool_input: { file_path: 'src/billing.ts', content: 'const key = "r4Nd0mV4lu3-f0r-t3sts-9xQ2";\n' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'PAYMENT_API_KEY=r4Nd0mV4lu3-f0r-t3sts-9xQ2\n' } }, note: 'a value from the workspace .env' },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'src/config.ts', content: `export const stripeKey = "${['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_')}";\n` },
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: 'src/aws.py',
+          old_string: 'KEY_ID = os.environ["AWS_ACCESS_KEY_ID"]',
+          new_string: `KEY_ID = "${['AKIA', 'Q3EGRXZ2V7NJ4TDL'].join('')}"`,
+        },
+      },
+      {
+        tool_name: 'Write',
+        tool_input: {
+          file_path: 'scripts/deploy.sh',
+          content: `curl -H "Authorization: token ${['ghp', 'k3Jd8Fh2Lm9Qx4Rv7Tz1Wb6Yn0Pc5Se8Ug2A'].join('_')}" https://api.github.com\n`,
+        },
+      },
+      {
+        tool_name: 'Write',
+        tool_input: {
+          file_path: 'deploy/key.txt',
+          content: `${['-----BEGIN', 'OPENSSH PRIVATE KEY-----'].join(' ')}\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n`,
+        },
+      },
+      {
+        tool_name: 'Write',
+        tool_input: {
+          file_path: '.env.example',
+          content: `OPENAI_API_KEY=${['sk-proj', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v2W3x4Y5z6A7b8C9d0E1f2G3h4I5j6K7l8M9n0P1q2R3s4'].join('-')}\n`,
+        },
+        note: 'templates are committed',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'src/billing.ts', content: 'const key = "r4Nd0mV4lu3-f0r-t3sts-9xQ2";\n' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'PAYMENT_API_KEY=r4Nd0mV4lu3-f0r-t3sts-9xQ2\n' } },
+        note: 'a value from the workspace .env',
+      },
     ],
     allowed: [
       { tool_name: 'Write', tool_input: { file_path: 'src/config.ts', content: 'export const stripeKey = process.env.STRIPE_KEY;\n' } },
-      { tool_name: 'Write', tool_input: { file_path: '.env.example', content: 'STRIPE_KEY=sk_live_your_key_here\nAWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\n' }, note: 'placeholders' },
-      { tool_name: 'Write', tool_input: { file_path: '.env', content: `STRIPE_KEY=${['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_')}\n` }, note: 'the secret file is where the secret belongs' },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.env.example', content: 'STRIPE_KEY=sk_live_your_key_here\nAWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\n' },
+        note: 'placeholders',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.env', content: `STRIPE_KEY=${['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_')}\n` },
+        note: 'the secret file is where the secret belongs',
+      },
       { tool_name: 'Edit', tool_input: { file_path: 'src/app.ts', old_string: 'const a = 1;', new_string: 'const a = 2;' } },
-      { tool_name: 'Write', tool_input: { file_path: 'src/billing.ts', content: 'const key = process.env.PAYMENT_API_KEY;\nconst mode = "development";\n' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'PAYMENT_API_KEY=r4Nd0mV4lu3-f0r-t3sts-9xQ2\nNODE_ENV=development\n' } } },
-      { tool_name: 'Edit', tool_input: { file_path: 'src/api.ts', old_string: 'fetch(url)', new_string: 'fetch(url, { headers: { Authorization: `Bearer ${token}` } })' } },
-      { tool_name: 'Write', tool_input: { file_path: 'src/consts.ts', content: 'export const API_BASE = "https://api.example.com/v1";\n' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'API_BASE_URL=https://api.example.com/v1\n' } }, note: 'a URL is not a secret' },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'src/billing.ts', content: 'const key = process.env.PAYMENT_API_KEY;\nconst mode = "development";\n' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'PAYMENT_API_KEY=r4Nd0mV4lu3-f0r-t3sts-9xQ2\nNODE_ENV=development\n' } },
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'src/api.ts', old_string: 'fetch(url)', new_string: 'fetch(url, { headers: { Authorization: `Bearer ${token}` } })' },
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'src/consts.ts', content: 'export const API_BASE = "https://api.example.com/v1";\n' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'API_BASE_URL=https://api.example.com/v1\n' } },
+        note: 'a URL is not a secret',
+      },
     ],
   },
 });

@@ -12,7 +12,25 @@ import type { Effect, Target } from '../core/effects/types';
 type FileRead = Extract<Effect, { kind: 'read'; source: 'file' }>;
 
 /** Programs that pass their input through to their output: piping a secret into them still prints it. */
-const PASS_THROUGH = new Set([...FILES[0]!.names, 'tee', 'tr', 'sed', 'gsed', 'awk', 'gawk', 'grep', 'egrep', 'rg', 'jq', 'yq', 'xargs', 'echo', 'printf', 'openssl', 'gpg']);
+const PASS_THROUGH = new Set([
+  ...FILES[0]!.names,
+  'tee',
+  'tr',
+  'sed',
+  'gsed',
+  'awk',
+  'gawk',
+  'grep',
+  'egrep',
+  'rg',
+  'jq',
+  'yq',
+  'xargs',
+  'echo',
+  'printf',
+  'openssl',
+  'gpg',
+]);
 /** Programs that print what they are given as arguments. */
 const PRINTERS = new Set(['echo', 'printf', 'print', 'printenv']);
 
@@ -123,7 +141,12 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'cp .env .env.backup' }, note: 'copied aside under another secret name' },
       { tool_name: 'Bash', tool_input: { command: 'chmod 600 .env' } },
       { tool_name: 'Bash', tool_input: { command: 'rg -n TODO' }, fixture: { untracked: { '.env': 'KEY=1\n' } }, note: 'rg skips hidden files' },
-      { tool_name: 'Bash', tool_input: { command: 'grep -rn TODO .' }, fixture: { untracked: { '.env': 'KEY=1\n' } }, note: 'a search whose pattern cannot match a secret line' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'grep -rn TODO .' },
+        fixture: { untracked: { '.env': 'KEY=1\n' } },
+        note: 'a search whose pattern cannot match a secret line',
+      },
       { tool_name: 'Grep', tool_input: { pattern: 'TODO', glob: '*.ts', output_mode: 'content' } },
       // names that only look secret, and uses that print nothing
       { tool_name: 'Bash', tool_input: { command: 'echo ${#GITHUB_TOKEN}' } },
@@ -131,7 +154,10 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'export -p | cut -d= -f1' } },
       { tool_name: 'Bash', tool_input: { command: 'gh auth status' } },
       { tool_name: 'Bash', tool_input: { command: 'aws configure get region' } },
-      { tool_name: 'Bash', tool_input: { command: 'aws ecr get-login-password | docker login --username AWS --password-stdin 1.dkr.ecr.us-east-1.amazonaws.com' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'aws ecr get-login-password | docker login --username AWS --password-stdin 1.dkr.ecr.us-east-1.amazonaws.com' },
+      },
       { tool_name: 'Bash', tool_input: { command: 'git rm --cached .env' } },
     ],
   },
@@ -149,14 +175,22 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
       return judgeFileRead(e, inv, ctx, analysis);
     case 'env':
       if (leavesQuietly(inv, analysis)) return null;
-      return { reason: `${inv.program || 'This command'} prints every environment variable, tokens and keys included, into the transcript. List the names only.`, instead: 'printenv | cut -d= -f1' };
+      return {
+        reason: `${inv.program || 'This command'} prints every environment variable, tokens and keys included, into the transcript. List the names only.`,
+        instead: 'printenv | cut -d= -f1',
+      };
     case 'variable':
       if (!PRINTERS.has(inv.program) || !isSecretVariableName(e.name) || leavesQuietly(inv, analysis)) return null;
-      return { reason: `${inv.program} $${e.name} prints a secret value ${outputRedirected(inv) ? 'into a file' : 'into the transcript'}. Check that it is set, not what it is.`, instead: `[ -n "$${e.name}" ] && echo "${e.name} is set"` };
+      return {
+        reason: `${inv.program} $${e.name} prints a secret value ${outputRedirected(inv) ? 'into a file' : 'into the transcript'}. Check that it is set, not what it is.`,
+        instead: `[ -n "$${e.name}" ] && echo "${e.name} is set"`,
+      };
     case 'credentials':
       if (!e.secret && !isSecretVariableName(e.name.replace(/[^A-Za-z0-9]+/g, '_'))) return null;
       if (!outputRedirected(inv) && consumersOf(inv, analysis).length > 0 && consumersOf(inv, analysis).every(credentialSink)) return null;
-      return { reason: `${e.name} prints a stored credential into the transcript. Check that the login works instead (gh auth status, aws sts get-caller-identity, kubectl auth whoami), or pipe it straight into the command that needs it.` };
+      return {
+        reason: `${e.name} prints a stored credential into the transcript. Check that the login works instead (gh auth status, aws sts get-caller-identity, kubectl auth whoami), or pipe it straight into the command that needs it.`,
+      };
   }
 }
 
@@ -167,14 +201,23 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
   if (hit) {
     if (e.mode === 'copy' && e.to?.path && !e.to.value.glob && secretPath(e.to.path, ctx)) return null; // copied aside under another secret name
     if (inv.program === 'docker' || inv.program === 'docker-compose' || inv.program === 'podman') {
-      return { reason: `${inv.program} compose config prints the compose file with every \${VAR} from ${display(hit.path, ctx)} substituted, secrets included.`, instead: inv.program === 'docker-compose' ? 'docker-compose config --no-interpolate' : `${inv.program} compose config --no-interpolate` };
+      return {
+        reason: `${inv.program} compose config prints the compose file with every \${VAR} from ${display(hit.path, ctx)} substituted, secrets included.`,
+        instead: inv.program === 'docker-compose' ? 'docker-compose config --no-interpolate' : `${inv.program} compose config --no-interpolate`,
+      };
     }
     const verb = e.mode === 'copy' ? `${what} copies the secret out to ${e.to?.value.word.raw ?? 'another file'}, where any reader prints it; it` : what;
     return fileDenial(verb, hit.path, hit.kind, ctx);
   }
   if (e.mode === 'search' && e.target.path && searchPatternMayMatchValues(e.pattern ?? null)) {
     const inside = secretEntry(e.target.path, ctx);
-    if (inside) return fileDenial(`${inv.program} searching ${e.target.value.word.raw} (which holds ${display(inside.path, ctx)}) for ${e.pattern === null || e.pattern === undefined ? 'a computed pattern' : JSON.stringify(e.pattern)}`, inside.path, inside.kind, ctx);
+    if (inside)
+      return fileDenial(
+        `${inv.program} searching ${e.target.value.word.raw} (which holds ${display(inside.path, ctx)}) for ${e.pattern === null || e.pattern === undefined ? 'a computed pattern' : JSON.stringify(e.pattern)}`,
+        inside.path,
+        inside.kind,
+        ctx,
+      );
   }
   return null;
 }
@@ -221,7 +264,10 @@ function judgeGrepTool(path: string, input: Record<string, unknown>, ctx: GuardC
   const direct = secretPath(path, ctx);
   if (direct) return fileDenial(`Grep with output_mode "content" on ${display(direct.path, ctx)}`, direct.path, direct.kind, ctx);
   if (!glob) return null;
-  const patterns = glob.replace(/^\{|\}$/g, '').split(',').map((g) => basename(g));
+  const patterns = glob
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .map((g) => basename(g));
   for (const g of patterns) {
     const inDir = secretEntry(path, ctx, g);
     const canonical = inDir ? null : CANONICAL_SECRET_NAMES.find((n) => minimatch(n, g, { dot: true, nocase: true }) && secretPath(`${path}/${n}`, ctx));
@@ -269,7 +315,16 @@ function namesOnly(inv: Invocation): boolean {
   const p = inv.program;
   if (['grep', 'egrep', 'fgrep', 'rg'].includes(p)) {
     const f = flags(inv.args, ['-e', '-f', '-m', '-A', '-B', '-C']);
-    if (f.short.has('c') || f.short.has('l') || f.short.has('L') || f.short.has('q') || f.long.has('--count') || f.long.has('--files-with-matches') || f.long.has('--quiet')) return true;
+    if (
+      f.short.has('c') ||
+      f.short.has('l') ||
+      f.short.has('L') ||
+      f.short.has('q') ||
+      f.long.has('--count') ||
+      f.long.has('--files-with-matches') ||
+      f.long.has('--quiet')
+    )
+      return true;
     if (f.short.has('o') || f.long.has('--only-matching')) {
       const pattern = f.positional[0]?.known ?? '';
       return !/\.|\\S|\\w|\[\^/.test(pattern);
@@ -321,10 +376,18 @@ function fileDenial(what: string, path: string, kind: SecretKind, ctx: GuardCont
         instead: shq('ssh-keygen', '-l', '-f', target),
       };
     case 'cloud-credentials':
-      return { reason: `${what} prints cloud credentials into the transcript. To see which profile and keys are configured (masked), ask the CLI.`, instead: 'aws configure list' };
+      return {
+        reason: `${what} prints cloud credentials into the transcript. To see which profile and keys are configured (masked), ask the CLI.`,
+        instead: 'aws configure list',
+      };
     case 'token-file':
-      return { reason: `${what} prints access tokens into the transcript. Check that a login works (e.g. npm whoami, gh auth status) instead of reading the token.` };
+      return {
+        reason: `${what} prints access tokens into the transcript. Check that a login works (e.g. npm whoami, gh auth status) instead of reading the token.`,
+      };
     case 'environment':
-      return { reason: `${what} prints a process's whole environment, tokens and keys included, into the transcript. List the names only.`, instead: 'printenv | cut -d= -f1' };
+      return {
+        reason: `${what} prints a process's whole environment, tokens and keys included, into the transcript. List the names only.`,
+        instead: 'printenv | cut -d= -f1',
+      };
   }
 }

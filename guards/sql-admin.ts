@@ -41,7 +41,8 @@ export function sqlAdministration(sql: string): string | null {
 export default defineGuard({
   id: 'sql-admin',
   title: 'No database administration: privileges, roles and server settings',
-  prevents: 'GRANT ALL, a new SUPERUSER role or ALTER SYSTEM changes who can reach the data and how the server runs, for every application on it, and outlives the session.',
+  prevents:
+    'GRANT ALL, a new SUPERUSER role or ALTER SYSTEM changes who can reach the data and how the server runs, for every application on it, and outlives the session.',
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const ie of analysisEffects(ctx.shell(), ctx.home)) {
@@ -49,9 +50,13 @@ export default defineGuard({
         let sql: string | null = null;
         if (e.kind === 'execute' && e.lang === 'sql') sql = e.text;
         // psql < admin.sql, psql -f admin.sql
-        else if (e.kind === 'read' && e.source === 'file' && e.mode === 'content' && !e.assumed && e.target.path && ie.row?.lang === 'sql') sql = ctx.readText(e.target.path, 256 * 1024);
+        else if (e.kind === 'read' && e.source === 'file' && e.mode === 'content' && !e.assumed && e.target.path && ie.row?.lang === 'sql')
+          sql = ctx.readText(e.target.path, 256 * 1024);
         const what = sql ? sqlAdministration(sql) : null;
-        if (what) return { reason: `${ie.inv.program} runs ${what}. Privileges, roles and server settings are the database administrator's call: show the statement to the user and let them run it.` };
+        if (what)
+          return {
+            reason: `${ie.inv.program} runs ${what}. Privileges, roles and server settings are the database administrator's call: show the statement to the user and let them run it.`,
+          };
       }
     }
     return null;

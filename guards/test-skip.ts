@@ -70,7 +70,9 @@ export default defineGuard({
       for (const w of fileWritesOf(ctx.shell(), ctx.home)) {
         const eco = w.edit ? ecosystemFor(w.path) : null;
         if (!eco || count(w.edit!.newText, eco) <= count(w.edit!.oldText, eco)) continue;
-        return { reason: `${w.how} on ${basename(w.path)} adds a skip or focus marker, which hides failing tests instead of fixing them. Fix the code or the test; if the failure is real and out of scope, leave the test failing and report it to the user.` };
+        return {
+          reason: `${w.how} on ${basename(w.path)} adds a skip or focus marker, which hides failing tests instead of fixing them. Fix the code or the test; if the failure is real and out of scope, leave the test failing and report it to the user.`,
+        };
       }
       return null;
     }
@@ -79,7 +81,7 @@ export default defineGuard({
     if (!eco) return null;
     // Write replaces the whole file: compare with what is on disk now.
     const whole = call.tool === 'Write' || call.tool === 'NotebookEdit';
-    const before = whole ? ctx.readText(call.path) ?? '' : call.edits.map((e) => e.oldText).join('\n');
+    const before = whole ? (ctx.readText(call.path) ?? '') : call.edits.map((e) => e.oldText).join('\n');
     const after = call.edits.map((e) => e.newText).join('\n');
     const added = count(after, eco) - count(before, eco);
     if (added <= 0) return null;
@@ -92,26 +94,71 @@ export default defineGuard({
       { tool_name: 'Edit', tool_input: { file_path: 'src/app.test.ts', old_string: "it('works'", new_string: "it.skip('works'" } },
       { tool_name: 'Edit', tool_input: { file_path: 'src/app.test.ts', old_string: "it('works'", new_string: "xit('works'" } },
       { tool_name: 'Edit', tool_input: { file_path: 'src/app.spec.js', old_string: "describe('api'", new_string: "describe.only('api'" } },
-      { tool_name: 'Edit', tool_input: { file_path: 'tests/test_api.py', old_string: 'def test_login():', new_string: '@pytest.mark.skip(reason="flaky")\ndef test_login():' } },
-      { tool_name: 'Edit', tool_input: { file_path: 'tests/test_api.py', old_string: '    resp = client.get("/")', new_string: '    pytest.skip("broken")\n    resp = client.get("/")' } },
-      { tool_name: 'Edit', tool_input: { file_path: 'pkg/api_test.go', old_string: 'func TestLogin(t *testing.T) {', new_string: 'func TestLogin(t *testing.T) {\n\tt.Skip("flaky")' } },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'tests/test_api.py', old_string: 'def test_login():', new_string: '@pytest.mark.skip(reason="flaky")\ndef test_login():' },
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: 'tests/test_api.py',
+          old_string: '    resp = client.get("/")',
+          new_string: '    pytest.skip("broken")\n    resp = client.get("/")',
+        },
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: 'pkg/api_test.go',
+          old_string: 'func TestLogin(t *testing.T) {',
+          new_string: 'func TestLogin(t *testing.T) {\n\tt.Skip("flaky")',
+        },
+      },
       { tool_name: 'Edit', tool_input: { file_path: 'src/lib.rs', old_string: '#[test]\nfn parses()', new_string: '#[test]\n#[ignore]\nfn parses()' } },
-      { tool_name: 'Edit', tool_input: { file_path: 'src/test/java/ApiTest.java', old_string: '@Test\n  void login()', new_string: '@Disabled\n  @Test\n  void login()' } },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'src/test/java/ApiTest.java', old_string: '@Test\n  void login()', new_string: '@Disabled\n  @Test\n  void login()' },
+      },
       { tool_name: 'Edit', tool_input: { file_path: 'spec/models/user_spec.rb', old_string: "it 'saves' do", new_string: "xit 'saves' do" } },
-      { tool_name: 'Edit', tool_input: { file_path: 'spec/support/shared_login.rb', old_string: "it 'logs in' do", new_string: "xit 'logs in' do" }, note: 'any .rb under spec/' },
-      { tool_name: 'Write', tool_input: { file_path: 'src/app.test.ts', content: "it.skip('works', () => {\n  expect(1).toBe(1);\n});\n" }, fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n" } } },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'spec/support/shared_login.rb', old_string: "it 'logs in' do", new_string: "xit 'logs in' do" },
+        note: 'any .rb under spec/',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'src/app.test.ts', content: "it.skip('works', () => {\n  expect(1).toBe(1);\n});\n" },
+        fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n" } },
+      },
       { tool_name: 'Bash', tool_input: { command: "sed -i \"s/it('works'/it.skip('works'/\" src/app.test.ts" } },
       { tool_name: 'Bash', tool_input: { command: 'perl -pi -e "s/it\\(/xit(/" src/app.test.ts' } },
       { tool_name: 'Bash', tool_input: { command: "sed -i -e 's/def test_login/@pytest.mark.skip\\ndef test_login/' tests/test_api.py" } },
     ],
     allowed: [
-      { tool_name: 'Edit', tool_input: { file_path: 'src/app.test.ts', old_string: 'expect(1).toBe(1);', new_string: 'const rows = all.filter((r) => !r.skip);\n  expect(rows.length).toBe(1);' }, note: 'the word skip as data' },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: 'src/app.test.ts',
+          old_string: 'expect(1).toBe(1);',
+          new_string: 'const rows = all.filter((r) => !r.skip);\n  expect(rows.length).toBe(1);',
+        },
+        note: 'the word skip as data',
+      },
       { tool_name: 'Edit', tool_input: { file_path: 'src/app.test.ts', old_string: "it.skip('works'", new_string: "it('works'" }, note: 'removing a skip' },
       { tool_name: 'Edit', tool_input: { file_path: 'src/app.ts', old_string: 'a', new_string: 'items.skip(2)' }, note: 'not a test file' },
       { tool_name: 'Edit', tool_input: { file_path: 'tests/test_api.py', old_string: 'assert x == 1', new_string: 'assert x == 2' } },
-      { tool_name: 'Write', tool_input: { file_path: 'src/app.test.ts', content: "it.skip('legacy', () => {});\nit('works', () => {\n  expect(2).toBe(2);\n});\n" }, fixture: { committed: { 'src/app.test.ts': "it.skip('legacy', () => {});\nit('works', () => {\n  expect(1).toBe(1);\n});\n" } }, note: 'the file already had that skip' },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'src/app.test.ts', content: "it.skip('legacy', () => {});\nit('works', () => {\n  expect(2).toBe(2);\n});\n" },
+        fixture: { committed: { 'src/app.test.ts': "it.skip('legacy', () => {});\nit('works', () => {\n  expect(1).toBe(1);\n});\n" } },
+        note: 'the file already had that skip',
+      },
       { tool_name: 'Edit', tool_input: { file_path: 'docs/testing.md', old_string: 'a', new_string: 'use it.skip( sparingly' } },
-      { tool_name: 'Edit', tool_input: { file_path: 'lib/tasks/cleanup.rb', old_string: 'def run', new_string: 'def run\n  skip = ENV["SKIP"]' }, note: 'Ruby outside spec/ and test_ files is not a test' },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'lib/tasks/cleanup.rb', old_string: 'def run', new_string: 'def run\n  skip = ENV["SKIP"]' },
+        note: 'Ruby outside spec/ and test_ files is not a test',
+      },
       { tool_name: 'Write', tool_input: { file_path: 'src/new.test.ts', content: "it('adds', () => expect(add(1, 1)).toBe(2));\n" } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/works/still works/' src/app.test.ts" } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/it.skip(/it(/' src/app.test.ts" }, note: 'removing a skip' },

@@ -68,9 +68,13 @@ for (const [name, payload] of Object.entries(payloads)) {
   const h = stats(hookRuns.map((r) => r.ms));
   const bc = stats(base.map((r) => r.cpu));
   const hc = stats(hookRuns.map((r) => r.cpu));
-  console.log(`  ${name.padEnd(46)} wall: hook ${h.median.toFixed(1)} (p95 ${h.p95.toFixed(1)}) vs ${b.median.toFixed(1)} (p95 ${b.p95.toFixed(1)}) = ${(h.median / b.median).toFixed(3)}x | cpu: ${hc.median.toFixed(1)} vs ${bc.median.toFixed(1)} = ${(hc.median / bc.median).toFixed(3)}x`);
+  console.log(
+    `  ${name.padEnd(46)} wall: hook ${h.median.toFixed(1)} (p95 ${h.p95.toFixed(1)}) vs ${b.median.toFixed(1)} (p95 ${b.p95.toFixed(1)}) = ${(h.median / b.median).toFixed(3)}x | cpu: ${hc.median.toFixed(1)} vs ${bc.median.toFixed(1)} = ${(hc.median / bc.median).toFixed(3)}x`,
+  );
 }
-console.log(`  peak RSS: hook ${maxRss([hook], JSON.stringify(payloads['typical (npm test, allowed)'])).toFixed(1)} MiB, node -e 0 ${maxRss(['-e', '0'], '').toFixed(1)} MiB`);
+console.log(
+  `  peak RSS: hook ${maxRss([hook], JSON.stringify(payloads['typical (npm test, allowed)'])).toFixed(1)} MiB, node -e 0 ${maxRss(['-e', '0'], '').toFixed(1)} MiB`,
+);
 
 const core = require(join(root, 'dist/bench/core.cjs'));
 function inProcess(label, fn, n = 20) {
@@ -85,36 +89,77 @@ function inProcess(label, fn, n = 20) {
   console.log(`  ${label.padEnd(60)} median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms`);
 }
 console.log('\nanalysis, in process');
-const hundredKb = Array.from({ length: 2200 }, (_, i) => `cd dir${i} && FOO=${i} timeout 5 grep -rn "x$i" src/ | head -n 3; `).join('').slice(0, 100 * 1024);
+const hundredKb = Array.from({ length: 2200 }, (_, i) => `cd dir${i} && FOO=${i} timeout 5 grep -rn "x$i" src/ | head -n 3; `)
+  .join('')
+  .slice(0, 100 * 1024);
 inProcess(`shell analysis of a ${(hundredKb.length / 1024).toFixed(0)} KB command`, () => core.analyzeShell(hundredKb, { cwd: '/home/u/p', home: '/home/u' }));
-inProcess('all guards on that 100 KB command', () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: hundredKb }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }));
+inProcess('all guards on that 100 KB command', () =>
+  core.evaluatePayload(
+    { tool_name: 'Bash', tool_input: { command: hundredKb }, cwd: '/home/u/p' },
+    { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' },
+  ),
+);
 for (const [label, cmd] of [
   ['worst case: 1.2 MB command (analysed up to the 256 KB cap)', `rm -rf / ; ${'echo x && '.repeat(120000)}true`],
   ['worst case: 128,000 arguments (256 KB)', `rm ${'a '.repeat(128000)}`],
   ['worst case: 28,000-stage pipeline (256 KB)', `cat x${' | grep y'.repeat(28000)}`],
 ]) {
-  inProcess(label, () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: cmd }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }), 5);
-  inProcess(`  …the same through the PowerShell tool (64 KB cap)`, () => core.evaluatePayload({ tool_name: 'PowerShell', tool_input: { command: cmd }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }), 5);
+  inProcess(
+    label,
+    () =>
+      core.evaluatePayload(
+        { tool_name: 'Bash', tool_input: { command: cmd }, cwd: '/home/u/p' },
+        { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' },
+      ),
+    5,
+  );
+  inProcess(
+    `  …the same through the PowerShell tool (64 KB cap)`,
+    () =>
+      core.evaluatePayload(
+        { tool_name: 'PowerShell', tool_input: { command: cmd }, cwd: '/home/u/p' },
+        { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' },
+      ),
+    5,
+  );
 }
 const nested = `rm -rf / ${'$('.repeat(10000)}${')'.repeat(10000)}`;
-inProcess('10,000 nested $( ) after rm -rf /', () => core.evaluatePayload({ tool_name: 'Bash', tool_input: { command: nested }, cwd: '/home/u/p' }, { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' }));
+inProcess('10,000 nested $( ) after rm -rf /', () =>
+  core.evaluatePayload(
+    { tool_name: 'Bash', tool_input: { command: nested }, cwd: '/home/u/p' },
+    { guards: core.guards, home: '/home/u', fallbackCwd: '/home/u/p' },
+  ),
+);
 
 // Each limit hit on purpose: the time to the verdict, and which verdict (unanalysable past a limit).
 console.log('\nworst case at each cap (in process; the hook adds its ~45 ms start-up; internal deadline 2,500 ms)');
 const patchOf = (n) => `*** Begin Patch\n${Array.from({ length: n }, (_, i) => `*** Add File: f${i}\n+x\n`).join('')}*** End Patch`;
 const capCases = [
   ['Bash: 256 KiB cap (300 KiB command)', { tool_name: 'Bash', tool_input: { command: `echo ${'a '.repeat(150 * 1024)}` } }],
-  ['Bash: 20,000-argument rm -rf (was ~20 s)', { tool_name: 'Bash', tool_input: { command: `rm -rf ${Array.from({ length: 20000 }, (_, i) => `f${i}`).join(' ')}` } }],
+  [
+    'Bash: 20,000-argument rm -rf (was ~20 s)',
+    { tool_name: 'Bash', tool_input: { command: `rm -rf ${Array.from({ length: 20000 }, (_, i) => `f${i}`).join(' ')}` } },
+  ],
   ['Bash: 4,000-command budget (4,001 × true)', { tool_name: 'Bash', tool_input: { command: `${'true; '.repeat(4001)}rm -rf ~` } }],
   ['Bash: 4,000 invocations (2,100 × nice true)', { tool_name: 'Bash', tool_input: { command: `${'nice true; '.repeat(2100)}rm -rf ~` } }],
   ['Bash: 13 levels of $( )', { tool_name: 'Bash', tool_input: { command: `echo ${'$('.repeat(13)}rm -rf ~${')'.repeat(13)}` } }],
   ['Bash: 4,100 chained wrappers', { tool_name: 'Bash', tool_input: { command: `${'nice '.repeat(4100)}rm -rf ~` } }],
   ['Bash: 10,000 ${PWD%/*} targets', { tool_name: 'Bash', tool_input: { command: `rm -rf ${'"${PWD%/*}/x" '.repeat(10000)}` } }],
   ['PowerShell: 64 KiB cap (70 KiB command)', { tool_name: 'PowerShell', tool_input: { command: `Write-Output ${'a'.repeat(70 * 1024)}` } }],
-  ['PowerShell: 10,000-argument Remove-Item', { tool_name: 'PowerShell', tool_input: { command: `Remove-Item ${Array.from({ length: 10000 }, (_, i) => `f${i}`).join(' ')}` } }],
+  [
+    'PowerShell: 10,000-argument Remove-Item',
+    { tool_name: 'PowerShell', tool_input: { command: `Remove-Item ${Array.from({ length: 10000 }, (_, i) => `f${i}`).join(' ')}` } },
+  ],
   ['apply_patch: 500 files (the cap)', { hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: patchOf(500) } }],
   ['apply_patch: 150,000 files (was ~15 s)', { hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: patchOf(150000) } }],
-  ['multi_replace: 600 replacements', { hookEventName: 'PreToolUse', tool_name: 'multi_replace_string_in_file', tool_input: { replacements: Array.from({ length: 600 }, (_, i) => ({ filePath: `/home/u/p/f${i}.ts`, oldString: 'a', newString: 'b' })) } }],
+  [
+    'multi_replace: 600 replacements',
+    {
+      hookEventName: 'PreToolUse',
+      tool_name: 'multi_replace_string_in_file',
+      tool_input: { replacements: Array.from({ length: 600 }, (_, i) => ({ filePath: `/home/u/p/f${i}.ts`, oldString: 'a', newString: 'b' })) },
+    },
+  ],
 ];
 for (const [label, payload] of capCases) {
   let verdict = null;
@@ -125,7 +170,11 @@ for (const [label, payload] of capCases) {
     samples.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   const st = stats(samples);
-  console.log(`  ${label.padEnd(50)} median ${st.median.toFixed(1).padStart(7)} ms, max ${Math.max(...samples).toFixed(1).padStart(7)} ms → ${verdict ? verdict.guardId : 'no opinion'}`);
+  console.log(
+    `  ${label.padEnd(50)} median ${st.median.toFixed(1).padStart(7)} ms, max ${Math.max(...samples)
+      .toFixed(1)
+      .padStart(7)} ms → ${verdict ? verdict.guardId : 'no opinion'}`,
+  );
 }
 
 // ---- the installer on a 10 MB settings file (one parse per edit made this 25 s) ----
@@ -145,7 +194,9 @@ for (const [label, payload] of capCases) {
     if (!r.ok) throw new Error(r.error);
   }
   const s = stats(samples);
-  console.log(`\ninstaller\n  install into a ${(text.length / 1e6).toFixed(1)} MB settings.json (no self-test)              median ${s.median.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms`);
+  console.log(
+    `\ninstaller\n  install into a ${(text.length / 1e6).toFixed(1)} MB settings.json (no self-test)              median ${s.median.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms`,
+  );
 }
 
 // ---- lint and language server ----
@@ -156,9 +207,21 @@ for (const [label, payload] of capCases) {
   mkdirSync(join(ws, '.claude/agents'), { recursive: true });
   mkdirSync(join(ws, '.claude/commands'), { recursive: true });
   mkdirSync(join(ws, '.claude/workflows'), { recursive: true });
-  for (let i = 0; i < 400; i++) writeFileSync(join(ws, `.claude/agents/agent-${i}.md`), `---\nname: agent-${i}\ndescription: Agent ${i}\ntools: Read, Grep\nmodel: sonnet\n---\nYou review files. Run \`npm test\` and \`cat .env\` when needed.\n`);
-  for (let i = 0; i < 400; i++) writeFileSync(join(ws, `.claude/commands/cmd-${i}.md`), `---\ndescription: Command ${i}\nallowed-tools: Bash(git status *)\n---\nState: !\`git status --short\`\n\n\`\`\`bash\nnpm run build\ngit push origin feature/${i}\n\`\`\`\n`);
-  for (let i = 0; i < 200; i++) writeFileSync(join(ws, `.claude/workflows/wf-${i}.js`), `export const meta = { name: 'wf-${i}', description: 'W' };\nconst A = typeof args === 'string' ? JSON.parse(args) : (args || {});\nreturn await agent(\`Do \${A.x}\`);\n`);
+  for (let i = 0; i < 400; i++)
+    writeFileSync(
+      join(ws, `.claude/agents/agent-${i}.md`),
+      `---\nname: agent-${i}\ndescription: Agent ${i}\ntools: Read, Grep\nmodel: sonnet\n---\nYou review files. Run \`npm test\` and \`cat .env\` when needed.\n`,
+    );
+  for (let i = 0; i < 400; i++)
+    writeFileSync(
+      join(ws, `.claude/commands/cmd-${i}.md`),
+      `---\ndescription: Command ${i}\nallowed-tools: Bash(git status *)\n---\nState: !\`git status --short\`\n\n\`\`\`bash\nnpm run build\ngit push origin feature/${i}\n\`\`\`\n`,
+    );
+  for (let i = 0; i < 200; i++)
+    writeFileSync(
+      join(ws, `.claude/workflows/wf-${i}.js`),
+      `export const meta = { name: 'wf-${i}', description: 'W' };\nconst A = typeof args === 'string' ? JSON.parse(args) : (args || {});\nreturn await agent(\`Do \${A.x}\`);\n`,
+    );
   const { readFileSync } = await import('node:fs');
   const read = (p) => readFileSync(p, 'utf8');
   lintPaths(ws, [], { home: '/home/u', read });
@@ -170,13 +233,28 @@ for (const [label, payload] of capCases) {
     samples.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   const s = stats(samples);
-  console.log(`\nlint\n  ${count} agent files (agents, commands, workflows)                  median ${s.median.toFixed(0)} ms (${(count / (s.median / 1000)).toFixed(0)} files/s)`);
+  console.log(
+    `\nlint\n  ${count} agent files (agents, commands, workflows)                  median ${s.median.toFixed(0)} ms (${(count / (s.median / 1000)).toFixed(0)} files/s)`,
+  );
 }
 // A 5,000-line CLAUDE.md with a few hundred commands (the file the speed goals are about).
 // Shaped like a real one: sections and short paragraphs (a blank line every 5 lines), @imports,
 // inline commands, shell blocks.
 const bigLines = [];
-for (let i = 0; i < 5000; i++) bigLines.push(i % 5 === 4 ? (i % 200 === 199 ? `\n## Section ${i / 200 + 1}\n` : '') : i % 50 === 0 ? `Step ${i}: run \`npm test -- --grep case${i}\` then \`git status\`.` : i % 97 === 0 ? '```bash\nnpm ci\ncat .env\n```' : i % 23 === 0 ? `- build: \`npm run build -- --scope pkg${i}\`` : `Line ${i} of project guidance, see @docs/missing-${i}.md for details.`);
+for (let i = 0; i < 5000; i++)
+  bigLines.push(
+    i % 5 === 4
+      ? i % 200 === 199
+        ? `\n## Section ${i / 200 + 1}\n`
+        : ''
+      : i % 50 === 0
+        ? `Step ${i}: run \`npm test -- --grep case${i}\` then \`git status\`.`
+        : i % 97 === 0
+          ? '```bash\nnpm ci\ncat .env\n```'
+          : i % 23 === 0
+            ? `- build: \`npm run build -- --scope pkg${i}\``
+            : `Line ${i} of project guidance, see @docs/missing-${i}.md for details.`,
+  );
 const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
 {
   const ws = mkdtempSync(join(tmpdir(), 'agent-guard-bench-cli-'));
@@ -188,7 +266,12 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
   const runCli = (args) => {
     const t = process.hrtime.bigint();
     // CPU time from /usr/bin/time (the CLI exits before an exit hook's stderr write drains).
-    const r = spawnSync('/usr/bin/time', ['-f', 'cpu:%U:%S', process.execPath, ...args], { cwd: ws, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, HOME: '/nonexistent' } });
+    const r = spawnSync('/usr/bin/time', ['-f', 'cpu:%U:%S', process.execPath, ...args], {
+      cwd: ws,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      env: { ...process.env, HOME: '/nonexistent' },
+    });
     const m = /cpu:([\d.]+):([\d.]+)\s*$/.exec(r.stderr);
     return { ms: Number(process.hrtime.bigint() - t) / 1e6, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
   };
@@ -201,7 +284,9 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
   const b = stats(base.map((r) => r.ms));
   const sc = stats(samples.map((r) => r.cpu));
   const bc = stats(base.map((r) => r.cpu));
-  console.log(`  CLI: agent-guard lint of a 5,000-line CLAUDE.md (~${commands} commands)   wall ${s.median.toFixed(0)} ms (p95 ${s.p95.toFixed(0)}), cpu ${sc.median.toFixed(0)} ms; node -e 0 wall ${b.median.toFixed(0)}, cpu ${bc.median.toFixed(0)} ms`);
+  console.log(
+    `  CLI: agent-guard lint of a 5,000-line CLAUDE.md (~${commands} commands)   wall ${s.median.toFixed(0)} ms (p95 ${s.p95.toFixed(0)}), cpu ${sc.median.toFixed(0)} ms; node -e 0 wall ${b.median.toFixed(0)}, cpu ${bc.median.toFixed(0)} ms`,
+  );
   // In process: the same file, first lint and a keystroke re-lint with the server's verdict cache.
   const wsv = core.fsWorkspace(ws, '/nonexistent');
   const file = (text) => ({ path: `${ws}/CLAUDE.md`, rel: 'CLAUDE.md', kind: 'claude-md', text });
@@ -221,7 +306,9 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
     warm.push((c.user + c.system) / 1000);
   }
   console.log(`  in process: first lint of that file (empty caches, warm JIT)           median ${stats(cold).median.toFixed(0)} ms cpu`);
-  console.log(`  in process: re-lint after a keystroke (chunks and verdicts cached)     median ${stats(warm).median.toFixed(0)} ms cpu (p95 ${stats(warm).p95.toFixed(0)})`);
+  console.log(
+    `  in process: re-lint after a keystroke (chunks and verdicts cached)     median ${stats(warm).median.toFixed(0)} ms cpu (p95 ${stats(warm).p95.toFixed(0)})`,
+  );
 }
 {
   const { spawn } = await import('node:child_process');
@@ -234,7 +321,11 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
     const child = spawn(process.execPath, [join(root, 'dist/server.cjs'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const uri = `file://${ws}/CLAUDE.md`;
-    const done = new Promise((res) => conn.onNotification('textDocument/publishDiagnostics', (p) => { if (p.uri === uri && p.diagnostics.length > 0) res(p.diagnostics.length); }));
+    const done = new Promise((res) =>
+      conn.onNotification('textDocument/publishDiagnostics', (p) => {
+        if (p.uri === uri && p.diagnostics.length > 0) res(p.diagnostics.length);
+      }),
+    );
     conn.listen();
     await conn.sendRequest('initialize', { processId: process.pid, rootUri: `file://${ws}`, capabilities: {} });
     await conn.sendNotification('initialized', {});
@@ -246,9 +337,16 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
     // A keystroke: didChange → publishDiagnostics, minus the server's 150 ms debounce.
     for (let k = 0; k < 3; k++) {
       const version = 2 + k;
-      const next = new Promise((res) => conn.onNotification('textDocument/publishDiagnostics', (p) => { if (p.uri === uri && p.version === version) res(); }));
+      const next = new Promise((res) =>
+        conn.onNotification('textDocument/publishDiagnostics', (p) => {
+          if (p.uri === uri && p.version === version) res();
+        }),
+      );
       const t2 = process.hrtime.bigint();
-      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: text.replace('Line 2501 of', `Line 2501 (${k}) of`) }] });
+      await conn.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ text: text.replace('Line 2501 of', `Line 2501 (${k}) of`) }],
+      });
       await next;
       keystrokes.push(Number(process.hrtime.bigint() - t2) / 1e6 - 150);
     }
@@ -256,7 +354,9 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
     child.kill();
   }
   const s = stats(samples);
-  console.log(`language server\n  time to first diagnostics, 5,000-line CLAUDE.md (didOpen → publish)   median ${s.median.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms`);
+  console.log(
+    `language server\n  time to first diagnostics, 5,000-line CLAUDE.md (didOpen → publish)   median ${s.median.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms`,
+  );
   const k = stats(keystrokes);
   console.log(`  keystroke in that file: didChange → publish, minus the 150 ms debounce    median ${k.median.toFixed(0)} ms, p95 ${k.p95.toFixed(0)} ms`);
 }

@@ -19,7 +19,9 @@ const guardDiscoveryPlugin = {
     b.onResolve({ filter: /^agent-guard:(guards|lint-rules)$/ }, (args) => ({ path: args.path.slice('agent-guard:'.length), namespace: 'agent-guard' }));
     b.onLoad({ filter: /.*/, namespace: 'agent-guard' }, (args) => {
       const dir = join(root, DISCOVERED[args.path]);
-      const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.startsWith('_')).sort();
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith('.ts') && !f.startsWith('_'))
+        .sort();
       const lines = files.map((f, i) => `import m${i} from ${JSON.stringify(join(dir, f))};`);
       lines.push(`export default [${files.map((_, i) => `m${i}`).join(', ')}];`);
       return { contents: lines.join('\n'), resolveDir: dir, loader: 'ts', watchFiles: files.map((f) => join(dir, f)), watchDirs: [dir] };
@@ -51,7 +53,15 @@ mkdirSync(join(root, 'dist'), { recursive: true });
  * a loader that keeps V8's code cache (scripts/hook-loader.js).
  */
 async function buildHook() {
-  const result = await build({ ...common, absWorkingDir: root, entryPoints: ['cli/hook.ts'], minify: true, write: false, outfile: 'hook.js', plugins: [stripExamples, guardDiscoveryPlugin] });
+  const result = await build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: ['cli/hook.ts'],
+    minify: true,
+    write: false,
+    outfile: 'hook.js',
+    plugins: [stripExamples, guardDiscoveryPlugin],
+  });
   const code = result.outputFiles[0].text;
   const key = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const loader = readFileSync(join(root, 'scripts/hook-loader.js'), 'utf8')
@@ -66,14 +76,32 @@ await Promise.all([
   buildHook(),
   build({ ...common, absWorkingDir: root, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.cjs', minify: true, banner: { js: '#!/usr/bin/env node' } }),
   // The language server: everything bundled (vscode-languageserver included), started by the extension or any LSP client.
-  build({ ...common, absWorkingDir: root, entryPoints: ['server/server.ts'], outfile: 'dist/server.cjs', minify: true, plugins: [stripExamples, guardDiscoveryPlugin] }),
+  build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: ['server/server.ts'],
+    outfile: 'dist/server.cjs',
+    minify: true,
+    plugins: [stripExamples, guardDiscoveryPlugin],
+  }),
   // The VS Code extension: everything but the vscode API itself.
-  build({ ...common, absWorkingDir: root, entryPoints: ['client/extension.ts'], outfile: 'dist/extension.cjs', external: ['vscode'], minify: true, plugins: [stripExamples, guardDiscoveryPlugin] }),
+  build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: ['client/extension.ts'],
+    outfile: 'dist/extension.cjs',
+    external: ['vscode'],
+    minify: true,
+    plugins: [stripExamples, guardDiscoveryPlugin],
+  }),
 ]);
 
 // The config schema, generated from the guard set (ids, titles, what each prevents); and the
 // .claude/settings*.json schema, from our model of Claude Code's settings (shipped in the .vsix).
-for (const [entry, target] of [['scripts/schema-entry.ts', 'agent-guard.schema.json'], ['scripts/settings-schema-entry.ts', 'claude-settings.schema.json']]) {
+for (const [entry, target] of [
+  ['scripts/schema-entry.ts', 'agent-guard.schema.json'],
+  ['scripts/settings-schema-entry.ts', 'claude-settings.schema.json'],
+]) {
   const out = await build({ ...common, absWorkingDir: root, entryPoints: [entry], write: false, outfile: 'schema.js' });
   const file = join(root, `dist/${target}.cjs`);
   writeFileSync(file, out.outputFiles[0].text);
@@ -105,13 +133,17 @@ if (process.argv.includes('--corpus')) {
 
 if (process.argv.includes('--e2e')) {
   // The real-VS-Code suites (test-electron shape: a module whose run() uses the vscode API).
-  const suites = readdirSync(join(root, 'test/e2e/suite')).filter((f) => f.endsWith('.ts')).map((f) => join('test/e2e/suite', f));
+  const suites = readdirSync(join(root, 'test/e2e/suite'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join('test/e2e/suite', f));
   await build({ ...common, absWorkingDir: root, entryPoints: suites, outdir: 'dist/e2e', outExtension: { '.js': '.cjs' }, external: ['vscode'] });
 }
 
 if (withTests) {
   const testDir = join(root, 'test');
-  const tests = readdirSync(testDir).filter((f) => f.endsWith('.test.ts')).map((f) => join('test', f));
+  const tests = readdirSync(testDir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join('test', f));
   await build({
     ...common,
     absWorkingDir: root,

@@ -20,7 +20,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { lintPaths, rules } = createRequire(import.meta.url)(join(root, 'dist/corpus/core.cjs'));
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { sample: { type: 'string', default: '8' }, rule: { type: 'string', multiple: true, default: [] }, json: { type: 'string' }, seed: { type: 'string', default: '1' } },
+  options: {
+    sample: { type: 'string', default: '8' },
+    rule: { type: 'string', multiple: true, default: [] },
+    json: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+  },
 });
 if (positionals.length === 0) {
   process.stderr.write('usage: npm run lint:corpus -- DIR… [--sample N] [--rule CODE] [--json FILE]\n');
@@ -53,7 +58,18 @@ for (const repo of repos) {
     kinds[f.kind ?? '?'] = (kinds[f.kind ?? '?'] ?? 0) + 1;
     const text = read(f.path) ?? '';
     const lines = text.split('\n');
-    for (const d of f.diagnostics) findings.push({ repo: repo.slice(repo.lastIndexOf('/') + 1), file: f.rel, line: d.range.start.line + 1, col: d.range.start.character + 1, code: d.code, severity: d.severity, message: d.message, fix: d.fix?.title ?? null, source: (lines[d.range.start.line] ?? '').trim().slice(0, 160) });
+    for (const d of f.diagnostics)
+      findings.push({
+        repo: repo.slice(repo.lastIndexOf('/') + 1),
+        file: f.rel,
+        line: d.range.start.line + 1,
+        col: d.range.start.character + 1,
+        code: d.code,
+        severity: d.severity,
+        message: d.message,
+        fix: d.fix?.title ?? null,
+        source: (lines[d.range.start.line] ?? '').trim().slice(0, 160),
+      });
   }
 }
 const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -66,12 +82,18 @@ for (const f of findings) {
 }
 const title = (code) => rules.find((r) => r.code === code)?.title ?? '';
 console.log(`${repos.length} repositories, ${fileCount} agent files, ${findings.length} findings (${ms.toFixed(0)} ms)`);
-console.log(`files by kind: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')}\n`);
+console.log(
+  `files by kind: ${Object.entries(kinds)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ')}\n`,
+);
 console.log('rule         severity  findings  files  repos  title');
 const ordered = [...byRule.entries()].sort((a, b) => b[1].length - a[1].length);
 for (const [key, list] of ordered) {
   const [code, severity] = key.split(' ');
-  console.log(`${code.padEnd(12)} ${severity.padEnd(9)} ${String(list.length).padStart(8)} ${String(new Set(list.map((f) => `${f.repo}/${f.file}`)).size).padStart(6)} ${String(new Set(list.map((f) => f.repo)).size).padStart(6)}  ${title(code)}`);
+  console.log(
+    `${code.padEnd(12)} ${severity.padEnd(9)} ${String(list.length).padStart(8)} ${String(new Set(list.map((f) => `${f.repo}/${f.file}`)).size).padStart(6)} ${String(new Set(list.map((f) => f.repo)).size).padStart(6)}  ${title(code)}`,
+  );
 }
 
 // A deterministic sample (seeded shuffle), so two runs show the same findings.
@@ -85,7 +107,13 @@ for (const [key, list] of ordered) {
   const code = key.split(' ')[0];
   const all = values.rule.includes(code);
   if (!all && sampleSize === 0) continue;
-  const pick = all ? list : [...list].map((f) => [rand(), f]).sort((a, b) => a[0] - b[0]).slice(0, sampleSize).map((x) => x[1]);
+  const pick = all
+    ? list
+    : [...list]
+        .map((f) => [rand(), f])
+        .sort((a, b) => a[0] - b[0])
+        .slice(0, sampleSize)
+        .map((x) => x[1]);
   console.log(`\n## ${key} (${all ? 'all' : `${pick.length} of`} ${list.length})`);
   for (const f of pick) {
     console.log(`- ${f.repo}/${f.file}:${f.line}:${f.col}  ${f.message}${f.fix ? `  [fix: ${f.fix}]` : ''}`);

@@ -14,7 +14,11 @@ export const stripExamples = {
       const cuts = [];
       const visit = (node) => {
         if (ts.isPropertyAssignment(node) && node.name.getText(file) === 'examples' && ts.isObjectLiteralExpression(node.parent)) {
-          cuts.push([node.initializer.getStart(file), node.initializer.getEnd(), ts.isArrayLiteralExpression(node.initializer) ? '[]' : '{ blocked: [], allowed: [] }']);
+          cuts.push([
+            node.initializer.getStart(file),
+            node.initializer.getEnd(),
+            ts.isArrayLiteralExpression(node.initializer) ? '[]' : '{ blocked: [], allowed: [] }',
+          ]);
           return;
         }
         ts.forEachChild(node, visit);

@@ -256,7 +256,12 @@ connection.onCodeAction((params) => {
   const wantsFixAll = only?.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source);
   if (wantsFixAll) {
     const all = lintText(doc.uri, doc.getText()).filter((d) => d.fix && !d.fix.optIn);
-    if (all.length > 0) actions.push({ title: 'Fix all Agent Guard problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: nonOverlappingEdits(all.flatMap((d) => d.fix!.edits)) } } });
+    if (all.length > 0)
+      actions.push({
+        title: 'Fix all Agent Guard problems',
+        kind: FIX_ALL_KIND,
+        edit: { changes: { [doc.uri]: nonOverlappingEdits(all.flatMap((d) => d.fix!.edits)) } },
+      });
     if (only?.every((k) => k !== CodeActionKind.QuickFix && !CodeActionKind.QuickFix.startsWith(k))) return actions;
   }
   const path = pathOf(doc.uri);
@@ -268,13 +273,25 @@ connection.onCodeAction((params) => {
   for (const d of params.context.diagnostics) {
     if (d.source !== 'agent-guard' || typeof d.code !== 'string') continue;
     const fix = (d.data as { fix?: Fix } | undefined)?.fix;
-    if (fix) (fix.optIn ? later : actions).push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: !fix.optIn, edit: { changes: { [doc.uri]: fix.edits } } });
+    if (fix)
+      (fix.optIn ? later : actions).push({
+        title: fix.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        isPreferred: !fix.optIn,
+        edit: { changes: { [doc.uri]: fix.edits } },
+      });
     if (d.code === 'AG-SET-004') actions.push(...narrowActions(doc, d));
     if (kind && kind !== 'settings') {
       last.push(disableAction(doc, d, d.code, kind, 'line'));
       last.push(disableAction(doc, d, d.code, kind, 'file'));
     }
-    last.push({ title: `Show documentation for ${d.code} (${ruleByCode(d.code)?.name ?? 'rule'})`, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title: 'Show documentation', command: SHOW_DOCS, arguments: [d.code] } });
+    last.push({
+      title: `Show documentation for ${d.code} (${ruleByCode(d.code)?.name ?? 'rule'})`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      command: { title: 'Show documentation', command: SHOW_DOCS, arguments: [d.code] },
+    });
   }
   return [...actions, ...later, ...last];
 });
@@ -284,7 +301,9 @@ function narrowActions(doc: TextDocument, d: LspDiagnostic): CodeAction[] {
   const rule = doc.getText(d.range);
   const path = pathOf(doc.uri);
   const root = path ? locate(path)?.root : undefined;
-  const scripts = packageScripts(root ? documents.get(pathToFileURL(`${root}/package.json`).toString())?.getText() ?? diskText(`${root}/package.json`) : null);
+  const scripts = packageScripts(
+    root ? (documents.get(pathToFileURL(`${root}/package.json`).toString())?.getText() ?? diskText(`${root}/package.json`)) : null,
+  );
   return narrowerRules(rule, scripts).map((narrower) => ({
     title: `Allow only ${narrower} instead of ${rule}`,
     kind: CodeActionKind.QuickFix,

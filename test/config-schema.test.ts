@@ -15,7 +15,12 @@ const validate = new Ajv({ strict: false }).compile(schema);
 
 test('the schema lists every guard and every config key', () => {
   assert.deepEqual(Object.keys(schema.properties.guards.properties).sort(), guards.map((g) => g.id).sort());
-  assert.deepEqual(Object.keys(schema.properties).filter((k) => k !== '$schema').sort(), Object.keys(DEFAULT_CONFIG).sort());
+  assert.deepEqual(
+    Object.keys(schema.properties)
+      .filter((k) => k !== '$schema')
+      .sort(),
+    Object.keys(DEFAULT_CONFIG).sort(),
+  );
 });
 
 test('the template is valid for the schema and for the parser', () => {

@@ -33,7 +33,11 @@ function project(files: Record<string, string> = {}): string {
 
 function hook(dir: string, command: string, extra: Record<string, unknown> = {}) {
   const input = JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: dir, session_id: 's1', ...extra });
-  const r = spawnSync(process.execPath, [HOOK], { input, encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: dir, HOME: '/home/user', XDG_CACHE_HOME: CACHE } });
+  const r = spawnSync(process.execPath, [HOOK], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, CLAUDE_PROJECT_DIR: dir, HOME: '/home/user', XDG_CACHE_HOME: CACHE },
+  });
   return { out: r.stdout ? JSON.parse(r.stdout).hookSpecificOutput : null, stderr: r.stderr, status: r.status };
 }
 
@@ -56,7 +60,12 @@ test('config accepts comments and trailing commas; a broken config means default
 
 test('config validation names each problem', () => {
   const { config, problems } = parseConfig({ guards: { 'rm-catastrophic': 'maybe' }, protectedBranches: 'main', failMode: 'shut', extra: 1 });
-  assert.deepEqual(problems, ['unknown key "extra"', 'guards.rm-catastrophic must be "deny", "ask" or "off"', '"protectedBranches" must be an array of strings', '"failMode" must be "open" or "closed"']);
+  assert.deepEqual(problems, [
+    'unknown key "extra"',
+    'guards.rm-catastrophic must be "deny", "ask" or "off"',
+    '"protectedBranches" must be an array of strings',
+    '"failMode" must be "open" or "closed"',
+  ]);
   assert.deepEqual(config.protectedBranches, DEFAULT_CONFIG.protectedBranches);
   assert.deepEqual(parseConfig({ protectedBranches: ['main', 'stable/*'] }).config.protectedBranches, ['main', 'stable/*']);
 });
@@ -69,31 +78,56 @@ test('configured protected branches and secret files are honoured', () => {
   assert.equal(evaluateAt('Bash', { command: 'cat config/credentials.example.yml' }, PROJECT, PROJECT, config).evaluation.verdict, null);
 });
 
-const broken = defineGuard({ id: 'always-throws', title: 'A guard with a bug in it', prevents: 'nothing; it exists to test isolation', tools: ['Bash'], check() { throw new Error('boom'); }, examples: { blocked: [], allowed: [] } });
+const broken = defineGuard({
+  id: 'always-throws',
+  title: 'A guard with a bug in it',
+  prevents: 'nothing; it exists to test isolation',
+  tools: ['Bash'],
+  check() {
+    throw new Error('boom');
+  },
+  examples: { blocked: [], allowed: [] },
+});
 
 test('fail-open (default): a guard exception is no opinion plus one note; other guards still run', () => {
   const set = [broken, ...guards];
   const ok = evaluatePayload({ tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: PROJECT }, { guards: set, home: '/home/user', fallbackCwd: PROJECT });
   assert.equal(ok.verdict, null);
   assert.deepEqual(ok.notes, ['agent-guard: guard always-throws failed (boom); no opinion']);
-  const bad = evaluatePayload({ tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, cwd: PROJECT }, { guards: set, home: '/home/user', fallbackCwd: PROJECT });
+  const bad = evaluatePayload(
+    { tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, cwd: PROJECT },
+    { guards: set, home: '/home/user', fallbackCwd: PROJECT },
+  );
   assert.equal(bad.verdict?.guardId, 'rm-catastrophic');
 });
 
 test('fail-closed: a guard exception, unreadable input and an oversize command each deny with a clear reason', () => {
   const closed = { ...DEFAULT_CONFIG, failMode: 'closed' as const };
-  const e = evaluatePayload({ tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: PROJECT }, { guards: [broken, ...guards], home: '/home/user', fallbackCwd: PROJECT, config: closed });
+  const e = evaluatePayload(
+    { tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: PROJECT },
+    { guards: [broken, ...guards], home: '/home/user', fallbackCwd: PROJECT, config: closed },
+  );
   assert.equal(e.verdict?.decision, 'deny');
   assert.match(e.verdict!.reason, /guard always-throws failed .*failMode is "closed"/);
   const shapeless = evaluatePayload({ nope: 1 }, { guards, home: '/home/user', fallbackCwd: PROJECT, config: closed });
   assert.match(shapeless.verdict!.reason, /unreadable tool call \(payload has no tool_name\)/);
-  const huge = evaluatePayload({ tool_name: 'Bash', tool_input: { command: `echo ${'a'.repeat(300_000)}` }, cwd: PROJECT }, { guards, home: '/home/user', fallbackCwd: PROJECT, config: closed });
+  const huge = evaluatePayload(
+    { tool_name: 'Bash', tool_input: { command: `echo ${'a'.repeat(300_000)}` }, cwd: PROJECT },
+    { guards, home: '/home/user', fallbackCwd: PROJECT, config: closed },
+  );
   assert.match(huge.verdict!.reason, /longer than 256 KiB/);
   // An oversize command is unanalysable, which is denied in every fail mode (soundness), not only "closed".
-  const open = evaluatePayload({ tool_name: 'Bash', tool_input: { command: `echo ${'a'.repeat(300_000)}` }, cwd: PROJECT }, { guards, home: '/home/user', fallbackCwd: PROJECT });
+  const open = evaluatePayload(
+    { tool_name: 'Bash', tool_input: { command: `echo ${'a'.repeat(300_000)}` }, cwd: PROJECT },
+    { guards, home: '/home/user', fallbackCwd: PROJECT },
+  );
   assert.equal(open.verdict?.guardId, 'unanalysable');
   const dir = project({ '.claude/agent-guard.json': '{ "failMode": "closed" }' });
-  const r = spawnSync(process.execPath, [HOOK], { input: 'not json', encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: dir, XDG_CACHE_HOME: CACHE } });
+  const r = spawnSync(process.execPath, [HOOK], {
+    input: 'not json',
+    encoding: 'utf8',
+    env: { ...process.env, CLAUDE_PROJECT_DIR: dir, XDG_CACHE_HOME: CACHE },
+  });
   assert.match(JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason, /input is not JSON.*"closed"/);
 });
 
@@ -116,7 +150,11 @@ const WORKSPACE_GUARD = `module.exports = {
 `;
 
 test('workspace guards: loaded by the hook, tested by agent-guard test, broken ones skipped with a note', () => {
-  const dir = project({ '.claude/guards/no-prod-deploy.js': WORKSPACE_GUARD, '.claude/guards/broken.js': 'module.exports = { id: "Bad Id" };', '.claude/guards/throws.js': 'throw new Error("syntax is fine, load fails")' });
+  const dir = project({
+    '.claude/guards/no-prod-deploy.js': WORKSPACE_GUARD,
+    '.claude/guards/broken.js': 'module.exports = { id: "Bad Id" };',
+    '.claude/guards/throws.js': 'throw new Error("syntax is fine, load fails")',
+  });
   assert.equal(spawnSync(process.execPath, [CLI, 'trust', dir], { encoding: 'utf8' }).status, 0);
   const r = hook(dir, 'make deploy-prod');
   assert.equal(r.out.permissionDecision, 'deny');
@@ -127,7 +165,12 @@ test('workspace guards: loaded by the hook, tested by agent-guard test, broken o
   assert.match(t.stdout, /6 passed, 0 failed \(1 guards\)/);
   assert.equal(t.status, 1, 'broken guard files make the run fail');
   // a guard whose own example does not hold fails the run
-  const wrong = project({ '.claude/guards/g.js': WORKSPACE_GUARD.replace("allowed: [{ tool_name: 'Bash', tool_input: { command: 'make deploy-staging' } }", "allowed: [{ tool_name: 'Bash', tool_input: { command: 'make deploy-prod now' } }") });
+  const wrong = project({
+    '.claude/guards/g.js': WORKSPACE_GUARD.replace(
+      "allowed: [{ tool_name: 'Bash', tool_input: { command: 'make deploy-staging' } }",
+      "allowed: [{ tool_name: 'Bash', tool_input: { command: 'make deploy-prod now' } }",
+    ),
+  });
   spawnSync(process.execPath, [CLI, 'trust', join(wrong, '.claude/guards/g.js')], { encoding: 'utf8' });
   const t2 = spawnSync(process.execPath, [CLI, 'test', wrong], { encoding: 'utf8' });
   assert.equal(t2.status, 1);
@@ -146,12 +189,18 @@ test('decision log: one redacted line per denial, deduplicated, in a folder git 
   assert.doesNotMatch(log, new RegExp(key));
   assert.match(log, /GITHUB_TOKEN=\[REDACTED\]/);
   assert.equal(readFileSync(join(dir, '.claude/agent-guard/.gitignore'), 'utf8').split('\n')[1], '*');
-  assert.deepEqual(readDecisions(dir).map((e) => e.guard), ['force-push-protected', 'rm-catastrophic']);
+  assert.deepEqual(
+    readDecisions(dir).map((e) => e.guard),
+    ['force-push-protected', 'rm-catastrophic'],
+  );
   const cli = spawnSync(process.execPath, [CLI, 'log', dir], { encoding: 'utf8' });
   assert.match(cli.stdout, /deny force-push-protected/);
   // outside a Claude Code project nothing is written
   const plain = mkdtempSync(join(tmpdir(), 'agent-guard-plain-'));
-  spawnSync(process.execPath, [HOOK], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, cwd: plain }), env: { ...process.env, CLAUDE_PROJECT_DIR: plain, XDG_CACHE_HOME: CACHE } });
+  spawnSync(process.execPath, [HOOK], {
+    input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, cwd: plain }),
+    env: { ...process.env, CLAUDE_PROJECT_DIR: plain, XDG_CACHE_HOME: CACHE },
+  });
   assert.equal(existsSync(join(plain, '.claude')), false);
 });
 

@@ -69,14 +69,23 @@ test('interpreter code: each language example yields an effect', () => {
     for (const command of api.examples) {
       const analysis = analyzeShell(command, { cwd: PROJECT, home: HOME });
       const effects = analysis.invocations.flatMap((i) => effectsOf(i, HOME).effects.map((e) => render(e, i.cwd)));
-      assert.ok(effects.some((e) => /^(read|write)/.test(e)), `${lang}: ${command} → ${effects.join(', ')}`);
+      assert.ok(
+        effects.some((e) => /^(read|write)/.test(e)),
+        `${lang}: ${command} → ${effects.join(', ')}`,
+      );
     }
   }
 });
 
 test('string literals joined across + and .', () => {
-  assert.deepEqual(literals(`open('.e' + 'nv')`).map((l) => l.text), ['.env']);
-  assert.deepEqual(literals(`"a" . "b", 'c'`).map((l) => l.text), ['ab', 'c']);
+  assert.deepEqual(
+    literals(`open('.e' + 'nv')`).map((l) => l.text),
+    ['.env'],
+  );
+  assert.deepEqual(
+    literals(`"a" . "b", 'c'`).map((l) => l.text),
+    ['ab', 'c'],
+  );
 });
 
 test('sed substitutions become edits', () => {
@@ -99,6 +108,12 @@ test('names-only grep patterns', () => {
 
 test('secret variable names by components: every example of the table', async () => {
   const { SECRET_NAME_COMPONENTS: t, isSecretVariableName } = await import('../core/secrets');
-  assert.deepEqual(t.examples.secret.filter((n) => !isSecretVariableName(n)), []);
-  assert.deepEqual(t.examples.notSecret.filter((n) => isSecretVariableName(n)), []);
+  assert.deepEqual(
+    t.examples.secret.filter((n) => !isSecretVariableName(n)),
+    [],
+  );
+  assert.deepEqual(
+    t.examples.notSecret.filter((n) => isSecretVariableName(n)),
+    [],
+  );
 });

@@ -20,7 +20,9 @@ test('addException keeps comments and formatting, appends once, and creates the 
   assert.ok(r.ok && r.added);
   assert.match(r.text!, /\/\/ team policy/);
   assert.match(r.text!, /"kubectl-context": "off"/);
-  assert.deepEqual(parseConfig(JSON.parse(r.text!.replace('  // team policy\n', ''))).config.exceptions, [{ guard: 'force-push-protected', command: 'git push --force origin main' }]);
+  assert.deepEqual(parseConfig(JSON.parse(r.text!.replace('  // team policy\n', ''))).config.exceptions, [
+    { guard: 'force-push-protected', command: 'git push --force origin main' },
+  ]);
   const again = addException(r.text!, { guard: 'force-push-protected', command: 'git push --force origin main' });
   assert.deepEqual([again.ok, again.added, again.text], [true, false, r.text]);
   const fresh = addException(null, { guard: 'secret-read', command: 'cat .env' });
@@ -35,7 +37,13 @@ test('agent-guard allow: the hook then passes exactly that command, for that gua
   writeFileSync(join(ws, '.claude/agent-guard.json'), '{\n  // ours\n  "failMode": "open"\n}\n');
   const env = { ...process.env, HOME: ws, AGENT_GUARD_NO_LOG: '1' };
   const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ws, encoding: 'utf8', env });
-  const hook = (command: string) => spawnSync(process.execPath, [CLI, 'check'], { cwd: ws, input: JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: ws }), encoding: 'utf8', env: { ...env, CLAUDE_PROJECT_DIR: ws } }).stdout;
+  const hook = (command: string) =>
+    spawnSync(process.execPath, [CLI, 'check'], {
+      cwd: ws,
+      input: JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: ws }),
+      encoding: 'utf8',
+      env: { ...env, CLAUDE_PROJECT_DIR: ws },
+    }).stdout;
   assert.match(hook('git push --force origin main'), /"permissionDecision":"deny"/);
   const r = cli('allow', 'git push --force origin main');
   assert.equal(r.status, 0, r.stderr);
@@ -43,7 +51,13 @@ test('agent-guard allow: the hook then passes exactly that command, for that gua
   assert.match(readFileSync(join(ws, '.claude/agent-guard.json'), 'utf8'), /\/\/ ours/);
   assert.equal(hook('git push --force origin main'), '');
   // Nothing broader: another spelling, another branch, another command stay denied.
-  for (const other of ['git push -f origin main', 'git push --force origin main ', 'git push --force origin master', 'git push --force origin main && rm -rf ~']) assert.match(hook(other), /"permissionDecision":"deny"/, other);
+  for (const other of [
+    'git push -f origin main',
+    'git push --force origin main ',
+    'git push --force origin master',
+    'git push --force origin main && rm -rf ~',
+  ])
+    assert.match(hook(other), /"permissionDecision":"deny"/, other);
   const st = spawnSync(process.execPath, [CLI, 'status', ws], { encoding: 'utf8', env });
   assert.match(st.stdout, /^allowed: {3}force-push-protected lets exactly "git push --force origin main" through \(since \d{4}-\d\d-\d\d\)$/m);
   assert.equal(cli('allow', 'git push --force origin main').stdout.startsWith('already allowed'), true);
@@ -65,6 +79,16 @@ test('the agent cannot grant itself an exception: running agent-guard allow and 
   const env = { ...process.env, HOME: ws, AGENT_GUARD_NO_LOG: '1', CLAUDE_PROJECT_DIR: ws };
   const hook = (payload: unknown) => spawnSync(process.execPath, [CLI, 'check'], { cwd: ws, input: JSON.stringify(payload), encoding: 'utf8', env }).stdout;
   assert.match(hook({ tool_name: 'Bash', tool_input: { command: 'npx agent-guard allow "rm -rf ~"' }, cwd: ws }), /"permissionDecision":"deny".*guard-tamper/);
-  assert.match(hook({ tool_name: 'Write', tool_input: { file_path: join(ws, '.claude/agent-guard.json'), content: '{ "exceptions": [ { "guard": "rm-catastrophic", "command": "rm -rf ~" } ] }' }, cwd: ws }), /"permissionDecision":"deny".*guard-tamper/);
-  assert.match(hook({ tool_name: 'Bash', tool_input: { command: `echo '{"exceptions":[]}' > .claude/agent-guard.json` }, cwd: ws }), /"permissionDecision":"deny".*guard-tamper/);
+  assert.match(
+    hook({
+      tool_name: 'Write',
+      tool_input: { file_path: join(ws, '.claude/agent-guard.json'), content: '{ "exceptions": [ { "guard": "rm-catastrophic", "command": "rm -rf ~" } ] }' },
+      cwd: ws,
+    }),
+    /"permissionDecision":"deny".*guard-tamper/,
+  );
+  assert.match(
+    hook({ tool_name: 'Bash', tool_input: { command: `echo '{"exceptions":[]}' > .claude/agent-guard.json` }, cwd: ws }),
+    /"permissionDecision":"deny".*guard-tamper/,
+  );
 });

@@ -26,18 +26,43 @@ interface Probe {
   denies: string | null;
 }
 const bash = (command: string, cwd: string) => ({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd });
-const edit = (file: string, cwd: string) => ({ hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: file, old_string: 'int', new_string: 'bigint' }, cwd });
+const edit = (file: string, cwd: string) => ({
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Edit',
+  tool_input: { file_path: file, old_string: 'int', new_string: 'bigint' },
+  cwd,
+});
 const PROBES: Probe[] = [
   { what: 'bulk git add at the root', cwd: PROJECT, payload: bash('git add -A', PROJECT), denies: 'bulk-add-secrets' },
   { what: 'bulk git add of a folder', cwd: PROJECT, payload: bash('git add .', PROJECT), denies: 'bulk-add-secrets' },
   { what: 'edit of a committed migration', cwd: PROJECT, payload: edit(join(PROJECT, 'migrations/001_init.sql'), PROJECT), denies: 'committed-migration' },
-  { what: 'sed -i on a committed migration', cwd: PROJECT, payload: bash("sed -i 's/int/bigint/' migrations/001_init.sql", PROJECT), denies: 'committed-migration' },
+  {
+    what: 'sed -i on a committed migration',
+    cwd: PROJECT,
+    payload: bash("sed -i 's/int/bigint/' migrations/001_init.sql", PROJECT),
+    denies: 'committed-migration',
+  },
   { what: 'force push (current branch)', cwd: PROJECT, payload: bash('git push --force', PROJECT), denies: 'force-push-protected' },
   { what: 'git add inside the embedded repository', cwd: join(EMBEDDED, 'sub'), payload: bash('git add -A', join(EMBEDDED, 'sub')), denies: null },
-  { what: 'edit of a migration inside the embedded repository', cwd: join(EMBEDDED, 'sub'), payload: edit(join(EMBEDDED, 'sub/migrations/001_init.sql'), join(EMBEDDED, 'sub')), denies: null },
+  {
+    what: 'edit of a migration inside the embedded repository',
+    cwd: join(EMBEDDED, 'sub'),
+    payload: edit(join(EMBEDDED, 'sub/migrations/001_init.sql'), join(EMBEDDED, 'sub')),
+    denies: null,
+  },
   { what: 'git add through the gitfile', cwd: join(PROJECT, 'nested'), payload: bash('git add -A', join(PROJECT, 'nested')), denies: 'bulk-add-secrets' },
-  { what: 'force push through the gitfile', cwd: join(PROJECT, 'nested'), payload: bash('git push -f', join(PROJECT, 'nested')), denies: 'force-push-protected' },
-  { what: 'many git calls in one command', cwd: PROJECT, payload: bash('cd many/a && git add .; cd ../b && git add .; cd ../c && git add .; cd ../d && git add .', PROJECT), denies: null },
+  {
+    what: 'force push through the gitfile',
+    cwd: join(PROJECT, 'nested'),
+    payload: bash('git push -f', join(PROJECT, 'nested')),
+    denies: 'force-push-protected',
+  },
+  {
+    what: 'many git calls in one command',
+    cwd: PROJECT,
+    payload: bash('cd many/a && git add .; cd ../b && git add .; cd ../c && git add .; cd ../d && git add .', PROJECT),
+    denies: null,
+  },
 ];
 
 function runHook(payload: Record<string, unknown>, env: Record<string, string> = {}) {
@@ -80,26 +105,67 @@ test('every planted vector is live: plain git runs it', () => {
   expect('git cat-file --filters (process filter)', fired(PROJECT, ['cat-file', '--filters', 'HEAD:z.proc']), 'repo-filter-process');
   expect('git commit', fired(copy, ['commit', '-q', '--allow-empty', '-m', 'x']), 'repo-hook-pre-commit');
   // git pages only on a terminal: `script` gives it one.
-  expect('git log on a terminal', (() => {
-    spawnSync('script', ['-qec', 'git log -1', '/dev/null'], { cwd: PROJECT, env: { ...SETUP_ENV, TERM: 'dumb' }, input: '' });
-    return markers();
-  })(), 'repo-pager-log');
+  expect(
+    'git log on a terminal',
+    (() => {
+      spawnSync('script', ['-qec', 'git log -1', '/dev/null'], { cwd: PROJECT, env: { ...SETUP_ENV, TERM: 'dumb' }, input: '' });
+      return markers();
+    })(),
+    'repo-pager-log',
+  );
   expect('git ls-remote', fired(PROJECT, ['ls-remote', 'origin']), 'repo-ssh-command');
-  expect('git credential fill', fired(PROJECT, ['credential', 'fill'], { GIT_TERMINAL_PROMPT: '0' }, 'protocol=https\nhost=example.invalid\n\n'), 'repo-credential-helper');
+  expect(
+    'git credential fill',
+    fired(PROJECT, ['credential', 'fill'], { GIT_TERMINAL_PROMPT: '0' }, 'protocol=https\nhost=example.invalid\n\n'),
+    'repo-credential-helper',
+  );
   expect('git status in the embedded repository', fired(join(EMBEDDED, 'sub'), ['status']), 'embedded-fsmonitor');
   expect('git status through the gitfile', fired(join(PROJECT, 'nested'), ['status']), 'gitfile-fsmonitor');
-  for (const [trick, env] of Object.entries(ENV_TRICKS).slice(0, 3)) expect(`git ls-files with ${trick}`, fired(join(PROJECT, 'migrations'), ['ls-files'], env), trick.startsWith('GIT_DIR') ? 'gitfile-fsmonitor' : `env-${trick.slice(4).toLowerCase().replace(/_/g, '-')}`);
+  for (const [trick, env] of Object.entries(ENV_TRICKS).slice(0, 3))
+    expect(
+      `git ls-files with ${trick}`,
+      fired(join(PROJECT, 'migrations'), ['ls-files'], env),
+      trick.startsWith('GIT_DIR') ? 'gitfile-fsmonitor' : `env-${trick.slice(4).toLowerCase().replace(/_/g, '-')}`,
+    );
   gitOk(BASE, 'init', '-q', join(BASE, 'plain'));
-  expect('git ls-files with GIT_CONFIG_GLOBAL', fired(join(BASE, 'plain'), ['ls-files'], { GIT_CONFIG_GLOBAL: join(BASE, 'hostile-global') }), 'env-global-fsmonitor');
-  expect('a PATH that names the project', (() => {
-    spawnSync('git', ['status'], { cwd: PROJECT, env: { ...SETUP_ENV, PATH: `${PROJECT}/bin:${SETUP_ENV.PATH}` } });
-    return markers();
-  })(), 'path-git');
+  expect(
+    'git ls-files with GIT_CONFIG_GLOBAL',
+    fired(join(BASE, 'plain'), ['ls-files'], { GIT_CONFIG_GLOBAL: join(BASE, 'hostile-global') }),
+    'env-global-fsmonitor',
+  );
+  expect(
+    'a PATH that names the project',
+    (() => {
+      spawnSync('git', ['status'], { cwd: PROJECT, env: { ...SETUP_ENV, PATH: `${PROJECT}/bin:${SETUP_ENV.PATH}` } });
+      return markers();
+    })(),
+    'path-git',
+  );
   assert.deepEqual([...seen].sort(), [
-    'embedded-fsmonitor', 'env-config-count', 'env-config-parameters', 'env-global-fsmonitor', 'gitfile-fsmonitor', 'path-git', 'repo-askpass', 'repo-credential-helper', 'repo-diff-driver',
-    'repo-diff-external', 'repo-filter-clean', 'repo-filter-process', 'repo-filter-smudge', 'repo-fsmonitor', 'repo-hook-commit-msg',
-    'repo-hook-post-commit', 'repo-hook-post-index-change', 'repo-hook-pre-commit', 'repo-hook-prepare-commit-msg', 'repo-hook-reference-transaction',
-    'repo-included-filter-clean', 'repo-pager-log', 'repo-ssh-command', 'repo-textconv',
+    'embedded-fsmonitor',
+    'env-config-count',
+    'env-config-parameters',
+    'env-global-fsmonitor',
+    'gitfile-fsmonitor',
+    'path-git',
+    'repo-askpass',
+    'repo-credential-helper',
+    'repo-diff-driver',
+    'repo-diff-external',
+    'repo-filter-clean',
+    'repo-filter-process',
+    'repo-filter-smudge',
+    'repo-fsmonitor',
+    'repo-hook-commit-msg',
+    'repo-hook-post-commit',
+    'repo-hook-post-index-change',
+    'repo-hook-pre-commit',
+    'repo-hook-prepare-commit-msg',
+    'repo-hook-reference-transaction',
+    'repo-included-filter-clean',
+    'repo-pager-log',
+    'repo-ssh-command',
+    'repo-textconv',
   ]);
   rmSync(copy, { recursive: true, force: true });
 });

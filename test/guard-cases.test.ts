@@ -13,12 +13,25 @@ const root = buildFixture(CASE_FIXTURE);
 const ids = new Set(guards.map((g) => g.id));
 
 test('the corpus names only guards that exist, and covers all but those tested by their examples alone', () => {
-  assert.deepEqual(CASES.filter((c) => (c.expect === 'deny') !== (c.by !== undefined && ids.has(c.by))).map((c) => `${c.n} (${c.by})`), []);
+  assert.deepEqual(
+    CASES.filter((c) => (c.expect === 'deny') !== (c.by !== undefined && ids.has(c.by))).map((c) => `${c.n} (${c.by})`),
+    [],
+  );
   // Each guard's own examples (at least 3 blocked, guard-examples.test.ts) cover these; the corpus does not.
-  assert.deepEqual([...ids].filter((id) => !CASES.some((c) => c.by === id)).sort(), ['human-flags', 'key-own-host', 'outside-workspace-write', 'privilege-escalation', 'sandbox-escape', 'sql-admin']);
+  assert.deepEqual([...ids].filter((id) => !CASES.some((c) => c.by === id)).sort(), [
+    'human-flags',
+    'key-own-host',
+    'outside-workspace-write',
+    'privilege-escalation',
+    'sandbox-escape',
+    'sql-admin',
+  ]);
   // The README's count: cases 1–170, 169 (malformed stdin) being in hook-process.test.ts.
   const numbers = [...new Set(CASES.map((c) => Math.floor(c.n)))].sort((a, b) => a - b); // 153.1 is a variant of 153
-  assert.deepEqual(numbers, Array.from({ length: 170 }, (_, i) => i + 1).filter((n) => n !== 169));
+  assert.deepEqual(
+    numbers,
+    Array.from({ length: 170 }, (_, i) => i + 1).filter((n) => n !== 169),
+  );
 });
 
 for (const c of CASES) {

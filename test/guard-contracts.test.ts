@@ -17,8 +17,13 @@ import { ENV, evaluateExample } from './support/run';
 const shellGuards = guards.filter((g) => g.tools.some((t) => (SHELL_TOOLS as readonly string[]).includes(t)));
 
 test('every host shell tool arrives as one of SHELL_TOOLS, with its command', () => {
-  const shellAliases = Object.values(TOOL_ALIASES).flatMap((names) => Object.entries(names)).filter(([, tool]) => (SHELL_TOOLS as readonly string[]).includes(tool));
-  assert.deepEqual(shellAliases.map(([name]) => name).sort(), ['bash', 'powershell', 'runTerminalCommand', 'run_in_terminal', 'run_shell_command', 'Shell', 'shell'].sort());
+  const shellAliases = Object.values(TOOL_ALIASES)
+    .flatMap((names) => Object.entries(names))
+    .filter(([, tool]) => (SHELL_TOOLS as readonly string[]).includes(tool));
+  assert.deepEqual(
+    shellAliases.map(([name]) => name).sort(),
+    ['bash', 'powershell', 'runTerminalCommand', 'run_in_terminal', 'run_shell_command', 'Shell', 'shell'].sort(),
+  );
   for (const name of [...SHELL_TOOLS, ...shellAliases.map(([n]) => n)]) {
     const n = normalizeCall({ tool_name: name, tool_input: { command: 'ls -la' }, cwd: '/w' }, '/w', '/home/user');
     assert.ok(n.ok, name);
@@ -50,7 +55,10 @@ test('every shell guard denies its Bash examples when the Monitor tool runs them
 test('the guard template passes the contract it describes: 3+3 examples, each deciding as stated', () => {
   assert.ok(template.examples.blocked.length >= 3 && template.examples.allowed.length >= 3);
   const results = checkGuard({ ...ENV, guards: [...guards, template] }, template);
-  assert.deepEqual(results.filter((r) => !r.ok).map((r) => `${r.kind} ${r.example}: ${r.problem}`), []);
+  assert.deepEqual(
+    results.filter((r) => !r.ok).map((r) => `${r.kind} ${r.example}: ${r.problem}`),
+    [],
+  );
   assert.equal(results.length, 6);
 });
 
@@ -69,7 +77,8 @@ test('guards do no I/O of their own: files, processes and the environment go thr
   for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
     const sf = ts.createSourceFile(f, readFileSync(join(dir, f), 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (n: ts.Node) => {
-      if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && /^(node:)?(fs|child_process|os|net|http|https)$/.test(n.moduleSpecifier.text)) leaks.push(`${f} imports ${n.moduleSpecifier.text}`);
+      if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && /^(node:)?(fs|child_process|os|net|http|https)$/.test(n.moduleSpecifier.text))
+        leaks.push(`${f} imports ${n.moduleSpecifier.text}`);
       if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'require') leaks.push(`${f} calls require`);
       if (ts.isIdentifier(n) && n.text === 'process') leaks.push(`${f} reads process`);
       ts.forEachChild(n, visit);

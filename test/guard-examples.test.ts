@@ -31,7 +31,7 @@ for (const guard of guards) {
         const r = checkBlocked(ENV, guard, example);
         assert.ok(r.ok, r.problem);
         const v = evaluateExample(example).evaluation.verdict!;
-        assert.equal(v.decision, DEFAULT_CONFIG.guards[guard.id] ?? 'deny', 'the decision is the guard\'s default mode');
+        assert.equal(v.decision, DEFAULT_CONFIG.guards[guard.id] ?? 'deny', "the decision is the guard's default mode");
         assert.match(reasonText(v), new RegExp(`\\[agent-guard: ${guard.id}\\]$`));
       });
     }

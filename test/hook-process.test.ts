@@ -13,13 +13,22 @@ const CLI = join(ROOT, 'dist/cli.cjs');
 const CACHE = mkdtempSync(join(tmpdir(), 'agent-guard-cache-'));
 
 function run(file: string, stdin: string, args: string[] = [], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [file, ...args], { input: stdin, encoding: 'utf8', env: { ...process.env, HOME: '/home/user', CLAUDE_PROJECT_DIR: '', XDG_CACHE_HOME: CACHE, ...env }, timeout: 20000 });
+  const r = spawnSync(process.execPath, [file, ...args], {
+    input: stdin,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: '/home/user', CLAUDE_PROJECT_DIR: '', XDG_CACHE_HOME: CACHE, ...env },
+    timeout: 20000,
+  });
   return { stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
 
-const payload = (command: string) => JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: '/home/user/project' });
+const payload = (command: string) =>
+  JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: '/home/user/project' });
 
-for (const [name, file, args] of [['hook', HOOK, []], ['agent-guard check', CLI, ['check']]] as const) {
+for (const [name, file, args] of [
+  ['hook', HOOK, []],
+  ['agent-guard check', CLI, ['check']],
+] as const) {
   test(`${name}: a dangerous call gets exactly one deny JSON, exit 0`, () => {
     const r = run(file, payload('git push --force origin main'), [...args]);
     assert.equal(r.status, 0);

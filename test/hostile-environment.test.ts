@@ -25,7 +25,11 @@ test('a cwd that does not exist: harmless calls pass, dangerous ones are still d
   const cwd = '/nonexistent/agent-guard/cwd';
   assert.deepEqual(hook({ tool_name: 'Bash', tool_input: { command: 'ls' }, cwd }), { status: 0, guard: null, stderr: '' });
   assert.equal(hook({ tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, cwd }).guard, 'rm-catastrophic');
-  assert.equal(hook({ tool_name: 'Edit', tool_input: { file_path: `${cwd}/migrations/001.sql`, old_string: 'a', new_string: 'b' }, cwd }).guard, null, 'no repository: no opinion');
+  assert.equal(
+    hook({ tool_name: 'Edit', tool_input: { file_path: `${cwd}/migrations/001.sql`, old_string: 'a', new_string: 'b' }, cwd }).guard,
+    null,
+    'no repository: no opinion',
+  );
 });
 
 test('no git on PATH: repository checks have no opinion, an unverifiable force push is denied', () => {
@@ -33,7 +37,11 @@ test('no git on PATH: repository checks have no opinion, an unverifiable force p
   writeFileSync(join(repo, '.env'), 'K=v\n');
   const env = { PATH: '/nonexistent-bin' };
   assert.equal(hook({ tool_name: 'Bash', tool_input: { command: 'git add -A' }, cwd: repo }, env).guard, null);
-  assert.equal(hook({ tool_name: 'Bash', tool_input: { command: 'git push --force' }, cwd: repo }, env).guard, 'force-push-protected', 'the branch cannot be verified: deny, suggesting --force-with-lease');
+  assert.equal(
+    hook({ tool_name: 'Bash', tool_input: { command: 'git push --force' }, cwd: repo }, env).guard,
+    'force-push-protected',
+    'the branch cannot be verified: deny, suggesting --force-with-lease',
+  );
   assert.equal(hook({ tool_name: 'Bash', tool_input: { command: 'git push --force-with-lease' }, cwd: repo }, env).guard, null);
 });
 
@@ -54,7 +62,10 @@ test('HOME unset: home comes from the system, ~ still means home', () => {
 
 test('Windows paths in payloads are normalised', () => {
   const cwd = 'C:\\Users\\me\\project';
-  assert.equal(hook({ tool_name: 'Edit', tool_input: { file_path: 'C:\\Users\\me\\project\\package-lock.json', old_string: 'a', new_string: 'b' }, cwd }).guard, 'lockfile-hand-edit');
+  assert.equal(
+    hook({ tool_name: 'Edit', tool_input: { file_path: 'C:\\Users\\me\\project\\package-lock.json', old_string: 'a', new_string: 'b' }, cwd }).guard,
+    'lockfile-hand-edit',
+  );
   assert.equal(hook({ tool_name: 'Read', tool_input: { file_path: 'C:\\Users\\me\\project\\config\\.env.production' }, cwd }).guard, 'secret-read');
   assert.equal(hook({ tool_name: 'PowerShell', tool_input: { command: 'Remove-Item -Recurse -Force C:\\' }, cwd }).guard, 'rm-catastrophic');
   assert.equal(hook({ tool_name: 'Read', tool_input: { file_path: 'C:\\Users\\me\\project\\src\\app.ts' }, cwd }).guard, null);

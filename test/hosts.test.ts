@@ -31,7 +31,16 @@ function asVsCode(tool: string, input: Record<string, unknown>, camel: boolean):
       [name, args] = ['replace_string_in_file', { filePath: input.file_path, oldString: input.old_string, newString: input.new_string }];
       break;
     case 'MultiEdit':
-      [name, args] = ['multi_replace_string_in_file', { replacements: (input.edits as Record<string, unknown>[]).map((e) => ({ filePath: input.file_path, oldString: e.old_string, newString: e.new_string })) }];
+      [name, args] = [
+        'multi_replace_string_in_file',
+        {
+          replacements: (input.edits as Record<string, unknown>[]).map((e) => ({
+            filePath: input.file_path,
+            oldString: e.old_string,
+            newString: e.new_string,
+          })),
+        },
+      ];
       break;
     case 'Read':
       [name, args] = ['read_file', { filePath: input.file_path, startLine: 1, endLine: 100 }];
@@ -39,7 +48,9 @@ function asVsCode(tool: string, input: Record<string, unknown>, camel: boolean):
     default:
       return null;
   }
-  return camel ? { hookEventName: 'PreToolUse', sessionId: 's', toolName: name, toolInput: args } : { hook_event_name: 'PreToolUse', session_id: 's', timestamp: '2026-11-30T00:00:00Z', tool_name: name, tool_input: args, tool_use_id: 'call_x' };
+  return camel
+    ? { hookEventName: 'PreToolUse', sessionId: 's', toolName: name, toolInput: args }
+    : { hook_event_name: 'PreToolUse', session_id: 's', timestamp: '2026-11-30T00:00:00Z', tool_name: name, tool_input: args, tool_use_id: 'call_x' };
 }
 
 /** As the Copilot CLI's camelCase dialect sends it: toolArgs is a JSON string. */
@@ -57,8 +68,15 @@ function asCopilotCli(tool: string, input: Record<string, unknown>): Record<stri
 /** An edit as an apply_patch text. */
 function asPatch(tool: string, input: Record<string, unknown>): Record<string, unknown> | null {
   if (tool !== 'Edit' && tool !== 'Write') return null;
-  const lines = (s: string, sign: string) => s.split('\n').map((l) => `${sign}${l}`).join('\n');
-  const body = tool === 'Write' ? `*** Add File: ${str(input.file_path)}\n${lines(str(input.content), '+')}` : `*** Update File: ${str(input.file_path)}\n@@\n${lines(str(input.old_string), '-')}\n${lines(str(input.new_string), '+')}`;
+  const lines = (s: string, sign: string) =>
+    s
+      .split('\n')
+      .map((l) => `${sign}${l}`)
+      .join('\n');
+  const body =
+    tool === 'Write'
+      ? `*** Add File: ${str(input.file_path)}\n${lines(str(input.content), '+')}`
+      : `*** Update File: ${str(input.file_path)}\n@@\n${lines(str(input.old_string), '-')}\n${lines(str(input.new_string), '+')}`;
   return { hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: `*** Begin Patch\n${body}\n*** End Patch` }, tool_use_id: 'call_p' };
 }
 
@@ -90,7 +108,8 @@ describe('every guard example decides the same on every host', () => {
           const expected = decide({ hook_event_name: 'PreToolUse', tool_name: e.tool_name, tool_input: e.tool_input }, e);
           const got = decide(converted, e);
           compared++;
-          if (got !== expected) differences.push(`${g.id}: ${e.tool_name} ${JSON.stringify(e.tool_input).slice(0, 80)} → Claude Code: ${expected}, ${host}: ${got}`);
+          if (got !== expected)
+            differences.push(`${g.id}: ${e.tool_name} ${JSON.stringify(e.tool_input).slice(0, 80)} → Claude Code: ${expected}, ${host}: ${got}`);
         }
       }
       assert.deepEqual(differences, []);
@@ -102,9 +121,14 @@ describe('every guard example decides the same on every host', () => {
 describe('recorded host payloads (test/fixtures/hosts)', () => {
   const dir = join(ROOT, 'test/fixtures/hosts');
   const key = ['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_');
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.json'))
+    .sort()) {
     test(f, () => {
-      const { expect, payload } = JSON.parse(readFileSync(join(dir, f), 'utf8').replace('__STRIPE_KEY__', key)) as { expect: string | null; payload: Record<string, unknown> };
+      const { expect, payload } = JSON.parse(readFileSync(join(dir, f), 'utf8').replace('__STRIPE_KEY__', key)) as {
+        expect: string | null;
+        payload: Record<string, unknown>;
+      };
       const v = evaluatePayload(payload, { guards: ENV.guards, home: HOME, fallbackCwd: PROJECT }).verdict;
       assert.equal(v?.guardId ?? null, expect, v?.reason);
     });
@@ -112,7 +136,11 @@ describe('recorded host payloads (test/fixtures/hosts)', () => {
 });
 
 function hook(payload: unknown) {
-  return spawnSync(process.execPath, [join(ROOT, 'dist/hook.cjs')], { input: JSON.stringify(payload), encoding: 'utf8', env: { ...process.env, HOME: HOME, AGENT_GUARD_NO_CACHE: '1' } });
+  return spawnSync(process.execPath, [join(ROOT, 'dist/hook.cjs')], {
+    input: JSON.stringify(payload),
+    encoding: 'utf8',
+    env: { ...process.env, HOME: HOME, AGENT_GUARD_NO_CACHE: '1' },
+  });
 }
 
 test('each host gets the deny in the form it honours, never an allow', () => {
@@ -131,7 +159,13 @@ test('each host gets the deny in the form it honours, never an allow', () => {
   assert.equal(cj.permissionDecision, 'deny');
   assert.match(cj.permissionDecisionReason, /rm-catastrophic/);
   assert.equal(cj.hookSpecificOutput.permissionDecision, 'deny');
-  const copilotPascal = hook({ hook_event_name: 'PreToolUse', timestamp: '2026-12-01T07:41:06.725Z', tool_name: 'Read', tool_input: { path: `${PROJECT}/.env` }, cwd: PROJECT });
+  const copilotPascal = hook({
+    hook_event_name: 'PreToolUse',
+    timestamp: '2026-12-01T07:41:06.725Z',
+    tool_name: 'Read',
+    tool_input: { path: `${PROJECT}/.env` },
+    cwd: PROJECT,
+  });
   assert.equal(copilotPascal.status, 0);
   assert.equal(JSON.parse(copilotPascal.stdout).hookSpecificOutput.permissionDecision, 'deny');
   // Gemini CLI ignores Claude's JSON: its own form, for its read_file too (not VS Code's, whose tool has the same name).
@@ -167,7 +201,10 @@ test('the host comes from the envelope, not from the tool name alone', () => {
   assert.equal(host({ hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: { filePath: read.file_path }, tool_use_id: 'call_1' }), 'vscode');
   assert.equal(host({ hook_event_name: 'BeforeTool', tool_name: 'glob', tool_input: { pattern: '*' } }), 'gemini');
   assert.equal(host({ sessionId: 's', toolName: 'glob', toolArgs: { pattern: '*' } }), 'copilot-cli');
-  assert.equal(host({ hook_event_name: 'PreToolUse', timestamp: '2026-12-01T00:00:00Z', tool_name: 'Read', tool_input: { path: read.file_path } }), 'copilot-cli');
+  assert.equal(
+    host({ hook_event_name: 'PreToolUse', timestamp: '2026-12-01T00:00:00Z', tool_name: 'Read', tool_input: { path: read.file_path } }),
+    'copilot-cli',
+  );
   assert.equal(host({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: read, tool_use_id: 'toolu_1' }), 'claude');
   assert.equal(host({ hook_event_name: 'PreToolUse', timestamp: '2026-12-01T00:00:00Z', tool_name: 'apply_patch', tool_input: { input: '' } }), 'vscode');
 });

@@ -43,7 +43,10 @@ test('a settings file with a key twice is refused with line and column; nothing 
   const { ws, t, file } = workspace(text);
   const r = install(t, BUNDLE, { selfTest: false });
   assert.equal(r.ok, false);
-  assert.equal(r.error, 'refusing to change .claude/settings.json: the key "hooks" appears twice in one object (the second at line 4, column 3); Claude Code keeps only the last one, so an entry added to the other would be lost. Merge them, then install again');
+  assert.equal(
+    r.error,
+    'refusing to change .claude/settings.json: the key "hooks" appears twice in one object (the second at line 4, column 3); Claude Code keeps only the last one, so an entry added to the other would be lost. Merge them, then install again',
+  );
   assert.equal(readFileSync(file, 'utf8'), text);
   assert.deepEqual(tree(ws), ['.claude', '.claude/settings.json']);
   // nested objects too
@@ -56,7 +59,7 @@ for (const [what, name] of [
   ['double quotes', 'my "quoted" home'],
   ['backticks', 'h`touch MARK`'],
   ['spaces and unicode', 'mÿ hømé 工作 ✓'],
-  ["single quotes and backslashes", "it's a \\ home"],
+  ['single quotes and backslashes', "it's a \\ home"],
 ] as const) {
   test(`--user: a HOME with ${what} is quoted; the real sh -c runs the hook and nothing else`, () => {
     const base = mkdtempSync(join(tmpdir(), 'agent-guard-home-'));
@@ -81,12 +84,19 @@ for (const [what, name] of [
 }
 
 test('shell and PowerShell quoting', () => {
-  assert.equal(shQuote('/home/me/.claude/hooks/agent-guard.cjs'), '"/home/me/.claude/hooks/agent-guard.cjs"', 'unchanged for plain paths: existing entries stay current');
+  assert.equal(
+    shQuote('/home/me/.claude/hooks/agent-guard.cjs'),
+    '"/home/me/.claude/hooks/agent-guard.cjs"',
+    'unchanged for plain paths: existing entries stay current',
+  );
   assert.equal(shQuote('/h/$x'), "'/h/$x'");
   assert.equal(shQuote("/h/it's `x`"), "'/h/it'\\''s `x`'");
   assert.equal(psQuote("C:/Users/O'Brien $env:X `n"), "'C:/Users/O''Brien $env:X `n'");
   assert.equal(psQuote('C:/Users/a\u2019b'), "'C:/Users/a\u2019\u2019b'");
-  assert.equal(powershellHookCommand('C:/Users/$me/.claude/hooks/agent-guard.cjs'), "if (Test-Path -LiteralPath 'C:/Users/$me/.claude/hooks/agent-guard.cjs') { & node 'C:/Users/$me/.claude/hooks/agent-guard.cjs'; exit $LASTEXITCODE } else { [Console]::Error.WriteLine('agent-guard: hook file not found; run: agent-guard sync'); exit 1 }");
+  assert.equal(
+    powershellHookCommand('C:/Users/$me/.claude/hooks/agent-guard.cjs'),
+    "if (Test-Path -LiteralPath 'C:/Users/$me/.claude/hooks/agent-guard.cjs') { & node 'C:/Users/$me/.claude/hooks/agent-guard.cjs'; exit $LASTEXITCODE } else { [Console]::Error.WriteLine('agent-guard: hook file not found; run: agent-guard sync'); exit 1 }",
+  );
 });
 
 test('a read-only .claude/ is refused before anything is written, with a clear message', () => {
@@ -178,9 +188,15 @@ test('kill loop: install/uninstall killed at varied points leave settings parsea
   assert.ok(killed + atTemp >= points.length / 2, `most runs were killed mid-way (${killed} timed, ${atTemp} at a temp file)`);
   const done = spawnSync(process.execPath, [CLI, 'install', ws, '--no-self-test'], { encoding: 'utf8' });
   assert.equal(done.status, 0, done.stderr);
-  assert.deepEqual(tree(ws).filter((n) => /\.tmp$/.test(n)), []);
+  assert.deepEqual(
+    tree(ws).filter((n) => /\.tmp$/.test(n)),
+    [],
+  );
   assert.equal(spawnSync(process.execPath, [CLI, 'uninstall', ws], { encoding: 'utf8' }).status, 0);
-  assert.deepEqual(tree(ws).filter((n) => /\.tmp$/.test(n)), []);
+  assert.deepEqual(
+    tree(ws).filter((n) => /\.tmp$/.test(n)),
+    [],
+  );
 });
 
 test('install --host vscode: a foreign hooks file or a read-only .github/hooks is refused before the hook file is written', async () => {

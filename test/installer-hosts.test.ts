@@ -9,7 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { install, uninstall, VSCODE_HOOKS_FILE, type Bundle, type Target } from '../core/install/installer';
-import { claudeSubfolderNote, cliHostStatus, copilotUserHooksFile, installCopilot, installGemini, syncGemini, uninstallCopilot, uninstallGemini } from '../core/install/hosts';
+import {
+  claudeSubfolderNote,
+  cliHostStatus,
+  copilotUserHooksFile,
+  installCopilot,
+  installGemini,
+  syncGemini,
+  uninstallCopilot,
+  uninstallGemini,
+} from '../core/install/hosts';
 import { planHostInstall, planHostUninstall } from '../core/install/host-settings';
 import { prng } from './support/prng';
 
@@ -31,22 +40,34 @@ function scratch(): { ws: string; home: string; t: (scope?: Target['scope']) => 
   return { ws, home, t: (scope = 'project') => ({ workspace: ws, scope, home }) };
 }
 
-const GEMINI_USER_FILE = '{\n\t// my settings\n\t"ui": { "theme": "GitHub" },\n\t"hooks": {\n\t\t"BeforeTool": [\n\t\t\t{ "matcher": "write_file", "hooks": [{ "type": "command", "command": "./lint.sh" }] }\n\t\t]\n\t}\n}\n';
+const GEMINI_USER_FILE =
+  '{\n\t// my settings\n\t"ui": { "theme": "GitHub" },\n\t"hooks": {\n\t\t"BeforeTool": [\n\t\t\t{ "matcher": "write_file", "hooks": [{ "type": "command", "command": "./lint.sh" }] }\n\t\t]\n\t}\n}\n';
 
-test('Gemini: the entry is appended in the file\'s own style, comments kept, and uninstall gives the bytes back', () => {
+test("Gemini: the entry is appended in the file's own style, comments kept, and uninstall gives the bytes back", () => {
   const { ws, t } = scratch();
   mkdirSync(join(ws, '.gemini'));
   writeFileSync(join(ws, '.gemini/settings.json'), GEMINI_USER_FILE);
   const r = installGemini(t(), BUNDLE, { selfTest: true });
   assert.equal(r.error, undefined);
   assert.deepEqual(r.warnings, []);
-  assert.ok(r.lines.some((l) => l.startsWith("self-test: the installed hook denies rm -rf ~ in the Gemini CLI's form")), r.lines.join('\n'));
+  assert.ok(
+    r.lines.some((l) => l.startsWith("self-test: the installed hook denies rm -rf ~ in the Gemini CLI's form")),
+    r.lines.join('\n'),
+  );
   const text = readFileSync(join(ws, '.gemini/settings.json'), 'utf8');
-  assert.ok(text.startsWith('{\n\t// my settings\n\t"ui": { "theme": "GitHub" },\n\t"hooks": {\n\t\t"BeforeTool": [\n\t\t\t{ "matcher": "write_file", "hooks": [{ "type": "command", "command": "./lint.sh" }] },\n\t\t\t{\n\t\t\t\t"matcher": ".*",'), text);
-  assert.match(text, /"name": "agent-guard",\n\t\t\t\t\t\t"type": "command",\n\t\t\t\t\t\t"command": "f=\\"\$\{GEMINI_PROJECT_DIR:-\.\}\/\.claude\/hooks\/agent-guard\.cjs\\"; /);
+  assert.ok(
+    text.startsWith(
+      '{\n\t// my settings\n\t"ui": { "theme": "GitHub" },\n\t"hooks": {\n\t\t"BeforeTool": [\n\t\t\t{ "matcher": "write_file", "hooks": [{ "type": "command", "command": "./lint.sh" }] },\n\t\t\t{\n\t\t\t\t"matcher": ".*",',
+    ),
+    text,
+  );
+  assert.match(
+    text,
+    /"name": "agent-guard",\n\t\t\t\t\t\t"type": "command",\n\t\t\t\t\t\t"command": "f=\\"\$\{GEMINI_PROJECT_DIR:-\.\}\/\.claude\/hooks\/agent-guard\.cjs\\"; /,
+  );
   assert.match(text, /"timeout": 10000\n/);
   assert.ok(existsSync(join(ws, '.claude/hooks/agent-guard.cjs')));
-  assert.equal(readFileSync(join(ws, '.claude/agent-guard/gemini-settings.json.bak'), 'utf8'), GEMINI_USER_FILE, 'one backup, beside (not over) Claude Code\'s');
+  assert.equal(readFileSync(join(ws, '.claude/agent-guard/gemini-settings.json.bak'), 'utf8'), GEMINI_USER_FILE, "one backup, beside (not over) Claude Code's");
   // idempotent
   const again = installGemini(t(), BUNDLE, { selfTest: false });
   assert.deepEqual(again.lines, ['.gemini/settings.json already has the Agent Guard entry']);
@@ -93,9 +114,17 @@ test('Gemini: sync updates an outdated entry in place; the hook file is shared w
   assert.equal(uninstall(t(), BUNDLE).ok, true);
   assert.ok(existsSync(join(ws, '.claude/hooks/agent-guard.cjs')));
   const [gemini] = cliHostStatus(t(), BUNDLE);
-  assert.deepEqual(gemini, { host: 'gemini', runs: true, detail: '.gemini/settings.json; project settings load only in a trusted folder (an untrusted --skip-trust session runs unguarded; --user covers it)' });
+  assert.deepEqual(gemini, {
+    host: 'gemini',
+    runs: true,
+    detail: '.gemini/settings.json; project settings load only in a trusted folder (an untrusted --skip-trust session runs unguarded; --user covers it)',
+  });
   writeFileSync(file, readFileSync(file, 'utf8').replace('{', '{\n  "hooksConfig": { "enabled": false },'));
-  assert.deepEqual(cliHostStatus(t(), BUNDLE)[0], { host: 'gemini', runs: false, detail: '.gemini/settings.json sets hooksConfig.enabled: false, so Gemini CLI runs no hooks' });
+  assert.deepEqual(cliHostStatus(t(), BUNDLE)[0], {
+    host: 'gemini',
+    runs: false,
+    detail: '.gemini/settings.json sets hooksConfig.enabled: false, so Gemini CLI runs no hooks',
+  });
 });
 
 test('Gemini --user: ~/.gemini/settings.json with an absolute hook path', () => {
@@ -109,8 +138,22 @@ test('Gemini --user: ~/.gemini/settings.json with an absolute hook path', () => 
 });
 
 test('host-settings: uninstall is the exact inverse of install on varied files', () => {
-  const spec = { eventPath: ['hooks', 'BeforeTool'], group: { matcher: '.*', hooks: [{ type: 'command', command: 'node agent-guard.cjs', timeout: 1 }] }, commandField: 'command', allowComments: true, hostName: 'Gemini CLI' };
-  for (const before of ['{}', '{}\n', '{"a":1}', '{\r\n  "hooks": {}\r\n}\r\n', '{ "hooks": { "BeforeTool": [] } }', '{\n    "hooks": {\n        "AfterTool": [1]\n    }\n}\n', '/* c */ {"x": [1, 2]} // tail\n']) {
+  const spec = {
+    eventPath: ['hooks', 'BeforeTool'],
+    group: { matcher: '.*', hooks: [{ type: 'command', command: 'node agent-guard.cjs', timeout: 1 }] },
+    commandField: 'command',
+    allowComments: true,
+    hostName: 'Gemini CLI',
+  };
+  for (const before of [
+    '{}',
+    '{}\n',
+    '{"a":1}',
+    '{\r\n  "hooks": {}\r\n}\r\n',
+    '{ "hooks": { "BeforeTool": [] } }',
+    '{\n    "hooks": {\n        "AfterTool": [1]\n    }\n}\n',
+    '/* c */ {"x": [1, 2]} // tail\n',
+  ]) {
     const plan = planHostInstall(before, spec);
     assert.equal(plan.ok, true, before);
     if (!plan.ok) continue;
@@ -123,7 +166,10 @@ test('Copilot --user: its own hook file format, removed again on uninstall', () 
   const { home, t } = scratch();
   const r = installCopilot(t('user'), BUNDLE, { selfTest: true });
   assert.equal(r.error, undefined);
-  assert.ok(r.lines.some((l) => l.startsWith("self-test: the installed hook denies rm -rf ~ in the Copilot CLI's form")), r.lines.join('\n'));
+  assert.ok(
+    r.lines.some((l) => l.startsWith("self-test: the installed hook denies rm -rf ~ in the Copilot CLI's form")),
+    r.lines.join('\n'),
+  );
   const file = copilotUserHooksFile(home, '');
   const cfg = JSON.parse(readFileSync(file, 'utf8'));
   assert.equal(cfg.version, 1);
@@ -132,7 +178,11 @@ test('Copilot --user: its own hook file format, removed again on uninstall', () 
   assert.deepEqual(Object.keys(h), ['type', 'bash', 'powershell', 'timeoutSec']);
   const hookFile = join(home, '.claude/hooks/agent-guard.cjs');
   // The bash form runs the hook and denies in Copilot's form.
-  const run = spawnSync('sh', ['-c', h.bash], { input: JSON.stringify({ toolName: 'bash', toolArgs: '{"command":"rm -rf ~"}', cwd: home }), encoding: 'utf8', env: { ...process.env, HOME: home, AGENT_GUARD_NO_LOG: '1' } });
+  const run = spawnSync('sh', ['-c', h.bash], {
+    input: JSON.stringify({ toolName: 'bash', toolArgs: '{"command":"rm -rf ~"}', cwd: home }),
+    encoding: 'utf8',
+    env: { ...process.env, HOME: home, AGENT_GUARD_NO_LOG: '1' },
+  });
   assert.equal(run.status, 0);
   assert.equal(JSON.parse(run.stdout).permissionDecision, 'deny');
   assert.ok(existsSync(hookFile));
@@ -160,7 +210,11 @@ test("Copilot, project: VS Code's .github/hooks file, which runs only in a folde
   assert.equal(existsSync(join(ws, VSCODE_HOOKS_FILE)), false);
   // It runs Claude Code's project hooks too.
   assert.equal(install(t(), BUNDLE, { selfTest: false }).ok, true);
-  assert.deepEqual(cliHostStatus(t(), BUNDLE)[1], { host: 'copilot', runs: true, detail: ".claude/settings.json (the Copilot CLI runs Claude Code's project hooks too)" });
+  assert.deepEqual(cliHostStatus(t(), BUNDLE)[1], {
+    host: 'copilot',
+    runs: true,
+    detail: ".claude/settings.json (the Copilot CLI runs Claude Code's project hooks too)",
+  });
 });
 
 test('a folder below a guarded project is named unguarded for Claude Code, unless --user covers it', () => {
@@ -168,19 +222,28 @@ test('a folder below a guarded project is named unguarded for Claude Code, unles
   assert.equal(install(t(), BUNDLE, { selfTest: false }).ok, true);
   const sub = join(ws, 'packages/app');
   mkdirSync(sub, { recursive: true });
-  assert.equal(claudeSubfolderNote(sub, home, false), `Claude Code started in ${sub} does not load ${join(ws, '.claude')}/settings.json: such a session is NOT guarded. Start Claude Code in ${ws}, or install with --user (every folder)`);
+  assert.equal(
+    claudeSubfolderNote(sub, home, false),
+    `Claude Code started in ${sub} does not load ${join(ws, '.claude')}/settings.json: such a session is NOT guarded. Start Claude Code in ${ws}, or install with --user (every folder)`,
+  );
   assert.equal(claudeSubfolderNote(sub, home, true), null);
   assert.equal(claudeSubfolderNote(ws, home, false), null);
   assert.equal(installGemini(t(), BUNDLE, { selfTest: false }).ok, true);
-  assert.deepEqual(cliHostStatus({ workspace: sub, scope: 'project', home }, BUNDLE)[0], { host: 'gemini', runs: false, detail: `Gemini CLI started here does not load ${join(ws, '.gemini/settings.json')}: start it in ${ws}, or install with --user (every folder)` });
+  assert.deepEqual(cliHostStatus({ workspace: sub, scope: 'project', home }, BUNDLE)[0], {
+    host: 'gemini',
+    runs: false,
+    detail: `Gemini CLI started here does not load ${join(ws, '.gemini/settings.json')}: start it in ${ws}, or install with --user (every folder)`,
+  });
 });
 
 // ---- property test: random Gemini settings files, install → install → uninstall ----
 
 function randomGeminiSettings(rand: () => number): string {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const word = () => pick(['ui', 'model', 'tools', 'mcpServers', 'x-custom', 'ünïcode', 'a b', 'security']) + (rand() < 0.3 ? String(Math.floor(rand() * 9)) : '');
-  const scalar = () => pick([() => Math.floor(rand() * 1000), () => rand() < 0.5, () => null, () => pick(['gemini-2.5-pro', 'a "quoted" value', 'tab\tand\\slash', '☃'])])();
+  const word = () =>
+    pick(['ui', 'model', 'tools', 'mcpServers', 'x-custom', 'ünïcode', 'a b', 'security']) + (rand() < 0.3 ? String(Math.floor(rand() * 9)) : '');
+  const scalar = () =>
+    pick([() => Math.floor(rand() * 1000), () => rand() < 0.5, () => null, () => pick(['gemini-2.5-pro', 'a "quoted" value', 'tab\tand\\slash', '☃'])])();
   const value = (depth: number): unknown => {
     if (depth > 2 || rand() < 0.5) return scalar();
     if (rand() < 0.5) return Array.from({ length: Math.floor(rand() * 3) }, () => value(depth + 1));
@@ -191,7 +254,11 @@ function randomGeminiSettings(rand: () => number): string {
   if (rand() < 0.6) {
     const hooks: Record<string, unknown> = {};
     for (const ev of ['BeforeTool', 'AfterTool', 'SessionStart']) {
-      if (rand() < 0.5) hooks[ev] = Array.from({ length: Math.floor(rand() * 3) }, () => ({ ...(rand() < 0.7 ? { matcher: pick(['.*', 'run_shell_command', 'write_file|replace']) } : {}), hooks: [{ type: 'command', command: pick(['echo hi', './lint.sh']), ...(rand() < 0.5 ? { timeout: 5000 } : {}) }] }));
+      if (rand() < 0.5)
+        hooks[ev] = Array.from({ length: Math.floor(rand() * 3) }, () => ({
+          ...(rand() < 0.7 ? { matcher: pick(['.*', 'run_shell_command', 'write_file|replace']) } : {}),
+          hooks: [{ type: 'command', command: pick(['echo hi', './lint.sh']), ...(rand() < 0.5 ? { timeout: 5000 } : {}) }],
+        }));
     }
     obj.hooks = hooks;
   }
@@ -204,7 +271,13 @@ function randomGeminiSettings(rand: () => number): string {
 }
 
 test('property: Gemini install adds only our group, a second install changes no byte, uninstall restores the bytes (300 random files)', () => {
-  const spec = { eventPath: ['hooks', 'BeforeTool'], group: { matcher: '.*', hooks: [{ name: 'agent-guard', type: 'command', command: 'node .claude/hooks/agent-guard.cjs', timeout: 10000 }] }, commandField: 'command', allowComments: true, hostName: 'Gemini CLI' };
+  const spec = {
+    eventPath: ['hooks', 'BeforeTool'],
+    group: { matcher: '.*', hooks: [{ name: 'agent-guard', type: 'command', command: 'node .claude/hooks/agent-guard.cjs', timeout: 10000 }] },
+    commandField: 'command',
+    allowComments: true,
+    hostName: 'Gemini CLI',
+  };
   const strip = (t: string) => JSON.parse(t.replace(/^\/\/.*$/m, ''));
   const rand = prng(20261201);
   let exactInverse = 0;

@@ -53,9 +53,14 @@ const workspace = () => {
   return d;
 };
 const run = (cmd: string, cwd: string, payload: unknown, env: Record<string, string> = {}) =>
-  spawnSync('sh', ['-c', cmd], { cwd, input: JSON.stringify(payload), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: '', AGENT_GUARD_NO_LOG: '1', ...env } });
+  spawnSync('sh', ['-c', cmd], {
+    cwd,
+    input: JSON.stringify(payload),
+    encoding: 'utf8',
+    env: { ...process.env, CLAUDE_PROJECT_DIR: '', AGENT_GUARD_NO_LOG: '1', ...env },
+  });
 
-test('install --host vscode writes a hooks file VS Code\'s schema accepts; the command denies without CLAUDE_PROJECT_DIR', () => {
+test("install --host vscode writes a hooks file VS Code's schema accepts; the command denies without CLAUDE_PROJECT_DIR", () => {
   const ws = workspace();
   const r = installVsCode(ws, BUNDLE);
   assert.ok(r.ok, r.error);
@@ -117,7 +122,13 @@ test('status per host: VS Code ignores .claude hooks unless chat.useClaudeHooks,
   const ws = workspace();
   assert.ok(install({ workspace: ws, scope: 'project', home: ws }, BUNDLE, { selfTest: false }).ok);
   let hosts = hostStatus(ws, status(ws, ws, BUNDLE), BUNDLE);
-  assert.deepEqual(hosts.map((h) => [h.host, h.runs]), [['claude', true], ['vscode', false]]);
+  assert.deepEqual(
+    hosts.map((h) => [h.host, h.runs]),
+    [
+      ['claude', true],
+      ['vscode', false],
+    ],
+  );
   assert.match(hosts[1]!.detail, /chat\.useClaudeHooks/);
   mkdirSync(join(ws, '.vscode'));
   writeFileSync(join(ws, '.vscode/settings.json'), '{ "chat.useClaudeHooks": true }');
@@ -135,9 +146,10 @@ test('the self-test does not write to the decision log', () => {
   assert.ok(!existsSync(join(ws, '.claude/agent-guard/decisions.jsonl')));
 });
 
-test('an install for VS Code\'s agent only is a first-class target: status exit 0, sync, uninstall', () => {
+test("an install for VS Code's agent only is a first-class target: status exit 0, sync, uninstall", () => {
   const ws = workspace();
-  const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'dist/cli.cjs'), ...args], { encoding: 'utf8', env: { ...process.env, HOME: ws, AGENT_GUARD_NO_LOG: '1' } });
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [join(ROOT, 'dist/cli.cjs'), ...args], { encoding: 'utf8', env: { ...process.env, HOME: ws, AGENT_GUARD_NO_LOG: '1' } });
   assert.equal(cli('install', '--host', 'vscode', '--no-self-test', ws).status, 0);
   assert.ok(!existsSync(join(ws, '.claude/settings.json')), 'nothing for Claude Code');
   let st = cli('status', ws);
@@ -145,7 +157,17 @@ test('an install for VS Code\'s agent only is a first-class target: status exit 
   assert.match(st.stdout, /^installed: \.github\/hooks\/agent-guard\.json \(hook file: current\)$/m);
   assert.match(st.stdout, /^verdict: {3}guarded and current$/m);
   const json = JSON.parse(cli('status', '--json', ws).stdout) as { active: boolean; current: boolean; hosts: { host: string; runs: boolean }[] };
-  assert.deepEqual([json.active, json.current, json.hosts.filter((h) => h.host === 'claude' || h.host === 'vscode').map((h) => [h.host, h.runs])], [true, true, [['claude', false], ['vscode', true]]]);
+  assert.deepEqual(
+    [json.active, json.current, json.hosts.filter((h) => h.host === 'claude' || h.host === 'vscode').map((h) => [h.host, h.runs])],
+    [
+      true,
+      true,
+      [
+        ['claude', false],
+        ['vscode', true],
+      ],
+    ],
+  );
   // An older, unmodified hook: status says so, sync (no --host) updates it.
   const hook = join(ws, '.claude/hooks/agent-guard.cjs');
   const body = 'process.exit(0);\n';
@@ -157,7 +179,12 @@ test('an install for VS Code\'s agent only is a first-class target: status exit 
   assert.equal(synced.status, 0, synced.stderr);
   assert.match(synced.stdout, /updated .*agent-guard\.cjs/);
   assert.equal(cli('status', ws).status, 0);
-  assert.equal(status(ws, ws, BUNDLE).scopes.map((s) => s.scope).join(), 'vscode');
+  assert.equal(
+    status(ws, ws, BUNDLE)
+      .scopes.map((s) => s.scope)
+      .join(),
+    'vscode',
+  );
   // Uninstall (no --host) removes what is installed: the VS Code file and the hook.
   const un = cli('uninstall', ws);
   assert.equal(un.status, 0, un.stderr);

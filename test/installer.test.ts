@@ -54,7 +54,10 @@ test('the installed hook denies a dangerous payload (self-test and by hand)', ()
   const r = install(target(ws), BUNDLE);
   assert.ok(r.ok, r.error);
   assert.deepEqual(r.selfTest && { d: r.selfTest.dangerousDenied, s: r.selfTest.harmlessSilent }, { d: true, s: true });
-  const out = spawnSync('node', [join(ws, '.claude/hooks/agent-guard.cjs')], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git push -f origin main' }, cwd: ws }), encoding: 'utf8' });
+  const out = spawnSync('node', [join(ws, '.claude/hooks/agent-guard.cjs')], {
+    input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git push -f origin main' }, cwd: ws }),
+    encoding: 'utf8',
+  });
   assert.match(out.stdout, /"permissionDecision":"deny"/);
 });
 
@@ -82,7 +85,16 @@ test('an empty settings file is filled, and emptied again on uninstall', () => {
 });
 
 test('hooks without PreToolUse, and a user PreToolUse group with the same matcher, are kept', () => {
-  const original = JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'prettier' }] }], PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'my-audit' }] }] } }, null, 2);
+  const original = JSON.stringify(
+    {
+      hooks: {
+        PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'prettier' }] }],
+        PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'my-audit' }] }],
+      },
+    },
+    null,
+    2,
+  );
   const plan = planInstall(original, ENTRY, []);
   assert.ok(plan.ok);
   const after = JSON.parse(plan.text);
@@ -94,7 +106,18 @@ test('hooks without PreToolUse, and a user PreToolUse group with the same matche
 
 test('our entry present twice is reduced to one; an outdated entry is updated in place', () => {
   const ours = { type: 'command', command: 'node "/old/path/agent-guard.cjs"', timeout: 30 };
-  const original = JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [ours] }, { matcher: 'Bash', hooks: [ours, { type: 'command', command: 'other' }] }] } }, null, 2);
+  const original = JSON.stringify(
+    {
+      hooks: {
+        PreToolUse: [
+          { matcher: '*', hooks: [ours] },
+          { matcher: 'Bash', hooks: [ours, { type: 'command', command: 'other' }] },
+        ],
+      },
+    },
+    null,
+    2,
+  );
   const plan = planInstall(original, ENTRY, []);
   assert.ok(plan.ok);
   const found = findOurHandlers(JSON.parse(plan.text));
@@ -249,8 +272,11 @@ test('status reports a registered hook whose file is missing', () => {
 
 function randomSettings(rand: () => number): string {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const word = () => pick(['model', 'env', 'statusLine', 'theme', 'x-custom', 'ünïcode', 'cleanupPeriodDays', 'includeCoAuthoredBy', 'a b']) + (rand() < 0.3 ? String(Math.floor(rand() * 9)) : '');
-  const scalar = () => pick([() => Math.floor(rand() * 1000), () => rand() < 0.5, () => null, () => pick(['opus', 'a "quoted" value', 'tab\tand\\slash', '☃'])])();
+  const word = () =>
+    pick(['model', 'env', 'statusLine', 'theme', 'x-custom', 'ünïcode', 'cleanupPeriodDays', 'includeCoAuthoredBy', 'a b']) +
+    (rand() < 0.3 ? String(Math.floor(rand() * 9)) : '');
+  const scalar = () =>
+    pick([() => Math.floor(rand() * 1000), () => rand() < 0.5, () => null, () => pick(['opus', 'a "quoted" value', 'tab\tand\\slash', '☃'])])();
   const value = (depth: number): unknown => {
     if (depth > 2 || rand() < 0.5) return scalar();
     if (rand() < 0.5) return Array.from({ length: Math.floor(rand() * 3) }, () => value(depth + 1));
@@ -261,13 +287,21 @@ function randomSettings(rand: () => number): string {
   if (rand() < 0.5) {
     const hooks: Record<string, unknown> = {};
     for (const ev of ['PreToolUse', 'PostToolUse', 'Stop']) {
-      if (rand() < 0.5) hooks[ev] = Array.from({ length: Math.floor(rand() * 3) }, () => ({ ...(rand() < 0.7 ? { matcher: pick(['*', 'Bash', 'Edit|Write']) } : {}), hooks: [{ type: 'command', command: pick(['echo hi', 'npx prettier --write', 'audit.sh']) }] }));
+      if (rand() < 0.5)
+        hooks[ev] = Array.from({ length: Math.floor(rand() * 3) }, () => ({
+          ...(rand() < 0.7 ? { matcher: pick(['*', 'Bash', 'Edit|Write']) } : {}),
+          hooks: [{ type: 'command', command: pick(['echo hi', 'npx prettier --write', 'audit.sh']) }],
+        }));
     }
     obj.hooks = hooks;
   }
   if (rand() < 0.5) {
     const perms: Record<string, unknown> = {};
-    for (const k of ['allow', 'deny', 'ask']) if (rand() < 0.6) perms[k] = Array.from({ length: Math.floor(rand() * 4) }, () => pick(['Bash(npm test)', 'Read(./.env)', 'Read(.env.local)', 'WebFetch', 'Edit(src/**)']));
+    for (const k of ['allow', 'deny', 'ask'])
+      if (rand() < 0.6)
+        perms[k] = Array.from({ length: Math.floor(rand() * 4) }, () =>
+          pick(['Bash(npm test)', 'Read(./.env)', 'Read(.env.local)', 'WebFetch', 'Edit(src/**)']),
+        );
     if (rand() < 0.3) perms.defaultMode = 'acceptEdits';
     obj.permissions = perms;
   }
@@ -302,7 +336,11 @@ test('property: install adds only our entries, a second install changes no byte,
     const before = JSON.parse(original);
     const after = parseStrict(first.text);
     assert.ok(after.ok, `#${i}: result is not strict JSON\n${first.text}`);
-    assert.deepEqual(withoutOurs(after.value as Record<string, unknown>, first.record), before, `#${i}: something besides our entries changed\n${original}\n---\n${first.text}`);
+    assert.deepEqual(
+      withoutOurs(after.value as Record<string, unknown>, first.record),
+      before,
+      `#${i}: something besides our entries changed\n${original}\n---\n${first.text}`,
+    );
     const second = planInstall(first.text, ENTRY, SECRET_DENY_RULES);
     assert.ok(second.ok && !second.changed && second.text === first.text, `#${i}: second install changed the file`);
     assert.equal(planUninstall(first.text, first.record).text, original, `#${i}: uninstall did not restore\n${original}`);

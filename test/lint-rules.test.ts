@@ -37,10 +37,18 @@ test('an example that states the wrong line, severity, message or fixed text fai
   const ex = rule.examples.problematic.find((e: RuleExample) => e.expect !== undefined)!;
   const right = ex.expect![0]!;
   for (const wrong of [{ line: right.line + 1 }, { severity: 'error' as const }, { message: `${right.message} ` }, { fixed: ex.text }]) {
-    const { actual, expected } = observed(rule, { ...ex, expect: [{ ...right, ...wrong }] }, run(ex).filter((d) => d.code === rule.code));
+    const { actual, expected } = observed(
+      rule,
+      { ...ex, expect: [{ ...right, ...wrong }] },
+      run(ex).filter((d) => d.code === rule.code),
+    );
     assert.notDeepEqual(actual, expected, JSON.stringify(wrong));
   }
-  const { actual, expected } = observed(rule, ex, run(ex).filter((d) => d.code === rule.code));
+  const { actual, expected } = observed(
+    rule,
+    ex,
+    run(ex).filter((d) => d.code === rule.code),
+  );
   assert.deepEqual(actual, expected);
 });
 
@@ -49,7 +57,10 @@ for (const rule of rules) {
     test('has at least 3 problematic and 3 correct examples', () => {
       assert.ok(rule.examples.problematic.length >= 3);
       assert.ok(rule.examples.correct.length >= 3);
-      assert.ok(rule.examples.correct.every((ex: RuleExample) => ex.expect === undefined), 'a correct example expects nothing');
+      assert.ok(
+        rule.examples.correct.every((ex: RuleExample) => ex.expect === undefined),
+        'a correct example expects nothing',
+      );
     });
     for (const ex of rule.examples.problematic) {
       test(`reports ${ex.path}: ${JSON.stringify(ex.text.slice(0, 60))}`, () => {
@@ -71,7 +82,10 @@ for (const rule of rules) {
     for (const ex of rule.examples.correct) {
       test(`accepts ${ex.path}: ${JSON.stringify(ex.text.slice(0, 60))}`, () => {
         const diags = run(ex).filter((d) => d.severity !== 'info');
-        assert.deepEqual(diags.map((d) => `${d.code} ${d.message}`), []);
+        assert.deepEqual(
+          diags.map((d) => `${d.code} ${d.message}`),
+          [],
+        );
       });
     }
   });
@@ -84,6 +98,8 @@ test('severity model: instructions, !`cmd` lines and hook commands that lead to 
   }
   assert.deepEqual(sev('CLAUDE.md', '# P\n\nDeploy with `kubectl apply -f k8s/`.\n'), [['AG-CMD-001', 'warning']]);
   assert.deepEqual(sev('.claude/commands/env.md', '---\ndescription: Env\nallowed-tools: Bash(cat *)\n---\nNow: !`cat .env`\n'), [['AG-CMD-002', 'error']]);
-  const hook = sev('.claude/settings.json', '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "cat .env" } ] } ] } }').filter(([c]) => c === 'AG-SET-007');
+  const hook = sev('.claude/settings.json', '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "cat .env" } ] } ] } }').filter(
+    ([c]) => c === 'AG-SET-007',
+  );
   assert.deepEqual(hook, [['AG-SET-007', 'error']]);
 });

@@ -20,7 +20,11 @@ function project(): string {
   return dir;
 }
 
-const lines = (dir: string) => readFileSync(join(dir, '.claude/agent-guard/decisions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).key);
+const lines = (dir: string) =>
+  readFileSync(join(dir, '.claude/agent-guard/decisions.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).key);
 
 test('one call logged once even when another call was logged between the two copies', () => {
   const dir = project();
@@ -39,7 +43,11 @@ test('claims expire with the dedupe window and are cleaned up', () => {
   const old = (Date.now() - 60_000) / 1000;
   utimesSync(join(dir, '.claude/agent-guard/.call-toolu_A'), old, old);
   appendDecision(dir, call('y'), verdict, 'toolu_B', [], t0);
-  assert.deepEqual(readdirSync(join(dir, '.claude/agent-guard')).filter((f) => f.startsWith('.call-')), ['.call-toolu_B'], 'the stale claim of A is gone');
+  assert.deepEqual(
+    readdirSync(join(dir, '.claude/agent-guard')).filter((f) => f.startsWith('.call-')),
+    ['.call-toolu_B'],
+    'the stale claim of A is gone',
+  );
   appendDecision(dir, call('x'), verdict, 'toolu_A', [], t0);
   assert.deepEqual(lines(dir), ['toolu_A', 'toolu_B', 'toolu_A'], 'A again after the window: a new line');
 });
@@ -66,7 +74,9 @@ test('pluginInstalls: the agent-guard entries of installed_plugins.json, enabled
     }),
   );
   writeFileSync(join(claudeDir, 'settings.json'), '{ "enabledPlugins": { "agent-guard@agent-guard": true } }');
-  assert.deepEqual(pluginInstalls(ws, claudeDir), [{ id: 'agent-guard@agent-guard', scope: 'user', version: '0.1.0', installPath, enabled: true, hookPresent: true }]);
+  assert.deepEqual(pluginInstalls(ws, claudeDir), [
+    { id: 'agent-guard@agent-guard', scope: 'user', version: '0.1.0', installPath, enabled: true, hookPresent: true },
+  ]);
   writeFileSync(join(ws, '.claude/settings.local.json'), '{ "enabledPlugins": { "agent-guard@agent-guard": false } }');
   assert.equal(pluginInstalls(ws, claudeDir)[0]!.enabled, false, 'the local layer switched it off');
   assert.deepEqual(pluginInstalls(ws, join(home, 'nothing')), []);

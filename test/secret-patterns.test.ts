@@ -36,7 +36,10 @@ test('every pattern has a real-looking case here', () => {
 for (const p of SECRET_PATTERNS) {
   test(`${p.id} finds its format inside code`, () => {
     const found = findCredentials(`const x = "${REAL[p.id]}";`);
-    assert.ok(found.some((f) => f.id === p.id), JSON.stringify(found.map((f) => f.id)));
+    assert.ok(
+      found.some((f) => f.id === p.id),
+      JSON.stringify(found.map((f) => f.id)),
+    );
   });
 }
 

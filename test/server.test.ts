@@ -47,13 +47,19 @@ test('at start, every agent file of the workspace gets diagnostics, with code an
 });
 
 async function open(rel: string, text: string, version = 1) {
-  await lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: lsp.uri(rel), languageId: rel.endsWith('.js') ? 'javascript' : 'markdown', version, text } });
+  await lsp.connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri: lsp.uri(rel), languageId: rel.endsWith('.js') ? 'javascript' : 'markdown', version, text },
+  });
 }
 async function change(rel: string, text: string, version: number) {
   await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version }, contentChanges: [{ text }] });
 }
 async function actions(rel: string, d: Diagnostic, only?: string[]): Promise<CodeAction[]> {
-  return lsp.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: lsp.uri(rel) }, range: d.range, context: { diagnostics: [d], ...(only ? { only } : {}) } }) as Promise<CodeAction[]>;
+  return lsp.connection.sendRequest('textDocument/codeAction', {
+    textDocument: { uri: lsp.uri(rel) },
+    range: d.range,
+    context: { diagnostics: [d], ...(only ? { only } : {}) },
+  }) as Promise<CodeAction[]>;
 }
 function apply(rel: string, text: string, a: CodeAction): string {
   const edits = a.edit!.changes![lsp.uri(rel)] as TextEdit[];
@@ -93,7 +99,7 @@ test('the tools allowlist fix rewrites it as a disallowedTools blocklist', async
   await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-AGT-004')(ds));
 });
 
-test('disable-for-this-line writes a comment in the file\'s own syntax, and the diagnostic goes away', async () => {
+test("disable-for-this-line writes a comment in the file's own syntax, and the diagnostic goes away", async () => {
   const rel = '.claude/workflows/qa.js';
   let text = FILES[rel]!;
   await open(rel, text);
@@ -115,7 +121,10 @@ test('source.fixAll.agentGuard fixes everything fixable in the document', async 
   const fixed = apply(rel, text, fixAll!);
   await change(rel, fixed, 2);
   const after = await lsp.diagnostics(lsp.uri(rel), (x) => !has('AG-WF-001')(x));
-  assert.deepEqual(codes(after).filter((c) => c === 'AG-WF-001'), []);
+  assert.deepEqual(
+    codes(after).filter((c) => c === 'AG-WF-001'),
+    [],
+  );
 });
 
 test('files that are not agent-visible get no diagnostics', async () => {
@@ -146,14 +155,23 @@ test('a settings file changed on disk (install by the CLI) re-lints the closed s
   assert.deepEqual(codes(after), []);
 });
 
-test('Bash(*) in an allow list: one quick fix per narrower rule (the project\'s scripts first); picking one clears the warning', async () => {
+test("Bash(*) in an allow list: one quick fix per narrower rule (the project's scripts first); picking one clears the warning", async () => {
   writeFileSync(join(root, 'package.json'), '{ "scripts": { "test": "node --test", "build": "tsc" } }\n');
   const rel = '.claude/settings.local.json';
   let text = '{ "permissions": { "allow": ["Bash(*)"] } }\n';
   await lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: lsp.uri(rel), languageId: 'json', version: 1, text } });
   const [d] = await lsp.diagnostics(lsp.uri(rel), has('AG-SET-004'));
   const acts = (await actions(rel, d!)).filter((a) => a.title.startsWith('Allow only'));
-  assert.deepEqual(acts.map((a) => a.title), ['Allow only Bash(npm test) instead of Bash(*)', 'Allow only Bash(npm run build) instead of Bash(*)', 'Allow only Bash(git status) instead of Bash(*)', 'Allow only Bash(git diff *) instead of Bash(*)', 'Allow only Bash(git log *) instead of Bash(*)']);
+  assert.deepEqual(
+    acts.map((a) => a.title),
+    [
+      'Allow only Bash(npm test) instead of Bash(*)',
+      'Allow only Bash(npm run build) instead of Bash(*)',
+      'Allow only Bash(git status) instead of Bash(*)',
+      'Allow only Bash(git diff *) instead of Bash(*)',
+      'Allow only Bash(git log *) instead of Bash(*)',
+    ],
+  );
   text = apply(rel, text, acts[1]!);
   assert.equal(text, '{ "permissions": { "allow": ["Bash(npm run build)"] } }\n');
   await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version: 2 }, contentChanges: [{ text }] });

@@ -16,7 +16,10 @@ const validate = new Ajv({ allErrors: true }).compile(schema);
 const ok = (v: unknown) => validate(v) || assert.fail(JSON.stringify(validate.errors));
 const bad = (v: unknown, path: RegExp) => {
   assert.equal(validate(v), false, JSON.stringify(v));
-  assert.ok(validate.errors!.some((e) => path.test(e.instancePath)), JSON.stringify(validate.errors));
+  assert.ok(
+    validate.errors!.some((e) => path.test(e.instancePath)),
+    JSON.stringify(validate.errors),
+  );
 };
 
 test('package.json maps .claude/settings*.json to the shipped schema, not a web address', () => {
@@ -27,7 +30,7 @@ test('package.json maps .claude/settings*.json to the shipped schema, not a web 
   assert.ok(pkg.files.includes('dist/claude-settings.schema.json'));
 });
 
-test('accepts real settings: Agent Guard\'s install, unknown keys, every documented shape', () => {
+test("accepts real settings: Agent Guard's install, unknown keys, every documented shape", () => {
   const ws = mkdtempSync(join(tmpdir(), 'agent-guard-settings-schema-'));
   mkdirSync(join(ws, '.claude'));
   writeFileSync(join(ws, '.claude/settings.json'), '{ "model": "opus", "permissions": { "allow": ["Bash(npm test)"] } }\n');
@@ -37,7 +40,12 @@ test('accepts real settings: Agent Guard\'s install, unknown keys, every documen
   ok({});
   ok({ someFutureKey: { anything: 1 }, env: { NODE_ENV: 'test' }, disableAllHooks: false });
   ok({ permissions: { defaultMode: 'acceptEdits', deny: ['Read(./.env)'], additionalDirectories: ['../shared'] } });
-  ok({ hooks: { PostToolUse: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'npx prettier --write .', timeout: 30 }] }], Stop: [{ hooks: [{ type: 'prompt', prompt: 'Check the tests ran' }] }] } });
+  ok({
+    hooks: {
+      PostToolUse: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'npx prettier --write .', timeout: 30 }] }],
+      Stop: [{ hooks: [{ type: 'prompt', prompt: 'Check the tests ran' }] }],
+    },
+  });
 });
 
 test('rejects what Claude Code rejects or never runs', () => {

@@ -88,7 +88,10 @@ function command(c: Command): string {
 }
 
 function script(s: Script): string {
-  return s.items.map((it) => it.pipeline.commands.map(command).join(' | ') + (it.op === '' ? '' : ` ${JSON.stringify(it.op).slice(1, -1)}`)).join(' ') + (s.limit ? ` …cut short (${s.limit})` : '');
+  return (
+    s.items.map((it) => it.pipeline.commands.map(command).join(' | ') + (it.op === '' ? '' : ` ${JSON.stringify(it.op).slice(1, -1)}`)).join(' ') +
+    (s.limit ? ` …cut short (${s.limit})` : '')
+  );
 }
 
 test('parse: lists keep their operators, pipelines their commands', () => {
@@ -106,7 +109,7 @@ test('parse: assignments, redirects and heredocs', () => {
   assert.equal(script(parseShell('A=1 B+=2 cmd >out 2>&1 <in >>log')), 'A=1 B+=2 cmd >out 2>&1 <in >>log');
   assert.equal(script(parseShell("cat <<EOF\nhi $X\nEOF\ncat <<'END'\n$Y\nEND")), `cat <<EOF["hi $X"] \\n cat <<'END'["$Y" literal] \\n`);
   assert.equal(script(parseShell('cat <<-EOF\n\tindented\n\tEOF')), 'cat <<-EOF["indented"] \\n');
-  assert.equal(script(parseShell('grep x <<< "$v"')), "grep x <<<${v}q");
+  assert.equal(script(parseShell('grep x <<< "$v"')), 'grep x <<<${v}q');
 });
 
 test('parse: subshells, groups and functions are compounds with their own bodies', () => {

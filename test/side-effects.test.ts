@@ -22,8 +22,17 @@ test('install and uninstall: every file written or removed, relative to the fold
   assert.ok(installVsCode(ws, BUNDLE, { selfTest: false }).ok);
   const made = changes(before, snapshot(ws));
   const rels = made.map((c) => `${c.how} ${c.rel}`);
-  for (const want of ['created .claude/hooks/agent-guard.cjs', 'created .claude/hooks/agent-guard.install.json', 'updated .claude/settings.json', 'created .github/hooks/agent-guard.json']) assert.ok(rels.includes(want), `${want} in ${rels.join(', ')}`);
-  assert.ok(made.every((c) => !c.rel.startsWith('/')), 'relative paths only');
+  for (const want of [
+    'created .claude/hooks/agent-guard.cjs',
+    'created .claude/hooks/agent-guard.install.json',
+    'updated .claude/settings.json',
+    'created .github/hooks/agent-guard.json',
+  ])
+    assert.ok(rels.includes(want), `${want} in ${rels.join(', ')}`);
+  assert.ok(
+    made.every((c) => !c.rel.startsWith('/')),
+    'relative paths only',
+  );
   assert.match(describeChanges(made), /^created .*\.claude\/hooks\/agent-guard\.cjs.*; updated .*\.claude\/settings\.json/);
   // Nothing new: nothing said.
   before = snapshot(ws);
@@ -34,7 +43,8 @@ test('install and uninstall: every file written or removed, relative to the fold
   assert.ok(uninstallVsCode(ws, BUNDLE).ok);
   assert.ok(uninstall(target, BUNDLE).ok);
   const gone = changes(before, snapshot(ws)).map((c) => `${c.how} ${c.rel}`);
-  for (const want of ['removed .claude/hooks/agent-guard.cjs', 'removed .github/hooks/agent-guard.json', 'updated .claude/settings.json']) assert.ok(gone.includes(want), `${want} in ${gone.join(', ')}`);
+  for (const want of ['removed .claude/hooks/agent-guard.cjs', 'removed .github/hooks/agent-guard.json', 'updated .claude/settings.json'])
+    assert.ok(gone.includes(want), `${want} in ${gone.join(', ')}`);
 });
 
 test('the decision log is not a side effect of installing', () => {

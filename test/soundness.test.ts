@@ -18,7 +18,10 @@ const OPEN = DEFAULT_CONFIG;
 const CLOSED: GuardConfig = { ...DEFAULT_CONFIG, failMode: 'closed' };
 
 function verdictOf(tool: string, command: string, config: GuardConfig = OPEN, deadline?: Deadline) {
-  return evaluatePayload({ tool_name: tool, tool_input: { command }, cwd: PROJECT }, { guards, home: HOME, fallbackCwd: PROJECT, projectDir: PROJECT, config, deadline }).verdict;
+  return evaluatePayload(
+    { tool_name: tool, tool_input: { command }, cwd: PROJECT },
+    { guards, home: HOME, fallbackCwd: PROJECT, projectDir: PROJECT, config, deadline },
+  ).verdict;
 }
 
 /** The catastrophic command hidden behind each limit; before this change every one was allowed. */
@@ -78,14 +81,26 @@ test('PowerShell: a translation that gives up is unanalysable', () => {
 
 test('too many calls in one payload: an apply_patch of 600 files, a 600-part multi-replace', () => {
   const patch = `*** Begin Patch\n${Array.from({ length: 600 }, (_, i) => `*** Add File: f${i}.txt\n+x\n`).join('')}*** End Patch`;
-  const p = evaluatePayload({ hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: patch }, cwd: PROJECT }, { guards, home: HOME, fallbackCwd: PROJECT });
+  const p = evaluatePayload(
+    { hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: patch }, cwd: PROJECT },
+    { guards, home: HOME, fallbackCwd: PROJECT },
+  );
   assert.equal(p.verdict?.guardId, 'unanalysable');
   assert.match(p.verdict!.reason, /more than 500 file changes.*smaller parts/);
   const replacements = Array.from({ length: 600 }, (_, i) => ({ filePath: `/home/user/project/f${i}.ts`, oldString: 'a', newString: 'b' }));
-  const m = evaluatePayload({ hookEventName: 'PreToolUse', tool_name: 'multi_replace_string_in_file', tool_input: { replacements }, cwd: PROJECT }, { guards, home: HOME, fallbackCwd: PROJECT });
+  const m = evaluatePayload(
+    { hookEventName: 'PreToolUse', tool_name: 'multi_replace_string_in_file', tool_input: { replacements }, cwd: PROJECT },
+    { guards, home: HOME, fallbackCwd: PROJECT },
+  );
   assert.equal(m.verdict?.guardId, 'unanalysable');
   const small = `*** Begin Patch\n${Array.from({ length: 20 }, (_, i) => `*** Add File: f${i}.txt\n+x\n`).join('')}*** End Patch`;
-  assert.equal(evaluatePayload({ hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: small }, cwd: PROJECT }, { guards, home: HOME, fallbackCwd: PROJECT }).verdict, null);
+  assert.equal(
+    evaluatePayload(
+      { hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: small }, cwd: PROJECT },
+      { guards, home: HOME, fallbackCwd: PROJECT },
+    ).verdict,
+    null,
+  );
 });
 
 test('a specific danger found before the limit is named by its own guard', () => {
@@ -111,14 +126,26 @@ test('every guard is linear: 20,000 arguments and 150,000 patch sections are jud
   assert.equal(verdictOf('Bash', `rm -rf ${Array.from({ length: 20000 }, (_, i) => `f${i}`).join(' ')} ~`)?.guardId, 'rm-catastrophic');
   assert.equal(verdictOf('Bash', `rm -rf ${Array.from({ length: 20000 }, (_, i) => `f${i}`).join(' ')}`), null);
   const patch = `*** Begin Patch\n${Array.from({ length: 150000 }, (_, i) => `*** Add File: f${i}\n+x\n`).join('')}*** End Patch`;
-  const p = evaluatePayload({ hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: patch }, cwd: PROJECT }, { guards, home: HOME, fallbackCwd: PROJECT });
+  const p = evaluatePayload(
+    { hookEventName: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: patch }, cwd: PROJECT },
+    { guards, home: HOME, fallbackCwd: PROJECT },
+  );
   assert.equal(p.verdict?.guardId, 'unanalysable');
 });
 
 test('the hook denies input over 16 MiB as unanalysable, in the default fail mode', () => {
   const root = process.env.AGENT_GUARD_ROOT!;
-  const input = JSON.stringify({ tool_name: 'Write', tool_input: { file_path: '/home/user/project/a.txt', content: 'x'.repeat(17 * 1024 * 1024) }, cwd: '/home/user/project' });
-  const r = spawnSync(process.execPath, [join(root, 'dist/hook.cjs')], { input, encoding: 'utf8', env: { ...process.env, HOME: '/home/user', CLAUDE_PROJECT_DIR: '', XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'ag-cache-')) }, timeout: 20000 });
+  const input = JSON.stringify({
+    tool_name: 'Write',
+    tool_input: { file_path: '/home/user/project/a.txt', content: 'x'.repeat(17 * 1024 * 1024) },
+    cwd: '/home/user/project',
+  });
+  const r = spawnSync(process.execPath, [join(root, 'dist/hook.cjs')], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: '/home/user', CLAUDE_PROJECT_DIR: '', XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'ag-cache-')) },
+    timeout: 20000,
+  });
   assert.equal(r.status, 0);
   const out = JSON.parse(r.stdout);
   assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
@@ -126,11 +153,22 @@ test('the hook denies input over 16 MiB as unanalysable, in the default fail mod
 });
 
 test('field splitting, arrays and located programs no longer hide the program', () => {
-  for (const command of ['c="rm -rf /"; $c', 'IFS=_; c=rm_-rf_/; $c', 'x=("rm" "-rf" "/"); "${x[@]}"', 'x=(rm -rf /); ${x[*]}', '$(which rm) -rf ~', '`command -v rm` -rf ~', 'R=$(type -P rm); "$R" -rf ~']) {
+  for (const command of [
+    'c="rm -rf /"; $c',
+    'IFS=_; c=rm_-rf_/; $c',
+    'x=("rm" "-rf" "/"); "${x[@]}"',
+    'x=(rm -rf /); ${x[*]}',
+    '$(which rm) -rf ~',
+    '`command -v rm` -rf ~',
+    'R=$(type -P rm); "$R" -rf ~',
+  ]) {
     assert.equal(verdictOf('Bash', command)?.guardId, 'rm-catastrophic', command);
   }
   assert.equal(verdictOf('Bash', 'args=(--force origin main); git push "${args[@]}"')?.guardId, 'force-push-protected');
   const split = analyzeShell('f="a b"; ls $f/c "$f"', { cwd: PROJECT, home: HOME }).invocations.find((i) => i.program === 'ls')!;
-  assert.deepEqual(split.args.map((a) => a.known), ['a', 'b/c', 'a b']);
+  assert.deepEqual(
+    split.args.map((a) => a.known),
+    ['a', 'b/c', 'a b'],
+  );
   assert.equal(verdictOf('Bash', 'FILES="a.txt b.txt"; rm -f $FILES'), null);
 });

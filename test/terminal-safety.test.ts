@@ -46,7 +46,11 @@ const env = { ...process.env, HOME: '/home/user', AGENT_GUARD_NO_CACHE: '1' };
 test('agent-guard log, log --json and explain print no raw control characters from a command', () => {
   const dir = project();
   const command = `rm -rf ~ # ${OSC52}${ANSI}\rnothing to see`;
-  const h = spawnSync(process.execPath, [HOOK], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: dir }), encoding: 'utf8', env: { ...env, CLAUDE_PROJECT_DIR: dir } });
+  const h = spawnSync(process.execPath, [HOOK], {
+    input: JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: dir }),
+    encoding: 'utf8',
+    env: { ...env, CLAUDE_PROJECT_DIR: dir },
+  });
   assert.match(h.stdout, /rm-catastrophic/);
   const log = spawnSync(process.execPath, [CLI, 'log', dir], { encoding: 'utf8', env });
   assert.doesNotMatch(log.stdout, RAW);
@@ -64,7 +68,10 @@ test('agent-guard log, log --json and explain print no raw control characters fr
 test('a log file edited to carry escapes in every field is still printed escaped', () => {
   const dir = project();
   mkdirSync(join(dir, '.claude/agent-guard'));
-  writeFileSync(join(dir, '.claude/agent-guard/decisions.jsonl'), `${JSON.stringify({ time: `t${OSC52}`, tool: `B${ANSI}`, guard: `g\u009b`, decision: 'deny', target: 'x', reason: 'r', key: 'k' })}\n`);
+  writeFileSync(
+    join(dir, '.claude/agent-guard/decisions.jsonl'),
+    `${JSON.stringify({ time: `t${OSC52}`, tool: `B${ANSI}`, guard: `g\u009b`, decision: 'deny', target: 'x', reason: 'r', key: 'k' })}\n`,
+  );
   const log = spawnSync(process.execPath, [CLI, 'log', dir], { encoding: 'utf8', env });
   assert.equal(log.status, 0);
   assert.doesNotMatch(log.stdout, RAW);
@@ -77,7 +84,11 @@ test('the reason the Copilot and Gemini CLIs show (their JSON deny, and stderr) 
     [{ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: `rm -rf ~ ${OSC52}` }, cwd: dir }, (j) => j.reason],
   ];
   for (const [payload, reasonOf] of payloads) {
-    const h = spawnSync(process.execPath, [HOOK], { input: JSON.stringify(payload), encoding: 'utf8', env: { ...env, CLAUDE_PROJECT_DIR: dir, AGENT_GUARD_NO_LOG: '1' } });
+    const h = spawnSync(process.execPath, [HOOK], {
+      input: JSON.stringify(payload),
+      encoding: 'utf8',
+      env: { ...env, CLAUDE_PROJECT_DIR: dir, AGENT_GUARD_NO_LOG: '1' },
+    });
     assert.equal(h.status, 0, h.stderr);
     const reason = reasonOf(JSON.parse(h.stdout) as Record<string, unknown>);
     assert.equal(typeof reason, 'string');

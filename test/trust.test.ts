@@ -32,7 +32,12 @@ function setup() {
   writeFileSync(join(ws, '.claude/guards/deploy.js'), guardSource(marker));
   const env = { ...process.env, HOME: join(root, 'home'), XDG_CONFIG_HOME: config, XDG_CACHE_HOME: join(root, 'cache'), AGENT_GUARD_NO_LOG: '1' };
   const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env });
-  const hook = (command: string) => spawnSync(process.execPath, [HOOK], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: ws }), encoding: 'utf8', env: { ...env, CLAUDE_PROJECT_DIR: ws } });
+  const hook = (command: string) =>
+    spawnSync(process.execPath, [HOOK], {
+      input: JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: ws }),
+      encoding: 'utf8',
+      env: { ...env, CLAUDE_PROJECT_DIR: ws },
+    });
   return { root, ws, config, marker, env, cli, hook };
 }
 
@@ -41,8 +46,14 @@ test('an untrusted guard file is not run: one stderr line, and status says so', 
   const r = s.hook('make deploy-prod');
   assert.equal(r.stdout, '', 'not run, so no denial');
   assert.equal(existsSync(s.marker), false, 'its code never ran');
-  assert.equal(r.stderr, 'agent-guard: .claude/guards/deploy.js skipped: not trusted (workspace guards run only with your consent); review it, then run: agent-guard trust .claude/guards/deploy.js\n');
-  assert.match(s.cli('status', s.ws).stdout, /^guard: {5}\.claude\/guards\/deploy\.js not trusted: not run \(review it, then: agent-guard trust \.claude\/guards\/deploy\.js\)$/m);
+  assert.equal(
+    r.stderr,
+    'agent-guard: .claude/guards/deploy.js skipped: not trusted (workspace guards run only with your consent); review it, then run: agent-guard trust .claude/guards/deploy.js\n',
+  );
+  assert.match(
+    s.cli('status', s.ws).stdout,
+    /^guard: {5}\.claude\/guards\/deploy\.js not trusted: not run \(review it, then: agent-guard trust \.claude\/guards\/deploy\.js\)$/m,
+  );
   const t = s.cli('test', s.ws);
   assert.equal(existsSync(s.marker), false, 'agent-guard test does not run it either');
   assert.equal(t.status, 1);
@@ -68,7 +79,10 @@ test('trust records the content hash outside the repository; a change untrusts i
   const c = s.hook('make deploy-prod');
   assert.equal(c.stdout, '');
   assert.equal(readFileSync(s.marker, 'utf8'), before, 'the changed file did not run');
-  assert.equal(c.stderr, 'agent-guard: .claude/guards/deploy.js skipped: it changed since you trusted it; review it, then run: agent-guard trust .claude/guards/deploy.js\n');
+  assert.equal(
+    c.stderr,
+    'agent-guard: .claude/guards/deploy.js skipped: it changed since you trusted it; review it, then run: agent-guard trust .claude/guards/deploy.js\n',
+  );
   assert.match(s.cli('status', s.ws).stdout, /deploy\.js CHANGED since you trusted it: not run/);
 
   assert.equal(s.cli('trust', join(s.ws, '.claude/guards/deploy.js')).status, 0);
@@ -84,7 +98,10 @@ test('a trusted guard may require only built-in modules: the hash covers everyth
   s.cli('trust', s.ws);
   const r = s.hook('make deploy-prod');
   assert.equal(existsSync(s.marker), false);
-  assert.equal(r.stderr, `agent-guard: .claude/guards/deploy.js skipped: it requires "./_helper.js", but a workspace guard is one file and may require only Node's built-in modules\n`);
+  assert.equal(
+    r.stderr,
+    `agent-guard: .claude/guards/deploy.js skipped: it requires "./_helper.js", but a workspace guard is one file and may require only Node's built-in modules\n`,
+  );
 });
 
 test("install's self-test never loads workspace guards, even trusted ones", () => {
@@ -129,7 +146,7 @@ test('where the trust store lives: XDG_CONFIG_HOME, else ~/.config, APPDATA on W
   assert.equal(trustFile({ APPDATA: '/appdata' }, 'win32', '/home/u'), join('/appdata', 'agent-guard', 'trusted.json'));
 });
 
-test('a temp file left by a killed trust run is removed by the next one; a live run\'s is kept', () => {
+test("a temp file left by a killed trust run is removed by the next one; a live run's is kept", () => {
   const s = setup();
   mkdirSync(join(s.config, 'agent-guard'), { recursive: true });
   const dead = spawnSync('true').pid!;

@@ -16,9 +16,18 @@ test('the manifest declares limited support for untrusted workspaces, with the d
 test('exactly install, sync and Check a Command are hidden from the Command Palette in Restricted Mode', () => {
   assert.deepEqual(Object.keys(TRUSTED_COMMANDS), ['agentGuard.install', 'agentGuard.sync', 'agentGuard.checkCommand']);
   const palette = manifest.contributes.menus.commandPalette as { command: string; when: string }[];
-  assert.deepEqual(palette.filter((m) => m.when !== 'false'), Object.keys(TRUSTED_COMMANDS).map((command) => ({ command, when: TRUST_WHEN })));
+  assert.deepEqual(
+    palette.filter((m) => m.when !== 'false'),
+    Object.keys(TRUSTED_COMMANDS).map((command) => ({ command, when: TRUST_WHEN })),
+  );
   // The rest are internal (run from the view, a panel or a link), never from the palette.
-  assert.deepEqual(palette.filter((m) => m.when === 'false').map((m) => m.command).sort(), ['agentGuard.allowBlockedCall', 'agentGuard.copyAlternative', 'agentGuard.openRuleDocumentation', 'agentGuard.showBlockedCall']);
+  assert.deepEqual(
+    palette
+      .filter((m) => m.when === 'false')
+      .map((m) => m.command)
+      .sort(),
+    ['agentGuard.allowBlockedCall', 'agentGuard.copyAlternative', 'agentGuard.openRuleDocumentation', 'agentGuard.showBlockedCall'],
+  );
   const declared = new Set(manifest.contributes.commands.map((c: { command: string }) => c.command));
   for (const id of Object.keys(TRUSTED_COMMANDS)) assert.ok(declared.has(id), id);
 });
@@ -27,13 +36,20 @@ test('a gated command refuses with a clear message while the folder is untrusted
   let trusted = false;
   const refusals: string[] = [];
   const calls: string[] = [];
-  const install = requireTrust('agentGuard.install', () => trusted, (m) => refusals.push(m), (folder: string) => {
-    calls.push(folder);
-    return true;
-  });
+  const install = requireTrust(
+    'agentGuard.install',
+    () => trusted,
+    (m) => refusals.push(m),
+    (folder: string) => {
+      calls.push(folder);
+      return true;
+    },
+  );
   assert.equal(install('/w'), undefined);
   assert.deepEqual(calls, []);
-  assert.deepEqual(refusals, ['Agent Guard: Install Guards is not available in Restricted Mode, because it writes the hook into this folder and runs it, or runs git here. Trust the folder to use it; linting works either way.']);
+  assert.deepEqual(refusals, [
+    'Agent Guard: Install Guards is not available in Restricted Mode, because it writes the hook into this folder and runs it, or runs git here. Trust the folder to use it; linting works either way.',
+  ]);
   trusted = true;
   assert.equal(install('/w'), true);
   assert.deepEqual(calls, ['/w']);
@@ -43,7 +59,16 @@ test('a gated command refuses with a clear message while the folder is untrusted
 test('commands that only read or lint are not gated', () => {
   const status = () => 'status';
   for (const id of ['agentGuard.showStatus', 'agentGuard.showBlockedCalls', 'agentGuard.uninstall', 'agentGuard.restartServer']) {
-    assert.equal(requireTrust(id, () => false, () => assert.fail('refused'), status), status, id);
+    assert.equal(
+      requireTrust(
+        id,
+        () => false,
+        () => assert.fail('refused'),
+        status,
+      ),
+      status,
+      id,
+    );
   }
   assert.match(restrictedMessage('Check a Command'), /^Agent Guard: Check a Command is not available in Restricted Mode/);
 });

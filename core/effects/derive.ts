@@ -51,7 +51,14 @@ export interface Parsed {
 
 /** A value cut out of another (`--header=VALUE`, `if=PATH`); unknown when the original was. */
 function synthetic(text: string, like?: Value): Value {
-  return { word: like?.word ?? { parts: [{ type: 'lit', text, quoted: true }], raw: text }, known: like && like.known === null ? null : text, ifUnset: text, unsetVars: like?.unsetVars ?? [], glob: like ? /[*?[]/.test(text) && like.glob : false, possible: [] };
+  return {
+    word: like?.word ?? { parts: [{ type: 'lit', text, quoted: true }], raw: text },
+    known: like && like.known === null ? null : text,
+    ifUnset: text,
+    unsetVars: like?.unsetVars ?? [],
+    glob: like ? /[*?[]/.test(text) && like.glob : false,
+    possible: [],
+  };
 }
 
 /** getopt-style parse of `args` by the row's option table. */
@@ -157,7 +164,13 @@ const URL_RE = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s]*)/i;
 
 export function hostOf(url: string): string | null {
   const m = URL_RE.exec(url);
-  if (m) return m[2]!.replace(/^[^@]*@/, '').replace(/:\d+$/, '').toLowerCase() || null;
+  if (m)
+    return (
+      m[2]!
+        .replace(/^[^@]*@/, '')
+        .replace(/:\d+$/, '')
+        .toLowerCase() || null
+    );
   const bare = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+|localhost)(?::\d+)?(?:[/?#]|$)/i.exec(url);
   return bare ? bare[1]!.toLowerCase() : null;
 }
@@ -168,7 +181,8 @@ const REVEALING_OPS = new Set(['', ':-', '-', ':=', '=', ':?', '?', 'other']);
 function variableReads(inv: Invocation, out: Effect[]): void {
   for (const a of inv.args) {
     for (const p of a.word.parts) {
-      if (p.type === 'param' && p.name && REVEALING_OPS.has(p.op) && /^[A-Za-z_]/.test(p.name)) out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content' });
+      if (p.type === 'param' && p.name && REVEALING_OPS.has(p.op) && /^[A-Za-z_]/.test(p.name))
+        out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content' });
     }
   }
 }
@@ -177,7 +191,8 @@ function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Eff
   for (const r of inv.redirects) {
     if (!r.target) continue;
     if ((r.op === '<' || r.op === '<>') && (r.fd === null || r.fd === 0)) out.push({ kind: 'read', source: 'file', target: target(inv, r.target, home), mode });
-    if (['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && r.target.known !== '/dev/null') out.push({ kind: 'write', target: target(inv, r.target, home), how: `redirection (${r.op})` });
+    if (['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && r.target.known !== '/dev/null')
+      out.push({ kind: 'write', target: target(inv, r.target, home), how: `redirection (${r.op})` });
   }
 }
 
@@ -305,7 +320,16 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         const remote = remoteOf(t);
         if (remote) out.push({ kind: 'send', url: t, host: remote, how: `${how} (download)` });
         else if (t !== null && URL_RE.test(t)) apply('url', value);
-        else out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: m, ...(extra?.to ? { to: extra.to } : {}), ...(role === 'arg' ? { assumed: true } : {}), ...(m === 'search' || m === 'search-visible' ? { pattern: codeValue?.known ?? null } : {}) });
+        else
+          out.push({
+            kind: 'read',
+            source: 'file',
+            target: target(inv, value, home, dir),
+            mode: m,
+            ...(extra?.to ? { to: extra.to } : {}),
+            ...(role === 'arg' ? { assumed: true } : {}),
+            ...(m === 'search' || m === 'search-visible' ? { pattern: codeValue?.known ?? null } : {}),
+          });
         return true;
       }
       case 'write':
@@ -391,7 +415,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     const destTarget = dest ? target(inv, dest, home, dir) : undefined;
     for (const s of sources) {
       let to = destTarget;
-      if (to?.path && row.layout !== 'archive' && (destOpt || sources.length > 1 || dest?.known?.endsWith('/')) && s.known) to = { value: to.value, path: `${to.path}/${basename(s.known)}` };
+      if (to?.path && row.layout !== 'archive' && (destOpt || sources.length > 1 || dest?.known?.endsWith('/')) && s.known)
+        to = { value: to.value, path: `${to.path}/${basename(s.known)}` };
       apply('read', s, to ? { to } : undefined);
       if (row.layout === 'move') out.push({ kind: 'delete', target: target(inv, s, home, dir), recursive: true });
     }
@@ -414,7 +439,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   }
 
   redirectEffects(inv, home, mode === 'copy' ? 'content' : mode, out);
-  if (row.stdinCode && row.lang && !codeValue && inv.stdinText !== null) out.push({ kind: 'execute', lang: row.lang, text: inv.stdinText, how: `${how} (stdin)` });
+  if (row.stdinCode && row.lang && !codeValue && inv.stdinText !== null)
+    out.push({ kind: 'execute', lang: row.lang, text: inv.stdinText, how: `${how} (stdin)` });
   if (row.stdinPatch && inv.stdinText !== null) {
     for (const p of patchTargets(inv.stdinText)) out.push({ kind: 'write', target: target(inv, synthetic(p), home, dir), how });
   }

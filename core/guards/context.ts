@@ -10,7 +10,10 @@ import type { Deadline } from './dispatch';
 import type { GitRunner, GuardContext, ToolCall } from './types';
 import { normalizePath, resolvePath } from '../paths';
 
-export function createContext(call: ToolCall, opts: { home: string; projectDir: string; config: GuardConfig; git?: GitRunner; deadline?: Deadline }): GuardContext {
+export function createContext(
+  call: ToolCall,
+  opts: { home: string; projectDir: string; config: GuardConfig; git?: GitRunner; deadline?: Deadline },
+): GuardContext {
   const expired = opts.deadline ? () => opts.deadline!.expired() : undefined;
   let analysis: ShellAnalysis | null = null;
   const realCache = new Map<string, string>();
@@ -21,7 +24,7 @@ export function createContext(call: ToolCall, opts: { home: string; projectDir: 
     shell() {
       if (!analysis) {
         // The PowerShell tool's commands are read through their POSIX translation (once per call: guards call shell() often).
-        const command = call.tool === 'PowerShell' ? translatePowerShell(call.command ?? '') : call.command ?? '';
+        const command = call.tool === 'PowerShell' ? translatePowerShell(call.command ?? '') : (call.command ?? '');
         try {
           analysis = analyzeShell(command, { cwd: call.cwd, home: opts.home, projectDir: opts.projectDir, expired });
         } catch {

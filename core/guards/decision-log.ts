@@ -73,8 +73,17 @@ export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, k
   } catch {
     /* no log yet */
   }
-  const target = call.command !== null ? redact(call.command, secrets).slice(0, 500) : call.path ?? call.tool;
-  const entry: LogEntry = { time: now.toISOString(), tool: call.tool, guard: v.guardId, decision: v.decision, target, reason: redact(v.reason, secrets), ...(v.instead ? { instead: redact(v.instead, secrets) } : {}), key };
+  const target = call.command !== null ? redact(call.command, secrets).slice(0, 500) : (call.path ?? call.tool);
+  const entry: LogEntry = {
+    time: now.toISOString(),
+    tool: call.tool,
+    guard: v.guardId,
+    decision: v.decision,
+    target,
+    reason: redact(v.reason, secrets),
+    ...(v.instead ? { instead: redact(v.instead, secrets) } : {}),
+    key,
+  };
   const fd = openNoFollow(file, APPEND_FLAGS, LOG_FILE);
   try {
     writeSync(fd, `${JSON.stringify(entry)}\n`);

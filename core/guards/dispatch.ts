@@ -62,7 +62,9 @@ export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evalua
   const normalized = normalizeCall(payload, opts.fallbackCwd, opts.home);
   if (!normalized.ok) {
     const note = `agent-guard: ${normalized.problem}; no opinion`;
-    return config.failMode === 'closed' ? failClosed(`unreadable tool call (${normalized.problem})`, [note]) : { verdict: null, notes: [note], call: null, host: 'claude' };
+    return config.failMode === 'closed'
+      ? failClosed(`unreadable tool call (${normalized.problem})`, [note])
+      : { verdict: null, notes: [note], call: null, host: 'claude' };
   }
   if (normalized.limit) return { verdict: unanalysable(normalized.limit), notes: [], call: normalized.calls[0] ?? null, host: normalized.host };
   // A payload may hold several calls (a multi-file replace or a patch): a deny for any denies it all.
@@ -94,7 +96,13 @@ export function orderGuards(guards: readonly Guard[]): Guard[] {
 
 export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
-  const ctx = createContext(call, { home: opts.home, projectDir: opts.projectDir ?? call.cwd, config, deadline: opts.deadline, ...(opts.git ? { git: opts.git } : {}) });
+  const ctx = createContext(call, {
+    home: opts.home,
+    projectDir: opts.projectDir ?? call.cwd,
+    config,
+    deadline: opts.deadline,
+    ...(opts.git ? { git: opts.git } : {}),
+  });
   const notes: string[] = [];
   let ask: Verdict | null = null;
   let judged = false;
@@ -127,7 +135,7 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
   // What the analysis could not see completely is denied, in every fail mode: a limit was hit, so
   // silence here would mean "allowed unseen". Specific denials above explain themselves first.
   if (judged && call.command !== null) {
-    const limit = call.command.length > MAX_COMMAND_LENGTH ? 'size' : ctx.shell().limit ?? (opts.deadline?.expired() ? 'deadline' : null);
+    const limit = call.command.length > MAX_COMMAND_LENGTH ? 'size' : (ctx.shell().limit ?? (opts.deadline?.expired() ? 'deadline' : null));
     if (limit) return { verdict: unanalysable(limit), notes, call, host: 'claude' };
   }
   return { verdict: ask, notes, call, host: 'claude' };
@@ -204,7 +212,15 @@ export function hookReply(host: Host, v: Verdict): { stdout: string; stderr: str
   const reason = escapeControl(reasonText(v), 'text');
   switch (host) {
     case 'copilot-cli':
-      return { stdout: JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: reason, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }), stderr: [], exitCode: 0 };
+      return {
+        stdout: JSON.stringify({
+          permissionDecision: 'deny',
+          permissionDecisionReason: reason,
+          hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+        }),
+        stderr: [],
+        exitCode: 0,
+      };
     case 'gemini':
       return { stdout: JSON.stringify({ decision: 'deny', reason }), stderr: [], exitCode: 0 };
     case 'cursor':

@@ -50,7 +50,14 @@ export function exampleCwd(example: GuardExample, defaultCwd: string): string {
 
 export function evaluateAt(env: ExampleEnvironment, tool: string, input: Record<string, unknown>, cwd: string, projectDir: string): ExampleRun {
   const payload = { hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, cwd };
-  const evaluation = evaluatePayload(payload, { guards: env.guards, home: env.home, projectDir, fallbackCwd: env.defaultCwd, ...(env.config ? { config: env.config } : {}), ...(env.git ? { git: env.git(projectDir) } : {}) });
+  const evaluation = evaluatePayload(payload, {
+    guards: env.guards,
+    home: env.home,
+    projectDir,
+    fallbackCwd: env.defaultCwd,
+    ...(env.config ? { config: env.config } : {}),
+    ...(env.git ? { git: env.git(projectDir) } : {}),
+  });
   return { evaluation, cwd, projectDir };
 }
 
@@ -72,7 +79,12 @@ export function checkBlocked(env: ExampleEnvironment, guard: Guard, example: Gua
   const base = { guard: guard.id, kind: 'blocked' as const, example: describeExample(example) };
   const { evaluation, cwd, projectDir } = evaluateExample(env, example);
   const v = evaluation.verdict;
-  if (!v) return { ...base, ok: false, problem: `expected a deny from ${guard.id}${example.note ? ` (${example.note})` : ''}, got no opinion${evaluation.notes.length ? `; ${evaluation.notes.join('; ')}` : ''}` };
+  if (!v)
+    return {
+      ...base,
+      ok: false,
+      problem: `expected a deny from ${guard.id}${example.note ? ` (${example.note})` : ''}, got no opinion${evaluation.notes.length ? `; ${evaluation.notes.join('; ')}` : ''}`,
+    };
   if (v.guardId !== guard.id) return { ...base, ok: false, problem: `denied by ${v.guardId} instead: ${v.reason}` };
   if (v.instead) {
     const again = evaluateAt(env, 'Bash', { command: v.instead }, cwd, projectDir).evaluation.verdict;
@@ -97,7 +109,13 @@ export function checkGuard(env: ExampleEnvironment, guard: Guard): ExampleResult
   const results: ExampleResult[] = [];
   const { blocked, allowed } = guard.examples;
   if (blocked.length < 3 || allowed.length < 3) {
-    results.push({ guard: guard.id, kind: 'count', example: '', ok: false, problem: `needs at least 3 blocked and 3 allowed examples (has ${blocked.length} and ${allowed.length})` });
+    results.push({
+      guard: guard.id,
+      kind: 'count',
+      example: '',
+      ok: false,
+      problem: `needs at least 3 blocked and 3 allowed examples (has ${blocked.length} and ${allowed.length})`,
+    });
   }
   for (const e of blocked) results.push(checkBlocked(env, guard, e));
   for (const e of allowed) results.push(checkAllowed(env, guard, e));

@@ -7,7 +7,33 @@ import { analyzeShell } from '../shell/analyze';
 import type { Invocation } from '../shell/analyze';
 
 /** Programs that wait for a person: pagers, editors, full-screen monitors. */
-const INTERACTIVE = new Set(['less', 'more', 'most', 'pg', 'man', 'info', 'vi', 'vim', 'nvim', 'view', 'vimdiff', 'nano', 'pico', 'emacs', 'ed', 'ex', 'joe', 'mcedit', 'micro', 'top', 'htop', 'watch', 'tig', 'lazygit', 'mc']);
+const INTERACTIVE = new Set([
+  'less',
+  'more',
+  'most',
+  'pg',
+  'man',
+  'info',
+  'vi',
+  'vim',
+  'nvim',
+  'view',
+  'vimdiff',
+  'nano',
+  'pico',
+  'emacs',
+  'ed',
+  'ex',
+  'joe',
+  'mcedit',
+  'micro',
+  'top',
+  'htop',
+  'watch',
+  'tig',
+  'lazygit',
+  'mc',
+]);
 /** git subcommands that start the pager on a terminal, unless `--no-pager` / `-P` / `--no-edit`. */
 const GIT_PAGED = new Set(['log', 'show', 'diff', 'blame', 'shortlog', 'reflog', 'whatchanged', 'grep']);
 const GIT_PAGED_STASH = new Set(['list', 'show']);
@@ -21,9 +47,11 @@ function gitProblem(inv: Invocation): string | null {
   }
   const sub = words[i] ?? '';
   const rest = words.slice(i + 1);
-  if (!noPager && (GIT_PAGED.has(sub) || (sub === 'stash' && GIT_PAGED_STASH.has(rest[0] ?? '')))) return `git ${sub}${sub === 'stash' ? ` ${rest[0]}` : ''} starts a pager on a terminal (use git --no-pager …)`;
+  if (!noPager && (GIT_PAGED.has(sub) || (sub === 'stash' && GIT_PAGED_STASH.has(rest[0] ?? ''))))
+    return `git ${sub}${sub === 'stash' ? ` ${rest[0]}` : ''} starts a pager on a terminal (use git --no-pager …)`;
   if (sub === 'rebase' && rest.some((w) => w === '-i' || w === '--interactive')) return 'git rebase -i opens an editor';
-  if (sub === 'commit' && !rest.some((w) => /^(--message|--file|--no-edit|--reuse-message|--fixup|-[a-zA-Z]*[mFC])/.test(w))) return 'git commit without -m opens an editor for the message';
+  if (sub === 'commit' && !rest.some((w) => /^(--message|--file|--no-edit|--reuse-message|--fixup|-[a-zA-Z]*[mFC])/.test(w)))
+    return 'git commit without -m opens an editor for the message';
   return null;
 }
 

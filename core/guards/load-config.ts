@@ -20,7 +20,10 @@ export function loadConfig(projectDir: string): { config: GuardConfig; notes: st
   if (errors.length > 0) {
     const e = errors[0]!;
     const line = text.slice(0, e.offset).split('\n').length;
-    return { config: DEFAULT_CONFIG, notes: [`agent-guard: ${CONFIG_FILE} is not valid JSON (${printParseErrorCode(e.error)} at line ${line}); using defaults`] };
+    return {
+      config: DEFAULT_CONFIG,
+      notes: [`agent-guard: ${CONFIG_FILE} is not valid JSON (${printParseErrorCode(e.error)} at line ${line}); using defaults`],
+    };
   }
   const { config, problems } = parseConfig(raw);
   return { config, notes: problems.map((p) => `agent-guard: ${CONFIG_FILE}: ${p}; ignored`) };

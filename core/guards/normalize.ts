@@ -40,8 +40,28 @@ export const TOOL_ALIASES: Readonly<Record<Host, Readonly<Record<string, string>
     read_file: 'Read',
     grep_search: 'Grep',
   },
-  'copilot-cli': { bash: 'Bash', shell: 'Bash', powershell: 'PowerShell', view: 'Read', create: 'Write', edit: 'Edit', str_replace_editor: 'Edit', grep: 'Grep', rg: 'Grep', glob: 'Glob' },
-  gemini: { run_shell_command: 'Bash', read_file: 'Read', write_file: 'Write', replace: 'Edit', grep_search: 'Grep', search_file_content: 'Grep', glob: 'Glob', list_directory: 'LS' },
+  'copilot-cli': {
+    bash: 'Bash',
+    shell: 'Bash',
+    powershell: 'PowerShell',
+    view: 'Read',
+    create: 'Write',
+    edit: 'Edit',
+    str_replace_editor: 'Edit',
+    grep: 'Grep',
+    rg: 'Grep',
+    glob: 'Glob',
+  },
+  gemini: {
+    run_shell_command: 'Bash',
+    read_file: 'Read',
+    write_file: 'Write',
+    replace: 'Edit',
+    grep_search: 'Grep',
+    search_file_content: 'Grep',
+    glob: 'Glob',
+    list_directory: 'LS',
+  },
   cursor: { Shell: 'Bash' },
 };
 
@@ -80,7 +100,12 @@ function str(...vs: unknown[]): string {
 export function normalizeCall(payload: unknown, fallbackCwd: string, home: string): Normalized {
   const p = obj(payload);
   if (!p) return { ok: false, problem: 'payload is not a JSON object' };
-  const rawCwd = typeof p.cwd === 'string' && p.cwd !== '' ? p.cwd : Array.isArray(p.workspace_roots) && typeof p.workspace_roots[0] === 'string' ? p.workspace_roots[0] : fallbackCwd;
+  const rawCwd =
+    typeof p.cwd === 'string' && p.cwd !== ''
+      ? p.cwd
+      : Array.isArray(p.workspace_roots) && typeof p.workspace_roots[0] === 'string'
+        ? p.workspace_roots[0]
+        : fallbackCwd;
   const cwd = isAbsolutePath(rawCwd) ? normalizePath(rawCwd) : resolvePath(fallbackCwd, rawCwd, home);
 
   // Cursor's shell hook: the command is top level.
@@ -108,8 +133,15 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
 
   if (name === 'multi_replace_string_in_file') {
     const all = Array.isArray(input.replacements) ? input.replacements : [];
-    const reps = all.slice(0, MAX_CALLS_PER_PAYLOAD).map(obj).filter((r): r is Record<string, unknown> => r !== null);
-    const normalized: Normalized = { ok: true, host: 'vscode', calls: reps.map((r) => editCall('Edit', r, cwd, home, [{ oldText: str(r.oldString, r.old_string), newText: str(r.newString, r.new_string) }])) };
+    const reps = all
+      .slice(0, MAX_CALLS_PER_PAYLOAD)
+      .map(obj)
+      .filter((r): r is Record<string, unknown> => r !== null);
+    const normalized: Normalized = {
+      ok: true,
+      host: 'vscode',
+      calls: reps.map((r) => editCall('Edit', r, cwd, home, [{ oldText: str(r.oldString, r.old_string), newText: str(r.newString, r.new_string) }])),
+    };
     if (all.length > MAX_CALLS_PER_PAYLOAD) normalized.limit = 'calls';
     return normalized;
   }
@@ -134,14 +166,19 @@ function single(tool: string, input: Record<string, unknown>, cwd: string, home:
   }
   switch (tool) {
     case 'Edit':
-      return editCall(tool, input, cwd, home, [{ oldText: str(input.old_string, input.oldString, input.old_str), newText: str(input.new_string, input.newString, input.new_str, input.code) }]);
+      return editCall(tool, input, cwd, home, [
+        { oldText: str(input.old_string, input.oldString, input.old_str), newText: str(input.new_string, input.newString, input.new_str, input.code) },
+      ]);
     case 'MultiEdit':
       return editCall(
         tool,
         input,
         cwd,
         home,
-        (Array.isArray(input.edits) ? input.edits : []).map(obj).filter((e): e is Record<string, unknown> => e !== null).map((e) => ({ oldText: str(e.old_string), newText: str(e.new_string) })),
+        (Array.isArray(input.edits) ? input.edits : [])
+          .map(obj)
+          .filter((e): e is Record<string, unknown> => e !== null)
+          .map((e) => ({ oldText: str(e.old_string), newText: str(e.new_string) })),
       );
     case 'Write':
       return editCall(tool, input, cwd, home, [{ oldText: '', newText: str(input.content, input.file_text) }]);
@@ -149,7 +186,8 @@ function single(tool: string, input: Record<string, unknown>, cwd: string, home:
       return editCall(tool, input, cwd, home, [{ oldText: '', newText: str(input.new_source, input.newCode) }]);
     default: {
       const call: ToolCall = { tool, input, cwd, command: null, path: null, edits: null };
-      const pathField = input.file_path ?? input.filePath ?? input.notebook_path ?? (tool === 'Grep' || tool === 'Glob' || tool === 'Read' ? input.path : undefined);
+      const pathField =
+        input.file_path ?? input.filePath ?? input.notebook_path ?? (tool === 'Grep' || tool === 'Glob' || tool === 'Read' ? input.path : undefined);
       if (typeof pathField === 'string' && pathField !== '') call.path = resolvePath(cwd, pathField, home);
       return call;
     }
@@ -181,7 +219,9 @@ function patchCalls(text: string, cwd: string, home: string, input: Record<strin
     current = null;
   };
   for (const line of text.slice(0, MAX_PATCH_BYTES).split('\n')) {
-    const header = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line) ?? (/^\+\+\+ (?:b\/)?(.+)$/.exec(line) ? ['', 'Update', /^\+\+\+ (?:b\/)?(.+)$/.exec(line)![1]!] : null);
+    const header =
+      /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line) ??
+      (/^\+\+\+ (?:b\/)?(.+)$/.exec(line) ? ['', 'Update', /^\+\+\+ (?:b\/)?(.+)$/.exec(line)![1]!] : null);
     if (header) {
       flush();
       if (header[2] === '/dev/null') continue;

@@ -44,7 +44,9 @@ function compile(content: string, path: string): unknown {
     if (builtins.has(id.replace(/^node:/, ''))) return require(id);
     throw new Error(`it requires ${JSON.stringify(id)}, but a workspace guard is one file and may require only Node's built-in modules`);
   };
-  const fn = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${content}\n})`, { filename: path }) as (...a: unknown[]) => void;
+  const fn = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${content}\n})`, { filename: path }) as (
+    ...a: unknown[]
+  ) => void;
   const mod = { exports: {} as Record<string, unknown> };
   fn(mod.exports, ownRequire, mod, path, dirname(path));
   const e = mod.exports as { default?: unknown };

@@ -57,13 +57,15 @@ export function findHostHandlers(settings: unknown, spec: Pick<EventHookSpec, 'e
     if (!Array.isArray(hooks)) return;
     hooks.forEach((h, hi) => {
       const cmd = (h as Record<string, unknown>)?.[spec.commandField];
-      if (typeof cmd === 'string' && cmd.includes(HOOK_FILE_NAME)) out.push({ group: gi, handler: hi, groupSize: hooks.length, handlerValue: h as Record<string, unknown> });
+      if (typeof cmd === 'string' && cmd.includes(HOOK_FILE_NAME))
+        out.push({ group: gi, handler: hi, groupSize: hooks.length, handlerValue: h as Record<string, unknown> });
     });
   });
   return out;
 }
 
-const isEmptyContainer = (v: unknown) => (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+const isEmptyContainer = (v: unknown) =>
+  (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
 
 /** Install (or update) our handler; `text` null: the file does not exist. */
 export function planHostInstall(text: string | null, spec: EventHookSpec): HostPlan {
@@ -73,7 +75,8 @@ export function planHostInstall(text: string | null, spec: EventHookSpec): HostP
   const style = detectStyle(blank ? '' : original);
   const parsed = parseHostSettings(t, spec.allowComments);
   if (!parsed.ok) return { ok: false, error: `it is not valid JSON (${parsed.message}); fix the file, then install again` };
-  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) return { ok: false, error: `its top level is not an object; ${spec.hostName} would ignore it, and so will we rather than overwrite it` };
+  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value))
+    return { ok: false, error: `its top level is not an object; ${spec.hostName} would ignore it, and so will we rather than overwrite it` };
   const record: SettingsRecord = { createdFile: text === null, createdPaths: [], addedDenyRules: [] };
   const notes: string[] = [];
   const value = () => (parseHostSettings(t, true) as { value: unknown }).value;
@@ -93,7 +96,9 @@ export function planHostInstall(text: string | null, spec: EventHookSpec): HostP
           for (let j = i; j < spec.eventPath.length; j++) record.createdPaths.push(spec.eventPath.slice(0, j + 1).join('.'));
           done = true;
         } else if (last ? !Array.isArray(v) : typeof v !== 'object' || v === null || Array.isArray(v)) {
-          throw new Error(`"${sub.join('.')}" is ${Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v === 'object' ? 'an object' : `a ${typeof v}`}, where ${spec.hostName} expects ${last ? 'an array' : 'an object'}; fix it, then install again`);
+          throw new Error(
+            `"${sub.join('.')}" is ${Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v === 'object' ? 'an object' : `a ${typeof v}`}, where ${spec.hostName} expects ${last ? 'an array' : 'an object'}; fix it, then install again`,
+          );
         }
       }
       if (!done) t = appendToArray(t, spec.eventPath, spec.group, style);
@@ -121,7 +126,11 @@ export function planHostInstall(text: string | null, spec: EventHookSpec): HostP
 }
 
 /** Removes what install added; null: delete the file (we created it and it is empty again). */
-export function planHostUninstall(text: string, record: SettingsRecord | null, spec: Pick<EventHookSpec, 'eventPath' | 'commandField' | 'allowComments'>): { text: string | null; notes: string[] } {
+export function planHostUninstall(
+  text: string,
+  record: SettingsRecord | null,
+  spec: Pick<EventHookSpec, 'eventPath' | 'commandField' | 'allowComments'>,
+): { text: string | null; notes: string[] } {
   if (record?.restore && sha256(text) === record.restore.afterSha256) return { text: record.createdFile ? null : record.restore.before, notes: [] };
   const parsed = parseHostSettings(text, spec.allowComments);
   if (!parsed.ok) return { text, notes: [`left as is: ${parsed.message}`] };

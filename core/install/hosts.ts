@@ -59,7 +59,10 @@ interface HostTarget {
 }
 
 function requireScope(host: CliHost, t: Target): void {
-  if (t.scope === 'local') throw new InstallError(`${host === 'gemini' ? 'Gemini CLI' : 'the Copilot CLI'} has no personal per-project settings file; install for the project (the default) or with --user`);
+  if (t.scope === 'local')
+    throw new InstallError(
+      `${host === 'gemini' ? 'Gemini CLI' : 'the Copilot CLI'} has no personal per-project settings file; install for the project (the default) or with --user`,
+    );
 }
 
 // ---- Gemini CLI ----
@@ -71,11 +74,23 @@ export function geminiTarget(t: Target): HostTarget {
   requireScope('gemini', t);
   if (t.scope === 'user') {
     const paths = targetPaths(t);
-    return { paths, file: join(t.home, '.gemini', 'settings.json'), label: '~/.gemini/settings.json', key: 'gemini:~/.gemini/settings.json', command: hookCommand(paths.hookFile.replace(/\\/g, '/')) };
+    return {
+      paths,
+      file: join(t.home, '.gemini', 'settings.json'),
+      label: '~/.gemini/settings.json',
+      key: 'gemini:~/.gemini/settings.json',
+      command: hookCommand(paths.hookFile.replace(/\\/g, '/')),
+    };
   }
   const paths = targetPaths({ ...t, scope: 'project' });
   // Gemini sets GEMINI_PROJECT_DIR (and CLAUDE_PROJECT_DIR) for hooks and runs them from the project root.
-  return { paths, file: join(t.workspace, '.gemini', 'settings.json'), label: '.gemini/settings.json', key: '../.gemini/settings.json', command: hookCommand('${GEMINI_PROJECT_DIR:-.}/.claude/hooks/agent-guard.cjs') };
+  return {
+    paths,
+    file: join(t.workspace, '.gemini', 'settings.json'),
+    label: '.gemini/settings.json',
+    key: '../.gemini/settings.json',
+    command: hookCommand('${GEMINI_PROJECT_DIR:-.}/.claude/hooks/agent-guard.cjs'),
+  };
 }
 
 /** The target as the shared helpers see it: the Gemini file in place of Claude Code's settings. */
@@ -120,7 +135,9 @@ export function installGemini(t: Target, bundle: Bundle, opts: InstallOptions = 
       state.settings[h.key] = prev ? { ...prev, createdPaths: [...new Set([...prev.createdPaths, ...plan.record.createdPaths])] } : plan.record;
       state.version = bundle.version;
       writeState(h.paths.stateFile, state);
-      report.lines.push(`${before === null ? 'created' : 'updated'} ${h.label}: BeforeTool hook for every tool${before !== null ? ` (backup: ${backupPath(backupView(h))})` : ''}`);
+      report.lines.push(
+        `${before === null ? 'created' : 'updated'} ${h.label}: BeforeTool hook for every tool${before !== null ? ` (backup: ${backupPath(backupView(h))})` : ''}`,
+      );
     } else report.lines.push(`${h.label} already has the Agent Guard entry`);
     report.lines.push(...plan.notes);
     if (opts.selfTest !== false) selfTestHost('gemini', h.paths.hookFile, t.workspace, report);
@@ -159,7 +176,8 @@ export function syncGemini(t: Target, bundle: Bundle, opts: { force?: boolean } 
   const h = geminiTarget(t);
   const text = readIfExistsQuiet(h.file);
   const parsed = text !== null ? parseHostSettings(text, true) : null;
-  if (!parsed?.ok || findHostHandlers(parsed.value, geminiSpec(h.command)).length === 0) return { ok: false, lines: [], warnings: [], error: `Agent Guard is not installed in ${h.label}; run agent-guard install --host gemini first` };
+  if (!parsed?.ok || findHostHandlers(parsed.value, geminiSpec(h.command)).length === 0)
+    return { ok: false, lines: [], warnings: [], error: `Agent Guard is not installed in ${h.label}; run agent-guard install --host gemini first` };
   const r = installGemini(t, bundle, { selfTest: false, force: opts.force ?? false });
   if (r.ok && r.lines.every((l) => l.includes('already has'))) r.lines = [`${h.label} and ${h.paths.hookFile} are in sync with agent-guard ${bundle.version}`];
   return r;
@@ -241,13 +259,22 @@ export function installCopilot(t: Target, bundle: Bundle, opts: InstallOptions =
 
 /** Project scope: the .github/hooks file VS Code's agent reads too. */
 function copilotProjectOrError(t: Target, bundle: Bundle, opts: InstallOptions): Report {
-  if (t.scope === 'local') return { ok: false, lines: [], warnings: [], error: 'the Copilot CLI has no personal per-project settings file; install for the project (the default) or with --user' };
+  if (t.scope === 'local')
+    return {
+      ok: false,
+      lines: [],
+      warnings: [],
+      error: 'the Copilot CLI has no personal per-project settings file; install for the project (the default) or with --user',
+    };
   const r = installVsCode(t.workspace, bundle, { ...opts, selfTest: false });
   if (!r.ok) return r;
   r.lines.push(`the Copilot CLI reads ${VSCODE_HOOKS_FILE} too, once the folder is trusted`);
   if (opts.selfTest !== false) selfTestHost('copilot', targetPaths({ ...t, scope: 'project' }).hookFile, t.workspace, r);
   const trust = copilotTrust(t.workspace, t.home);
-  if (!trust) r.warnings.push(`the Copilot CLI loads ${VSCODE_HOOKS_FILE} only in a trusted folder: accept its trust prompt, or add ${t.workspace} to trustedFolders in ~/.copilot/config.json`);
+  if (!trust)
+    r.warnings.push(
+      `the Copilot CLI loads ${VSCODE_HOOKS_FILE} only in a trusted folder: accept its trust prompt, or add ${t.workspace} to trustedFolders in ~/.copilot/config.json`,
+    );
   return r;
 }
 
@@ -272,7 +299,13 @@ export function uninstallCopilot(t: Target, bundle: Bundle, opts: { force?: bool
 
 export function syncCopilot(t: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
   const file = t.scope === 'user' ? copilotUserHooksFile(t.home) : join(t.workspace, VSCODE_HOOKS_FILE);
-  if (readIfExistsQuiet(file) === null) return { ok: false, lines: [], warnings: [], error: `Agent Guard is not installed for the Copilot CLI (${file}); run agent-guard install --host copilot${t.scope === 'user' ? ' --user' : ''} first` };
+  if (readIfExistsQuiet(file) === null)
+    return {
+      ok: false,
+      lines: [],
+      warnings: [],
+      error: `Agent Guard is not installed for the Copilot CLI (${file}); run agent-guard install --host copilot${t.scope === 'user' ? ' --user' : ''} first`,
+    };
   return installCopilot(t, bundle, { selfTest: false, force: opts.force ?? false });
 }
 
@@ -303,10 +336,18 @@ function selfTestHost(host: CliHost, hookFile: string, workspace: string, report
     host === 'gemini'
       ? { hook_event_name: 'BeforeTool', timestamp: new Date(0).toISOString(), tool_name: 'run_shell_command', tool_input: { command }, cwd: workspace }
       : { sessionId: 'self-test', timestamp: 0, cwd: workspace, toolName: 'bash', toolArgs: JSON.stringify({ command }) };
-  const run = (command: string) => spawnSync('node', [hookFile], { input: JSON.stringify(payload(command)), encoding: 'utf8', timeout: 15000, env: { ...process.env, AGENT_GUARD_NO_LOG: '1' } });
+  const run = (command: string) =>
+    spawnSync('node', [hookFile], {
+      input: JSON.stringify(payload(command)),
+      encoding: 'utf8',
+      timeout: 15000,
+      env: { ...process.env, AGENT_GUARD_NO_LOG: '1' },
+    });
   const bad = run('rm -rf ~');
   if (bad.error) {
-    report.warnings.push(`self-test: ${(bad.error as NodeJS.ErrnoException).code === 'ENOENT' ? '`node` is not on PATH, so the hook cannot run' : `the hook did not run (${(bad.error as NodeJS.ErrnoException).code})`}`);
+    report.warnings.push(
+      `self-test: ${(bad.error as NodeJS.ErrnoException).code === 'ENOENT' ? '`node` is not on PATH, so the hook cannot run' : `the hook did not run (${(bad.error as NodeJS.ErrnoException).code})`}`,
+    );
     return;
   }
   let denied = false;
@@ -320,7 +361,10 @@ function selfTestHost(host: CliHost, hookFile: string, workspace: string, report
   const silent = ok.status === 0 && ok.stdout === '';
   const name = host === 'gemini' ? 'Gemini CLI' : 'Copilot CLI';
   if (denied && silent) report.lines.push(`self-test: the installed hook denies rm -rf ~ in the ${name}'s form and stays silent for ls`);
-  else report.warnings.push(`self-test: the installed hook ${denied ? '' : `did not deny rm -rf ~ in the ${name}'s form`}${!denied && !silent ? ' and ' : ''}${silent ? '' : 'was not silent for ls'}`);
+  else
+    report.warnings.push(
+      `self-test: the installed hook ${denied ? '' : `did not deny rm -rf ~ in the ${name}'s form`}${!denied && !silent ? ' and ' : ''}${silent ? '' : 'was not silent for ls'}`,
+    );
 }
 
 export interface CliHostStatus {
@@ -360,10 +404,16 @@ export function cliHostStatus(t: Target, bundle: Bundle): CliHostStatus[] {
     const off = geminiNeutralizers(t);
     // Like Claude Code, Gemini CLI reads project settings only in the folder it starts in (0.61.0).
     const above = where.length === 0 ? installedAbove(t.workspace, t.home, ['.gemini/settings.json']) : null;
-    if (above) problems.push(`Gemini CLI started here does not load ${join(above, '.gemini', 'settings.json')}: start it in ${above}, or install with --user (every folder)`);
+    if (above)
+      problems.push(
+        `Gemini CLI started here does not load ${join(above, '.gemini', 'settings.json')}: start it in ${above}, or install with --user (every folder)`,
+      );
     const runs = where.length > 0 && off.length === 0;
     const detail = [...problems, ...off];
-    if (runs) detail.unshift(`${where.join(' and ')}${where.includes('.gemini/settings.json') && !where.includes('~/.gemini/settings.json') ? '; project settings load only in a trusted folder (an untrusted --skip-trust session runs unguarded; --user covers it)' : ''}`);
+    if (runs)
+      detail.unshift(
+        `${where.join(' and ')}${where.includes('.gemini/settings.json') && !where.includes('~/.gemini/settings.json') ? '; project settings load only in a trusted folder (an untrusted --skip-trust session runs unguarded; --user covers it)' : ''}`,
+      );
     else if (detail.length === 0) detail.push('not installed (agent-guard install --host gemini writes .gemini/settings.json; --user for every folder)');
     out.push({ host: 'gemini', runs, detail: detail.join('; ') });
   }
@@ -374,14 +424,18 @@ export function cliHostStatus(t: Target, bundle: Bundle): CliHostStatus[] {
     const project = targetPaths({ ...t, scope: 'project' });
     if (readIfExistsQuiet(join(t.workspace, VSCODE_HOOKS_FILE)) !== null) {
       if (!hookPresent(project, bundle)) problems.push(`${VSCODE_HOOKS_FILE} runs .claude/hooks/agent-guard.cjs, which is missing`);
-      else if (!copilotTrust(t.workspace, t.home)) problems.push(`${VSCODE_HOOKS_FILE} is in place, but the Copilot CLI loads it only once the folder is trusted (accept its prompt, or add the folder to trustedFolders in ~/.copilot/config.json)`);
+      else if (!copilotTrust(t.workspace, t.home))
+        problems.push(
+          `${VSCODE_HOOKS_FILE} is in place, but the Copilot CLI loads it only once the folder is trusted (accept its prompt, or add the folder to trustedFolders in ~/.copilot/config.json)`,
+        );
       else where.push(VSCODE_HOOKS_FILE);
     }
     // The Copilot CLI runs Claude Code's project hooks too (seen with 1.0.102), in a trusted folder.
     for (const f of ['.claude/settings.json', '.claude/settings.local.json']) {
       if (!(readIfExistsQuiet(join(t.workspace, f)) ?? '').includes('agent-guard.cjs') || !hookPresent(project, bundle)) continue;
       if (copilotTrust(t.workspace, t.home)) where.push(`${f} (the Copilot CLI runs Claude Code's project hooks too)`);
-      else if (!problems.some((p) => p.includes('trusted'))) problems.push(`${f} would run, but the Copilot CLI loads project hooks only once the folder is trusted`);
+      else if (!problems.some((p) => p.includes('trusted')))
+        problems.push(`${f} would run, but the Copilot CLI loads project hooks only once the folder is trusted`);
     }
     const user = copilotUserHooksFile(t.home);
     if (readIfExistsQuiet(user) !== null) {
@@ -389,7 +443,11 @@ export function cliHostStatus(t: Target, bundle: Bundle): CliHostStatus[] {
       else where.push(user);
     }
     const runs = where.length > 0;
-    const detail = runs ? [where.join(' and '), ...problems] : problems.length > 0 ? problems : [`not installed (agent-guard install --host copilot writes ${VSCODE_HOOKS_FILE}; --user for every folder)`];
+    const detail = runs
+      ? [where.join(' and '), ...problems]
+      : problems.length > 0
+        ? problems
+        : [`not installed (agent-guard install --host copilot writes ${VSCODE_HOOKS_FILE}; --user for every folder)`];
     out.push({ host: 'copilot', runs, detail: detail.join('; ') });
   }
   return out;
@@ -405,7 +463,9 @@ export function claudeSubfolderNote(workspace: string, home: string, userInstall
   const files = ['.claude/settings.json', '.claude/settings.local.json'];
   if (files.some((f) => (readIfExistsQuiet(join(workspace, f)) ?? '').includes('agent-guard.cjs'))) return null;
   const dir = installedAbove(workspace, home, files);
-  return dir ? `Claude Code started in ${workspace} does not load ${join(dir, '.claude')}/settings.json: such a session is NOT guarded. Start Claude Code in ${dir}, or install with --user (every folder)` : null;
+  return dir
+    ? `Claude Code started in ${workspace} does not load ${join(dir, '.claude')}/settings.json: such a session is NOT guarded. Start Claude Code in ${dir}, or install with --user (every folder)`
+    : null;
 }
 
 /** The nearest folder above `workspace` (below HOME) where one of `files` runs our hook. */

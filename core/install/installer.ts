@@ -2,7 +2,22 @@
 // extension. Every settings write is atomic (temp file in the same folder, then rename), keeps
 // one backup, and is refused with a clear message when the file cannot be parsed or written.
 
-import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { basename, dirname, join, sep } from 'node:path';
 import { parse as parseLoose, printParseErrorCode, type ParseError } from 'jsonc-parser';
@@ -64,7 +79,14 @@ export function targetPaths(t: Target): TargetPaths {
     const claudeDir = t.configDir || join(t.home, '.claude');
     const hookFile = join(claudeDir, 'hooks', 'agent-guard.cjs');
     // An absolute path from HOME: quoted as one literal word, whatever it holds ($, ", `, spaces).
-    return { claudeDir, settingsFile: join(claudeDir, 'settings.json'), hookFile, stateFile: join(claudeDir, 'hooks', STATE_FILE), command: hookCommandFor(shQuote(sep === '\\' ? hookFile.replace(/\\/g, '/') : hookFile)), label: '~/.claude/settings.json' };
+    return {
+      claudeDir,
+      settingsFile: join(claudeDir, 'settings.json'),
+      hookFile,
+      stateFile: join(claudeDir, 'hooks', STATE_FILE),
+      command: hookCommandFor(shQuote(sep === '\\' ? hookFile.replace(/\\/g, '/') : hookFile)),
+      label: '~/.claude/settings.json',
+    };
   }
   const claudeDir = join(t.workspace, '.claude');
   const name = t.scope === 'local' ? 'settings.local.json' : 'settings.json';
@@ -332,7 +354,8 @@ function runReport<R extends Report>(report: R, body: () => void): R {
     report.ok = true;
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    report.error = err instanceof InstallError ? err.message : e.code && e.path ? `cannot change ${e.path}: ${describeCode(e)}` : `unexpected error: ${e.message}`;
+    report.error =
+      err instanceof InstallError ? err.message : e.code && e.path ? `cannot change ${e.path}: ${describeCode(e)}` : `unexpected error: ${e.message}`;
   }
   return report;
 }
@@ -351,7 +374,12 @@ export interface Report {
 export function mergeReports(...reports: Report[]): Report {
   if (reports.length === 1) return reports[0]!; // keeps what only that step reports (its self-test)
   const errors = reports.map((r) => r.error).filter(Boolean);
-  return { ok: reports.every((r) => r.ok), lines: reports.flatMap((r) => r.lines), warnings: reports.flatMap((r) => r.warnings), ...(errors.length > 0 ? { error: errors.join('; ') } : {}) };
+  return {
+    ok: reports.every((r) => r.ok),
+    lines: reports.flatMap((r) => r.lines),
+    warnings: reports.flatMap((r) => r.warnings),
+    ...(errors.length > 0 ? { error: errors.join('; ') } : {}),
+  };
 }
 
 export interface SelfTest {
@@ -375,7 +403,12 @@ export function selfTest(hookFile: string, workspace: string): SelfTest {
   const bad = run('rm -rf ~');
   if (bad.error) {
     const code = (bad.error as NodeJS.ErrnoException).code;
-    return { ran: false, dangerousDenied: false, harmlessSilent: false, problem: code === 'ENOENT' ? '`node` is not on PATH, so Claude Code cannot run the hook' : `the hook did not run (${code})` };
+    return {
+      ran: false,
+      dangerousDenied: false,
+      harmlessSilent: false,
+      problem: code === 'ENOENT' ? '`node` is not on PATH, so Claude Code cannot run the hook' : `the hook did not run (${code})`,
+    };
   }
   const ok = run('ls');
   let denied = false;
@@ -385,7 +418,14 @@ export function selfTest(hookFile: string, workspace: string): SelfTest {
     denied = false;
   }
   const silent = ok.status === 0 && ok.stdout === '';
-  return { ran: true, dangerousDenied: denied, harmlessSilent: silent, ...(denied && silent ? {} : { problem: `the installed hook ${denied ? '' : 'did not deny rm -rf ~'}${!denied && !silent ? ' and ' : ''}${silent ? '' : 'was not silent for ls'}` }) };
+  return {
+    ran: true,
+    dangerousDenied: denied,
+    harmlessSilent: silent,
+    ...(denied && silent
+      ? {}
+      : { problem: `the installed hook ${denied ? '' : 'did not deny rm -rf ~'}${!denied && !silent ? ' and ' : ''}${silent ? '' : 'was not silent for ls'}` }),
+  };
 }
 
 export interface InstallOptions {
@@ -406,7 +446,10 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
     checkDirWritable(dirname(p.hookFile), relativeLabel(p, '.claude/hooks'));
     if (existsSync(p.settingsFile)) checkDirWritable(dirname(realpathSync(p.settingsFile)), `the folder of ${p.label}`);
     const stateDir = lstatOrNull(join(p.claudeDir, 'agent-guard'));
-    if (stateDir?.isSymbolicLink()) throw new InstallError(`${relativeLabel(p, STATE_DIR)} is a symbolic link; remove it (Agent Guard keeps its backup only in a real folder), then try again`);
+    if (stateDir?.isSymbolicLink())
+      throw new InstallError(
+        `${relativeLabel(p, STATE_DIR)} is a symbolic link; remove it (Agent Guard keeps its backup only in a real folder), then try again`,
+      );
     cleanTemps(p);
     const before = readIfExists(p.settingsFile);
     const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
@@ -424,7 +467,9 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
       state.settings[key] = previous ? mergeRecords(previous, plan.record, before, plan.text) : plan.record;
       state.version = bundle.version;
       writeState(p.stateFile, state);
-      report.lines.push(`${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${relativeLabel(p, STATE_DIR)}/${basename(p.settingsFile)}.bak)` : ''}`);
+      report.lines.push(
+        `${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${relativeLabel(p, STATE_DIR)}/${basename(p.settingsFile)}.bak)` : ''}`,
+      );
     } else {
       report.lines.push(`${p.label} already has the Agent Guard entry`);
       moveLegacyBackup(p, report);
@@ -469,7 +514,8 @@ function mergeRecords(prev: SettingsRecord, next: SettingsRecord, before: string
     addedDenyRules: [...new Set([...prev.addedDenyRules, ...next.addedDenyRules])],
   };
   // The original bytes stay valid only while nobody else touched the file since.
-  if (prev.restore && before !== null && sha256(before) === prev.restore.afterSha256) merged.restore = { before: prev.restore.before, afterSha256: sha256(after) };
+  if (prev.restore && before !== null && sha256(before) === prev.restore.afterSha256)
+    merged.restore = { before: prev.restore.before, afterSha256: sha256(after) };
   return merged;
 }
 
@@ -548,7 +594,8 @@ export function sync(target: Target, bundle: Bundle, opts: { force?: boolean } =
   }
   // Install is idempotent and updates what is outdated; deny rules are left as the user has them now.
   const result = install(target, bundle, { denyRules: false, selfTest: false, force: opts.force ?? false });
-  if (result.ok && result.lines.every((l) => l.includes('already has'))) result.lines = [`${p.label} and ${p.hookFile} are in sync with agent-guard ${bundle.version}`];
+  if (result.ok && result.lines.every((l) => l.includes('already has')))
+    result.lines = [`${p.label} and ${p.hookFile} are in sync with agent-guard ${bundle.version}`];
   return result;
 }
 
@@ -602,8 +649,13 @@ export function neutralizers(target: Target, managedFiles = managedSettingsFiles
     const m = readLoose(file);
     if (m?.disableAllHooks === true) out.push({ source: file, message: `managed settings (${file}) set disableAllHooks: no hook runs, Agent Guard included` });
     if (m?.allowManagedHooksOnly === true && managedHasUs) continue; // the managed copy runs
-    if (m?.allowManagedHooksOnly === true && target.scope !== 'user') out.push({ source: file, message: `managed settings (${file}) set allowManagedHooksOnly: project and user hooks, Agent Guard included, do not run; ask your administrator to add it to managed settings` });
-    else if (m?.allowManagedHooksOnly === true) out.push({ source: file, message: `managed settings (${file}) set allowManagedHooksOnly: user hooks do not run` });
+    if (m?.allowManagedHooksOnly === true && target.scope !== 'user')
+      out.push({
+        source: file,
+        message: `managed settings (${file}) set allowManagedHooksOnly: project and user hooks, Agent Guard included, do not run; ask your administrator to add it to managed settings`,
+      });
+    else if (m?.allowManagedHooksOnly === true)
+      out.push({ source: file, message: `managed settings (${file}) set allowManagedHooksOnly: user hooks do not run` });
   }
   // disableAllHooks: local beats project beats user.
   const layers: [string, Record<string, unknown> | null][] = [
@@ -612,7 +664,8 @@ export function neutralizers(target: Target, managedFiles = managedSettingsFiles
     ['~/.claude/settings.json', user],
   ];
   const decisive = layers.find(([, s]) => typeof s?.disableAllHooks === 'boolean');
-  if (decisive && decisive[1]!.disableAllHooks === true) out.push({ source: decisive[0], message: `${decisive[0]} sets disableAllHooks: true, so Agent Guard does not run` });
+  if (decisive && decisive[1]!.disableAllHooks === true)
+    out.push({ source: decisive[0], message: `${decisive[0]} sets disableAllHooks: true, so Agent Guard does not run` });
   if (process.env.CLAUDE_CODE_SIMPLE) out.push({ source: 'environment', message: 'CLAUDE_CODE_SIMPLE is set: Claude Code loads no hooks in this mode' });
   return out;
 }
@@ -670,7 +723,8 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
     const hs = installed ? hookState(p.hookFile, bundle) : { state: 'missing' as HookState, version: null };
     if (installed && hs.state === 'missing') problems.push(`${p.label} runs ${p.hookFile}, which does not exist: the guard is silently off`);
     const backup = [backupPath(p), legacyBackupPath(p.settingsFile)].find((b) => existsSync(b)) ?? null;
-    if (installed || problems.length > 0) scopes.push({ scope, settingsFile: p.settingsFile, label: p.label, installed, entryCurrent, hook: hs.state, hookVersion: hs.version, problems, backup });
+    if (installed || problems.length > 0)
+      scopes.push({ scope, settingsFile: p.settingsFile, label: p.label, installed, entryCurrent, hook: hs.state, hookVersion: hs.version, problems, backup });
   }
   const vscode = vscodeScopeStatus(workspace, bundle);
   if (vscode) scopes.push(vscode);
@@ -702,10 +756,24 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const claude = installedScopes.filter((s) => s.scope !== 'vscode');
   const claudeInstalled = claude.length > 0 || pluginRuns;
   const claudeRuns = (claude.some((s) => s.hook !== 'missing') || pluginRuns) && neutral.length === 0;
-  const vscodeRuns = !!vscode && vscode.hook !== 'missing' && vscodeNeutralizers(workspace).length === 0 && !vscode.problems.some((p) => p.includes('not valid JSON'));
+  const vscodeRuns =
+    !!vscode && vscode.hook !== 'missing' && vscodeNeutralizers(workspace).length === 0 && !vscode.problems.some((p) => p.includes('not valid JSON'));
   const active = managedRuns || ((claudeInstalled || !!vscode) && (!claudeInstalled || claudeRuns) && (!vscode || vscodeRuns));
-  const current = (installedScopes.length > 0 || pluginRuns || managed !== null) && installedScopes.every((s) => s.hook === 'current' && s.entryCurrent) && (managed === null || managed.hook === 'current');
-  return { workspace, bundledVersion: bundle.version, scopes, neutralizers: neutral, config: { file: configFile, exists: configText !== null, problems: configProblems, ...(exceptions.length > 0 ? { exceptions } : {}) }, managed, plugins, active, current };
+  const current =
+    (installedScopes.length > 0 || pluginRuns || managed !== null) &&
+    installedScopes.every((s) => s.hook === 'current' && s.entryCurrent) &&
+    (managed === null || managed.hook === 'current');
+  return {
+    workspace,
+    bundledVersion: bundle.version,
+    scopes,
+    neutralizers: neutral,
+    config: { file: configFile, exists: configText !== null, problems: configProblems, ...(exceptions.length > 0 ? { exceptions } : {}) },
+    managed,
+    plugins,
+    active,
+    current,
+  };
 }
 
 // ---- VS Code's agent: .github/hooks/agent-guard.json ----
@@ -756,7 +824,17 @@ function vscodeScopeStatus(workspace: string, bundle: Bundle): ScopeStatus | nul
   problems.push(...vscodeNeutralizers(workspace));
   const entryCurrent = text === vscodeHooksFile();
   const notes = entryCurrent ? [] : [`${VSCODE_HOOKS_FILE} differs from what this version installs (run agent-guard sync)`];
-  return { scope: 'vscode', settingsFile: file, label: VSCODE_HOOKS_FILE, installed: true, entryCurrent, hook: hs.state, hookVersion: hs.version, problems: [...problems, ...notes], backup: null };
+  return {
+    scope: 'vscode',
+    settingsFile: file,
+    label: VSCODE_HOOKS_FILE,
+    installed: true,
+    entryCurrent,
+    hook: hs.state,
+    hookVersion: hs.version,
+    problems: [...problems, ...notes],
+    backup: null,
+  };
 }
 
 export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
@@ -769,7 +847,8 @@ export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOp
     const file = join(workspace, VSCODE_HOOKS_FILE);
     const existing = readIfExists(file);
     const wanted = vscodeHooksFile();
-    if (existing !== null && !isOurVsCodeFile(existing)) throw new InstallError(`${VSCODE_HOOKS_FILE} exists and is not Agent Guard's; refusing to overwrite it`);
+    if (existing !== null && !isOurVsCodeFile(existing))
+      throw new InstallError(`${VSCODE_HOOKS_FILE} exists and is not Agent Guard's; refusing to overwrite it`);
     checkDirWritable(p.claudeDir, '.claude');
     checkDirWritable(dirname(p.hookFile), '.claude/hooks');
     if (existing !== wanted) checkDirWritable(dirname(file), '.github/hooks');
@@ -813,7 +892,7 @@ export function uninstallVsCode(workspace: string, bundle: Bundle, opts: { force
 export function vscodeNeutralizers(workspace: string): string[] {
   const out: string[] = [];
   const s = readLoose(join(workspace, '.vscode', 'settings.json'));
-  if (s?.['chat.useHooks'] === false) out.push('.vscode/settings.json sets chat.useHooks: false, so VS Code\'s agent runs no hooks');
+  if (s?.['chat.useHooks'] === false) out.push(".vscode/settings.json sets chat.useHooks: false, so VS Code's agent runs no hooks");
   return out;
 }
 
@@ -859,11 +938,36 @@ export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): 
   }
   const claudeRuns = claudeInstalled && s.neutralizers.length === 0;
   return [
-    { host: 'claude', runs: claudeRuns, detail: claudeRuns ? 'Claude Code runs the hook on every tool call' : claudeInstalled ? 'Claude Code does not run the hook (see the problems above)' : 'not installed (agent-guard install)' },
+    {
+      host: 'claude',
+      runs: claudeRuns,
+      detail: claudeRuns
+        ? 'Claude Code runs the hook on every tool call'
+        : claudeInstalled
+          ? 'Claude Code does not run the hook (see the problems above)'
+          : 'not installed (agent-guard install)',
+    },
     { host: 'vscode', runs: vsOk, detail: vsDetail },
   ];
 }
 
 // The building blocks the other hosts' targets (hosts.ts) share with the ones above.
-export { backUp, backupPath, checkNoLinkOutside, checkWritable, cleanTemps, forgetRecord, isDirectory, mkdirLevels, readIfExists, readIfExistsQuiet, readState, removeHookFile, runReport, writeAtomic, writeHookFile, writeState };
+export {
+  backUp,
+  backupPath,
+  checkNoLinkOutside,
+  checkWritable,
+  cleanTemps,
+  forgetRecord,
+  isDirectory,
+  mkdirLevels,
+  readIfExists,
+  readIfExistsQuiet,
+  readState,
+  removeHookFile,
+  runReport,
+  writeAtomic,
+  writeHookFile,
+  writeState,
+};
 export type { State as InstallState };

@@ -176,7 +176,9 @@ function lineIndent(text: string, offset: number): string {
 }
 
 function layout(value: unknown, indent: string, style: JsonStyle): string {
-  return JSON.stringify(value, null, style.unit).split('\n').join(style.eol + indent);
+  return JSON.stringify(value, null, style.unit)
+    .split('\n')
+    .join(style.eol + indent);
 }
 
 /** One replacement of `text.slice(start, end)`; an insertion has start === end. */
@@ -228,7 +230,12 @@ export function addPropertyEdit(text: string, tree: Node, path: JsonPath, key: s
     const multiline = /\n/.test(text.slice(obj.offset, props[0]!.offset));
     const sep = multiline ? `,${style.eol}${indent}` : ', ';
     const at = last.offset + last.length;
-    return { start: at, end: at, text: `${sep}${JSON.stringify(key)}: ${layout(value, multiline ? indent : '', multiline ? style : { ...style, unit: '' })}`, append: true };
+    return {
+      start: at,
+      end: at,
+      text: `${sep}${JSON.stringify(key)}: ${layout(value, multiline ? indent : '', multiline ? style : { ...style, unit: '' })}`,
+      append: true,
+    };
   }
   const outer = lineIndent(text, obj.offset);
   const inner = outer + style.unit;
@@ -246,11 +253,20 @@ export function appendToArrayEdit(text: string, tree: Node, path: JsonPath, valu
     const multiline = /\n/.test(text.slice(arr.offset, items[0]!.offset));
     const indent = multiline ? lineIndent(text, items[0]!.offset) : '';
     const at = last.offset + last.length;
-    return { start: at, end: at, text: values.map((v) => (multiline ? `,${style.eol}${indent}${layout(v, indent, style)}` : `, ${JSON.stringify(v)}`)).join(''), append: true };
+    return {
+      start: at,
+      end: at,
+      text: values.map((v) => (multiline ? `,${style.eol}${indent}${layout(v, indent, style)}` : `, ${JSON.stringify(v)}`)).join(''),
+      append: true,
+    };
   }
   const outer = lineIndent(text, arr.offset);
   const inner = outer + style.unit;
-  return { start: arr.offset, end: closeOffset + 1, text: `[${values.map((v) => `${style.eol}${inner}${layout(v, inner, style)}`).join(',')}${style.eol}${outer}]` };
+  return {
+    start: arr.offset,
+    end: closeOffset + 1,
+    text: `[${values.map((v) => `${style.eol}${inner}${layout(v, inner, style)}`).join(',')}${style.eol}${outer}]`,
+  };
 }
 
 /** The edit that replaces a scalar value in place. */

@@ -32,7 +32,12 @@ export interface ManagedPaths {
 
 export function managedPaths(platform: ManagedPlatform, dir = policyDir(platform)): ManagedPaths {
   const p = platform === 'win32' ? win32 : posix;
-  return { dir, settingsFile: p.join(dir, 'managed-settings.json'), dropIn: p.join(dir, 'managed-settings.d', 'agent-guard.json'), hookFile: p.join(dir, 'hooks', 'agent-guard.cjs') };
+  return {
+    dir,
+    settingsFile: p.join(dir, 'managed-settings.json'),
+    dropIn: p.join(dir, 'managed-settings.d', 'agent-guard.json'),
+    hookFile: p.join(dir, 'hooks', 'agent-guard.cjs'),
+  };
 }
 
 export interface ManagedOptions {
@@ -91,13 +96,16 @@ function mkdirOne(dir: string): void {
 
 function failure(err: unknown, paths: ManagedPaths): string {
   const code = (err as NodeJS.ErrnoException).code;
-  return code === 'EACCES' || code === 'EPERM' ? `cannot write to ${paths.dir} (${code}): managed settings belong to root; run it with sudo (or as an administrator)` : `cannot write managed settings in ${paths.dir}: ${code ?? (err as Error).message}`;
+  return code === 'EACCES' || code === 'EPERM'
+    ? `cannot write to ${paths.dir} (${code}): managed settings belong to root; run it with sudo (or as an administrator)`
+    : `cannot write managed settings in ${paths.dir}: ${code ?? (err as Error).message}`;
 }
 
 export function installManaged(paths: ManagedPaths, bundle: Bundle, opts: ManagedOptions = {}): Report {
   const report: Report = { ok: false, lines: [], warnings: [] };
   const existing = existsSync(paths.dropIn) ? readFileSync(paths.dropIn, 'utf8') : null;
-  if (existing !== null && !existing.includes('agent-guard.cjs')) return { ...report, error: `${paths.dropIn} exists and is not Agent Guard's; refusing to overwrite it` };
+  if (existing !== null && !existing.includes('agent-guard.cjs'))
+    return { ...report, error: `${paths.dropIn} exists and is not Agent Guard's; refusing to overwrite it` };
   try {
     const p = paths.dir.includes('\\') ? win32 : posix;
     for (const d of [paths.dir, p.dirname(paths.hookFile), p.dirname(paths.dropIn)]) mkdirOne(d);
@@ -108,7 +116,9 @@ export function installManaged(paths: ManagedPaths, bundle: Bundle, opts: Manage
     const text = managedSettingsText(paths, opts);
     if (existing !== text) {
       writeFile(paths.dropIn, text, 0o644);
-      report.lines.push(`${existing === null ? 'wrote' : 'updated'} ${paths.dropIn}: a managed PreToolUse hook for every tool${opts.denyRules === false ? '' : `, ${SECRET_DENY_RULES.length} deny rules for secret files`}${opts.managedHooksOnly ? ', allowManagedHooksOnly' : ''}`);
+      report.lines.push(
+        `${existing === null ? 'wrote' : 'updated'} ${paths.dropIn}: a managed PreToolUse hook for every tool${opts.denyRules === false ? '' : `, ${SECRET_DENY_RULES.length} deny rules for secret files`}${opts.managedHooksOnly ? ', allowManagedHooksOnly' : ''}`,
+      );
     } else report.lines.push(`${paths.dropIn} is already in place`);
   } catch (err) {
     return { ...report, error: failure(err, paths) };

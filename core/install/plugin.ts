@@ -45,7 +45,11 @@ export function pluginInstalls(workspace: string, claudeDir: string): PluginInst
   const registry = readJson(join(claudeDir, 'plugins', 'installed_plugins.json'));
   const plugins = registry?.plugins;
   if (typeof plugins !== 'object' || plugins === null) return [];
-  const layers = [readJson(join(claudeDir, 'settings.json')), readJson(join(workspace, '.claude', 'settings.json')), readJson(join(workspace, '.claude', 'settings.local.json'))];
+  const layers = [
+    readJson(join(claudeDir, 'settings.json')),
+    readJson(join(workspace, '.claude', 'settings.json')),
+    readJson(join(workspace, '.claude', 'settings.local.json')),
+  ];
   const out: PluginInstall[] = [];
   for (const [id, entries] of Object.entries(plugins as Record<string, unknown>)) {
     if (!id.startsWith(`${PLUGIN_NAME}@`) || !Array.isArray(entries)) continue;
@@ -68,6 +72,10 @@ export function pluginInstalls(workspace: string, claudeDir: string): PluginInst
 }
 
 export function describePlugin(p: PluginInstall): string {
-  const state = !p.enabled ? `installed but disabled (claude plugin enable ${p.id})` : p.hookPresent ? 'enabled' : `enabled, but ${PLUGIN_HOOK} is missing from ${p.installPath}`;
+  const state = !p.enabled
+    ? `installed but disabled (claude plugin enable ${p.id})`
+    : p.hookPresent
+      ? 'enabled'
+      : `enabled, but ${PLUGIN_HOOK} is missing from ${p.installPath}`;
   return `Claude Code plugin ${p.id}${p.version ? ` ${p.version}` : ''} (${p.scope} scope): ${state}`;
 }

@@ -3,7 +3,18 @@
 
 import { createHash } from 'node:crypto';
 import { findNodeAtLocation, type Node } from 'jsonc-parser';
-import { addPropertyEdit, appendToArrayEdit, applyEdits, detectStyle, duplicateKey, parseStrict, removalEdits, replaceValueEdit, type Edit, type JsonPath } from './json-edit';
+import {
+  addPropertyEdit,
+  appendToArrayEdit,
+  applyEdits,
+  detectStyle,
+  duplicateKey,
+  parseStrict,
+  removalEdits,
+  replaceValueEdit,
+  type Edit,
+  type JsonPath,
+} from './json-edit';
 
 /** Our handler is recognised by the hook file it runs. */
 export const HOOK_FILE_NAME = 'agent-guard.cjs';
@@ -70,7 +81,8 @@ export function findOurHandlers(settings: unknown): Located[] {
       const cmd = (h as { command?: unknown })?.command;
       const args = (h as { args?: unknown })?.args;
       const text = [cmd, ...(Array.isArray(args) ? args : [])].filter((x) => typeof x === 'string').join(' ');
-      if (text.includes(HOOK_FILE_NAME)) out.push({ group: gi, handler: hi, command: String(cmd), timeout: (h as { timeout?: unknown }).timeout, groupSize: hooks.length });
+      if (text.includes(HOOK_FILE_NAME))
+        out.push({ group: gi, handler: hi, command: String(cmd), timeout: (h as { timeout?: unknown }).timeout, groupSize: hooks.length });
     });
   });
   return out;
@@ -95,13 +107,23 @@ export function planInstall(text: string | null, entry: HookEntry, denyRules: re
   let t = blank ? '{}' : original;
   const style = detectStyle(blank ? '' : original);
   const parsed = parseStrict(t);
-  if (!parsed.ok) return { ok: false, error: `it is not valid JSON: ${parsed.message}. Claude Code reads settings as strict JSON (no comments, no trailing commas); fix the file, then install again` };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      error: `it is not valid JSON: ${parsed.message}. Claude Code reads settings as strict JSON (no comments, no trailing commas); fix the file, then install again`,
+    };
   if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
-    return { ok: false, error: `its top level is ${Array.isArray(parsed.value) ? 'an array' : typeof parsed.value}, not an object; Claude Code would ignore it, and so will we rather than overwrite it` };
+    return {
+      ok: false,
+      error: `its top level is ${Array.isArray(parsed.value) ? 'an array' : typeof parsed.value}, not an object; Claude Code would ignore it, and so will we rather than overwrite it`,
+    };
   }
   const dup = duplicateKey(t, parsed.tree);
   if (dup) {
-    return { ok: false, error: `the key ${JSON.stringify(dup.key)} appears twice in one object (the second at line ${dup.line}, column ${dup.column}); Claude Code keeps only the last one, so an entry added to the other would be lost. Merge them, then install again` };
+    return {
+      ok: false,
+      error: `the key ${JSON.stringify(dup.key)} appears twice in one object (the second at line ${dup.line}, column ${dup.column}); Claude Code keeps only the last one, so an entry added to the other would be lost. Merge them, then install again`,
+    };
   }
   const record: SettingsRecord = { createdFile: text === null, createdPaths: [], addedDenyRules: [] };
 
@@ -121,7 +143,9 @@ export function planInstall(text: string | null, entry: HookEntry, denyRules: re
       }
       const wantArray = i === path.length - 1 && Array.isArray(leaf);
       if (wantArray ? !Array.isArray(v) : typeof v !== 'object' || v === null || Array.isArray(v)) {
-        throw new Error(`"${sub.join('.')}" is ${Array.isArray(v) ? 'an array' : typeof v}, where Claude Code expects ${wantArray ? 'an array' : 'an object'}; fix it, then install again`);
+        throw new Error(
+          `"${sub.join('.')}" is ${Array.isArray(v) ? 'an array' : typeof v}, where Claude Code expects ${wantArray ? 'an array' : 'an object'}; fix it, then install again`,
+        );
       }
     }
     return null;
@@ -130,14 +154,22 @@ export function planInstall(text: string | null, entry: HookEntry, denyRules: re
   const hookStep: Step = (tx, tree, value) => {
     const group = { matcher: '*', hooks: [{ type: 'command', command: entry.command, timeout: entry.timeout }] };
     const ours = findOurHandlers(value);
-    if (ours.length === 0) return [ensure(tx, tree, value, ['hooks', 'PreToolUse'], [group]) ?? appendToArrayEdit(tx, tree, ['hooks', 'PreToolUse'], [group], style)];
+    if (ours.length === 0)
+      return [ensure(tx, tree, value, ['hooks', 'PreToolUse'], [group]) ?? appendToArrayEdit(tx, tree, ['hooks', 'PreToolUse'], [group], style)];
     const edits: Edit[] = [];
     const first = ours[0]!;
     const base: JsonPath = ['hooks', 'PreToolUse', first.group, 'hooks', first.handler];
     if (first.command !== entry.command) edits.push(replaceValueEdit(tree, [...base, 'command'], entry.command));
-    if (first.timeout !== entry.timeout) edits.push(first.timeout === undefined ? addPropertyEdit(tx, tree, base, 'timeout', entry.timeout, style) : replaceValueEdit(tree, [...base, 'timeout'], entry.timeout));
+    if (first.timeout !== entry.timeout)
+      edits.push(
+        first.timeout === undefined
+          ? addPropertyEdit(tx, tree, base, 'timeout', entry.timeout, style)
+          : replaceValueEdit(tree, [...base, 'timeout'], entry.timeout),
+      );
     // Our entry present more than once: keep the first.
-    const dups = ours.slice(1).map((d) => findNodeAtLocation(tree, d.groupSize === 1 ? ['hooks', 'PreToolUse', d.group] : ['hooks', 'PreToolUse', d.group, 'hooks', d.handler])!);
+    const dups = ours
+      .slice(1)
+      .map((d) => findNodeAtLocation(tree, d.groupSize === 1 ? ['hooks', 'PreToolUse', d.group] : ['hooks', 'PreToolUse', d.group, 'hooks', d.handler])!);
     for (let k = 0; k < dups.length; k++) notes.push('removed a duplicate Agent Guard hook entry');
     return [...edits, ...removalEdits(dups)];
   };
@@ -180,7 +212,13 @@ export function planInstall(text: string | null, entry: HookEntry, denyRules: re
  * Where two steps' edits overlap (both fill an empty top-level object), they run one after
  * another, the record and notes starting afresh.
  */
-function runSteps(text: string, parsed: { tree: Node; value: unknown }, steps: Step[], record: SettingsRecord, notes: string[]): { text: string; onlyAppends: boolean } {
+function runSteps(
+  text: string,
+  parsed: { tree: Node; value: unknown },
+  steps: Step[],
+  record: SettingsRecord,
+  notes: string[],
+): { text: string; onlyAppends: boolean } {
   const all = steps.flatMap((s) => s(text, parsed.tree, parsed.value));
   const together = applyEdits(text, all);
   if (together !== null) return { text: together, onlyAppends: all.every((e) => e.append) };
@@ -231,7 +269,8 @@ export function planUninstall(text: string, record: SettingsRecord | null): { te
       for (let p: Node | undefined = n; p; p = p.parent) if (removed.has(p) || (p.parent?.type === 'property' && removed.has(p.parent))) return true;
       return false;
     };
-    const emptied = (n: Node): boolean => (n.type === 'object' || n.type === 'array') && (n.children ?? []).every((c) => isGone(c.type === 'property' ? c.children?.[1] ?? c : c) || isGone(c));
+    const emptied = (n: Node): boolean =>
+      (n.type === 'object' || n.type === 'array') && (n.children ?? []).every((c) => isGone(c.type === 'property' ? (c.children?.[1] ?? c) : c) || isGone(c));
     for (const path of [...record.createdPaths].sort((a, b) => b.split('.').length - a.split('.').length)) {
       const node = findNodeAtLocation(tree, path.split('.'));
       if (node && !isGone(node) && emptied(node)) removed.add(node);

@@ -3,28 +3,112 @@
 
 /** §8: the canonical built-in tool names (v2.1.240). */
 export const KNOWN_TOOLS = [
-  'Agent', 'Artifact', 'AskUserQuestion', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EndConversation', 'EnterPlanMode',
-  'EnterWorktree', 'ExitPlanMode', 'ExitWorktree', 'Glob', 'Grep', 'ListAgents', 'ListMcpResourcesTool', 'LSP', 'Monitor', 'NotebookEdit',
-  'PowerShell', 'PushNotification', 'Read', 'ReadMcpResourceTool', 'RemoteTrigger', 'ReportFindings', 'ScheduleWakeup', 'SendMessage',
-  'SendUserFile', 'ShareOnboardingGuide', 'Skill', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskOutput', 'TaskStop', 'TaskUpdate', 'TodoWrite',
-  'ToolSearch', 'WaitForMcpServers', 'WebFetch', 'WebSearch', 'Workflow', 'Write',
+  'Agent',
+  'Artifact',
+  'AskUserQuestion',
+  'Bash',
+  'CronCreate',
+  'CronDelete',
+  'CronList',
+  'Edit',
+  'EndConversation',
+  'EnterPlanMode',
+  'EnterWorktree',
+  'ExitPlanMode',
+  'ExitWorktree',
+  'Glob',
+  'Grep',
+  'ListAgents',
+  'ListMcpResourcesTool',
+  'LSP',
+  'Monitor',
+  'NotebookEdit',
+  'PowerShell',
+  'PushNotification',
+  'Read',
+  'ReadMcpResourceTool',
+  'RemoteTrigger',
+  'ReportFindings',
+  'ScheduleWakeup',
+  'SendMessage',
+  'SendUserFile',
+  'ShareOnboardingGuide',
+  'Skill',
+  'TaskCreate',
+  'TaskGet',
+  'TaskList',
+  'TaskOutput',
+  'TaskStop',
+  'TaskUpdate',
+  'TodoWrite',
+  'ToolSearch',
+  'WaitForMcpServers',
+  'WebFetch',
+  'WebSearch',
+  'Workflow',
+  'Write',
 ] as const;
 
 /** §8: removed or renamed tools → what to use instead (null: no replacement). */
 export const RENAMED_TOOLS: Record<string, string | null> = {
-  Task: 'Agent', LS: 'Glob', MultiEdit: 'Edit', NotebookRead: 'Read', BashOutput: 'Read', KillShell: 'TaskStop',
-  SlashCommand: 'Skill', MCPSearch: 'ToolSearch', TeamCreate: null, TeamDelete: null, AgentOutputTool: 'Read',
+  Task: 'Agent',
+  LS: 'Glob',
+  MultiEdit: 'Edit',
+  NotebookRead: 'Read',
+  BashOutput: 'Read',
+  KillShell: 'TaskStop',
+  SlashCommand: 'Skill',
+  MCPSearch: 'ToolSearch',
+  TeamCreate: null,
+  TeamDelete: null,
+  AgentOutputTool: 'Read',
 };
 
 /** §4: tools a subagent never gets, even when listed. */
-export const NEVER_IN_SUBAGENTS = new Set(['AskUserQuestion', 'EndConversation', 'EnterPlanMode', 'ExitPlanMode', 'ScheduleWakeup', 'TaskOutput', 'WaitForMcpServers', 'Workflow']);
+export const NEVER_IN_SUBAGENTS = new Set([
+  'AskUserQuestion',
+  'EndConversation',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'ScheduleWakeup',
+  'TaskOutput',
+  'WaitForMcpServers',
+  'Workflow',
+]);
 
 /** §1.4: hook events. */
 export const HOOK_EVENTS = new Set([
-  'SessionStart', 'Setup', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PermissionRequest', 'PermissionDenied', 'PostToolUse',
-  'PostToolUseFailure', 'PostToolBatch', 'Notification', 'MessageDisplay', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted',
-  'Stop', 'StopFailure', 'TeammateIdle', 'InstructionsLoaded', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged',
-  'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'Elicitation', 'ElicitationResult', 'SessionEnd',
+  'SessionStart',
+  'Setup',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'PreToolUse',
+  'PermissionRequest',
+  'PermissionDenied',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'Notification',
+  'MessageDisplay',
+  'SubagentStart',
+  'SubagentStop',
+  'TaskCreated',
+  'TaskCompleted',
+  'Stop',
+  'StopFailure',
+  'TeammateIdle',
+  'InstructionsLoaded',
+  'ConfigChange',
+  'CwdChanged',
+  'DirectoryAdded',
+  'FileChanged',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'PreCompact',
+  'PostCompact',
+  'Elicitation',
+  'ElicitationResult',
+  'SessionEnd',
 ]);
 
 /** §1.1: handler types and their required field. */
@@ -47,7 +131,34 @@ export const BUILT_IN_AGENTS = new Set(['Explore', 'Plan', 'general-purpose', 'c
 export const NEVER_CONSULTED: Record<string, string> = { Write: 'Edit', MultiEdit: 'Edit', NotebookEdit: 'Edit', Glob: 'Read' };
 
 /** §3.2 and §9.3 S24: command prefixes whose allow rule runs arbitrary inner commands. */
-export const RUNNER_PREFIXES = ['npx', 'bunx', 'pnpm dlx', 'yarn dlx', 'docker exec', 'docker run', 'devbox run', 'mise exec', 'direnv exec', 'bash', 'sh', 'zsh', 'python', 'python3', 'node', 'env', 'eval', 'xargs', 'sudo', 'uv run', 'poetry run', 'deno run', 'ruby', 'perl', 'pwsh', 'powershell'];
+export const RUNNER_PREFIXES = [
+  'npx',
+  'bunx',
+  'pnpm dlx',
+  'yarn dlx',
+  'docker exec',
+  'docker run',
+  'devbox run',
+  'mise exec',
+  'direnv exec',
+  'bash',
+  'sh',
+  'zsh',
+  'python',
+  'python3',
+  'node',
+  'env',
+  'eval',
+  'xargs',
+  'sudo',
+  'uv run',
+  'poetry run',
+  'deno run',
+  'ruby',
+  'perl',
+  'pwsh',
+  'powershell',
+];
 
 /** How MCP tools are found and read: blocking these would break the MCP tools a blocklist is meant to keep. */
 export const MCP_PLUMBING = new Set(['ToolSearch', 'ListMcpResourcesTool', 'ReadMcpResourceTool']);
@@ -62,7 +173,21 @@ export function subagentTools(): string[] {
  * one of these needs no allowed-tools entry). Not configurable. Read-only git: the inspecting subcommands.
  */
 export const READ_ONLY_COMMANDS = new Set(['ls', 'cat', 'echo', 'pwd', 'head', 'tail', 'grep', 'find', 'wc', 'which', 'diff', 'stat', 'du', 'cd']);
-export const READ_ONLY_GIT = new Set(['status', 'diff', 'log', 'show', 'rev-parse', 'ls-files', 'describe', 'blame', 'shortlog', 'branch', 'remote', 'tag', 'stash']);
+export const READ_ONLY_GIT = new Set([
+  'status',
+  'diff',
+  'log',
+  'show',
+  'rev-parse',
+  'ls-files',
+  'describe',
+  'blame',
+  'shortlog',
+  'branch',
+  'remote',
+  'tag',
+  'stash',
+]);
 /** Arguments that make an otherwise read-only command change something. */
 export const READ_ONLY_BREAKERS: Record<string, RegExp> = {
   find: /^-(exec|execdir|ok|okdir|delete|fprint|fprintf|fls)$/,
@@ -76,13 +201,37 @@ export const READ_ONLY_BREAKERS: Record<string, RegExp> = {
  * The built-in tools that act (run commands, write files, reach the network, start agents or
  * schedules). Rewriting a `tools` allowlist as a blocklist blocks those of them it excluded.
  */
-export const POWERFUL_TOOLS = ['Bash', 'PowerShell', 'Monitor', 'Write', 'Edit', 'NotebookEdit', 'WebFetch', 'WebSearch', 'Agent', 'CronCreate', 'RemoteTrigger', 'SendUserFile'];
+export const POWERFUL_TOOLS = [
+  'Bash',
+  'PowerShell',
+  'Monitor',
+  'Write',
+  'Edit',
+  'NotebookEdit',
+  'WebFetch',
+  'WebSearch',
+  'Agent',
+  'CronCreate',
+  'RemoteTrigger',
+  'SendUserFile',
+];
 
 /** §3.4, §4: old tool names Claude Code still accepts as aliases in tool lists and rules. */
 export const TOOL_ALIASES: Record<string, string> = { Task: 'Agent' };
 
 /** §1.3: events whose `matcher` is silently ignored (the hook runs on every such event). */
-export const EVENTS_WITHOUT_MATCHER = new Set(['UserPromptSubmit', 'PostToolBatch', 'Stop', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'WorktreeCreate', 'WorktreeRemove', 'MessageDisplay', 'CwdChanged']);
+export const EVENTS_WITHOUT_MATCHER = new Set([
+  'UserPromptSubmit',
+  'PostToolBatch',
+  'Stop',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'MessageDisplay',
+  'CwdChanged',
+]);
 /** §2.3: permissions.defaultMode values (`delegate` is in Claude Code's schema, undocumented). */
 export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions', 'manual', 'delegate'];
 

@@ -21,7 +21,18 @@ export function severities(rule: LintRule): string {
 
 export function rulePage(rule: LintRule): string {
   const ex = (list: LintRule['examples']['problematic']) =>
-    list.map((e) => `\`${e.path}\`${e.files ? ` (with ${Object.keys(e.files).map((f) => `\`${f}\``).join(', ')})` : ''}\n\n${fence(e.path, e.text)}`).join('\n\n');
+    list
+      .map(
+        (e) =>
+          `\`${e.path}\`${
+            e.files
+              ? ` (with ${Object.keys(e.files)
+                  .map((f) => `\`${f}\``)
+                  .join(', ')})`
+              : ''
+          }\n\n${fence(e.path, e.text)}`,
+      )
+      .join('\n\n');
   return [
     `# ${rule.code} ${rule.name}`,
     '',
@@ -48,5 +59,16 @@ export function rulePage(rule: LintRule): string {
 
 export function rulesIndex(rules: readonly LintRule[]): string {
   const rows = [...rules].sort((a, b) => a.code.localeCompare(b.code)).map((r) => `| [${r.code}](${r.code}.md) | ${r.name} | ${severities(r)} | ${r.title} |`);
-  return ['# Agent Guard lint rules', '', 'Generated from the rule metadata by `npm run docs`.', '', SEVERITY_MODEL, '', '| code | name | severity | what |', '|---|---|---|---|', ...rows, ''].join('\n');
+  return [
+    '# Agent Guard lint rules',
+    '',
+    'Generated from the rule metadata by `npm run docs`.',
+    '',
+    SEVERITY_MODEL,
+    '',
+    '| code | name | severity | what |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
 }

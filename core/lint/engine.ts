@@ -52,7 +52,14 @@ export interface LintOptions {
   verdictCache?: Map<string, Verdict | null>;
 }
 
-export function createContext(file: LintFile, workspace: WorkspaceView, lines: LineIndex, sink: Diagnostic[], currentRule: { rule: LintRule | null }, verdictCache?: Map<string, Verdict | null>): RuleContext {
+export function createContext(
+  file: LintFile,
+  workspace: WorkspaceView,
+  lines: LineIndex,
+  sink: Diagnostic[],
+  currentRule: { rule: LintRule | null },
+  verdictCache?: Map<string, Verdict | null>,
+): RuleContext {
   let fm: Frontmatter | null | undefined;
   let codeSpans: CodeSpan[] | undefined;
   let proseNodes: { value: string; start: number }[] | undefined;
@@ -79,7 +86,12 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
     report(d) {
       const rule = currentRule.rule!;
       const diagnostic: Diagnostic = { code: rule.code, severity: d.severity ?? rule.severity, message: d.message, range: lines.range(d.start, d.end) };
-      if (d.fix) diagnostic.fix = { title: d.fix.title, edits: d.fix.edits.map((e) => ({ range: lines.range(e.start, e.end), newText: e.newText })), ...(d.fix.optIn ? { optIn: true } : {}) };
+      if (d.fix)
+        diagnostic.fix = {
+          title: d.fix.title,
+          edits: d.fix.edits.map((e) => ({ range: lines.range(e.start, e.end), newText: e.newText })),
+          ...(d.fix.optIn ? { optIn: true } : {}),
+        };
       sink.push(diagnostic);
     },
     frontmatter() {
@@ -105,7 +117,13 @@ export function createContext(file: LintFile, workspace: WorkspaceView, lines: L
     js() {
       if (jsView) return jsView;
       try {
-        const program = parseAcorn(file.text, { ecmaVersion: 'latest', sourceType: 'module', allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true }) as Program;
+        const program = parseAcorn(file.text, {
+          ecmaVersion: 'latest',
+          sourceType: 'module',
+          allowReturnOutsideFunction: true,
+          allowAwaitOutsideFunction: true,
+          allowHashBang: true,
+        }) as Program;
         jsView = { program, error: null };
       } catch (err) {
         const e = err as { message: string; pos?: number };
@@ -161,7 +179,12 @@ export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOpt
       rule.check(ctx);
     } catch (err) {
       // A broken rule must not take the others down: report it once, at the top of the file.
-      sink.push({ code: rule.code, severity: 'info', message: `rule ${rule.code} failed on this file (${(err as Error).message}); please report it`, range: lines.range(0, 0) });
+      sink.push({
+        code: rule.code,
+        severity: 'info',
+        message: `rule ${rule.code} failed on this file (${(err as Error).message}); please report it`,
+        range: lines.range(0, 0),
+      });
     }
   }
   const active = opts.inlineConfig === false ? [] : suppressions(file.text);
@@ -200,7 +223,10 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 
 /** Applies every fix in the diagnostics (opt-in ones aside), in one pass. */
 export function applyFixes(text: string, diagnostics: readonly Diagnostic[]): string {
-  return applyEdits(text, diagnostics.flatMap((d) => (d.fix && !d.fix.optIn ? d.fix.edits : [])));
+  return applyEdits(
+    text,
+    diagnostics.flatMap((d) => (d.fix && !d.fix.optIn ? d.fix.edits : [])),
+  );
 }
 
 /**

@@ -28,7 +28,8 @@ export interface PluginManifest {
   skills?: string[];
 }
 
-const asList = (v: unknown): string[] | undefined => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
+const asList = (v: unknown): string[] | undefined =>
+  typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined;
 
 export function readManifest(text: string | null): PluginManifest {
   try {
@@ -78,7 +79,21 @@ export interface AgentFileRef {
   kind: FileKind;
 }
 
-const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage', '.next', 'vendor', 'target', '.venv', 'venv', '__pycache__', 'worktrees']);
+const SKIP_DIRS = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'build',
+  'out',
+  'coverage',
+  '.next',
+  'vendor',
+  'target',
+  '.venv',
+  'venv',
+  '__pycache__',
+  'worktrees',
+]);
 
 function readSmall(abs: string): string | null {
   try {

@@ -10,14 +10,29 @@ export function format(run: LintRun, fmt: Format, version: string): string {
     case 'json':
       return `${JSON.stringify(
         run.files.flatMap((f) =>
-          f.diagnostics.map((d) => ({ file: f.rel, line: d.range.start.line + 1, column: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1, severity: d.severity, code: d.code, message: d.message, fixable: !!d.fix && !d.fix.optIn })),
+          f.diagnostics.map((d) => ({
+            file: f.rel,
+            line: d.range.start.line + 1,
+            column: d.range.start.character + 1,
+            endLine: d.range.end.line + 1,
+            endColumn: d.range.end.character + 1,
+            severity: d.severity,
+            code: d.code,
+            message: d.message,
+            fixable: !!d.fix && !d.fix.optIn,
+          })),
         ),
         null,
         2,
       )}\n`;
     case 'github':
       return run.files
-        .flatMap((f) => f.diagnostics.map((d) => `::${d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice'} file=${f.rel},line=${d.range.start.line + 1},col=${d.range.start.character + 1},endLine=${d.range.end.line + 1},endColumn=${d.range.end.character + 1},title=${d.code}::${escapeGithub(d.message)}`))
+        .flatMap((f) =>
+          f.diagnostics.map(
+            (d) =>
+              `::${d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice'} file=${f.rel},line=${d.range.start.line + 1},col=${d.range.start.character + 1},endLine=${d.range.end.line + 1},endColumn=${d.range.end.character + 1},title=${d.code}::${escapeGithub(d.message)}`,
+          ),
+        )
         .map((l) => `${l}\n`)
         .join('');
     case 'sarif':
@@ -47,7 +62,9 @@ function stylish(run: LintRun): string {
   }
   const total = count.error + count.warning + count.info;
   if (total === 0) return `${run.files.length} agent file${run.files.length === 1 ? '' : 's'} checked, no problems\n`;
-  out.push(`✖ ${total} problem${total === 1 ? '' : 's'} (${count.error} error${count.error === 1 ? '' : 's'}, ${count.warning} warning${count.warning === 1 ? '' : 's'}, ${count.info} info) in ${run.files.length} files`);
+  out.push(
+    `✖ ${total} problem${total === 1 ? '' : 's'} (${count.error} error${count.error === 1 ? '' : 's'}, ${count.warning} warning${count.warning === 1 ? '' : 's'}, ${count.info} info) in ${run.files.length} files`,
+  );
   if (fixable > 0) out.push(`  ${fixable} can be fixed with --fix`);
   return `${out.join('\n')}\n`;
 }
@@ -89,7 +106,12 @@ function sarif(run: LintRun, version: string): Record<string, unknown> {
               {
                 physicalLocation: {
                   artifactLocation: { uri: f.rel, uriBaseId: '%SRCROOT%' },
-                  region: { startLine: d.range.start.line + 1, startColumn: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1 },
+                  region: {
+                    startLine: d.range.start.line + 1,
+                    startColumn: d.range.start.character + 1,
+                    endLine: d.range.end.line + 1,
+                    endColumn: d.range.end.character + 1,
+                  },
                 },
               },
             ],
@@ -102,7 +124,12 @@ function sarif(run: LintRun, version: string): Record<string, unknown> {
                         {
                           artifactLocation: { uri: f.rel, uriBaseId: '%SRCROOT%' },
                           replacements: d.fix.edits.map((e) => ({
-                            deletedRegion: { startLine: e.range.start.line + 1, startColumn: e.range.start.character + 1, endLine: e.range.end.line + 1, endColumn: e.range.end.character + 1 },
+                            deletedRegion: {
+                              startLine: e.range.start.line + 1,
+                              startColumn: e.range.start.character + 1,
+                              endLine: e.range.end.line + 1,
+                              endColumn: e.range.end.character + 1,
+                            },
                             insertedContent: { text: e.newText },
                           })),
                         },

@@ -31,8 +31,37 @@ const TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]|$)/;
 
 /** Frontmatter keys of agents, skills and commands (reference §4, §5): in the last, line-by-line pass, other top-level lines continue a value. */
 const KNOWN_KEYS = new Set([
-  'name', 'description', 'tools', 'disallowedTools', 'model', 'permissionMode', 'maxTurns', 'skills', 'mcpServers', 'hooks', 'memory', 'background', 'effort', 'isolation', 'color', 'initialPrompt',
-  'when_to_use', 'argument-hint', 'arguments', 'disable-model-invocation', 'user-invocable', 'allowed-tools', 'disallowed-tools', 'context', 'agent', 'paths', 'shell', 'metadata', 'license', 'compatibility', 'version',
+  'name',
+  'description',
+  'tools',
+  'disallowedTools',
+  'model',
+  'permissionMode',
+  'maxTurns',
+  'skills',
+  'mcpServers',
+  'hooks',
+  'memory',
+  'background',
+  'effort',
+  'isolation',
+  'color',
+  'initialPrompt',
+  'when_to_use',
+  'argument-hint',
+  'arguments',
+  'disable-model-invocation',
+  'user-invocable',
+  'allowed-tools',
+  'disallowed-tools',
+  'context',
+  'agent',
+  'paths',
+  'shell',
+  'metadata',
+  'license',
+  'compatibility',
+  'version',
 ]);
 
 function parse(yaml: string) {
@@ -103,7 +132,8 @@ export function readFrontmatter(text: string): Frontmatter | null {
         return;
       }
       const indented = /^[ \t]/.test(l.text) || l.text.startsWith('-');
-      if (key && !continuation) inBlock = /:[ \t]*(?:[|>][-+0-9]*[ \t]*)?$/.test(l.text); // one blank run per colon: linear
+      if (key && !continuation)
+        inBlock = /:[ \t]*(?:[|>][-+0-9]*[ \t]*)?$/.test(l.text); // one blank run per colon: linear
       else if (continuation || (drop && l.text.trim() !== '' && !indented && !l.text.startsWith('#') && !inBlock)) {
         dropped.push({ start: split.offset + l.start, end: split.offset + l.start + l.text.length });
         w.keep(nl, l.start + l.text.length);

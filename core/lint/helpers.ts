@@ -36,7 +36,8 @@ export function toolEntries(fm: Frontmatter, key: string, text: string): Located
   const out: Located<string>[] = [];
   if (isSeq(node)) {
     for (const item of node.items) {
-      if (isScalar(item) && typeof item.value === 'string' && item.range) out.push({ value: item.value.trim(), start: fm.offset + item.range[0], end: fm.offset + item.range[1] });
+      if (isScalar(item) && typeof item.value === 'string' && item.range)
+        out.push({ value: item.value.trim(), start: fm.offset + item.range[0], end: fm.offset + item.range[1] });
     }
     return out;
   }
@@ -46,7 +47,8 @@ export function toolEntries(fm: Frontmatter, key: string, text: string): Located
     const quote = src.startsWith('"') || src.startsWith("'") ? 1 : 0;
     const inner = src.slice(quote, src.length - quote);
     const re = /[A-Za-z_][\w-]*(?:\([^)]*\))?(?:__[\w.*-]+)*|mcp__[\w.*-]+/g;
-    for (const m of inner.matchAll(re)) out.push({ value: m[0], start: pair.value.start + quote + m.index!, end: pair.value.start + quote + m.index! + m[0].length });
+    for (const m of inner.matchAll(re))
+      out.push({ value: m[0], start: pair.value.start + quote + m.index!, end: pair.value.start + quote + m.index! + m[0].length });
   }
   return out;
 }
@@ -55,7 +57,9 @@ export function toolEntries(fm: Frontmatter, key: string, text: string): Located
 export function jsonStrings(tree: JsonNode | undefined, path: (string | number)[]): (Located<string> & { node: JsonNode })[] {
   const arr = tree ? findNodeAtLocation(tree, path) : undefined;
   if (arr?.type !== 'array') return [];
-  return (arr.children ?? []).filter((n) => n.type === 'string').map((n) => ({ value: n.value as string, start: n.offset + 1, end: n.offset + n.length - 1, node: n }));
+  return (arr.children ?? [])
+    .filter((n) => n.type === 'string')
+    .map((n) => ({ value: n.value as string, start: n.offset + 1, end: n.offset + n.length - 1, node: n }));
 }
 
 export function jsonNode(tree: JsonNode | undefined, path: (string | number)[]): JsonNode | undefined {
@@ -72,7 +76,14 @@ export function parseRule(rule: string): { tool: string; spec: string | null } {
 export function bashRuleMatches(spec: string, command: string): boolean {
   let s = spec.trim();
   if (s.endsWith(':*')) s = `${s.slice(0, -2)} *`;
-  const re = new RegExp(`^${s.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*').replace(/ \.\*$/, '( .*)?')}$`, 's');
+  const re = new RegExp(
+    `^${s
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')
+      .replace(/ \.\*$/, '( .*)?')}$`,
+    's',
+  );
   return re.test(command.trim());
 }
 
@@ -102,7 +113,14 @@ export function hookGroups(tree: JsonNode | undefined): HookGroupRef[] {
     (groups.children ?? []).forEach((group, index) => {
       if (group.type !== 'object') return;
       const list = jsonChild(group, 'hooks');
-      out.push({ event: k.value as string, eventKey: k, index, group, matcher: jsonChild(group, 'matcher'), handlers: list?.type === 'array' ? (list.children ?? []).filter((h) => h.type === 'object') : [] });
+      out.push({
+        event: k.value as string,
+        eventKey: k,
+        index,
+        group,
+        matcher: jsonChild(group, 'matcher'),
+        handlers: list?.type === 'array' ? (list.children ?? []).filter((h) => h.type === 'object') : [],
+      });
     });
   }
   return out;

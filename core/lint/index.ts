@@ -33,7 +33,11 @@ export function docsUrl(code: string): string {
 }
 
 /** Lints the given paths (files or folders) of a workspace, or all agent-visible files when none are given. */
-export function lintPaths(root: string, paths: string[], opts: { home: string; fix?: boolean; inlineConfig?: boolean; read: (abs: string) => string | null }): LintRun {
+export function lintPaths(
+  root: string,
+  paths: string[],
+  opts: { home: string; fix?: boolean; inlineConfig?: boolean; read: (abs: string) => string | null },
+): LintRun {
   const ws = fsWorkspace(root, opts.home);
   const wanted = new Map<string, FileKind>();
   const skipped: string[] = [];

@@ -11,7 +11,8 @@ const SHELL_LANGS = new Set(['sh', 'bash', 'shell', 'zsh', 'console', 'shell-ses
 const PROMPT_LANGS = new Set(['console', 'shell-session', 'terminal']);
 
 /** Words that turn what follows into a counter-example. */
-const PROHIBITION = /\b(never|don'?t|do not|does not|must not|mustn'?t|shouldn'?t|should not|cannot|can'?t|avoid|not allowed|forbidden|prohibited|instead of|rather than|no longer|blocked|blocks|denied|denies|rejects?|dangerous|destructive|unsafe|bad|wrong|anti-?patterns?|pitfalls?|mistakes?|bypass(es)?|problem|triggers? on|detects?|catch(es)?|flags?|warns? (on|about)|guards? against)\b|❌|⛔|🚫|✗|✘/i;
+const PROHIBITION =
+  /\b(never|don'?t|do not|does not|must not|mustn'?t|shouldn'?t|should not|cannot|can'?t|avoid|not allowed|forbidden|prohibited|instead of|rather than|no longer|blocked|blocks|denied|denies|rejects?|dangerous|destructive|unsafe|bad|wrong|anti-?patterns?|pitfalls?|mistakes?|bypass(es)?|problem|triggers? on|detects?|catch(es)?|flags?|warns? (on|about)|guards? against)\b|❌|⛔|🚫|✗|✘/i;
 /** Words that turn a block back into an example to follow, after a counter-example. */
 const APPROVAL = /\b(good|correct|right|safe|instead|do this|better|recommended|preferred)\b|✅|✔/i;
 
@@ -109,7 +110,8 @@ export function commandsIn(ctx: RuleContext, bang: boolean): InstructedCommand[]
     if (c.inline) {
       if (!bang) {
         if (!commandLike(c.value) || notACommand(c.value)) continue;
-        if (PROHIBITION.test(sentenceBefore(text, c.start - 1)) || PROHIBITION.test(parentheticalAfter(text, c.end + 1)) || PROHIBITION.test(heading(c.start))) continue;
+        if (PROHIBITION.test(sentenceBefore(text, c.start - 1)) || PROHIBITION.test(parentheticalAfter(text, c.end + 1)) || PROHIBITION.test(heading(c.start)))
+          continue;
       }
       out.push({ command: c.value, start: c.start, end: c.end });
       continue;

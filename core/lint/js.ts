@@ -30,7 +30,15 @@ export function isPureLiteral(n: AnyNode | null | undefined): boolean {
     case 'ArrayExpression':
       return n.elements.every((e: AnyNode | null) => e !== null && isPureLiteral(e));
     case 'ObjectExpression':
-      return n.properties.every((p: AnyNode) => p.type === 'Property' && !p.computed && p.kind === 'init' && !p.method && (p.key.type === 'Identifier' || p.key.type === 'Literal') && isPureLiteral(p.value));
+      return n.properties.every(
+        (p: AnyNode) =>
+          p.type === 'Property' &&
+          !p.computed &&
+          p.kind === 'init' &&
+          !p.method &&
+          (p.key.type === 'Identifier' || p.key.type === 'Literal') &&
+          isPureLiteral(p.value),
+      );
     case 'UnaryExpression':
       return n.operator === '-' && n.argument.type === 'Literal';
     default:
@@ -40,10 +48,19 @@ export function isPureLiteral(n: AnyNode | null | undefined): boolean {
 
 export function propertyNamed(obj: AnyNode, name: string): AnyNode | undefined {
   if (obj.type !== 'ObjectExpression') return undefined;
-  return obj.properties.find((p: AnyNode) => p.type === 'Property' && !p.computed && ((p.key.type === 'Identifier' && p.key.name === name) || (p.key.type === 'Literal' && p.key.value === name)));
+  return obj.properties.find(
+    (p: AnyNode) =>
+      p.type === 'Property' && !p.computed && ((p.key.type === 'Identifier' && p.key.name === name) || (p.key.type === 'Literal' && p.key.value === name)),
+  );
 }
 
 /** export const meta = … */
 export function isMetaExport(n: AnyNode): boolean {
-  return n.type === 'ExportNamedDeclaration' && n.declaration?.type === 'VariableDeclaration' && n.declaration.kind === 'const' && n.declaration.declarations.length === 1 && isIdent(n.declaration.declarations[0].id, 'meta');
+  return (
+    n.type === 'ExportNamedDeclaration' &&
+    n.declaration?.type === 'VariableDeclaration' &&
+    n.declaration.kind === 'const' &&
+    n.declaration.declarations.length === 1 &&
+    isIdent(n.declaration.declarations[0].id, 'meta')
+  );
 }

@@ -28,7 +28,8 @@ const HTML_END = /<\/(script|pre|style|textarea)>|-->|\?>|\]\]>|>/i;
 /** An HTML block that ends at the next blank line (CommonMark types 6 and 7): no fences inside. */
 const HTML_UNTIL_BLANK = /^ {0,3}<\/?[A-Za-z][A-Za-z0-9-]*(\s|\/?>|$)/;
 /** CommonMark type-6 tag names: such an HTML block may start without a blank line before it. */
-const HTML_BLOCK_6 = /^ {0,3}<\/?(address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(\s|\/?>|$)/i;
+const HTML_BLOCK_6 =
+  /^ {0,3}<\/?(address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(\s|\/?>|$)/i;
 const SPECIAL = /[`~<[\]]|^(?: {4}|\t)/m;
 
 /** Offsets where a chunk starts (0 first). */
@@ -97,7 +98,15 @@ function parseChunk(text: string, force = false): MarkdownView {
       const fence = /^[ \t]*(`{3,}|~{3,})/.exec(text.slice(start, start + 64))?.[1];
       if (fence && end >= contentEnd) {
         const last = text.slice(text.lastIndexOf('\n', contentEnd - 1) + 1, contentEnd).trim();
-        if (!(last.length >= fence.length && last === last[0]!.repeat(last.length) && last[0] === fence[0] && text.indexOf('\n', start) < contentEnd - last.length)) open = true;
+        if (
+          !(
+            last.length >= fence.length &&
+            last === last[0]!.repeat(last.length) &&
+            last[0] === fence[0] &&
+            text.indexOf('\n', start) < contentEnd - last.length
+          )
+        )
+          open = true;
       }
       const nl = text.indexOf('\n', start);
       const valueStart = nl < 0 ? end : nl + 1;

@@ -90,7 +90,13 @@ export interface CodeSpan {
 export interface RuleContext {
   file: LintFile;
   workspace: WorkspaceView;
-  report(d: { start: number; end: number; message: string; fix?: { title: string; edits: { start: number; end: number; newText: string }[]; optIn?: boolean }; severity?: Severity }): void;
+  report(d: {
+    start: number;
+    end: number;
+    message: string;
+    fix?: { title: string; edits: { start: number; end: number; newText: string }[]; optIn?: boolean };
+    severity?: Severity;
+  }): void;
   frontmatter(): Frontmatter | null;
   /** Markdown code (blocks and inline), outside the frontmatter. */
   code(): CodeSpan[];

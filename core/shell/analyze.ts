@@ -162,7 +162,12 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
   };
   const budget: Budget = { commands: MAX_COMMANDS_PER_CALL, expired: opts.expired };
   const script = parseShell(source, 0, budget);
-  walkScript(script, { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map() }, { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd }, baseMeta([]));
+  walkScript(
+    script,
+    { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map() },
+    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd },
+    baseMeta([]),
+  );
   return out;
 }
 
@@ -262,7 +267,8 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     // "$@" and $* are the positional parameters, one word each; {a,b} is one word per alternative.
     const only = word.parts.length === 1 ? word.parts[0]! : null;
     if (only?.type === 'param' && (only.name === '@' || only.name === '*') && only.op === '' && state.params) argv.push(...state.params.slice(1));
-    else if (only?.type === 'param' && only.op === '' && state.vars.get(only.name)?.array) argv.push(...arrayExpansion(state.vars.get(only.name)!.array!, only.index));
+    else if (only?.type === 'param' && only.op === '' && state.vars.get(only.name)?.array)
+      argv.push(...arrayExpansion(state.vars.get(only.name)!.array!, only.index));
     else {
       const v = evalWord(word, state, w);
       const fields = fieldSplit(word, v, state, w);
@@ -302,7 +308,31 @@ function walkSource(source: string, state: State, w: Walk, meta: Meta, label: st
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'busybox']);
 /** Wrappers whose options we skip to find the command they run. Value: options that take an argument. */
 const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
-  sudo: { argOpts: ['-u', '-g', '-p', '-C', '-h', '-D', '-T', '-R', '-U', '-r', '-t', '--user', '--group', '--prompt', '--chdir', '--host', '--close-from', '--role', '--type', '--other-user', '--command-timeout'] },
+  sudo: {
+    argOpts: [
+      '-u',
+      '-g',
+      '-p',
+      '-C',
+      '-h',
+      '-D',
+      '-T',
+      '-R',
+      '-U',
+      '-r',
+      '-t',
+      '--user',
+      '--group',
+      '--prompt',
+      '--chdir',
+      '--host',
+      '--close-from',
+      '--role',
+      '--type',
+      '--other-user',
+      '--command-timeout',
+    ],
+  },
   doas: { argOpts: ['-u', '-C'] },
   command: { argOpts: [] },
   builtin: { argOpts: [] },
@@ -431,13 +461,18 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     return inv;
   }
   if (program === 'xargs') {
-    const rest = skipOptions(args, ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--max-lines'], 0);
+    const rest = skipOptions(
+      args,
+      ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--max-lines'],
+      0,
+    );
     const source = meta.pipeFrom;
     const roots = source && source.program === 'find' ? findStartingPoints(source.args) : meta.findRoots;
     // Items piped in by echo/printf become arguments (with -I, they replace the placeholder).
     const items = pipedItems(source);
     const iAt = args.findIndex((a) => a.known === '-I' || a.known === '--replace' || (a.known ?? '').startsWith('-I'));
-    const placeholder = iAt < 0 ? null : args[iAt]!.known === '-I' || args[iAt]!.known === '--replace' ? args[iAt + 1]?.known ?? '{}' : args[iAt]!.known!.slice(2);
+    const placeholder =
+      iAt < 0 ? null : args[iAt]!.known === '-I' || args[iAt]!.known === '--replace' ? (args[iAt + 1]?.known ?? '{}') : args[iAt]!.known!.slice(2);
     let cmd = rest.length > 0 ? rest : [syntheticValue('echo')];
     if (items.length > 0) {
       if (placeholder) cmd = cmd.flatMap((v) => (v.known === placeholder ? items : [v]));
@@ -448,7 +483,11 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   if (program === 'parallel') {
     // parallel CMD ::: ARGS (each ARG appended), or parallel ::: CMD… (each argument a command line).
     const sep = args.findIndex((a) => a.known === ':::' || a.known === '::::');
-    const cmd = skipOptions(sep >= 0 ? args.slice(0, sep) : args, ['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--results', '-N', '--delay', '--timeout', '--tmpdir', '-a', '--arg-file'], 0);
+    const cmd = skipOptions(
+      sep >= 0 ? args.slice(0, sep) : args,
+      ['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--results', '-N', '--delay', '--timeout', '--tmpdir', '-a', '--arg-file'],
+      0,
+    );
     const items = sep >= 0 && args[sep]!.known === ':::' ? args.slice(sep + 1).filter((a) => a.known !== ':::') : [];
     if (cmd.length === 0) {
       for (const it of items) if (it.known !== null) walkSource(it.known, cloneState(state), w, meta, 'parallel');
@@ -470,7 +509,10 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     return inv;
   }
   if (['uv', 'poetry', 'pipenv', 'pdm', 'hatch', 'rye'].includes(program) && args[0]?.known === 'run') {
-    return inner(skipOptions(args.slice(1), ['--with', '--python', '-p', '--env', '-e', '--directory', '--project', '--group', '--extra'], 0), `${program} run`) ?? inv;
+    return (
+      inner(skipOptions(args.slice(1), ['--with', '--python', '-p', '--env', '-e', '--directory', '--project', '--group', '--extra'], 0), `${program} run`) ??
+      inv
+    );
   }
   if (program === 'bundle' && args[0]?.known === 'exec') return inner(args.slice(1), 'bundle exec') ?? inv;
 
@@ -482,7 +524,14 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   return inv;
 }
 
-function resolveEnv(inv: Invocation, args: Value[], state: State, w: Walk, meta: Meta, inner: (rest: Value[], label: string, extra?: Partial<Meta>) => Invocation | null): Invocation {
+function resolveEnv(
+  inv: Invocation,
+  args: Value[],
+  state: State,
+  w: Walk,
+  meta: Meta,
+  inner: (rest: Value[], label: string, extra?: Partial<Meta>) => Invocation | null,
+): Invocation {
   let i = 0;
   let cwd = state.cwd;
   const assigns = new Map(meta.assigns);
@@ -493,7 +542,10 @@ function resolveEnv(inv: Invocation, args: Value[], state: State, w: Walk, meta:
       break;
     }
     if (a === '-S' || a === '--split-string') {
-      const script = args.slice(i + 1).map((x) => x.known ?? '').join(' ');
+      const script = args
+        .slice(i + 1)
+        .map((x) => x.known ?? '')
+        .join(' ');
       inv.wrapper = true;
       walkSource(script, cloneState(state), w, meta, 'env -S');
       return inv;
@@ -612,7 +664,7 @@ function resolveWindowsShell(inv: Invocation, program: string, args: Value[], st
 function resolveFindExec(args: Value[], state: State, w: Walk, meta: Meta): void {
   const roots = findStartingPoints(args);
   const names = args
-    .map((a, i) => (['-name', '-iname'].includes(a.known ?? '') ? args[i + 1]?.known ?? null : null))
+    .map((a, i) => (['-name', '-iname'].includes(a.known ?? '') ? (args[i + 1]?.known ?? null) : null))
     .filter((n): n is string => n !== null && !/[*?[]/.test(n));
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]!.known;
@@ -660,7 +712,8 @@ function skipOptions(args: Value[], argOpts: string[], leadingArgs: number): Val
     if (!a.startsWith('-') || a === '-') break;
     const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
     if (argOpts.includes(name) && !a.includes('=')) i += 2;
-    else if (argOpts.some((o) => o.length === 2 && a.startsWith(o) && a.length > 2)) i++; // -n5, -oL
+    else if (argOpts.some((o) => o.length === 2 && a.startsWith(o) && a.length > 2))
+      i++; // -n5, -oL
     else i++;
   }
   return args.slice(Math.min(args.length, i + leadingArgs));
@@ -803,12 +856,13 @@ function evalParam(name: string, op: string, arg: Word | null, state: State, w: 
     unsetVars.push(name);
     return { known: null, ifUnset: '', options: unset() };
   }
-  if (op === ':?' || op === '?') return set ? { ...set, options: setOptions(set) } : { known: null, ifUnset: OPAQUE, options: [{ text: OPAQUE, because: null, unset: null }] };
+  if (op === ':?' || op === '?')
+    return set ? { ...set, options: setOptions(set) } : { known: null, ifUnset: OPAQUE, options: [{ text: OPAQUE, because: null, unset: null }] };
   if (op === ':-' || op === '-' || op === ':=' || op === '=') {
     if (set && set.known !== null && set.known !== '') return { ...set, options: setOptions(set) };
     const d = arg ? evalWord(arg, state, w) : null;
     const dOptions = d ? optionsOf(d) : [{ text: '', because: null, unset: null }];
-    return { known: set ? null : d?.known ?? '', ifUnset: d ? d.ifUnset : '', options: set ? [...setOptions(set), ...dOptions] : dOptions };
+    return { known: set ? null : (d?.known ?? ''), ifUnset: d ? d.ifUnset : '', options: set ? [...setOptions(set), ...dOptions] : dOptions };
   }
   if (op === ':+' || op === '+') {
     if (!set) return { known: null, ifUnset: '', options: unset() };
@@ -1027,7 +1081,16 @@ function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta
     st.params = argv;
     walkCommand(body, st, { ...w, depth: w.depth + 1 }, { ...meta, via: [...meta.via, `function ${name}`] });
   } else {
-    walkSource(`${alias} ${argv.slice(1).map((a) => a.word.raw).join(' ')}`, cloneState(state), w, meta, `alias ${name}`);
+    walkSource(
+      `${alias} ${argv
+        .slice(1)
+        .map((a) => a.word.raw)
+        .join(' ')}`,
+      cloneState(state),
+      w,
+      meta,
+      `alias ${name}`,
+    );
   }
   e.active.delete(name);
   return true;
@@ -1120,7 +1183,7 @@ function fieldSplit(word: Word, v: Value, state: State, w: Walk): Value[] | null
   let pendingBreak = false;
   word.parts.forEach((p, index) => {
     const text = evalWord({ parts: [p], raw: word.raw }, state, w).known ?? '';
-    const literal = index === 0 && p.type === 'lit' ? evalWord({ parts: [p], raw: word.raw }, state, w).known ?? p.text : p.type === 'lit' ? p.text : text;
+    const literal = index === 0 && p.type === 'lit' ? (evalWord({ parts: [p], raw: word.raw }, state, w).known ?? p.text) : p.type === 'lit' ? p.text : text;
     const splits = (p.type === 'param' || p.type === 'cmdsub') && !p.quoted;
     if (!splits) {
       if (pendingBreak && literal !== '') fields.push('');

@@ -229,7 +229,7 @@ class Parser {
             if (this.startsWith('()')) this.pos += 2;
             this.skipNewlinesAndSpaces();
             const body = this.parseCommand(closer);
-            return body ? { type: 'function', name: nameWord ? literalValue(nameWord) ?? '' : '', body } : null;
+            return body ? { type: 'function', name: nameWord ? (literalValue(nameWord) ?? '') : '', body } : null;
           }
           if (lit === 'case') return this.parseCaseRest();
           if (lit === 'for' || lit === 'select') {
@@ -516,7 +516,20 @@ class Parser {
       const c = this.peek();
       if (c === '\\') {
         const n = this.src[this.pos + 1] ?? '';
-        const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', e: '\x1b', a: '\x07', b: '\b', f: '\f', v: '\v', '?': '?' };
+        const simple: Record<string, string> = {
+          n: '\n',
+          t: '\t',
+          r: '\r',
+          '\\': '\\',
+          "'": "'",
+          '"': '"',
+          e: '\x1b',
+          a: '\x07',
+          b: '\b',
+          f: '\f',
+          v: '\v',
+          '?': '?',
+        };
         if (n in simple) {
           out += simple[n];
           this.pos += 2;

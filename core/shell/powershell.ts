@@ -21,18 +21,51 @@ let budget = 0;
 
 /** Alias or cmdlet (lower case) → canonical cmdlet. */
 const ALIASES: Record<string, string> = {
-  rm: 'remove-item', del: 'remove-item', erase: 'remove-item', rd: 'remove-item', rmdir: 'remove-item', ri: 'remove-item', 'remove-item': 'remove-item',
-  cat: 'get-content', gc: 'get-content', type: 'get-content', 'get-content': 'get-content',
-  sls: 'select-string', 'select-string': 'select-string',
-  iwr: 'invoke-webrequest', irm: 'invoke-webrequest', curl: 'invoke-webrequest', wget: 'invoke-webrequest', 'invoke-webrequest': 'invoke-webrequest', 'invoke-restmethod': 'invoke-webrequest',
-  iex: 'invoke-expression', 'invoke-expression': 'invoke-expression',
-  cp: 'copy-item', copy: 'copy-item', cpi: 'copy-item', 'copy-item': 'copy-item',
-  mv: 'move-item', move: 'move-item', mi: 'move-item', 'move-item': 'move-item',
-  'set-content': 'set-content', sc: 'set-content', 'add-content': 'set-content', ac: 'set-content', 'out-file': 'set-content',
-  'format-volume': 'format-volume', 'clear-disk': 'format-volume',
-  'stop-computer': 'stop-computer', 'restart-computer': 'restart-computer',
-  'get-childitem': 'get-childitem', gci: 'get-childitem', ls: 'get-childitem', dir: 'get-childitem',
-  'start-process': 'start-process', saps: 'start-process', start: 'start-process',
+  rm: 'remove-item',
+  del: 'remove-item',
+  erase: 'remove-item',
+  rd: 'remove-item',
+  rmdir: 'remove-item',
+  ri: 'remove-item',
+  'remove-item': 'remove-item',
+  cat: 'get-content',
+  gc: 'get-content',
+  type: 'get-content',
+  'get-content': 'get-content',
+  sls: 'select-string',
+  'select-string': 'select-string',
+  iwr: 'invoke-webrequest',
+  irm: 'invoke-webrequest',
+  curl: 'invoke-webrequest',
+  wget: 'invoke-webrequest',
+  'invoke-webrequest': 'invoke-webrequest',
+  'invoke-restmethod': 'invoke-webrequest',
+  iex: 'invoke-expression',
+  'invoke-expression': 'invoke-expression',
+  cp: 'copy-item',
+  copy: 'copy-item',
+  cpi: 'copy-item',
+  'copy-item': 'copy-item',
+  mv: 'move-item',
+  move: 'move-item',
+  mi: 'move-item',
+  'move-item': 'move-item',
+  'set-content': 'set-content',
+  sc: 'set-content',
+  'add-content': 'set-content',
+  ac: 'set-content',
+  'out-file': 'set-content',
+  'format-volume': 'format-volume',
+  'clear-disk': 'format-volume',
+  'stop-computer': 'stop-computer',
+  'restart-computer': 'restart-computer',
+  'get-childitem': 'get-childitem',
+  gci: 'get-childitem',
+  ls: 'get-childitem',
+  dir: 'get-childitem',
+  'start-process': 'start-process',
+  saps: 'start-process',
+  start: 'start-process',
 };
 
 /** Is this word a PowerShell cmdlet we translate (used when PowerShell arrives labelled as Bash)? */
@@ -244,7 +277,7 @@ function translatePsCommand(words: Tok[], depth: number): string {
       return `cat -- ${positional(['TotalCount', 'Tail', 'Encoding', 'Delimiter', 'ReadCount']).join(' ')}`.trim();
     case 'select-string': {
       const pi = args.findIndex((a) => a.value !== null && param(a.value, 'Pattern'));
-      const pattern = pi >= 0 ? args[pi + 1]?.text ?? 'x' : 'x';
+      const pattern = pi >= 0 ? (args[pi + 1]?.text ?? 'x') : 'x';
       return `grep ${pattern} ${positional(['Pattern', 'Encoding', 'Context']).slice(1).join(' ')}`.trim();
     }
     case 'invoke-webrequest':
@@ -269,18 +302,39 @@ function translatePsCommand(words: Tok[], depth: number): string {
       const file = positional(['ArgumentList', 'WorkingDirectory', 'Verb', 'WindowStyle'])[0] ?? '';
       const list = args.findIndex((a) => a.value !== null && param(a.value, 'ArgumentList'));
       const verbAs = args.some((a, i) => a.value !== null && param(a.value, 'Verb') && /^runas$/i.test(args[i + 1]?.value ?? ''));
-      return `${verbAs ? 'sudo ' : ''}${file} ${list >= 0 ? args.slice(list + 1).map((a) => a.text).join(' ') : ''}`.trim();
+      return `${verbAs ? 'sudo ' : ''}${file} ${
+        list >= 0
+          ? args
+              .slice(list + 1)
+              .map((a) => a.text)
+              .join(' ')
+          : ''
+      }`.trim();
     }
     default: {
       const prog = head.value !== null ? head.value.replace(/\\/g, '/') : head.text;
       const lower = (head.value ?? '').toLowerCase().replace(/\.exe$/, '');
       if ((lower === 'powershell' || lower === 'pwsh') && depth < MAX_DEPTH) {
         const cmdIdx = args.findIndex((a) => a.value !== null && (param(a.value, 'Command', 1) || a.value === '-c'));
-        if (cmdIdx >= 0) return translatePowerShell(args.slice(cmdIdx + 1).map((a) => a.value ?? a.text).join(' '), depth + 1);
+        if (cmdIdx >= 0)
+          return translatePowerShell(
+            args
+              .slice(cmdIdx + 1)
+              .map((a) => a.value ?? a.text)
+              .join(' '),
+            depth + 1,
+          );
       }
       if (lower === 'cmd' && depth < MAX_DEPTH) {
         const c = args.findIndex((a) => /^\/[ck]$/i.test(a.value ?? ''));
-        if (c >= 0) return translateCmd(args.slice(c + 1).map((a) => a.value ?? a.text).join(' '), depth + 1);
+        if (c >= 0)
+          return translateCmd(
+            args
+              .slice(c + 1)
+              .map((a) => a.value ?? a.text)
+              .join(' '),
+            depth + 1,
+          );
       }
       return [q(prog), ...args.map((a) => a.text)].join(' ');
     }
@@ -289,7 +343,10 @@ function translatePsCommand(words: Tok[], depth: number): string {
 
 function splitList(t: Tok): string[] {
   if (t.value === null || !t.value.includes(',')) return [t.text];
-  return t.value.split(',').filter(Boolean).map((s) => q(psPath(s)));
+  return t.value
+    .split(',')
+    .filter(Boolean)
+    .map((s) => q(psPath(s)));
 }
 
 function destination(args: Tok[]): string {
@@ -321,7 +378,10 @@ function cmdWords(s: string): string[] {
 }
 
 function cmdPath(s: string): string {
-  return s.replace(/%(USERPROFILE|HOME|HOMEPATH)%/gi, '~').replace(/%([A-Za-z_][A-Za-z0-9_]*)%/g, '$$$1').replace(/\\/g, '/');
+  return s
+    .replace(/%(USERPROFILE|HOME|HOMEPATH)%/gi, '~')
+    .replace(/%([A-Za-z_][A-Za-z0-9_]*)%/g, '$$$1')
+    .replace(/\\/g, '/');
 }
 
 function translateCmdCommand(s: string, depth: number): string {

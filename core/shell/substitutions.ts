@@ -20,7 +20,10 @@ export interface SubstitutionRow {
   example: string;
 }
 
-const is = (...forms: string[][]) => (argv: string[]) => forms.some((f) => f.length === argv.length && f.every((w, i) => w === argv[i]));
+const is =
+  (...forms: string[][]) =>
+  (argv: string[]) =>
+    forms.some((f) => f.length === argv.length && f.every((w, i) => w === argv[i]));
 
 export const SUBSTITUTIONS: SubstitutionRow[] = [
   {

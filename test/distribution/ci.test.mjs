@@ -34,7 +34,10 @@ function runAsync(file, args, opts) {
 function stepEnv(step, inputs, outputs = {}) {
   const env = {};
   for (const [k, v] of Object.entries(step.env ?? {})) {
-    env[k] = String(v).replace(/\$\{\{\s*(inputs|steps\.lint\.outputs)\.([\w-]+)\s*\}\}/g, (_, scope, name) => (scope === 'inputs' ? inputs[name] : outputs[name]) ?? '');
+    env[k] = String(v).replace(
+      /\$\{\{\s*(inputs|steps\.lint\.outputs)\.([\w-]+)\s*\}\}/g,
+      (_, scope, name) => (scope === 'inputs' ? inputs[name] : outputs[name]) ?? '',
+    );
   }
   return env;
 }
@@ -47,9 +50,23 @@ async function lintStep(workspace, inputs, extraEnv = {}) {
   const output = join(home, 'github-output');
   writeFileSync(output, '');
   const step = action.runs.steps.find((s) => s.id === 'lint');
-  const env = { ...cleanEnv(home), ...extraEnv, ...stepEnv(step, inputs), GITHUB_ACTION_PATH: ROOT, GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: output, RUNNER_TEMP: home };
+  const env = {
+    ...cleanEnv(home),
+    ...extraEnv,
+    ...stepEnv(step, inputs),
+    GITHUB_ACTION_PATH: ROOT,
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_OUTPUT: output,
+    RUNNER_TEMP: home,
+  };
   const r = await runAsync(step.shell, ['-e', '-c', step.run], { cwd: workspace, env });
-  const outputs = Object.fromEntries(readFileSync(output, 'utf8').trim().split('\n').filter(Boolean).map((l) => l.split(/=(.*)/s).slice(0, 2)));
+  const outputs = Object.fromEntries(
+    readFileSync(output, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(/=(.*)/s).slice(0, 2)),
+  );
   return { ...r, outputs };
 }
 
@@ -81,7 +98,10 @@ test('the lint step with its defaults: fetches agent-guard@<this version> from t
     assert.equal(r.outputs['exit-code'], '0');
     const sarif = JSON.parse(readFileSync(r.outputs['sarif-file'], 'utf8'));
     const results = sarif.runs[0].results;
-    assert.deepEqual(results.map((x) => [x.ruleId, x.locations[0].physicalLocation.artifactLocation.uri, x.locations[0].physicalLocation.region.startLine]), [['AG-CMD-001', 'CLAUDE.md', 3]]);
+    assert.deepEqual(
+      results.map((x) => [x.ruleId, x.locations[0].physicalLocation.artifactLocation.uri, x.locations[0].physicalLocation.region.startLine]),
+      [['AG-CMD-001', 'CLAUDE.md', 3]],
+    );
     assert.match(r.stdout, /::warning file=CLAUDE\.md,line=3/, 'annotations on the run too');
   } finally {
     await registry.stop();
@@ -94,7 +114,11 @@ test('max-warnings 0 and paths: the SARIF is still written for upload, and the l
   assert.equal(onlyClaude.status, 0, 'the lint step itself does not fail: the upload must run');
   assert.equal(onlyClaude.outputs['exit-code'], '1');
   const sarif = JSON.parse(readFileSync(onlyClaude.outputs['sarif-file'], 'utf8'));
-  assert.deepEqual(sarif.runs[0].results.map((x) => x.ruleId), ['AG-CMD-001'], 'only the given path');
+  assert.deepEqual(
+    sarif.runs[0].results.map((x) => x.ruleId),
+    ['AG-CMD-001'],
+    'only the given path',
+  );
   const last = action.runs.steps.at(-1);
   const failed = run(last.shell, ['-e', '-c', last.run], { env: { PATH: process.env.PATH, ...stepEnv(last, defaults(), onlyClaude.outputs) } });
   assert.equal(failed.status, 1);
@@ -104,12 +128,15 @@ test('max-warnings 0 and paths: the SARIF is still written for upload, and the l
 });
 
 test('.pre-commit-hooks.yaml with pre-commit try-repo: fails on an error in a committed agent file, passes a clean one, ignores other files', () => {
-  assert.deepEqual(hooks.map((h) => [h.id, h.entry, h.language]), [['agent-guard-lint', 'agent-guard lint', 'system']]);
+  assert.deepEqual(
+    hooks.map((h) => [h.id, h.entry, h.language]),
+    [['agent-guard-lint', 'agent-guard lint', 'system']],
+  );
   const home = scratch('pre-commit');
   const { bin } = installGlobal(home);
   const env = { ...cleanEnv(home), PATH: `${bin}:${process.env.PATH}`, PRE_COMMIT_HOME: join(home, 'pre-commit'), GIT_CONFIG_NOSYSTEM: '1' };
   const version = run('pre-commit', ['--version'], { env });
-  assert.equal(version.status, 0, 'pre-commit is not installed: .ci/run installs Debian\'s pre-commit');
+  assert.equal(version.status, 0, "pre-commit is not installed: .ci/run installs Debian's pre-commit");
   const bad = workflowFixture();
   run('git', ['add', '.'], { cwd: bad, env });
   const fails = run('pre-commit', ['try-repo', ROOT, 'agent-guard-lint', '--all-files'], { cwd: bad, env });

@@ -16,8 +16,16 @@ const ag = (args, opts = {}) => run(process.execPath, [CLI, ...args], { env: { P
 
 const POLICY = {
   linux: ['/etc/claude-code', '/etc/claude-code/hooks/agent-guard.cjs', '/etc/claude-code/managed-settings.d/agent-guard.json'],
-  darwin: ['/Library/Application Support/ClaudeCode', '/Library/Application Support/ClaudeCode/hooks/agent-guard.cjs', '/Library/Application Support/ClaudeCode/managed-settings.d/agent-guard.json'],
-  win32: ['C:\\Program Files\\ClaudeCode', 'C:/Program Files/ClaudeCode/hooks/agent-guard.cjs', 'C:\\Program Files\\ClaudeCode\\managed-settings.d\\agent-guard.json'],
+  darwin: [
+    '/Library/Application Support/ClaudeCode',
+    '/Library/Application Support/ClaudeCode/hooks/agent-guard.cjs',
+    '/Library/Application Support/ClaudeCode/managed-settings.d/agent-guard.json',
+  ],
+  win32: [
+    'C:\\Program Files\\ClaudeCode',
+    'C:/Program Files/ClaudeCode/hooks/agent-guard.cjs',
+    'C:\\Program Files\\ClaudeCode\\managed-settings.d\\agent-guard.json',
+  ],
 };
 
 for (const [platform, [dir, hook, dropIn]] of Object.entries(POLICY)) {
@@ -66,7 +74,12 @@ test('--write (staged with --managed-dir): hook and drop-in written, status coun
   writeFileSync(join(ws, '.claude/settings.json'), '{ "disableAllHooks": true }\n');
   const st = ag(['status', ws, '--managed-dir', dir], { home });
   assert.equal(st.status, 0, st.stdout);
-  assert.match(st.stdout, new RegExp(`installed: managed settings ${dropIn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(hook file: current\\); user, project and local settings cannot switch it off`));
+  assert.match(
+    st.stdout,
+    new RegExp(
+      `installed: managed settings ${dropIn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(hook file: current\\); user, project and local settings cannot switch it off`,
+    ),
+  );
   assert.match(st.stdout, /off: {7}\.claude\/settings\.json sets disableAllHooks: true/);
   assert.match(st.stdout, /verdict: {3}guarded and current/);
   // Managed disableAllHooks does switch it off.
@@ -106,10 +119,10 @@ test(`real Claude Code (${hostCli('claude').version}) reads the written /etc/cla
   assert.match(out.status.stdout, /installed: managed settings \/etc\/claude-code\/managed-settings\.d\/agent-guard\.json \(hook file: current\)/);
   assert.equal(out.pushed, false, `the force push happened: ${JSON.stringify(out)}`);
   assert.match(out.result ?? '', /\[agent-guard: force-push-protected\]/);
-  assert.ok(!existsSync('/etc/claude-code'), 'the machine\'s own /etc is untouched');
+  assert.ok(!existsSync('/etc/claude-code'), "the machine's own /etc is untouched");
 });
 
-test("a staging folder with $, quotes and spaces: the command quotes it for sh, status reads it back, a missing hook names the managed fix", () => {
+test('a staging folder with $, quotes and spaces: the command quotes it for sh, status reads it back, a missing hook names the managed fix', () => {
   const home = scratch('managed-quote');
   const dir = join(home, `it's $HOME "x"`, 'ClaudeCode');
   const ws = join(home, 'ws');

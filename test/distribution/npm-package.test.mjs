@@ -14,9 +14,20 @@ test('the tarball holds the bundles, schema, rule docs, grammars, README and LIC
   const { files, size } = packed();
   const rules = readdirSync(join(ROOT, 'docs/rules')).map((f) => `docs/rules/${f}`);
   const expected = [
-    'CHANGELOG.md', 'LICENSE', 'README.md', 'SECURITY.md', 'package.json', 'assets/icon.png',
-    'dist/agent-guard.schema.json', 'dist/cli.cjs', 'dist/extension.cjs', 'dist/hook.cjs', 'dist/server.cjs',
-    ...rules, 'syntaxes/bang-command.injection.json', 'syntaxes/permission-rules.injection.json',
+    'CHANGELOG.md',
+    'LICENSE',
+    'README.md',
+    'SECURITY.md',
+    'package.json',
+    'assets/icon.png',
+    'dist/agent-guard.schema.json',
+    'dist/cli.cjs',
+    'dist/extension.cjs',
+    'dist/hook.cjs',
+    'dist/server.cjs',
+    ...rules,
+    'syntaxes/bang-command.injection.json',
+    'syntaxes/permission-rules.injection.json',
   ];
   for (const extra of ['.claude-plugin/plugin.json', 'hooks/hooks.json']) if (files.includes(extra)) expected.push(extra);
   assert.deepEqual(files, expected.sort());
@@ -75,7 +86,10 @@ test('installed agent-guard: install, status, a denied call through the installe
   const fixture = lintFixture(join(home, 'lint'));
   const lint = run(ag, ['lint', '--format', 'json'], { cwd: fixture, env });
   assert.equal(lint.status, 0, 'warnings only');
-  assert.deepEqual(JSON.parse(lint.stdout).map((d) => `${d.file}:${d.line} ${d.code}`), ['CLAUDE.md:3 AG-CMD-001']);
+  assert.deepEqual(
+    JSON.parse(lint.stdout).map((d) => `${d.file}:${d.line} ${d.code}`),
+    ['CLAUDE.md:3 AG-CMD-001'],
+  );
 });
 
 test('npx agent-guard install, the README line, with the package fetched from a registry (a local one serving the tarball)', async () => {
@@ -123,6 +137,7 @@ test('the README Install section names exactly the commands these tests run', ()
     '`sudo npx agent-guard install --managed --write`', // managed.test.mjs (as root, in a mount namespace)
     '`- uses: agent-guard/agent-guard@v0.1.0`', // ci.test.mjs runs action.yml's steps
     'hooks: [{id: agent-guard-lint}]', // ci.test.mjs, pre-commit try-repo
-  ]) assert.ok(section.includes(line), `README Install lacks ${line}`);
+  ])
+    assert.ok(section.includes(line), `README Install lacks ${line}`);
   assert.ok(section.indexOf('plugin') < section.indexOf('npx'), 'the plugin line comes first');
 });

@@ -15,5 +15,8 @@ if (r.status !== 0) {
 }
 const [info] = JSON.parse(r.stdout);
 const tarball = join(OUT, info.filename);
-writeFileSync(join(OUT, 'packed.json'), `${JSON.stringify({ tarball, size: info.size, unpackedSize: info.unpackedSize, files: info.files.map((f) => f.path).sort() }, null, 2)}\n`);
+writeFileSync(
+  join(OUT, 'packed.json'),
+  `${JSON.stringify({ tarball, size: info.size, unpackedSize: info.unpackedSize, files: info.files.map((f) => f.path).sort() }, null, 2)}\n`,
+);
 console.log(`packed ${info.filename}: ${(info.size / 1024).toFixed(0)} KB (${(info.unpackedSize / 1024).toFixed(0)} KB unpacked, ${info.files.length} files)`);

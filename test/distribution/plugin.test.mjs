@@ -40,7 +40,14 @@ function unpacked() {
 /** The CLI, asynchronously: the local registry answers from this process while it runs. */
 function claude(args, { home, cwd = home }) {
   return new Promise((resolvePromise) => {
-    const env = { PATH: process.env.PATH, HOME: home, DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', NO_COLOR: '1' };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      DISABLE_TELEMETRY: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      NO_COLOR: '1',
+    };
     const p = spawn(cli('claude').file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     p.stdout.on('data', (d) => (out += d));
@@ -63,7 +70,10 @@ async function installPlugin(home, { oneStep = false } = {}) {
       assert.equal(add.status, 0, add.out);
     }
     // The README's one line: claude plugin install agent-guard --marketplace agent-guard/agent-guard
-    const inst = await claude(oneStep ? ['plugin', 'install', plugin.name, '--marketplace', ROOT] : ['plugin', 'install', `${plugin.name}@${marketplace.name}`], { home });
+    const inst = await claude(
+      oneStep ? ['plugin', 'install', plugin.name, '--marketplace', ROOT] : ['plugin', 'install', `${plugin.name}@${marketplace.name}`],
+      { home },
+    );
     assert.equal(inst.status, 0, inst.out);
     assert.match(inst.out, /Successfully installed plugin: agent-guard@agent-guard/);
     assert.ok(registry.requests.includes(`GET /agent-guard/-/agent-guard-${pkg.version}.tgz`), `the tarball was not fetched: ${registry.requests}`);
@@ -84,7 +94,9 @@ test('the manifests agree with the package: name, version, npm source, the hook 
   const [entry] = marketplace.plugins;
   assert.deepEqual([entry.name, entry.version, entry.source], [pkg.name, pkg.version, { source: 'npm', package: pkg.name, version: pkg.version }]);
   assert.deepEqual(Object.keys(hooks.hooks), ['PreToolUse']);
-  assert.deepEqual(hooks.hooks.PreToolUse, [{ matcher: '*', hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs"', timeout: 10 }] }]);
+  assert.deepEqual(hooks.hooks.PreToolUse, [
+    { matcher: '*', hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs"', timeout: 10 }] },
+  ]);
   for (const f of ['.claude-plugin/plugin.json', 'hooks/hooks.json', 'dist/hook.cjs']) assert.ok(packed().files.includes(f), `${f} is not in the tarball`);
   assert.ok(!packed().files.includes('.claude-plugin/marketplace.json'), 'the marketplace lives in the repository, not in the plugin');
 });
@@ -147,9 +159,26 @@ test('installed in one step (install --marketplace): a headless session is guard
 /** runHost's Claude Code session (../real-hosts/world.mjs), with extra command-line arguments. */
 async function runClaudeWith(w, steps, extraArgs) {
   const server = await startModelServer({ steps });
-  const env = { PATH: w.path, HOME: w.home, TERM: 'dumb', LANG: 'C.UTF-8', GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1', IS_SANDBOX: '1', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-ant-scripted', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' };
+  const env = {
+    PATH: w.path,
+    HOME: w.home,
+    TERM: 'dumb',
+    LANG: 'C.UTF-8',
+    GIT_CONFIG_NOSYSTEM: '1',
+    NO_COLOR: '1',
+    IS_SANDBOX: '1',
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: 'sk-ant-scripted',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+  };
   const result = await new Promise((res) => {
-    const p = spawn(cli('claude').file, ['-p', 'Do the task.', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', ...extraArgs], { cwd: w.ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(cli('claude').file, ['-p', 'Do the task.', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', ...extraArgs], {
+      cwd: w.ws,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d) => (stdout += d));

@@ -16,8 +16,16 @@ export async function startRegistry(tarball) {
     const base = `http://127.0.0.1:${server.address().port}`;
     const file = `${manifest.name}-${manifest.version}.tgz`;
     if (req.url === `/${manifest.name}`) {
-      const dist = { tarball: `${base}/${manifest.name}/-/${file}`, shasum: createHash('sha1').update(bytes).digest('hex'), integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}` };
-      const packument = { name: manifest.name, 'dist-tags': { latest: manifest.version }, versions: { [manifest.version]: { ...manifest, _id: `${manifest.name}@${manifest.version}`, dist } } };
+      const dist = {
+        tarball: `${base}/${manifest.name}/-/${file}`,
+        shasum: createHash('sha1').update(bytes).digest('hex'),
+        integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
+      };
+      const packument = {
+        name: manifest.name,
+        'dist-tags': { latest: manifest.version },
+        versions: { [manifest.version]: { ...manifest, _id: `${manifest.name}@${manifest.version}`, dist } },
+      };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(packument));
     } else if (req.url === `/${manifest.name}/-/${file}`) {

@@ -67,7 +67,11 @@ export function lintFixture(dir) {
   writeFileSync(join(dir, 'CLAUDE.md'), '# Project\n\nRun `cat .env` to see the settings.\n');
   writeFileSync(join(dir, 'README.md'), '# not an agent file\n');
   const env = { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' };
-  for (const args of [['init', '-q'], ['add', '.'], ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'fixture']]) {
+  for (const args of [
+    ['init', '-q'],
+    ['add', '.'],
+    ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'fixture'],
+  ]) {
     const r = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   }
@@ -76,5 +80,12 @@ export function lintFixture(dir) {
 
 /** The PreToolUse payload Claude Code pipes to the hook for a Bash call. */
 export function bashPayload(command, cwd) {
-  return JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`, cwd });
+  return JSON.stringify({
+    session_id: 's',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
+    cwd,
+  });
 }

@@ -47,7 +47,11 @@ function record(run) {
 }
 
 /** How each host frames a hook's deny reason in the tool result (the README's host table quotes these). */
-const DENY_FRAME = { claude: /^PreToolUse:Bash hook error: git push --force/, gemini: /^\{"error":"Tool execution blocked: git push --force/, copilot: /^Denied by preToolUse hook: git push --force/ };
+const DENY_FRAME = {
+  claude: /^PreToolUse:Bash hook error: git push --force/,
+  gemini: /^\{"error":"Tool execution blocked: git push --force/,
+  copilot: /^Denied by preToolUse hook: git push --force/,
+};
 
 function assertPushDenied(run, w, before, step = 0) {
   assert.equal(w.remoteMain(), before, `the force push happened:\n${describeRun(run)}`);
@@ -109,7 +113,10 @@ for (const host of HOSTS) {
       record(run);
       assert.equal(existsSync(join(w.ws, 'pay.js')), false, `the write happened:\n${describeRun(run)}`);
       assert.equal(readFileSync(join(w.ws, 'test/a.test.js'), 'utf8'), TEST_FILE, 'the edit happened');
-      for (const [step, guard, why] of [[0, 'secret-in-source', 'process.env.NAME'], [1, 'test-skip', 'Fix the code or the test']]) {
+      for (const [step, guard, why] of [
+        [0, 'secret-in-source', 'process.env.NAME'],
+        [1, 'test-skip', 'Fix the code or the test'],
+      ]) {
         const result = resultAfter(run, step);
         assert.ok(result?.includes(`[agent-guard: ${guard}]`) && result.includes(why), `step ${step}: ${result}\n${describeRun(run)}`);
       }
@@ -213,7 +220,7 @@ describe('subfolders: where each CLI looks for the project install', () => {
     assert.equal(w.remoteMain(), w.localMain(), `unguarded, the push happened:\n${describeRun(run)}`);
   });
 
-  test('the Copilot CLI started in a subfolder finds the repository\'s .github/hooks', async () => {
+  test("the Copilot CLI started in a subfolder finds the repository's .github/hooks", async () => {
     const w = world('copilot-subfolder');
     installGuard(w, '--host', 'copilot');
     const before = w.remoteMain();

@@ -71,7 +71,9 @@ export function startModelServer({ steps, maxRequests = 60, maxMs = 120_000 }) {
   function anthropic(url, body, json, res) {
     const tools = Array.isArray(json?.tools) ? json.tools : [];
     const messages = Array.isArray(json?.messages) ? json.messages : [];
-    const results = messages.filter((m) => m.role === 'user' && Array.isArray(m.content)).reduce((n, m) => n + m.content.filter((c) => c?.type === 'tool_result').length, 0);
+    const results = messages
+      .filter((m) => m.role === 'user' && Array.isArray(m.content))
+      .reduce((n, m) => n + m.content.filter((c) => c?.type === 'tool_result').length, 0);
     const main = tools.length > 0;
     record(url, body, main, results);
     const s = main ? step(results) : null;
@@ -81,7 +83,16 @@ export function startModelServer({ steps, maxRequests = 60, maxMs = 120_000 }) {
       : [{ type: 'text', text: s && !hasTool ? `scripted model: the host offers no tool named ${s.tool}` : 'done' }];
     const stopReason = hasTool ? 'tool_use' : 'end_turn';
     const model = typeof json?.model === 'string' ? json.model : 'claude-sonnet-4-5';
-    const message = { id: `msg_${requests.length}`, type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 5 } };
+    const message = {
+      id: `msg_${requests.length}`,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content,
+      stop_reason: stopReason,
+      stop_sequence: null,
+      usage: { input_tokens: 10, output_tokens: 5 },
+    };
     if (!json?.stream) return sendJson(res, message);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const ev = (type, data) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
@@ -112,8 +123,14 @@ export function startModelServer({ steps, maxRequests = 60, maxMs = 120_000 }) {
     const hasTool = s && decls.some((d) => d.name === s.tool);
     // Side requests (next-speaker checks, routing) ask for JSON: one object that answers them all.
     const side = JSON.stringify({ reasoning: 'scripted', next_speaker: 'user', model_choice: 'flash', complexity_reasoning: 'scripted', complexity_score: 1 });
-    const parts = hasTool ? [{ functionCall: { name: s.tool, args: s.input } }] : [{ text: main ? (s ? `scripted model: the host offers no tool named ${s.tool}` : 'done') : side }];
-    const chunk = { candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 }, modelVersion: 'scripted' };
+    const parts = hasTool
+      ? [{ functionCall: { name: s.tool, args: s.input } }]
+      : [{ text: main ? (s ? `scripted model: the host offers no tool named ${s.tool}` : 'done') : side }];
+    const chunk = {
+      candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+      modelVersion: 'scripted',
+    };
     if (!url.includes(':streamGenerateContent')) return sendJson(res, chunk);
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`);

@@ -41,7 +41,11 @@ export function cli(host) {
 }
 
 function git(cwd, env, ...args) {
-  const r = spawnSync('git', ['-c', 'user.name=Agent Guard Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args], { cwd, env, encoding: 'utf8' });
+  const r = spawnSync(
+    'git',
+    ['-c', 'user.name=Agent Guard Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args],
+    { cwd, env, encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout.trim();
 }
@@ -111,10 +115,18 @@ exec "${process.execPath}" "$@"
     /** The hook runs since the last call: input, stdout, stderr, exit code, milliseconds. */
     takeHookRuns() {
       const runs = [];
-      for (const f of readdirSync(trace).filter((x) => x.endsWith('.meta')).sort()) {
+      for (const f of readdirSync(trace)
+        .filter((x) => x.endsWith('.meta'))
+        .sort()) {
         const base = join(trace, f.slice(0, -'.meta'.length));
         const [s, e, rc] = readFileSync(`${base}.meta`, 'utf8').trim().split(' ');
-        runs.push({ input: readFileSync(`${base}.in`, 'utf8'), stdout: readFileSync(`${base}.out`, 'utf8'), stderr: readFileSync(`${base}.err`, 'utf8'), exitCode: Number(rc), ms: (Number(e) - Number(s)) / 1e6 });
+        runs.push({
+          input: readFileSync(`${base}.in`, 'utf8'),
+          stdout: readFileSync(`${base}.out`, 'utf8'),
+          stderr: readFileSync(`${base}.err`, 'utf8'),
+          exitCode: Number(rc),
+          ms: (Number(e) - Number(s)) / 1e6,
+        });
         for (const ext of ['.in', '.out', '.err', '.meta']) rmSync(`${base}${ext}`);
       }
       return runs;
@@ -125,7 +137,10 @@ exec "${process.execPath}" "$@"
 
 /** Our own installer, as a user runs it (HOME is the world's). */
 export function installGuard(world, ...args) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.cjs'), 'install', ...args, world.ws], { encoding: 'utf8', env: { ...process.env, HOME: world.home, COPILOT_HOME: '' } });
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.cjs'), 'install', ...args, world.ws], {
+    encoding: 'utf8',
+    env: { ...process.env, HOME: world.home, COPILOT_HOME: '' },
+  });
   if (r.status !== 0) throw new Error(`agent-guard install ${args.join(' ')} failed (${r.status}):\n${r.stdout}${r.stderr}`);
   return r.stdout;
 }
@@ -165,7 +180,15 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
   let env;
   if (host === 'claude') {
     [cmd, args] = [file, ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions']];
-    env = { ...base, IS_SANDBOX: '1', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-ant-scripted', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' };
+    env = {
+      ...base,
+      IS_SANDBOX: '1',
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'sk-ant-scripted',
+      DISABLE_TELEMETRY: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+    };
   } else if (host === 'gemini') {
     [cmd, args] = [process.execPath, [file, '-p', prompt, '--yolo', ...extraArgs]];
     env = { ...base, GEMINI_API_KEY: 'scripted', GOOGLE_GEMINI_BASE_URL: server.url, ...(trustFolder ? { GEMINI_CLI_TRUST_WORKSPACE: 'true' } : {}) };
@@ -174,7 +197,14 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
     mkdirSync(dirname(config), { recursive: true });
     writeFileSync(config, JSON.stringify({ trustedFolders: trustFolder ? [world.ws] : [] }));
     [cmd, args] = [file, ['-p', prompt, '--allow-all-tools']];
-    env = { ...base, COPILOT_PROVIDER_TYPE: 'anthropic', COPILOT_PROVIDER_BASE_URL: server.url, COPILOT_PROVIDER_API_KEY: 'scripted', COPILOT_MODEL: 'claude-sonnet-4-5', COPILOT_OFFLINE: 'true' };
+    env = {
+      ...base,
+      COPILOT_PROVIDER_TYPE: 'anthropic',
+      COPILOT_PROVIDER_BASE_URL: server.url,
+      COPILOT_PROVIDER_API_KEY: 'scripted',
+      COPILOT_MODEL: 'claude-sonnet-4-5',
+      COPILOT_OFFLINE: 'true',
+    };
   }
   world.takeHookRuns();
   const result = await new Promise((res) => {

@@ -55,7 +55,20 @@ export function hostileRepo() {
     for (const m of readdirSync(MARKERS)) rmSync(join(MARKERS, m));
   };
 
-  const HOOK_NAMES = ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'post-checkout', 'post-index-change', 'pre-push', 'reference-transaction', 'fsmonitor-watchman', 'pre-auto-gc', 'post-merge', 'post-rewrite'];
+  const HOOK_NAMES = [
+    'pre-commit',
+    'prepare-commit-msg',
+    'commit-msg',
+    'post-commit',
+    'post-checkout',
+    'post-index-change',
+    'pre-push',
+    'reference-transaction',
+    'fsmonitor-watchman',
+    'pre-auto-gc',
+    'post-merge',
+    'post-rewrite',
+  ];
 
   /** Repository config that runs a marker for every known vector. */
   function plantConfig(gitDir: string, tag: string, worktree?: string) {
@@ -131,8 +144,8 @@ export function hostileRepo() {
 
   /** Environments a project's settings `env` could give the hook (a bad one makes git stop, so one trick each). */
   const ENV_TRICKS: Record<string, Record<string, string>> = {
-    'GIT_CONFIG_COUNT': { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.fsmonitor', GIT_CONFIG_VALUE_0: script('env-config-count') },
-    'GIT_CONFIG_PARAMETERS': { GIT_CONFIG_PARAMETERS: `'core.fsmonitor'='${script('env-config-parameters')}'` },
+    GIT_CONFIG_COUNT: { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.fsmonitor', GIT_CONFIG_VALUE_0: script('env-config-count') },
+    GIT_CONFIG_PARAMETERS: { GIT_CONFIG_PARAMETERS: `'core.fsmonitor'='${script('env-config-parameters')}'` },
     'GIT_DIR and GIT_WORK_TREE': { GIT_DIR: HOSTILE_GITDIR, GIT_WORK_TREE: PROJECT },
     'GIT_CONFIG_GLOBAL and helpers': {
       GIT_CONFIG_GLOBAL: join(BASE, 'hostile-global'),

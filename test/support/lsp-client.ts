@@ -16,7 +16,11 @@ export interface LspSession {
 }
 
 export async function startServer(root: string, serverPath: string, init: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<LspSession> {
-  const child = spawn(process.execPath, [serverPath, '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, HOME: '/home/user', ...env } });
+  const child = spawn(process.execPath, [serverPath, '--stdio'], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, HOME: '/home/user', ...env },
+  });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const latest = new Map<string, Diagnostic[]>();
   const waiters: { uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
@@ -32,7 +36,13 @@ export async function startServer(root: string, serverPath: string, init: Record
   connection.onRequest('window/showDocument', () => ({ success: true }));
   connection.listen();
   const rootUri = pathToFileURL(root).toString();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'ws' }], capabilities: { window: { showDocument: { support: true } } }, initializationOptions: init });
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: [{ uri: rootUri, name: 'ws' }],
+    capabilities: { window: { showDocument: { support: true } } },
+    initializationOptions: init,
+  });
   await connection.sendNotification('initialized', {});
   return {
     connection,
@@ -42,7 +52,10 @@ export async function startServer(root: string, serverPath: string, init: Record
       const have = latest.get(uri);
       if (have && accept(have)) return Promise.resolve(have);
       return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(latest.get(uri)?.map((d) => d.code))}`)), timeoutMs);
+        const t = setTimeout(
+          () => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(latest.get(uri)?.map((d) => d.code))}`)),
+          timeoutMs,
+        );
         const done = (d: Parameters<typeof resolve>[0]) => {
           clearTimeout(t);
           resolve(d);

@@ -11,7 +11,12 @@ export const PROJECT = examples.REFERENCE_PROJECT;
 // git gets all the time it needs here: with the hook's 1.5 s budget a loaded machine turns a
 // fixture's `git status` into "unknown", and the example's verdict with it (the budget itself is
 // tested in git-hardening.test.ts).
-export const ENV: examples.ExampleEnvironment = { guards, home: HOME, defaultCwd: PROJECT, git: (projectDir) => createGitRunner({ projectDir, budgetMs: 120_000, callMs: 60_000 }) };
+export const ENV: examples.ExampleEnvironment = {
+  guards,
+  home: HOME,
+  defaultCwd: PROJECT,
+  git: (projectDir) => createGitRunner({ projectDir, budgetMs: 120_000, callMs: 60_000 }),
+};
 
 export const describeExample = examples.describeExample;
 

@@ -5,15 +5,38 @@ const COMPOSE_SAFE = ['--no-interpolate', '--services', '--volumes', '--images',
 
 export const DOCKER: ProgramSpec[] = [
   {
-    names: ['docker', 'podman'], otherwise: 'none',
+    names: ['docker', 'podman'],
+    otherwise: 'none',
     globalTakes: ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level'],
     rows: [
-      { sub: ['compose', 'config'], unless: COMPOSE_SAFE, takes: ['-f', '--file', '-p', '--project-name', '--env-file', '--profile'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'docker compose config', effects: ['read(.env, content)'] }] },
-      { sub: ['compose', 'config'], takes: ['-f', '--file', '-p', '--project-name', '--env-file', '--profile', '--format'], examples: [{ command: 'docker compose config --services', effects: [] }, { command: 'docker compose config --no-interpolate', effects: [] }] },
+      {
+        sub: ['compose', 'config'],
+        unless: COMPOSE_SAFE,
+        takes: ['-f', '--file', '-p', '--project-name', '--env-file', '--profile'],
+        effects: [{ kind: 'read-file', what: '.env' }],
+        examples: [{ command: 'docker compose config', effects: ['read(.env, content)'] }],
+      },
+      {
+        sub: ['compose', 'config'],
+        takes: ['-f', '--file', '-p', '--project-name', '--env-file', '--profile', '--format'],
+        examples: [
+          { command: 'docker compose config --services', effects: [] },
+          { command: 'docker compose config --no-interpolate', effects: [] },
+        ],
+      },
     ],
   },
   {
-    names: ['docker-compose', 'podman-compose'], otherwise: 'none',
-    rows: [{ sub: ['config'], unless: COMPOSE_SAFE, takes: ['-f', '--file', '-p', '--project-name', '--env-file'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'docker-compose config', effects: ['read(.env, content)'] }] }],
+    names: ['docker-compose', 'podman-compose'],
+    otherwise: 'none',
+    rows: [
+      {
+        sub: ['config'],
+        unless: COMPOSE_SAFE,
+        takes: ['-f', '--file', '-p', '--project-name', '--env-file'],
+        effects: [{ kind: 'read-file', what: '.env' }],
+        examples: [{ command: 'docker-compose config', effects: ['read(.env, content)'] }],
+      },
+    ],
   },
 ];

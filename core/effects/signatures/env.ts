@@ -8,8 +8,18 @@ export const ENV: ProgramSpec[] = [
     names: ['env'],
     rows: [
       { bare: true, effects: dump, examples: [{ command: 'env', effects: ['read(env)'] }] },
-      { when: ['-0', '--null'], takes: ['-u', '--unset', '-C', '--chdir'], rest: 'exec', effects: dump, examples: [{ command: 'env -0', effects: ['read(env)'] }] },
-      { takes: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'], rest: 'exec', examples: [{ command: 'env NODE_ENV=test npm test', effects: ['execute(shell: NODE_ENV=test npm test)'] }] },
+      {
+        when: ['-0', '--null'],
+        takes: ['-u', '--unset', '-C', '--chdir'],
+        rest: 'exec',
+        effects: dump,
+        examples: [{ command: 'env -0', effects: ['read(env)'] }],
+      },
+      {
+        takes: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'],
+        rest: 'exec',
+        examples: [{ command: 'env NODE_ENV=test npm test', effects: ['execute(shell: NODE_ENV=test npm test)'] }],
+      },
     ],
   },
   {
@@ -23,7 +33,16 @@ export const ENV: ProgramSpec[] = [
     names: ['export', 'declare', 'typeset', 'readonly', 'local'],
     rows: [
       { bare: true, effects: dump, examples: [{ command: 'export', effects: ['read(env)'] }] },
-      { when: ['-p', '-x'], unless: ['-f', '-F'], rest: 'var', effects: dump, examples: [{ command: 'export -p', effects: ['read(env)'] }, { command: 'declare -x', effects: ['read(env)'] }] },
+      {
+        when: ['-p', '-x'],
+        unless: ['-f', '-F'],
+        rest: 'var',
+        effects: dump,
+        examples: [
+          { command: 'export -p', effects: ['read(env)'] },
+          { command: 'declare -x', effects: ['read(env)'] },
+        ],
+      },
       { rest: 'none', examples: [{ command: 'export NODE_ENV=test', effects: [] }] },
     ],
   },
@@ -36,7 +55,15 @@ export const ENV: ProgramSpec[] = [
   },
   {
     names: ['echo', 'printf', 'print'],
-    rows: [{ rest: 'none', examples: [{ command: 'echo "$API_TOKEN"', effects: ['read($API_TOKEN)'] }, { command: 'echo ${#API_TOKEN}', effects: [] }] }],
+    rows: [
+      {
+        rest: 'none',
+        examples: [
+          { command: 'echo "$API_TOKEN"', effects: ['read($API_TOKEN)'] },
+          { command: 'echo ${#API_TOKEN}', effects: [] },
+        ],
+      },
+    ],
   },
 ];
 
@@ -47,8 +74,19 @@ export const DOTENV: ProgramSpec[] = [
     globalTakes: ['-f', '--file', '-e', '--env-file'],
     otherwise: 'none',
     rows: [
-      { sub: ['run'], takes: ['-e', '--env'], opts: { '-f': 'load', '--env-file': 'load' }, rest: 'exec', examples: [{ command: 'dotenvx run -f .env -- npm start', effects: ['read(.env, load)', 'execute(shell: npm start)'] }] },
-      { sub: ['list'], takes: ['--format'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'dotenv list', effects: ['read(.env, content)'] }] },
+      {
+        sub: ['run'],
+        takes: ['-e', '--env'],
+        opts: { '-f': 'load', '--env-file': 'load' },
+        rest: 'exec',
+        examples: [{ command: 'dotenvx run -f .env -- npm start', effects: ['read(.env, load)', 'execute(shell: npm start)'] }],
+      },
+      {
+        sub: ['list'],
+        takes: ['--format'],
+        effects: [{ kind: 'read-file', what: '.env' }],
+        examples: [{ command: 'dotenv list', effects: ['read(.env, content)'] }],
+      },
       { sub: ['get'], takes: ['-f'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'dotenvx get', effects: ['read(.env, content)'] }] },
       { sub: ['--'], rest: 'exec', examples: [{ command: 'dotenv -e .env -- npm start', effects: ['execute(shell: npm start)'] }] },
     ],

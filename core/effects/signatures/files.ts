@@ -2,10 +2,69 @@
 import type { ProgramSpec } from '../types';
 
 const READER_NAMES = [
-  'cat', 'tac', 'less', 'more', 'most', 'head', 'tail', 'nl', 'od', 'xxd', 'hexdump', 'hd', 'strings', 'base64', 'base32', 'basenc',
-  'bat', 'batcat', 'view', 'cut', 'sort', 'uniq', 'paste', 'column', 'fold', 'fmt', 'pr', 'rev', 'expand', 'unexpand', 'diff', 'sdiff',
-  'colordiff', 'cmp', 'comm', 'join', 'look', 'zcat', 'zless', 'zmore', 'bzcat', 'xzcat', 'zstdcat', 'iconv', 'dos2unix', 'unix2dos',
-  'type', 'shuf', 'split', 'csplit', 'md5', 'vis', 'jless', 'glow', 'mdcat', 'pygmentize', 'highlight', 'ccat', 'gzip', 'bzip2', 'xz', 'zstd', 'lz4',
+  'cat',
+  'tac',
+  'less',
+  'more',
+  'most',
+  'head',
+  'tail',
+  'nl',
+  'od',
+  'xxd',
+  'hexdump',
+  'hd',
+  'strings',
+  'base64',
+  'base32',
+  'basenc',
+  'bat',
+  'batcat',
+  'view',
+  'cut',
+  'sort',
+  'uniq',
+  'paste',
+  'column',
+  'fold',
+  'fmt',
+  'pr',
+  'rev',
+  'expand',
+  'unexpand',
+  'diff',
+  'sdiff',
+  'colordiff',
+  'cmp',
+  'comm',
+  'join',
+  'look',
+  'zcat',
+  'zless',
+  'zmore',
+  'bzcat',
+  'xzcat',
+  'zstdcat',
+  'iconv',
+  'dos2unix',
+  'unix2dos',
+  'type',
+  'shuf',
+  'split',
+  'csplit',
+  'md5',
+  'vis',
+  'jless',
+  'glow',
+  'mdcat',
+  'pygmentize',
+  'highlight',
+  'ccat',
+  'gzip',
+  'bzip2',
+  'xz',
+  'zstd',
+  'lz4',
 ];
 
 export const FILES: ProgramSpec[] = [
@@ -13,7 +72,34 @@ export const FILES: ProgramSpec[] = [
     names: READER_NAMES,
     rows: [
       {
-        takes: ['-n', '-c', '-d', '-f', '-t', '-k', '-w', '-s', '-b', '-N', '-l', '-C', '-F', '-D', '-I', '-o', '-e', '--lines', '--bytes', '--delimiter', '--fields', '--key', '--width', '--output', '-f', '--field-separator'],
+        takes: [
+          '-n',
+          '-c',
+          '-d',
+          '-f',
+          '-t',
+          '-k',
+          '-w',
+          '-s',
+          '-b',
+          '-N',
+          '-l',
+          '-C',
+          '-F',
+          '-D',
+          '-I',
+          '-o',
+          '-e',
+          '--lines',
+          '--bytes',
+          '--delimiter',
+          '--fields',
+          '--key',
+          '--width',
+          '--output',
+          '-f',
+          '--field-separator',
+        ],
         rest: 'read',
         examples: [
           { command: 'cat .env', effects: ['read(.env, content)'] },
@@ -26,13 +112,33 @@ export const FILES: ProgramSpec[] = [
   },
   {
     names: ['read', 'mapfile', 'readarray'],
-    rows: [{ takes: ['-d', '-n', '-N', '-p', '-t', '-u', '-C', '-c', '-O', '-s'], rest: 'none', examples: [{ command: 'read -r line < .env', effects: ['read(.env, content)'] }] }],
+    rows: [
+      {
+        takes: ['-d', '-n', '-N', '-p', '-t', '-u', '-C', '-c', '-O', '-s'],
+        rest: 'none',
+        examples: [{ command: 'read -r line < .env', effects: ['read(.env, content)'] }],
+      },
+    ],
   },
   {
     names: ['dd'],
     rows: [
       {
-        operands: { if: 'read', of: 'write', bs: 'none', count: 'none', status: 'none', conv: 'none', skip: 'none', seek: 'none', iflag: 'none', oflag: 'none', ibs: 'none', obs: 'none', cbs: 'none' },
+        operands: {
+          if: 'read',
+          of: 'write',
+          bs: 'none',
+          count: 'none',
+          status: 'none',
+          conv: 'none',
+          skip: 'none',
+          seek: 'none',
+          iflag: 'none',
+          oflag: 'none',
+          ibs: 'none',
+          obs: 'none',
+          cbs: 'none',
+        },
         how: 'dd of=',
         examples: [
           { command: 'dd if=.env', effects: ['read(.env, content)'] },
@@ -57,7 +163,26 @@ export const FILES: ProgramSpec[] = [
     names: ['ls', 'stat', 'file', 'du', 'realpath', 'readlink', 'basename', 'dirname', 'lsattr', 'getfacl', 'exa', 'eza', 'tree', 'lsof', 'namei', 'getcap'],
     rows: [
       {
-        takes: ['-c', '--format', '--printf', '-f', '-L', '-I', '-P', '--max-depth', '-d', '-s', '--suffix', '--time-style', '--block-size', '-B', '-T', '--exclude', '--ignore', '-m'],
+        takes: [
+          '-c',
+          '--format',
+          '--printf',
+          '-f',
+          '-L',
+          '-I',
+          '-P',
+          '--max-depth',
+          '-d',
+          '-s',
+          '--suffix',
+          '--time-style',
+          '--block-size',
+          '-B',
+          '-T',
+          '--exclude',
+          '--ignore',
+          '-m',
+        ],
         rest: 'meta',
         examples: [
           { command: 'ls -la .env', effects: ['read(.env, metadata)'] },
@@ -68,22 +193,45 @@ export const FILES: ProgramSpec[] = [
   },
   {
     names: ['wc'],
-    rows: [{ rest: 'read', mode: 'count', examples: [{ command: 'wc -l .env', effects: ['read(.env, count)'] }, { command: 'wc -l < .env', effects: ['read(.env, count)'] }] }],
+    rows: [
+      {
+        rest: 'read',
+        mode: 'count',
+        examples: [
+          { command: 'wc -l .env', effects: ['read(.env, count)'] },
+          { command: 'wc -l < .env', effects: ['read(.env, count)'] },
+        ],
+      },
+    ],
   },
   {
     names: ['md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'sha224sum', 'sha384sum', 'b2sum', 'cksum', 'sum', 'shasum', 'b3sum', 'xxhsum'],
-    rows: [{ takes: ['-a', '--algorithm', '-c', '--check'], rest: 'read', mode: 'hash', examples: [{ command: 'sha256sum .env', effects: ['read(.env, hash)'] }] }],
+    rows: [
+      { takes: ['-a', '--algorithm', '-c', '--check'], rest: 'read', mode: 'hash', examples: [{ command: 'sha256sum .env', effects: ['read(.env, hash)'] }] },
+    ],
   },
   {
     names: ['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'],
     rows: [
-      { sub: [], when: ['--reference'], takes: ['--reference', '--from'], rest: 'meta', examples: [{ command: 'chmod --reference=a.txt .env', effects: ['read(.env, metadata)'] }] },
+      {
+        sub: [],
+        when: ['--reference'],
+        takes: ['--reference', '--from'],
+        rest: 'meta',
+        examples: [{ command: 'chmod --reference=a.txt .env', effects: ['read(.env, metadata)'] }],
+      },
       { takes: ['--from', '-m', '-x', '-M', '-X'], pos: ['none'], rest: 'meta', examples: [{ command: 'chmod 600 .env', effects: ['read(.env, metadata)'] }] },
     ],
   },
   {
     names: ['touch', 'mkdir', 'mkfifo', 'mknod'],
-    rows: [{ takes: ['-d', '-t', '-r', '-m', '--date', '--reference', '--mode', '--context'], rest: 'touch', examples: [{ command: 'touch .env', effects: ['write(.env, touch)'] }] }],
+    rows: [
+      {
+        takes: ['-d', '-t', '-r', '-m', '--date', '--reference', '--mode', '--context'],
+        rest: 'touch',
+        examples: [{ command: 'touch .env', effects: ['write(.env, touch)'] }],
+      },
+    ],
   },
   {
     names: ['cp', 'gcp'],
@@ -104,12 +252,22 @@ export const FILES: ProgramSpec[] = [
   {
     names: ['install', 'ginstall'],
     rows: [
-      { when: ['-d', '--directory'], takes: ['-m', '-o', '-g', '--mode', '--owner', '--group'], rest: 'touch', examples: [{ command: 'install -d build', effects: ['write(build, touch)'] }] },
+      {
+        when: ['-d', '--directory'],
+        takes: ['-m', '-o', '-g', '--mode', '--owner', '--group'],
+        rest: 'touch',
+        examples: [{ command: 'install -d build', effects: ['write(build, touch)'] }],
+      },
       {
         takes: ['-m', '-o', '-g', '-S', '--mode', '--owner', '--group', '--suffix', '--strip-program'],
         opts: { '-t': 'dest', '--target-directory': 'dest' },
         layout: 'copy',
-        examples: [{ command: 'install -m 644 /tmp/lock.json package-lock.json', effects: ['read(/tmp/lock.json, copy → package-lock.json)', 'write(package-lock.json, install)'] }],
+        examples: [
+          {
+            command: 'install -m 644 /tmp/lock.json package-lock.json',
+            effects: ['read(/tmp/lock.json, copy → package-lock.json)', 'write(package-lock.json, install)'],
+          },
+        ],
       },
     ],
   },
@@ -121,21 +279,75 @@ export const FILES: ProgramSpec[] = [
         opts: { '-t': 'dest', '--target-directory': 'dest' },
         layout: 'move',
         examples: [
-          { command: 'mv /tmp/new.sql migrations/001_init.sql', effects: ['read(/tmp/new.sql, copy → migrations/001_init.sql)', 'delete(/tmp/new.sql, recursive)', 'write(migrations/001_init.sql, mv)'] },
+          {
+            command: 'mv /tmp/new.sql migrations/001_init.sql',
+            effects: ['read(/tmp/new.sql, copy → migrations/001_init.sql)', 'delete(/tmp/new.sql, recursive)', 'write(migrations/001_init.sql, mv)'],
+          },
         ],
       },
     ],
   },
   {
     names: ['ln'],
-    rows: [{ takes: ['-S', '--suffix', '-t', '--target-directory'], pos: ['none'], rest: 'write', how: 'ln', examples: [{ command: 'ln -sf /tmp/x go.sum', effects: ['write(go.sum, ln)'] }] }],
+    rows: [
+      {
+        takes: ['-S', '--suffix', '-t', '--target-directory'],
+        pos: ['none'],
+        rest: 'write',
+        how: 'ln',
+        examples: [{ command: 'ln -sf /tmp/x go.sum', effects: ['write(go.sum, ln)'] }],
+      },
+    ],
   },
   {
     names: ['rsync'],
     rows: [
-      { when: ['-n', '--dry-run', '--list-only'], takes: ['-e', '--rsh', '--exclude', '--include', '--filter', '-f', '--exclude-from', '--include-from', '--files-from', '--rsync-path', '--chmod', '--port', '--timeout', '--bwlimit', '--log-file', '--password-file'], rest: 'meta', examples: [{ command: 'rsync -avn src/ /tmp/x/', effects: ['read(src, metadata)', 'read(/tmp/x, metadata)'] }] },
       {
-        takes: ['-e', '--rsh', '--exclude', '--include', '--filter', '-f', '--exclude-from', '--include-from', '--files-from', '--rsync-path', '--chmod', '--port', '--timeout', '--bwlimit', '--log-file', '--password-file', '-T', '--temp-dir', '--backup-dir', '--suffix'],
+        when: ['-n', '--dry-run', '--list-only'],
+        takes: [
+          '-e',
+          '--rsh',
+          '--exclude',
+          '--include',
+          '--filter',
+          '-f',
+          '--exclude-from',
+          '--include-from',
+          '--files-from',
+          '--rsync-path',
+          '--chmod',
+          '--port',
+          '--timeout',
+          '--bwlimit',
+          '--log-file',
+          '--password-file',
+        ],
+        rest: 'meta',
+        examples: [{ command: 'rsync -avn src/ /tmp/x/', effects: ['read(src, metadata)', 'read(/tmp/x, metadata)'] }],
+      },
+      {
+        takes: [
+          '-e',
+          '--rsh',
+          '--exclude',
+          '--include',
+          '--filter',
+          '-f',
+          '--exclude-from',
+          '--include-from',
+          '--files-from',
+          '--rsync-path',
+          '--chmod',
+          '--port',
+          '--timeout',
+          '--bwlimit',
+          '--log-file',
+          '--password-file',
+          '-T',
+          '--temp-dir',
+          '--backup-dir',
+          '--suffix',
+        ],
         layout: 'copy',
         examples: [
           { command: 'rsync -av dist/ deploy@host.example.com:/srv/', effects: ['read(dist, copy → deploy@host.example.com:/srv/)', 'send(host.example.com)'] },
@@ -150,25 +362,61 @@ export const FILES: ProgramSpec[] = [
       {
         takes: ['-P', '-i', '-o', '-F', '-c', '-l', '-J', '-S', '-D', '-X'],
         layout: 'copy',
-        examples: [{ command: 'scp ~/.ssh/id_rsa backup@host.example.com:', effects: ['read(/home/user/.ssh/id_rsa, copy → backup@host.example.com:)', 'send(host.example.com)'] }],
+        examples: [
+          {
+            command: 'scp ~/.ssh/id_rsa backup@host.example.com:',
+            effects: ['read(/home/user/.ssh/id_rsa, copy → backup@host.example.com:)', 'send(host.example.com)'],
+          },
+        ],
       },
     ],
   },
   {
     names: ['tee', 'sponge'],
-    rows: [{ takes: ['--output-error'], rest: 'write', examples: [{ command: 'tee out.log', effects: ['write(out.log, tee)'] }, { command: 'sponge package-lock.json', effects: ['write(package-lock.json, sponge)'] }] }],
+    rows: [
+      {
+        takes: ['--output-error'],
+        rest: 'write',
+        examples: [
+          { command: 'tee out.log', effects: ['write(out.log, tee)'] },
+          { command: 'sponge package-lock.json', effects: ['write(package-lock.json, sponge)'] },
+        ],
+      },
+    ],
   },
   {
     names: ['truncate'],
-    rows: [{ takes: ['-s', '-r', '--size', '--reference'], rest: 'write', examples: [{ command: 'truncate -s 0 Cargo.lock', effects: ['write(Cargo.lock, truncate)'] }] }],
+    rows: [
+      {
+        takes: ['-s', '-r', '--size', '--reference'],
+        rest: 'write',
+        examples: [{ command: 'truncate -s 0 Cargo.lock', effects: ['write(Cargo.lock, truncate)'] }],
+      },
+    ],
   },
   {
     names: ['shred'],
-    rows: [{ takes: ['-n', '-s', '--iterations', '--size', '--random-source'], rest: 'write', examples: [{ command: 'shred -u secrets.txt', effects: ['write(secrets.txt, shred)'] }] }],
+    rows: [
+      {
+        takes: ['-n', '-s', '--iterations', '--size', '--random-source'],
+        rest: 'write',
+        examples: [{ command: 'shred -u secrets.txt', effects: ['write(secrets.txt, shred)'] }],
+      },
+    ],
   },
   {
     names: ['rm', 'unlink', 'rmdir', 'srm', 'trash', 'trash-put'],
-    rows: [{ takes: [], rest: 'delete', recursive: ['-r', '-R', '--recursive'], examples: [{ command: 'rm -rf dist', effects: ['delete(dist, recursive)'] }, { command: 'rm .env', effects: ['delete(.env)'] }] }],
+    rows: [
+      {
+        takes: [],
+        rest: 'delete',
+        recursive: ['-r', '-R', '--recursive'],
+        examples: [
+          { command: 'rm -rf dist', effects: ['delete(dist, recursive)'] },
+          { command: 'rm .env', effects: ['delete(.env)'] },
+        ],
+      },
+    ],
   },
   {
     names: ['sed', 'gsed'],
@@ -192,7 +440,10 @@ export const FILES: ProgramSpec[] = [
         codeFirst: true,
         rest: 'read',
         lang: 'sed',
-        examples: [{ command: "sed '' .env", effects: ['read(.env, content)'] }, { command: 'sed -n 1,20p Cargo.lock', effects: ['read(Cargo.lock, content)'] }],
+        examples: [
+          { command: "sed '' .env", effects: ['read(.env, content)'] },
+          { command: 'sed -n 1,20p Cargo.lock', effects: ['read(Cargo.lock, content)'] },
+        ],
       },
     ],
   },
@@ -252,14 +503,31 @@ export const FILES: ProgramSpec[] = [
           { command: 'tar cf - .env', effects: ['read(.env, copy → -)'] },
         ],
       },
-      { when: ['-t', '--list'], takes: ['--exclude'], opts: { '-f': 'meta', '--file': 'meta' }, rest: 'none', examples: [{ command: 'tar tzf /tmp/x.tgz', effects: ['read(/tmp/x.tgz, metadata)'] }] },
+      {
+        when: ['-t', '--list'],
+        takes: ['--exclude'],
+        opts: { '-f': 'meta', '--file': 'meta' },
+        rest: 'none',
+        examples: [{ command: 'tar tzf /tmp/x.tgz', effects: ['read(/tmp/x.tgz, metadata)'] }],
+      },
     ],
   },
   {
     names: ['unzip'],
     rows: [
-      { when: ['-p', '-c'], takes: ['-x', '-P'], pos: ['read'], rest: 'none', examples: [{ command: 'unzip -p /tmp/e.zip', effects: ['read(/tmp/e.zip, content)'] }] },
-      { when: ['-l', '-v', '-t', '-Z'], takes: ['-x', '-P'], rest: 'meta', examples: [{ command: 'unzip -l /tmp/e.zip', effects: ['read(/tmp/e.zip, metadata)'] }] },
+      {
+        when: ['-p', '-c'],
+        takes: ['-x', '-P'],
+        pos: ['read'],
+        rest: 'none',
+        examples: [{ command: 'unzip -p /tmp/e.zip', effects: ['read(/tmp/e.zip, content)'] }],
+      },
+      {
+        when: ['-l', '-v', '-t', '-Z'],
+        takes: ['-x', '-P'],
+        rest: 'meta',
+        examples: [{ command: 'unzip -l /tmp/e.zip', effects: ['read(/tmp/e.zip, metadata)'] }],
+      },
       {
         takes: ['-x', '-P'],
         opts: { '-d': 'none' },
@@ -274,9 +542,18 @@ export const FILES: ProgramSpec[] = [
   {
     names: ['zip', '7z', '7za', 'rar'],
     rows: [
-      { sub: ['a'], takes: ['-p', '-t', '-m'], layout: 'archive', examples: [{ command: '7z a /tmp/e.7z .env', effects: ['read(.env, copy → /tmp/e.7z)', 'write(/tmp/e.7z, 7z)'] }] },
+      {
+        sub: ['a'],
+        takes: ['-p', '-t', '-m'],
+        layout: 'archive',
+        examples: [{ command: '7z a /tmp/e.7z .env', effects: ['read(.env, copy → /tmp/e.7z)', 'write(/tmp/e.7z, 7z)'] }],
+      },
       { sub: ['x'], takes: ['-p', '-o'], pos: ['meta'], rest: 'write', examples: [{ command: '7z x /tmp/e.7z', effects: ['read(/tmp/e.7z, metadata)'] }] },
-      { takes: ['-P', '-x', '-i', '-b', '-n', '-t', '-tt', '-O', '--out'], layout: 'archive', examples: [{ command: 'zip /tmp/e.zip .env', effects: ['read(.env, copy → /tmp/e.zip)', 'write(/tmp/e.zip, zip)'] }] },
+      {
+        takes: ['-P', '-x', '-i', '-b', '-n', '-t', '-tt', '-O', '--out'],
+        layout: 'archive',
+        examples: [{ command: 'zip /tmp/e.zip .env', effects: ['read(.env, copy → /tmp/e.zip)', 'write(/tmp/e.zip, zip)'] }],
+      },
     ],
   },
   {

@@ -7,7 +7,8 @@ export default defineRule({
   name: 'agent-enum-value',
   severity: 'error',
   title: 'An agent setting has a value Claude Code does not know',
-  rationale: 'An unknown model, permissionMode, color, effort, memory or isolation value is ignored or makes the agent fail to load, so the agent runs with settings you did not choose.',
+  rationale:
+    'An unknown model, permissionMode, color, effort, memory or isolation value is ignored or makes the agent fail to load, so the agent runs with settings you did not choose.',
   appliesTo: ['agent'],
   check(ctx) {
     const fm = ctx.frontmatter();
@@ -15,11 +16,16 @@ export default defineRule({
     for (const [key, allowed] of Object.entries(AGENT_ENUMS)) {
       const pair = fmPair(fm, key);
       if (!pair || pair.value.value === null) continue;
-      if (!allowed.includes(String(pair.value.value))) ctx.report({ start: pair.value.start, end: pair.value.end, message: `${key}: "${pair.value.value}" is not one of ${allowed.join(', ')}.` });
+      if (!allowed.includes(String(pair.value.value)))
+        ctx.report({ start: pair.value.start, end: pair.value.end, message: `${key}: "${pair.value.value}" is not one of ${allowed.join(', ')}.` });
     }
     const model = fmPair(fm, 'model');
     if (model && typeof model.value.value === 'string' && !MODEL_ALIASES.includes(model.value.value) && !/^claude-[a-z0-9.-]+$/.test(model.value.value)) {
-      ctx.report({ start: model.value.start, end: model.value.end, message: `model: "${model.value.value}" is neither an alias (${MODEL_ALIASES.join(', ')}) nor a full model id (claude-…).` });
+      ctx.report({
+        start: model.value.start,
+        end: model.value.end,
+        message: `model: "${model.value.value}" is neither an alias (${MODEL_ALIASES.join(', ')}) nor a full model id (claude-…).`,
+      });
     }
     for (const key of ['background']) {
       const pair = fmPair(fm, key);

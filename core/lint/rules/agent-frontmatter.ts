@@ -7,21 +7,36 @@ export default defineRule({
   severity: 'error',
   title: 'Agent file whose frontmatter Claude Code cannot read, or without a description: Claude Code skips it silently',
   rationale:
-    "Claude Code skips a subagent file, with only a debug-log line, when its frontmatter uses CRLF line endings, does not parse even the lenient way Claude Code reads it, lacks `description`, or has a name containing \":\" or starting with \"-\". The agent you wrote simply does not exist. (One-line values containing \": \", `tools: *` and `[a] [b]` are fine: Claude Code reads them as plain strings.) A file without frontmatter or without `name` is read as documentation, not as an agent.",
+    'Claude Code skips a subagent file, with only a debug-log line, when its frontmatter uses CRLF line endings, does not parse even the lenient way Claude Code reads it, lacks `description`, or has a name containing ":" or starting with "-". The agent you wrote simply does not exist. (One-line values containing ": ", `tools: *` and `[a] [b]` are fine: Claude Code reads them as plain strings.) A file without frontmatter or without `name` is read as documentation, not as an agent.',
   otherSeverities: ['warning', 'info'],
   appliesTo: ['agent'],
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm) {
-      ctx.report({ start: 0, end: Math.min(3, ctx.file.text.length), severity: 'info', message: 'No frontmatter: Claude Code reads this file as documentation, not as an agent. An agent file starts with ---, then name and description, then ---.' });
+      ctx.report({
+        start: 0,
+        end: Math.min(3, ctx.file.text.length),
+        severity: 'info',
+        message:
+          'No frontmatter: Claude Code reads this file as documentation, not as an agent. An agent file starts with ---, then name and description, then ---.',
+      });
       return;
     }
     if (fm.crlf) {
-      ctx.report({ start: 0, end: 3, message: 'This file has CRLF (Windows) line endings: Claude Code does not read its frontmatter and skips the agent. Save it with LF line endings.', fix: { title: 'Convert the file to LF line endings', edits: [{ start: 0, end: ctx.file.text.length, newText: ctx.file.text.replace(/\r\n/g, '\n') }] } });
+      ctx.report({
+        start: 0,
+        end: 3,
+        message: 'This file has CRLF (Windows) line endings: Claude Code does not read its frontmatter and skips the agent. Save it with LF line endings.',
+        fix: { title: 'Convert the file to LF line endings', edits: [{ start: 0, end: ctx.file.text.length, newText: ctx.file.text.replace(/\r\n/g, '\n') }] },
+      });
       return;
     }
     if (fm.error) {
-      ctx.report({ start: fm.error.offset, end: fm.error.offset + 1, message: `The frontmatter does not parse (${fm.error.message}); Claude Code skips this agent.` });
+      ctx.report({
+        start: fm.error.offset,
+        end: fm.error.offset + 1,
+        message: `The frontmatter does not parse (${fm.error.message}); Claude Code skips this agent.`,
+      });
       return;
     }
     if (!fm.data) {
@@ -31,33 +46,64 @@ export default defineRule({
     if (fm.dropped.length > 0) {
       const d = fm.dropped[0]!;
       const n = fm.dropped.length;
-      ctx.report({ start: d.start, end: d.end, severity: 'warning', message: `This unindented line${n > 1 ? ` (and ${n - 1} more)` : ''} continues the value above it: Claude Code keeps only the first line of that value (2.1.197; other versions skip the agent). Indent the continuation, or write the value as \`description: >\` with indented lines.` });
+      ctx.report({
+        start: d.start,
+        end: d.end,
+        severity: 'warning',
+        message: `This unindented line${n > 1 ? ` (and ${n - 1} more)` : ''} continues the value above it: Claude Code keeps only the first line of that value (2.1.197; other versions skip the agent). Indent the continuation, or write the value as \`description: >\` with indented lines.`,
+      });
     }
     const name = fm.data.name;
     if (typeof name !== 'string' || name.trim() === '') {
       const meant = ['description', 'tools', 'model', 'disallowedTools'].some((k) => k in fm.data!);
-      ctx.report({ start: fm.offset, end: Math.max(fm.offset, fm.end - 4), severity: meant ? 'warning' : 'info', message: 'No name: Claude Code reads this file as documentation, not as an agent. Add name: <lower-case-name> if it is meant to be one.' });
+      ctx.report({
+        start: fm.offset,
+        end: Math.max(fm.offset, fm.end - 4),
+        severity: meant ? 'warning' : 'info',
+        message: 'No name: Claude Code reads this file as documentation, not as an agent. Add name: <lower-case-name> if it is meant to be one.',
+      });
       return;
     }
     const desc = fm.data.description;
     if (typeof desc !== 'string' || desc.trim() === '') {
       const pair = fmPair(fm, 'description') ?? fmPair(fm, 'name');
-      ctx.report({ start: pair?.key.start ?? fm.offset, end: pair?.value.end ?? fm.offset, message: 'Missing description: Claude Code skips agents without a description.' });
+      ctx.report({
+        start: pair?.key.start ?? fm.offset,
+        end: pair?.value.end ?? fm.offset,
+        message: 'Missing description: Claude Code skips agents without a description.',
+      });
     }
     const pair = fmPair(fm, 'name')!;
-    if (name.includes(':') || name.startsWith('-')) ctx.report({ start: pair.value.start, end: pair.value.end, message: `The name "${name}" contains ":" or starts with "-": Claude Code skips this agent.` });
-    else if (!/^[a-z][a-z0-9-]*$/.test(name)) ctx.report({ start: pair.value.start, end: pair.value.end, severity: 'info', message: `Agent names are lower-case letters, digits and hyphens ("${name.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}").` });
+    if (name.includes(':') || name.startsWith('-'))
+      ctx.report({
+        start: pair.value.start,
+        end: pair.value.end,
+        message: `The name "${name}" contains ":" or starts with "-": Claude Code skips this agent.`,
+      });
+    else if (!/^[a-z][a-z0-9-]*$/.test(name))
+      ctx.report({
+        start: pair.value.start,
+        end: pair.value.end,
+        severity: 'info',
+        message: `Agent names are lower-case letters, digits and hyphens ("${name.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}").`,
+      });
   },
   examples: {
     problematic: [
       { path: '.claude/agents/reviewer.md', text: '---\r\nname: reviewer\r\ndescription: Reviews code\r\n---\r\nYou review code.\r\n' },
       { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\n---\nYou review code.\n' },
-      { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews\nhooks:\n  PreToolUse:\n    - matcher: Bash\n   hooks: []\n---\nYou review code.\n' },
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: Reviews\nhooks:\n  PreToolUse:\n    - matcher: Bash\n   hooks: []\n---\nYou review code.\n',
+      },
       { path: '.claude/agents/reviewer.md', text: '---\nname: team:reviewer\ndescription: Reviews\n---\n' },
       { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews code.\nAlso reviews tests.\n---\n' },
     ],
     correct: [
-      { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Use this agent when: a PR is ready. Examples: <example>review it</example>\ntools: *\n---\nYou review code.\n' },
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: Use this agent when: a PR is ready. Examples: <example>review it</example>\ntools: *\n---\nYou review code.\n',
+      },
       { path: '.claude/agents/sub/deep-reviewer.md', text: '---\nname: deep-reviewer\ndescription: "Reviews: deeply"\nmodel: opus\n---\n' },
       { path: '.claude/agents/a.md', text: '---\nname: a1\ndescription: >\n  Multi-line\n  description\n---\n' },
       { path: '.claude/agents/README.md', text: '# Our agents\n\nEach file here is one agent.\n' },

@@ -19,7 +19,8 @@ export default defineRule({
   name: 'allow-arbitrary-code',
   severity: 'warning',
   title: 'An allow rule that pre-approves arbitrary commands',
-  rationale: 'Bash(*), Bash(npx *), Bash(bash *), Bash(env *) and the like match every command, because the prefix runs whatever follows it: `Bash(npx *)` allows `npx rimraf /`. Allow the specific commands instead (`Bash(npm test)`, `Bash(npx prettier *)`).',
+  rationale:
+    'Bash(*), Bash(npx *), Bash(bash *), Bash(env *) and the like match every command, because the prefix runs whatever follows it: `Bash(npx *)` allows `npx rimraf /`. Allow the specific commands instead (`Bash(npm test)`, `Bash(npx prettier *)`).',
   appliesTo: ['settings'],
   check(ctx) {
     for (const r of jsonStrings(ctx.json().tree, ['permissions', 'allow'])) {

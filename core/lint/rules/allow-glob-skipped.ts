@@ -14,7 +14,11 @@ export default defineRule({
       const { tool } = parseRule(r.value);
       if (!tool.includes('*')) continue;
       if (/^mcp__[^*_][^*]*?__/.test(tool)) continue;
-      ctx.report({ start: r.start, end: r.end, message: `"${r.value}" is skipped: an allow rule takes a wildcard only after mcp__<server>__. Name the server (mcp__<server>__* or mcp__<server>).` });
+      ctx.report({
+        start: r.start,
+        end: r.end,
+        message: `"${r.value}" is skipped: an allow rule takes a wildcard only after mcp__<server>__. Name the server (mcp__<server>__* or mcp__<server>).`,
+      });
     }
   },
   examples: {

@@ -6,15 +6,24 @@ export default defineRule({
   name: 'allow-shadowed-by-deny',
   severity: 'warning',
   title: 'An allow rule that a deny rule always overrides',
-  rationale: 'Deny rules are evaluated first and win regardless of specificity, so an allow rule inside a broader deny never applies. Either the deny is too broad or the allow is dead; both confuse the next reader.',
+  rationale:
+    'Deny rules are evaluated first and win regardless of specificity, so an allow rule inside a broader deny never applies. Either the deny is too broad or the allow is dead; both confuse the next reader.',
   appliesTo: ['settings'],
   check(ctx) {
     const tree = ctx.json().tree;
     const denies = jsonStrings(tree, ['permissions', 'deny']).map((d) => ({ ...d, ...parseRule(d.value) }));
     for (const a of jsonStrings(tree, ['permissions', 'allow'])) {
       const { tool, spec } = parseRule(a.value);
-      const hit = denies.find((d) => d.tool === tool && (d.spec === null || d.spec === '*' || (spec !== null && (tool === 'Bash' || tool === 'PowerShell') && bashRuleMatches(d.spec, spec.replace(/:\*$/, ' *').replace(/ \*$/, ' x'))) || d.spec === spec));
-      if (hit) ctx.report({ start: a.start, end: a.end, message: `${a.value} never applies: the deny rule ${hit.value} matches the same calls and deny wins.` });
+      const hit = denies.find(
+        (d) =>
+          d.tool === tool &&
+          (d.spec === null ||
+            d.spec === '*' ||
+            (spec !== null && (tool === 'Bash' || tool === 'PowerShell') && bashRuleMatches(d.spec, spec.replace(/:\*$/, ' *').replace(/ \*$/, ' x'))) ||
+            d.spec === spec),
+      );
+      if (hit)
+        ctx.report({ start: a.start, end: a.end, message: `${a.value} never applies: the deny rule ${hit.value} matches the same calls and deny wins.` });
     }
   },
   examples: {

@@ -7,14 +7,20 @@ export default defineRule({
   name: 'allowed-tools-execution',
   severity: 'warning',
   title: '`allowed-tools` pre-approves arbitrary commands for the skill',
-  rationale: '`allowed-tools` does not restrict a skill: it pre-approves the listed tools for the turn, without a prompt and regardless of workspace trust. `Bash`, `Bash(*)` or a runner prefix like `Bash(npx *)` there means any command runs unasked whenever the skill is used.',
+  rationale:
+    '`allowed-tools` does not restrict a skill: it pre-approves the listed tools for the turn, without a prompt and regardless of workspace trust. `Bash`, `Bash(*)` or a runner prefix like `Bash(npx *)` there means any command runs unasked whenever the skill is used.',
   appliesTo: ['skill', 'command'],
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data) return;
     for (const e of toolEntries(fm, 'allowed-tools', ctx.file.text)) {
       const why = arbitraryExecution(e.value);
-      if (why) ctx.report({ start: e.start, end: e.end, message: `${why}, without a prompt, whenever the skill runs. Pre-approve the specific commands the skill needs.` });
+      if (why)
+        ctx.report({
+          start: e.start,
+          end: e.end,
+          message: `${why}, without a prompt, whenever the skill runs. Pre-approve the specific commands the skill needs.`,
+        });
     }
   },
   examples: {

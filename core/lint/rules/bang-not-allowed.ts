@@ -66,7 +66,11 @@ export default defineRule({
       const suggestion = `Bash(${first.slice(0, first[0] === 'git' || first[0] === 'npm' ? 2 : 1).join(' ')} *)`;
       // The uncovered parts are named (redacted: a command line can carry a token), not the whole line.
       const named = missing.map((w) => `\`${redact(w.join(' '))}\``).join(', ');
-      ctx.report({ start: b.start, end: b.end, message: `${named} ${missing.length === 1 ? 'is' : 'are'} not covered by allowed-tools, so invoking this skill aborts. Add ${redact(suggestion)} to allowed-tools.` });
+      ctx.report({
+        start: b.start,
+        end: b.end,
+        message: `${named} ${missing.length === 1 ? 'is' : 'are'} not covered by allowed-tools, so invoking this skill aborts. Add ${redact(suggestion)} to allowed-tools.`,
+      });
     }
   },
   examples: {
@@ -77,11 +81,23 @@ export default defineRule({
       { path: '.claude/commands/d.md', text: '---\ndescription: D\nallowed-tools: Bash(df:*)\n---\nDisk: !`df -h / | sort -r`\n' },
     ],
     correct: [
-      { path: '.claude/skills/deploy/SKILL.md', text: '---\nname: deploy\ndescription: Deploy\nallowed-tools: Bash(npm pkg *)\n---\nVersion: !`npm pkg get version`\n' },
-      { path: '.claude/commands/st.md', text: '---\ndescription: Status\nallowed-tools: Bash(git add:*)\n---\nState: !`git status --short`, diff: !`git diff HEAD`, branch: !`git branch --show-current`\n' },
+      {
+        path: '.claude/skills/deploy/SKILL.md',
+        text: '---\nname: deploy\ndescription: Deploy\nallowed-tools: Bash(npm pkg *)\n---\nVersion: !`npm pkg get version`\n',
+      },
+      {
+        path: '.claude/commands/st.md',
+        text: '---\ndescription: Status\nallowed-tools: Bash(git add:*)\n---\nState: !`git status --short`, diff: !`git diff HEAD`, branch: !`git branch --show-current`\n',
+      },
       { path: '.claude/commands/plain.md', text: '---\ndescription: Plain\n---\nNo commands here, only `git status` as text.\n' },
-      { path: '.claude/commands/c.md', text: '---\nallowed-tools: Bash(df:*), Bash(brew cleanup:*)\nargument-hint: [--aggressive] | [--maximum]\ndescription: Clean caches\n---\n- Disk: !`df -h / | tail -1`\n- Brew: !`brew cleanup -n 2>/dev/null | head -5 || echo "none"`\n' },
-      { path: '.claude/commands/r.md', text: '---\ndescription: "Loop"\nallowed-tools: ["Bash(${CLAUDE_PLUGIN_ROOT}/scripts/setup.sh:*)"]\n---\n```!\n"${CLAUDE_PLUGIN_ROOT}/scripts/setup.sh" $ARGUMENTS\n```\n' },
+      {
+        path: '.claude/commands/c.md',
+        text: '---\nallowed-tools: Bash(df:*), Bash(brew cleanup:*)\nargument-hint: [--aggressive] | [--maximum]\ndescription: Clean caches\n---\n- Disk: !`df -h / | tail -1`\n- Brew: !`brew cleanup -n 2>/dev/null | head -5 || echo "none"`\n',
+      },
+      {
+        path: '.claude/commands/r.md',
+        text: '---\ndescription: "Loop"\nallowed-tools: ["Bash(${CLAUDE_PLUGIN_ROOT}/scripts/setup.sh:*)"]\n---\n```!\n"${CLAUDE_PLUGIN_ROOT}/scripts/setup.sh" $ARGUMENTS\n```\n',
+      },
     ],
   },
 });

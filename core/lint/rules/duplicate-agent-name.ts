@@ -66,18 +66,46 @@ export default defineRule({
     if (others.length === 0) return;
     const pair = fmPair(fm, 'name')!;
     const rel = (p: string) => (p.startsWith(`${ctx.workspace.root}/`) ? p.slice(ctx.workspace.root.length + 1) : p);
-    ctx.report({ start: pair.value.start, end: pair.value.end, message: `${others.map(rel).join(', ')} ${others.length === 1 ? 'is' : 'are'} also named "${fm.data.name}": Claude Code keeps only one of them. Give each agent its own name.` });
+    ctx.report({
+      start: pair.value.start,
+      end: pair.value.end,
+      message: `${others.map(rel).join(', ')} ${others.length === 1 ? 'is' : 'are'} also named "${fm.data.name}": Claude Code keeps only one of them. Give each agent its own name.`,
+    });
   },
   examples: {
     problematic: [
-      { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews code\n---\n', files: { '.claude/agents/old/reviewer-v1.md': '---\nname: reviewer\ndescription: Old reviewer\n---\n' } },
-      { path: '.claude/agents/a.md', text: '---\nname: "tester"\ndescription: Tests\n---\n', files: { '.claude/agents/b.md': '---\nname: tester\ndescription: Also tests\n---\n' } },
-      { path: '.claude/agents/team/x.md', text: '---\nname: x\ndescription: X\n---\n', files: { '.claude/agents/y.md': '---\nname: x # the same\ndescription: Y\n---\n' } },
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: Reviews code\n---\n',
+        files: { '.claude/agents/old/reviewer-v1.md': '---\nname: reviewer\ndescription: Old reviewer\n---\n' },
+      },
+      {
+        path: '.claude/agents/a.md',
+        text: '---\nname: "tester"\ndescription: Tests\n---\n',
+        files: { '.claude/agents/b.md': '---\nname: tester\ndescription: Also tests\n---\n' },
+      },
+      {
+        path: '.claude/agents/team/x.md',
+        text: '---\nname: x\ndescription: X\n---\n',
+        files: { '.claude/agents/y.md': '---\nname: x # the same\ndescription: Y\n---\n' },
+      },
     ],
     correct: [
-      { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews code\n---\n', files: { '.claude/agents/tester.md': '---\nname: tester\ndescription: Tests\n---\n' } },
-      { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews code\n---\n', files: { 'other/.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Another project\n---\n' } },
-      { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews code\n---\n', files: { '.claude/agents/README.md': '# Agents\n\nname: reviewer is described here.\n' } },
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: Reviews code\n---\n',
+        files: { '.claude/agents/tester.md': '---\nname: tester\ndescription: Tests\n---\n' },
+      },
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: Reviews code\n---\n',
+        files: { 'other/.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Another project\n---\n' },
+      },
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: Reviews code\n---\n',
+        files: { '.claude/agents/README.md': '# Agents\n\nname: reviewer is described here.\n' },
+      },
     ],
   },
 });

@@ -7,7 +7,8 @@ export default defineRule({
   name: 'guard-installed',
   severity: 'info',
   title: 'Agent Guard is not installed in this project',
-  rationale: 'Without the PreToolUse hook, nothing checks the agent\'s commands before they run. `agent-guard install` (or the VS Code command "Agent Guard: Install Guards in Workspace") adds it without touching anything else in the file.',
+  rationale:
+    'Without the PreToolUse hook, nothing checks the agent\'s commands before they run. `agent-guard install` (or the VS Code command "Agent Guard: Install Guards in Workspace") adds it without touching anything else in the file.',
   otherSeverities: ['warning'],
   appliesTo: ['settings'],
   check(ctx) {
@@ -16,7 +17,13 @@ export default defineRule({
     if (error || typeof value !== 'object' || value === null) return;
     if (findOurHandlers(value).length > 0) {
       const hook = `${dirname(ctx.file.path)}/hooks/agent-guard.cjs`;
-      if (!ctx.workspace.exists(hook)) ctx.report({ start: 0, end: 1, severity: 'warning', message: `The Agent Guard hook is registered but ${hook} does not exist: the guard is silently off. Run agent-guard sync.` });
+      if (!ctx.workspace.exists(hook))
+        ctx.report({
+          start: 0,
+          end: 1,
+          severity: 'warning',
+          message: `The Agent Guard hook is registered but ${hook} does not exist: the guard is silently off. Run agent-guard sync.`,
+        });
       return;
     }
     // Installed in settings.local.json counts too.
@@ -26,17 +33,34 @@ export default defineRule({
     } catch {
       /* a broken local file is reported on that file */
     }
-    ctx.report({ start: 0, end: 1, message: 'Agent Guard is not installed here: run agent-guard install, or the command "Agent Guard: Install Guards in Workspace".' });
+    ctx.report({
+      start: 0,
+      end: 1,
+      message: 'Agent Guard is not installed here: run agent-guard install, or the command "Agent Guard: Install Guards in Workspace".',
+    });
   },
   examples: {
     problematic: [
       { path: '.claude/settings.json', text: '{ "model": "opus" }' },
-      { path: '.claude/settings.json', text: '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] } }' },
+      {
+        path: '.claude/settings.json',
+        text: '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] } }',
+      },
       { path: '.claude/settings.json', text: '{}' },
     ],
     correct: [
-      { path: '.claude/settings.json', text: '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] } }', files: { '.claude/hooks/agent-guard.cjs': '// agent-guard\n' } },
-      { path: '.claude/settings.json', text: '{ "model": "opus" }', files: { '.claude/settings.local.json': '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "node x/agent-guard.cjs" } ] } ] } }' } },
+      {
+        path: '.claude/settings.json',
+        text: '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] } }',
+        files: { '.claude/hooks/agent-guard.cjs': '// agent-guard\n' },
+      },
+      {
+        path: '.claude/settings.json',
+        text: '{ "model": "opus" }',
+        files: {
+          '.claude/settings.local.json': '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "node x/agent-guard.cjs" } ] } ] } }',
+        },
+      },
       { path: '.claude/settings.local.json', text: '{ "model": "opus" }' },
     ],
   },

@@ -29,7 +29,7 @@ export default defineRule({
   check(ctx) {
     const tree = ctx.json().tree;
     const env = jsonNode(tree, ['env']);
-    const defined = new Set((env?.type === 'object' ? env.children ?? [] : []).map((p) => p.children?.[0]?.value as string));
+    const defined = new Set((env?.type === 'object' ? (env.children ?? []) : []).map((p) => p.children?.[0]?.value as string));
     for (const g of hookGroups(tree)) {
       for (const h of g.handlers) {
         const cmd = jsonChild(h, 'command');
@@ -42,21 +42,43 @@ export default defineRule({
           const at = raw.indexOf(m[0]);
           const start = cmd.offset + (at < 0 ? 1 : at);
           const field = JQ[name];
-          ctx.report({ start, end: start + (at < 0 ? cmd.length - 2 : m[0].length), message: `Claude Code never sets $${name}: it is empty, and this hook works on nothing. The hook's input arrives as JSON on stdin${field ? `: read it with jq -r '${field}'` : ''}.` });
+          ctx.report({
+            start,
+            end: start + (at < 0 ? cmd.length - 2 : m[0].length),
+            message: `Claude Code never sets $${name}: it is empty, and this hook works on nothing. The hook's input arrives as JSON on stdin${field ? `: read it with jq -r '${field}'` : ''}.`,
+          });
         }
       }
     }
   },
   examples: {
     problematic: [
-      { path: '.claude/settings.json', text: '{ "hooks": { "PostToolUse": [ { "matcher": "Edit|Write", "hooks": [ { "type": "command", "command": "prettier --write \\"$CLAUDE_TOOL_FILE_PATH\\"" } ] } ] } }' },
-      { path: '.claude/settings.json', text: '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "echo \\"$CLAUDE_TOOL_NAME\\" >> .claude/tools.log" } ] } ] } }' },
-      { path: '.claude/settings.json', text: '{ "hooks": { "PostToolUse": [ { "hooks": [ { "type": "command", "command": "eslint --fix ${CLAUDE_FILE_PATHS}" } ] } ] } }' },
+      {
+        path: '.claude/settings.json',
+        text: '{ "hooks": { "PostToolUse": [ { "matcher": "Edit|Write", "hooks": [ { "type": "command", "command": "prettier --write \\"$CLAUDE_TOOL_FILE_PATH\\"" } ] } ] } }',
+      },
+      {
+        path: '.claude/settings.json',
+        text: '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "echo \\"$CLAUDE_TOOL_NAME\\" >> .claude/tools.log" } ] } ] } }',
+      },
+      {
+        path: '.claude/settings.json',
+        text: '{ "hooks": { "PostToolUse": [ { "hooks": [ { "type": "command", "command": "eslint --fix ${CLAUDE_FILE_PATHS}" } ] } ] } }',
+      },
     ],
     correct: [
-      { path: '.claude/settings.json', text: '{ "hooks": { "PostToolUse": [ { "matcher": "Edit|Write", "hooks": [ { "type": "command", "command": "jq -r .tool_input.file_path | xargs prettier --write" } ] } ] } }' },
-      { path: '.claude/settings.json', text: '{ "hooks": { "SessionStart": [ { "hooks": [ { "type": "command", "command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/start.sh" } ] } ] } }' },
-      { path: '.claude/settings.json', text: '{ "env": { "CLAUDE_HOOK_LOG": "/tmp/h.log" }, "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "date >> $CLAUDE_HOOK_LOG" } ] } ] } }' },
+      {
+        path: '.claude/settings.json',
+        text: '{ "hooks": { "PostToolUse": [ { "matcher": "Edit|Write", "hooks": [ { "type": "command", "command": "jq -r .tool_input.file_path | xargs prettier --write" } ] } ] } }',
+      },
+      {
+        path: '.claude/settings.json',
+        text: '{ "hooks": { "SessionStart": [ { "hooks": [ { "type": "command", "command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/start.sh" } ] } ] } }',
+      },
+      {
+        path: '.claude/settings.json',
+        text: '{ "env": { "CLAUDE_HOOK_LOG": "/tmp/h.log" }, "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "date >> $CLAUDE_HOOK_LOG" } ] } ] } }',
+      },
     ],
   },
 });

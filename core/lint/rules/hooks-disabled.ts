@@ -8,12 +8,18 @@ export default defineRule({
   name: 'hooks-disabled',
   severity: 'warning',
   title: 'disableAllHooks switches off every hook, guards included',
-  rationale: 'disableAllHooks: true turns off all user, project and local hooks, so no guard runs. In a project or local settings file it overrides the user\'s own settings for this project.',
+  rationale:
+    "disableAllHooks: true turns off all user, project and local hooks, so no guard runs. In a project or local settings file it overrides the user's own settings for this project.",
   appliesTo: ['settings'],
   check(ctx) {
     const node = jsonNode(ctx.json().tree, ['disableAllHooks']);
     if (node?.value === true) {
-      ctx.report({ start: node.offset, end: node.offset + node.length, message: MESSAGE, fix: { title: 'Set disableAllHooks to false', edits: [{ start: node.offset, end: node.offset + node.length, newText: 'false' }] } });
+      ctx.report({
+        start: node.offset,
+        end: node.offset + node.length,
+        message: MESSAGE,
+        fix: { title: 'Set disableAllHooks to false', edits: [{ start: node.offset, end: node.offset + node.length, newText: 'false' }] },
+      });
     }
   },
   examples: {

@@ -22,20 +22,31 @@ export default defineRule({
         start: g.matcher.offset,
         end: g.matcher.offset + g.matcher.length,
         message: `${g.event} hooks take no matcher: "${m}" is ignored and this hook runs on every ${g.event}. Filter inside the hook instead.`,
-        ...(edits.length > 0 ? { fix: { title: 'Remove the ignored matcher', edits: edits.map((e) => ({ start: e.offset, end: e.offset + e.length, newText: e.content })) } } : {}),
+        ...(edits.length > 0
+          ? { fix: { title: 'Remove the ignored matcher', edits: edits.map((e) => ({ start: e.offset, end: e.offset + e.length, newText: e.content })) } }
+          : {}),
       });
     }
   },
   examples: {
     problematic: [
       { path: '.claude/settings.json', text: '{ "hooks": { "Stop": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "say done" } ] } ] } }' },
-      { path: '.claude/settings.json', text: '{\n  "hooks": {\n    "UserPromptSubmit": [\n      {\n        "matcher": "deploy",\n        "hooks": [{ "type": "command", "command": "check-prompt" }]\n      }\n    ]\n  }\n}\n' },
-      { path: 'plugin/.claude/settings.json', text: '{ "hooks": { "TaskCompleted": [ { "matcher": "Edit|Write", "hooks": [ { "type": "command", "command": "npm test" } ] } ] } }' },
+      {
+        path: '.claude/settings.json',
+        text: '{\n  "hooks": {\n    "UserPromptSubmit": [\n      {\n        "matcher": "deploy",\n        "hooks": [{ "type": "command", "command": "check-prompt" }]\n      }\n    ]\n  }\n}\n',
+      },
+      {
+        path: 'plugin/.claude/settings.json',
+        text: '{ "hooks": { "TaskCompleted": [ { "matcher": "Edit|Write", "hooks": [ { "type": "command", "command": "npm test" } ] } ] } }',
+      },
     ],
     correct: [
       { path: '.claude/settings.json', text: '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ] } }' },
       { path: '.claude/settings.json', text: '{ "hooks": { "Stop": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "say done" } ] } ] } }' },
-      { path: '.claude/settings.json', text: '{ "hooks": { "SessionStart": [ { "matcher": "startup|resume", "hooks": [ { "type": "command", "command": "echo hi" } ] } ] } }' },
+      {
+        path: '.claude/settings.json',
+        text: '{ "hooks": { "SessionStart": [ { "matcher": "startup|resume", "hooks": [ { "type": "command", "command": "echo hi" } ] } ] } }',
+      },
     ],
   },
 });

@@ -8,33 +8,52 @@ export default defineRule({
   name: 'skill-frontmatter',
   severity: 'error',
   title: 'Skill or command frontmatter that Claude Code cannot use',
-  rationale: 'Frontmatter with CRLF line endings, or that does not parse even the lenient way Claude Code reads it (one-line values with ": " or `[a] [b]` are fine), or an unknown `context`/`shell`/`effort` value, makes the skill load without its settings (or not at all). `agent` and `background` only apply with `context: fork`.',
+  rationale:
+    'Frontmatter with CRLF line endings, or that does not parse even the lenient way Claude Code reads it (one-line values with ": " or `[a] [b]` are fine), or an unknown `context`/`shell`/`effort` value, makes the skill load without its settings (or not at all). `agent` and `background` only apply with `context: fork`.',
   otherSeverities: ['warning'],
   appliesTo: ['skill', 'command'],
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm) return;
     if (fm.crlf) {
-      ctx.report({ start: 0, end: 3, severity: 'warning', message: "This file has CRLF (Windows) line endings: Claude Code's loader does not read such frontmatter (its description, allowed-tools and the rest are lost). Save it with LF line endings.", fix: { title: 'Convert the file to LF line endings', edits: [{ start: 0, end: ctx.file.text.length, newText: ctx.file.text.replace(/\r\n/g, '\n') }] } });
+      ctx.report({
+        start: 0,
+        end: 3,
+        severity: 'warning',
+        message:
+          "This file has CRLF (Windows) line endings: Claude Code's loader does not read such frontmatter (its description, allowed-tools and the rest are lost). Save it with LF line endings.",
+        fix: { title: 'Convert the file to LF line endings', edits: [{ start: 0, end: ctx.file.text.length, newText: ctx.file.text.replace(/\r\n/g, '\n') }] },
+      });
       return;
     }
     if (fm.error) {
-      ctx.report({ start: fm.error.offset, end: fm.error.offset + 1, message: `The frontmatter does not parse (${fm.error.message}), even the lenient way Claude Code reads it: the skill loads without its description, allowed-tools and other settings, or not at all.` });
+      ctx.report({
+        start: fm.error.offset,
+        end: fm.error.offset + 1,
+        message: `The frontmatter does not parse (${fm.error.message}), even the lenient way Claude Code reads it: the skill loads without its description, allowed-tools and other settings, or not at all.`,
+      });
       return;
     }
     if (fm.dropped.length > 0) {
       const d = fm.dropped[0]!;
       const n = fm.dropped.length;
-      ctx.report({ start: d.start, end: d.end, severity: 'warning', message: `This unindented line${n > 1 ? ` (and ${n - 1} more)` : ''} continues the value above it: Claude Code keeps only the first line of that value (2.1.197; other versions drop the frontmatter). Indent the continuation, or write the value as \`description: >\` with indented lines.` });
+      ctx.report({
+        start: d.start,
+        end: d.end,
+        severity: 'warning',
+        message: `This unindented line${n > 1 ? ` (and ${n - 1} more)` : ''} continues the value above it: Claude Code keeps only the first line of that value (2.1.197; other versions drop the frontmatter). Indent the continuation, or write the value as \`description: >\` with indented lines.`,
+      });
     }
     if (!fm.data) return;
     for (const [key, allowed] of Object.entries(ENUMS)) {
       const pair = fmPair(fm, key);
-      if (pair && !allowed.includes(String(pair.value.value))) ctx.report({ start: pair.value.start, end: pair.value.end, message: `${key}: "${pair.value.value}" is not one of ${allowed.join(', ')}.` });
+      if (pair && !allowed.includes(String(pair.value.value)))
+        ctx.report({ start: pair.value.start, end: pair.value.end, message: `${key}: "${pair.value.value}" is not one of ${allowed.join(', ')}.` });
     }
     for (const key of ['agent', 'background']) {
       const pair = fmPair(fm, key);
-      if (pair && fm.data.context !== 'fork') ctx.report({ start: pair.key.start, end: pair.value.end, severity: 'warning', message: `${key} only applies with context: fork; here it is ignored.` });
+      if (pair && fm.data.context !== 'fork')
+        ctx.report({ start: pair.key.start, end: pair.value.end, severity: 'warning', message: `${key} only applies with context: fork; here it is ignored.` });
     }
   },
   examples: {
@@ -48,7 +67,10 @@ export default defineRule({
       { path: '.claude/skills/deploy/SKILL.md', text: '---\nname: deploy\ndescription: Deploy\ncontext: fork\nagent: Explore\n---\n' },
       { path: '.claude/commands/build.md', text: '---\ndescription: Build\nshell: powershell\n---\n' },
       { path: '.claude/skills/x/SKILL.md', text: 'No frontmatter is fine for a skill.\n' },
-      { path: '.claude/commands/plan.md', text: '---\ndescription: Plan: with a team\nargument-hint: [user prompt] [orchestration prompt]\n---\nPlan $ARGUMENTS\n' },
+      {
+        path: '.claude/commands/plan.md',
+        text: '---\ndescription: Plan: with a team\nargument-hint: [user prompt] [orchestration prompt]\n---\nPlan $ARGUMENTS\n',
+      },
     ],
   },
 });

@@ -17,7 +17,12 @@ export default defineRule({
     const folder = parts[parts.length - 2];
     if (!folder || fm.data.name === folder) return;
     const pair = fmPair(fm, 'name')!;
-    ctx.report({ start: pair.value.start, end: pair.value.end, message: `This skill is listed as /${folder} (its folder), not /${fm.data.name}. Rename the folder, or set name: ${folder}.`, fix: { title: `Set name to ${folder}`, edits: [{ start: pair.value.start, end: pair.value.end, newText: folder }] } });
+    ctx.report({
+      start: pair.value.start,
+      end: pair.value.end,
+      message: `This skill is listed as /${folder} (its folder), not /${fm.data.name}. Rename the folder, or set name: ${folder}.`,
+      fix: { title: `Set name to ${folder}`, edits: [{ start: pair.value.start, end: pair.value.end, newText: folder }] },
+    });
   },
   examples: {
     problematic: [

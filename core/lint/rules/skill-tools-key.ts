@@ -20,7 +20,15 @@ export default defineRule({
         start: pair.key.start,
         end: pair.key.end,
         message: `${key} is not a skill setting, so Claude Code ignores it. Skills cannot restrict tools; allowed-tools pre-approves them${hasAllowed ? ' (this file has one already)' : ''}.`,
-        ...(hasAllowed ? {} : { fix: { title: 'Rename to allowed-tools (pre-approves the listed tools)', edits: [{ start: pair.key.start, end: pair.key.end, newText: 'allowed-tools' }], optIn: true } }),
+        ...(hasAllowed
+          ? {}
+          : {
+              fix: {
+                title: 'Rename to allowed-tools (pre-approves the listed tools)',
+                edits: [{ start: pair.key.start, end: pair.key.end, newText: 'allowed-tools' }],
+                optIn: true,
+              },
+            }),
       });
     }
   },

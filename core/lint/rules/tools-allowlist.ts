@@ -17,7 +17,13 @@ function agentsCalledWithSchema(ctx: RuleContext): Set<string> {
       if (!text?.includes('agentType')) continue;
       let program: ReturnType<typeof parseAcorn>;
       try {
-        program = parseAcorn(text, { ecmaVersion: 'latest', sourceType: 'module', allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true });
+        program = parseAcorn(text, {
+          ecmaVersion: 'latest',
+          sourceType: 'module',
+          allowReturnOutsideFunction: true,
+          allowAwaitOutsideFunction: true,
+          allowHashBang: true,
+        });
       } catch {
         continue;
       }
@@ -52,7 +58,10 @@ function toolsNamedInBody(text: string, from: number): { name: string; at: numbe
   };
   for (const m of body.matchAll(/\bmcp__[A-Za-z0-9_-]+(?:__[A-Za-z0-9_*-]+)?/g)) add(m[0], m.index!);
   for (const m of body.matchAll(new RegExp(`\\b(${COMPOUND.join('|')})\\b`, 'g'))) add(m[1]!, m.index!);
-  for (const m of body.matchAll(new RegExp(`\`(${SIMPLE.filter((t) => !WORDLIKE.has(t)).join('|')})(?:\\([^\`)]*\\))?\`|\\b(${SIMPLE.join('|')})(?: tool\\b|\\()`, 'g'))) add(m[1] ?? m[2]!, m.index!);
+  for (const m of body.matchAll(
+    new RegExp(`\`(${SIMPLE.filter((t) => !WORDLIKE.has(t)).join('|')})(?:\\([^\`)]*\\))?\`|\\b(${SIMPLE.join('|')})(?: tool\\b|\\()`, 'g'),
+  ))
+    add(m[1] ?? m[2]!, m.index!);
   return out;
 }
 
@@ -99,36 +108,85 @@ export default defineRule({
           { start: d.value.start, end: d.value.end, newText: [...disallowed, ...block].join(', ') },
         ]
       : [{ start: pair.key.start, end: pair.value.end, newText: `disallowedTools: ${block.join(', ')}` }];
-    const fix = { title: `Replace the allowlist with disallowedTools: ${block.join(', ') || '(none)'} (grants every other tool, MCP tools and Skill included)`, edits, optIn: true };
+    const fix = {
+      title: `Replace the allowlist with disallowedTools: ${block.join(', ') || '(none)'} (grants every other tool, MCP tools and Skill included)`,
+      edits,
+      optIn: true,
+    };
 
     const list = [...listed].join(', ');
     if (workflow) {
-      ctx.report({ start: pair.key.start, end: pair.value.end, severity: 'warning', message: `A workflow calls "${name}" with a schema, and tools: ${list} is an allowlist: it can drop the structured-output tool the runtime gives the agent to return that schema, and the agent cannot answer. Restrict it with disallowedTools instead.`, fix });
+      ctx.report({
+        start: pair.key.start,
+        end: pair.value.end,
+        severity: 'warning',
+        message: `A workflow calls "${name}" with a schema, and tools: ${list} is an allowlist: it can drop the structured-output tool the runtime gives the agent to return that schema, and the agent cannot answer. Restrict it with disallowedTools instead.`,
+        fix,
+      });
       return;
     }
     if (missing.length > 0) {
-      const names = missing.slice(0, 4).map((m) => m.name).join(', ');
-      ctx.report({ start: pair.key.start, end: pair.value.end, severity: 'warning', message: `The instructions name ${names}, which tools: ${list} does not grant: the agent does not have ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'} to tools, or restrict with disallowedTools instead.`, fix });
+      const names = missing
+        .slice(0, 4)
+        .map((m) => m.name)
+        .join(', ');
+      ctx.report({
+        start: pair.key.start,
+        end: pair.value.end,
+        severity: 'warning',
+        message: `The instructions name ${names}, which tools: ${list} does not grant: the agent does not have ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'} to tools, or restrict with disallowedTools instead.`,
+        fix,
+      });
       return;
     }
-    ctx.report({ start: pair.key.start, end: pair.value.end, severity: 'info', message: `tools: ${list} is an allowlist: this agent gets no MCP tools, no Skill and no tool added later. Fine for a narrow agent; otherwise restrict with disallowedTools.`, fix });
+    ctx.report({
+      start: pair.key.start,
+      end: pair.value.end,
+      severity: 'info',
+      message: `tools: ${list} is an allowlist: this agent gets no MCP tools, no Skill and no tool added later. Fine for a narrow agent; otherwise restrict with disallowedTools.`,
+      fix,
+    });
   },
   examples: {
     problematic: [
-      { path: '.claude/agents/analyzer.md', text: '---\nname: analyzer\ndescription: Analyzes\ntools: Read, Grep\n---\nCheck the terms with WebSearch before you answer.\n' },
-      { path: '.claude/agents/analyzer.md', text: '---\nname: analyzer\ndescription: Analyzes\ntools: Read, Grep\n---\nFile an issue with `mcp__github__create_issue` for each finding.\n' },
+      {
+        path: '.claude/agents/analyzer.md',
+        text: '---\nname: analyzer\ndescription: Analyzes\ntools: Read, Grep\n---\nCheck the terms with WebSearch before you answer.\n',
+      },
+      {
+        path: '.claude/agents/analyzer.md',
+        text: '---\nname: analyzer\ndescription: Analyzes\ntools: Read, Grep\n---\nFile an issue with `mcp__github__create_issue` for each finding.\n',
+      },
       {
         path: '.claude/agents/analyzer.md',
         text: '---\nname: analyzer\ndescription: Analyzes\ntools:\n  - Read\n  - WebSearch\n---\nYou analyze.\n',
-        files: { '.claude/workflows/qa.js': "export const meta = { name: 'qa', description: 'QA' };\nreturn await agent('Analyze', { agentType: 'analyzer', schema: { type: 'object' } });\n" },
+        files: {
+          '.claude/workflows/qa.js':
+            "export const meta = { name: 'qa', description: 'QA' };\nreturn await agent('Analyze', { agentType: 'analyzer', schema: { type: 'object' } });\n",
+        },
       },
-      { path: '.claude/agents/runner.md', text: '---\nname: runner\ndescription: Runs tests\ndisallowedTools: WebFetch\ntools: Read, Grep\n---\nRun the tests with the `Bash` tool.\n' },
+      {
+        path: '.claude/agents/runner.md',
+        text: '---\nname: runner\ndescription: Runs tests\ndisallowedTools: WebFetch\ntools: Read, Grep\n---\nRun the tests with the `Bash` tool.\n',
+      },
     ],
     correct: [
-      { path: '.claude/agents/analyzer.md', text: '---\nname: analyzer\ndescription: Analyzes\ndisallowedTools: Read, Write, Edit, NotebookEdit, Bash, Grep, Glob\nmodel: opus\n---\n' },
-      { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews code\ntools: Read, Grep, Glob\n---\nRead the diff, then grep for callers. Do not edit files.\n' },
+      {
+        path: '.claude/agents/analyzer.md',
+        text: '---\nname: analyzer\ndescription: Analyzes\ndisallowedTools: Read, Write, Edit, NotebookEdit, Bash, Grep, Glob\nmodel: opus\n---\n',
+      },
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: Reviews code\ntools: Read, Grep, Glob\n---\nRead the diff, then grep for callers. Do not edit files.\n',
+      },
       { path: '.claude/agents/all.md', text: '---\nname: all\ndescription: All tools\ntools: "*"\n---\n' },
-      { path: '.claude/agents/gh.md', text: '---\nname: gh\ndescription: Files issues\ntools: Read, mcp__github\n---\nUse mcp__github__create_issue and the WebSearch tool sparingly.\n'.replace('and the WebSearch tool sparingly', 'for each finding') },
+      {
+        path: '.claude/agents/gh.md',
+        text: '---\nname: gh\ndescription: Files issues\ntools: Read, mcp__github\n---\nUse mcp__github__create_issue and the WebSearch tool sparingly.\n'.replace(
+          'and the WebSearch tool sparingly',
+          'for each finding',
+        ),
+      },
     ],
   },
 });

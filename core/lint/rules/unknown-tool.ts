@@ -9,7 +9,8 @@ export default defineRule({
   name: 'unknown-tool',
   severity: 'warning',
   title: 'A tool list names a tool that does not exist (or was renamed)',
-  rationale: 'Tool lists are matched by exact name. `MultiEdit`, `NotebookRead` and `LS` are gone, `KillShell` is `TaskStop`: a stale name silently matches nothing, so an allowlist loses the tool and a blocklist blocks nothing. (`Task`, renamed `Agent`, is still accepted as an alias: an info hint.)',
+  rationale:
+    'Tool lists are matched by exact name. `MultiEdit`, `NotebookRead` and `LS` are gone, `KillShell` is `TaskStop`: a stale name silently matches nothing, so an allowlist loses the tool and a blocklist blocks nothing. (`Task`, renamed `Agent`, is still accepted as an alias: an info hint.)',
   otherSeverities: ['info'],
   appliesTo: ['agent', 'skill', 'command'],
   check(ctx) {
@@ -21,14 +22,30 @@ export default defineRule({
         if (KNOWN.has(name) || name.startsWith('mcp__')) continue;
         const alias = TOOL_ALIASES[name];
         if (alias) {
-          ctx.report({ start: e.start, end: e.start + name.length, severity: 'info', message: `${name} is the old name of ${alias}; Claude Code still accepts it as an alias.`, fix: { title: `Rename to ${alias}`, edits: [{ start: e.start, end: e.start + name.length, newText: alias }] } });
+          ctx.report({
+            start: e.start,
+            end: e.start + name.length,
+            severity: 'info',
+            message: `${name} is the old name of ${alias}; Claude Code still accepts it as an alias.`,
+            fix: { title: `Rename to ${alias}`, edits: [{ start: e.start, end: e.start + name.length, newText: alias }] },
+          });
           continue;
         }
         const renamed = RENAMED_TOOLS[name];
         if (renamed !== undefined) {
           const message = renamed ? `${name} is now ${renamed}; the old name matches nothing.` : `${name} no longer exists; the entry matches nothing.`;
-          ctx.report({ start: e.start, end: e.start + name.length, message, ...(renamed ? { fix: { title: `Rename to ${renamed}`, edits: [{ start: e.start, end: e.start + name.length, newText: renamed }] } } : {}) });
-        } else ctx.report({ start: e.start, end: e.end, message: `${name} is not a Claude Code tool (known: ${KNOWN_TOOLS.slice(0, 8).join(', ')}, …; MCP tools are mcp__server__tool).` });
+          ctx.report({
+            start: e.start,
+            end: e.start + name.length,
+            message,
+            ...(renamed ? { fix: { title: `Rename to ${renamed}`, edits: [{ start: e.start, end: e.start + name.length, newText: renamed }] } } : {}),
+          });
+        } else
+          ctx.report({
+            start: e.start,
+            end: e.end,
+            message: `${name} is not a Claude Code tool (known: ${KNOWN_TOOLS.slice(0, 8).join(', ')}, …; MCP tools are mcp__server__tool).`,
+          });
       }
     }
   },

@@ -8,7 +8,8 @@ export default defineRule({
   severity: 'error',
   otherSeverities: ['warning'],
   title: 'Instructions tell the agent to run a command the guard set denies',
-  rationale: 'Agents follow CLAUDE.md, rules, skills and agent prompts literally. An instruction to `cat .env` or `git push --force origin main` makes the agent try exactly that; the guard then blocks it mid-task, or, without the guard, the damage happens. Write the safe form in the instructions instead. Only instructions count: shell blocks, `$ ` prompt lines and inline code that reads as a command line; not prohibitions ("never run …", "❌", a block introduced as what the hook blocks), <placeholder> templates, regular expressions or file trees.',
+  rationale:
+    'Agents follow CLAUDE.md, rules, skills and agent prompts literally. An instruction to `cat .env` or `git push --force origin main` makes the agent try exactly that; the guard then blocks it mid-task, or, without the guard, the damage happens. Write the safe form in the instructions instead. Only instructions count: shell blocks, `$ ` prompt lines and inline code that reads as a command line; not prohibitions ("never run …", "❌", a block introduced as what the hook blocks), <placeholder> templates, regular expressions or file trees.',
   appliesTo: ['claude-md', 'rules-md', 'agent', 'skill', 'command'],
   check(ctx) {
     for (const c of commandsIn(ctx, false)) {
@@ -35,9 +36,15 @@ export default defineRule({
       { path: 'CLAUDE.md', text: '# Project\n\nTo see which variables exist, run `grep -o "^[A-Z_]*=" .env`.\n' },
       { path: 'CLAUDE.md', text: '# Safety\n\nNever run `rm -rf /` or `git push --force origin main`.\n' },
       { path: 'CLAUDE.md', text: '# Build\n\n```bash\nnpm ci\nnpm test\n```\n\n```json\n{ "cat .env": true }\n```\n' },
-      { path: '.claude/agents/deployer.md', text: '---\nname: deployer\ndescription: Deploys\n---\nApply the manifests with `kubectl --context staging apply -f k8s/`.\n' },
+      {
+        path: '.claude/agents/deployer.md',
+        text: '---\nname: deployer\ndescription: Deploys\n---\nApply the manifests with `kubectl --context staging apply -f k8s/`.\n',
+      },
       { path: 'CLAUDE.md', text: '# Layout\n\nRuns go to `runs/<run-id>/results.json`; list them with `ls <dir>/out/`.\n' },
-      { path: '.claude/skills/guard/SKILL.md', text: '---\nname: guard\ndescription: Blocks bypasses\n---\nThe hook rejects these:\n\n```bash\ngit commit --no-verify -m "x"\n```\n\n- ❌ `git push --force origin main`\n- `cat .env` (blocked)\n- Patterns: `grep -E \'rm\\s+-rf\' log.txt`\n' },
+      {
+        path: '.claude/skills/guard/SKILL.md',
+        text: '---\nname: guard\ndescription: Blocks bypasses\n---\nThe hook rejects these:\n\n```bash\ngit commit --no-verify -m "x"\n```\n\n- ❌ `git push --force origin main`\n- `cat .env` (blocked)\n- Patterns: `grep -E \'rm\\s+-rf\' log.txt`\n',
+      },
       { path: '.claude/rules/git.md', text: '```bash\n# ❌ Bad: loses work\ngit reset --hard\n\n# ✅ Good\ngit stash push --include-untracked\n```\n' },
     ],
   },

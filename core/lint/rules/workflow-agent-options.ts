@@ -27,7 +27,8 @@ export default defineRule({
   name: 'workflow-agent-options',
   severity: 'error',
   title: 'agent() options that do not exist, or name a subagent that is not defined',
-  rationale: 'agent() has no `system` option: a system prompt comes only from a subagent file, selected with agentType. An agentType that matches no .claude/agents/<type>.md (nor a built-in type) does not get the prompt you wrote.',
+  rationale:
+    'agent() has no `system` option: a system prompt comes only from a subagent file, selected with agentType. An agentType that matches no .claude/agents/<type>.md (nor a built-in type) does not get the prompt you wrote.',
   otherSeverities: ['warning'],
   appliesTo: ['workflow'],
   check(ctx) {
@@ -39,24 +40,56 @@ export default defineRule({
       const opts = n.arguments[1] as AnyNode | undefined;
       if (opts?.type !== 'ObjectExpression') return;
       const system = propertyNamed(opts, 'system');
-      if (system) ctx.report({ start: system.start, end: system.end, message: 'agent() has no `system` option (it is ignored). Put the system prompt in .claude/agents/<type>.md and pass agentType: \'<type>\'.' });
+      if (system)
+        ctx.report({
+          start: system.start,
+          end: system.end,
+          message: "agent() has no `system` option (it is ignored). Put the system prompt in .claude/agents/<type>.md and pass agentType: '<type>'.",
+        });
       const type = propertyNamed(opts, 'agentType');
       if (type && type.value.type === 'Literal' && typeof type.value.value === 'string') {
         types ??= agentTypes(ctx);
-        if (!types.has(type.value.value)) ctx.report({ start: type.value.start, end: type.value.end, severity: 'warning', message: `No subagent "${type.value.value}": there is no .claude/agents/${type.value.value}.md (or agent with that name), so this call does not get the prompt you expect. New agent files need a Claude Code restart to register.` });
+        if (!types.has(type.value.value))
+          ctx.report({
+            start: type.value.start,
+            end: type.value.end,
+            severity: 'warning',
+            message: `No subagent "${type.value.value}": there is no .claude/agents/${type.value.value}.md (or agent with that name), so this call does not get the prompt you expect. New agent files need a Claude Code restart to register.`,
+          });
       }
     });
   },
   examples: {
     problematic: [
-      { path: '.claude/workflows/a.js', text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Analyze', { system: 'You are an analyzer' });\n" },
-      { path: '.claude/workflows/a.js', text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Analyze', { agentType: 'translation-analyzer' });\n" },
-      { path: '.claude/workflows/a.js', text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Analyze', { agentType: 'reviewr' });\n", files: { '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: R\n---\n' } },
+      {
+        path: '.claude/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Analyze', { system: 'You are an analyzer' });\n",
+      },
+      {
+        path: '.claude/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Analyze', { agentType: 'translation-analyzer' });\n",
+      },
+      {
+        path: '.claude/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Analyze', { agentType: 'reviewr' });\n",
+        files: { '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: R\n---\n' },
+      },
     ],
     correct: [
-      { path: '.claude/workflows/a.js', text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Analyze', { agentType: 'translation-analyzer', model: 'opus' });\n", files: { '.claude/agents/translation-analyzer.md': '---\nname: translation-analyzer\ndescription: Analyzes\n---\n' } },
-      { path: '.claude/workflows/a.js', text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Explore the code', { agentType: 'Explore' });\n" },
-      { path: '.claude/workflows/a.js', text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Review', { agentType: 'code-reviewer' });\n", files: { '.claude/agents/team/reviewer.md': '---\nname: code-reviewer\ndescription: Reviews\n---\n' } },
+      {
+        path: '.claude/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Analyze', { agentType: 'translation-analyzer', model: 'opus' });\n",
+        files: { '.claude/agents/translation-analyzer.md': '---\nname: translation-analyzer\ndescription: Analyzes\n---\n' },
+      },
+      {
+        path: '.claude/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Explore the code', { agentType: 'Explore' });\n",
+      },
+      {
+        path: '.claude/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Review', { agentType: 'code-reviewer' });\n",
+        files: { '.claude/agents/team/reviewer.md': '---\nname: code-reviewer\ndescription: Reviews\n---\n' },
+      },
     ],
   },
 });

@@ -20,34 +20,64 @@ export default defineRule({
     const uses: AnyNode[] = [];
     walk(program, (n: AnyNode) => {
       // typeof args === 'string' (either side): the script handles both forms.
-      if (n.type === 'BinaryExpression' && /^[!=]==?$/.test(n.operator) && [n.left, n.right].some((s: AnyNode) => s.type === 'UnaryExpression' && s.operator === 'typeof' && isIdent(s.argument, 'args'))) robust = true;
+      if (
+        n.type === 'BinaryExpression' &&
+        /^[!=]==?$/.test(n.operator) &&
+        [n.left, n.right].some((s: AnyNode) => s.type === 'UnaryExpression' && s.operator === 'typeof' && isIdent(s.argument, 'args'))
+      )
+        robust = true;
       else if (n.type === 'CallExpression' && isMember(n.callee, 'JSON', 'parse') && isIdent(n.arguments[0], 'args')) bareParses.push(n);
       else if (n.type === 'MemberExpression' && isIdent(n.object, 'args')) uses.push(n.object);
       else if (n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isIdent(n.init, 'args')) uses.push(n.init);
     });
     if (robust) return;
     for (const p of bareParses) {
-      ctx.report({ start: p.start, end: p.end, message: 'JSON.parse(args) throws when the caller passes args as an object (the usual way). Accept both forms.', fix: { title: 'Accept args as an object or a JSON string', edits: [{ start: p.start, end: p.end, newText: "(typeof args === 'string' ? JSON.parse(args) : (args || {}))" }] } });
+      ctx.report({
+        start: p.start,
+        end: p.end,
+        message: 'JSON.parse(args) throws when the caller passes args as an object (the usual way). Accept both forms.',
+        fix: {
+          title: 'Accept args as an object or a JSON string',
+          edits: [{ start: p.start, end: p.end, newText: "(typeof args === 'string' ? JSON.parse(args) : (args || {}))" }],
+        },
+      });
     }
     if (bareParses.length > 0 || uses.length === 0) return;
     const meta = (program.body as AnyNode[]).find(isMetaExport);
     const at = meta ? meta.end : 0;
     const nl = ctx.file.text.indexOf('\n', at);
     const insertAt = meta ? (nl < 0 ? ctx.file.text.length : nl + 1) : 0;
-    const edits = [{ start: insertAt, end: insertAt, newText: `${nl < 0 && meta ? '\n' : ''}${PARSE_ARGS}\n` }, ...uses.map((u) => ({ start: u.start, end: u.end, newText: 'A' }))];
+    const edits = [
+      { start: insertAt, end: insertAt, newText: `${nl < 0 && meta ? '\n' : ''}${PARSE_ARGS}\n` },
+      ...uses.map((u) => ({ start: u.start, end: u.end, newText: 'A' })),
+    ];
     for (const u of uses) {
-      ctx.report({ start: u.start, end: u.end, message: '`args` is a JSON string when the caller passes one: then args.x is undefined. Accept both forms.', fix: { title: 'Read args as an object or a JSON string, once', edits } });
+      ctx.report({
+        start: u.start,
+        end: u.end,
+        message: '`args` is a JSON string when the caller passes one: then args.x is undefined. Accept both forms.',
+        fix: { title: 'Read args as an object or a JSON string, once', edits },
+      });
     }
   },
   examples: {
     problematic: [
-      { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst r = await agent(`Translate ${args.title}`);\nreturn r;\n" },
+      {
+        path: '.claude/workflows/t.js',
+        text: "export const meta = { name: 't', description: 'T' };\nconst r = await agent(`Translate ${args.title}`);\nreturn r;\n",
+      },
       { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst { title, content } = args;\nreturn title;\n" },
       { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst input = JSON.parse(args);\nreturn input.title;\n" },
     ],
     correct: [
-      { path: '.claude/workflows/t.js', text: `export const meta = { name: 't', description: 'T' };\n${"const A = typeof args === 'string' ? JSON.parse(args) : (args || {});"}\nconst r = await agent(\`Translate \${A.title}\`);\nreturn r;\n` },
-      { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst input = 'string' === typeof args ? JSON.parse(args) : args;\nreturn input.title;\n" },
+      {
+        path: '.claude/workflows/t.js',
+        text: `export const meta = { name: 't', description: 'T' };\n${"const A = typeof args === 'string' ? JSON.parse(args) : (args || {});"}\nconst r = await agent(\`Translate \${A.title}\`);\nreturn r;\n`,
+      },
+      {
+        path: '.claude/workflows/t.js',
+        text: "export const meta = { name: 't', description: 'T' };\nconst input = 'string' === typeof args ? JSON.parse(args) : args;\nreturn input.title;\n",
+      },
       { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nreturn await agent('no args here');\n" },
     ],
   },

@@ -43,7 +43,12 @@ async function fixAndCheck(rel: string, code: string, expectAfter: RegExp, title
   assert.deepEqual(JSON.parse(decodeURIComponent(target.query)), [code]);
   // A request can be cancelled while the server re-lints the just-opened document; ask again, as the lightbulb does.
   const actions = await waitFor('code actions', async () => {
-    const acts = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d!.range, vscode.CodeActionKind.QuickFix.value);
+    const acts = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      d!.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     return acts.some((a) => (title ? title.test(a.title) : a.isPreferred)) ? acts : undefined;
   });
   const fix = actions.find((a) => (title ? title.test(a.title) : a.isPreferred));
@@ -56,9 +61,11 @@ async function fixAndCheck(rel: string, code: string, expectAfter: RegExp, title
 
 test('CLAUDE.md that says `cat .env`: diagnostic, quick fix, diagnostic gone', () => fixAndCheck('CLAUDE.md', 'AG-CMD-001', /`grep -o '\^\[A-Z_\]\*=' \.env`/));
 
-test('agent with a tools allowlist: diagnostic, fix to disallowedTools, diagnostic gone', () => fixAndCheck('.claude/agents/analyzer.md', 'AG-AGT-004', /^disallowedTools: .*Bash/m, /disallowedTools/));
+test('agent with a tools allowlist: diagnostic, fix to disallowedTools, diagnostic gone', () =>
+  fixAndCheck('.claude/agents/analyzer.md', 'AG-AGT-004', /^disallowedTools: .*Bash/m, /disallowedTools/));
 
-test('workflow script with an illegal export: diagnostic, fix drops export, diagnostic gone', () => fixAndCheck('.claude/workflows/qa.js', 'AG-WF-001', /^function helper/m));
+test('workflow script with an illegal export: diagnostic, fix drops export, diagnostic gone', () =>
+  fixAndCheck('.claude/workflows/qa.js', 'AG-WF-001', /^function helper/m));
 
 test('the status bar says "Not guarded" before install', async () => {
   await api.refresh();
@@ -70,7 +77,10 @@ test('the rule page ships with the extension and opens as a Markdown preview (Pr
   assert.ok(existsSync(join(ext.extensionPath, 'docs/rules/AG-CMD-001.md')));
   const opened = await vscode.commands.executeCommand<vscode.Uri>('agentGuard.openRuleDocumentation', 'AG-CMD-001');
   assert.equal(opened.fsPath, join(ext.extensionPath, 'docs/rules/AG-CMD-001.md'));
-  const preview = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(t.input.viewType) && /AG-CMD-001/.test(t.label));
+  const preview = () =>
+    vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .find((t) => t.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(t.input.viewType) && /AG-CMD-001/.test(t.label));
   await waitFor('a Markdown preview of AG-CMD-001', preview);
   // The server's "Show documentation" action (window/showDocument) lands in the same preview.
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -94,11 +104,16 @@ test('Install Guards writes the hook and the settings entry; the installed hook 
   assert.ok(existsSync(hook));
   const parsed = JSON.parse(readFileSync(settings, 'utf8'));
   assert.match(JSON.stringify(parsed.hooks.PreToolUse), /agent-guard\.cjs/);
-  assert.deepEqual(parsed.permissions.allow, JSON.parse(originalSettings).permissions.allow, 'the user\'s rules are kept');
+  assert.deepEqual(parsed.permissions.allow, JSON.parse(originalSettings).permissions.allow, "the user's rules are kept");
   // What was written, relative to the folder (the message and its "Open…" action list these).
   const changed = api.lastChanges().map((c) => `${c.how} ${c.rel}`);
-  for (const want of ['created .claude/hooks/agent-guard.cjs', 'updated .claude/settings.json', 'created .github/hooks/agent-guard.json']) assert.ok(changed.includes(want), `${want} in ${changed.join(', ')}`);
-  const r = spawnSync('node', [hook], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath } });
+  for (const want of ['created .claude/hooks/agent-guard.cjs', 'updated .claude/settings.json', 'created .github/hooks/agent-guard.json'])
+    assert.ok(changed.includes(want), `${want} in ${changed.join(', ')}`);
+  const r = spawnSync('node', [hook], {
+    input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: folder().uri.fsPath }),
+    encoding: 'utf8',
+    env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath },
+  });
   assert.match(r.stdout, /"permissionDecision":"deny".*force-push-protected/);
 });
 
@@ -106,7 +121,7 @@ test('after Install the "not installed" diagnostic on the closed settings file d
   await waitFor('AG-SET-008 to go away', () => diagnostics(settingsUri(), 'AG-SET-008').length === 0);
 });
 
-test('Install for VS Code\'s agent writes a well-formed .github/hooks/agent-guard.json', () => {
+test("Install for VS Code's agent writes a well-formed .github/hooks/agent-guard.json", () => {
   const file = join(folder().uri.fsPath, '.github/hooks/agent-guard.json');
   assert.ok(existsSync(file));
   const hooks = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse;
@@ -116,7 +131,12 @@ test('Install for VS Code\'s agent writes a well-formed .github/hooks/agent-guar
   assert.match(hooks[0].windows, /Test-Path/);
   assert.ok(hooks[0].timeout > 0);
   // VS Code runs it from the workspace root without CLAUDE_PROJECT_DIR: it must still deny.
-  const r = spawnSync('sh', ['-c', hooks[0].command], { cwd: folder().uri.fsPath, input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_in_terminal', tool_input: { command: 'rm -rf ~' }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: '' } });
+  const r = spawnSync('sh', ['-c', hooks[0].command], {
+    cwd: folder().uri.fsPath,
+    input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_in_terminal', tool_input: { command: 'rm -rf ~' }, cwd: folder().uri.fsPath }),
+    encoding: 'utf8',
+    env: { ...process.env, CLAUDE_PROJECT_DIR: '' },
+  });
   assert.match(r.stdout, /"permissionDecision":"deny"/);
 });
 
@@ -127,7 +147,10 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
   assert.equal(root!.kind, 'folder');
   assert.equal(view.getTreeItem(root!).description, 'Guarded');
   const children = view.getChildren(root);
-  assert.deepEqual(children.map((n) => (n.kind === 'host' ? `${n.host.host}:${n.host.runs}` : n.kind)), ['claude:true', 'vscode:true', 'calls']);
+  assert.deepEqual(
+    children.map((n) => (n.kind === 'host' ? `${n.host.host}:${n.host.runs}` : n.kind)),
+    ['claude:true', 'vscode:true', 'calls'],
+  );
   // The installed hook denied `git push --force origin main` above and logged it (redacted).
   const calls = await waitFor('the blocked call in the view', () => {
     view.refresh();
@@ -142,7 +165,13 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
   assert.equal(item.command?.command, 'agentGuard.showBlockedCall');
   assert.equal(call.entry.instead, 'git push --force-with-lease origin main');
   await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
-  await waitFor('the blocked-call panel', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /agentGuard\.blockedCall/.test(t.input.viewType) && t.label === 'Blocked: force-push-protected'));
+  await waitFor('the blocked-call panel', () =>
+    vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .find(
+        (t) => t.input instanceof vscode.TabInputWebview && /agentGuard\.blockedCall/.test(t.input.viewType) && t.label === 'Blocked: force-push-protected',
+      ),
+  );
   assert.equal(await vscode.commands.executeCommand('agentGuard.copyAlternative'), 'git push --force-with-lease origin main');
   assert.equal(await vscode.env.clipboard.readText(), 'git push --force-with-lease origin main');
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -157,9 +186,17 @@ test('Allow this here: an exception for exactly that command, which the hook hon
   const message = await vscode.commands.executeCommand<string>('agentGuard.allowBlockedCall', { entry: call.entry, folder: folder().uri, confirmed: true });
   assert.match(message, /^allowed: force-push-protected lets exactly "git push --force origin main" through/);
   const config = join(folder().uri.fsPath, '.claude/agent-guard.json');
-  assert.deepEqual(JSON.parse(readFileSync(config, 'utf8')).exceptions.map((x: { guard: string; command: string }) => [x.guard, x.command]), [['force-push-protected', 'git push --force origin main']]);
+  assert.deepEqual(
+    JSON.parse(readFileSync(config, 'utf8')).exceptions.map((x: { guard: string; command: string }) => [x.guard, x.command]),
+    [['force-push-protected', 'git push --force origin main']],
+  );
   const hook = join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs');
-  const run = (command: string) => spawnSync('node', [hook], { input: JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: folder().uri.fsPath }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath, AGENT_GUARD_NO_LOG: '1' } }).stdout;
+  const run = (command: string) =>
+    spawnSync('node', [hook], {
+      input: JSON.stringify({ tool_name: 'Bash', tool_input: { command }, cwd: folder().uri.fsPath }),
+      encoding: 'utf8',
+      env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath, AGENT_GUARD_NO_LOG: '1' },
+    }).stdout;
   assert.equal(run('git push --force origin main'), '');
   assert.match(run('git push -f origin main'), /"permissionDecision":"deny"/);
   view.refresh();
@@ -194,11 +231,17 @@ test('after Uninstall the "not installed" diagnostic is back', async () => {
   await waitFor('AG-SET-008 again', () => diagnostics(settingsUri(), 'AG-SET-008').length === 1);
 });
 
-test('an install for VS Code\'s agent only: Guarded in status and the status bar; sync and uninstall act on it', async () => {
-  assert.equal(await vscode.commands.executeCommand<boolean>('agentGuard.install', { folder: folder().uri, scope: 'project', host: 'vscode', quiet: true }), true);
+test("an install for VS Code's agent only: Guarded in status and the status bar; sync and uninstall act on it", async () => {
+  assert.equal(
+    await vscode.commands.executeCommand<boolean>('agentGuard.install', { folder: folder().uri, scope: 'project', host: 'vscode', quiet: true }),
+    true,
+  );
   assert.ok(existsSync(join(folder().uri.fsPath, '.github/hooks/agent-guard.json')));
   assert.equal(readFileSync(join(folder().uri.fsPath, '.claude/settings.json'), 'utf8'), originalSettings, 'Claude Code settings untouched');
-  const s = await vscode.commands.executeCommand<{ active: boolean; current: boolean; scopes: { scope: string }[] }>('agentGuard.showStatus', { folder: folder().uri, quiet: true });
+  const s = await vscode.commands.executeCommand<{ active: boolean; current: boolean; scopes: { scope: string }[] }>('agentGuard.showStatus', {
+    folder: folder().uri,
+    quiet: true,
+  });
   assert.deepEqual([s.active, s.current, s.scopes.map((x) => x.scope)], [true, true, ['vscode']]);
   assert.match(api.statusText(folder().uri) ?? '', /Guarded/);
   assert.equal(await vscode.commands.executeCommand<boolean>('agentGuard.sync', { folder: folder().uri, quiet: true }), true);
@@ -216,17 +259,26 @@ test('Open Configuration creates .claude/agent-guard.json from the template', as
 
 test('.claude/settings*.json are validated offline by the schema shipped with the extension', async () => {
   const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
-  const mapping = (ext.packageJSON.contributes.jsonValidation as { fileMatch: string | string[]; url: string }[]).find((v) => [v.fileMatch].flat().includes('**/.claude/settings.local.json'))!;
+  const mapping = (ext.packageJSON.contributes.jsonValidation as { fileMatch: string | string[]; url: string }[]).find((v) =>
+    [v.fileMatch].flat().includes('**/.claude/settings.local.json'),
+  )!;
   assert.equal(mapping.url, './dist/claude-settings.schema.json');
   assert.ok(existsSync(join(ext.extensionPath, 'dist/claude-settings.schema.json')));
   const uri = file('.claude/settings.local.json');
   await vscode.workspace.fs.writeFile(uri, Buffer.from('{\n  "permissions": { "defaultMode": "yolo" }\n}\n'));
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-  const fromSchema = await waitFor('a schema diagnostic on "yolo"', () => {
-    const ds = vscode.languages.getDiagnostics(uri).filter((d) => d.source !== 'agent-guard');
-    return ds.some((d) => d.range.start.line === 1) ? ds : undefined;
-  }, 30000);
-  assert.ok(fromSchema.every((d) => !/Unable to load schema/i.test(d.message)), fromSchema.map((d) => d.message).join('; '));
+  const fromSchema = await waitFor(
+    'a schema diagnostic on "yolo"',
+    () => {
+      const ds = vscode.languages.getDiagnostics(uri).filter((d) => d.source !== 'agent-guard');
+      return ds.some((d) => d.range.start.line === 1) ? ds : undefined;
+    },
+    30000,
+  );
+  assert.ok(
+    fromSchema.every((d) => !/Unable to load schema/i.test(d.message)),
+    fromSchema.map((d) => d.message).join('; '),
+  );
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await vscode.workspace.fs.delete(uri);
 });
@@ -234,7 +286,10 @@ test('.claude/settings*.json are validated offline by the schema shipped with th
 test('the walkthrough: its pages ship with the extension, its links name real commands, it opens', async () => {
   const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
   const [walk] = ext.packageJSON.contributes.walkthroughs as { id: string; steps: { description: string; media: { markdown: string } }[] }[];
-  assert.deepEqual(walk!.steps.map((st) => st.media.markdown), ['media/walkthrough/install.md', 'media/walkthrough/block.md', 'media/walkthrough/configure.md', 'media/walkthrough/ci.md']);
+  assert.deepEqual(
+    walk!.steps.map((st) => st.media.markdown),
+    ['media/walkthrough/install.md', 'media/walkthrough/block.md', 'media/walkthrough/configure.md', 'media/walkthrough/ci.md'],
+  );
   for (const st of walk!.steps) assert.ok(existsSync(join(ext.extensionPath, st.media.markdown)), st.media.markdown);
   const commands = new Set(await vscode.commands.getCommands(true));
   for (const st of walk!.steps) for (const m of st.description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.has(m[1]!), m[1]);
@@ -253,11 +308,19 @@ test('Bash(*) in an allow list: the lightbulb offers narrower rules to pick from
     return ds.length > 0 ? ds : undefined;
   });
   const acts = await waitFor('narrowing actions', async () => {
-    const all = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d!.range, vscode.CodeActionKind.QuickFix.value);
+    const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      d!.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const narrow = all.filter((a) => a.title.startsWith('Allow only'));
     return narrow.length > 0 ? narrow : undefined;
   });
-  assert.ok(acts.some((a) => a.title === 'Allow only Bash(npm test) instead of Bash(*)'), acts.map((a) => a.title).join(', '));
+  assert.ok(
+    acts.some((a) => a.title === 'Allow only Bash(npm test) instead of Bash(*)'),
+    acts.map((a) => a.title).join(', '),
+  );
   const pick = acts.find((a) => a.title === 'Allow only Bash(git status) instead of Bash(*)')!;
   assert.ok(await vscode.workspace.applyEdit(pick.edit!));
   assert.equal(doc.getText(), '{ "permissions": { "allow": ["Bash(git status)"] } }\n');

@@ -28,7 +28,11 @@ export async function runAll(suite: string, extra: () => Record<string, unknown>
   if (failed.length > 0) throw new Error(`${failed.length} of ${results.length} tests failed: ${failed.map((f) => f.name).join('; ')}`);
 }
 
-export async function waitFor<T>(what: string, probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 20000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 20000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < until) {

@@ -39,7 +39,10 @@ test('the linter runs: CLAUDE.md gets its diagnostics', async () => {
     const d = vscode.languages.getDiagnostics(uri);
     return d.some((x) => /force-push-protected/.test(x.message)) ? d : undefined;
   });
-  assert.ok(ds.some((d) => /secret-read/.test(d.message)), ds.map((d) => d.message).join(' | '));
+  assert.ok(
+    ds.some((d) => /secret-read/.test(d.message)),
+    ds.map((d) => d.message).join(' | '),
+  );
 });
 
 test('auto-sync leaves the outdated hook alone; the status bar still reports it', async () => {
@@ -59,7 +62,10 @@ test('install, sync and Check a Command are unavailable and change nothing', asy
 });
 
 test('reading commands still work: status', async () => {
-  const s = await vscode.commands.executeCommand<{ scopes: { installed: boolean; hook: string }[] }>('agentGuard.showStatus', { folder: folder().uri, quiet: true });
+  const s = await vscode.commands.executeCommand<{ scopes: { installed: boolean; hook: string }[] }>('agentGuard.showStatus', {
+    folder: folder().uri,
+    quiet: true,
+  });
   assert.ok(s?.scopes.some((x) => x.installed && x.hook === 'outdated'));
 });
 
