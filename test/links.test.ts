@@ -5,14 +5,20 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync, existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { isTempPath } from '../core/guards/targets';
 import { evaluateAt } from './support/run';
 import { resolveLinks } from '../core/guards/context';
 
 const HOOK = join(process.env.AGENT_GUARD_ROOT!, 'dist/hook.cjs');
 
 function scratch(): { root: string; project: string; home: string } {
-  // Not under /tmp: writes to temp folders are always allowed, and these must land "outside".
-  const root = realpathSync(mkdtempSync(join(process.env.AGENT_GUARD_ROOT!, 'dist', 'scratch-links-')));
+  // Not under /tmp: writes to temp folders are always allowed, and these must land "outside". The
+  // checkout itself may be under /tmp (a CI clone), so then the scratch goes under the home folder.
+  const inRepo = join(process.env.AGENT_GUARD_ROOT!, 'dist');
+  const base = isTempPath(realpathSync(inRepo)) ? join(homedir(), '.cache', 'agent-guard-tests') : inRepo;
+  mkdirSync(base, { recursive: true });
+  const root = realpathSync(mkdtempSync(join(base, 'scratch-links-')));
   const project = join(root, 'project');
   const home = join(root, 'home');
   mkdirSync(join(project, '.claude'), { recursive: true });
