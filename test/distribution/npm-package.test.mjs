@@ -13,6 +13,7 @@ import { startRegistry } from './registry.mjs';
 test('the tarball holds the bundles, schema, rule docs, grammars, README and LICENSE: no tests, no sources', () => {
   const { files, size } = packed();
   const rules = readdirSync(join(ROOT, 'docs/rules')).map((f) => `docs/rules/${f}`);
+  const walkthrough = readdirSync(join(ROOT, 'media/walkthrough')).map((f) => `media/walkthrough/${f}`);
   const expected = [
     'CHANGELOG.md',
     'LICENSE',
@@ -21,11 +22,13 @@ test('the tarball holds the bundles, schema, rule docs, grammars, README and LIC
     'package.json',
     'assets/icon.png',
     'dist/agent-guard.schema.json',
+    'dist/claude-settings.schema.json',
     'dist/cli.cjs',
     'dist/extension.cjs',
     'dist/hook.cjs',
     'dist/server.cjs',
     ...rules,
+    ...walkthrough,
     'syntaxes/bang-command.injection.json',
     'syntaxes/permission-rules.injection.json',
   ];

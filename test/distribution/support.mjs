@@ -64,7 +64,8 @@ export function installGlobal(home) {
 /** A git repository with one agent file that the linter warns about. */
 export function lintFixture(dir) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'CLAUDE.md'), '# Project\n\nRun `cat .env` to see the settings.\n');
+  // A warning-level finding (a process rule, not damage or a leaked secret): lint exits 0 on it.
+  writeFileSync(join(dir, 'CLAUDE.md'), '# Project\n\nRun `kubectl apply -f k8s/` to deploy.\n');
   writeFileSync(join(dir, 'README.md'), '# not an agent file\n');
   const env = { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' };
   for (const args of [
