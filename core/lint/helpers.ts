@@ -2,7 +2,7 @@
 
 import { isMap, isScalar, isSeq, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import { findNodeAtLocation, type Node as JsonNode } from 'jsonc-parser';
-import type { Frontmatter } from './types';
+import type { Frontmatter, RuleContext } from './types';
 
 export interface Located<T = unknown> {
   value: T;
@@ -124,4 +124,20 @@ export function hookGroups(tree: JsonNode | undefined): HookGroupRef[] {
     });
   }
   return out;
+}
+
+/**
+ * Unindented lines that continue a frontmatter value (Claude Code keeps only the first line of the
+ * value): one warning at the first such line. `elsewhere` is what other versions do with the file.
+ */
+export function reportDroppedLines(ctx: RuleContext, fm: Frontmatter, elsewhere: string): void {
+  if (fm.dropped.length === 0) return;
+  const d = fm.dropped[0]!;
+  const n = fm.dropped.length;
+  ctx.report({
+    start: d.start,
+    end: d.end,
+    severity: 'warning',
+    message: `This unindented line${n > 1 ? ` (and ${n - 1} more)` : ''} continues the value above it: Claude Code keeps only the first line of that value (2.1.197; other versions ${elsewhere}). Indent the continuation, or write the value as \`description: >\` with indented lines.`,
+  });
 }

@@ -1,5 +1,5 @@
 import { defineRule } from '../types';
-import { fmPair } from '../helpers';
+import { fmPair, reportDroppedLines } from '../helpers';
 
 export default defineRule({
   code: 'AG-AGT-001',
@@ -43,16 +43,7 @@ export default defineRule({
       ctx.report({ start: fm.offset, end: fm.end, message: 'The frontmatter must be a YAML mapping (key: value lines); Claude Code skips this agent.' });
       return;
     }
-    if (fm.dropped.length > 0) {
-      const d = fm.dropped[0]!;
-      const n = fm.dropped.length;
-      ctx.report({
-        start: d.start,
-        end: d.end,
-        severity: 'warning',
-        message: `This unindented line${n > 1 ? ` (and ${n - 1} more)` : ''} continues the value above it: Claude Code keeps only the first line of that value (2.1.197; other versions skip the agent). Indent the continuation, or write the value as \`description: >\` with indented lines.`,
-      });
-    }
+    reportDroppedLines(ctx, fm, 'skip the agent');
     const name = fm.data.name;
     if (typeof name !== 'string' || name.trim() === '') {
       const meant = ['description', 'tools', 'model', 'disallowedTools'].some((k) => k in fm.data!);

@@ -1,5 +1,5 @@
 import { defineRule } from '../types';
-import { fmPair } from '../helpers';
+import { fmPair, reportDroppedLines } from '../helpers';
 
 const ENUMS: Record<string, readonly string[]> = { context: ['fork'], shell: ['bash', 'powershell'], effort: ['low', 'medium', 'high', 'xhigh', 'max'] };
 
@@ -34,16 +34,7 @@ export default defineRule({
       });
       return;
     }
-    if (fm.dropped.length > 0) {
-      const d = fm.dropped[0]!;
-      const n = fm.dropped.length;
-      ctx.report({
-        start: d.start,
-        end: d.end,
-        severity: 'warning',
-        message: `This unindented line${n > 1 ? ` (and ${n - 1} more)` : ''} continues the value above it: Claude Code keeps only the first line of that value (2.1.197; other versions drop the frontmatter). Indent the continuation, or write the value as \`description: >\` with indented lines.`,
-      });
-    }
+    reportDroppedLines(ctx, fm, 'drop the frontmatter');
     if (!fm.data) return;
     for (const [key, allowed] of Object.entries(ENUMS)) {
       const pair = fmPair(fm, key);
