@@ -20,7 +20,7 @@ import {
   uninstallGemini,
 } from '../core/install/hosts';
 import { planHostInstall, planHostUninstall } from '../core/install/host-settings';
-import { prng } from './support/prng';
+import { picker, prng, randomJsonObject } from './support/prng';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const BUNDLE: Bundle = { hookSource: readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8'), version: '9.9.9' };
@@ -239,18 +239,12 @@ test('a folder below a guarded project is named unguarded for Claude Code, unles
 // ---- property test: random Gemini settings files, install → install → uninstall ----
 
 function randomGeminiSettings(rand: () => number): string {
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const word = () =>
-    pick(['ui', 'model', 'tools', 'mcpServers', 'x-custom', 'ünïcode', 'a b', 'security']) + (rand() < 0.3 ? String(Math.floor(rand() * 9)) : '');
-  const scalar = () =>
-    pick([() => Math.floor(rand() * 1000), () => rand() < 0.5, () => null, () => pick(['gemini-2.5-pro', 'a "quoted" value', 'tab\tand\\slash', '☃'])])();
-  const value = (depth: number): unknown => {
-    if (depth > 2 || rand() < 0.5) return scalar();
-    if (rand() < 0.5) return Array.from({ length: Math.floor(rand() * 3) }, () => value(depth + 1));
-    return Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [word(), value(depth + 1)]));
-  };
-  const obj: Record<string, unknown> = {};
-  for (let i = Math.floor(rand() * 4); i > 0; i--) obj[word()] = value(0);
+  const pick = picker(rand);
+  const obj = randomJsonObject(
+    rand,
+    ['ui', 'model', 'tools', 'mcpServers', 'x-custom', 'ünïcode', 'a b', 'security'],
+    ['gemini-2.5-pro', 'a "quoted" value', 'tab\tand\\slash', '☃'],
+  );
   if (rand() < 0.6) {
     const hooks: Record<string, unknown> = {};
     for (const ev of ['BeforeTool', 'AfterTool', 'SessionStart']) {

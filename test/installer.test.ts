@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { minimatch } from 'minimatch';
 import { hookCommand, install, status, sync, uninstall, stampHook, type Bundle, type Target } from '../core/install/installer';
 import { planInstall, planUninstall, findOurHandlers, SECRET_DENY_RULES } from '../core/install/settings';
-import { prng } from './support/prng';
+import { picker, prng, randomJsonObject } from './support/prng';
 import { parseStrict } from '../core/install/json-edit';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
@@ -271,19 +271,12 @@ test('status reports a registered hook whose file is missing', () => {
 // ---- property test: random settings files, install → install → uninstall ----
 
 function randomSettings(rand: () => number): string {
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const word = () =>
-    pick(['model', 'env', 'statusLine', 'theme', 'x-custom', 'ünïcode', 'cleanupPeriodDays', 'includeCoAuthoredBy', 'a b']) +
-    (rand() < 0.3 ? String(Math.floor(rand() * 9)) : '');
-  const scalar = () =>
-    pick([() => Math.floor(rand() * 1000), () => rand() < 0.5, () => null, () => pick(['opus', 'a "quoted" value', 'tab\tand\\slash', '☃'])])();
-  const value = (depth: number): unknown => {
-    if (depth > 2 || rand() < 0.5) return scalar();
-    if (rand() < 0.5) return Array.from({ length: Math.floor(rand() * 3) }, () => value(depth + 1));
-    return Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [word(), value(depth + 1)]));
-  };
-  const obj: Record<string, unknown> = {};
-  for (let i = Math.floor(rand() * 4); i > 0; i--) obj[word()] = value(0);
+  const pick = picker(rand);
+  const obj = randomJsonObject(
+    rand,
+    ['model', 'env', 'statusLine', 'theme', 'x-custom', 'ünïcode', 'cleanupPeriodDays', 'includeCoAuthoredBy', 'a b'],
+    ['opus', 'a "quoted" value', 'tab\tand\\slash', '☃'],
+  );
   if (rand() < 0.5) {
     const hooks: Record<string, unknown> = {};
     for (const ev of ['PreToolUse', 'PostToolUse', 'Stop']) {
