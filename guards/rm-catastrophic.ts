@@ -1,8 +1,8 @@
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
-import { argPath, flags, runs, shown } from '../core/guards/helpers';
-import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
-import { isAbsolutePath, isSameOrAncestor, resolvePath, dirname, basename } from '../core/paths';
+import { argPath, flags, plausiblePaths, runs, shown } from '../core/guards/helpers';
+import { syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import { isSameOrAncestor, dirname, basename } from '../core/paths';
 import { catastrophe } from '../core/guards/targets';
 
 interface Finding {
@@ -17,14 +17,13 @@ interface Finding {
  * (unset variables, substitutions), judged by each value it can plausibly take.
  */
 function judgeTarget(inv: Invocation, v: Value, ctx: GuardContext, analysis: ShellAnalysis, verb: string, inside = false): Finding | null {
-  if (v.known !== null) return judgeText(inv, v.known, v.glob, ctx, analysis, verb, inside);
-  for (const p of v.possible) {
-    if (p.text === '' || p.text.includes(OPAQUE) || p.because.length === 0) continue;
-    const f = judgeText(inv, p.text, v.glob, ctx, analysis, verb, inside);
+  for (const c of plausiblePaths(inv, v, ctx.home)) {
+    const f = judgeText(c.path, c.text, v.glob, ctx, analysis, verb, inside);
     if (!f) continue;
+    if (c.because.length === 0) return f;
     const what = f.what;
-    const unset = [...new Set(p.unset)];
-    if (unset.length === p.because.length) {
+    const unset = [...new Set(c.unset)];
+    if (unset.length === c.because.length) {
       // Only unset variables: the shell can be told to stop when they are empty.
       const shown = unset.map((n) => `$${n}`).join(', ');
       return {
@@ -34,17 +33,16 @@ function judgeTarget(inv: Invocation, v: Value, ctx: GuardContext, analysis: She
       };
     }
     return {
-      reason: `${verb}: ${p.because.join('; ')}, so this can delete ${what}. Name the directory you mean with a literal path (for example ./build), or use \${VAR:?} for a variable that must be set.`,
+      reason: `${verb}: ${c.because.join('; ')}, so this can delete ${what}. Name the directory you mean with a literal path (for example ./build), or use \${VAR:?} for a variable that must be set.`,
       what,
     };
   }
   return null;
 }
 
-/** One concrete value of a deletion target. */
-function judgeText(inv: Invocation, text: string, glob: boolean, ctx: GuardContext, analysis: ShellAnalysis, verb: string, inside: boolean): Finding | null {
-  let path = pathOf(inv, text, ctx.home);
-  if (!path) return null;
+/** One concrete value of a deletion target: its absolute path and its text as written. */
+function judgeText(resolved: string, text: string, glob: boolean, ctx: GuardContext, analysis: ShellAnalysis, verb: string, inside: boolean): Finding | null {
+  let path = resolved;
   if (glob) {
     // rm -rf *, ~/*, /*: everything inside a directory.
     const name = basename(path);
@@ -63,12 +61,6 @@ function judgeText(inv: Invocation, text: string, glob: boolean, ctx: GuardConte
   if (linked && text.endsWith('/')) path = linked;
   const what = catastrophe(path, ctx);
   return what ? { reason: `${verb} deletes ${inside ? 'files throughout ' : ''}${what}.`, what } : null;
-}
-
-function pathOf(inv: Invocation, text: string, home: string): string | null {
-  if (text === '') return null;
-  if (isAbsolutePath(text) || text.startsWith('~')) return resolvePath('/', text, home);
-  return inv.cwd ? resolvePath(inv.cwd, text, home) : null;
 }
 
 /** Rewrites $VAR and ${VAR} as ${VAR:?} in the original command. */

@@ -63,27 +63,32 @@ export function flags(args: Value[], valueOpts: string[] = []): { short: Set<str
 
 /** Absolute path of an argument, when the command line determines it. */
 export function argPath(inv: Invocation, v: Value, home: string): string | null {
-  if (v.known === null || v.known === '') return null;
-  if (isAbsolutePath(v.known) || v.known.startsWith('~')) return resolvePath('/', v.known, home);
-  return inv.cwd ? resolvePath(inv.cwd, v.known, home) : null;
+  return v.known === null ? null : pathOfText(inv, v.known, home);
+}
+
+/** Absolute path of an argument's text, resolved against the invocation's cwd; null for '' or an unknown cwd. */
+export function pathOfText(inv: Invocation, text: string, home: string): string | null {
+  if (text === '') return null;
+  if (isAbsolutePath(text) || text.startsWith('~')) return resolvePath('/', text, home);
+  return inv.cwd ? resolvePath(inv.cwd, text, home) : null;
 }
 
 /**
  * The absolute paths an argument can plausibly name, with the assumptions behind each: the path
  * itself when the line fixes it, else each plausible value (an unset variable empty, a substitution
  * that prints nothing, `$(git rev-parse --show-toplevel)` the project). Values with a part we do not
- * judge (OPAQUE) are left out.
+ * judge (OPAQUE) are left out. `text` is the value as the program receives it.
  */
-export function plausiblePaths(inv: Invocation, v: Value, home: string): { path: string; because: string[] }[] {
+export function plausiblePaths(inv: Invocation, v: Value, home: string): { path: string; text: string; because: string[]; unset: string[] }[] {
   if (v.known !== null) {
-    const path = argPath(inv, v, home);
-    return path ? [{ path, because: [] }] : [];
+    const path = pathOfText(inv, v.known, home);
+    return path ? [{ path, text: v.known, because: [], unset: [] }] : [];
   }
-  const out: { path: string; because: string[] }[] = [];
+  const out: { path: string; text: string; because: string[]; unset: string[] }[] = [];
   for (const p of v.possible) {
-    if (p.text === '' || p.text.includes(OPAQUE) || p.because.length === 0) continue;
-    const path = isAbsolutePath(p.text) || p.text.startsWith('~') ? resolvePath('/', p.text, home) : inv.cwd ? resolvePath(inv.cwd, p.text, home) : null;
-    if (path) out.push({ path, because: p.because });
+    if (p.text.includes(OPAQUE) || p.because.length === 0) continue;
+    const path = pathOfText(inv, p.text, home);
+    if (path) out.push({ path, text: p.text, because: p.because, unset: p.unset });
   }
   return out;
 }
