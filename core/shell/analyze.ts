@@ -160,6 +160,8 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
     home: opts.home,
     startCwd: opts.cwd,
   };
+  // A translator gave up in this text (see UNTRANSLATED; nested translations go through walkSource).
+  if (source.includes(UNTRANSLATED)) markIncomplete(out, 'translation');
   const budget: Budget = { commands: MAX_COMMANDS_PER_CALL, expired: opts.expired };
   const script = parseShell(source, 0, budget);
   walkScript(
@@ -375,8 +377,6 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     return null;
   }
   const program = programName(argv[0]);
-  // A translator gave up here (see UNTRANSLATED): the rest of that command was not seen.
-  if (argv.some((a) => (a.known ?? a.ifUnset).includes(UNTRANSLATED))) markIncomplete(w.out, 'translation');
   const inv: Invocation = {
     argv,
     program,
