@@ -42,6 +42,9 @@ function commandLike(code: string): boolean {
   const t = code.trim();
   const first = /^\S+/.exec(t)?.[0] ?? '';
   if (!/\s/.test(t)) return false;
+  // Inline code that a paragraph wraps (`quantized-⏎export`) is a name, not a command line: an
+  // instruction in backticks is written on one line.
+  if (t.includes('\n')) return false;
   if (!/^(?:[a-z][\w.+-]*|\.{0,2}\/[\w./-]+|~\/[\w./-]+|[A-Z]+=\S*)$/.test(first)) return false;
   if (first.endsWith('/') || /\.(md|json|ya?ml|ts|js|py|txt|toml)$/.test(first)) return false;
   return (t.match(STOPWORDS)?.length ?? 0) < 3;

@@ -46,6 +46,8 @@ export default defineRule({
         text: '---\nname: guard\ndescription: Blocks bypasses\n---\nThe hook rejects these:\n\n```bash\ngit commit --no-verify -m "x"\n```\n\n- ❌ `git push --force origin main`\n- `cat .env` (blocked)\n- Patterns: `grep -E \'rm\\s+-rf\' log.txt`\n',
       },
       { path: '.claude/rules/git.md', text: '```bash\n# ❌ Bad: loses work\ngit reset --hard\n\n# ✅ Good\ngit stash push --include-untracked\n```\n' },
+      // A name in backticks that the paragraph wraps after a hyphen: prose, not `quantized-; export`.
+      { path: '.claude/agents/trainer.md', text: "---\nname: trainer\ndescription: Trains\n---\nPick the format per `quantized-\nexport`'s Format Map.\n" },
     ],
   },
 });
