@@ -114,6 +114,10 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'kubectl config view --raw' } },
     ],
     allowed: [
+      // Handing the environment to a child process passes it on; nothing is printed.
+      { tool_name: 'Bash', tool_input: { command: "node -e \"require('child_process').spawnSync('make', [], { env: process.env, stdio: 'inherit' })\"" } },
+      { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os, subprocess; subprocess.run([\'make\'], env=os.environ, check=True)"' } },
+      { tool_name: 'Bash', tool_input: { command: "node -e \"require('child_process').spawnSync('make', [], { env: { ...process.env, CI: '1' } })\"" } },
       { tool_name: 'Bash', tool_input: { command: 'grep -o "^[A-Z_]*=" .env' }, note: 'names only: the suggested alternative' },
       { tool_name: 'Bash', tool_input: { command: 'cat .env.example' } },
       { tool_name: 'Bash', tool_input: { command: 'grep -r password docs/' } },
