@@ -46,7 +46,8 @@ export function toolEntries(fm: Frontmatter, key: string, text: string): Located
     const src = text.slice(pair.value.start, pair.value.end);
     const quote = src.startsWith('"') || src.startsWith("'") ? 1 : 0;
     const inner = src.slice(quote, src.length - quote);
-    const re = /[A-Za-z_][\w-]*(?:\([^)]*\))?(?:__[\w.*-]+)*|mcp__[\w.*-]+/g;
+    // `:` belongs to the name (`subagent-catalog:search` is one unknown entry, not two).
+    const re = /[A-Za-z_][\w:-]*(?:\([^)]*\))?(?:__[\w.*-]+)*|mcp__[\w.*-]+/g;
     for (const m of inner.matchAll(re))
       out.push({ value: m[0], start: pair.value.start + quote + m.index!, end: pair.value.start + quote + m.index! + m[0].length });
   }

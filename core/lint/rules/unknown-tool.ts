@@ -54,6 +54,17 @@ export default defineRule({
       { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\ndisallowedTools: LS, Write\n---\n' },
       { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\ndisallowedTools:\n  - MultiEdit\n  - KillShell\n---\n' },
       { path: '.claude/commands/c.md', text: '---\ndescription: C\nallowed-tools: Bsh(git status)\n---\n' },
+      {
+        path: '.claude/agents/o.md',
+        text: '---\nname: o\ndescription: O\ntools: Read, subagent-catalog:search\n---\n',
+        expect: [
+          {
+            line: 4,
+            message:
+              'subagent-catalog:search is not a Claude Code tool (known: Agent, Artifact, AskUserQuestion, Bash, CronCreate, CronDelete, CronList, Edit, …; MCP tools are mcp__server__tool).',
+          },
+        ],
+      },
     ],
     correct: [
       { path: '.claude/agents/a.md', text: '---\nname: a\ndescription: A\ndisallowedTools: Agent, Write, Edit, mcp__github__create_issue\n---\n' },
