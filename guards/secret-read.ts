@@ -56,6 +56,10 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      // Spread into an object that is printed, or a copy that is printed: still a dump.
+      { tool_name: 'Bash', tool_input: { command: 'node -e "console.log(JSON.stringify({...process.env}))"' } },
+      { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os; env = os.environ.copy(); print(env)"' } },
+      { tool_name: 'Bash', tool_input: { command: 'node -e "console.log({ env: process.env })"' } },
       { tool_name: 'Bash', tool_input: { command: 'cat .env' } },
       { tool_name: 'Bash', tool_input: { command: 'cat .env | head -5' } },
       { tool_name: 'Bash', tool_input: { command: '< .env cat' } },
@@ -118,6 +122,10 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: "node -e \"require('child_process').spawnSync('make', [], { env: process.env, stdio: 'inherit' })\"" } },
       { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os, subprocess; subprocess.run([\'make\'], env=os.environ, check=True)"' } },
       { tool_name: 'Bash', tool_input: { command: "node -e \"require('child_process').spawnSync('make', [], { env: { ...process.env, CI: '1' } })\"" } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "python3 -c \"import os, subprocess; env = os.environ.copy(); env['CI'] = '1'; subprocess.run(['make'], env=env)\"" },
+      },
       { tool_name: 'Bash', tool_input: { command: 'grep -o "^[A-Z_]*=" .env' }, note: 'names only: the suggested alternative' },
       { tool_name: 'Bash', tool_input: { command: 'cat .env.example' } },
       { tool_name: 'Bash', tool_input: { command: 'grep -r password docs/' } },

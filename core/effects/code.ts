@@ -63,6 +63,65 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
     if (writeAt.has(l.start)) out.push({ kind: 'write', target: target(inv, synthetic(l.text), home), how: `${inv.program} code` });
     else if (reads) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(l.text), home), mode: 'content', assumed: true });
   }
-  if (api.envDump.test(code)) out.push({ kind: 'read', source: 'env', mode: 'content' });
+  if (api.envDump.test(withoutEnvPassedOn(code))) out.push({ kind: 'read', source: 'env', mode: 'content' });
   return out;
+}
+
+// The environment handed to a child process is passed on, not printed: `spawnSync(c, a, { env:
+// process.env })`, `env: { ...process.env, CI: '1' }`, `subprocess.run(c, env=os.environ)`,
+// `env={**os.environ}`, `env=dict(os.environ)` — as an argument of a call that starts a process
+// (`console.log({ env: process.env })` is still a dump).
+const ENV_SOURCE = String.raw`(?:\{\s*(?:\.\.\.|\*\*)\s*)?(?:process\.env|os\.environ(?:\.copy\(\))?|dict\(os\.environ\))`;
+const ENV_ARGUMENT = new RegExp(String.raw`[,({]\s*env\s*[:=]\s*` + ENV_SOURCE, 'g');
+// `env = os.environ.copy()` (or a spread/dict copy) bound to a name that is then only filled in
+// (`env["X"] = …`, `env.update(…)`) and passed on to a process as `env=env` / `env: env`.
+const ENV_COPY = new RegExp(String.raw`\b([A-Za-z_]\w*)\s*=\s*` + ENV_SOURCE, 'g');
+const STARTS_PROCESS =
+  /(?:^|\.)(?:spawn|spawnSync|exec|execSync|execFile|execFileSync|fork|execa|execaSync|execaCommand|Command|run|Popen|call|check_call|check_output|create_subprocess_exec|create_subprocess_shell)$/;
+const MAX_COPIES = 8;
+const LOOK_BACK = 400;
+
+/** The name of the call whose argument list holds `at` (through enclosing `{…}` / `[…]`), or ''. Bounded look-back. */
+function enclosingCall(code: string, at: number): string {
+  let depth = 0;
+  for (let i = at - 1; i >= 0 && i >= at - LOOK_BACK; i--) {
+    const c = code[i]!;
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '(' || c === '[' || c === '{') {
+      if (depth > 0) depth--;
+      else if (c === '(') {
+        let j = i;
+        while (j > 0 && i - j < 80 && /[\w.]/.test(code[j - 1]!)) j--;
+        return code.slice(j, i);
+      }
+    }
+  }
+  return '';
+}
+
+const passedToProcess = (code: string, at: number) => STARTS_PROCESS.test(enclosingCall(code, at));
+
+/** The code with every environment that is only passed to a child process blanked out. Linear (bounded look-back, ≤ 8 copies). */
+export function withoutEnvPassedOn(code: string): string {
+  if (!/process\.env|os\.environ/.test(code)) return code;
+  let masked = code.replace(ENV_ARGUMENT, (m, at: number) => (passedToProcess(code, at + 1) ? `${m[0]}env=_` : m));
+  let copies = 0;
+  for (const m of code.matchAll(ENV_COPY)) {
+    if (++copies > MAX_COPIES) break;
+    const name = m[1]!;
+    const filledIn = new RegExp(String.raw`^(?:${name}\s*\[[^\]\n]*\]\s*=(?!=)|${name}\.(?:update|setdefault|pop|get)\s*\()`);
+    let onlyPassedOn = true;
+    for (const u of code.matchAll(new RegExp(String.raw`\b${name}\b`, 'g'))) {
+      const at = u.index!;
+      if (at === m.index!) continue;
+      const handedOver = /[,({]\s*env\s*[:=]\s*$/.test(code.slice(Math.max(0, at - 16), at)) && !/^\w/.test(code.slice(at + name.length));
+      // The `env` of `env=env` / `env: env` is the parameter's name, not a use.
+      const isKey = /[,({]\s*$/.test(code.slice(Math.max(0, at - 16), at)) && /^\s*[:=](?!=)/.test(code.slice(at + name.length, at + name.length + 8));
+      if (isKey || (handedOver && passedToProcess(code, at)) || filledIn.test(code.slice(at, at + 200))) continue;
+      onlyPassedOn = false;
+      break;
+    }
+    if (onlyPassedOn) masked = masked.replace(m[0], `${name} = _`);
+  }
+  return masked;
 }

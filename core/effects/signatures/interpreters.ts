@@ -7,8 +7,7 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: R
   python: {
     read: /\bopen\s*\(|read_text|read_bytes|readlines|\bloadtxt\b|dotenv_values|\bload_dotenv\b(?:(?!\bload_dotenv\b).)*?print|shutil\.copy/,
     write: /\bopen\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*(?:mode\s*=\s*)?['"][wax+])|\bwrite_text\s*\(|Path\s*\(\s*(?=(['"])[^'"]*\2\s*\)\s*\.write_(?:text|bytes))/g,
-    envDump:
-      /(?<!\benv ?= ?|\*\*)\bos\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault\b|\.pop\b|\.keys\b|\.__contains__))|\bos\.getenv\s*\(\s*\)|\benviron\.copy\s*\(/,
+    envDump: /\bos\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault\b|\.pop\b|\.keys\b|\.__contains__))|\bos\.getenv\s*\(\s*\)|\benviron\.copy\s*\(/,
     examples: [
       'python3 -c "print(open(\'.env\').read())"',
       'python3 -c "import os; print(os.environ)"',
@@ -18,7 +17,7 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: R
   js: {
     read: /readFileSync|readFile\s*\(|createReadStream|Bun\.file|Deno\.readTextFile|Deno\.readFile|fs\.cp|copyFile/,
     write: /\b(?:writeFile|appendFile|createWriteStream|Deno\.writeTextFile|Deno\.writeFile|Bun\.write)(?:Sync)?\(/g,
-    envDump: /(?<!\benv ?: ?|\.\.\.)\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bDeno\.env\.toObject\s*\(|\bBun\.env\b(?!\s*(?:\.|\[))/,
+    envDump: /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bDeno\.env\.toObject\s*\(|\bBun\.env\b(?!\s*(?:\.|\[))/,
     examples: [
       "node -e \"console.log(require('fs').readFileSync('.env','utf8'))\"",
       'node -p process.env',
