@@ -52,11 +52,17 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
   const lits = literals(code);
   const reads = api.read.test(code);
   // A literal that directly follows a write call (`open('x', 'w')`, `writeFileSync('x'`) is written.
+  // Both lists are in text order, so one pointer walks the literals once (linear, not matches × literals).
   const writeAt = new Set<number>();
+  let next = 0;
   for (const m of code.matchAll(api.write)) {
     const after = m.index! + m[0].length;
-    const lit = lits.find((l) => l.start >= after && /^[\s(]*$/.test(code.slice(after, l.start)));
-    if (lit) writeAt.add(lit.start);
+    while (next < lits.length && lits[next]!.start < after) next++;
+    const lit = lits[next];
+    if (!lit) break;
+    let i = after;
+    while (i < lit.start && (code[i] === '(' || /\s/.test(code[i]!))) i++;
+    if (i === lit.start) writeAt.add(lit.start);
   }
   for (const l of lits) {
     if (l.text.length < 2 || l.text.length > 400 || !/[./~]/.test(l.text) || /\s/.test(l.text)) continue;
