@@ -57,6 +57,7 @@ export const RENAMED_TOOLS: Record<string, string | null> = {
   NotebookRead: 'Read',
   BashOutput: 'Read',
   KillShell: 'TaskStop',
+  KillBash: 'TaskStop', // the name before KillShell (anthropics/claude-code-action's agents still list it)
   SlashCommand: 'Skill',
   MCPSearch: 'ToolSearch',
   TeamCreate: null,

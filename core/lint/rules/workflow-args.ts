@@ -3,6 +3,16 @@ import { isIdent, isMember, isMetaExport, walk, type AnyNode } from '../js';
 
 export const PARSE_ARGS = "const A = typeof args === 'string' ? JSON.parse(args) : (args || {});";
 
+/** `if (…args…) throw …` / `if (…args…) { throw … }`. */
+function throwsOnArgs(n: AnyNode): boolean {
+  let mentions = false;
+  walk(n.test, (m: AnyNode) => {
+    if (isIdent(m, 'args')) mentions = true;
+  });
+  const c = n.consequent;
+  return mentions && (c.type === 'ThrowStatement' || (c.type === 'BlockStatement' && c.body[0]?.type === 'ThrowStatement'));
+}
+
 export default defineRule({
   code: 'AG-WF-004',
   name: 'workflow-args-unparsed',
@@ -16,6 +26,9 @@ export default defineRule({
     const { program } = ctx.js();
     if (!program) return;
     let robust = false;
+    // `if (!args || !Array.isArray(args.prs)) throw new Error('pass {prs: […]} as args')`: a string
+    // caller gets a clear error, not a run on nothing (seen in anthropics/claude-code-action).
+    let validated = false;
     const bareParses: AnyNode[] = [];
     const uses: AnyNode[] = [];
     walk(program, (n: AnyNode) => {
@@ -26,6 +39,7 @@ export default defineRule({
         [n.left, n.right].some((s: AnyNode) => s.type === 'UnaryExpression' && s.operator === 'typeof' && isIdent(s.argument, 'args'))
       )
         robust = true;
+      else if (n.type === 'IfStatement' && throwsOnArgs(n)) validated = true;
       else if (n.type === 'CallExpression' && isMember(n.callee, 'JSON', 'parse') && isIdent(n.arguments[0], 'args')) bareParses.push(n);
       else if (n.type === 'MemberExpression' && isIdent(n.object, 'args')) uses.push(n.object);
       else if (n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isIdent(n.init, 'args')) uses.push(n.init);
@@ -42,7 +56,7 @@ export default defineRule({
         },
       });
     }
-    if (bareParses.length > 0 || uses.length === 0) return;
+    if (bareParses.length > 0 || uses.length === 0 || validated) return;
     const meta = (program.body as AnyNode[]).find(isMetaExport);
     const at = meta ? meta.end : 0;
     const nl = ctx.file.text.indexOf('\n', at);
@@ -51,14 +65,14 @@ export default defineRule({
       { start: insertAt, end: insertAt, newText: `${nl < 0 && meta ? '\n' : ''}${PARSE_ARGS}\n` },
       ...uses.map((u) => ({ start: u.start, end: u.end, newText: 'A' })),
     ];
-    for (const u of uses) {
-      ctx.report({
-        start: u.start,
-        end: u.end,
-        message: '`args` is a JSON string when the caller passes one: then args.x is undefined. Accept both forms.',
-        fix: { title: 'Read args as an object or a JSON string, once', edits },
-      });
-    }
+    // One finding per script, at the first use: the fix rewrites every use at once.
+    const first = uses.reduce((a, b) => (b.start < a.start ? b : a));
+    ctx.report({
+      start: first.start,
+      end: first.end,
+      message: '`args` is a JSON string when the caller passes one: then args.x is undefined. Accept both forms.',
+      fix: { title: 'Read args as an object or a JSON string, once', edits },
+    });
   },
   examples: {
     problematic: [
@@ -67,6 +81,18 @@ export default defineRule({
         text: "export const meta = { name: 't', description: 'T' };\nconst r = await agent(`Translate ${args.title}`);\nreturn r;\n",
       },
       { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst { title, content } = args;\nreturn title;\n" },
+      {
+        path: '.claude/workflows/t.js',
+        text: "export const meta = { name: 't', description: 'T' };\nconst t = args.title;\nreturn args.body + t;\n",
+        expect: [
+          {
+            line: 2,
+            message: '`args` is a JSON string when the caller passes one: then args.x is undefined. Accept both forms.',
+            fixed:
+              "export const meta = { name: 't', description: 'T' };\nconst A = typeof args === 'string' ? JSON.parse(args) : (args || {});\nconst t = A.title;\nreturn A.body + t;\n",
+          },
+        ],
+      },
       { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nconst input = JSON.parse(args);\nreturn input.title;\n" },
     ],
     correct: [
@@ -79,6 +105,10 @@ export default defineRule({
         text: "export const meta = { name: 't', description: 'T' };\nconst input = 'string' === typeof args ? JSON.parse(args) : args;\nreturn input.title;\n",
       },
       { path: '.claude/workflows/t.js', text: "export const meta = { name: 't', description: 'T' };\nreturn await agent('no args here');\n" },
+      {
+        path: '.claude/workflows/sweep.js',
+        text: "export const meta = { name: 'sweep', description: 'S' };\nif (!args || !Array.isArray(args.prs)) throw new Error('pass {prs: [<numbers>]} as args');\nreturn args.prs.length;\n",
+      },
     ],
   },
 });
