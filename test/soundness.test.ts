@@ -12,6 +12,7 @@ import { DEFAULT_CONFIG, type GuardConfig } from '../core/config';
 import { evaluatePayload, type Deadline } from '../core/guards/dispatch';
 import { analyzeShell } from '../core/shell/analyze';
 import { parseShell } from '../core/shell/parse';
+import { SHELL_SETUP_PRODUCERS } from '../core/shell/substitutions';
 import { HOME, PROJECT } from './support/run';
 
 const OPEN = DEFAULT_CONFIG;
@@ -50,9 +51,10 @@ for (const [name, command, why] of PAST_THE_LIMITS) {
 }
 
 test('12 levels of nesting are still analysed: the deletion inside is named, not "unanalysable"', () => {
-  const v = verdictOf('Bash', `echo ${'$('.repeat(11)}rm -rf ~${')'.repeat(11)}`);
+  // $(echo $(echo … ls)): each level's program is written out ($($(ls)) would run ls's output: computed).
+  const v = verdictOf('Bash', `echo ${'$(echo '.repeat(10)}$(rm -rf ~)${')'.repeat(11)}`);
   assert.equal(v?.guardId, 'rm-catastrophic');
-  assert.equal(verdictOf('Bash', `echo ${'$('.repeat(11)}ls${')'.repeat(11)}`), null);
+  assert.equal(verdictOf('Bash', `echo ${'$(echo '.repeat(11)}ls${')'.repeat(11)}`), null);
 });
 
 test('the parser says which limit it hit', () => {
@@ -171,4 +173,45 @@ test('field splitting, arrays and located programs no longer hide the program', 
     ['a', 'b/c', 'a b'],
   );
   assert.equal(verdictOf('Bash', 'FILES="a.txt b.txt"; rm -f $FILES'), null);
+});
+
+// A program name or script text that exists only when the command runs cannot be judged: before
+// this, each of these was "no opinion" (found by the adversary run, ADVERSARY.md weakness 2).
+const COMPUTED: string[] = [
+  'eval "$X"',
+  'bash -c "$X"',
+  'sh -c "$(cat /tmp/x)"',
+  "$(printf 'r%s' m) -rf ~",
+  'r${x}m -rf ~',
+  'read c <<< rm; $c -rf ~',
+  '$SHELL -c "rm -rf ~"',
+  'f() { "$@"; }; f "$X" -rf ~',
+];
+
+test('a program name or a script computed when the command runs is unanalysable, with how to write it instead', () => {
+  for (const command of COMPUTED) {
+    const v = verdictOf('Bash', command);
+    assert.equal(v?.guardId, 'unanalysable', command);
+    assert.match(v!.reason, /computed only when it runs .* Write the program and its arguments out literally/, command);
+  }
+});
+
+test('what a computed name still lets the analysis see is judged as usual', () => {
+  // The directory is computed, the program's name is written out.
+  assert.equal(verdictOf('Bash', '"$VIRTUAL_ENV/bin/python" -m pytest'), null);
+  assert.equal(verdictOf('Bash', '"$X/bin/rm" -rf ~')?.guardId, 'rm-catastrophic');
+  // A function's "$@" is judged per call, with that call's arguments.
+  assert.equal(verdictOf('Bash', 'f() { "$@"; }; f ls -la'), null);
+  assert.equal(verdictOf('Bash', 'f() { "$@"; }; f rm -rf ~')?.guardId, 'rm-catastrophic');
+  // A variable set on the line is known.
+  assert.equal(verdictOf('Bash', 'X=ls; $X -la'), null);
+  assert.equal(verdictOf('Bash', 'env -i PATH="$PATH" npm test'), null);
+});
+
+test("eval of a known tool's own setup code passes (every row of SHELL_SETUP_PRODUCERS), other substitutions do not", () => {
+  for (const row of SHELL_SETUP_PRODUCERS) assert.equal(verdictOf('Bash', row.example), null, row.example);
+  assert.equal(verdictOf('Bash', 'eval $(ssh-agent)'), null);
+  assert.equal(verdictOf('Bash', 'eval "$(pyenv install --list)"')?.guardId, 'unanalysable');
+  assert.equal(verdictOf('Bash', 'eval "$(ssh-agent -s)$X"')?.guardId, 'unanalysable');
+  assert.equal(verdictOf('Bash', 'eval "$(cat setup.sh)"')?.guardId, 'unanalysable');
 });

@@ -150,6 +150,7 @@ const LIMIT_TEXT: Record<Limit, string> = {
   deadline: "checking it took longer than the guard's time limit",
   calls: `the payload holds more than ${MAX_CALLS_PER_PAYLOAD} file changes, or a patch larger than the guards read`,
   failure: 'the analysis failed on it (please report this with `agent-guard explain`)',
+  computed: 'a program name or a script in it is computed only when it runs ($cmd …, eval "$X", sh -c "$(…)")',
 };
 
 /** Why the analysis is incomplete, in words ("it nests substitutions … more than 12 levels deep"). */
@@ -162,7 +163,9 @@ export function unanalysable(limit: Limit): Verdict {
   const rephrase =
     limit === 'calls'
       ? 'Apply the change in smaller parts, a few files per call.'
-      : 'Split it into smaller commands, or write a script with the Write tool and run it (bash script.sh); pass large data through a file instead of the command line.';
+      : limit === 'computed'
+        ? 'Write the program and its arguments out literally; for a script, write it to a file with the Write tool and run it (bash script.sh).'
+        : 'Split it into smaller commands, or write a script with the Write tool and run it (bash script.sh); pass large data through a file instead of the command line.';
   return {
     decision: 'deny',
     guardId: 'unanalysable',

@@ -10,7 +10,7 @@ import { UNTRANSLATED, type Command, type Limit, type Redirect, type Script, typ
 export { UNTRANSLATED };
 import { MAX_NESTING, parseShell, type Budget } from './parse';
 import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
-import { substitutionMeaning } from './substitutions';
+import { printsSetupCode, substitutionMeaning } from './substitutions';
 import { shellStringsInCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
 
@@ -226,7 +226,10 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
     }
     case 'function': {
       const before = w.out.invocations.length;
+      const limit = w.out.limit;
       walkCommand(cmd.body, cloneState(state), w, { ...meta, via: [...meta.via, `function ${cmd.name}`] });
+      // Its "$@" and "$1" are computed here; each call walks the body again with its arguments.
+      if (limit === null && w.out.limit === 'computed') w.out.limit = null;
       const calls = w.out.invocations.slice(before).map((i) => i.program);
       // The body runs only when called: keep what it calls (fork bombs), not the invocations themselves.
       w.out.invocations.length = before;
@@ -365,8 +368,54 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
 };
 
 export function programName(v: Value | undefined): string {
-  if (!v || v.known === null) return '';
+  if (!v) return '';
+  if (v.known === null) return literalTail(v.word);
   return basename(v.known).replace(/\.exe$/i, '');
+}
+
+/**
+ * `"$VIRTUAL_ENV/bin/python"`, `$X/rm`: the directory is computed but the program's name is
+ * written out after the last slash, so the program is that name. '' when the name itself is computed.
+ */
+function literalTail(word: Word): string {
+  const last = word.parts[word.parts.length - 1];
+  if (last?.type !== 'lit') return '';
+  const slash = last.text.lastIndexOf('/');
+  const name = slash < 0 ? '' : last.text.slice(slash + 1);
+  return /^[\w.+-]+$/.test(name) ? name.replace(/\.exe$/i, '') : '';
+}
+
+/** The text of a word written out in full (no expansion in it), or null. */
+function literalText(word: Word): string | null {
+  let t = '';
+  for (const p of word.parts) {
+    if (p.type !== 'lit') return null;
+    t += p.text;
+  }
+  return t;
+}
+
+/** `"$(ssh-agent -s)"`, `$(pyenv init -)`: one substitution of a program that prints its own setup code. */
+function isSetupCode(v: Value): boolean {
+  const parts = v.word.parts;
+  const sub = parts.length === 1 ? parts[0]! : null;
+  if (sub?.type !== 'cmdsub' || sub.script.items.length !== 1) return false;
+  const cmds = sub.script.items[0]!.pipeline.commands;
+  const cmd = cmds.length === 1 ? cmds[0]! : null;
+  if (cmd?.type !== 'simple' || cmd.assigns.length > 0) return false;
+  const argv = cmd.words.map(literalText);
+  return argv.every((a) => a !== null) && printsSetupCode(argv as string[]);
+}
+
+/**
+ * A script whose text exists only when the command runs (eval "$X", sh -c "$(cat f)"): nothing of
+ * it can be seen, so the whole command is unanalysable, unless every computed part is a known
+ * program's setup code (eval "$(ssh-agent -s)"). Guards with a more specific reason (curl … | sh)
+ * still answer first.
+ */
+function computedScript(inv: Invocation, parts: Value[], w: Walk): void {
+  inv.dynamicScript = true;
+  if (!parts.every((a) => a.known !== null || isSetupCode(a))) markIncomplete(w.out, 'computed');
 }
 
 function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation | null {
@@ -377,6 +426,9 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     return null;
   }
   const program = programName(argv[0]);
+  // The program's name exists only when the command runs ($c -rf ~, $(printf 'r%s' m), "$@"):
+  // whatever it is cannot be judged.
+  if (program === '' && argv[0]!.known === null) markIncomplete(w.out, 'computed');
   const inv: Invocation = {
     argv,
     program,
@@ -449,7 +501,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   }
   if (program === 'eval') {
     if (args.every((a) => a.known !== null)) walkSource(args.map((a) => a.known).join(' '), state, w, meta, 'eval');
-    else inv.dynamicScript = true;
+    else computedScript(inv, args, w);
     return inv;
   }
   if (program === 'watch') {
@@ -564,9 +616,12 @@ function resolveEnv(
       i++;
       continue;
     }
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(a);
+    // NAME=value, also when the value is computed (env -i PATH="$PATH" npm test).
+    const text = args[i]!.known ?? args[i]!.ifUnset;
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(text);
     if (m) {
-      assigns.set(m[1]!, { known: a.slice(m[0].length), ifUnset: a.slice(m[0].length) });
+      const value = text.slice(m[0].length);
+      assigns.set(m[1]!, args[i]!.known !== null ? { known: value, ifUnset: value } : { known: null, ifUnset: value });
       i++;
       continue;
     }
@@ -617,7 +672,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
   if (hasC) {
     if (!first) return inv;
     if (first.known === null) {
-      inv.dynamicScript = true;
+      computedScript(inv, [first], w);
       return inv;
     }
     inv.wrapper = true;
@@ -640,7 +695,7 @@ function resolveWindowsShell(inv: Invocation, program: string, args: Value[], st
     const i = known.findIndex((a) => a !== null && /^\/[ck]$/i.test(a));
     if (i < 0) return inv;
     const rest = known.slice(i + 1);
-    if (rest.some((a) => a === null)) inv.dynamicScript = true;
+    if (rest.some((a) => a === null)) computedScript(inv, args.slice(i + 1), w);
     else {
       inv.wrapper = true;
       walkSource(translateCmd(rest.join(' ')), cloneState(state), w, meta, 'cmd /c');
@@ -651,7 +706,7 @@ function resolveWindowsShell(inv: Invocation, program: string, args: Value[], st
   if (i < 0) return inv; // -File script.ps1 and friends run a file
   const rest = known.slice(i + 1);
   if (rest.some((a) => a === null)) {
-    inv.dynamicScript = true;
+    computedScript(inv, args.slice(i + 1), w);
     return inv;
   }
   let script = rest.join(' ');

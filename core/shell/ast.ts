@@ -68,10 +68,11 @@ export type ListOp = ';' | '&' | '&&' | '||' | '\n' | '';
 /**
  * Why an analysis is incomplete: a nesting cap, the command budget, the size cap, the invocation
  * cap, a translator (PowerShell, cmd.exe) that gave up, the internal deadline, too many calls in one
- * payload, or the analysis itself failing on the input. What the analysis
+ * payload, the analysis itself failing on the input, or a program name or script text computed only
+ * when the command runs (`$c -rf ~`, `eval "$X"`, `sh -c "$(cat f)"`). What the analysis
  * could not see is denied as unanalysable (never assumed harmless).
  */
-export type Limit = 'nesting' | 'commands' | 'size' | 'invocations' | 'translation' | 'deadline' | 'calls' | 'failure';
+export type Limit = 'nesting' | 'commands' | 'size' | 'invocations' | 'translation' | 'deadline' | 'calls' | 'failure' | 'computed';
 
 export interface Script {
   items: { pipeline: Pipeline; op: ListOp }[];

@@ -56,3 +56,56 @@ export function substitutionMeaning(argv: string[], ctx: SubstitutionContext): {
   for (const row of SUBSTITUTIONS) if (row.matches(argv)) return { value: row.value(ctx), describe: row.describe };
   return null;
 }
+
+/**
+ * Programs whose output is shell code that sets up the environment, run with `eval "$(…)"` in
+ * every install guide: what they print is the tool's own setup, not text the line controls. Any
+ * other script computed at run time is unanalysable. One row per program (its basename), with the
+ * subcommand forms that print setup code.
+ */
+export interface SetupProducerRow {
+  program: string;
+  /** The first argument(s) that make it print setup code; [] when the bare program does. */
+  forms: string[][];
+  example: string;
+}
+
+export const SHELL_SETUP_PRODUCERS: SetupProducerRow[] = [
+  { program: 'ssh-agent', forms: [[], ['-s'], ['-c']], example: 'eval "$(ssh-agent -s)"' },
+  { program: 'direnv', forms: [['hook'], ['export']], example: 'eval "$(direnv hook bash)"' },
+  { program: 'pyenv', forms: [['init'], ['virtualenv-init'], ['sh-shell']], example: 'eval "$(pyenv init -)"' },
+  { program: 'rbenv', forms: [['init']], example: 'eval "$(rbenv init - bash)"' },
+  { program: 'nodenv', forms: [['init']], example: 'eval "$(nodenv init -)"' },
+  { program: 'goenv', forms: [['init']], example: 'eval "$(goenv init -)"' },
+  { program: 'jenv', forms: [['init']], example: 'eval "$(jenv init -)"' },
+  { program: 'fnm', forms: [['env']], example: 'eval "$(fnm env --use-on-cd)"' },
+  { program: 'brew', forms: [['shellenv']], example: 'eval "$(/opt/homebrew/bin/brew shellenv)"' },
+  {
+    program: 'conda',
+    forms: [
+      ['shell.bash', 'hook'],
+      ['shell.zsh', 'hook'],
+      ['shell.posix', 'hook'],
+    ],
+    example: 'eval "$(conda shell.bash hook)"',
+  },
+  { program: 'micromamba', forms: [['shell', 'hook']], example: 'eval "$(micromamba shell hook --shell bash)"' },
+  { program: 'mise', forms: [['activate'], ['env']], example: 'eval "$(mise activate bash)"' },
+  { program: 'opam', forms: [['env']], example: 'eval "$(opam env)"' },
+  { program: 'luarocks', forms: [['path']], example: 'eval "$(luarocks path --bin)"' },
+  { program: 'zoxide', forms: [['init']], example: 'eval "$(zoxide init bash)"' },
+  { program: 'starship', forms: [['init']], example: 'eval "$(starship init bash)"' },
+  { program: 'dircolors', forms: [[], ['-b']], example: 'eval "$(dircolors -b)"' },
+  { program: 'keychain', forms: [['--eval']], example: 'eval "$(keychain --eval --quiet id_ed25519)"' },
+  { program: 'minikube', forms: [['docker-env'], ['podman-env']], example: 'eval "$(minikube docker-env)"' },
+  { program: 'docker-machine', forms: [['env']], example: 'eval "$(docker-machine env default)"' },
+  { program: 'gh', forms: [['completion']], example: 'eval "$(gh completion -s bash)"' },
+  { program: 'kubectl', forms: [['completion']], example: 'eval "$(kubectl completion bash)"' },
+];
+
+/** Does this argv (every word known) print environment setup code (SHELL_SETUP_PRODUCERS)? */
+export function printsSetupCode(argv: string[]): boolean {
+  const program = basename(argv[0] ?? '');
+  const row = SHELL_SETUP_PRODUCERS.find((r) => r.program === program);
+  return !!row && row.forms.some((f) => f.every((w, i) => argv[i + 1] === w));
+}

@@ -246,6 +246,17 @@ export const KEY_USERS: ProgramSpec[] = [
     ],
   },
   {
+    // keychain loads keys into ssh-agent (like ssh-add) and prints the agent's variables, not the keys.
+    names: ['keychain'],
+    rows: [
+      {
+        takes: ['--timeout', '--dir', '--host', '--agents', '--confhost', '--attempts'],
+        rest: 'meta',
+        examples: [{ command: 'keychain --eval --quiet ~/.ssh/id_ed25519', effects: ['read(/home/user/.ssh/id_ed25519, metadata)'] }],
+      },
+    ],
+  },
+  {
     names: ['ssh-copy-id'],
     rows: [
       {
