@@ -9,7 +9,7 @@ import { applyEdits, lintFile } from '../core/lint/engine';
 import { fileKind } from '../core/lint/files';
 import { memoryWorkspace } from '../core/lint/workspace';
 import type { RuleExample } from '../core/lint/types';
-import { observed } from './support/lint-expect';
+import { exampleSetup, observed } from './support/lint-expect';
 
 const ROOT = '/workspace';
 
@@ -18,7 +18,7 @@ function run(example: RuleExample, text = example.text) {
   assert.ok(kind, `${example.path} is not an agent file`);
   const files = { ...(example.files ?? {}), [example.path]: text };
   const ws = memoryWorkspace(ROOT, files);
-  return lintFile({ path: `${ROOT}/${example.path}`, rel: example.path, kind, text }, ws, { rules });
+  return lintFile({ path: `${ROOT}/${example.path}`, rel: example.path, kind, text }, ws, { rules, ...exampleSetup(files) });
 }
 
 test('rules have unique, stable codes and names', () => {
