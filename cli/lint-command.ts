@@ -5,6 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import guards from 'agent-guard:guards';
+import { loadConfig } from '../core/guards/load-config';
 import { lintPaths } from '../core/lint/index';
 import { format, type Format } from '../core/lint/formatters';
 import { homeDirectory, normalizePath } from '../core/paths';
@@ -30,7 +32,13 @@ export function runLint(rest: string[]): number {
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1)
     throw Object.assign(new Error('--max-warnings takes a whole number'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const root = normalizePath(resolve(values.root ?? process.cwd()));
+  // The workspace's .claude/agent-guard.json, read as the hook reads it, so a command is judged as
+  // the hook would judge it; the built-in guards only (workspace guards are repository code: not run).
+  const { config, notes } = loadConfig(root);
+  for (const n of notes) process.stderr.write(`${escapeControl(n, 'text')}\n`);
   const run = lintPaths(root, positionals, {
+    guards,
+    config,
     home: homeDirectory(process.env, homedir),
     fix: values.fix ?? false,
     inlineConfig: !values['no-inline-config'],

@@ -118,6 +118,8 @@ async function allowBlockedCall(opts?: { entry?: LogEntry; folder?: vscode.Uri; 
   }
   const r = allowHere(e.target, normalizePath(folder.uri.fsPath), e.guard);
   output.appendLine(`Allow: ${r.message}`);
+  // The new exception changes verdicts: lint findings on that command go too, without waiting for the watcher.
+  if (r.ok) revalidate();
   if (r.ok)
     void vscode.window.showInformationMessage(`Agent Guard: ${r.message}`, 'Open Configuration').then((p) => p && openConfiguration({ folder: folder.uri }));
   else void vscode.window.showErrorMessage(`Agent Guard: ${r.message}`);

@@ -6,6 +6,7 @@ export { lintPaths } from '../core/lint/index';
 export { install, uninstall } from '../core/install/installer';
 export { planInstall, SECRET_DENY_RULES } from '../core/install/settings';
 export { lintFile } from '../core/lint/engine';
+export { DEFAULT_CONFIG } from '../core/config';
 export { fsWorkspace } from '../core/lint/workspace';
 export { rules } from '../core/lint/index';
 export { scanMarkdown, clearMarkdownCache } from '../core/lint/markdown';

@@ -224,12 +224,12 @@ for (const [label, payload] of capCases) {
     );
   const { readFileSync } = await import('node:fs');
   const read = (p) => readFileSync(p, 'utf8');
-  lintPaths(ws, [], { home: '/home/u', read });
+  lintPaths(ws, [], { home: '/home/u', read, guards: core.guards, config: core.DEFAULT_CONFIG });
   const samples = [];
   let count = 0;
   for (let i = 0; i < 5; i++) {
     const t = process.hrtime.bigint();
-    count = lintPaths(ws, [], { home: '/home/u', read }).files.length;
+    count = lintPaths(ws, [], { home: '/home/u', read, guards: core.guards, config: core.DEFAULT_CONFIG }).files.length;
     samples.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   const s = stats(samples);
@@ -296,12 +296,12 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
     const cache = new Map();
     core.clearMarkdownCache();
     let c = process.cpuUsage();
-    core.lintFile(file(bigClaudeMd), wsv, { rules: core.rules, verdictCache: cache });
+    core.lintFile(file(bigClaudeMd), wsv, { rules: core.rules, guards: core.guards, config: core.DEFAULT_CONFIG, verdictCache: cache });
     c = process.cpuUsage(c);
     cold.push((c.user + c.system) / 1000);
     const edited = bigClaudeMd.replace('Line 2501 of', `Line 2501 (edit ${i}) of`);
     c = process.cpuUsage();
-    core.lintFile(file(edited), wsv, { rules: core.rules, verdictCache: cache });
+    core.lintFile(file(edited), wsv, { rules: core.rules, guards: core.guards, config: core.DEFAULT_CONFIG, verdictCache: cache });
     c = process.cpuUsage(c);
     warm.push((c.user + c.system) / 1000);
   }

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { lintPaths, rules } = createRequire(import.meta.url)(join(root, 'dist/corpus/core.cjs'));
+const { lintPaths, rules, guards, loadConfig } = createRequire(import.meta.url)(join(root, 'dist/corpus/core.cjs'));
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -52,7 +52,8 @@ let fileCount = 0;
 const kinds = {};
 const started = process.hrtime.bigint();
 for (const repo of repos) {
-  const run = lintPaths(repo, [], { home, read });
+  // Each repository's own .claude/agent-guard.json, as `agent-guard lint` reads it.
+  const run = lintPaths(repo, [], { home, read, guards, config: loadConfig(repo).config });
   fileCount += run.files.length;
   for (const f of run.files) {
     kinds[f.kind ?? '?'] = (kinds[f.kind ?? '?'] ?? 0) + 1;

@@ -20,13 +20,16 @@ import {
   DidChangeWatchedFilesNotification,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { disableComment, lintFile, nonOverlappingEdits, splitFrontmatter } from '../core/lint/engine';
+import guards from 'agent-guard:guards';
+import { disableComment, lintFile, nonOverlappingEdits, splitFrontmatter, type GuardSetup } from '../core/lint/engine';
 import { classifyFile, findAgentFiles } from '../core/lint/files';
 import { fsWorkspace } from '../core/lint/workspace';
 import { rules, docsUrl, ruleByCode } from '../core/lint/index';
 import { homeDirectory, normalizePath, relativeTo } from '../core/paths';
 import type { Diagnostic, FileKind, Fix, WorkspaceView } from '../core/lint/types';
 import type { Verdict } from '../core/guards/dispatch';
+import { loadConfig } from '../core/guards/load-config';
+import { CONFIG_FILE } from '../core/config';
 import { narrowerRules, packageScripts } from '../core/lint/narrow';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
@@ -111,16 +114,32 @@ function kindOf(where: { root: string; rel: string }) {
   return classifyFile(where.rel, (rel) => (rel.startsWith('/') ? diskText(rel) : diskText(`${where.root}/${rel}`)));
 }
 
-/** Guard verdicts by command text, per folder: a keystroke re-runs the guards only on commands that changed. */
-const verdictCaches = new Map<string, Map<string, Verdict | null>>();
-function verdictCacheFor(root: string): Map<string, Verdict | null> {
-  let c = verdictCaches.get(root);
-  if (!c) {
-    c = new Map();
-    verdictCaches.set(root, c);
+/**
+ * Per folder: the guard setup commands are judged with (the built-in guards, and the folder's
+ * .claude/agent-guard.json read by the hook's own loader, so the editor says what the hook would
+ * do; workspace guards are repository code and are not loaded), and the verdicts by command text
+ * under it, so a keystroke re-runs the guards only on commands that changed. Dropped when the
+ * config file changes (file watcher, save) and read again on the next lint.
+ */
+interface FolderState extends GuardSetup {
+  verdicts: Map<string, Verdict | null>;
+}
+const folderStates = new Map<string, FolderState>();
+function folderState(root: string): FolderState {
+  let st = folderStates.get(root);
+  if (!st) {
+    const { config, notes } = loadConfig(root);
+    for (const n of notes) connection.console.warn(n);
+    st = { guards, config, verdicts: new Map() };
+    folderStates.set(root, st);
   }
-  if (c.size > 50000) c.clear(); // bounded
-  return c;
+  if (st.verdicts.size > 50000) st.verdicts.clear(); // bounded
+  return st;
+}
+
+/** Forgets every folder's setup and verdicts (a config file changed: rare, and reading it again is cheap). */
+function forgetVerdicts(): void {
+  folderStates.clear();
 }
 
 function lintText(uri: string, text: string): Diagnostic[] {
@@ -130,7 +149,14 @@ function lintText(uri: string, text: string): Diagnostic[] {
   if (!where) return [];
   const kind = kindOf(where);
   if (!kind) return [];
-  return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), { rules, inlineConfig, verdictCache: verdictCacheFor(where.root) });
+  const st = folderState(where.root);
+  return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), {
+    rules,
+    guards: st.guards,
+    config: st.config,
+    inlineConfig,
+    verdictCache: st.verdicts,
+  });
 }
 
 function validate(doc: TextDocument): void {
@@ -199,9 +225,16 @@ let watchRegistration = false;
 /**
  * Files whose change makes other files' diagnostics stale: the settings (AG-SET-008 "not
  * installed", allow/deny shadowing across files), the hook file and VS Code's hooks file. Install,
- * sync and uninstall write them, by the CLI or the extension, usually while they are closed.
+ * sync and uninstall write them, by the CLI or the extension, usually while they are closed. And
+ * .claude/agent-guard.json, which every command's verdict depends on (`agent-guard allow` writes it).
  */
-const WATCHED = ['**/.claude/settings.json', '**/.claude/settings.local.json', '**/.claude/hooks/agent-guard.cjs', '**/.github/hooks/agent-guard.json'];
+const WATCHED = [
+  '**/.claude/settings.json',
+  '**/.claude/settings.local.json',
+  '**/.claude/hooks/agent-guard.cjs',
+  '**/.github/hooks/agent-guard.json',
+  `**/${CONFIG_FILE}`,
+];
 
 /** Re-lints every agent file: open documents from their text, the rest from disk. */
 function revalidateAll(): void {
@@ -222,23 +255,31 @@ connection.onInitialized(() => {
   setImmediate(validateWorkspace);
 });
 
-connection.onDidChangeWatchedFiles(() => revalidateAll());
+connection.onDidChangeWatchedFiles((e) => {
+  if (e.changes.some((c) => pathOf(c.uri)?.endsWith(`/${CONFIG_FILE}`))) forgetVerdicts();
+  revalidateAll();
+});
 // The same, asked for by a client that has just written those files itself (the VS Code extension
-// after Install, Sync and Uninstall), without waiting for the file watcher.
-connection.onNotification('agentGuard/revalidate', () => revalidateAll());
+// after Install, Sync, Uninstall and "Allow this here"), without waiting for the file watcher.
+connection.onNotification('agentGuard/revalidate', () => {
+  forgetVerdicts();
+  revalidateAll();
+});
 
 connection.onDidChangeConfiguration((change) => {
   const s = (change.settings as { agentGuard?: { lint?: { inlineConfig?: boolean } } } | null)?.agentGuard?.lint;
   if (typeof s?.inlineConfig === 'boolean') inlineConfig = s.inlineConfig;
-  verdictCaches.clear();
+  forgetVerdicts();
   for (const d of documents.all()) validate(d);
 });
 
 documents.onDidOpen((e) => validate(e.document));
 documents.onDidChangeContent((e) => schedule(e.document));
 documents.onDidSave((e) => {
-  verdictCaches.clear(); // a saved file may be what verdicts depend on (.env, agent-guard.json)
-  validate(e.document);
+  // A saved file may be what verdicts depend on (.env, agent-guard.json): then every agent file is stale.
+  forgetVerdicts();
+  if (pathOf(e.document.uri)?.endsWith(`/${CONFIG_FILE}`)) revalidateAll();
+  else validate(e.document);
 });
 documents.onDidClose((e) => {
   // Closed files keep their on-disk diagnostics (as at start).

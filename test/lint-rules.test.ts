@@ -9,7 +9,7 @@ import { applyEdits, lintFile } from '../core/lint/engine';
 import { fileKind } from '../core/lint/files';
 import { memoryWorkspace } from '../core/lint/workspace';
 import type { RuleExample } from '../core/lint/types';
-import { observed } from './support/lint-expect';
+import { exampleSetup, observed } from './support/lint-expect';
 
 const ROOT = '/workspace';
 
@@ -18,7 +18,7 @@ function run(example: RuleExample, text = example.text) {
   assert.ok(kind, `${example.path} is not an agent file`);
   const files = { ...(example.files ?? {}), [example.path]: text };
   const ws = memoryWorkspace(ROOT, files);
-  return lintFile({ path: `${ROOT}/${example.path}`, rel: example.path, kind, text }, ws, { rules });
+  return lintFile({ path: `${ROOT}/${example.path}`, rel: example.path, kind, text }, ws, { rules, ...exampleSetup(files) });
 }
 
 test('rules have unique, stable codes and names', () => {
@@ -102,4 +102,35 @@ test('severity model: instructions, !`cmd` lines and hook commands that lead to 
     ([c]) => c === 'AG-SET-007',
   );
   assert.deepEqual(hook, [['AG-SET-007', 'error']]);
+});
+
+test('AG-WF-003: the fix that passes a value in through args leaves a script no rule flags, and says what callers pass', () => {
+  const rule = rules.find((r) => r.code === 'AG-WF-003')!;
+  const fixedOnes = rule.examples.problematic.flatMap((ex: RuleExample) =>
+    (ex.expect ?? []).filter((e) => typeof e.fixed === 'string').map((e) => ({ ex, e })),
+  );
+  assert.equal(fixedOnes.length, 3);
+  for (const { ex, e } of fixedOnes) {
+    assert.deepEqual(
+      run(ex, e.fixed!)
+        .filter((d) => d.severity !== 'info')
+        .map((d) => `${d.code} ${d.message}`),
+      [],
+      e.fixed!,
+    );
+  }
+  const titles = rule.examples.problematic.flatMap((ex: RuleExample) =>
+    run(ex).flatMap((d) => (d.code === rule.code && d.fix ? [[d.fix.title, d.fix.optIn]] : [])),
+  );
+  assert.deepEqual(titles, [
+    // `const id = Date.now() + Math.random();`
+    ['Take the time from args.now (callers pass { now: Date.now() })', true],
+    ['Take the number from args.random (callers pass { random: Math.random() })', true],
+    // `const today = new Date();` beside fs and process
+    ['Take the time from args.now (callers pass { now: Date.now() })', true],
+    // report.js, digest.js, pick.js
+    ['Take the time from args.now (callers pass { now: Date.now() })', true],
+    ['Take the time from args.now (callers pass { now: Date.now() })', true],
+    ['Take the number from args.random (callers pass { random: Math.random() })', true],
+  ]);
 });

@@ -7,13 +7,17 @@ import { lintFile } from '../core/lint/engine';
 import { fileKind } from '../core/lint/files';
 import { memoryWorkspace } from '../core/lint/workspace';
 import { severities } from '../core/lint/docs';
+import { exampleSetup } from './support/lint-expect';
 
 test('every finding of every example has a severity its rule page names', () => {
   const seen = new Map<string, Set<string>>();
   for (const rule of rules) {
     for (const ex of [...rule.examples.problematic, ...rule.examples.correct]) {
       const ws = memoryWorkspace('/workspace', { ...(ex.files ?? {}), [ex.path]: ex.text });
-      for (const d of lintFile({ path: `/workspace/${ex.path}`, rel: ex.path, kind: fileKind(ex.path)!, text: ex.text }, ws, { rules })) {
+      for (const d of lintFile({ path: `/workspace/${ex.path}`, rel: ex.path, kind: fileKind(ex.path)!, text: ex.text }, ws, {
+        rules,
+        ...exampleSetup(ex.files),
+      })) {
         const r = rules.find((x) => x.code === d.code)!;
         const allowed = new Set([r.severity, ...(r.otherSeverities ?? [])]);
         assert.ok(allowed.has(d.severity), `${d.code} printed ${d.severity}, its page says ${severities(r)}: ${d.message}`);

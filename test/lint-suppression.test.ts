@@ -3,14 +3,20 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import guards from 'agent-guard:guards';
 import rules from 'agent-guard:lint-rules';
+import { DEFAULT_CONFIG } from '../core/config';
 import { disableComment, lintFile } from '../core/lint/engine';
 import { fileKind } from '../core/lint/files';
 import { memoryWorkspace } from '../core/lint/workspace';
 
 function codes(rel: string, text: string): string[] {
   const kind = fileKind(rel)!;
-  return lintFile({ path: `/workspace/${rel}`, rel, kind, text }, memoryWorkspace('/workspace', { [rel]: text }), { rules }).map((d) => d.code);
+  return lintFile({ path: `/workspace/${rel}`, rel, kind, text }, memoryWorkspace('/workspace', { [rel]: text }), {
+    rules,
+    guards,
+    config: DEFAULT_CONFIG,
+  }).map((d) => d.code);
 }
 
 const AGENT = '.claude/agents/a.md';

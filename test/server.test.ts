@@ -177,3 +177,33 @@ test("Bash(*) in an allow list: one quick fix per narrower rule (the project's s
   await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version: 2 }, contentChanges: [{ text }] });
   await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-SET-004')(ds));
 });
+
+test('new Date() in a workflow: a quick fix passes the time in through args (opt-in, not in Fix all); picking it clears the error', async () => {
+  const rel = '.claude/workflows/stamp.js';
+  let text = "export const meta = { name: 'stamp', description: 'S' };\nreturn await agent(`Report as of ${new Date().toISOString()}`);\n";
+  await open(rel, text);
+  const [d] = await lsp.diagnostics(lsp.uri(rel), has('AG-WF-003'));
+  assert.equal(d!.message, 'new Date() without arguments throws in a workflow script. Pass the date in args.');
+  const acts = await actions(rel, d!);
+  assert.deepEqual(
+    acts.map((a) => [a.title, a.isPreferred]),
+    [
+      ['Take the time from args.now (callers pass { now: Date.now() })', false],
+      ['Disable AG-WF-003 for this line', undefined],
+      ['Disable AG-WF-003 for the whole file', undefined],
+      ['Show documentation for AG-WF-003 (workflow-sandbox)', undefined],
+    ],
+  );
+  // It changes what the workflow needs from its callers: never applied by "Fix all".
+  assert.deepEqual(await actions(rel, d!, ['source.fixAll.agentGuard']), []);
+  text = apply(rel, text, acts[0]!);
+  assert.equal(
+    text,
+    "export const meta = { name: 'stamp', description: 'S' };\n" +
+      "const A = typeof args === 'string' ? JSON.parse(args) : (args || {});\n" +
+      "if (typeof A.now !== 'number') throw new Error('args.now must be a number: pass { now: Date.now() } when starting this workflow');\n" +
+      'return await agent(`Report as of ${new Date(A.now).toISOString()}`);\n',
+  );
+  await change(rel, text, 2);
+  assert.deepEqual(codes(await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-WF-003')(ds))), []);
+});

@@ -15,6 +15,11 @@ export function loadConfig(projectDir: string): { config: GuardConfig; notes: st
     if (code === 'ENOENT' || code === 'ENOTDIR') return { config: DEFAULT_CONFIG, notes: [] };
     return { config: DEFAULT_CONFIG, notes: [`agent-guard: cannot read ${CONFIG_FILE} (${code ?? 'error'}); using defaults`] };
   }
+  return configFromText(text);
+}
+
+/** The config a `.claude/agent-guard.json` holding `text` gives, as the hook reads it (lint's rule examples use it too). */
+export function configFromText(text: string): { config: GuardConfig; notes: string[] } {
   const errors: ParseError[] = [];
   const raw: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0) {

@@ -5,10 +5,10 @@ import { parse as parseAcorn, type Program } from 'acorn';
 import { parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { readFrontmatter, splitFrontmatter } from './frontmatter';
 import { scanMarkdown } from './markdown';
-import guards from 'agent-guard:guards';
 import { evaluateCall, type Verdict } from '../guards/dispatch';
+import type { Guard } from '../guards/types';
 import { envValues, redactVerdict, secretValues } from '../redact';
-import { DEFAULT_CONFIG } from '../config';
+import type { GuardConfig } from '../config';
 export { splitFrontmatter };
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
 
@@ -40,14 +40,26 @@ export class LineIndex {
   }
 }
 
-export interface LintOptions {
+/**
+ * What a guard verdict depends on besides the command: the guard set and the workspace's
+ * `.claude/agent-guard.json` (disabled guards, protected branches, exceptions, …). The adapters
+ * read the file with the hook's own loader (`loadConfig`); the engine reads nothing. Lint and the
+ * language server pass the built-in guards only: workspace guards are code from the repository,
+ * and lint runs none.
+ */
+export interface GuardSetup {
+  guards: readonly Guard[];
+  config: GuardConfig;
+}
+
+export interface LintOptions extends GuardSetup {
   rules: readonly LintRule[];
   /** Honour agent-guard-disable comments (off in CI with --no-inline-config: agent files are attacker-editable). */
   inlineConfig?: boolean;
   /**
    * Guard verdicts by command text, kept across runs (the language server keeps one per workspace
-   * folder, so a keystroke re-lints only the commands that changed). Whoever keeps it clears it
-   * when what verdicts depend on changes (.env files, .claude/agent-guard.json).
+   * folder, so a keystroke re-lints only the commands that changed). Whoever keeps it keeps one per
+   * GuardSetup and clears it when what verdicts depend on changes (.env files, .claude/agent-guard.json).
    */
   verdictCache?: Map<string, Verdict | null>;
 }
@@ -58,6 +70,7 @@ export function createContext(
   lines: LineIndex,
   sink: Diagnostic[],
   currentRule: { rule: LintRule | null },
+  setup: GuardSetup,
   verdictCache?: Map<string, Verdict | null>,
 ): RuleContext {
   let fm: Frontmatter | null | undefined;
@@ -136,7 +149,13 @@ export function createContext(
       // requests, a fresh clone in the editor) and start no process; repo-aware guards say nothing.
       if (verdicts.has(command)) return verdicts.get(command)!;
       const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
-      const v = evaluateCall(call, { guards, home: workspace.home, projectDir: workspace.root, fallbackCwd: workspace.root, config: DEFAULT_CONFIG }).verdict;
+      const v = evaluateCall(call, {
+        guards: setup.guards,
+        home: workspace.home,
+        projectDir: workspace.root,
+        fallbackCwd: workspace.root,
+        config: setup.config,
+      }).verdict;
       if (v) redactVerdict(v, secretValues(envValues(workspace.root, workspace)));
       verdicts.set(command, v);
       return v;
@@ -171,7 +190,7 @@ export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOpt
   const lines = new LineIndex(file.text);
   const sink: Diagnostic[] = [];
   const current: { rule: LintRule | null } = { rule: null };
-  const ctx = createContext(file, workspace, lines, sink, current, opts.verdictCache);
+  const ctx = createContext(file, workspace, lines, sink, current, opts, opts.verdictCache);
   for (const rule of opts.rules) {
     if (!rule.appliesTo.includes(file.kind)) continue;
     current.rule = rule;

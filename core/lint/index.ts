@@ -1,10 +1,11 @@
 // The lint core's entry: lint files of a workspace, fix them, and describe the rule set.
 
 import rules from 'agent-guard:lint-rules';
-import { lintFile, applyFixes } from './engine';
+import { lintFile, applyFixes, type GuardSetup } from './engine';
 import { classifyFile, findAgentFiles } from './files';
 import { fsWorkspace } from './workspace';
 import { normalizePath, relativeTo, resolvePath } from '../paths';
+import type { Verdict } from '../guards/dispatch';
 import { DOCS_BASE, type Diagnostic, type FileKind, type LintRule } from './types';
 
 export { rules };
@@ -32,11 +33,15 @@ export function docsUrl(code: string): string {
   return `${DOCS_BASE}${code}.md`;
 }
 
-/** Lints the given paths (files or folders) of a workspace, or all agent-visible files when none are given. */
+/**
+ * Lints the given paths (files or folders) of a workspace, or all agent-visible files when none are
+ * given. Commands are judged by `opts.guards` under `opts.config` (the workspace's
+ * `.claude/agent-guard.json`, read by the caller with the hook's loader), so lint and the hook agree.
+ */
 export function lintPaths(
   root: string,
   paths: string[],
-  opts: { home: string; fix?: boolean; inlineConfig?: boolean; read: (abs: string) => string | null },
+  opts: GuardSetup & { home: string; fix?: boolean; inlineConfig?: boolean; read: (abs: string) => string | null },
 ): LintRun {
   const ws = fsWorkspace(root, opts.home);
   const wanted = new Map<string, FileKind>();
@@ -52,6 +57,8 @@ export function lintPaths(
     else skipped.push(p);
   }
   const files: FileResult[] = [];
+  // One run, one guard setup: a command that appears in several files is judged once.
+  const verdictCache = new Map<string, Verdict | null>();
   for (const [rel, kind] of wanted) {
     const path = rel.startsWith('/') ? rel : `${ws.root}/${rel}`;
     const text = opts.read(path);
@@ -59,7 +66,8 @@ export function lintPaths(
       skipped.push(rel);
       continue;
     }
-    let diagnostics = lintFile({ path, rel, kind, text }, ws, { rules, inlineConfig: opts.inlineConfig ?? true });
+    const lintOpts = { rules, guards: opts.guards, config: opts.config, inlineConfig: opts.inlineConfig ?? true, verdictCache };
+    let diagnostics = lintFile({ path, rel, kind, text }, ws, lintOpts);
     const result: FileResult = { path, rel, kind, diagnostics };
     if (opts.fix && diagnostics.some((d) => d.fix && !d.fix.optIn)) {
       // Fix to a fixed point (a few passes: one fix can reveal or settle another).
@@ -68,7 +76,7 @@ export function lintPaths(
         const next = applyFixes(current, diagnostics);
         if (next === current) break;
         current = next;
-        diagnostics = lintFile({ path, rel, kind, text: current }, ws, { rules, inlineConfig: opts.inlineConfig ?? true });
+        diagnostics = lintFile({ path, rel, kind, text: current }, ws, lintOpts);
         if (!diagnostics.some((d) => d.fix && !d.fix.optIn)) break;
       }
       if (current !== text) {

@@ -54,6 +54,8 @@ function fixtureWorkspace() {
     '.claude/settings.json': '{\n  "permissions": {\n    "allow": ["Bash(npm test)"]\n  }\n}\n',
     '.claude/agents/analyzer.md': '---\nname: analyzer\ndescription: Analyzes articles\ntools: Read, WebSearch\n---\nYou analyze.\n',
     '.claude/workflows/qa.js': "export const meta = { name: 'qa', description: 'QA' };\nexport function helper() { return 1; }\nreturn helper();\n",
+    '.claude/rules/release.md': 'Release with:\n\n```bash\ngit push --force origin main\n```\n',
+    '.claude/workflows/stamp.js': "export const meta = { name: 'stamp', description: 'S' };\nreturn await agent(`Report as of ${new Date().toISOString()}`);\n",
   };
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(ws, rel)), { recursive: true });

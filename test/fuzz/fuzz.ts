@@ -8,7 +8,9 @@
 //   - lint: no rule throws on any file.
 // Used by test/fuzz.test.ts (short fixed-seed pass) and scripts/fuzz.mjs (npm run fuzz).
 
+import guards from 'agent-guard:guards';
 import rules from 'agent-guard:lint-rules';
+import { DEFAULT_CONFIG } from '../../core/config';
 import { runHook } from '../../cli/run-hook';
 import { lintFile } from '../../core/lint/engine';
 import { memoryWorkspace } from '../../core/lint/workspace';
@@ -434,7 +436,7 @@ export function fuzz(opts: {
       const kind = fileKind(base.path)!;
       try {
         const started = process.hrtime.bigint();
-        const diags = lintFile({ path: `/workspace/${base.path}`, rel: base.path, kind, text }, ws, { rules });
+        const diags = lintFile({ path: `/workspace/${base.path}`, rel: base.path, kind, text }, ws, { rules, guards, config: DEFAULT_CONFIG });
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         stats.maxMs = Math.max(stats.maxMs, ms);
         stats.lintFiles++;

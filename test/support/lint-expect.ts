@@ -1,7 +1,10 @@
 // What a lint rule example states about its diagnostics (RuleExample.expect), checked exactly:
 // line, severity, message, and the file text after the fix.
 
-import { applyEdits } from '../../core/lint/engine';
+import guards from 'agent-guard:guards';
+import { applyEdits, type GuardSetup } from '../../core/lint/engine';
+import { CONFIG_FILE, DEFAULT_CONFIG } from '../../core/config';
+import { configFromText } from '../../core/guards/load-config';
 import type { Diagnostic, LintRule, RuleExample } from '../../core/lint/types';
 
 export interface Observed {
@@ -26,4 +29,13 @@ export function observed(rule: LintRule, example: RuleExample, diags: Diagnostic
     return o;
   });
   return { actual, expected };
+}
+
+/**
+ * What an example's commands are judged with, as `agent-guard lint` would: the built-in guards and
+ * the example's own `.claude/agent-guard.json` (in `files`), read by the hook's loader.
+ */
+export function exampleSetup(files: Record<string, string> | undefined): GuardSetup {
+  const text = files?.[CONFIG_FILE];
+  return { guards, config: text === undefined ? DEFAULT_CONFIG : configFromText(text).config };
 }

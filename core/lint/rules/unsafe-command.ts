@@ -31,6 +31,20 @@ export default defineRule({
       { path: 'CLAUDE.md', text: '# Release\n\n```bash\ngit push --force origin main\n```\n' },
       { path: '.claude/rules/cleanup.md', text: 'Clean up with:\n\n```sh\nrm -rf "$BUILD_DIR/"\n```\n' },
       { path: '.claude/agents/deployer.md', text: '---\nname: deployer\ndescription: Deploys\n---\nApply the manifests with `kubectl apply -f k8s/`.\n' },
+      // Judged under the workspace's .claude/agent-guard.json, as the hook judges it: here `staging` is protected.
+      {
+        path: 'CLAUDE.md',
+        text: '# Release\n\n```bash\ngit push --force origin staging\n```\n',
+        files: { '.claude/agent-guard.json': '{ "protectedBranches": ["main", "staging"] }\n' },
+        expect: [
+          {
+            line: 4,
+            message:
+              'git push --force to the protected branch staging overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched. [force-push-protected]',
+            fixed: '# Release\n\n```bash\ngit push --force-with-lease origin staging\n```\n',
+          },
+        ],
+      },
     ],
     correct: [
       { path: 'CLAUDE.md', text: '# Project\n\nTo see which variables exist, run `grep -o "^[A-Z_]*=" .env`.\n' },
@@ -39,6 +53,12 @@ export default defineRule({
       {
         path: '.claude/agents/deployer.md',
         text: '---\nname: deployer\ndescription: Deploys\n---\nApply the manifests with `kubectl --context staging apply -f k8s/`.\n',
+      },
+      // A person allowed exactly this command here (`agent-guard allow`): the hook lets it through, so lint says nothing.
+      {
+        path: 'CLAUDE.md',
+        text: '# Project\n\nTo see the configuration, run `cat .env`.\n',
+        files: { '.claude/agent-guard.json': '{ "exceptions": [{ "guard": "secret-read", "command": "cat .env" }] }\n' },
       },
       { path: 'CLAUDE.md', text: '# Layout\n\nRuns go to `runs/<run-id>/results.json`; list them with `ls <dir>/out/`.\n' },
       {

@@ -1,17 +1,5 @@
 import { defineRule } from '../types';
-import { isIdent, isMember, isMetaExport, walk, type AnyNode } from '../js';
-
-export const PARSE_ARGS = "const A = typeof args === 'string' ? JSON.parse(args) : (args || {});";
-
-/** `if (…args…) throw …` / `if (…args…) { throw … }`. */
-function throwsOnArgs(n: AnyNode): boolean {
-  let mentions = false;
-  walk(n.test, (m: AnyNode) => {
-    if (isIdent(m, 'args')) mentions = true;
-  });
-  const c = n.consequent;
-  return mentions && (c.type === 'ThrowStatement' || (c.type === 'BlockStatement' && c.body[0]?.type === 'ThrowStatement'));
-}
+import { PARSE_ARGS, parseArgsInsertion, readArgs } from '../workflow-args';
 
 export default defineRule({
   code: 'AG-WF-004',
@@ -25,25 +13,7 @@ export default defineRule({
   check(ctx) {
     const { program } = ctx.js();
     if (!program) return;
-    let robust = false;
-    // `if (!args || !Array.isArray(args.prs)) throw new Error('pass {prs: […]} as args')`: a string
-    // caller gets a clear error, not a run on nothing (seen in anthropics/claude-code-action).
-    let validated = false;
-    const bareParses: AnyNode[] = [];
-    const uses: AnyNode[] = [];
-    walk(program, (n: AnyNode) => {
-      // typeof args === 'string' (either side): the script handles both forms.
-      if (
-        n.type === 'BinaryExpression' &&
-        /^[!=]==?$/.test(n.operator) &&
-        [n.left, n.right].some((s: AnyNode) => s.type === 'UnaryExpression' && s.operator === 'typeof' && isIdent(s.argument, 'args'))
-      )
-        robust = true;
-      else if (n.type === 'IfStatement' && throwsOnArgs(n)) validated = true;
-      else if (n.type === 'CallExpression' && isMember(n.callee, 'JSON', 'parse') && isIdent(n.arguments[0], 'args')) bareParses.push(n);
-      else if (n.type === 'MemberExpression' && isIdent(n.object, 'args')) uses.push(n.object);
-      else if (n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isIdent(n.init, 'args')) uses.push(n.init);
-    });
+    const { robust, validated, bareParses, uses } = readArgs(program);
     if (robust) return;
     for (const p of bareParses) {
       ctx.report({
@@ -57,14 +27,8 @@ export default defineRule({
       });
     }
     if (bareParses.length > 0 || uses.length === 0 || validated) return;
-    const meta = (program.body as AnyNode[]).find(isMetaExport);
-    const at = meta ? meta.end : 0;
-    const nl = ctx.file.text.indexOf('\n', at);
-    const insertAt = meta ? (nl < 0 ? ctx.file.text.length : nl + 1) : 0;
-    const edits = [
-      { start: insertAt, end: insertAt, newText: `${nl < 0 && meta ? '\n' : ''}${PARSE_ARGS}\n` },
-      ...uses.map((u) => ({ start: u.start, end: u.end, newText: 'A' })),
-    ];
+    const { at, prefix } = parseArgsInsertion(program, ctx.file.text);
+    const edits = [{ start: at, end: at, newText: `${prefix}${PARSE_ARGS}\n` }, ...uses.map((u) => ({ start: u.start, end: u.end, newText: 'A' }))];
     // One finding per script, at the first use: the fix rewrites every use at once.
     const first = uses.reduce((a, b) => (b.start < a.start ? b : a));
     ctx.report({

@@ -67,6 +67,14 @@ test('agent with a tools allowlist: diagnostic, fix to disallowedTools, diagnost
 test('workflow script with an illegal export: diagnostic, fix drops export, diagnostic gone', () =>
   fixAndCheck('.claude/workflows/qa.js', 'AG-WF-001', /^function helper/m));
 
+test('workflow script with new Date(): the quick fix takes the time from args, diagnostic gone', () =>
+  fixAndCheck(
+    '.claude/workflows/stamp.js',
+    'AG-WF-003',
+    /^if \(typeof A\.now !== 'number'\) throw .*\n.*\$\{new Date\(A\.now\)\.toISOString\(\)\}/m,
+    /^Take the time from args\.now/,
+  ));
+
 test('the status bar says "Not guarded" before install', async () => {
   await api.refresh();
   assert.match(api.statusText(folder().uri) ?? '', /Not guarded/);
@@ -177,7 +185,10 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
-test('Allow this here: an exception for exactly that command, which the hook honours and the view lists', async () => {
+test('Allow this here: an exception for exactly that command, which the hook honours, the view lists and lint follows', async () => {
+  // The same command as an instruction in a (closed) rules file: an error while the hook denies it.
+  const rules = file('.claude/rules/release.md');
+  await waitFor('AG-CMD-001 on the rules file', () => diagnostics(rules, 'AG-CMD-001').length === 1);
   const view = api.view();
   view.refresh();
   const calls = view.getChildren(view.getChildren(view.getChildren()[0]).find((n) => n.kind === 'calls'));
@@ -201,7 +212,10 @@ test('Allow this here: an exception for exactly that command, which the hook hon
   assert.match(run('git push -f origin main'), /"permissionDecision":"deny"/);
   view.refresh();
   assert.ok(view.getChildren(view.getChildren()[0]).some((n) => n.kind === 'exception' && n.command === 'git push --force origin main'));
+  // Lint judges it as the hook now does: allowed here, so no finding; the exception gone, it is back.
+  await waitFor('AG-CMD-001 to go with the exception', () => diagnostics(rules, 'AG-CMD-001').length === 0);
   rmSync(config);
+  await waitFor('AG-CMD-001 back without the exception', () => diagnostics(rules, 'AG-CMD-001').length === 1);
 });
 
 test('Show Guard Status reports it, and the status bar says "Guarded"', async () => {
