@@ -5,6 +5,9 @@
 // .env and config/.env.production untracked, package-lock.json, migrations/001_init.sql and
 // src/app.test.ts committed).
 
+import { parse as parseJsonc } from 'jsonc-parser';
+import { CLAUDE_SETTINGS } from './guard-cases';
+
 export interface Cousin {
   cls: string;
   tool?: string;
@@ -29,6 +32,14 @@ const sa = 'sql-admin';
 
 const deny = (cls: string, by: string, command: string): Cousin => ({ cls, command, expect: 'deny', by });
 const allow = (cls: string, command: string): Cousin => ({ cls, command, expect: 'allow' });
+const tg = 'guard-tamper';
+/** An Edit of the fixture's .claude/settings.json (by: null for one that must pass). */
+const edit = (by: string | null, old_string: string, new_string: string): Cousin => ({
+  cls: 'tamper',
+  tool: 'Edit',
+  input: { file_path: '.claude/settings.json', old_string, new_string },
+  ...(by ? { expect: 'deny' as const, by } : { expect: 'allow' as const }),
+});
 
 export const COUSINS: Cousin[] = [
   // ---- secret files: any reader, any spelling ----
@@ -256,4 +267,116 @@ export const COUSINS: Cousin[] = [
     expect: 'allow',
   },
   allow('other2', 'crontab -l'),
+
+  // ---- tamper: the settings entry, the hook file and the product's own commands ----
+  // The fixture's .claude/settings.json is CLAUDE_SETTINGS (test/cases/guard-cases.ts).
+  edit(tg, '"matcher": "*"', '"matcher": "Write"'),
+  edit(tg, '"matcher": "*"', '"matcher": "^Edit$"'),
+  edit(tg, '"matcher": "*"', '"matcher": "Read|Grep"'),
+  edit(tg, '"PreToolUse": [', '"PostToolUse": ['),
+  edit(tg, '"timeout": 10', '"timeout": 1'),
+  edit(tg, '"timeout": 10', '"timeout": 10, "async": true'),
+  edit(tg, '"timeout": 10', '"timeout": 10, "if": "Bash(git *)"'),
+  edit(tg, '"type": "command", "command": "node', '"type": "http", "url": "http://localhost:1", "command": "node'),
+  edit(tg, '"command": "node \\"', '"command": "exit 0; node \\"'),
+  edit(tg, '"permissions": {', '"disableAllHooks": true, "permissions": {'),
+  edit(tg, '"PreToolUse": [', '"PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "./rewrite-input.sh" } ] },'),
+  edit(tg, '"FOO": "1"', '"FOO": "1", "NODE_OPTIONS": "--require /tmp/x.js"'),
+  { cls: 'tamper', tool: 'Write', input: { file_path: '.claude/settings.json', content: '{ "permissions": { "allow": [] } }\n' }, expect: 'deny', by: tg },
+  { cls: 'tamper', tool: 'Write', input: { file_path: '.claude/settings.local.json', content: '{ "disableAllHooks": true }\n' }, expect: 'deny', by: tg },
+  { cls: 'tamper', tool: 'Write', input: { file_path: '/home/user/.claude/settings.json', content: '{ "disableAllHooks": true }' }, expect: 'deny', by: tg },
+  { cls: 'tamper', tool: 'Write', input: { file_path: '/etc/claude-code/managed-settings.json', content: '{ "allowManagedHooksOnly": true }' }, expect: 'deny', by: tg },
+  deny('tamper', tg, 'git rm .claude/settings.json'),
+  deny('tamper', tg, 'git rm -r .claude/hooks'),
+  deny('tamper', tg, 'git mv .claude/hooks/agent-guard.cjs /tmp/off.cjs'),
+  { ...deny('tamper', tg, 'git stash'), files: { '.claude/settings.json': CLAUDE_SETTINGS.replace('"FOO": "1"', '"FOO": "2"') } },
+  { ...deny('tamper', tg, 'git stash push -m wip'), files: { '.claude/settings.json': CLAUDE_SETTINGS.replace('"FOO": "1"', '"FOO": "2"') } },
+  { ...deny('tamper', tg, 'git checkout -- .claude/settings.json'), files: { '.claude/settings.json': CLAUDE_SETTINGS.replace('"FOO": "1"', '"FOO": "2"') } },
+  { ...deny('tamper', tg, 'git restore .claude/settings.json'), files: { '.claude/settings.json': CLAUDE_SETTINGS.replace('"FOO": "1"', '"FOO": "2"') } },
+  deny('tamper', tg, 'git checkout HEAD~3 -- .claude/settings.json'),
+  deny('tamper', tg, 'git restore --source=HEAD~1 .claude'),
+  deny('tamper', tg, 'find .claude -name settings.json -delete'),
+  deny('tamper', tg, 'find . -name "agent-guard.*" -exec rm {} +'),
+  deny('tamper', tg, 'find .claude/hooks -type f | xargs rm'),
+  deny('tamper', tg, ': > .claude/hooks/agent-guard.cjs'),
+  deny('tamper', tg, '> .claude/settings.json'),
+  deny('tamper', tg, 'truncate -s 0 .claude/hooks/agent-guard.cjs'),
+  deny('tamper', tg, 'tar xf /tmp/backup.tar -C .claude'),
+  deny('tamper', tg, 'unzip -o /tmp/claude.zip -d .claude/hooks'),
+  deny('tamper', tg, 'jq "del(.hooks)" .claude/settings.json | sponge .claude/settings.json'),
+  deny('tamper', tg, 'jq ".disableAllHooks=true" .claude/settings.json > /tmp/s && mv /tmp/s .claude/settings.json'),
+  deny('tamper', tg, 'cp /tmp/noop.cjs .claude/hooks/agent-guard.cjs'),
+  deny('tamper', tg, 'cp /tmp/agent-guard.cjs .claude/hooks/'),
+  deny('tamper', tg, 'cp -r /tmp/hooks .claude/'),
+  deny('tamper', tg, 'ln -sf /dev/null .claude/hooks/agent-guard.cjs'),
+  deny('tamper', tg, 'chmod 000 .claude/hooks/agent-guard.cjs'),
+  deny('tamper', tg, "python3 -c \"import os; os.remove('.claude/hooks/agent-guard.cjs')\""),
+  deny('tamper', tg, "python3 -c \"open('.claude/settings.json','w').write('{}')\""),
+  deny('tamper', tg, "node -e \"require('fs').unlinkSync('.claude/hooks/agent-guard.cjs')\""),
+  deny('tamper', tg, "node -e \"require('fs').renameSync('.claude/settings.json', '/tmp/s.json')\""),
+  deny('tamper', tg, "perl -e \"unlink '.claude/hooks/agent-guard.cjs'\""),
+  deny('tamper', tg, "sed -i 's/PreToolUse/PostToolUse/' .claude/settings.json"),
+  deny('tamper', tg, "sed -i '/agent-guard/d' .claude/settings.json"),
+  deny('tamper', tg, 'cd .claude && rm hooks/agent-guard.cjs'),
+  deny('tamper', tg, 'agent-guard uninstall'),
+  deny('tamper', tg, 'npx agent-guard uninstall'),
+  deny('tamper', tg, 'npx -y agent-guard@latest uninstall .'),
+  deny('tamper', tg, 'node node_modules/agent-guard/dist/cli.cjs uninstall'),
+  deny('tamper', tg, 'npm exec -- agent-guard uninstall'),
+  deny('tamper', tg, 'pnpm dlx agent-guard uninstall'),
+  deny('tamper', tg, 'yarn dlx agent-guard uninstall'),
+  deny('tamper', tg, 'bunx agent-guard uninstall'),
+  deny('tamper', tg, './node_modules/.bin/agent-guard uninstall'),
+  deny('tamper', tg, 'node /tmp/fork/cli.cjs install'),
+  deny('tamper', tg, 'npx agent-guard sync --force'),
+  deny('tamper', tg, 'pnpm exec agent-guard allow "rm -rf ~"'),
+  edit(null, '"allow": []', '"allow": ["Bash(npm test)"]'),
+  edit(null, '"FOO": "1"', '"FOO": "2"'),
+  edit(null, '"FOO": "1"', '"FOO": "1", "DEBUG": "app:*"'),
+  edit(null, 'npx prettier --write .', 'npx prettier --write src'),
+  edit(null, '"PostToolUse": [', '"PostToolUse": [ { "matcher": "Edit", "hooks": [ { "type": "command", "command": "npm run lint" } ] },'),
+  edit(null, '// project settings', '"model": "opus",'),
+  {
+    cls: 'tamper',
+    tool: 'Write',
+    input: { file_path: '.claude/settings.json', content: JSON.stringify(parseJsonc(CLAUDE_SETTINGS), null, 2) },
+    expect: 'allow',
+  },
+  { cls: 'tamper', tool: 'Write', input: { file_path: '.claude/settings.local.json', content: '{ "permissions": { "allow": ["Bash(ls)"] } }\n' }, expect: 'allow' },
+  allow('tamper', 'cat .claude/settings.json'),
+  allow('tamper', 'jq . .claude/settings.json'),
+  allow('tamper', 'jq ".hooks.PreToolUse" .claude/settings.json > /tmp/hooks.json'),
+  allow('tamper', 'cp .claude/settings.json /tmp/settings.backup.json'),
+  allow('tamper', "sed -i 's/\"FOO\": \"1\"/\"FOO\": \"2\"/' .claude/settings.json"),
+  allow('tamper', 'git stash'),
+  { ...allow('tamper', 'git stash push -- src/environment.ts'), files: { '.claude/settings.json': CLAUDE_SETTINGS.replace('"FOO": "1"', '"FOO": "2"'), 'src/environment.ts': 'export const env = 3;\n' } },
+  { ...allow('tamper', "git stash push -- . ':!.claude'"), files: { '.claude/settings.json': CLAUDE_SETTINGS.replace('"FOO": "1"', '"FOO": "2"') } },
+  allow('tamper', 'git checkout -- .claude/settings.json'),
+  allow('tamper', 'git diff .claude/settings.json'),
+  allow('tamper', 'git add .claude/settings.json'),
+  allow('tamper', 'find .claude -name "*.md"'),
+  allow('tamper', "find . -name '*.pyc' -delete"),
+  allow('tamper', 'rm -rf .claude/worktrees/old'),
+  allow('tamper', 'cp notes.md .claude/'),
+  allow('tamper', 'mkdir -p .claude/skills/review'),
+  allow('tamper', 'tar xzf /tmp/vendor.tgz -C vendor'),
+  allow('tamper', "python3 -c \"import json; print(json.load(open('.claude/settings.json'))['hooks'].keys())\""),
+  allow('tamper', 'agent-guard status'),
+  allow('tamper', 'npx agent-guard lint .claude'),
+  allow('tamper', 'npx agent-guard explain "rm -rf dist"'),
+  allow('tamper', 'node node_modules/agent-guard/dist/cli.cjs status --json'),
+  allow('tamper', 'agent-guard log -n 5'),
+  allow('tamper', 'npm uninstall left-pad'),
+  allow('tamper', 'agent-guard install --managed'),
+
+  // ---- git add naming a secret among other files ----
+  deny('git-add-secret', 'bulk-add-secrets', 'git add src .env'),
+  deny('git-add-secret', 'bulk-add-secrets', 'git add src/environment.ts config/.env.production'),
+  deny('git-add-secret', 'bulk-add-secrets', 'git stage .env package.json'),
+  deny('git-add-secret', 'bulk-add-secrets', 'git add -- .env src'),
+  deny('git-add-secret', 'bulk-add-secrets', 'git add -f src .env'),
+  allow('git-add-secret', 'git add .env.example'),
+  allow('git-add-secret', 'git add src .env.example'),
+  allow('git-add-secret', 'git add src/environment.ts'),
+  allow('git-add-secret', 'git add -n src .env'),
 ];
