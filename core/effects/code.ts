@@ -1,7 +1,7 @@
 // Effects of interpreter one-liners (python -c, node -e, ruby -e, perl -e, php -r, …): the files
-// they open for reading or writing and whether they dump the environment. String literals joined
-// by `+` or `.` are joined first, so `'.e' + 'nv'` is `.env`. The API names are data
-// (signatures/interpreters.ts, CODE_APIS); one linear pass over the code.
+// they open for reading or writing, the files they delete or rename, and whether they dump the
+// environment. String literals joined by `+` or `.` are joined first, so `'.e' + 'nv'` is `.env`.
+// The API names are data (signatures/interpreters.ts, CODE_APIS); one linear pass over the code.
 
 import { syntheticValue, type Invocation } from '../shell/analyze';
 import type { Effect } from './types';
@@ -64,9 +64,17 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
     while (i < lit.start && (code[i] === '(' || /\s/.test(code[i]!))) i++;
     if (i === lit.start) writeAt.add(lit.start);
   }
+  // …and one that directly follows a delete or rename call (`os.remove('x')`, `unlinkSync('x'`) is deleted.
+  const deleteAt = new Set<number>();
+  for (const m of code.matchAll(api.delete)) {
+    const after = m.index! + m[0].length;
+    const lit = lits.find((l) => l.start >= after && /^[\s(]*$/.test(code.slice(after, l.start)));
+    if (lit) deleteAt.add(lit.start);
+  }
   for (const l of lits) {
     if (l.text.length < 2 || l.text.length > 400 || !/[./~]/.test(l.text) || /\s/.test(l.text)) continue;
-    if (writeAt.has(l.start)) out.push({ kind: 'write', target: target(inv, synthetic(l.text), home), how: `${inv.program} code` });
+    if (deleteAt.has(l.start)) out.push({ kind: 'delete', target: target(inv, synthetic(l.text), home), recursive: false });
+    else if (writeAt.has(l.start)) out.push({ kind: 'write', target: target(inv, synthetic(l.text), home), how: `${inv.program} code` });
     else if (reads) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(l.text), home), mode: 'content', assumed: true });
   }
   if (api.envDump.test(withoutEnvPassedOn(code))) out.push({ kind: 'read', source: 'env', mode: 'content' });
