@@ -502,7 +502,10 @@ function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, sho
               (e.target.value.known ?? '').endsWith('/') ||
               ctx.listDir(raw).length > 0 ||
               l.candidates.some((c) => c !== raw && isSameOrAncestor(raw, c)));
-          const written = dirLike ? sources.map((s) => `${raw}/${basename(s.value.known ?? s.path ?? '')}`) : [raw];
+          // `rsync src/ dest` and `cp -r src/. dest` merge the source's contents into dest itself; rsync --delete also empties it.
+          const merges = (s: Target) => /\/\.?$/.test(s.value.known ?? '') && (inv.program === 'rsync' || s.value.known?.endsWith('/.'));
+          const sync = inv.program === 'rsync' && inv.args.some((a) => a.known?.startsWith('--delete'));
+          const written = dirLike && !sync ? sources.map((s) => (merges(s) ? raw : `${raw}/${basename(s.value.known ?? s.path ?? '')}`)) : [raw];
           for (const w of written) {
             const p = ctx.realpath(links.get(w) ?? w);
             const hit = hitOf(p, l, tree, ctx) ?? (p !== w ? hitOf(w, l, false, ctx) : null);
