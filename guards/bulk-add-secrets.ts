@@ -57,7 +57,15 @@ export default defineGuard({
         // Named among other files, the secret goes into the commit with them, unnoticed in the list.
         return {
           reason: `git add ${args.join(' ')} stages ${found.join(', ')} along with the other files: ${found.length > 1 ? 'they are' : 'it is'} untracked and look${found.length > 1 ? '' : 's'} like ${found.length > 1 ? 'secrets' : 'a secret'}, and in a list of paths it goes into the commit unnoticed. Stage the other files without ${found.length > 1 ? 'them' : 'it'} (below) and add ${found.length > 1 ? 'them' : 'it'} to .gitignore; if ${found.length > 1 ? 'they' : 'it'} really belong${found.length > 1 ? '' : 's'} in git, ask the user.`,
-          instead: shq('git', ...git.globals, 'add', ...options.filter((o) => o !== '--'), '--', ...(others.length > 0 ? others : ['.']), ...found.map((f) => `:!${f}`)),
+          instead: shq(
+            'git',
+            ...git.globals,
+            'add',
+            ...options.filter((o) => o !== '--'),
+            '--',
+            ...(others.length > 0 ? others : ['.']),
+            ...found.map((f) => `:!${f}`),
+          ),
         };
       }
       const excludes = hidden.map((f) => `:!${f}`);

@@ -96,14 +96,14 @@ const PRODUCT_REASONS: Record<string, string> = {
 
 /** install, sync and uninstall write or remove the hook file and the settings entry of a workspace (or of the user, or the managed settings). */
 function productChange(cmd: NonNullable<ReturnType<typeof productCommand>>, inv: Invocation, ctx: GuardContext, show: (p: string) => string): Denial | null {
+  const reason = PRODUCT_REASONS[cmd.sub];
+  if (!reason && !['install', 'uninstall', 'sync'].includes(cmd.sub)) return null;
   // `node scripts/cli.cjs install` in another project runs that project's own CLI: look before claiming.
   if (cmd.prefix[0] === 'node' && inv.cwd) {
     const text = ctx.readText(resolvePath(inv.cwd, cmd.prefix[1]!, ctx.home), 256 * 1024);
     if (text !== null && !text.includes('agent-guard')) return null;
   }
-  const reason = PRODUCT_REASONS[cmd.sub];
   if (reason) return { reason };
-  if (!['install', 'uninstall', 'sync'].includes(cmd.sub)) return null;
   const words = cmd.args.map((a) => a.known);
   if (words.includes('-h') || words.includes('--help')) return null;
   const managed = words.includes('--managed');
