@@ -99,7 +99,7 @@ function productChange(cmd: NonNullable<ReturnType<typeof productCommand>>, inv:
   const reason = PRODUCT_REASONS[cmd.sub];
   if (!reason && !['install', 'uninstall', 'sync'].includes(cmd.sub)) return null;
   // `node scripts/cli.cjs install` in another project runs that project's own CLI: look before claiming.
-  if (cmd.prefix[0] === 'node' && inv.cwd) {
+  if (cmd.prefix[0] === 'node' && inv.cwd && !cmd.prefix[1]!.includes('$')) {
     const text = ctx.readText(resolvePath(inv.cwd, cmd.prefix[1]!, ctx.home), 256 * 1024);
     if (text !== null && !text.includes('agent-guard')) return null;
   }
@@ -558,6 +558,8 @@ export default defineGuard({
         if (l.guard.some((f) => isSameOrAncestor(f, p))) return { reason: `${call.tool} of ${show(p)} changes Agent Guard itself. ${ASK}` };
         if (!isSettings(l, p)) continue;
         const before = ctx.readText(p, 1024 * 1024);
+        if (before === null && ctx.exists(p))
+          return { reason: `${show(p)} holds Agent Guard's hook entry and cannot be read here to check what this ${call.tool} does to it. ${ASK}` };
         const after = newSettingsText(call, ctx);
         if (after === null) {
           // The edit does not apply to the file as it is (the tool will fail); say no more than that it names the hook.

@@ -313,6 +313,9 @@ export function gitBlobId(text: string, algorithm: 'sha1' | 'sha256'): string {
   return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
+/** Agent Guard's subcommands that change the guard or what it allows (see guard-tamper). */
+const PRODUCT_SUBS = new Set(['install', 'uninstall', 'sync', 'trust', 'allow']);
+
 /** Package runners that are not shell wrappers: `npm exec`, `npm x`, `pnpm dlx`, `pnpm exec`, `yarn dlx`, `yarn exec`, `bun x`. */
 const RUNNER_SUBS: Record<string, string[]> = { npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], bun: ['x'] };
 /** Options of those runners that take a value (`npm exec --package agent-guard`). */
@@ -327,8 +330,9 @@ const RUNNER_VALUE_OPTS = new Set(['-p', '--package', '-c', '--call', '-w', '--w
 export function productCommand(inv: Invocation): { sub: string; args: Value[]; prefix: string[] } | null {
   const isProduct = (w: string | null) => w !== null && /^agent-guard(@[\w.^~<>=*-]+)?$/.test(basename(w));
   const at = (i: number, prefix: string[]) => {
-    const sub = inv.args[i]?.known;
-    return sub ? { sub, args: inv.args.slice(i + 1), prefix } : null;
+    const j = inv.args[i]?.known === '--' ? i + 1 : i;
+    const sub = inv.args[j]?.known;
+    return sub ? { sub, args: inv.args.slice(j + 1), prefix } : null;
   };
   if (isProduct(inv.argv[0]?.known ?? null)) return at(0, [inv.program.startsWith('agent-guard@') ? 'agent-guard' : (inv.argv[0]!.known ?? 'agent-guard')]);
   const words = inv.args.map((a) => a.known);
@@ -338,12 +342,14 @@ export function productCommand(inv: Invocation): { sub: string; args: Value[]; p
     while (i < words.length && words[i]?.startsWith('-')) i += ['-r', '--require', '--import', '--loader', '-C', '--conditions'].includes(words[i]!) ? 2 : 1;
     const script = words[i];
     if (script && (/(^|\/)cli\.cjs$/.test(script) || isProduct(script))) return at(i + 1, ['node', script]);
+    // A script path the line computes (`node "$(npm root -g)/agent-guard/dist/cli.cjs" uninstall`): the subcommand tells.
+    if (script === null && i < words.length && PRODUCT_SUBS.has(words[i + 1] ?? '')) return at(i + 1, ['node', inv.args[i]!.word.raw]);
     return null;
   }
   const subs = RUNNER_SUBS[inv.program];
   if (!subs) return null;
   let i = 0;
-  if (inv.program === 'yarn' && isProduct(words[0] ?? null)) return at(1, ['yarn', 'agent-guard']);
+  if ((inv.program === 'yarn' || inv.program === 'pnpm') && isProduct(words[0] ?? null)) return at(1, [inv.program, 'agent-guard']);
   if (!subs.includes(words[0] ?? '')) return null;
   for (i = 1; i < words.length; i++) {
     const w = words[i];
