@@ -222,17 +222,25 @@ function judgeGit(git: GitCall, l: Layout, ctx: GuardContext, show: (p: string) 
     const everything = flag('a', '--all');
     const state = changedSinceHead(ctx, ctx.projectDir, rel(hit));
     if (state === null) return null; // git cannot say: a stash can be popped back, so no opinion
-    let lost = state.changed;
+    const reverted = state.changed;
+    let removed: string[] = [];
     if (untracked || everything) {
       const others = ctx.git(['ls-files', '-z', '--others', ...(everything ? [] : ['--exclude-standard']), '--', ...rel(hit)], ctx.projectDir);
-      if (others?.ok) lost = [...lost, ...others.stdout.split('\0').filter(Boolean)];
+      if (others?.ok) removed = others.stdout.split('\0').filter(Boolean);
     }
-    if (lost.length === 0) return null;
-    const files = lost.map((f) => show(resolvePath(ctx.projectDir, f, ctx.home)));
-    const exclude = cwd === ctx.projectDir ? ':!.claude' : null;
+    if (reverted.length === 0 && removed.length === 0) return null;
+    const list = (fs: string[]) => fs.map((f) => show(resolvePath(ctx.projectDir, f, ctx.home))).join(', ');
+    const what = [reverted.length > 0 ? `put back the committed ${list(reverted)}` : '', removed.length > 0 ? `remove the untracked ${list(removed)}` : '']
+      .filter(Boolean)
+      .join(' and ');
+    const lost = [...reverted, ...removed];
+    // Leave them out: .claude as a whole when that is where they are, else each file.
+    const excludes = cwd !== ctx.projectDir ? null : lost.every((f) => f.startsWith('.claude/')) ? [':!.claude'] : lost.map((f) => `:!${f}`);
     return {
-      reason: `git stash would put back the committed ${files.join(', ')} (or remove ${lost.length > 1 ? 'them' : 'it'}, if untracked): ${lost.length > 1 ? 'these hold' : 'this holds'} Agent Guard's hook or settings entry, and the guard would run as it did before the change, or not at all, until the stash is popped. Leave .claude out of the stash${exclude ? ' as below' : ''}.`,
-      ...(exclude && !unknown ? { instead: shq('git', ...git.globals, 'stash', 'push', ...opts, '--', ...(specs.length > 0 ? specs : ['.']), exclude) } : {}),
+      reason: `${['git stash', ...known].join(' ').trim()} would ${what}, which hold${lost.length > 1 ? '' : 's'} Agent Guard's hook or its settings entry: until the stash is popped the guard runs as it did before the change, or not at all. Leave ${lost.every((f) => f.startsWith('.claude/')) ? '.claude' : 'those files'} out of the stash${excludes ? ' as below' : ''}.`,
+      ...(excludes && !unknown
+        ? { instead: shq('git', ...git.globals, 'stash', 'push', ...opts, '--', ...(specs.length > 0 ? specs : ['.']), ...excludes) }
+        : {}),
     };
   }
 
