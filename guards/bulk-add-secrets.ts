@@ -5,11 +5,11 @@ import { resolvePath } from '../core/paths';
 /** Options of git add that take no pathspec and change nothing. */
 const DRY_RUN = new Set(['-n', '--dry-run']);
 
-/** Untracked, not-ignored secret files the pathspecs would stage (null: unknown). */
-function untrackedSecrets(ctx: GuardContext, cwd: string, pathspecs: string[]): string[] | null {
+/** Untracked secret files the pathspecs would stage: not ignored ones, or with `force` ignored ones too (null: unknown). */
+function untrackedSecrets(ctx: GuardContext, cwd: string, pathspecs: string[], force: boolean): string[] | null {
   // ls-files, not status: status hashes files whose stat changed and so runs the repository's
-  // clean filters; listing untracked, not-ignored files reads no file contents.
-  const r = ctx.git(['ls-files', '-z', '--others', '--exclude-standard', '--full-name', '--', ...pathspecs], cwd);
+  // clean filters; listing untracked files reads no file contents.
+  const r = ctx.git(['ls-files', '-z', '--others', ...(force ? [] : ['--exclude-standard']), '--full-name', '--', ...pathspecs], cwd);
   if (!r?.ok) return null;
   const untracked = r.stdout.split('\0').filter((e) => e !== '' && !e.endsWith('/'));
   if (untracked.length === 0) return [];
@@ -21,12 +21,15 @@ function untrackedSecrets(ctx: GuardContext, cwd: string, pathspecs: string[]): 
 
 export default defineGuard({
   id: 'bulk-add-secrets',
-  title: 'No bulk git add that would stage an untracked secret file',
+  title: 'No git add that would stage an untracked secret file in bulk or among other files',
   prevents:
     'git add -A in a repo where .env was never gitignored stages it with forty other files; the commit is called "add feature" and the keys end up on GitHub.',
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     const analysis = ctx.shell();
+    // `git add .env && git add src`: a secret named alone, and other files staged by another add on the line.
+    const namedAlone: string[] = [];
+    let stagesOthers = false;
     for (const inv of runs(analysis)) {
       const git = parseGit(inv, ctx.home, analysis);
       if (git?.sub !== 'add' || !git.cwd) continue;
@@ -38,16 +41,42 @@ export default defineGuard({
       const all = options.some((o) => o === '-A' || o === '--all' || /^-[a-zA-Z]*A/.test(o));
       if (options.some((o) => o === '-u' || o === '--update') && !all) continue; // tracked files only
       if (pathspecs.length === 0 && !all) continue;
-      const found = untrackedSecrets(ctx, git.cwd, all && pathspecs.length === 0 ? [':/'] : pathspecs);
+      const force = options.some((o) => o === '--force' || /^-[a-zA-Z]*f/.test(o));
+      const found = untrackedSecrets(ctx, git.cwd, all && pathspecs.length === 0 ? [':/'] : pathspecs, force);
       if (!found) continue;
       // Naming the secret file itself is a visible, deliberate choice (and shows up in the diff).
       const named = new Set(pathspecs.map((p) => p.replace(/^\.\//, '')));
       const hidden = found.filter((f) => !named.has(f));
-      if (hidden.length === 0) continue;
+      const others = pathspecs.filter((p) => !found.includes(p.replace(/^\.\//, '')));
+      if (hidden.length === 0) {
+        if (found.length === 0 || (others.length === 0 && !all)) {
+          if (found.length > 0) namedAlone.push(...found);
+          else stagesOthers = true;
+          continue;
+        }
+        // Named among other files, the secret goes into the commit with them, unnoticed in the list.
+        return {
+          reason: `git add ${args.join(' ')} stages ${found.join(', ')} along with the other files: ${found.length > 1 ? 'they are' : 'it is'} untracked and look${found.length > 1 ? '' : 's'} like ${found.length > 1 ? 'secrets' : 'a secret'}, and in a list of paths it goes into the commit unnoticed. Stage the other files without ${found.length > 1 ? 'them' : 'it'} (below) and add ${found.length > 1 ? 'them' : 'it'} to .gitignore; if ${found.length > 1 ? 'they' : 'it'} really belong${found.length > 1 ? '' : 's'} in git, ask the user.`,
+          instead: shq(
+            'git',
+            ...git.globals,
+            'add',
+            ...options.filter((o) => o !== '--'),
+            '--',
+            ...(others.length > 0 ? others : ['.']),
+            ...found.map((f) => `:!${f}`),
+          ),
+        };
+      }
       const excludes = hidden.map((f) => `:!${f}`);
       return {
         reason: `git add ${args.join(' ')} would stage ${hidden.join(', ')}, which ${hidden.length > 1 ? 'are' : 'is'} untracked, not gitignored and look${hidden.length > 1 ? '' : 's'} like ${hidden.length > 1 ? 'secrets' : 'a secret'}. Add ${hidden.length > 1 ? 'them' : 'it'} to .gitignore, or stage files by name, or exclude ${hidden.length > 1 ? 'them' : 'it'} as below.`,
         instead: shq('git', ...git.globals, 'add', ...options.filter((o) => o !== '--'), '--', ...(pathspecs.length > 0 ? pathspecs : ['.']), ...excludes),
+      };
+    }
+    if (namedAlone.length > 0 && stagesOthers) {
+      return {
+        reason: `This line stages ${namedAlone.join(', ')} (untracked, looks like a secret) and other files with it, so the secret goes into the same commit unnoticed. Stage the other files on their own and add ${namedAlone.join(', ')} to .gitignore; if it really belongs in git, ask the user.`,
       };
     }
     return null;
@@ -75,6 +104,23 @@ export default defineGuard({
         fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'config/.env.production': 'DB=x\n', 'config/app.json': '{}\n' } },
       },
       { tool_name: 'Bash', tool_input: { command: 'git add .' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'deploy/id_ed25519': 'key\n' } } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add src .env' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
+        note: 'named among other files, the secret is staged with them',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -f src .env' },
+        fixture: { committed: { '.gitignore': '.env\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
+        note: '-f stages the ignored secret too',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add .env && git add src' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
+      },
     ],
     allowed: [
       {
@@ -98,6 +144,16 @@ export default defineGuard({
         tool_input: { command: 'git add .env' },
         fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } },
         note: 'named explicitly: visible and deliberate',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add src .env.example' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', '.env.example': 'KEY=\n', 'src/a.ts': 'a\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -f dist' },
+        fixture: { committed: { '.gitignore': 'dist/\n.env\n' }, untracked: { '.env': 'KEY=value\n', 'dist/app.js': 'x\n' } },
       },
       { tool_name: 'Bash', tool_input: { command: 'git add -u' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } } },
       {

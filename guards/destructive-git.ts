@@ -1,5 +1,5 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
-import { gitBlobId, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
+import { changedSinceHead, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
 import { resolvePath } from '../core/paths';
 
 /** git <sub> args → a denial, or null. `args` are all known. */
@@ -119,24 +119,10 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
   }
 }
 
-/**
- * The file at `path` is the same in the work tree, the index and HEAD, so discarding its changes
- * loses nothing. Asked without `git status` or `git diff`, which run the repository's clean filters:
- * the index and HEAD blob ids come from ls-files/ls-tree, the work tree's is hashed here. Anything
- * unusual (a filter, CRLF conversion, a binary or huge file, a directory) reads as "changed".
- */
+/** The file (or folder) at `path` is tracked and the same in the work tree, the index and HEAD, so discarding its changes loses nothing. */
 function unchangedSinceHead(ctx: GuardContext, cwd: string, path: string): boolean {
-  const index = ctx.git(['ls-files', '-s', '-z', '--', path], cwd);
-  const head = ctx.git(['ls-tree', '-z', 'HEAD', '--', path], cwd);
-  if (!index?.ok || !head?.ok) return false;
-  const entries = index.stdout.split('\0').filter(Boolean);
-  const trees = head.stdout.split('\0').filter(Boolean);
-  if (entries.length !== 1 || trees.length !== 1) return false;
-  const indexId = /^\d+ ([0-9a-f]+) 0\t/.exec(entries[0]!)?.[1];
-  const headId = /^\d+ blob ([0-9a-f]+)\t/.exec(trees[0]!)?.[1];
-  if (!indexId || indexId !== headId) return false;
-  const text = ctx.readText(resolvePath(cwd, path, ctx.home), 1024 * 1024);
-  return text !== null && text.length < 1024 * 1024 && gitBlobId(text, indexId.length === 64 ? 'sha256' : 'sha1') === indexId;
+  const r = changedSinceHead(ctx, cwd, [path]);
+  return r !== null && r.tracked.length > 0 && r.changed.length === 0;
 }
 
 export default defineGuard({

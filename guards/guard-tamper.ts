@@ -1,38 +1,74 @@
-import { parse as parseLoose } from 'jsonc-parser';
-import { defineGuard, SHELL_TOOLS, type GuardContext, type ToolCall } from '../core/guards/types';
-import { argPath, fileWrites, flags, runs } from '../core/guards/helpers';
-import { isSameOrAncestor, relativeTo } from '../core/paths';
-import type { Invocation } from '../core/shell/analyze';
+import { minimatch } from 'minimatch';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
+import { changedSinceHead, parseGit, plausiblePaths, productCommand, runs, shq, type GitCall } from '../core/guards/helpers';
+import { HOOK_MARK, hookChange } from '../core/guards/hook-settings';
+import { analysisEffects, effectsOf, matchRow, specFor } from '../core/effects/derive';
+import type { Target } from '../core/effects/types';
+import { basename, dirname, isSameOrAncestor, relativeTo, resolvePath } from '../core/paths';
+import { findStartingPoints, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 
-const HOOK_MARK = 'agent-guard.cjs';
+/** Where managed (org-wide) Claude Code settings live, per OS; a `managed-settings.d/` folder beside each. */
+const MANAGED_DIRS = ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:/Program Files/ClaudeCode'];
 
-/** Files that are part of the guard itself, in the project and in the user's ~/.claude. */
-function guardFiles(ctx: GuardContext): string[] {
-  const out: string[] = [];
-  for (const base of [`${ctx.projectDir}/.claude`, `${ctx.home}/.claude`]) {
+interface Layout {
+  /** Files and folders that are part of the guard: any write or delete is tamper. */
+  guard: string[];
+  /** Settings files that hold (or can switch off) the hook entry: judged by what the change does to it. */
+  settings: string[];
+  /** `managed-settings.d/` folders: every file in them is a settings file. */
+  settingsDirs: string[];
+  /** The config folders around them: deleting or replacing a folder inside one that holds a guard file is tamper (deleting the project or home is rm-catastrophic's). */
+  containers: string[];
+  /** The protected paths and the folders leading to them inside their containers: what a glob or a find could select. */
+  candidates: string[];
+  /** The two .claude folders: the hook runs from one of them, so their guard files are taken to exist. */
+  claude: string[];
+}
+
+function layout(ctx: GuardContext): Layout {
+  const p = ctx.projectDir;
+  const h = ctx.home;
+  const guard: string[] = [];
+  for (const base of [`${p}/.claude`, `${h}/.claude`]) {
     // agent-guard/: the decision log and install backups (a link planted there could redirect the log's writes).
-    out.push(`${base}/hooks/agent-guard.cjs`, `${base}/hooks/agent-guard.install.json`, `${base}/guards`, `${base}/agent-guard`);
+    guard.push(`${base}/hooks/agent-guard.cjs`, `${base}/hooks/agent-guard.install.json`, `${base}/guards`, `${base}/agent-guard`);
   }
-  out.push(`${ctx.projectDir}/.claude/agent-guard.json`);
+  guard.push(`${p}/.claude/agent-guard.json`);
   // The user's consent for workspace guards (core/trust.ts; the default place).
-  out.push(`${ctx.home}/.config/agent-guard`);
-  return out;
+  guard.push(`${h}/.config/agent-guard`);
+  // The other hosts' hook files (VS Code and the Copilot CLI).
+  guard.push(`${p}/.github/hooks/agent-guard.json`, `${h}/.copilot/hooks/agent-guard.json`);
+  const settings = [
+    `${p}/.claude/settings.json`,
+    `${p}/.claude/settings.local.json`,
+    `${h}/.claude/settings.json`,
+    `${p}/.gemini/settings.json`,
+    `${h}/.gemini/settings.json`,
+    ...MANAGED_DIRS.map((d) => `${d}/managed-settings.json`),
+  ];
+  const settingsDirs = MANAGED_DIRS.map((d) => `${d}/managed-settings.d`);
+  const containers = [
+    `${p}/.claude`,
+    `${h}/.claude`,
+    `${p}/.github`,
+    `${h}/.copilot`,
+    `${p}/.gemini`,
+    `${h}/.gemini`,
+    `${h}/.config/agent-guard`,
+    ...MANAGED_DIRS,
+  ];
+  const l = { guard, settings, settingsDirs, containers, candidates: [] as string[], claude: [`${p}/.claude`, `${h}/.claude`] };
+  l.candidates = candidates(l);
+  return l;
 }
 
-function settingsFiles(ctx: GuardContext): string[] {
-  return [`${ctx.projectDir}/.claude/settings.json`, `${ctx.projectDir}/.claude/settings.local.json`, `${ctx.home}/.claude/settings.json`];
+function isSettings(l: Layout, path: string): boolean {
+  return l.settings.includes(path) || (path.endsWith('.json') && l.settingsDirs.some((d) => isSameOrAncestor(d, path) && path !== d));
 }
 
-/** Does this settings text keep Agent Guard running (entry present and unchanged, hooks not disabled)? */
-function keepsGuard(before: string, after: string): boolean {
-  const b = parseLoose(before) as Record<string, unknown> | undefined;
-  const a = parseLoose(after) as Record<string, unknown> | undefined;
-  const ours = (v: Record<string, unknown> | undefined) => JSON.stringify(v?.hooks ?? null).split(HOOK_MARK).length - 1;
-  const commands = (v: Record<string, unknown> | undefined) =>
-    (JSON.stringify(v?.hooks ?? null).match(/"command":"[^"]*agent-guard\.cjs[^"]*"/g) ?? []).sort().join('\n');
-  if (a?.disableAllHooks === true && b?.disableAllHooks !== true) return false;
-  if (ours(a) < ours(b)) return false;
-  return commands(a) === commands(b) || ours(b) === 0;
+/** Every protected path, guard files and settings alike. */
+function all(l: Pick<Layout, 'guard' | 'settings' | 'settingsDirs'>): string[] {
+  return [...l.guard, ...l.settings, ...l.settingsDirs];
 }
 
 function newSettingsText(call: ToolCall, ctx: GuardContext): string | null {
@@ -47,96 +83,518 @@ function newSettingsText(call: ToolCall, ctx: GuardContext): string | null {
   return text;
 }
 
-/** `agent-guard trust …`, `node …/cli.cjs trust …`, `npx agent-guard trust …`. */
-function givesTrust(inv: Invocation): boolean {
-  const words = [inv.program, ...inv.args.map((a) => a.known ?? '')];
-  for (let i = 0; i + 1 < words.length; i++) if (/(^|\/)(agent-guard|cli\.cjs)$/.test(words[i]!) && words[i + 1] === 'trust') return true;
-  return false;
+const ASK = 'Agent Guard protects its own files and settings entry; if it should change, ask the user to do it.';
+const USE_EDIT = 'Make settings changes with the Edit tool, which checks them against the hook entry, or ask the user to make this one.';
+
+/** What Agent Guard's own subcommands do to the guard, when the agent runs them. */
+const PRODUCT_REASONS: Record<string, string> = {
+  trust:
+    "agent-guard trust records the user's consent to run a workspace guard on every tool call; only the user can give it. Ask the user to review the guard file and run agent-guard trust themselves.",
+  allow:
+    'agent-guard allow adds a standing permission to .claude/agent-guard.json; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.',
+};
+
+/** install, sync and uninstall write or remove the hook file and the settings entry of a workspace (or of the user, or the managed settings). */
+function productChange(cmd: NonNullable<ReturnType<typeof productCommand>>, inv: Invocation, ctx: GuardContext, show: (p: string) => string): Denial | null {
+  const reason = PRODUCT_REASONS[cmd.sub];
+  if (!reason && !['install', 'uninstall', 'sync'].includes(cmd.sub)) return null;
+  // `node scripts/cli.cjs install` in another project runs that project's own CLI: look before claiming.
+  if (cmd.prefix[0] === 'node' && inv.cwd && !cmd.prefix[1]!.includes('$')) {
+    const text = ctx.readText(resolvePath(inv.cwd, cmd.prefix[1]!, ctx.home), 256 * 1024);
+    if (text !== null && !text.includes('agent-guard')) return null;
+  }
+  if (reason) return { reason };
+  const words = cmd.args.map((a) => a.known);
+  if (words.includes('-h') || words.includes('--help')) return null;
+  const managed = words.includes('--managed');
+  // `install --managed` prints the managed settings; only --write writes them.
+  if (cmd.sub === 'install' && managed && !words.includes('--write')) return null;
+  let where: string | null;
+  if (managed) where = 'the managed settings';
+  else if (words.includes('--user')) where = '~/.claude';
+  else {
+    const valueOpts = ['--host', '--platform', '--managed-dir'];
+    let ws: Value | undefined;
+    for (let i = 0; i < cmd.args.length; i++) {
+      const w = words[i] ?? null;
+      if (w !== null && valueOpts.includes(w)) i++;
+      else if (w === null || !w.startsWith('-')) {
+        ws = cmd.args[i];
+        break;
+      }
+    }
+    const path = ws === undefined ? inv.cwd : ws.known === null ? null : inv.cwd ? resolvePath(inv.cwd, ws.known, ctx.home) : null;
+    // Another folder's guard (a scratch workspace) is not this session's; an unknown one may be.
+    if (path !== null && path !== ctx.projectDir && !isSameOrAncestor(path, ctx.projectDir)) return null;
+    where = path === null ? 'a workspace this command line does not determine' : show(path) || 'this project';
+  }
+  const verb = cmd.sub === 'uninstall' ? 'removes' : 'replaces';
+  return {
+    reason: `agent-guard ${cmd.sub} ${verb} Agent Guard's hook file and settings entry in ${where}: the guard that checks this session would be switched off or swapped for another build. Only the user may do that; ask them to run it. ${shq(...cmd.prefix, 'status')} shows what is installed.`,
+    instead: shq(...cmd.prefix, 'status'),
+  };
 }
 
-const ASK = 'Agent Guard protects its own files and settings entry; if it should change, ask the user to do it.';
+// ---- pathspecs (git stash / checkout / restore) ----
+
+interface Pathspec {
+  exclude: boolean;
+  /** Absolute path the spec names, or null when it is a pattern we do not evaluate (globs, attr, icase). */
+  path: string | null;
+}
+
+function parsePathspec(spec: string, cwd: string, top: string, home: string): Pathspec {
+  let magic = '';
+  let rest = spec;
+  if (spec.startsWith(':(')) {
+    const close = spec.indexOf(')');
+    magic = close > 0 ? spec.slice(2, close) : '';
+    rest = close > 0 ? spec.slice(close + 1) : '';
+  } else if (spec.startsWith(':')) {
+    let i = 1;
+    while (i < spec.length && '/!^'.includes(spec[i]!)) i++;
+    magic = spec.slice(1, i).replace(/\//g, 'top,').replace(/[!^]/g, 'exclude,');
+    rest = spec.slice(i).replace(/^:/, '');
+  }
+  const words = magic.split(',').filter(Boolean);
+  const exclude = words.includes('exclude');
+  const base = words.includes('top') ? top : cwd;
+  const literal = words.includes('literal');
+  const judged = words.every((w) => w === 'top' || w === 'exclude' || w === 'literal') && (literal || !/[*?[]/.test(rest));
+  return { exclude, path: judged ? resolvePath(base, rest === '' ? '.' : rest, home) : null };
+}
+
+/** Does the list of pathspecs select `target`? An empty list selects everything. Unjudged patterns select (and never exclude). */
+function selects(specs: Pathspec[], target: string): boolean {
+  const covers = (s: Pathspec) => s.path === null || isSameOrAncestor(s.path, target);
+  const positive = specs.filter((s) => !s.exclude);
+  if (positive.length > 0 && !positive.some(covers)) return false;
+  return !specs.some((s) => s.exclude && s.path !== null && isSameOrAncestor(s.path, target));
+}
+
+/** The protected paths inside the project (the ones git can stash or check out). */
+function repoTargets(l: Layout, ctx: GuardContext): string[] {
+  return all(l).filter((p) => relativeTo(ctx.projectDir, p));
+}
+
+function gitTop(ctx: GuardContext, cwd: string): string {
+  const r = ctx.git(['rev-parse', '--show-toplevel'], cwd);
+  return r?.ok ? r.stdout.trim() || ctx.projectDir : ctx.projectDir;
+}
+
+const STASH_VALUE_OPTS = new Set(['-m', '--message']);
+
+function judgeGit(git: GitCall, l: Layout, ctx: GuardContext, show: (p: string) => string): Denial | null {
+  if (!git.cwd || (git.sub !== 'stash' && git.sub !== 'checkout' && git.sub !== 'restore')) return null;
+  const known = git.args.map((a) => a.known);
+  const cwd = git.cwd;
+  const targets = repoTargets(l, ctx);
+  if (targets.length === 0) return null;
+  const rel = (paths: string[]) => paths.map((p) => relativeTo(ctx.projectDir, p)!).filter(Boolean);
+
+  if (git.sub === 'stash') {
+    const first = known[0];
+    if (!(first === undefined || first === 'push' || first?.startsWith('-'))) return null; // pop, apply, list, show, save <message>, …
+    const args = first === 'push' ? known.slice(1) : known;
+    const opts: string[] = [];
+    const specs: string[] = [];
+    let unknown = false;
+    for (let i = 0, rest = false; i < args.length; i++) {
+      const a = args[i];
+      if (a === null || a === undefined) {
+        unknown = true;
+        continue;
+      }
+      if (rest || !a.startsWith('-')) specs.push(a);
+      else if (a === '--') rest = true;
+      else {
+        opts.push(a);
+        if (STASH_VALUE_OPTS.has(a) && args[i + 1] != null) opts.push(args[++i]!);
+        if (a.startsWith('--pathspec-from-file')) unknown = true;
+      }
+    }
+    const top = gitTop(ctx, cwd);
+    const parsed = specs.map((s) => parsePathspec(s, cwd, top, ctx.home));
+    const hit = unknown ? targets : targets.filter((t) => selects(parsed, t));
+    if (hit.length === 0) return null;
+    const flag = (short: string, long: string) => opts.some((o) => o === long || (/^-[a-zA-Z]+$/.test(o) && o.includes(short)));
+    const untracked = flag('u', '--include-untracked');
+    const everything = flag('a', '--all');
+    const state = changedSinceHead(ctx, ctx.projectDir, rel(hit));
+    if (state === null) return null; // git cannot say: a stash can be popped back, so no opinion
+    const reverted = state.changed;
+    let removed: string[] = [];
+    if (untracked || everything) {
+      const others = ctx.git(['ls-files', '-z', '--others', ...(everything ? [] : ['--exclude-standard']), '--', ...rel(hit)], ctx.projectDir);
+      if (others?.ok) removed = others.stdout.split('\0').filter(Boolean);
+    }
+    if (reverted.length === 0 && removed.length === 0) return null;
+    const list = (fs: string[]) => fs.map((f) => show(resolvePath(ctx.projectDir, f, ctx.home))).join(', ');
+    const what = [reverted.length > 0 ? `put back the committed ${list(reverted)}` : '', removed.length > 0 ? `remove the untracked ${list(removed)}` : '']
+      .filter(Boolean)
+      .join(' and ');
+    const lost = [...reverted, ...removed];
+    // Leave them out: .claude as a whole when that is where they are, else each file.
+    const excludes = cwd !== ctx.projectDir ? null : lost.every((f) => f.startsWith('.claude/')) ? [':!.claude'] : lost.map((f) => `:!${f}`);
+    return {
+      reason: `${['git stash', ...known].join(' ').trim()} would ${what}, which hold${lost.length > 1 ? '' : 's'} Agent Guard's hook or its settings entry: until the stash is popped the guard runs as it did before the change, or not at all. Leave ${lost.every((f) => f.startsWith('.claude/')) ? '.claude' : 'those files'} out of the stash${excludes ? ' as below' : ''}.`,
+      ...(excludes && !unknown
+        ? { instead: shq('git', ...git.globals, 'stash', 'push', ...opts, '--', ...(specs.length > 0 ? specs : ['.']), ...excludes) }
+        : {}),
+    };
+  }
+
+  // checkout [<tree-ish>] [--] <paths> / restore [--source=<tree>] [--staged] [--worktree] <paths>
+  if (known.some((a) => a === null)) return null;
+  const args = known as string[];
+  const dd = args.indexOf('--');
+  let source: string | null = null;
+  let paths: string[];
+  if (git.sub === 'checkout') {
+    if (dd < 0 && args.some((a) => /^-[a-zA-Z]*[bB]/.test(a) || a === '--orphan')) return null;
+    const before = (dd >= 0 ? args.slice(0, dd) : args).filter((a) => !a.startsWith('-'));
+    if (dd >= 0) {
+      source = before[0] ?? null;
+      paths = args.slice(dd + 1);
+    } else {
+      // Without --, the words naming existing files are paths; a first word that does not is the tree-ish.
+      paths = before.filter((a) => a === '.' || ctx.exists(resolvePath(cwd, a, ctx.home)));
+      source = before.find((a) => !paths.includes(a)) ?? null;
+    }
+  } else {
+    const staged = args.some((a) => a === '--staged' || (/^-[a-zA-Z]+$/.test(a) && a.includes('S')));
+    const worktree = args.some((a) => a === '--worktree' || (/^-[a-zA-Z]+$/.test(a) && a.includes('W')));
+    if (staged && !worktree) return null; // the index only
+    paths = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--') {
+        paths.push(...args.slice(i + 1));
+        break;
+      }
+      if (a === '-s' || a === '--source') source = args[++i] ?? null;
+      else if (a.startsWith('--source=')) source = a.slice('--source='.length);
+      else if (/^-s./.test(a)) source = a.slice(2);
+      else if (!a.startsWith('-')) paths.push(a);
+    }
+  }
+  if (paths.length === 0) return null;
+  const top = gitTop(ctx, cwd);
+  const parsed = paths.map((s) => parsePathspec(s, cwd, top, ctx.home));
+  const hit = targets.filter((t) => selects(parsed, t) && ctx.exists(t));
+  if (hit.length === 0) return null;
+  const fromHead = source === null || source === 'HEAD' || source === '@';
+  const state = fromHead ? changedSinceHead(ctx, ctx.projectDir, rel(hit)) : null;
+  if (state && state.changed.length === 0) return null; // nothing to put back: the command changes nothing
+  const files = (state ? state.changed.map((f) => resolvePath(ctx.projectDir, f, ctx.home)) : hit).map(show);
+  return {
+    reason: `git ${git.sub} ${args.join(' ')} replaces ${files.join(', ')} with the version in ${fromHead ? (source ?? 'the index') : source}; ${files.length > 1 ? 'they hold' : 'it holds'} Agent Guard's hook or settings entry, and whether that version keeps the hook running cannot be checked here. ${USE_EDIT}`,
+  };
+}
+
+// ---- writes, deletes and modes from the effects layer ----
+
+/** A program's copy/move layout (cp, mv, install, rsync, git mv), or null. */
+function copyLayout(inv: Invocation): boolean {
+  const spec = inv.program ? specFor(inv.program) : undefined;
+  const m = spec ? matchRow(inv, spec) : null;
+  return m?.row.layout === 'copy' || m?.row.layout === 'move';
+}
+
+/** `sed -i 's/old/new/[g]' file` with a plain-text old and new: the edit it makes, so a settings change can be judged. */
+function sedLiteralEdit(inv: Invocation): { oldText: string; newText: string; global: boolean } | null {
+  if (inv.program !== 'sed' && inv.program !== 'gsed') return null;
+  const spec = specFor(inv.program);
+  const m = spec ? matchRow(inv, spec) : null;
+  if (m?.row.how !== 'sed -i') return null;
+  const scripts = m.parsed.values.filter((v) => v.opt === '-e' || v.opt === '--expression').map((v) => v.value);
+  if (m.parsed.values.some((v) => v.opt === '-f' || v.opt === '--file')) return null;
+  const script = scripts.length === 1 ? scripts[0]!.known : scripts.length === 0 ? (m.parsed.positional.find((v) => v.known !== '')?.known ?? null) : null;
+  const s = script === null ? null : /^s\/([^/\\]+)\/([^/\\&]*)\/(g?)$/.exec(script);
+  if (!s || /[.[\]*^$+?(){}|]/.test(s[1]!)) return null;
+  return { oldText: s[1]!, newText: s[2]!, global: s[3] === 'g' };
+}
+
+function applySed(text: string, e: { oldText: string; newText: string; global: boolean }): string {
+  return text
+    .split('\n')
+    .map((line) => (e.global ? line.split(e.oldText).join(e.newText) : line.replace(e.oldText, () => e.newText)))
+    .join('\n');
+}
+
+function candidates(l: Omit<Layout, 'candidates' | 'claude'>): string[] {
+  const out = new Set<string>();
+  for (const p of all(l)) {
+    const c = l.containers.find((d) => isSameOrAncestor(d, p));
+    for (let q = p; c && isSameOrAncestor(c, q); q = dirname(q)) {
+      out.add(q);
+      if (q === c) break;
+    }
+    if (!c) out.add(p);
+  }
+  return [...out];
+}
+
+/** The absolute paths an effect's target can name: the path, a glob's matches among the candidates, or the plausible values of a computed word. */
+function pathsOf(t: Target, inv: Invocation, l: Layout, ctx: GuardContext): string[] {
+  if (t.path && t.value.glob && /[*?[]/.test(t.path)) return l.candidates.filter((c) => minimatch(c, t.path!));
+  if (t.path) return [t.path];
+  if (t.value.known !== null && !inv.cwd && !t.value.known.startsWith('/')) {
+    // Unknown folder: a relative name that ends like a protected path may be one.
+    const tail = t.value.known.replace(/^\.\//, '');
+    return tail.length > 0 ? l.candidates.filter((c) => c.endsWith(`/${tail}`)) : [];
+  }
+  return plausiblePaths(inv, t.value, ctx.home).map((p) => p.path);
+}
+
+type Hit = { path: string; settings: boolean };
 
 /**
- * `agent-guard allow …` (directly, through npx/pnpm/yarn/bunx, or node …/cli.cjs): a standing
- * permission is a person's decision, so the agent may not grant itself one.
+ * Is a write or delete of `path` one of the guard's? `tree`: it may replace or remove a whole
+ * folder (rm -r, a recursive copy, an extraction): a folder inside a container that holds a
+ * protected path counts (rm -rf .claude, cp -r x .claude/hooks). Outside the .claude folders (which
+ * the hook runs from) the protected path must exist: `rm -rf .github` in a project without the VS
+ * Code hook file removes nothing of the guard.
  */
-function grantsException(program: string, args: (string | null)[]): boolean {
-  const base = program.slice(program.lastIndexOf('/') + 1);
-  if (base === 'agent-guard') return args[0] === 'allow';
-  if (!['npx', 'bunx', 'pnpm', 'yarn', 'npm', 'node'].includes(base)) return false;
-  return args.some((a, i) => a !== null && /(^|\/)(agent-guard(@[\w.-]+)?|cli\.cjs)$/.test(a) && args[i + 1] === 'allow');
+function hitOf(path: string, l: Layout, tree: boolean, ctx: GuardContext): Hit | null {
+  const guard = l.guard.find((g) => isSameOrAncestor(g, path));
+  if (guard) return { path: guard, settings: false };
+  if (isSettings(l, path)) return { path, settings: true };
+  if (!tree || !l.containers.some((c) => isSameOrAncestor(c, path))) return null;
+  const inside = all(l).find((p) => isSameOrAncestor(path, p) && (l.claude.some((c) => isSameOrAncestor(c, p)) || ctx.exists(p)));
+  return inside ? { path: inside, settings: isSettings(l, inside) } : null;
+}
+
+/** chmod that takes away the owner's read (or, on a folder, search) permission. */
+function removesRead(mode: string | null, folder: boolean): boolean {
+  if (mode === null) return true;
+  if (/^[0-7]{3,4}$/.test(mode)) {
+    const owner = Number(mode[mode.length - 3]);
+    return (owner & 4) === 0 || (folder && (owner & 1) === 0);
+  }
+  return mode.split(',').some((clause) => {
+    const m = /^[ugoa]*([-+=])([rwxXst]*)$/.exec(clause);
+    if (!m) return true;
+    const [, op, perms] = m;
+    if (op === '-') return perms!.includes('r') || (folder && perms!.includes('x'));
+    if (op === '=') return !perms!.includes('r') || (folder && !perms!.includes('x'));
+    return false;
+  });
+}
+
+/** find's name and path tests, when the expression is a plain conjunction we can evaluate; null: it could select anything. */
+function findTests(args: Value[]): { names: { glob: string; nocase: boolean }[]; paths: { glob: string; nocase: boolean }[] } | null {
+  const names: { glob: string; nocase: boolean }[] = [];
+  const paths: { glob: string; nocase: boolean }[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.known;
+    if (a === null) continue;
+    if (['-o', '-or', '!', '-not', ',', '-prune', '-regex', '-iregex'].includes(a)) return null;
+    if (a === '-exec' || a === '-execdir' || a === '-ok' || a === '-okdir') {
+      while (i < args.length && args[i]!.known !== ';' && args[i]!.known !== '+') i++;
+      continue;
+    }
+    const v = args[i + 1]?.known;
+    if (a === '-name' || a === '-iname') {
+      if (v === null || v === undefined) return null;
+      names.push({ glob: v, nocase: a === '-iname' });
+      i++;
+    } else if (a === '-path' || a === '-ipath' || a === '-wholename' || a === '-iwholename') {
+      if (v === null || v === undefined) return null;
+      paths.push({ glob: v, nocase: a.startsWith('-i') });
+      i++;
+    }
+  }
+  return { names, paths };
+}
+
+/** Does find (rooted at `rootText` = `root`) select `path` with these tests? */
+function findSelects(tests: NonNullable<ReturnType<typeof findTests>>, rootText: string, root: string, path: string): boolean {
+  const shown = `${rootText.replace(/\/$/, '')}${path === root ? '' : `/${relativeTo(root, path)}`}`;
+  return (
+    tests.names.every((t) => minimatch(basename(path), t.glob, { dot: true, nocase: t.nocase })) &&
+    tests.paths.every((t) => minimatch(shown, t.glob, { dot: true, nocase: t.nocase, matchBase: false }))
+  );
+}
+
+/** A command run on what find finds (`-exec rm {} +`, `| xargs rm`) that writes or deletes it. */
+function changesFound(inv: Invocation, home: string): boolean {
+  if (inv.program === 'chmod') return removesRead(inv.args.find((a) => a.known !== null && !a.known.startsWith('-'))?.known ?? null, true);
+  if (inv.program === 'chown' || inv.program === 'chgrp') return true;
+  const probe = syntheticValue('/agent-guard-probe/found');
+  return effectsOf({ ...inv, args: [...inv.args, probe] }, home).effects.some((e) => (e.kind === 'write' || e.kind === 'delete') && e.target.value === probe);
+}
+
+function judgeFind(find: Invocation, analysis: ShellAnalysis, l: Layout, ctx: GuardContext): Hit | null {
+  const roots = findStartingPoints(find.args);
+  const runsOnFound = analysis.invocations.some(
+    (i) => i !== find && i.findRoots !== null && (roots.length === 0 ? i.findRoots.length === 0 : i.findRoots.includes(roots[0]!)) && changesFound(i, ctx.home),
+  );
+  if (!runsOnFound && !find.args.some((a) => a.known === '-delete')) return null;
+  const tests = findTests(find.args);
+  const depthAt = find.args.findIndex((a) => a.known === '-maxdepth');
+  const maxDepth = depthAt >= 0 ? Number(find.args[depthAt + 1]?.known ?? Number.NaN) : Number.POSITIVE_INFINITY;
+  for (const r of roots.length > 0 ? roots : [syntheticValue('.')]) {
+    const root = r.known !== null && find.cwd ? resolvePath(find.cwd, r.known, ctx.home) : null;
+    // From the project, home or / with no name or path test, find deletes everything: rm-catastrophic's to explain.
+    if (root && !l.containers.some((c) => isSameOrAncestor(c, root)) && (!tests || (tests.names.length === 0 && tests.paths.length === 0))) continue;
+    for (const c of l.candidates) {
+      if (root === null) {
+        if (r.known === null) continue; // a computed root: rm-catastrophic's question
+        if (!c.endsWith(`/${r.known.replace(/^\.\//, '')}`)) continue;
+      } else if (!isSameOrAncestor(root, c)) continue;
+      else if (Number.isFinite(maxDepth) && (relativeTo(root, c) || '').split('/').filter(Boolean).length > maxDepth) continue;
+      if (tests && root && !findSelects(tests, r.known!, root, c)) continue;
+      // A folder found is deleted with what is in it only by a recursive command; -delete removes files and empty folders.
+      const hit = hitOf(c, l, true, ctx);
+      if (hit && (hit.path === c || runsOnFound)) return hit;
+    }
+  }
+  return null;
+}
+
+/** tar x / unzip / 7z x without member names, into a folder that holds guard files: any member may replace one. */
+function judgeExtraction(inv: Invocation, l: Layout, ctx: GuardContext): Hit | null {
+  const spec = inv.program ? specFor(inv.program) : undefined;
+  const m = spec ? matchRow(inv, spec) : null;
+  if (!m || !(m.row.how === 'tar x' || m.row.how === 'unzip' || (inv.program.startsWith('7z') && m.row.sub?.[0] === 'x'))) return null;
+  const members = m.parsed.positional.slice(m.row.pos?.length ?? 0);
+  if (members.length > 0) return null; // named members are write effects, judged with the others
+  const dirValue = m.parsed.values.find((v) => m.row.dirOpt?.includes(v.opt))?.value;
+  const dir = dirValue ? (dirValue.known !== null && inv.cwd ? resolvePath(inv.cwd, dirValue.known, ctx.home) : null) : inv.cwd;
+  if (!dir || !l.containers.some((c) => isSameOrAncestor(c, dir))) return null;
+  const inside = all(l).find((p) => isSameOrAncestor(dir, p));
+  return inside ? { path: inside, settings: isSettings(l, inside) } : null;
+}
+
+function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, show: (p: string) => string): Denial | null {
+  const links = new Map<string, string>();
+  const deny = (inv: Invocation, hit: Hit, verb: string): Denial => ({
+    reason: hit.settings
+      ? `${inv.program} ${verb} ${show(hit.path)}, which holds Agent Guard's hook entry, and what it leaves there cannot be checked here. ${USE_EDIT}`
+      : `${inv.program} ${verb} ${show(hit.path)}, which is part of Agent Guard. ${ASK}`,
+  });
+  for (const ie of analysisEffects(analysis, ctx.home)) {
+    const inv = ie.inv;
+    if (inv.wrapper) continue;
+    if (inv.program === 'ln') {
+      // A link made on this line: a later write through it lands at its target.
+      const pos = inv.args.filter((a) => a.known !== null && !a.known.startsWith('-'));
+      if (pos.length === 2 && inv.cwd) links.set(resolvePath(inv.cwd, pos[1]!.known!, ctx.home), resolvePath(inv.cwd, pos[0]!.known!, ctx.home));
+    }
+    const copies = copyLayout(inv);
+    const sources = ie.effects.flatMap((e) => (e.kind === 'read' && e.source === 'file' && e.to ? [e.target] : []));
+    const sed = sedLiteralEdit(inv);
+    for (const e of ie.effects) {
+      if (e.kind === 'delete') {
+        for (const p of pathsOf(e.target, inv, l, ctx)) {
+          const hit = hitOf(p, l, true, ctx);
+          if (!hit) continue;
+          // Deleting a settings file that has no hook entry and no switch in it changes nothing about the hook.
+          if (hit.settings && hit.path === p) {
+            const text = ctx.readText(p, 1024 * 1024);
+            if (text !== null && !text.includes(HOOK_MARK) && !/disableAllHooks|allowManagedHooksOnly|hooksConfig/.test(text)) continue;
+            if (text === null && !ctx.exists(p)) continue;
+          }
+          return deny(inv, hit, 'deletes');
+        }
+      } else if (e.kind === 'write' && e.how !== 'touch') {
+        const redirect = e.how.startsWith('redirection');
+        const tree = !redirect && (copies || /^(tar x|unzip|7z)/.test(e.how));
+        for (const raw of pathsOf(e.target, inv, l, ctx)) {
+          // A copy into a folder writes folder/<name of the source>; a folder copied recursively may replace a folder of ours.
+          const dirLike =
+            !redirect &&
+            copies &&
+            (sources.length > 1 ||
+              (e.target.value.known ?? '').endsWith('/') ||
+              ctx.listDir(raw).length > 0 ||
+              l.candidates.some((c) => c !== raw && isSameOrAncestor(raw, c)));
+          // `rsync src/ dest` and `cp -r src/. dest` merge the source's contents into dest itself; rsync --delete also empties it.
+          const merges = (s: Target) => /\/\.?$/.test(s.value.known ?? '') && (inv.program === 'rsync' || s.value.known?.endsWith('/.'));
+          const sync = inv.program === 'rsync' && inv.args.some((a) => a.known?.startsWith('--delete'));
+          const written = dirLike && !sync ? sources.map((s) => (merges(s) ? raw : `${raw}/${basename(s.value.known ?? s.path ?? '')}`)) : [raw];
+          for (const w of written) {
+            const p = ctx.realpath(links.get(w) ?? w);
+            const hit = hitOf(p, l, tree, ctx) ?? (p !== w ? hitOf(w, l, false, ctx) : null);
+            if (!hit) continue;
+            if (hit.settings && sed && hit.path === p) {
+              const before = ctx.readText(p, 1024 * 1024);
+              if (before !== null) {
+                const change = hookChange(before, applySed(before, sed));
+                if (change === null) continue;
+                return { reason: `sed -i on ${show(p)} ${change}. ${ASK}` };
+              }
+            }
+            return deny(inv, hit, e.how === 'ln' ? 'replaces' : 'rewrites');
+          }
+        }
+      } else if (e.kind === 'read' && e.source === 'file' && e.mode === 'metadata' && ['chmod', 'chown', 'chgrp'].includes(inv.program)) {
+        for (const p of pathsOf(e.target, inv, l, ctx)) {
+          const hit = hitOf(p, l, false, ctx) ?? (l.candidates.includes(p) ? hitOf(p, l, true, ctx) : null);
+          if (!hit) continue;
+          if (inv.program === 'chmod' && !removesRead(inv.args.find((a) => a.known !== null && !a.known.startsWith('-'))?.known ?? null, hit.path !== p))
+            continue;
+          return deny(inv, hit, `${inv.program === 'chmod' ? 'takes the read permission off' : 'changes the owner of'}`);
+        }
+      }
+    }
+    if (inv.program === 'find') {
+      const hit = judgeFind(inv, analysis, l, ctx);
+      if (hit) return deny(inv, hit, 'deletes or rewrites what it finds, including');
+    }
+    const extracted = judgeExtraction(inv, l, ctx);
+    if (extracted) return deny(inv, extracted, 'extracts an archive whose members are not known here over');
+  }
+  return null;
 }
 
 export default defineGuard({
   id: 'guard-tamper',
   title: 'The guard protects its own hook file, configuration and settings entry',
   prevents:
-    'An agent that was blocked edits settings.json to remove the hook (or sets disableAllHooks) and then runs the command anyway; the user never learns the guard was switched off.',
+    'An agent that was blocked edits settings.json to remove the hook, narrow its matcher or set disableAllHooks (or deletes the hook file, stashes the settings away, runs agent-guard uninstall) and then runs the command anyway; the user never learns the guard was switched off.',
   tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', ...SHELL_TOOLS],
-  priority: 10,
+  // After rm-catastrophic and interpreter-destruction (5): `rm -rf .*` or `find ~ -exec rm -rf {} +`
+  // also takes .claude with it, but losing the project or home is the story to tell. Before the rest.
+  priority: 4.5,
   check(call, ctx) {
-    const protectedFiles = guardFiles(ctx);
-    const settings = settingsFiles(ctx);
+    const l = layout(ctx);
     const show = (p: string) => relativeTo(ctx.projectDir, p) ?? (relativeTo(ctx.home, p) !== null ? `~/${relativeTo(ctx.home, p)}` : p);
     if (call.edits && call.path) {
-      const p = call.path;
-      if (protectedFiles.some((f) => isSameOrAncestor(f, p))) return { reason: `${call.tool} of ${show(p)} changes Agent Guard itself. ${ASK}` };
-      if (settings.includes(p)) {
-        const before = ctx.readText(p, 1024 * 1024) ?? '';
+      for (const p of new Set([call.path, ctx.realpath(call.path)])) {
+        if (l.guard.some((f) => isSameOrAncestor(f, p))) return { reason: `${call.tool} of ${show(p)} changes Agent Guard itself. ${ASK}` };
+        if (!isSettings(l, p)) continue;
+        const before = ctx.readText(p, 1024 * 1024);
+        if (before === null && ctx.exists(p))
+          return { reason: `${show(p)} holds Agent Guard's hook entry and cannot be read here to check what this ${call.tool} does to it. ${ASK}` };
         const after = newSettingsText(call, ctx);
         if (after === null) {
+          // The edit does not apply to the file as it is (the tool will fail); say no more than that it names the hook.
           const touchesUs = call.edits.some((e) => e.oldText.includes(HOOK_MARK) || /disableAllHooks/.test(e.newText));
           return touchesUs ? { reason: `This edit of ${show(p)} changes Agent Guard's hook entry. ${ASK}` } : null;
         }
-        if (!keepsGuard(before, after)) return { reason: `This change to ${show(p)} removes or disables Agent Guard's hook (or sets disableAllHooks). ${ASK}` };
+        const change = hookChange(before, after);
+        if (change) return { reason: `This ${call.tool} of ${show(p)} ${change}. ${ASK}` };
       }
       return null;
     }
     if (!call.command) return null;
-    for (const inv of runs(ctx.shell())) {
-      if (givesTrust(inv)) {
-        return {
-          reason: `agent-guard trust records the user's consent to run a workspace guard on every tool call; only the user can give it. Ask the user to review the guard file and run agent-guard trust themselves.`,
-        };
+    const analysis = ctx.shell();
+    for (const inv of runs(analysis)) {
+      const product = productCommand(inv);
+      if (product) {
+        const d = productChange(product, inv, ctx, show);
+        if (d) return d;
+        continue;
       }
-      if (
-        grantsException(
-          inv.program,
-          inv.args.map((a) => a.known),
-        )
-      ) {
-        return {
-          reason:
-            'agent-guard allow adds a standing permission to .claude/agent-guard.json; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.',
-        };
-      }
-      const touched: string[] = fileWrites(inv, ctx.home).map((w) => w.path);
-      if (['rm', 'mv', 'cp', 'ln', 'chmod', 'chown', 'truncate', 'unlink', 'shred', 'install', 'rsync'].includes(inv.program)) {
-        const insideClaude = (inv.cwd ?? '').includes('/.claude');
-        for (const a of flags(inv.args, ['-t', '--target-directory', '-m', '--mode']).positional) {
-          // Only an argument naming .claude (or any, from inside .claude) can reach a guard file.
-          if (!insideClaude && !(a.known ?? '').includes('.claude')) continue;
-          const path = argPath(inv, a, ctx.home);
-          // cp only writes its destination; reading a guard file is fine.
-          if (path && (inv.program !== 'cp' || a === inv.args[inv.args.length - 1])) touched.push(path);
-        }
-      }
-      const claudeDirs = [`${ctx.projectDir}/.claude`, `${ctx.home}/.claude`];
-      for (const path of touched) {
-        if (!path.includes('/.claude')) continue; // every guard file lives in a .claude folder
-        // Inside a guard file or folder, or deleting the .claude folder around it. Deleting / or
-        // the project is rm-catastrophic's to explain.
-        const hit = [...protectedFiles, ...settings].find(
-          (f) => isSameOrAncestor(f, path) || (isSameOrAncestor(path, f) && claudeDirs.some((d) => isSameOrAncestor(d, path))),
-        );
-        if (hit) {
-          return {
-            reason: `${inv.program} ${settings.includes(hit) ? 'rewrites' : 'changes'} ${show(hit)}, which ${settings.includes(hit) ? "holds Agent Guard's hook entry; use the Edit tool for settings changes so they can be checked" : 'is part of Agent Guard'}. ${ASK}`,
-          };
-        }
+      const git = parseGit(inv, ctx.home, analysis);
+      if (git) {
+        const d = judgeGit(git, l, ctx, show);
+        if (d) return d;
       }
     }
-    return null;
+    return judgeEffects(analysis, l, ctx, show);
   },
   examples: {
     blocked: [
@@ -170,10 +628,39 @@ export default defineGuard({
           },
         },
       },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: '.claude/settings.json', old_string: '"matcher": "*"', new_string: '"matcher": "Write"' },
+        fixture: {
+          committed: {
+            '.claude/settings.json':
+              '{\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n',
+          },
+        },
+        note: 'a narrowed matcher lets every other tool through unchecked',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git stash' },
+        fixture: {
+          committed: {
+            '.claude/settings.json':
+              '{\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n',
+          },
+          untracked: { '.claude/settings.json': '{}\n' },
+        },
+        note: 'the stash puts back the committed settings; the instead leaves .claude out',
+      },
       { tool_name: 'Bash', tool_input: { command: 'rm .claude/hooks/agent-guard.cjs' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf .claude' } },
       { tool_name: 'Bash', tool_input: { command: 'mv .claude/hooks/agent-guard.cjs /tmp/' } },
+      { tool_name: 'Bash', tool_input: { command: 'git rm .claude/hooks/agent-guard.cjs' } },
+      { tool_name: 'Bash', tool_input: { command: "find .claude -name 'agent-guard*' -delete" } },
+      { tool_name: 'Bash', tool_input: { command: ': > .claude/hooks/agent-guard.cjs' } },
       { tool_name: 'Bash', tool_input: { command: `echo '{}' > .claude/settings.json` } },
+      { tool_name: 'Bash', tool_input: { command: 'jq "del(.hooks)" .claude/settings.json | sponge .claude/settings.json' } },
+      { tool_name: 'Bash', tool_input: { command: 'tar xf /tmp/backup.tar -C .claude' } },
+      { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os; os.remove(\'.claude/hooks/agent-guard.cjs\')"' } },
       { tool_name: 'Bash', tool_input: { command: 'cp /tmp/evil.js .claude/guards/allow-all.js' } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/agent-guard.cjs/x.cjs/' .claude/settings.local.json" } },
       {
@@ -183,6 +670,8 @@ export default defineGuard({
       },
       { tool_name: 'Write', tool_input: { file_path: '.claude/agent-guard/decisions.jsonl', content: '' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf .claude/agent-guard' } },
+      { tool_name: 'Bash', tool_input: { command: 'npx agent-guard uninstall' } },
+      { tool_name: 'Bash', tool_input: { command: 'node node_modules/agent-guard/dist/cli.cjs uninstall' } },
       {
         tool_name: 'Bash',
         tool_input: { command: 'agent-guard trust .claude/guards/allow-all.js' },
@@ -206,6 +695,7 @@ export default defineGuard({
     allowed: [
       { tool_name: 'Read', tool_input: { file_path: '.claude/settings.json' } },
       { tool_name: 'Bash', tool_input: { command: 'cat .claude/settings.json' } },
+      { tool_name: 'Bash', tool_input: { command: 'jq .hooks .claude/settings.json' } },
       {
         tool_name: 'Edit',
         tool_input: { file_path: '.claude/settings.json', old_string: '"allow": []', new_string: '"allow": ["Bash(npm test)"]' },
@@ -217,10 +707,45 @@ export default defineGuard({
         },
         note: 'other settings changes keep the guard',
       },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: '"hooks": {',
+          new_string: '"hooks": { "PostToolUse": [ { "matcher": "Write", "hooks": [ { "type": "command", "command": "npx prettier --write ." } ] } ],',
+        },
+        fixture: {
+          committed: {
+            '.claude/settings.json':
+              '{\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n',
+          },
+        },
+        note: 'a PostToolUse hook cannot override a deny',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git stash' },
+        fixture: {
+          committed: {
+            '.claude/settings.json':
+              '{\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n',
+            'src/a.ts': 'a\n',
+          },
+          untracked: { 'src/a.ts': 'b\n' },
+        },
+        note: 'the settings are unchanged, so the stash leaves them as they are',
+      },
       { tool_name: 'Write', tool_input: { file_path: '.claude/agents/reviewer.md', content: '---\nname: reviewer\ndescription: Reviews\n---\n' } },
       { tool_name: 'Bash', tool_input: { command: 'cp .claude/settings.json /tmp/settings-backup.json' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf .claude/worktrees/old' } },
+      { tool_name: 'Bash', tool_input: { command: "find . -name '*.pyc' -delete" } },
       { tool_name: 'Bash', tool_input: { command: 'node dist/cli.cjs status' } },
+      { tool_name: 'Bash', tool_input: { command: 'npx agent-guard lint .claude' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'node dist/cli.cjs install /tmp/scratch-workspace' },
+        note: "another folder's install is not this session's guard",
+      },
       { tool_name: 'Bash', tool_input: { command: 'tail -n 5 .claude/agent-guard/decisions.jsonl' } },
       { tool_name: 'Bash', tool_input: { command: 'agent-guard untrust .claude/guards/old.js' } },
       { tool_name: 'Bash', tool_input: { command: 'echo trust me' } },

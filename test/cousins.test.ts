@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COUSINS } from './cases/cousins';
 import { CASE_FIXTURE } from './cases/guard-cases';
@@ -11,10 +11,23 @@ import { evaluateAt } from './support/run';
 
 const root = buildFixture(CASE_FIXTURE);
 
+/** Runs one cousin with its uncommitted changes in place, then puts the fixture back as it was. */
 function run(c: (typeof COUSINS)[number]) {
-  for (const [rel, content] of Object.entries(c.files ?? {})) writeFileSync(join(root, rel), content);
-  const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
-  return evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
+  const before = new Map<string, string | null>();
+  for (const [rel, content] of Object.entries(c.files ?? {})) {
+    const path = join(root, rel);
+    before.set(path, existsSync(path) ? readFileSync(path, 'utf8') : null);
+    writeFileSync(path, content);
+  }
+  try {
+    const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
+    return evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
+  } finally {
+    for (const [path, content] of before) {
+      if (content === null) rmSync(path);
+      else writeFileSync(path, content);
+    }
+  }
 }
 
 test('per class: cousins stopped and ordinary forms passed', (t) => {

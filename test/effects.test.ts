@@ -70,7 +70,7 @@ test('interpreter code: each language example yields an effect', () => {
       const analysis = analyzeShell(command, { cwd: PROJECT, home: HOME });
       const effects = analysis.invocations.flatMap((i) => effectsOf(i, HOME).effects.map((e) => render(e, i.cwd)));
       assert.ok(
-        effects.some((e) => /^(read|write)/.test(e)),
+        effects.some((e) => /^(read|write|delete)/.test(e)),
         `${lang}: ${command} → ${effects.join(', ')}`,
       );
     }

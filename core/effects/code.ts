@@ -1,7 +1,7 @@
 // Effects of interpreter one-liners (python -c, node -e, ruby -e, perl -e, php -r, …): the files
-// they open for reading or writing and whether they dump the environment. String literals joined
-// by `+` or `.` are joined first, so `'.e' + 'nv'` is `.env`. The API names are data
-// (signatures/interpreters.ts, CODE_APIS); one linear pass over the code.
+// they open for reading or writing, the files they delete or rename, and whether they dump the
+// environment. String literals joined by `+` or `.` are joined first, so `'.e' + 'nv'` is `.env`.
+// The API names are data (signatures/interpreters.ts, CODE_APIS); one linear pass over the code.
 
 import { syntheticValue, type Invocation } from '../shell/analyze';
 import type { Effect } from './types';
@@ -45,28 +45,39 @@ export function literals(code: string): Literal[] {
 
 const synthetic = syntheticValue;
 
-export function codeEffects(lang: string, code: string, inv: Invocation, home: string): Effect[] {
-  const api = CODE_APIS[lang];
-  if (!api || code.length > MAX_CODE) return [];
-  const out: Effect[] = [];
-  const lits = literals(code);
-  const reads = api.read.test(code);
-  // A literal that directly follows a write call (`open('x', 'w')`, `writeFileSync('x'`) is written.
-  // Both lists are in text order, so one pointer walks the literals once (linear, not matches × literals).
-  const writeAt = new Set<number>();
+/**
+ * Starts of the literals that directly follow a match of `calls` (only spaces and `(` between).
+ * Both lists are in text order, so one pointer walks the literals once (linear, not matches × literals).
+ */
+function literalsAfter(code: string, calls: RegExp, lits: Literal[]): Set<number> {
+  const at = new Set<number>();
   let next = 0;
-  for (const m of code.matchAll(api.write)) {
+  for (const m of code.matchAll(calls)) {
     const after = m.index! + m[0].length;
     while (next < lits.length && lits[next]!.start < after) next++;
     const lit = lits[next];
     if (!lit) break;
     let i = after;
     while (i < lit.start && (code[i] === '(' || /\s/.test(code[i]!))) i++;
-    if (i === lit.start) writeAt.add(lit.start);
+    if (i === lit.start) at.add(lit.start);
   }
+  return at;
+}
+
+export function codeEffects(lang: string, code: string, inv: Invocation, home: string): Effect[] {
+  const api = CODE_APIS[lang];
+  if (!api || code.length > MAX_CODE) return [];
+  const out: Effect[] = [];
+  const lits = literals(code);
+  const reads = api.read.test(code);
+  // A literal that directly follows a write call (`open('x', 'w')`, `writeFileSync('x'`) is written;
+  // one that directly follows a delete or rename call (`os.remove('x')`, `unlinkSync('x'`) is deleted.
+  const writeAt = literalsAfter(code, api.write, lits);
+  const deleteAt = literalsAfter(code, api.delete, lits);
   for (const l of lits) {
     if (l.text.length < 2 || l.text.length > 400 || !/[./~]/.test(l.text) || /\s/.test(l.text)) continue;
-    if (writeAt.has(l.start)) out.push({ kind: 'write', target: target(inv, synthetic(l.text), home), how: `${inv.program} code` });
+    if (deleteAt.has(l.start)) out.push({ kind: 'delete', target: target(inv, synthetic(l.text), home), recursive: false });
+    else if (writeAt.has(l.start)) out.push({ kind: 'write', target: target(inv, synthetic(l.text), home), how: `${inv.program} code` });
     else if (reads) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(l.text), home), mode: 'content', assumed: true });
   }
   if (api.envDump.test(withoutEnvPassedOn(code))) out.push({ kind: 'read', source: 'env', mode: 'content' });

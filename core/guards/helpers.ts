@@ -312,3 +312,95 @@ export function gitBlobId(text: string, algorithm: 'sha1' | 'sha256'): string {
   const bytes = Buffer.from(text, 'utf8');
   return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
+
+/** Agent Guard's subcommands that change the guard or what it allows (see guard-tamper). */
+const PRODUCT_SUBS = new Set(['install', 'uninstall', 'sync', 'trust', 'allow']);
+
+/** Package runners that are not shell wrappers: `npm exec`, `npm x`, `pnpm dlx`, `pnpm exec`, `yarn dlx`, `yarn exec`, `bun x`. */
+const RUNNER_SUBS: Record<string, string[]> = { npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], bun: ['x'] };
+/** Options of those runners that take a value (`npm exec --package agent-guard`). */
+const RUNNER_VALUE_OPTS = new Set(['-p', '--package', '-c', '--call', '-w', '--workspace', '--prefix', '-C', '--dir', '--filter']);
+
+/**
+ * An invocation of Agent Guard's own command line, however it is reached: `agent-guard <sub>`, a
+ * path to its binary, `npx`/`bunx`/`pnpx` (shell wrappers, so the program is `agent-guard@1.2`),
+ * `npm exec`, `pnpm dlx`/`exec`, `yarn dlx`/`exec`/`yarn agent-guard`, `bun x`, or `node …/cli.cjs`.
+ * `args` are the words after the subcommand; `prefix` is how it was started, for suggestions.
+ */
+export function productCommand(inv: Invocation): { sub: string; args: Value[]; prefix: string[] } | null {
+  const isProduct = (w: string | null) => w !== null && /^agent-guard(@[\w.^~<>=*-]+)?$/.test(basename(w));
+  const at = (i: number, prefix: string[]) => {
+    const j = inv.args[i]?.known === '--' ? i + 1 : i;
+    const sub = inv.args[j]?.known;
+    return sub ? { sub, args: inv.args.slice(j + 1), prefix } : null;
+  };
+  if (isProduct(inv.argv[0]?.known ?? null)) return at(0, [inv.program.startsWith('agent-guard@') ? 'agent-guard' : (inv.argv[0]!.known ?? 'agent-guard')]);
+  const words = inv.args.map((a) => a.known);
+  if (inv.program === 'node' || inv.program === 'nodejs' || inv.program === 'bun') {
+    // node [options] script sub …: the script is Agent Guard's cli.cjs (or its binary).
+    let i = 0;
+    while (i < words.length && words[i]?.startsWith('-')) i += ['-r', '--require', '--import', '--loader', '-C', '--conditions'].includes(words[i]!) ? 2 : 1;
+    const script = words[i];
+    if (script && (/(^|\/)cli\.cjs$/.test(script) || isProduct(script))) return at(i + 1, ['node', script]);
+    // A script path the line computes (`node "$(npm root -g)/agent-guard/dist/cli.cjs" uninstall`): the subcommand tells.
+    if (script === null && i < words.length && PRODUCT_SUBS.has(words[i + 1] ?? '')) return at(i + 1, ['node', inv.args[i]!.word.raw]);
+    return null;
+  }
+  const subs = RUNNER_SUBS[inv.program];
+  if (!subs) return null;
+  let i = 0;
+  if ((inv.program === 'yarn' || inv.program === 'pnpm') && isProduct(words[0] ?? null)) return at(1, [inv.program, 'agent-guard']);
+  if (!subs.includes(words[0] ?? '')) return null;
+  for (i = 1; i < words.length; i++) {
+    const w = words[i];
+    if (w === null || w === undefined) return null;
+    if (w === '--') continue;
+    if (RUNNER_VALUE_OPTS.has(w)) {
+      i++;
+      continue;
+    }
+    if (w.startsWith('-')) continue;
+    break;
+  }
+  return isProduct(words[i] ?? null) ? at(i + 1, [inv.program, words[0]!, 'agent-guard']) : null;
+}
+
+/**
+ * The tracked files among `paths` (relative to `cwd`) whose index or work-tree content differs
+ * from HEAD, or null when git cannot say. Asked without `git status` or `git diff`, which run the
+ * repository's clean filters: the index and HEAD blob ids come from ls-files/ls-tree, the work
+ * tree's is hashed here. Anything unusual (a filter, CRLF conversion, a binary or huge file, a file
+ * missing from the work tree) reads as "changed". `tracked` lists the files the index has under
+ * `paths`; untracked ones are in neither list.
+ */
+export function changedSinceHead(ctx: GuardContext, cwd: string, paths: string[]): { tracked: string[]; changed: string[] } | null {
+  const index = ctx.git(['ls-files', '-s', '-z', '--', ...paths], cwd);
+  if (!index?.ok) return null;
+  const entries = new Map<string, string>();
+  const conflicted = new Set<string>();
+  for (const e of index.stdout.split('\0')) {
+    const m = /^\d+ ([0-9a-f]+) (\d)\t([\s\S]+)$/.exec(e);
+    if (!m) continue;
+    if (m[2] !== '0') conflicted.add(m[3]!);
+    else entries.set(m[3]!, m[1]!);
+  }
+  const files = [...new Set([...entries.keys(), ...conflicted])];
+  if (files.length === 0) return { tracked: [], changed: [] };
+  const head = ctx.git(['ls-tree', '-z', 'HEAD', '--', ...files], cwd);
+  if (!head?.ok) return null;
+  const headIds = new Map<string, string>();
+  for (const t of head.stdout.split('\0')) {
+    const m = /^\d+ blob ([0-9a-f]+)\t([\s\S]+)$/.exec(t);
+    if (m) headIds.set(m[2]!, m[1]!);
+  }
+  const changed: string[] = [...conflicted];
+  for (const [file, id] of entries) {
+    if (headIds.get(file) !== id) {
+      changed.push(file);
+      continue;
+    }
+    const text = ctx.readText(resolvePath(cwd, file, ctx.home), 1024 * 1024);
+    if (text === null || text.length >= 1024 * 1024 || gitBlobId(text, id.length === 64 ? 'sha256' : 'sha1') !== id) changed.push(file);
+  }
+  return { tracked: files, changed };
+}

@@ -234,7 +234,23 @@ export const CASES: GuardCase[] = [
   { n: 170, command: `rm -rf / ${'$('.repeat(90)}x${')'.repeat(90)}`, expect: 'deny', by: rm },
 ];
 
-/** The repository the corpus assumes: on main, .env files untracked and not ignored. */
+/** The project's Claude settings in the corpus fixture: Agent Guard's entry, a formatter hook, permissions and env. */
+export const CLAUDE_SETTINGS = `{
+  // project settings
+  "permissions": { "allow": [] },
+  "env": { "FOO": "1" },
+  "hooks": {
+    "PreToolUse": [
+      { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"", "timeout": 10 } ] }
+    ],
+    "PostToolUse": [
+      { "matcher": "Write", "hooks": [ { "type": "command", "command": "npx prettier --write ." } ] }
+    ]
+  }
+}
+`;
+
+/** The repository the corpus assumes: on main, .env files untracked and not ignored; Agent Guard installed in .claude/settings.json. */
 export const CASE_FIXTURE = {
   branch: 'main',
   committed: {
@@ -246,6 +262,8 @@ export const CASE_FIXTURE = {
     'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n",
     'src/environment.ts': 'export const env = process.env.NODE_ENV;\n',
     'secret_santa.py': 'print("ho")\n',
+    '.claude/settings.json': CLAUDE_SETTINGS,
+    '.claude/hooks/agent-guard.cjs': '// agent-guard hook\n',
   },
   untracked: {
     '.env': 'SECRET_KEY=s3cr3t-value-for-tests\n',

@@ -2,13 +2,19 @@
 // counts as read); one-liners are judged by their code (see ../code.ts, and CODE_APIS below).
 import type { ProgramSpec } from '../types';
 
-/** Per language: calls that read files, calls whose first literal argument is written, and whole-environment dumps. */
-export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: RegExp; examples: string[] }> = {
+/**
+ * Per language: calls that read files, calls whose first literal argument is written, calls whose
+ * first literal argument is deleted (a rename deletes its source), and whole-environment dumps.
+ */
+export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; delete: RegExp; envDump: RegExp; examples: string[] }> = {
   python: {
     read: /\bopen\s*\(|read_text|read_bytes|readlines|\bloadtxt\b|dotenv_values|\bload_dotenv\b(?:(?!\bload_dotenv\b).)*?print|shutil\.copy/,
     write: /\bopen\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*(?:mode\s*=\s*)?['"][wax+])|\bwrite_text\s*\(|Path\s*\(\s*(?=(['"])[^'"]*\2\s*\)\s*\.write_(?:text|bytes))/g,
+    delete:
+      /\b(?:os\.(?:remove|unlink|rmdir|removedirs|rename|replace|truncate)|shutil\.(?:rmtree|move))\s*\(\s*|\bPath\s*\(\s*(?=(['"])[^'"]*\1\s*\)\s*\.(?:unlink|rmdir|rename|replace)\b)/g,
     envDump: /\bos\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault\b|\.pop\b|\.keys\b|\.__contains__))|\bos\.getenv\s*\(\s*\)|\benviron\.copy\s*\(/,
     examples: [
+      'python3 -c "import os; os.remove(\'go.sum\')"',
       'python3 -c "print(open(\'.env\').read())"',
       'python3 -c "import os; print(os.environ)"',
       "python3 -c \"open('package-lock.json','w').write('{}')\"",
@@ -17,8 +23,10 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: R
   js: {
     read: /readFileSync|readFile\s*\(|createReadStream|Bun\.file|Deno\.readTextFile|Deno\.readFile|fs\.cp|copyFile/,
     write: /\b(?:writeFile|appendFile|createWriteStream|Deno\.writeTextFile|Deno\.writeFile|Bun\.write)(?:Sync)?\(/g,
+    delete: /\b(?:unlink|rm|rmdir|rename|truncate)(?:Sync)?\s*\(\s*/g,
     envDump: /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bDeno\.env\.toObject\s*\(|\bBun\.env\b(?!\s*(?:\.|\[))/,
     examples: [
+      "node -e \"require('fs').unlinkSync('go.sum')\"",
       "node -e \"console.log(require('fs').readFileSync('.env','utf8'))\"",
       'node -p process.env',
       "node -e \"require('fs').writeFileSync('yarn.lock', '')\"",
@@ -27,32 +35,37 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; envDump: R
   ruby: {
     read: /File\.(?:read|open|readlines|foreach)|IO\.(?:read|readlines)|\bopen\s*\(/,
     write: /\bFile\.write\s*\(|\bFile\.open\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*['"][wa])/g,
+    delete: /\b(?:File\.(?:delete|unlink|rename|truncate)|FileUtils\.(?:rm|rm_f|rm_r|rm_rf|mv|remove|remove_dir|remove_entry))\s*\(?\s*/g,
     envDump: /\bENV\b(?!\s*(?:\[|\.fetch\b|\.key\?|\.include\?|\.keys\b))/,
-    examples: ['ruby -e "puts File.read(\'.env\')"', 'ruby -e "p ENV"'],
+    examples: ['ruby -e "File.delete(\'go.sum\')"', 'ruby -e "puts File.read(\'.env\')"', 'ruby -e "p ENV"'],
   },
   perl: {
     read: /\bopen\s*\(|\bslurp\b|<\$?\w*>|read_file/,
     write: /\bopen\s*\(\s*\w+\s*,\s*(?=['"]>)|write_file\s*\(/g,
+    delete: /\b(?:unlink|rename|rmtree|remove_tree|truncate)\s*\(?\s*/g,
     envDump: /%ENV\b|\\%ENV|\bkeys\s+%ENV\b.*\$ENV/,
-    examples: ['perl -e "print %ENV"', 'perl -e \'open(F, ".env"); print <F>\''],
+    examples: ['perl -e "unlink \'go.sum\'"', 'perl -e "print %ENV"', 'perl -e \'open(F, ".env"); print <F>\''],
   },
   php: {
     read: /file_get_contents|\bfopen\b|\breadfile\b|\bfile\s*\(|parse_ini_file|highlight_file|show_source/,
     write: /\bfile_put_contents\s*\(/g,
+    delete: /\b(?:unlink|rename|rmdir|ftruncate)\s*\(\s*/g,
     envDump: /\bgetenv\s*\(\s*\)|\$_ENV\b(?!\s*\[)|\$_SERVER\b(?!\s*\[)/,
-    examples: ['php -r "echo file_get_contents(\'.env\');"', 'php -r "print_r(getenv());"'],
+    examples: ['php -r "unlink(\'go.sum\');"', 'php -r "echo file_get_contents(\'.env\');"', 'php -r "print_r(getenv());"'],
   },
   lua: {
     read: /io\.open|io\.lines|io\.read/,
     write: /io\.open\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*['"][wa])/g,
+    delete: /\bos\.(?:remove|rename)\s*\(\s*/g,
     envDump: /(?!)/,
-    examples: ["lua -e \"print(io.open('.env'):read('a'))\""],
+    examples: ['lua -e "os.remove(\'go.sum\')"', "lua -e \"print(io.open('.env'):read('a'))\""],
   },
   r: {
     read: /readLines|read\.csv|readRDS|scan\s*\(|readRenviron/,
     write: /writeLines\s*\(|write\.csv\s*\(/g,
+    delete: /\b(?:file\.remove|unlink|file\.rename)\s*\(\s*/g,
     envDump: /Sys\.getenv\s*\(\s*\)/,
-    examples: ['Rscript -e "readLines(\'.env\')"'],
+    examples: ['Rscript -e "file.remove(\'go.sum\')"', 'Rscript -e "readLines(\'.env\')"'],
   },
 };
 

@@ -1,0 +1,65 @@
+// How a settings change changes the way Agent Guard's hook runs (core/guards/hook-settings.ts).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hookChange, hookModel } from '../core/guards/hook-settings';
+
+const OURS = { type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs"', timeout: 10 };
+const settings = (o: Record<string, unknown>) => JSON.stringify(o, null, 2);
+const withHook = (matcher: unknown, extra: Record<string, unknown> = {}, event = 'PreToolUse') =>
+  settings({ ...extra, hooks: { [event]: [{ ...(matcher === undefined ? {} : { matcher }), hooks: [OURS] }] } });
+const BEFORE = withHook('*', { permissions: { allow: [] }, env: { FOO: '1' } });
+
+test('changes that leave the hook running as before are not changes', () => {
+  assert.equal(hookChange(BEFORE, withHook('*', { permissions: { allow: ['Bash(npm test)'] }, env: { FOO: '1' } })), null);
+  assert.equal(hookChange(BEFORE, withHook('*', { permissions: { allow: [] }, env: { FOO: '2', DEBUG: 'x' } })), null);
+  assert.equal(hookChange(BEFORE, withHook(undefined, { permissions: { allow: [] }, env: { FOO: '1' } })), null, 'omitted matcher = "*"');
+  assert.equal(hookChange(withHook('Bash'), withHook('Bash|Write')), null, 'a widened exact list');
+  assert.equal(hookChange(BEFORE, `// a comment\n${BEFORE.replace(/\n\s*/g, ' ')}`), null, 'JSONC, whitespace');
+  assert.equal(hookChange(null, settings({ permissions: { deny: ['Read(.env)'] } })), null, 'a new file without hooks');
+});
+
+test('each way of changing how the hook runs is named', () => {
+  assert.equal(hookChange(BEFORE, withHook('Write')), 'narrows the hook\'s matcher from "*" to "Write", so some tool calls are no longer checked');
+  assert.equal(
+    hookChange(withHook('Bash|Write'), withHook('^Bash$')),
+    'narrows the hook\'s matcher from "Bash|Write" to "^Bash$", so some tool calls are no longer checked',
+  );
+  assert.equal(hookChange(BEFORE, withHook('*', {}, 'PostToolUse')), 'moves the hook from PreToolUse to PostToolUse, where it can no longer stop a call');
+  assert.equal(hookChange(BEFORE, BEFORE.replace('"timeout": 10', '"timeout": 1')), "changes the hook's timeout");
+  assert.equal(hookChange(BEFORE, BEFORE.replace('"timeout": 10', '"timeout": 10, "async": true')), "changes the hook's async");
+  assert.equal(hookChange(BEFORE, settings({ permissions: { allow: [] } })), "removes Agent Guard's PreToolUse hook entry");
+  assert.equal(hookChange(BEFORE, settings({ disableAllHooks: true })), 'sets disableAllHooks, which switches the hook off');
+  assert.equal(hookChange(null, settings({ allowManagedHooksOnly: true })), 'sets allowManagedHooksOnly, which switches the hook off');
+  assert.equal(
+    hookChange(BEFORE, BEFORE.replace('"FOO": "1"', '"FOO": "1", "NODE_OPTIONS": "--require /tmp/x.js"')),
+    "sets env NODE_OPTIONS, which changes how the hook's command runs",
+  );
+  assert.equal(hookChange(BEFORE, `${BEFORE}}`), 'leaves the file unreadable as JSON, so the host ignores it and the hook entry with it');
+});
+
+test('a new PreToolUse or PermissionRequest hook could rewrite the call; other events cannot override a deny', () => {
+  const add = (event: string) => {
+    const o = JSON.parse(BEFORE);
+    o.hooks[event] = [...(o.hooks[event] ?? []), { matcher: 'Bash', hooks: [{ type: 'command', command: './rewrite.sh' }] }];
+    return settings(o);
+  };
+  assert.equal(
+    hookChange(BEFORE, add('PreToolUse')),
+    'adds a PreToolUse hook (./rewrite.sh), which runs on every matching tool call and can rewrite the call after Agent Guard has judged it',
+  );
+  assert.match(hookChange(BEFORE, add('PermissionRequest')) ?? '', /^adds a PermissionRequest hook/);
+  assert.equal(hookChange(BEFORE, add('PostToolUse')), null);
+  assert.equal(hookChange(add('PreToolUse'), add('PreToolUse')), null, 'an existing one is not new');
+});
+
+test('the model: our entry, the other gate hooks, the switches', () => {
+  const m = hookModel(BEFORE.replace('"permissions"', '"disableAllHooks": false, "permissions"'));
+  assert.equal(m.parsed, true);
+  assert.deepEqual(
+    m.ours.map((o) => [o.event, o.handler.command]),
+    [['PreToolUse', OURS.command]],
+  );
+  assert.equal(m.gate.size, 0);
+  assert.deepEqual(m.off, { disableAllHooks: false, allowManagedHooksOnly: false });
+});
