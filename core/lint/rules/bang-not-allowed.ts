@@ -53,7 +53,7 @@ export default defineRule({
   check(ctx) {
     const fm = ctx.frontmatter();
     const bangs = commandsIn(ctx, true);
-    if (bangs.length === 0 || fm?.error || fm?.crlf) return; // an unreadable frontmatter is reported by AG-SKL-001
+    if (bangs.length === 0 || fm?.error) return; // an unreadable frontmatter is reported by AG-SKL-001
     const rules = fm ? toolEntries(fm, 'allowed-tools', ctx.file.text).map((e) => parseRule(e.value)) : [];
     if (rules.some((r) => r.tool === 'Bash' && (r.spec === null || r.spec.trim() === '*'))) return;
     const specs = rules.filter((r) => r.tool === 'Bash' && r.spec !== null).map((r) => r.spec!.replace(/["']/g, ''));
