@@ -146,6 +146,12 @@ export interface LintRule {
   /** Why it matters: what goes wrong. */
   rationale: string;
   appliesTo: readonly FileKind[];
+  /**
+   * What the rule says Claude Code loads, skips, ignores or renames is checked against the real
+   * Claude Code (version LOADER_VERIFIED) by the loader suite, test/loader/ (`npm run test:loader`).
+   * The suite checks that exactly the rules it tests say so.
+   */
+  loaderVerified?: true;
   check(ctx: RuleContext): void;
   examples: { problematic: RuleExample[]; correct: RuleExample[] };
 }

@@ -10,6 +10,7 @@ export default defineRule({
   rationale:
     "An unknown permissionMode, color, effort, memory or isolation value is not applied: the agent still loads, without the setting you meant. An unknown `model` is sent to the API as written, where no such model exists and the agent's requests fail.",
   appliesTo: ['agent'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data) return;

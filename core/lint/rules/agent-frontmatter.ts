@@ -10,6 +10,7 @@ export default defineRule({
   rationale: `Claude Code skips a subagent file, with only a debug-log line, when its frontmatter does not parse even the lenient way Claude Code reads it (an unindented line continuing a value is enough), is not a mapping, lacks \`description\`, or has a name containing ":" or starting with "-". The agent you wrote simply does not exist. (One-line values containing ": ", \`tools: *\` and \`[a] [b]\` are fine: Claude Code reads them as plain strings.) A file without frontmatter or without \`name\` is not loaded as an agent: documentation. CRLF line endings are read by Claude Code ${LOADER_VERIFIED} (2.1.197 skipped such agents): an info hint.`,
   otherSeverities: ['warning', 'info'],
   appliesTo: ['agent'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm) {

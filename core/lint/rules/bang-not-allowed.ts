@@ -50,6 +50,7 @@ export default defineRule({
   rationale:
     "!`cmd` lines run before the prompt is sent and never prompt: anything short of an allow aborts the whole invocation. Each part of the command (`a | b && c` has three) needs a matching Bash(...) entry in allowed-tools, unless it is one of Claude Code's built-in read-only commands (ls, cat, echo, pwd, head, tail, grep, find, wc, which, diff, stat, du, cd, and inspecting git commands such as git status, git diff, git log), which run without a prompt in every mode.",
   appliesTo: ['skill', 'command'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     const bangs = commandsIn(ctx, true);

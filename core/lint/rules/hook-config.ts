@@ -12,6 +12,7 @@ export default defineRule({
     'Malformed hook entries are skipped with a debug-log line at best: the hook you rely on never runs. An unknown event name or a handler without its required field is skipped; an unknown handler `type` or a `timeout` ≤ 0 makes Claude Code skip the whole settings file, every hook and permission rule in it. Async PreToolUse hooks cannot block, and `mcp__server` matchers match no tool.',
   otherSeverities: ['warning', 'info'],
   appliesTo: ['settings'],
+  loaderVerified: true,
   check(ctx) {
     const hooks = jsonNode(ctx.json().tree, ['hooks']);
     if (hooks?.type !== 'object') return;

@@ -12,6 +12,7 @@ export default defineRule({
   rationale: `Frontmatter that does not parse even the lenient way Claude Code reads it (one-line values with ": " or \`[a] [b]\` are fine; an unindented line continuing a value is not), or an unknown \`context\`/\`shell\`/\`effort\` value, makes the skill load without its settings: Claude Code ignores the frontmatter and lists the skill with the first line of its body as description. \`agent\` and \`background\` only apply with \`context: fork\`. CRLF line endings are read by Claude Code ${LOADER_VERIFIED} (2.1.197 lost such frontmatter): an info hint.`,
   otherSeverities: ['warning', 'info'],
   appliesTo: ['skill', 'command'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm) return;

@@ -9,6 +9,7 @@ export default defineRule({
   title: "A skill's `name` differs from its folder: the skill has two names",
   rationale: `A skill's command name comes from its folder (\`.claude/skills/<folder>/SKILL.md\` is \`/<folder>\`). Claude Code ${LOADER_VERIFIED} lists a skill whose \`name\` differs as "<folder> (<name>)", and \`/<name>\` finds it too (2.1.197 knew only the folder name, so references to the name broke there). One name is clearer: rename the folder, or make \`name\` match it. An info hint.`,
   appliesTo: ['skill'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data || typeof fm.data.name !== 'string') return;

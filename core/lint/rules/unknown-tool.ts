@@ -13,6 +13,7 @@ export default defineRule({
     'Tool lists are matched by exact name. `MultiEdit`, `NotebookRead`, `LS`, `BashOutput` and `SlashCommand` are gone: a stale name silently matches nothing, so an allowlist loses the tool and a blocklist blocks nothing. (`Task`, renamed `Agent`, and `KillShell`, renamed `TaskStop`, are still accepted as aliases: an info hint.)',
   otherSeverities: ['info'],
   appliesTo: ['agent', 'skill', 'command'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data) return;

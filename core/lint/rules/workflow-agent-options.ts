@@ -31,6 +31,7 @@ export default defineRule({
     'agent() has no `system` option: a system prompt comes only from a subagent file, selected with agentType. An agentType that matches no .claude/agents/<type>.md (nor a built-in type) makes the agent() call throw, and the workflow fails.',
   otherSeverities: ['warning'],
   appliesTo: ['workflow'],
+  loaderVerified: true,
   check(ctx) {
     const { program } = ctx.js();
     if (!program) return;

@@ -13,6 +13,7 @@ export default defineRule({
     `The workflow runtime hands the script \`args\` as a value: an object when the caller passes an object (what the Workflow tool's description tells the model to do), and, in Claude Code ${LOADER_VERIFIED}, already parsed when the caller passes a JSON string; only a string that is not JSON stays a string. A bare \`JSON.parse(args)\` therefore throws ("[object Object]" is not JSON) and the workflow fails. Use \`args\` as it is; to also serve older versions that passed strings through (2.1.197), accept both: ` +
     "`const A = typeof args === 'string' ? JSON.parse(args) : (args || {});` (the quick fix).",
   appliesTo: ['workflow'],
+  loaderVerified: true,
   check(ctx) {
     const { program } = ctx.js();
     if (!program) return;

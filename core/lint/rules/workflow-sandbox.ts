@@ -11,6 +11,7 @@ export default defineRule({
   rationale:
     'Workflow scripts run in a sandbox without modules, a file system, a shell, crypto, Date.now(), Math.random() or argless new Date(): imports fail before the run and the rest throws mid-run. Do that work in an agent() call, or outside the workflow, and pass the result in.',
   appliesTo: ['workflow'],
+  loaderVerified: true,
   check(ctx) {
     const { program } = ctx.js();
     if (!program) return;
