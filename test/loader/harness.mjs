@@ -3,13 +3,14 @@
 // What the run shows is what the CLI loaded: the `init` stream event lists the agents, skills and
 // slash commands; the first main-loop request to the model carries the agent and skill listings
 // (name, description, tools); a subagent's own request carries the tools it really got; hooks leave
-// a trace in files; the debug file says why something was skipped. See
+// a trace in files, MCP calls reach mcp-server.mjs; the debug file says why something was skipped. See
 // ../shared/reference/real-hosts.md.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startModelServer } from '../real-hosts/model-server.mjs';
 import { ROOT, cli } from '../real-hosts/world.mjs';
 
@@ -21,7 +22,7 @@ const PROBE = 'LOADER-PROBE';
  * A scratch world: `ws` (the project) and `home` (HOME), filled from `files` (paths relative to the
  * project; `~/…` relative to HOME; `$WS`, `$HOME` and `$LOG` in contents are replaced).
  */
-export function makeWorkspace(name, files) {
+export function makeWorkspace(name, files, { mcp = [] } = {}) {
   const root = mkdtempSync(join(tmpdir(), `agent-guard-loader-${name}-`));
   const ws = join(root, 'ws');
   const home = join(root, 'home');
@@ -34,14 +35,20 @@ export function makeWorkspace(name, files) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, fill(t));
   }
-  // The workspace is trusted, as after the trust dialog: otherwise project-scoped allow rules are dropped.
-  const config = join(home, '.claude.json');
-  if (!existsSync(config)) writeFileSync(config, JSON.stringify({ projects: { [ws]: { hasTrustDialogAccepted: true } } }));
+  // The workspace is trusted, as after the trust dialog: otherwise project-scoped allow rules are
+  // dropped. `mcp` names user-scope MCP servers (mcp-server.mjs, one `ping` tool each).
+  const mcpLog = join(root, 'mcp.log');
+  const mcpServers = Object.fromEntries(
+    mcp.map((n) => [n, { type: 'stdio', command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), 'mcp-server.mjs'), n, mcpLog] }]),
+  );
+  writeFileSync(join(home, '.claude.json'), JSON.stringify({ projects: { [ws]: { hasTrustDialogAccepted: true } }, mcpServers }));
   return {
     root,
     ws,
     home,
     log,
+    /** The MCP tool calls that reached the servers ("<server> <tool>"). */
+    mcpCalls: () => (existsSync(mcpLog) ? readFileSync(mcpLog, 'utf8').split('\n').filter(Boolean) : []),
     /** The lines hooks appended to $LOG. */
     hookLog: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : []),
     dispose: () => rmSync(root, { recursive: true, force: true }),
@@ -64,7 +71,7 @@ export function lint(w) {
  * `agents` lists subagent types to start, one Agent call each, before the steps.
  * `skipPermissions`: --dangerously-skip-permissions (without it, in -p mode, whatever would prompt is denied).
  */
-export async function runClaude(w, { steps = [], agents = [], prompt = 'Do the task.', skipPermissions = true } = {}) {
+export async function runClaude(w, { steps = [], agents = [], prompt = 'Do the task.', skipPermissions = true, env: extraEnv = {} } = {}) {
   const { file } = cli('claude');
   const subagents = {};
   const text = (m) => (typeof m?.content === 'string' ? m.content : Array.isArray(m?.content) ? m.content.map((c) => c.text ?? '').join(' ') : '');
@@ -102,6 +109,7 @@ export async function runClaude(w, { steps = [], agents = [], prompt = 'Do the t
     DISABLE_TELEMETRY: '1',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     DISABLE_AUTOUPDATER: '1',
+    ...extraEnv,
   };
   const result = await new Promise((res) => {
     const p = spawn(file, args, { cwd: w.ws, env, stdio: ['ignore', 'pipe', 'pipe'] });

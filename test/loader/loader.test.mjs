@@ -18,8 +18,8 @@ const worlds = [];
 after(() => {
   for (const w of worlds) w.dispose();
 });
-function workspace(name, files) {
-  const w = makeWorkspace(name, files);
+function workspace(name, files, opts) {
+  const w = makeWorkspace(name, files, opts);
   worlds.push(w);
   return w;
 }
@@ -549,6 +549,54 @@ describe(`Claude Code ${version}: permission rules`, () => {
     assert.ok(existsSync(join(w.ws, 'mkb.txt')), `Bash(./mkb.sh:*) did not allow: ${run.resultAfter(1)}`);
     assert.ok(!existsSync(join(w.ws, 'mkc.txt')), '"B*" allowed Bash');
     assert.match(run.debug, /Invalid permission rule "B\*" was skipped/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// MCP tools: user-scope stdio servers (mcp-server.mjs, one `ping` tool each), tool search off so
+// that their tools are in the main loop's tool list.
+
+describe(`Claude Code ${version}: MCP tools`, () => {
+  const NO_SEARCH = { ENABLE_TOOL_SEARCH: 'false' };
+  const ping = (server) => ({ tool: `mcp__${server}__ping`, input: {} });
+
+  test('AG-SET-002 and AG-AGT-004: a bare mcp__server matcher matches no tool (mcp__server__.* and the full name do); an allowlist drops MCP tools', async () => {
+    const matchers = { mcp__probe: 'bare', 'mcp__probe__.*': 'regex', mcp__probe__ping: 'full' };
+    const settings = { hooks: { PreToolUse: Object.entries(matchers).map(([matcher, tag]) => ({ matcher, hooks: [hook(mark(tag))] })) } };
+    const w = workspace(
+      'mcp-matchers',
+      {
+        '.claude/settings.json': JSON.stringify(settings, null, 2),
+        '.claude/agents/narrow.md': A('narrow', 'tools: Read\n'),
+        '.claude/agents/wide.md': A('wide'),
+      },
+      { mcp: ['probe'] },
+    );
+    const findings = lint(w);
+    fires(findings, '.claude/settings.json', 'AG-SET-002', 'The matcher "mcp__probe" is an exact tool name and matches no tool', 'warning');
+    assert.equal(findings.filter((f) => f.code === 'AG-SET-002').length, 1, JSON.stringify(findings));
+    fires(findings, '.claude/agents/narrow.md', 'AG-AGT-004', 'no MCP tools', 'info');
+    const run = await runClaude(w, { agents: ['narrow', 'wide'], steps: [ping('probe')], env: NO_SEARCH });
+    assert.equal(run.code, 0, run.describe());
+    assert.deepEqual(w.mcpCalls(), ['probe ping'], run.describe());
+    assert.deepEqual(w.hookLog().sort(), ['full', 'regex']);
+    assert.ok(!run.subagents.narrow.tools.includes('mcp__probe__ping'), run.subagents.narrow.tools.join());
+    assert.ok(run.subagents.wide.tools.includes('mcp__probe__ping'), run.subagents.wide.tools.join());
+  });
+
+  test('AG-SET-010: "mcp__*" in permissions.allow is skipped (the tool still needs approval); "mcp__<server>" allows its tools', async () => {
+    const w = workspace(
+      'mcp-allow',
+      { '.claude/settings.json': JSON.stringify({ permissions: { allow: ['mcp__*', 'mcp__named'] } }, null, 2) },
+      { mcp: ['any', 'named'] },
+    );
+    const findings = lint(w);
+    fires(findings, '.claude/settings.json', 'AG-SET-010', '"mcp__*" is skipped', 'warning');
+    assert.equal(findings.filter((f) => f.code === 'AG-SET-010').length, 1, JSON.stringify(findings));
+    const run = await runClaude(w, { skipPermissions: false, steps: [ping('any'), ping('named')], env: NO_SEARCH });
+    assert.equal(run.code, 0, run.describe());
+    assert.deepEqual(w.mcpCalls(), ['named ping'], `${run.resultAfter(0)}\n${run.describe()}`);
+    assert.match(run.debug, /Invalid permission rule "mcp__\*" was skipped/);
   });
 });
 
