@@ -340,6 +340,8 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
       '.claude/skills/crlf-pre/SKILL.md': S('crlf-pre', 'allowed-tools: Bash(./mkc.sh *)\n').replaceAll('\n', '\r\n'),
       '.claude/skills/bang-no/SKILL.md': S('bang-no', '', 'State: !`./mkd.sh mkd`\n'),
       '.claude/skills/bang-yes/SKILL.md': S('bang-yes', 'allowed-tools: Bash(./mke.sh *)\n', 'State: !`./mke.sh mke`\n'),
+      '.claude/skills/fork-yes/SKILL.md': S('fork-yes', 'context: fork\nagent: Explore\n', 'LOADER-PROBE fork-yes\n'),
+      '.claude/skills/fork-no/SKILL.md': S('fork-no', 'agent: Explore\n', 'LOADER-PROBE fork-no\n'),
     };
     for (const s of SCRIPTS) files[`${s}.sh`] = '#!/bin/sh\ntouch "$1.txt"\n';
     w = workspace('skills', files);
@@ -349,7 +351,18 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
     const skill = (s) => ({ tool: 'Skill', input: { skill: s } });
     run = await runClaude(w, {
       skipPermissions: false,
-      steps: [skill('pre'), bash('mka'), skill('tools-key'), bash('mkb'), skill('crlf-pre'), bash('mkc'), skill('bang-no'), skill('bang-yes')],
+      steps: [
+        skill('pre'),
+        bash('mka'),
+        skill('tools-key'),
+        bash('mkb'),
+        skill('crlf-pre'),
+        bash('mkc'),
+        skill('bang-no'),
+        skill('bang-yes'),
+        skill('fork-yes'),
+        skill('fork-no'),
+      ],
     });
     assert.equal(run.code, 0, run.describe());
   });
@@ -378,6 +391,18 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
     assert.match(run.resultAfter(6) ?? '', /Shell command permission check failed/);
     silent(findings, '.claude/skills/bang-yes/SKILL.md', 'AG-SKL-003');
     assert.ok(made('mke'), `${run.resultAfter(7)}`);
+  });
+
+  test('AG-SKL-001: agent without context: fork is ignored (the skill runs inline); with it, in that subagent', () => {
+    silent(findings, '.claude/skills/fork-yes/SKILL.md');
+    assert.ok(run.subagents['fork-yes'], `the forked skill did not run as a subagent: ${run.resultAfter(8)}`);
+    assert.ok(!run.subagents['fork-yes'].tools.includes('Edit'), 'not the Explore agent (it has no Edit)');
+    fires(findings, '.claude/skills/fork-no/SKILL.md', 'AG-SKL-001', 'agent only applies with context: fork; here it is ignored.', 'warning');
+    assert.equal(run.subagents['fork-no'], undefined);
+    assert.ok(
+      run.main.some((b) => !JSON.stringify(b.messages[0]).includes('LOADER-PROBE') && JSON.stringify(b.messages).includes('LOADER-PROBE fork-no')),
+      'the skill body did not reach the main loop',
+    );
   });
 });
 
@@ -533,22 +558,32 @@ describe(`Claude Code ${version}: permission rules`, () => {
     assert.match(run.resultAfter(3) ?? '', /denied/);
   });
 
-  test('AG-SET-003 and AG-SET-010: Bash(x:* y) matches a literal colon; "B*" in allow is skipped; Bash(x:*) allows', async () => {
-    const files = { '.claude/settings.json': JSON.stringify({ permissions: { allow: ['Bash(./mka.sh:* mka)', 'Bash(./mkb.sh:*)', 'B*'] } }, null, 2) };
-    for (const s of ['mka', 'mkb', 'mkc']) files[`${s}.sh`] = '#!/bin/sh\ntouch "$1.txt"\n';
+  test('AG-SET-003, AG-SET-005 and AG-SET-010: Bash(x:* y) matches a literal colon; a deny overrides an allow; "B*" in allow is skipped; Bash(x:*) allows', async () => {
+    const permissions = { allow: ['Bash(./mka.sh:* mka)', 'Bash(./mkb.sh:*)', 'B*', 'Bash(./mkd.sh *)'], deny: ['Bash(./mkd.sh *)'] };
+    const files = { '.claude/settings.json': JSON.stringify({ permissions }, null, 2) };
+    for (const s of ['mka', 'mkb', 'mkc', 'mkd']) files[`${s}.sh`] = '#!/bin/sh\ntouch "$1.txt"\n';
     const w = workspace('allow-forms', files);
-    for (const s of ['mka', 'mkb', 'mkc']) chmodSync(join(w.ws, `${s}.sh`), 0o755);
+    for (const s of ['mka', 'mkb', 'mkc', 'mkd']) chmodSync(join(w.ws, `${s}.sh`), 0o755);
     const findings = lint(w);
     fires(findings, '.claude/settings.json', 'AG-SET-003', '":*" only means "anything after" at the end of a rule', 'warning');
     fires(findings, '.claude/settings.json', 'AG-SET-010', '"B*" is skipped', 'warning');
     assert.ok(!findings.some((f) => f.message.includes('Bash(./mkb.sh:*)')), JSON.stringify(findings));
     const bash = (s) => ({ tool: 'Bash', input: { command: `./${s}.sh ${s}`, description: 'scripted' } });
-    const run = await runClaude(w, { skipPermissions: false, steps: [bash('mka'), bash('mkb'), bash('mkc')] });
+    fires(
+      findings,
+      '.claude/settings.json',
+      'AG-SET-005',
+      'Bash(./mkd.sh *) never applies: the deny rule Bash(./mkd.sh *) matches the same calls and deny wins.',
+      'warning',
+    );
+    const run = await runClaude(w, { skipPermissions: false, steps: [bash('mka'), bash('mkb'), bash('mkc'), bash('mkd')] });
     assert.equal(run.code, 0, run.describe());
     assert.ok(!existsSync(join(w.ws, 'mka.txt')), 'Bash(./mka.sh:* mka) allowed ./mka.sh mka');
     assert.ok(existsSync(join(w.ws, 'mkb.txt')), `Bash(./mkb.sh:*) did not allow: ${run.resultAfter(1)}`);
     assert.ok(!existsSync(join(w.ws, 'mkc.txt')), '"B*" allowed Bash');
     assert.match(run.debug, /Invalid permission rule "B\*" was skipped/);
+    assert.ok(!existsSync(join(w.ws, 'mkd.txt')), 'the allow rule won over the deny rule');
+    assert.match(run.resultAfter(3) ?? '', /denied/);
   });
 });
 
