@@ -438,12 +438,27 @@ describe(`Claude Code ${version}: settings and hooks`, () => {
       r = await settingsRun('valid', {
         permissions: DENY_ECHO,
         hooks: {
-          UserPromptSubmit: [{ hooks: [hook(mark('sentinel'))] }, { matcher: 'NothingAtAll', hooks: [hook(mark('prompt-matcher'))] }],
+          UserPromptSubmit: [
+            { hooks: [hook(mark('sentinel')), hook('env > "$LOG.env.UserPromptSubmit"')] },
+            { matcher: 'NothingAtAll', hooks: [hook(mark('prompt-matcher'))] },
+          ],
+          PostToolUse: [{ matcher: 'Read', hooks: [hook('env > "$LOG.env.PostToolUse"')] }],
           PreToolUse: [
-            { matcher: 'Read', hooks: [hook(logEnv('pre-read')), hook('cat > "$LOG.stdin"'), hook(`sleep 1; ${mark('slept')}`, { timeout: 5 })] },
+            {
+              matcher: 'Read',
+              hooks: [
+                hook(logEnv('pre-read')),
+                hook('cat > "$LOG.stdin"'),
+                hook('env > "$LOG.env.PreToolUse"'),
+                hook(`sleep 1; ${mark('slept')}`, { timeout: 5 }),
+              ],
+            },
             { matcher: 'Bash', hooks: [hook('echo blocked >&2; exit 2', { async: true })] },
           ],
-          Stop: [{ matcher: 'NoSuchTool', hooks: [hook(mark('stop-matcher'))] }, { hooks: [hook(mark('ms-timeout'), { timeout: 5000 })] }],
+          Stop: [
+            { matcher: 'NoSuchTool', hooks: [hook(mark('stop-matcher'))] },
+            { hooks: [hook(mark('ms-timeout'), { timeout: 5000 }), hook('env > "$LOG.env.Stop"')] },
+          ],
         },
       });
     });
@@ -464,6 +479,19 @@ describe(`Claude Code ${version}: settings and hooks`, () => {
       const input = JSON.parse(readFileSync(`${r.w.log}.stdin`, 'utf8'));
       assert.equal(input.tool_name, 'Read');
       assert.equal(input.tool_input.file_path, join(r.w.ws, 'a.txt'));
+    });
+
+    test('AG-SET-009: no hook of any event gets a variable of the families the rule reports (CLAUDE_TOOL_*, CLAUDE_FILE_*, CLAUDE_HOOK_*, …)', () => {
+      const family = /^CLAUDE_(?:TOOL|FILE|FILES|HOOK|EVENT|NOTIFICATION|PROMPT|USER_PROMPT|TRANSCRIPT)(?:_|=)/;
+      for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']) {
+        const env = readFileSync(`${r.w.log}.env.${event}`, 'utf8').split('\n');
+        assert.ok(env.includes(`CLAUDE_PROJECT_DIR=${r.w.ws}`), `${event}: no CLAUDE_PROJECT_DIR`);
+        assert.deepEqual(
+          env.filter((l) => family.test(l)),
+          [],
+          `${event} hooks get a variable the rule says is never set`,
+        );
+      }
     });
 
     test('AG-SET-012: a matcher on UserPromptSubmit or Stop is ignored: the hook runs anyway', () => {
