@@ -225,7 +225,7 @@ export const POWERFUL_TOOLS = [
 ];
 
 /** §3.4, §4: old tool names Claude Code still accepts as aliases in tool lists and rules. */
-export const TOOL_ALIASES: Record<string, string> = { Task: 'Agent', KillShell: 'TaskStop' };
+export const TOOL_ALIASES: Record<string, string> = { Task: 'Agent', KillShell: 'TaskStop', KillBash: 'TaskStop' };
 
 /** §1.3: events whose `matcher` is silently ignored (the hook runs on every such event). */
 export const EVENTS_WITHOUT_MATCHER = new Set([

@@ -105,6 +105,7 @@ const LOAD = {
   '.claude/agents/renamed.md': A('renamed-names', 'tools: Read, Edit, Skill\n'),
   '.claude/agents/task.md': A('task-alias', 'tools: Read, Task\n'),
   '.claude/agents/killshell.md': A('killshell-alias', 'tools: Read, KillShell\n'),
+  '.claude/agents/killbash.md': A('killbash-alias', 'tools: Read, KillBash\n'),
   '.claude/agents/invented.md': A('invented-tool', 'tools: Read, Frobnicate\n'),
   // AG-AGT-005
   '.claude/agents/conflict.md': A('conflict', 'tools: Read, Bash\ndisallowedTools: Bash\n'),
@@ -135,6 +136,7 @@ const PROBED = [
   'renamed-names',
   'task-alias',
   'killshell-alias',
+  'killbash-alias',
   'invented-tool',
   'conflict',
   'plain',
@@ -248,11 +250,13 @@ describe(`Claude Code ${version} loads agents, skills and commands`, () => {
     assert.deepEqual([...tools('renamed-names')].sort(), ['Edit', 'Read', 'Skill']);
   });
 
-  test('AG-AGT-003: Task and KillShell are still aliases (info): they grant Agent and TaskStop', () => {
+  test('AG-AGT-003: Task, KillShell and KillBash are still aliases (info): they grant Agent and TaskStop', () => {
     fires(findings, '.claude/agents/task.md', 'AG-AGT-003', 'Task is the old name of Agent; Claude Code still accepts it as an alias', 'info');
     assert.deepEqual(tools('task-alias'), ['Read', 'Agent']);
     fires(findings, '.claude/agents/killshell.md', 'AG-AGT-003', 'KillShell is the old name of TaskStop; Claude Code still accepts it as an alias', 'info');
     assert.deepEqual(tools('killshell-alias'), ['Read', 'TaskStop']);
+    fires(findings, '.claude/agents/killbash.md', 'AG-AGT-003', 'KillBash is the old name of TaskStop; Claude Code still accepts it as an alias', 'info');
+    assert.deepEqual(tools('killbash-alias'), ['Read', 'TaskStop']);
   });
 
   test('AG-AGT-003: an invented tool name matches nothing', () => {

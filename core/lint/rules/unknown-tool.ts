@@ -10,7 +10,7 @@ export default defineRule({
   severity: 'warning',
   title: 'A tool list names a tool that does not exist (or was renamed)',
   rationale:
-    'Tool lists are matched by exact name. `MultiEdit`, `NotebookRead`, `LS`, `BashOutput` and `SlashCommand` are gone: a stale name silently matches nothing, so an allowlist loses the tool and a blocklist blocks nothing. (`Task`, renamed `Agent`, and `KillShell`, renamed `TaskStop`, are still accepted as aliases: an info hint.)',
+    'Tool lists are matched by exact name. `MultiEdit`, `NotebookRead`, `LS`, `BashOutput` and `SlashCommand` are gone: a stale name silently matches nothing, so an allowlist loses the tool and a blocklist blocks nothing. (`Task`, renamed `Agent`, and `KillShell` and `KillBash`, renamed `TaskStop`, are still accepted as aliases: an info hint.)',
   otherSeverities: ['info'],
   appliesTo: ['agent', 'skill', 'command'],
   loaderVerified: true,
