@@ -101,7 +101,7 @@ const LOAD = {
   '.claude/agents/dup.md': '---\nname: dup\ndescription: first dup\n---\n',
   '.claude/agents/old/dup-v1.md': '---\nname: dup\ndescription: second dup\n---\n',
   // AG-AGT-003
-  '.claude/agents/stale.md': A('stale-names', 'tools: Read, MultiEdit, LS, NotebookRead, BashOutput, SlashCommand\n'),
+  '.claude/agents/stale.md': A('stale-names', 'tools: Read, MultiEdit, LS, NotebookRead, BashOutput, SlashCommand, AgentOutputTool, TeamCreate, TeamDelete\n'),
   '.claude/agents/renamed.md': A('renamed-names', 'tools: Read, Edit, Skill\n'),
   '.claude/agents/task.md': A('task-alias', 'tools: Read, Task\n'),
   '.claude/agents/killshell.md': A('killshell-alias', 'tools: Read, KillShell\n'),
@@ -243,7 +243,7 @@ describe(`Claude Code ${version} loads agents, skills and commands`, () => {
   });
 
   test('AG-AGT-003: removed tool names match nothing (no tool from them); the current names do', () => {
-    for (const name of ['MultiEdit', 'LS', 'NotebookRead', 'BashOutput', 'SlashCommand'])
+    for (const name of ['MultiEdit', 'LS', 'NotebookRead', 'BashOutput', 'SlashCommand', 'AgentOutputTool', 'TeamCreate', 'TeamDelete'])
       fires(findings, '.claude/agents/stale.md', 'AG-AGT-003', `${name} `, 'warning');
     assert.deepEqual(tools('stale-names'), ['Read']);
     silent(findings, '.claude/agents/renamed.md', 'AG-AGT-003');
