@@ -113,7 +113,7 @@ test("disable-for-this-line writes a comment in the file's own syntax, and the d
 
 test('source.fixAll.agentGuard fixes everything fixable in the document', async () => {
   const rel = '.claude/workflows/all.js';
-  const text = "export const meta = { name: 'all', description: 'All' };\nexport const x = args.title;\nexport function f() {}\n";
+  const text = "export const meta = { name: 'all', description: 'All' };\nexport const x = JSON.parse(args).title;\nexport function f() {}\n";
   await open(rel, text);
   const ds = await lsp.diagnostics(lsp.uri(rel), (x) => x.length >= 3);
   const [fixAll] = await actions(rel, ds[0]!, ['source.fixAll.agentGuard']);

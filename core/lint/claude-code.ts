@@ -1,6 +1,13 @@
 // Facts about Claude Code that the rules check against, with the reference section each comes from
 // (../shared/reference/claude-code.md). When Claude Code changes, this is the file to update.
 
+/**
+ * The Claude Code version the loader suite (test/loader/, `npm run test:loader`) runs every rule's
+ * claim about what Claude Code loads, skips, ignores or renames against. The suite fails when the
+ * pinned devDependency is another version: re-run it, revise the rules it names, then bump this.
+ */
+export const LOADER_VERIFIED = '2.1.332';
+
 /** §8: the canonical built-in tool names (v2.1.240). */
 export const KNOWN_TOOLS = [
   'Agent',
@@ -218,7 +225,7 @@ export const POWERFUL_TOOLS = [
 ];
 
 /** §3.4, §4: old tool names Claude Code still accepts as aliases in tool lists and rules. */
-export const TOOL_ALIASES: Record<string, string> = { Task: 'Agent' };
+export const TOOL_ALIASES: Record<string, string> = { Task: 'Agent', KillShell: 'TaskStop', KillBash: 'TaskStop' };
 
 /** §1.3: events whose `matcher` is silently ignored (the hook runs on every such event). */
 export const EVENTS_WITHOUT_MATCHER = new Set([

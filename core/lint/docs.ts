@@ -4,6 +4,7 @@
 
 import type { LintRule } from './types';
 import { SEVERITY_MODEL } from './severity';
+import { LOADER_VERIFIED } from './claude-code';
 
 const LANG: Record<string, string> = { '.md': 'markdown', '.json': 'json', '.js': 'js' };
 
@@ -42,6 +43,12 @@ export function rulePage(rule: LintRule): string {
     '',
     rule.rationale,
     '',
+    ...(rule.loaderVerified
+      ? [
+          `What this page says Claude Code loads, skips, ignores or does is verified against the real Claude Code ${LOADER_VERIFIED} by the loader suite (\`npm run test:loader\`, test/loader/): each claim has a fixture that the rule reports and the real CLI treats as the message says, and, where the claim has one, a fixed form that the rule accepts and the CLI loads or honours.`,
+          '',
+        ]
+      : []),
     '## Problematic',
     '',
     ex(rule.examples.problematic),

@@ -4,10 +4,11 @@
 //  - where that fails, a top-level `key: value` line whose value is not valid YAML on its own is read
 //    as a plain string (so `description: Use this agent: …`, `argument-hint: [a] [b]` and `tools: *`
 //    load, as they do in Claude Code);
-//  - an unindented line that continues the previous value is dropped (Claude Code 2.1.197 keeps only
-//    the first line of such a description; other versions are reported to skip the file);
+//  - an unindented line that continues the previous value is dropped and recorded (Claude Code
+//    2.1.332 rejects such frontmatter; 2.1.197 kept only the first line of the value);
 //  - what still does not parse is a real YAML error: Claude Code skips the file.
-// CRLF line endings are recorded: the real loader does not read such frontmatter at all.
+// CRLF line endings are read like LF (as Claude Code 2.1.332 does) and recorded (2.1.197 did not read them).
+// The loader suite (test/loader/) checks these against the pinned real CLI.
 // Offsets of every node are mapped back to the file text, so ranges stay exact.
 
 import { parseDocument, visit, type Document } from 'yaml';

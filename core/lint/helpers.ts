@@ -128,17 +128,18 @@ export function hookGroups(tree: JsonNode | undefined): HookGroupRef[] {
 }
 
 /**
- * Unindented lines that continue a frontmatter value (Claude Code keeps only the first line of the
- * value): one warning at the first such line. `elsewhere` is what other versions do with the file.
+ * Unindented lines that continue a frontmatter value: Claude Code's YAML parser rejects the whole
+ * frontmatter (observed with 2.1.332; 2.1.197 kept the value's first line). One error at the first
+ * such line; `consequence` is what that does to the file ("skips the agent").
  */
-export function reportDroppedLines(ctx: RuleContext, fm: Frontmatter, elsewhere: string): void {
+export function reportDroppedLines(ctx: RuleContext, fm: Frontmatter, consequence: string): void {
   if (fm.dropped.length === 0) return;
   const d = fm.dropped[0]!;
   const n = fm.dropped.length;
   ctx.report({
     start: d.start,
     end: d.end,
-    severity: 'warning',
-    message: `This unindented line${n > 1 ? ` (and ${n - 1} more)` : ''} continues the value above it: Claude Code keeps only the first line of that value (2.1.197; other versions ${elsewhere}). Indent the continuation, or write the value as \`description: >\` with indented lines.`,
+    severity: 'error',
+    message: `This unindented line${n > 1 ? ` (and ${n - 1} more)` : ''} continues the value above it: Claude Code cannot parse this frontmatter and ${consequence}. Indent the continuation, or write the value as \`description: >\` with indented lines.`,
   });
 }

@@ -67,11 +67,11 @@ export interface Frontmatter {
   /** End offset of the closing --- line. */
   end: number;
   error: { message: string; offset: number } | null;
-  /** The block uses CRLF line endings (Claude Code's loader does not read it then). */
+  /** The block uses CRLF line endings (read by Claude Code 2.1.332, not by 2.1.197). */
   crlf: boolean;
   /** File offsets of values that strict YAML rejects and Claude Code reads as plain strings. */
   lenient: number[];
-  /** Unindented lines that continue a value: Claude Code drops them (or, in some versions, skips the file). */
+  /** Unindented lines that continue a value: Claude Code 2.1.332 rejects the frontmatter (2.1.197 dropped them). */
   dropped: { start: number; end: number }[];
 }
 
@@ -146,6 +146,12 @@ export interface LintRule {
   /** Why it matters: what goes wrong. */
   rationale: string;
   appliesTo: readonly FileKind[];
+  /**
+   * What the rule says Claude Code loads, skips, ignores or renames is checked against the real
+   * Claude Code (version LOADER_VERIFIED) by the loader suite, test/loader/ (`npm run test:loader`).
+   * The suite checks that exactly the rules it tests say so.
+   */
+  loaderVerified?: true;
   check(ctx: RuleContext): void;
   examples: { problematic: RuleExample[]; correct: RuleExample[] };
 }

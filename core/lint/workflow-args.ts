@@ -1,5 +1,4 @@
-// How a workflow script reads its `args`, for AG-WF-004 (args read as only an object or only a
-// JSON string) and for the AG-WF-003 fix that passes a value in through args: one reading of the
+// How a workflow script reads its `args`, for AG-WF-004 (a bare `JSON.parse(args)`) and for the AG-WF-003 fix that passes a value in through args: one reading of the
 // script, and one way to make it read args robustly (the line AG-WF-004 advises).
 
 import { full } from 'acorn-walk';
@@ -12,11 +11,6 @@ export const PARSE_ARGS = "const A = typeof args === 'string' ? JSON.parse(args)
 export interface ArgsReading {
   /** The script tests `typeof args` against 'string' somewhere: it handles both forms. */
   robust: boolean;
-  /**
-   * `if (!args || !Array.isArray(args.prs)) throw new Error('pass {prs: […]} as args')`: a string
-   * caller gets a clear error, not a run on nothing (seen in anthropics/claude-code-action).
-   */
-  validated: boolean;
   /** `JSON.parse(args)` calls (throw when args is an object). */
   bareParses: AnyNode[];
   /** `args` used as an object: `args.x`, `const { x } = args` (the `args` identifiers). */
@@ -28,22 +22,11 @@ const isTypeofArgsTest = (n: AnyNode) =>
   /^[!=]==?$/.test(n.operator) &&
   [n.left, n.right].some((s: AnyNode) => s.type === 'UnaryExpression' && s.operator === 'typeof' && isIdent(s.argument, 'args'));
 
-/** `if (…args…) throw …` / `if (…args…) { throw … }`. */
-function throwsOnArgs(n: AnyNode): boolean {
-  let mentions = false;
-  walk(n.test, (m: AnyNode) => {
-    if (isIdent(m, 'args')) mentions = true;
-  });
-  const c = n.consequent;
-  return mentions && (c.type === 'ThrowStatement' || (c.type === 'BlockStatement' && c.body[0]?.type === 'ThrowStatement'));
-}
-
 export function readArgs(program: Program): ArgsReading {
-  const r: ArgsReading = { robust: false, validated: false, bareParses: [], uses: [] };
+  const r: ArgsReading = { robust: false, bareParses: [], uses: [] };
   walk(program, (n: AnyNode) => {
     // typeof args === 'string' (either side): the script handles both forms.
     if (isTypeofArgsTest(n)) r.robust = true;
-    else if (n.type === 'IfStatement' && throwsOnArgs(n)) r.validated = true;
     else if (n.type === 'CallExpression' && isMember(n.callee, 'JSON', 'parse') && isIdent(n.arguments[0], 'args')) r.bareParses.push(n);
     else if (n.type === 'MemberExpression' && isIdent(n.object, 'args')) r.uses.push(n.object);
     else if (n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isIdent(n.init, 'args')) r.uses.push(n.init);

@@ -12,10 +12,13 @@
 import { createServer } from 'node:http';
 
 /**
- * @param {{ steps: { tool: string, input: Record<string, unknown> }[], maxRequests?: number, maxMs?: number }} opts
+ * @param {{ steps: { tool: string, input: Record<string, unknown> }[], maxRequests?: number, maxMs?: number,
+ *   choose?: (request: { body: any, toolResults: number }) => { tool: string, input: Record<string, unknown> } | null | undefined }} opts
  *   steps: the tool calls to play, by the host's own tool names.
+ *   choose: for an Anthropic main-loop request, the call to play instead of the script's (null: answer
+ *     "done"; undefined: play the script). The loader suite uses it to tell a subagent's requests apart.
  */
-export function startModelServer({ steps, maxRequests = 60, maxMs = 120_000 }) {
+export function startModelServer({ steps, maxRequests = 60, maxMs = 120_000, choose }) {
   /** @type {{ path: string, body: string, main: boolean, toolResults: number }[]} */
   const requests = [];
   let stopped = false;
@@ -76,7 +79,8 @@ export function startModelServer({ steps, maxRequests = 60, maxMs = 120_000 }) {
       .reduce((n, m) => n + m.content.filter((c) => c?.type === 'tool_result').length, 0);
     const main = tools.length > 0;
     record(url, body, main, results);
-    const s = main ? step(results) : null;
+    const chosen = main && choose ? choose({ body: json, toolResults: results }) : undefined;
+    const s = !main ? null : chosen === undefined ? step(results) : chosen;
     const hasTool = s && tools.some((t) => t.name === s.tool);
     const content = hasTool
       ? [{ type: 'tool_use', id: `toolu_${String(results).padStart(4, '0')}scripted`, name: s.tool, input: s.input }]

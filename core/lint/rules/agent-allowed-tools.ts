@@ -7,8 +7,9 @@ export default defineRule({
   severity: 'warning',
   title: '`allowed-tools` in an agent is ignored: the agent gets every tool',
   rationale:
-    'Subagents take `tools` (an allowlist) and `disallowedTools`; `allowed-tools` is a skill and command setting. In an agent file Claude Code ignores it, so the agent you meant to narrow gets every tool (observed with the real CLI, 2.1.197). Rename it to `tools`.',
+    'Subagents take `tools` (an allowlist) and `disallowedTools`; `allowed-tools` is a skill and command setting. In an agent file Claude Code ignores it, so the agent you meant to narrow gets every tool. Rename it to `tools`.',
   appliesTo: ['agent'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data) return;

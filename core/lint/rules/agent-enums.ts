@@ -8,8 +8,9 @@ export default defineRule({
   severity: 'error',
   title: 'An agent setting has a value Claude Code does not know',
   rationale:
-    'An unknown model, permissionMode, color, effort, memory or isolation value is ignored or makes the agent fail to load, so the agent runs with settings you did not choose.',
+    "An unknown permissionMode, color, effort, memory or isolation value is not applied: the agent still loads, without the setting you meant. An unknown `model` is sent to the API as written, where no such model exists and the agent's requests fail.",
   appliesTo: ['agent'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data) return;

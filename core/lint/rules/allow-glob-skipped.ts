@@ -9,6 +9,7 @@ export default defineRule({
   rationale:
     'In allow rules Claude Code accepts a wildcard in the tool name only after a literal `mcp__<server>__` prefix. `"*"`, `"B*"` or `"mcp__*"` in `permissions.allow` are skipped with a startup warning, so the tools they seem to allow still prompt. (Deny and ask rules do accept them.) Name the server: `mcp__github__*`, or `mcp__github` for all its tools.',
   appliesTo: ['settings'],
+  loaderVerified: true,
   check(ctx) {
     for (const r of jsonStrings(ctx.json().tree, ['permissions', 'allow'])) {
       const { tool } = parseRule(r.value);

@@ -9,6 +9,7 @@ export default defineRule({
   rationale:
     'Deny rules are evaluated first and win regardless of specificity, so an allow rule inside a broader deny never applies. Either the deny is too broad or the allow is dead; both confuse the next reader.',
   appliesTo: ['settings'],
+  loaderVerified: true,
   check(ctx) {
     const tree = ctx.json().tree;
     const denies = jsonStrings(tree, ['permissions', 'deny']).map((d) => ({ ...d, ...parseRule(d.value) }));

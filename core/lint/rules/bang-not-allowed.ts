@@ -50,10 +50,11 @@ export default defineRule({
   rationale:
     "!`cmd` lines run before the prompt is sent and never prompt: anything short of an allow aborts the whole invocation. Each part of the command (`a | b && c` has three) needs a matching Bash(...) entry in allowed-tools, unless it is one of Claude Code's built-in read-only commands (ls, cat, echo, pwd, head, tail, grep, find, wc, which, diff, stat, du, cd, and inspecting git commands such as git status, git diff, git log), which run without a prompt in every mode.",
   appliesTo: ['skill', 'command'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     const bangs = commandsIn(ctx, true);
-    if (bangs.length === 0 || fm?.error || fm?.crlf) return; // an unreadable frontmatter is reported by AG-SKL-001
+    if (bangs.length === 0 || fm?.error) return; // an unreadable frontmatter is reported by AG-SKL-001
     const rules = fm ? toolEntries(fm, 'allowed-tools', ctx.file.text).map((e) => parseRule(e.value)) : [];
     if (rules.some((r) => r.tool === 'Bash' && (r.spec === null || r.spec.trim() === '*'))) return;
     const specs = rules.filter((r) => r.tool === 'Bash' && r.spec !== null).map((r) => r.spec!.replace(/["']/g, ''));

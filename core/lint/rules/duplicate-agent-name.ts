@@ -57,6 +57,7 @@ export default defineRule({
   rationale:
     "An agent's identity is its `name`, not its file name. When two files in the same scope (a project's .claude/agents/ and its subfolders, or a plugin's agents/) share a name, Claude Code keeps one of them, in file-system read order, and the other silently does not exist. Give each agent its own name.",
   appliesTo: ['agent'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data || typeof fm.data.name !== 'string' || fm.data.name === '') return;

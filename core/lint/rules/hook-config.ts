@@ -9,9 +9,10 @@ export default defineRule({
   severity: 'error',
   title: 'A hook entry Claude Code cannot run: unknown event, bad handler, or a matcher that matches nothing',
   rationale:
-    'Malformed hook entries are skipped with a warning at best: the hook you rely on never runs. Unknown event names, handlers without their required field, `timeout` ≤ 0, async PreToolUse hooks (they cannot block) and `mcp__server` matchers (they match no tool) all look fine and do nothing.',
+    'Malformed hook entries are skipped with a debug-log line at best: the hook you rely on never runs. An unknown event name or a handler without its required field is skipped; an unknown handler `type` or a `timeout` ≤ 0 makes Claude Code skip the whole settings file, every hook and permission rule in it. Async PreToolUse hooks cannot block, and `mcp__server` matchers match no tool.',
   otherSeverities: ['warning', 'info'],
   appliesTo: ['settings'],
+  loaderVerified: true,
   check(ctx) {
     const hooks = jsonNode(ctx.json().tree, ['hooks']);
     if (hooks?.type !== 'object') return;
@@ -56,17 +57,22 @@ export default defineRule({
             ctx.report({
               start: (type ?? handler).offset,
               end: (type ?? handler).offset + (type ?? handler).length,
-              message: `Handler type must be one of ${Object.keys(HANDLER_REQUIRED).join(', ')}.`,
+              message: `Handler type must be one of ${Object.keys(HANDLER_REQUIRED).join(', ')}; Claude Code skips this whole settings file for it, every hook and permission rule in it.`,
             });
             continue;
           }
           const required = HANDLER_REQUIRED[t]!;
           const field = child(handler, required);
           if (typeof field?.value !== 'string' || field.value === '')
-            ctx.report({ start: type!.offset, end: type!.offset + type!.length, message: `A ${t} handler needs "${required}".` });
+            ctx.report({ start: type!.offset, end: type!.offset + type!.length, message: `A ${t} handler needs "${required}"; Claude Code skips this hook.` });
           const timeout = child(handler, 'timeout');
           if (timeout && (typeof timeout.value !== 'number' || timeout.value <= 0))
-            ctx.report({ start: timeout.offset, end: timeout.offset + timeout.length, message: 'timeout is in seconds and must be more than 0.' });
+            ctx.report({
+              start: timeout.offset,
+              end: timeout.offset + timeout.length,
+              message:
+                'timeout is in seconds and must be more than 0; Claude Code skips this whole settings file for it, every hook and permission rule in it.',
+            });
           const async = child(handler, 'async');
           if (event === 'PreToolUse' && async?.value === true)
             ctx.report({

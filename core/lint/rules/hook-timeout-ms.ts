@@ -9,6 +9,7 @@ export default defineRule({
   rationale:
     'A hook handler\'s `timeout` is in seconds (the Bash tool\'s timeout is in milliseconds, which is where the habit comes from). `"timeout": 5000` lets a stuck hook hold the session for 83 minutes instead of 5 seconds, and a timed-out PreToolUse hook does not block anyway. The fix divides by 1,000.',
   appliesTo: ['settings'],
+  loaderVerified: true,
   check(ctx) {
     for (const g of hookGroups(ctx.json().tree)) {
       for (const h of g.handlers) {

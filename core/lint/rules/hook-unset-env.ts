@@ -26,6 +26,7 @@ export default defineRule({
   rationale:
     'Claude Code passes a hook its input as JSON on stdin (tool_name, tool_input.file_path, prompt, …); the environment carries only CLAUDE_PROJECT_DIR, CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA, CLAUDE_ENV_FILE and a few session variables. `$CLAUDE_TOOL_NAME`, `$CLAUDE_TOOL_FILE_PATH`, `$CLAUDE_FILE_PATHS` and the like are empty, so the hook formats, checks or logs nothing, silently. Read the field from stdin instead (`jq -r .tool_input.file_path`).',
   appliesTo: ['settings'],
+  loaderVerified: true,
   check(ctx) {
     const tree = ctx.json().tree;
     const env = jsonNode(tree, ['env']);

@@ -11,6 +11,7 @@ export default defineRule({
   rationale:
     "disableAllHooks: true turns off all user, project and local hooks, so no guard runs. In a project or local settings file it overrides the user's own settings for this project.",
   appliesTo: ['settings'],
+  loaderVerified: true,
   check(ctx) {
     const node = jsonNode(ctx.json().tree, ['disableAllHooks']);
     if (node?.value === true) {

@@ -11,6 +11,7 @@ export default defineRule({
   rationale:
     'UserPromptSubmit, Stop, PostToolBatch, TeammateIdle, TaskCreated, TaskCompleted, WorktreeCreate, WorktreeRemove, MessageDisplay and CwdChanged have no matcher: Claude Code silently ignores one, so a hook meant for some cases runs on all of them. Filter inside the hook (its input is JSON on stdin), or remove the matcher.',
   appliesTo: ['settings'],
+  loaderVerified: true,
   check(ctx) {
     const tree = ctx.json().tree;
     for (const g of hookGroups(tree)) {

@@ -11,6 +11,7 @@ export default defineRule({
     'Path rules on Write, MultiEdit, NotebookEdit or Glob are accepted and never consulted (Edit and Read rules govern those tools); `:*` only works at the end of a Bash rule; a single leading slash is relative to the settings file, not the file-system root. Each looks like protection and is none.',
   otherSeverities: ['error'],
   appliesTo: ['settings'],
+  loaderVerified: true,
   check(ctx) {
     const tree = ctx.json().tree;
     for (const list of ['allow', 'deny', 'ask'] as const) {

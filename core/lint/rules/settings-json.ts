@@ -8,6 +8,7 @@ export default defineRule({
   rationale:
     'Claude Code reads settings as strict JSON. One comment or trailing comma makes it report a Settings Error and skip the whole file: every permission rule and hook in it, guards included, is gone.',
   appliesTo: ['settings'],
+  loaderVerified: true,
   check(ctx) {
     const { error, value } = ctx.json();
     if (ctx.file.text.trim() === '') return;

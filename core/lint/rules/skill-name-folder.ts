@@ -1,14 +1,15 @@
 import { defineRule } from '../types';
 import { fmPair } from '../helpers';
+import { LOADER_VERIFIED } from '../claude-code';
 
 export default defineRule({
   code: 'AG-SKL-005',
   name: 'skill-name-folder',
-  severity: 'warning',
-  title: "A skill's `name` differs from its folder: Claude Code lists it under the folder name",
-  rationale:
-    "A skill's command name comes from its folder (`.claude/skills/<folder>/SKILL.md` is `/<folder>`), not from `name:` (observed with the real CLI, 2.1.197). A different `name` is never what the skill is called, so `/name` finds nothing and references to it break. Rename the folder, or make `name` match it.",
+  severity: 'info',
+  title: "A skill's `name` differs from its folder: the skill has two names",
+  rationale: `A skill's command name comes from its folder (\`.claude/skills/<folder>/SKILL.md\` is \`/<folder>\`). Claude Code ${LOADER_VERIFIED} lists a skill whose \`name\` differs as "<folder> (<name>)", and \`/<name>\` finds it too (2.1.197 knew only the folder name, so references to the name broke there). One name is clearer: rename the folder, or make \`name\` match it. An info hint.`,
   appliesTo: ['skill'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data || typeof fm.data.name !== 'string') return;
@@ -20,7 +21,7 @@ export default defineRule({
     ctx.report({
       start: pair.value.start,
       end: pair.value.end,
-      message: `This skill is listed as /${folder} (its folder), not /${fm.data.name}. Rename the folder, or set name: ${folder}.`,
+      message: `Claude Code lists this skill as ${folder} (${fm.data.name}): its command is /${folder}, the folder name${/^[a-z0-9][a-z0-9-]*$/.test(fm.data.name) ? `; /${fm.data.name} finds it too (not in 2.1.197)` : ''}. Give it one name: set name: ${folder}, or rename the folder.`,
       fix: { title: `Set name to ${folder}`, edits: [{ start: pair.value.start, end: pair.value.end, newText: folder }] },
     });
   },

@@ -9,6 +9,7 @@ export default defineRule({
   rationale:
     'Skill and command frontmatter has `allowed-tools` (it pre-approves tools for the turn; it does not restrict them) and `disallowed-tools`. A `tools:`, `allowed_tools:` or `allowedTools:` key is not read: the restriction or pre-approval it seems to express does not happen. The fix renames it to `allowed-tools`; it is opt-in because that pre-approves the listed tools.',
   appliesTo: ['skill', 'command'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data) return;

@@ -84,6 +84,7 @@ export default defineRule({
     "`tools:` is the documented way to narrow a subagent, and it drops every tool it does not name: MCP tools, `Skill`, and any tool added later. That costs something where the agent needs one of them: its own instructions tell it to use a tool the list leaves out, or a workflow calls it with a `schema` and the runtime's structured-output tool must reach it. There it is a warning; elsewhere an `info` hint. The opt-in fix rewrites the list as a short `disallowedTools` blocklist of the powerful built-ins it excluded, which grants every other tool (MCP tools and future tools included).",
   otherSeverities: ['info'],
   appliesTo: ['agent'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data || fm.data.tools === undefined || fm.data.tools === null) return;

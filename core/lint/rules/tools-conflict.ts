@@ -8,6 +8,7 @@ export default defineRule({
   title: 'A tool is both allowed and disallowed',
   rationale: 'disallowedTools is applied first, so a tool in both lists is blocked; the `tools` entry is dead and misleads the next reader.',
   appliesTo: ['agent'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data) return;

@@ -10,9 +10,10 @@ export default defineRule({
   severity: 'warning',
   title: 'A tool list names a tool that does not exist (or was renamed)',
   rationale:
-    'Tool lists are matched by exact name. `MultiEdit`, `NotebookRead` and `LS` are gone, `KillShell` is `TaskStop`: a stale name silently matches nothing, so an allowlist loses the tool and a blocklist blocks nothing. (`Task`, renamed `Agent`, is still accepted as an alias: an info hint.)',
+    'Tool lists are matched by exact name. `MultiEdit`, `NotebookRead`, `LS`, `BashOutput` and `SlashCommand` are gone: a stale name silently matches nothing, so an allowlist loses the tool and a blocklist blocks nothing. (`Task`, renamed `Agent`, and `KillShell` and `KillBash`, renamed `TaskStop`, are still accepted as aliases: an info hint.)',
   otherSeverities: ['info'],
   appliesTo: ['agent', 'skill', 'command'],
+  loaderVerified: true,
   check(ctx) {
     const fm = ctx.frontmatter();
     if (!fm?.data) return;

@@ -11,6 +11,7 @@ export default defineRule({
   title: 'An @import in CLAUDE.md points at a file that does not exist',
   rationale: 'Claude Code silently skips @imports it cannot resolve, so the instructions you meant to load never reach the agent, and nothing tells you.',
   appliesTo: ['claude-md', 'rules-md'],
+  loaderVerified: true,
   check(ctx) {
     const base = dirname(ctx.file.path);
     for (const node of ctx.prose()) {

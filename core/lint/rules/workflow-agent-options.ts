@@ -28,9 +28,10 @@ export default defineRule({
   severity: 'error',
   title: 'agent() options that do not exist, or name a subagent that is not defined',
   rationale:
-    'agent() has no `system` option: a system prompt comes only from a subagent file, selected with agentType. An agentType that matches no .claude/agents/<type>.md (nor a built-in type) does not get the prompt you wrote.',
+    'agent() has no `system` option: a system prompt comes only from a subagent file, selected with agentType. An agentType that matches no .claude/agents/<type>.md (nor a built-in type) makes the agent() call throw, and the workflow fails.',
   otherSeverities: ['warning'],
   appliesTo: ['workflow'],
+  loaderVerified: true,
   check(ctx) {
     const { program } = ctx.js();
     if (!program) return;
@@ -54,7 +55,7 @@ export default defineRule({
             start: type.value.start,
             end: type.value.end,
             severity: 'warning',
-            message: `No subagent "${type.value.value}": there is no .claude/agents/${type.value.value}.md (or agent with that name), so this call does not get the prompt you expect. New agent files need a Claude Code restart to register.`,
+            message: `No subagent "${type.value.value}": there is no .claude/agents/${type.value.value}.md (or agent with that name), so this agent() call throws (agent type not found) and the workflow fails. New agent files need a Claude Code restart to register.`,
           });
       }
     });

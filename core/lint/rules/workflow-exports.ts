@@ -9,6 +9,7 @@ export default defineRule({
   rationale:
     'The workflow runtime accepts exactly one export, `export const meta = {…}`; everything else is top-level code. An exported helper (`export function …`) makes the script fail with a SyntaxError before anything runs.',
   appliesTo: ['workflow'],
+  loaderVerified: true,
   check(ctx) {
     const { program } = ctx.js();
     if (!program) return;

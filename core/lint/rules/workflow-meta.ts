@@ -9,6 +9,7 @@ export default defineRule({
   rationale:
     'The runtime reads `meta` without running the script: it must be the first statement and a pure literal (no variables, calls or ${} in strings), with a name and a description. Otherwise the workflow is rejected, or listed under the wrong name.',
   appliesTo: ['workflow'],
+  loaderVerified: true,
   check(ctx) {
     const { program, error } = ctx.js();
     if (!program) {

@@ -52,6 +52,7 @@ export default defineRule({
   rationale:
     'Workflow scripts run in a sandbox without modules, a file system, a shell, crypto, Date.now(), Math.random() or argless new Date(): imports fail before the run and the rest throws mid-run. Do that work in an agent() call, or outside the workflow, and pass the result in. For a single read of the clock or the random source (outside loops and functions), a quick fix in the editor does that: the value comes from `args.now` or `args.random`, args is read in either form (as AG-WF-004 asks), and the script fails naming what to pass when a caller leaves it out. It is opt-in (never applied by --fix or Fix all): the workflow then needs an argument its callers must start passing.',
   appliesTo: ['workflow'],
+  loaderVerified: true,
   check(ctx) {
     const { program } = ctx.js();
     if (!program) return;
