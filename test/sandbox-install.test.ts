@@ -90,6 +90,15 @@ test('the rules: dotenv files and key files at any depth in the project, the cre
   assert.deepEqual(sandboxRules('user'), { denyRead: HOME_DENY, allowRead: ['~/.ssh/id_*.pub'] });
   // The config's extra globs: a bare name at any depth, a path from the project root; exemptions left out.
   assert.deepEqual(sandboxRules('local', ['*.secret', './config/keys/*', '!ok.secret', '']).denyRead.slice(9, 11), ['**/*.secret', 'config/keys/*']);
+  // Braces (which the sandbox ignores) are expanded; a glob with too many spellings is left out.
+  assert.deepEqual(sandboxRules('project', ['{a,b}.key', 'c/*.{x,y}', '{1,2}{3,4}{5,6}{7,8}{9,0}x']).denyRead.slice(9, 14), [
+    '**/a.key',
+    '**/b.key',
+    'c/*.x',
+    'c/*.y',
+    '**/1357' + '9x',
+  ]);
+  assert.equal(sandboxRules('project', ['{1,2}{3,4}{5,6}{7,8}{9,0}{a,b}x']).denyRead[9], '~/.ssh/id_*');
 });
 
 test('the rules say what core/secrets.ts says: every denied name is a secret there, every re-allowed one is not', () => {

@@ -6,6 +6,7 @@
 // (settings.ts), status passes the settings files in.
 
 import { findNodeAtLocation, type Node } from 'jsonc-parser';
+import { braceExpand } from 'minimatch';
 import { HOME_CLOUD_CREDENTIALS, HOME_TOKEN_FILES } from '../secrets';
 import { addPropertiesEdits, appendToArrayEdit, type Edit, type JsonStyle } from './json-edit';
 import type { SettingsRecord } from './settings';
@@ -15,6 +16,8 @@ export const DOTENV_TEMPLATE_SUFFIXES = ['example', 'sample', 'template', 'tmpl'
 
 /** Private key files by name, wherever they are (`KEY_NAMES` in core/secrets.ts). */
 export const PRIVATE_KEY_NAMES = ['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk'] as const;
+
+const MAX_SPELLINGS = 32;
 
 export type SandboxScope = 'project' | 'local' | 'user';
 
@@ -34,13 +37,22 @@ const RULE_KEYS: readonly RuleKey[] = ['denyRead', 'allowRead'];
  * user settings a relative entry is relative to ~/.claude, so only the home folder's files are
  * listed there. Content-decided secrets (a `.pem` that holds a private key) have no path rule.
  * `secretFiles` are the config's extra globs; their `!` exemptions are left out (the sandbox stays
- * the stricter wall: a user re-allows a path in `allowRead` by hand).
+ * the stricter wall: a user re-allows a path in `allowRead` by hand). Claude Code's sandbox takes
+ * `*`, `**`, `?` and `[…]` but silently ignores an entry with braces (observed with 2.1.332), so
+ * braces are expanded here (minimatch's own expansion; a glob of more than 32 spellings is left
+ * out rather than written as dozens of entries).
  */
 export function sandboxRules(scope: SandboxScope, secretFiles: readonly string[] = []): SandboxRules {
   const homeDeny = ['~/.ssh/id_*', '~/.gnupg/private-keys-v1.d', ...HOME_CLOUD_CREDENTIALS.map((f) => `~/${f}`), ...HOME_TOKEN_FILES.map((f) => `~/${f}`)];
   const homeAllow = ['~/.ssh/id_*.pub'];
   if (scope === 'user') return { denyRead: homeDeny, allowRead: homeAllow };
-  const configured = secretFiles.filter((g) => g !== '' && !g.startsWith('!')).map((g) => (g.includes('/') ? g.replace(/^\.\//, '') : `**/${g}`));
+  const configured = secretFiles
+    .filter((g) => g !== '' && !g.startsWith('!'))
+    .flatMap((g) => {
+      const spellings = braceExpand(g);
+      return spellings.length > MAX_SPELLINGS ? [] : spellings;
+    })
+    .map((g) => (g.includes('/') ? g.replace(/^\.\//, '') : `**/${g}`));
   const workspaceDeny = ['**/.env', '**/.env.*', ...PRIVATE_KEY_NAMES.map((n) => `**/${n}`), '**/ssh_host_*_key', ...configured];
   const workspaceAllow = DOTENV_TEMPLATE_SUFFIXES.map((s) => `**/.env*.${s}`);
   return { denyRead: unique([...workspaceDeny, ...homeDeny]), allowRead: unique([...workspaceAllow, ...homeAllow]) };
