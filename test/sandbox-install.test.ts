@@ -21,6 +21,7 @@ import {
 } from '../core/install/sandbox';
 import { missingSandboxPrograms, sandboxStatus } from '../core/install/sandbox-files';
 import { isDotenvName, secretKind } from '../core/secrets';
+import { picker, prng, randomJsonObject } from './support/prng';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const BUNDLE: Bundle = { hookSource: readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8'), version: '9.9.9' };
@@ -384,4 +385,64 @@ test('status reads the settings files and the config; the programs are looked up
     [true, '.claude/settings.json', 'off', [], true],
   );
   assert.deepEqual(s.problems, ['socat is not installed, so Claude Code runs Bash commands unsandboxed (on Debian/Ubuntu: apt-get install bubblewrap socat)']);
+});
+
+// ---- property test: random settings with random sandbox objects, install → install → uninstall ----
+
+function randomSandboxSettings(rand: () => number): string {
+  const pick = picker(rand);
+  const obj = randomJsonObject(rand, ['model', 'env', 'theme', 'ünïcode', 'a b'], ['opus', 'a "quoted" value', '☃']);
+  if (rand() < 0.8) {
+    const sb: Record<string, unknown> = {};
+    if (rand() < 0.5) sb.enabled = rand() < 0.5;
+    if (rand() < 0.3) sb.network = { allowedDomains: ['github.com'] };
+    if (rand() < 0.3) sb.excludedCommands = ['docker *'];
+    if (rand() < 0.7) {
+      const fs: Record<string, unknown> = {};
+      const some = (xs: readonly string[]) => xs.filter(() => rand() < 0.3);
+      if (rand() < 0.6) fs.denyRead = [...some(RULES.denyRead), ...(rand() < 0.5 ? ['~/.mine'] : [])];
+      if (rand() < 0.5) fs.allowRead = some(RULES.allowRead);
+      if (rand() < 0.3) fs.allowWrite = ['/tmp/build'];
+      sb.filesystem = fs;
+    }
+    obj.sandbox = sb;
+  }
+  let text = JSON.stringify(obj, null, pick(['  ', '    ', '\t']));
+  if (rand() < 0.3) text = text.replace(/\[\s*("[^"\n]*"(?:,\s*"[^"\n]*")*)\s*\]/g, (_m, inner: string) => `[${inner.replace(/,\s*/g, ', ')}]`);
+  if (rand() < 0.3) text = text.replace(/\n/g, '\r\n');
+  if (rand() < 0.7) text += text.includes('\r\n') ? '\r\n' : '\n';
+  return text;
+}
+
+const RULES = sandboxRules('project');
+
+test('property: install --sandbox adds only what is missing, keeps every user value, changes nothing the second time, and uninstall restores the bytes (400 random files)', () => {
+  const rand = prng(20261201);
+  let exactInverse = 0;
+  for (let i = 0; i < 400; i++) {
+    const original = randomSandboxSettings(rand);
+    const plan = { rules: RULES, enable: true };
+    const first = planInstall(original, ENTRY, [], plan);
+    assert.ok(first.ok, `#${i}: ${!first.ok && first.error}\n${original}`);
+    const before = JSON.parse(original);
+    const after = JSON.parse(first.text);
+    const sb = after.sandbox;
+    // Every rule is there, once; the user's own values are all still there, in their order.
+    for (const key of ['denyRead', 'allowRead'] as const) {
+      for (const r of RULES[key]) assert.ok(sb.filesystem[key].includes(r), `#${i}: ${r} missing`);
+      const theirs: string[] = before.sandbox?.filesystem?.[key] ?? [];
+      assert.deepEqual(sb.filesystem[key].slice(0, theirs.length), theirs, `#${i}: the user's ${key} changed`);
+      assert.equal(new Set(sb.filesystem[key]).size, sb.filesystem[key].length, `#${i}: a rule added twice`);
+    }
+    assert.equal(sb.enabled, typeof before.sandbox?.enabled === 'boolean' ? before.sandbox.enabled : true, `#${i}: enabled`);
+    for (const k of ['network', 'excludedCommands']) assert.deepEqual(sb[k], before.sandbox?.[k], `#${i}: ${k}`);
+    assert.deepEqual(sb.filesystem.allowWrite, before.sandbox?.filesystem?.allowWrite);
+    for (const k of Object.keys(before)) if (k !== 'sandbox') assert.deepEqual(after[k], before[k], `#${i}: ${k} changed`);
+    const second = planInstall(first.text, ENTRY, [], plan);
+    assert.ok(second.ok && !second.changed && second.text === first.text, `#${i}: second install changed the file`);
+    assert.equal(planUninstall(first.text, first.record).text, original, `#${i}: uninstall did not restore\n${original}`);
+    if (!first.record.restore) exactInverse++;
+  }
+  // No stored copy needed: removing what was added gives back every file.
+  assert.equal(exactInverse, 400);
 });
