@@ -376,10 +376,12 @@ test('status reads the settings files and the config; the programs are looked up
   writeFileSync(join(bin, 'bwrap'), '');
   writeFileSync(join(bin, 'socat'), '');
   chmodSync(join(bin, 'bwrap'), 0o755); // socat there but not executable
-  assert.deepEqual(missingSandboxPrograms('linux', bin), ['socat']);
-  assert.deepEqual(missingSandboxPrograms('linux', ''), ['bubblewrap (bwrap)', 'socat']);
-  assert.deepEqual(missingSandboxPrograms('win32', ''), []);
-  const s = sandboxStatus(ws, t.home, { platform: 'linux', pathVar: bin });
+  assert.deepEqual(missingSandboxPrograms('linux', bin, []), ['socat']);
+  assert.deepEqual(missingSandboxPrograms('linux', '', []), ['bubblewrap (bwrap)', 'socat']);
+  // The usual folders count even when PATH lacks them (Claude Code looks there too).
+  assert.deepEqual(missingSandboxPrograms('linux', '', [bin]), ['socat']);
+  assert.deepEqual(missingSandboxPrograms('win32', '', []), []);
+  const s = sandboxStatus(ws, t.home, { platform: 'linux', pathVar: bin, standardDirs: [] });
   assert.deepEqual(
     [s.enabled, s.enabledBy, s.escapeGuard, s.rules.present, s.rules.missing.includes('**/*.vault')],
     [true, '.claude/settings.json', 'off', [], true],

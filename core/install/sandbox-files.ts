@@ -38,11 +38,15 @@ export function sandboxPlanFor(workspace: string, scope: SandboxScope, previous?
   return { rules: sandboxRules(scope, secretFiles), enable: true, ...(previous ? { skip: previous } : {}) };
 }
 
+const STANDARD_DIRS = ['/usr/local/bin', '/usr/bin', '/bin'];
+
 /** The programs Claude Code's sandbox needs here that are not on PATH (Linux: bubblewrap and socat; macOS has sandbox-exec). */
-export function missingSandboxPrograms(platform: NodeJS.Platform = process.platform, pathVar = process.env.PATH ?? ''): string[] {
+export function missingSandboxPrograms(platform: NodeJS.Platform = process.platform, pathVar = process.env.PATH ?? '', standardDirs = STANDARD_DIRS): string[] {
   if (platform === 'darwin') return onPath('sandbox-exec', '/usr/bin') ? [] : ['sandbox-exec'];
   if (platform !== 'linux') return [];
-  const found = (name: string) => pathVar.split(delimiter).some((d) => d !== '' && onPath(name, d));
+  // Claude Code found socat in /usr/bin with a PATH that lacked it (2.1.332): the usual folders count too.
+  const dirs = [...pathVar.split(delimiter), ...standardDirs];
+  const found = (name: string) => dirs.some((d) => d !== '' && onPath(name, d));
   return [...(found('bwrap') ? [] : ['bubblewrap (bwrap)']), ...(found('socat') ? [] : ['socat'])];
 }
 
@@ -66,7 +70,7 @@ export interface SandboxStatus extends SandboxState {
 export function sandboxStatus(
   workspace: string,
   home: string,
-  opts: { configDir?: string; managedFiles?: readonly string[]; platform?: NodeJS.Platform; pathVar?: string } = {},
+  opts: { configDir?: string; managedFiles?: readonly string[]; platform?: NodeJS.Platform; pathVar?: string; standardDirs?: string[] } = {},
 ): SandboxStatus {
   const userFile = join(opts.configDir || join(home, '.claude'), 'settings.json');
   const layers: SandboxLayer[] = [
@@ -76,6 +80,6 @@ export function sandboxStatus(
     { label: '~/.claude/settings.json', kind: 'user', settings: readObject(userFile) },
   ];
   const config = workspaceConfig(workspace);
-  const state = sandboxState(layers, sandboxRules('project', config.secretFiles), missingSandboxPrograms(opts.platform, opts.pathVar));
+  const state = sandboxState(layers, sandboxRules('project', config.secretFiles), missingSandboxPrograms(opts.platform, opts.pathVar, opts.standardDirs));
   return { ...state, escapeGuard: config.guards['sandbox-escape'] ?? 'deny' };
 }
