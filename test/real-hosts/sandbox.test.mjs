@@ -5,6 +5,7 @@
 // the sandbox alone stops secret reads and writes outside the workspace, and leaves ordinary work
 // alone; a control without the sandbox shows the same calls succeed. With the guard in place, a
 // call that asks to leave the sandbox is answered with ask, where the sandbox alone lets it out.
+// Without socat Claude Code runs commands unsandboxed, and status says so.
 // The sandbox needs bubblewrap and socat (apt-get install -y bubblewrap socat; .ci/run does) and
 // user namespaces; where it cannot start, every test here fails with the reason found (no skip).
 
@@ -48,6 +49,11 @@ function sandboxProblem() {
 }
 const PROBLEM = sandboxProblem();
 
+/** Where socat is, in the folders the CLI sees (Claude Code also looks in the usual ones off PATH). */
+const SOCATS = [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].map((d) => join(d, 'socat')).filter((f) => existsSync(f));
+/** A command line prefix that runs the CLI with every socat hidden (/dev/null bound over it): a machine without socat. */
+const withoutSocat = () => ['bwrap', '--dev-bind', '/', '/', ...SOCATS.flatMap((f) => ['--ro-bind', '/dev/null', f]), '--'];
+
 /** A world with more secrets than the default one: a nested .env, an SSH key and AWS credentials in HOME, and a template. */
 function world(name) {
   const w = makeWorld(name);
@@ -80,6 +86,9 @@ function removeGuard(w) {
   return s;
 }
 
+/** Claude Code's first stream event, which says whether the sandbox is on. */
+const initEvent = (run) => JSON.parse(run.stdout.split('\n').find((l) => l.includes('"subtype":"init"')));
+
 const bash = (command, extra = {}) => ({ tool: 'Bash', input: { command, description: 'scripted', ...extra } });
 
 /** The calls a misjudged command would make: secret reads (plain spellings), ordinary reads, writes outside and inside. */
@@ -105,6 +114,7 @@ describe(`Claude Code's sandbox (${cli('claude').version}) behind the guard`, ()
     removeGuard(w);
     const run = await runHost('claude', w, { steps: attempts(w) });
     assert.equal(run.code, 0, describeRun(run));
+    assert.equal(initEvent(run).sandbox_enabled, false);
     assert.ok(modelSaw(run, w.secret), `the unsandboxed read did not reach the model:\n${describeRun(run)}`);
     for (const s of w.moreSecrets) assert.ok(modelSaw(run, s), `${s} did not reach the model`);
     assert.equal(readFileSync(w.outside, 'utf8'), 'escaped\n');
@@ -123,6 +133,7 @@ describe(`Claude Code's sandbox (${cli('claude').version}) behind the guard`, ()
     const run = await runHost('claude', w, { steps: attempts(w) });
     assert.equal(run.code, 0, describeRun(run));
     assert.equal(run.hookRuns.length, 0, 'the guard was removed, yet the hook ran');
+    assert.equal(initEvent(run).sandbox_enabled, true);
     assert.equal(modelSaw(run, w.secret), false, `the secret reached the model:\n${resultAfter(run, 0)}`);
     for (const s of w.moreSecrets) assert.equal(modelSaw(run, s), false, `${s} reached the model:\n${resultAfter(run, 1)}`);
     assert.match(resultAfter(run, 0), /^Exit code 1\ncat: \.env\.production: Permission denied$/);
@@ -167,6 +178,35 @@ describe(`Claude Code's sandbox (${cli('claude').version}) behind the guard`, ()
       result.permission_denials.map((d) => d.tool_input.dangerouslyDisableSandbox),
       [true],
     );
+  });
+
+  test('without socat Claude Code runs the commands unsandboxed (a warning on stderr, nothing to the model); status says so; failIfUnavailable makes it refuse to start', async () => {
+    assert.equal(PROBLEM, null, PROBLEM);
+    const w = world('sandbox-no-socat');
+    installGuard(w, '--sandbox', '--no-deny-rules', '--no-self-test');
+    const settings = removeGuard(w);
+    const run = await runHost('claude', w, { steps: [bash(`cat .env.production; echo escaped > ${w.outside}`)], wrap: withoutSocat() });
+    assert.equal(run.code, 0, describeRun(run));
+    assert.ok(modelSaw(run, w.secret), `the sandbox held without socat:\n${describeRun(run)}`);
+    assert.equal(readFileSync(w.outside, 'utf8'), 'escaped\n');
+    assert.equal(initEvent(run).sandbox_enabled, false);
+    assert.match(run.stderr, /Sandbox disabled: sandbox is enabled but dependencies are missing: socat not installed/);
+    assert.match(run.stderr, /Commands will run WITHOUT sandboxing/);
+    assert.equal(modelSaw(run, 'WITHOUT sandboxing'), false);
+    const status = spawnSync(withoutSocat()[0], [...withoutSocat().slice(1), process.execPath, join(ROOT, 'dist/cli.cjs'), 'status', '--json', w.ws], {
+      encoding: 'utf8',
+      env: { ...process.env, HOME: w.home },
+    });
+    assert.deepEqual(JSON.parse(status.stdout).sandbox.problems, [
+      'socat is not installed, so Claude Code runs Bash commands unsandboxed (on Debian/Ubuntu: apt-get install bubblewrap socat)',
+    ]);
+    // The hard gate a user can add: Claude Code then does not start at all.
+    settings.sandbox.failIfUnavailable = true;
+    writeFileSync(join(w.ws, '.claude/settings.json'), JSON.stringify(settings));
+    const refused = await runHost('claude', w, { steps: [bash(`echo again > ${w.outside}`)], wrap: withoutSocat() });
+    assert.notEqual(refused.code, 0, describeRun(refused));
+    assert.equal(refused.requests.filter((r) => r.main).length, 0);
+    assert.equal(readFileSync(w.outside, 'utf8'), 'escaped\n');
   });
 
   test('agent-guard status reports the sandbox on with every rule present, and off once uninstalled', () => {
