@@ -19,6 +19,8 @@ import {
   uninstallGemini,
 } from '../core/install/hosts';
 import { describePlugin } from '../core/install/plugin';
+import { describeSandbox } from '../core/install/sandbox';
+import { sandboxStatus } from '../core/install/sandbox-files';
 import { describeManaged, installManaged, managedPaths, managedSettingsText, uninstallManaged, type ManagedPlatform } from '../core/install/managed';
 import {
   describeHost,
@@ -57,6 +59,7 @@ const OPTIONS = {
   platform: { type: 'string' },
   'managed-dir': { type: 'string' },
   'managed-hooks-only': { type: 'boolean' },
+  sandbox: { type: 'boolean' },
 } as const;
 
 const HOSTS = ['claude', 'vscode', 'gemini', 'copilot', 'all'];
@@ -117,13 +120,15 @@ function print(r: Report, json: boolean): number {
 export function runInstall(rest: string[]): number {
   const { values, t } = target(rest);
   if (values.managed) return runManagedInstall(values);
+  if (values.sandbox && !wants(values.host, 'claude', t.scope))
+    throw Object.assign(new Error("--sandbox is Claude Code's sandbox: use it with --host claude (the default) or all"), { code: 'ERR_PARSE_ARGS_USAGE' });
   const opts = { denyRules: !values['no-deny-rules'], selfTest: !values['no-self-test'], force: values.force ?? false };
   const bundle = bundledHook();
   const h = values.host;
   // The Copilot CLI's project file is VS Code's .github/hooks file: written once when both are asked for.
   const copilotViaVsCode = t.scope !== 'user' && wants(h, 'vscode', t.scope);
   const r = mergeReports(
-    ...(wants(h, 'claude', t.scope) ? [install(t, bundle, opts)] : []),
+    ...(wants(h, 'claude', t.scope) ? [install(t, bundle, { ...opts, sandbox: values.sandbox === true })] : []),
     ...(wants(h, 'vscode', t.scope) ? [installVsCode(t.workspace, bundle, { ...opts, selfTest: h === 'vscode' && opts.selfTest })] : []),
     ...(wants(h, 'gemini', t.scope) ? [installGemini(t, bundle, { ...opts, selfTest: h === 'gemini' && opts.selfTest })] : []),
     ...(wants(h, 'copilot', t.scope) && !copilotViaVsCode ? [installCopilot(t, bundle, { ...opts, selfTest: h === 'copilot' && opts.selfTest })] : []),
@@ -195,6 +200,7 @@ export function runStatus(rest: string[]): number {
   const cliHosts = cliHostStatus(t, bundle);
   const hosts = [...editorHosts, ...cliHosts];
   const workspaceGuards = workspaceGuardStatus(t.workspace);
+  const sandbox = sandboxStatus(t.workspace, t.home, { ...(t.configDir ? { configDir: t.configDir } : {}), managedFiles });
   const subfolder = claudeSubfolderNote(
     t.workspace,
     t.home,
@@ -208,11 +214,16 @@ export function runStatus(rest: string[]): number {
         ]
       : []),
   ];
-  if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ ...s, hosts, unguarded, workspaceGuards }, null, 2)}\n`, 'json'));
+  if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ ...s, hosts, unguarded, workspaceGuards, sandbox }, null, 2)}\n`, 'json'));
   else
     process.stdout.write(
       escapeControl(
-        `${formatStatus(s)}${[...editorHosts.map(describeHost), ...cliHosts.map(describeCliHost)].map((l) => `host:      ${l}\n`).join('')}${unguarded.map((u) => `note:      ${u}\n`).join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`,
+        `${formatStatus(s)}${[...editorHosts.map(describeHost), ...cliHosts.map(describeCliHost)].map((l) => `host:      ${l}\n`).join('')}${unguarded.map((u) => `note:      ${u}\n`).join('')}${describeSandbox(
+          sandbox,
+          sandbox.escapeGuard,
+        )
+          .map((l) => `sandbox:   ${l}\n`)
+          .join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`,
         'text',
       ),
     );

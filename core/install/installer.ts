@@ -28,6 +28,8 @@ import { shQuote } from './quote';
 import { ensureStateDir, removeStaleTemps, STATE_DIR, UnsafePathError } from '../state-dir';
 import { pluginInstalls, type PluginInstall } from './plugin';
 import { managedStatus, type ManagedStatus } from './managed';
+import { describeSandboxRecord, mergeSandboxRecords } from './sandbox';
+import { sandboxPlanFor, sandboxStatus } from './sandbox-files';
 
 export type Scope = 'project' | 'local' | 'user';
 
@@ -432,6 +434,8 @@ export interface InstallOptions {
   denyRules?: boolean;
   selfTest?: boolean;
   force?: boolean;
+  /** Claude Code's sandbox with read rules for secret files (sandbox.ts); 'sync': only where an earlier install put it. */
+  sandbox?: boolean | 'sync';
 }
 
 export function install(target: Target, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
@@ -452,7 +456,9 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
       );
     cleanTemps(p);
     const before = readIfExists(p.settingsFile);
-    const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
+    const earlier = opts.sandbox === 'sync' ? readState(p.stateFile)?.settings[relativeKey(p)]?.sandbox : undefined;
+    const sandbox = opts.sandbox === true || earlier ? sandboxPlanFor(target.workspace, target.scope, earlier) : undefined;
+    const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES, sandbox);
     if (!plan.ok) throw new InstallError(`refusing to change ${p.label}: ${plan.error}`);
 
     mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
@@ -468,7 +474,7 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
       state.version = bundle.version;
       writeState(p.stateFile, state);
       report.lines.push(
-        `${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${relativeLabel(p, STATE_DIR)}/${basename(p.settingsFile)}.bak)` : ''}`,
+        `${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${describeSandboxRecord(plan.record.sandbox) ? `, ${describeSandboxRecord(plan.record.sandbox)}` : ''}${before !== null ? ` (backup: ${relativeLabel(p, STATE_DIR)}/${basename(p.settingsFile)}.bak)` : ''}`,
       );
     } else {
       report.lines.push(`${p.label} already has the Agent Guard entry`);
@@ -482,6 +488,18 @@ export function install(target: Target, bundle: Bundle, opts: InstallOptions = {
       else report.lines.push('self-test: the installed hook denies rm -rf ~ and stays silent for ls');
     }
     report.warnings.push(...neutralizers(target).map((n) => n.message));
+    if (opts.sandbox === true) {
+      const sb = sandboxStatus(target.workspace, target.home, target.configDir ? { configDir: target.configDir } : {});
+      if (!sb.enabled)
+        report.warnings.push(
+          `the sandbox stays off: ${sb.enabledBy ?? 'a settings file'} sets sandbox.enabled: false (left as you set it; Agent Guard's read rules apply once it is true)`,
+        );
+      report.warnings.push(...sb.problems);
+      if (target.scope === 'user')
+        report.warnings.push(
+          "user settings cover the home folder's credential files; .env files are covered per project (agent-guard install --sandbox in it)",
+        );
+    }
   });
 }
 
@@ -513,6 +531,8 @@ function mergeRecords(prev: SettingsRecord, next: SettingsRecord, before: string
     createdPaths: [...new Set([...prev.createdPaths, ...next.createdPaths])],
     addedDenyRules: [...new Set([...prev.addedDenyRules, ...next.addedDenyRules])],
   };
+  const sandbox = mergeSandboxRecords(prev.sandbox, next.sandbox);
+  if (sandbox) merged.sandbox = sandbox;
   // The original bytes stay valid only while nobody else touched the file since.
   if (prev.restore && before !== null && sha256(before) === prev.restore.afterSha256)
     merged.restore = { before: prev.restore.before, afterSha256: sha256(after) };
@@ -593,7 +613,7 @@ export function sync(target: Target, bundle: Bundle, opts: { force?: boolean } =
     return { ok: false, lines: [], warnings: [], error: `Agent Guard is not installed in ${p.label}; run agent-guard install first` };
   }
   // Install is idempotent and updates what is outdated; deny rules are left as the user has them now.
-  const result = install(target, bundle, { denyRules: false, selfTest: false, force: opts.force ?? false });
+  const result = install(target, bundle, { denyRules: false, selfTest: false, force: opts.force ?? false, sandbox: 'sync' });
   if (result.ok && result.lines.every((l) => l.includes('already has')))
     result.lines = [`${p.label} and ${p.hookFile} are in sync with agent-guard ${bundle.version}`];
   return result;
