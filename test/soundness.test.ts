@@ -215,3 +215,39 @@ test("eval of a known tool's own setup code passes (every row of SHELL_SETUP_PRO
   assert.equal(verdictOf('Bash', 'eval "$(ssh-agent -s)$X"')?.guardId, 'unanalysable');
   assert.equal(verdictOf('Bash', 'eval "$(cat setup.sh)"')?.guardId, 'unanalysable');
 });
+
+// Command lines that a program runs from an option's value or its operands, and wrappers the
+// analysis did not peel: before this each was "no opinion" (ADVERSARY.md weakness 1).
+const LAUNCHED: [string, string][] = [
+  ["ssh localhost 'rm -rf ~'", 'rm-catastrophic'],
+  ["ssh -p 2222 -i ~/.ssh/deploy user@host 'rm -rf ~'", 'rm-catastrophic'],
+  ["ssh -o ProxyCommand='rm -rf ~' host", 'rm-catastrophic'],
+  ["script -qc 'rm -rf ~' /dev/null", 'rm-catastrophic'],
+  ["tar --to-command='rm -rf ~' -xf a.tar", 'rm-catastrophic'],
+  ["rsync -e 'rm -rf ~' -av dist/ host:/srv/", 'rm-catastrophic'],
+  ["hyperfine --warmup 3 'npm run build' 'rm -rf ~'", 'rm-catastrophic'],
+  ["concurrently 'npm:watch' 'rm -rf ~'", 'rm-catastrophic'],
+  ["nix-shell --run 'rm -rf ~'", 'rm-catastrophic'],
+  ["su -c 'rm -rf /' root", 'rm-catastrophic'],
+  ['strace -f -o trace.txt rm -rf ~', 'rm-catastrophic'],
+  ['taskset -c 0 rm -rf ~', 'rm-catastrophic'],
+  ['systemd-run --user rm -rf ~', 'rm-catastrophic'],
+  ['nsenter -t 1 -m rm -rf ~', 'rm-catastrophic'],
+  ['ssh host "$CMD"', 'unanalysable'],
+];
+
+test('command lines carried by options, operands and process wrappers are analysed like any other', () => {
+  for (const [command, guard] of LAUNCHED) assert.equal(verdictOf('Bash', command)?.guardId, guard, command);
+  for (const command of [
+    'ssh deploy@host.example.com uptime',
+    "ssh host 'cd /srv/app && git pull && npm ci'",
+    "rsync -e 'ssh -p 2222' -av dist/ host:/srv/app/",
+    "script -q -c 'npm test' /dev/null",
+    "hyperfine --warmup 3 'npm run build'",
+    "concurrently -n api,web 'npm:dev:api' 'npm run dev:web'",
+    'tar -czf out.tgz src',
+    'strace -f -o trace.txt node app.js',
+    'watchexec -e ts -- npm test',
+  ])
+    assert.equal(verdictOf('Bash', command), null, command);
+});

@@ -365,7 +365,211 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
   flock: { argOpts: ['-w', '-E', '--timeout', '--conflict-exit-code'], leadingArgs: 1 },
   pkexec: { argOpts: ['--user'] },
   runuser: { argOpts: ['-u', '-g', '-G', '--user', '--group'] },
+  // Process, namespace and tracing wrappers: the operands after their options are the command.
+  chroot: { argOpts: ['--userspec', '--groups'], leadingArgs: 1 },
+  taskset: { argOpts: ['-c', '--cpu-list'], leadingArgs: 0 },
+  fakeroot: { argOpts: ['-l', '--lib', '--faked', '-s', '-i'] },
+  strace: { argOpts: ['-o', '-e', '-p', '-s', '-E', '-u', '-P', '-a', '-I', '-b', '-X', '-O', '-S'] },
+  ltrace: { argOpts: ['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l', '-L'] },
+  valgrind: { argOpts: [] },
+  nsenter: { argOpts: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-w', '--wd', '-r', '--root'] },
+  unshare: { argOpts: ['--propagation', '--setgroups', '-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd'] },
+  'systemd-run': {
+    argOpts: [
+      '-u',
+      '--unit',
+      '-p',
+      '--property',
+      '--description',
+      '--slice',
+      '-E',
+      '--setenv',
+      '--uid',
+      '--gid',
+      '-M',
+      '--machine',
+      '-H',
+      '--host',
+      '--on-calendar',
+      '--on-active',
+      '--working-directory',
+      '--nice',
+    ],
+  },
+  firejail: { argOpts: [] },
+  chrt: { argOpts: ['-T', '-P', '-D'], leadingArgs: 1 },
+  numactl: { argOpts: ['-C', '-N', '-m', '-p', '-i', '--physcpubind', '--cpunodebind', '--membind', '--preferred', '--interleave'] },
+  prlimit: { argOpts: ['-p', '--pid', '-o', '--output'] },
+  setarch: { argOpts: [], leadingArgs: 1 },
+  faketime: { argOpts: ['-f'], leadingArgs: 1 },
+  'xvfb-run': { argOpts: ['-n', '--server-num', '-s', '--server-args', '-e', '--error-file', '-f', '--auth-file', '-p', '--xauth-protocol', '-w', '--wait'] },
+  'dbus-run-session': { argOpts: ['--config-file', '--dbus-daemon'] },
+  'systemd-inhibit': { argOpts: ['--what', '--who', '--why', '--mode'] },
+  cgexec: { argOpts: ['-g'] },
+  tini: { argOpts: ['-s', '-e', '-p'] },
+  'dumb-init': { argOpts: ['-r', '--rewrite'] },
+  catchsegv: { argOpts: [] },
+  linux32: { argOpts: [] },
+  linux64: { argOpts: [] },
 };
+
+/**
+ * Programs that run a shell command line given as an option's value (`script -c 'rm -rf ~'`,
+ * `tar --to-command=…`, `rsync -e …`) or as each of their operands (`hyperfine 'make'`,
+ * `concurrently 'npm:a' 'b'`); ssh runs its operands after the host (remotely, still judged).
+ * Each such text is analysed as a command of its own; a computed one is unanalysable.
+ */
+const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each' | 'joined' | 'after-host'; argOpts?: string[] }> = {
+  script: { opts: ['-c', '--command'] },
+  su: { opts: ['-c', '--command', '--session-command'] },
+  'nix-shell': { opts: ['--run', '--command'] },
+  nodemon: { opts: ['-x', '--exec'] },
+  tar: { opts: ['--to-command', '--use-compress-program', '-I', '--checkpoint-action=exec', '--info-script', '-F', '--new-volume-script'] },
+  rsync: { opts: ['-e', '--rsh', '--rsync-path'] },
+  hyperfine: {
+    opts: ['-p', '--prepare', '-c', '--cleanup', '-s', '--setup', '--conclude'],
+    operands: 'each',
+    argOpts: [
+      '-w',
+      '--warmup',
+      '-r',
+      '--runs',
+      '-m',
+      '--min-runs',
+      '-M',
+      '--max-runs',
+      '-n',
+      '--command-name',
+      '-S',
+      '--shell',
+      '--export-json',
+      '--export-markdown',
+      '--export-csv',
+      '-P',
+      '--parameter-scan',
+      '-L',
+      '--parameter-list',
+      '-u',
+      '--time-unit',
+      '--style',
+      '-o',
+      '--output',
+      '--input',
+    ],
+  },
+  concurrently: {
+    opts: [],
+    operands: 'each',
+    argOpts: [
+      '-n',
+      '--names',
+      '-c',
+      '--prefix-colors',
+      '-p',
+      '--prefix',
+      '-l',
+      '--prefix-length',
+      '-t',
+      '--timestamp-format',
+      '--name-separator',
+      '-s',
+      '--success',
+      '--restart-tries',
+      '--restart-after',
+      '-m',
+      '--max-processes',
+      '--default-input-target',
+      '--handle-input-target',
+      '-P',
+      '--passthrough-arguments',
+    ],
+  },
+  watchexec: {
+    opts: [],
+    operands: 'joined',
+    argOpts: [
+      '-e',
+      '--exts',
+      '-w',
+      '--watch',
+      '-i',
+      '--ignore',
+      '-d',
+      '--debounce',
+      '-s',
+      '--signal',
+      '--shell',
+      '-f',
+      '--filter',
+      '--stop-signal',
+      '--stop-timeout',
+      '-E',
+      '--env',
+      '--workdir',
+    ],
+  },
+  ssh: {
+    opts: [],
+    operands: 'after-host',
+    argOpts: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
+  },
+};
+/** ssh -o options whose value is a command run on this machine. */
+const SSH_LOCAL_COMMANDS = /^(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)(?:=|\s+)([\s\S]*)$/i;
+
+/** The command lines a COMMAND_STRINGS program runs, as the values that carry them. */
+function commandStrings(program: string, args: Value[]): { value: Value; label: string }[] {
+  const spec = COMMAND_STRINGS[program]!;
+  const out: { value: Value; label: string }[] = [];
+  const operands: Value[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const t = a.known;
+    if (t === null) {
+      if (!(a.ifUnset.startsWith('-') || operands.length > 0 || spec.operands)) continue;
+      if (spec.operands) operands.push(a);
+      continue;
+    }
+    if (t === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (program === 'ssh' && (t === '-o' || t.startsWith('-o'))) {
+      const v = t === '-o' ? args[++i] : syntheticValue(t.slice(2));
+      const m = v?.known !== null && v?.known !== undefined ? SSH_LOCAL_COMMANDS.exec(v.known) : null;
+      if (m) out.push({ value: syntheticValue(m[1]!), label: 'ssh -o' });
+      else if (v && v.known === null && /command/i.test(v.ifUnset)) out.push({ value: v, label: 'ssh -o' });
+      continue;
+    }
+    const opt = spec.opts.find(
+      (o) => t === o || t.startsWith(`${o}=`) || (o.length === 2 && !o.includes('=') && t.startsWith(o) && t.length > 2 && !t.startsWith('--')),
+    );
+    // -qc 'cmd': the option letter last in a cluster of flags takes the next word.
+    const clustered = spec.opts.find((o) => o.length === 2 && /^-[a-zA-Z]{2,}$/.test(t) && t.endsWith(o[1]!));
+    if (clustered) {
+      const value = args[++i];
+      if (value) out.push({ value, label: `${program} ${clustered}` });
+      continue;
+    }
+    if (opt) {
+      const value = t === opt ? args[++i] : syntheticValue(t.slice(t.startsWith(`${opt}=`) ? opt.length + 1 : opt.length));
+      if (value) out.push({ value, label: `${program} ${opt}` });
+      continue;
+    }
+    if (t.startsWith('-') && t !== '-' && operands.length === 0) {
+      if (spec.argOpts?.includes(t)) i++;
+      continue;
+    }
+    operands.push(a);
+  }
+  if (spec.operands === 'each') for (const v of operands) out.push({ value: v, label: program });
+  else if (spec.operands && operands.length > (spec.operands === 'after-host' ? 1 : 0)) {
+    const words = spec.operands === 'after-host' ? operands.slice(1) : operands;
+    const known = words.every((v) => v.known !== null);
+    out.push({ value: known ? syntheticValue(words.map((v) => v.known).join(' ')) : words.find((v) => v.known === null)!, label: program });
+  }
+  return out;
+}
 
 export function programName(v: Value | undefined): string {
   if (!v) return '';
@@ -567,6 +771,17 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     );
   }
   if (program === 'bundle' && args[0]?.known === 'exec') return inner(args.slice(1), 'bundle exec') ?? inv;
+  if (Object.hasOwn(COMMAND_STRINGS, program)) {
+    for (const { value, label } of commandStrings(program, args)) {
+      inv.wrapper = true;
+      if (value.known === null) computedScript(inv, [value], w);
+      else {
+        const st = cloneState(state);
+        if (program === 'ssh' && label === 'ssh') st.cwd = null; // the remote side's folder is not ours
+        walkSource(value.known, st, w, meta, label);
+      }
+    }
+  }
 
   // Interpreter one-liners that shell out: python -c "os.system('…')", perl -e "system(q{…})", …
   const code = interpreterCode(inv);
