@@ -234,6 +234,12 @@ const LAUNCHED: [string, string][] = [
   ['systemd-run --user rm -rf ~', 'rm-catastrophic'],
   ['nsenter -t 1 -m rm -rf ~', 'rm-catastrophic'],
   ['ssh host "$CMD"', 'unanalysable'],
+  // Deferred and indirect execution (ADVERSARY.md weakness 3).
+  ["trap 'rm -rf ~' EXIT", 'rm-catastrophic'],
+  ['trap "$X" EXIT', 'unanalysable'],
+  ['coproc rm -rf ~', 'rm-catastrophic'],
+  ['hash -p /bin/rm ls; ls -rf ~', 'rm-catastrophic'],
+  [". /dev/stdin <<< 'rm -rf ~'", 'rm-catastrophic'],
 ];
 
 test('command lines carried by options, operands and process wrappers are analysed like any other', () => {
@@ -248,6 +254,9 @@ test('command lines carried by options, operands and process wrappers are analys
     'tar -czf out.tgz src',
     'strace -f -o trace.txt node app.js',
     'watchexec -e ts -- npm test',
+    "trap 'rm -f /tmp/build.lock' EXIT; make",
+    'trap - EXIT',
+    'hash -r',
   ])
     assert.equal(verdictOf('Bash', command), null, command);
 });

@@ -411,6 +411,7 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
   catchsegv: { argOpts: [] },
   linux32: { argOpts: [] },
   linux64: { argOpts: [] },
+  coproc: { argOpts: [] },
 };
 
 /**
@@ -752,6 +753,28 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     }
     const first = cmd.findIndex((v) => v.known === '{}');
     return inner(first >= 0 ? cmd.flatMap((v) => (v.known === '{}' ? items : [v])) : [...cmd, ...items], 'parallel') ?? inv;
+  }
+  // trap 'cmd' SIGNAL…: the command runs when the signal (or EXIT) comes, so it is judged now.
+  if (program === 'trap') {
+    const [action, ...signals] = args;
+    if (action && signals.length > 0 && action.known !== '-' && action.known !== '') {
+      inv.wrapper = true;
+      if (action.known === null) computedScript(inv, [action], w);
+      else walkSource(action.known, cloneState(state), w, meta, 'trap');
+    }
+    return inv;
+  }
+  // hash -p /bin/rm ls: from now on `ls` runs /bin/rm (kept like an alias).
+  if (program === 'hash' && args[0]?.known === '-p' && args[1] && args[2]?.known) {
+    if (args[1].known === null) markIncomplete(w.out, 'computed');
+    else state.aliases.set(args[2].known, shellQuote(args[1].known));
+    return inv;
+  }
+  // . /dev/stdin <<< '…', source /dev/stdin: the shell runs its stdin.
+  if ((program === '.' || program === 'source') && /^\/dev\/(stdin|fd\/0)$/.test(args[0]?.known ?? '') && inv.stdinText !== null) {
+    inv.wrapper = true;
+    walkSource(inv.stdinText, cloneState(state), w, meta, `${program} /dev/stdin`);
+    return inv;
   }
   if (program === 'alias') {
     for (const a of args) {
@@ -1481,4 +1504,9 @@ function fieldSplit(word: Word, v: Value, state: State, w: Walk): Value[] | null
   const kept = fields.filter((f) => f !== '');
   if (kept.length === 1 && kept[0] === v.known) return null;
   return kept.map((f) => ({ ...v, known: f, ifUnset: f, possible: [], glob: v.glob || /[*?[]/.test(f) }));
+}
+
+/** A word quoted for the shell, so a path with spaces stays one word when an alias is expanded. */
+function shellQuote(t: string): string {
+  return /^[\w./+-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`;
 }
