@@ -7,36 +7,14 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/terminal';
 import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
-import {
-  claudeSubfolderNote,
-  cliHostStatus,
-  describeCliHost,
-  installCopilot,
-  installGemini,
-  syncCopilot,
-  syncGemini,
-  uninstallCopilot,
-  uninstallGemini,
-} from '../core/install/hosts';
-import { describePlugin } from '../core/install/plugin';
-import { describeManaged, installManaged, managedPaths, managedSettingsText, uninstallManaged, type ManagedPlatform } from '../core/install/managed';
-import {
-  describeHost,
-  hostStatus,
-  install,
-  managedSettingsFiles,
-  installVsCode,
-  mergeReports,
-  status,
-  sync,
-  uninstall,
-  uninstallVsCode,
-  type Bundle,
-  type Report,
-  type Scope,
-  type StatusReport,
-  type Target,
-} from '../core/install/installer';
+import { installCopilot, syncCopilot, uninstallCopilot } from '../core/install/targets/copilot';
+import { installGemini, syncGemini, uninstallGemini } from '../core/install/targets/gemini';
+import { describePlugin } from '../core/install/targets/plugin';
+import { describeManaged, installManaged, managedPaths, managedSettingsText, uninstallManaged, type ManagedPlatform } from '../core/install/targets/managed';
+import { install, sync, uninstall } from '../core/install/targets/claude';
+import { installVsCode, uninstallVsCode } from '../core/install/targets/vscode';
+import { claudeSubfolderNote, cliHostStatus, describeCliHost, describeHost, hostStatus, status, type StatusReport } from '../core/install/status';
+import { managedSettingsFiles, mergeReports, type Bundle, type Report, type Scope, type Target } from '../core/install/installer';
 
 export function bundledHook(): Bundle {
   // dist/cli.cjs and dist/hook.cjs sit side by side.

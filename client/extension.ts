@@ -8,23 +8,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import guards from 'agent-guard:guards';
-import {
-  describeHost,
-  hostStatus,
-  install,
-  installVsCode,
-  mergeReports,
-  status,
-  sync,
-  uninstall,
-  uninstallVsCode,
-  VSCODE_HOOKS_FILE,
-  type Bundle,
-  type Report,
-  type Scope,
-  type StatusReport,
-  type Target,
-} from '../core/install/installer';
+import { mergeReports, type Bundle, type Report, type Scope, type Target } from '../core/install/installer';
+import { install, sync, uninstall } from '../core/install/targets/claude';
+import { installVsCode, uninstallVsCode, VSCODE_HOOKS_FILE } from '../core/install/targets/vscode';
+import { describeHost, hostStatus, status, type StatusReport } from '../core/install/status';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
 import { loadConfig } from '../core/guards/load-config';

@@ -11,10 +11,10 @@
 
 import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, chmodSync, rmdirSync, readdirSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
-import { parseStrict } from './json-edit';
-import { findOurHandlers, SECRET_DENY_RULES } from './settings';
-import { shQuote } from './quote';
-import { HOOK_TIMEOUT_SECONDS, hookCommandFor, hookState, stampHook, type Bundle, type HookState, type Report } from './installer';
+import { parseStrict } from '../json-edit';
+import { findOurHandlers, SECRET_DENY_RULES } from '../settings';
+import { shQuote } from '../quote';
+import { HOOK_TIMEOUT_SECONDS, hookCommandFor, hookState, stampHook, type Bundle, type HookState, type Report } from '../installer';
 
 export type ManagedPlatform = 'darwin' | 'linux' | 'win32';
 
