@@ -349,11 +349,15 @@ function runReport<R extends Report>(report: R, body: () => void): R {
     body();
     report.ok = true;
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    report.error =
-      err instanceof InstallError ? err.message : e.code && e.path ? `cannot change ${e.path}: ${describeCode(e)}` : `unexpected error: ${e.message}`;
+    report.error = describeFailure(err);
   }
   return report;
+}
+
+/** An install's failure, for people: our own message, or what the file system said and where. */
+export function describeFailure(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return err instanceof InstallError ? err.message : e.code && e.path ? `cannot change ${e.path}: ${describeCode(e)}` : `unexpected error: ${e.message}`;
 }
 
 // ---- reports ----

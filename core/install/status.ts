@@ -3,48 +3,33 @@
 
 import { join } from 'node:path';
 import { parse as parseLoose, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { findOurHandlers } from './settings';
 import { parseStrict } from './json-edit';
 import { CONFIG_FILE, parseConfig } from '../config';
 import { pluginInstalls, type PluginInstall } from './targets/plugin';
 import { managedStatus, type ManagedStatus } from './targets/managed';
 import {
-  backupPath,
   hookState,
-  HOOK_TIMEOUT_SECONDS,
-  legacyBackupPath,
   managedSettingsFiles,
   readIfExistsQuiet,
   readLoose,
   targetPaths,
   type Bundle,
   type CliHost,
-  type HookState,
-  type Scope,
   type Target,
   type TargetPaths,
 } from './installer';
 import { neutralizers } from './targets/claude';
-import { vscodeNeutralizers, vscodeScopeStatus, VSCODE_HOOKS_FILE } from './targets/vscode';
+import { vscodeNeutralizers, VSCODE_HOOKS_FILE } from './targets/vscode';
+import { TARGETS } from './registry';
+import type { Place } from './target';
 import { geminiNeutralizers, geminiSpec, geminiTarget } from './targets/gemini';
 import { copilotTrust, copilotUserHooksFile } from './targets/copilot';
 import { findHostHandlers, parseHostSettings } from './host-settings';
-import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export interface ScopeStatus {
-  /** A Claude Code settings scope, or VS Code's agent (.github/hooks/agent-guard.json). */
-  scope: Scope | 'vscode';
-  settingsFile: string;
-  label: string;
-  installed: boolean;
-  entryCurrent: boolean;
-  hook: HookState;
-  hookVersion: string | null;
-  problems: string[];
-  /** The backup of the settings file, where there is one (.claude/agent-guard/, or beside the file where older versions kept it). */
-  backup: string | null;
-}
+import type { ScopeStatus } from './target';
+
+export type { ScopeStatus };
 
 export interface StatusReport {
   workspace: string;
@@ -63,33 +48,10 @@ export interface StatusReport {
 }
 
 export function status(workspace: string, home: string, bundle: Bundle, configDir?: string, managedFiles = managedSettingsFiles()): StatusReport {
-  const scopes: ScopeStatus[] = [];
-  for (const scope of ['project', 'local', 'user'] as Scope[]) {
-    const target: Target = { workspace, scope, home, ...(configDir ? { configDir } : {}) };
-    const p = targetPaths(target);
-    const text = readIfExistsQuiet(p.settingsFile);
-    const problems: string[] = [];
-    let installed = false;
-    let entryCurrent = false;
-    if (text !== null) {
-      const parsed = parseStrict(text);
-      if (!parsed.ok) problems.push(`${p.label} is not valid JSON (${parsed.message}); Claude Code ignores the whole file`);
-      else {
-        const ours = findOurHandlers(parsed.value);
-        installed = ours.length > 0;
-        entryCurrent = ours.some((o) => o.command === p.command && o.timeout === HOOK_TIMEOUT_SECONDS);
-        if (installed && !entryCurrent) problems.push(`the hook entry in ${p.label} differs from what this version installs (run agent-guard sync)`);
-        if (ours.length > 1) problems.push(`${p.label} has the Agent Guard entry ${ours.length} times`);
-      }
-    }
-    const hs = installed ? hookState(p.hookFile, bundle) : { state: 'missing' as HookState, version: null };
-    if (installed && hs.state === 'missing') problems.push(`${p.label} runs ${p.hookFile}, which does not exist: the guard is silently off`);
-    const backup = [backupPath(p), legacyBackupPath(p.settingsFile)].find((b) => existsSync(b)) ?? null;
-    if (installed || problems.length > 0)
-      scopes.push({ scope, settingsFile: p.settingsFile, label: p.label, installed, entryCurrent, hook: hs.state, hookVersion: hs.version, problems, backup });
-  }
-  const vscode = vscodeScopeStatus(workspace, bundle);
-  if (vscode) scopes.push(vscode);
+  const place: Place = { workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) };
+  // Every target's installs here, in the targets' order (Claude Code's scopes first).
+  const scopes = TARGETS.flatMap((t) => t.installs(place, bundle));
+  const vscode = scopes.find((s) => s.host === 'vscode');
   const neutral = neutralizers({ workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) }, managedFiles).map((n) => n.message);
   const configFile = join(workspace, CONFIG_FILE);
   const configText = readIfExistsQuiet(configFile);
@@ -115,12 +77,15 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const managedOff = managedFiles.some((f) => readLoose(f)?.disableAllHooks === true);
   const managedRuns = managed !== null && managed.hook !== 'missing' && !managedOff;
   // Guarded: every host it is installed for runs it (Claude Code's settings, with the plugin, are one host).
-  const claude = installedScopes.filter((s) => s.scope !== 'vscode');
+  const claude = installedScopes.filter((s) => s.host === 'claude');
   const claudeInstalled = claude.length > 0 || pluginRuns;
   const claudeRuns = (claude.some((s) => s.hook !== 'missing') || pluginRuns) && neutral.length === 0;
   const vscodeRuns =
     !!vscode && vscode.hook !== 'missing' && vscodeNeutralizers(workspace).length === 0 && !vscode.problems.some((p) => p.includes('not valid JSON'));
-  const active = managedRuns || ((claudeInstalled || !!vscode) && (!claudeInstalled || claudeRuns) && (!vscode || vscodeRuns));
+  // Gemini CLI's settings and the Copilot CLI's own file: installed there, that CLI must run it.
+  const clis = (['gemini', 'copilot'] as const).filter((h) => installedScopes.some((s) => s.host === h));
+  const cliRuns = clis.length === 0 || cliHostStatus(place, bundle).every((c) => !clis.includes(c.host) || c.runs);
+  const active = managedRuns || ((claudeInstalled || !!vscode || clis.length > 0) && (!claudeInstalled || claudeRuns) && (!vscode || vscodeRuns) && cliRuns);
   const current =
     (installedScopes.length > 0 || pluginRuns || managed !== null) &&
     installedScopes.every((s) => s.hook === 'current' && s.entryCurrent) &&
@@ -152,7 +117,7 @@ export function describeHost(h: HostStatus): string {
 
 /** Per host: whether its agent would run the guard, and why not. */
 export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): HostStatus[] {
-  const claudeInstalled = s.scopes.some((x) => x.scope !== 'vscode' && x.installed && x.hook !== 'missing');
+  const claudeInstalled = s.scopes.some((x) => x.host === 'claude' && x.installed && x.hook !== 'missing');
   const vsText = readIfExistsQuiet(join(workspace, VSCODE_HOOKS_FILE));
   let vsOk = false;
   let vsDetail = `not installed (agent-guard install --host vscode writes ${VSCODE_HOOKS_FILE})`;

@@ -2,95 +2,200 @@
 // .claude/settings.local.json (local) or ~/.claude/settings.json (user), edited surgically
 // (settings.ts), with the deny rules for secret files; and the settings that switch it off.
 
-import { existsSync, realpathSync, unlinkSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { planInstall, planUninstall, findOurHandlers, SECRET_DENY_RULES, sha256, type SettingsRecord } from '../settings';
 import { parseStrict } from '../json-edit';
 import { STATE_DIR } from '../../state-dir';
 import {
-  backUp,
   backupPath,
   checkDirWritable,
   checkNoLinkOutside,
   checkWritable,
-  cleanTemps,
-  forgetRecord,
+  hookState,
   HOOK_TIMEOUT_SECONDS,
   InstallError,
   isDirectory,
   legacyBackupPath,
   lstatOrNull,
   managedSettingsFiles,
-  mkdirLevels,
-  moveLegacyBackup,
   readIfExists,
+  readIfExistsQuiet,
   readLoose,
   readState,
   relativeLabel,
-  removeHookFile,
-  runReport,
   selfTest,
   targetPaths,
-  writeAtomic,
-  writeHookFile,
-  writeState,
   type Bundle,
+  type HookState,
   type InstallOptions,
   type Report,
   type SelfTest,
   type Target,
   type TargetPaths,
 } from '../installer';
+import { hookChanges, releaseChanges, stateWrite, type FileChange, type InstallTarget, type Place, type ScopeStatus } from '../target';
+import { runTarget } from '../apply';
 
-export function install(target: Target, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
-  const report: Report & { selfTest?: SelfTest } = { ok: false, lines: [], warnings: [] };
-  return runReport(report, () => {
-    const p = targetPaths(target);
-    if (target.scope !== 'user' && !isDirectory(target.workspace)) throw new InstallError(`the workspace ${target.workspace} is not a folder`);
-    // Every check before the first write: links, writable files and folders, a parseable file.
+const SCOPES = ['project', 'local', 'user'] as const;
+
+function planClaudeInstall(target: Target, bundle: Bundle, opts: InstallOptions): FileChange[] {
+  const p = targetPaths(target);
+  if (target.scope !== 'user' && !isDirectory(target.workspace)) throw new InstallError(`the workspace ${target.workspace} is not a folder`);
+  // Every check before the first write: links, writable files and folders, a parseable file.
+  checkNoLinkOutside(target, p);
+  checkWritable(p.settingsFile, p.label);
+  checkDirWritable(p.claudeDir, relativeLabel(p, '.claude'));
+  checkDirWritable(dirname(p.hookFile), relativeLabel(p, '.claude/hooks'));
+  if (existsSync(p.settingsFile)) checkDirWritable(dirname(realpathSync(p.settingsFile)), `the folder of ${p.label}`);
+  const stateDir = lstatOrNull(join(p.claudeDir, 'agent-guard'));
+  if (stateDir?.isSymbolicLink())
+    throw new InstallError(`${relativeLabel(p, STATE_DIR)} is a symbolic link; remove it (Agent Guard keeps its backup only in a real folder), then try again`);
+  const before = readIfExists(p.settingsFile);
+  const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
+  if (!plan.ok) throw new InstallError(`refusing to change ${p.label}: ${plan.error}`);
+
+  const changes: FileChange[] = [
+    { kind: 'clean', paths: p },
+    { kind: 'mkdir', dirs: [p.claudeDir, dirname(p.hookFile)] },
+    ...hookChanges(p, bundle, opts.force ?? false),
+  ];
+  if (plan.changed) {
+    if (before !== null) changes.push({ kind: 'backup', of: p, text: before });
+    changes.push({ kind: 'write', file: p.settingsFile, text: plan.text });
+    const state = readState(p.stateFile) ?? { version: bundle.version, settings: {} };
+    const key = relativeKey(p);
+    const previous = state.settings[key];
+    state.settings[key] = previous ? mergeRecords(previous, plan.record, before, plan.text) : plan.record;
+    state.version = bundle.version;
+    changes.push(stateWrite(p.stateFile, state), {
+      kind: 'note',
+      line: `${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${relativeLabel(p, STATE_DIR)}/${basename(p.settingsFile)}.bak)` : ''}`,
+    });
+  } else changes.push({ kind: 'note', line: `${p.label} already has the Agent Guard entry` }, { kind: 'move-legacy-backup', of: p });
+  for (const line of plan.notes) changes.push({ kind: 'note', line });
+  return changes;
+}
+
+function planClaudeSync(target: Target, bundle: Bundle, opts: InstallOptions): FileChange[] {
+  const p = targetPaths(target);
+  const text = readIfExists(p.settingsFile);
+  const parsed = text !== null ? parseStrict(text) : null;
+  if (!parsed?.ok || findOurHandlers(parsed.value).length === 0)
+    throw new InstallError(`Agent Guard is not installed in ${p.label}; run agent-guard install first`);
+  // Install is idempotent and updates what is outdated; deny rules are left as the user has them now.
+  return planClaudeInstall(target, bundle, { denyRules: false, force: opts.force ?? false });
+}
+
+/** A sync that changed nothing says so in one line. */
+export function sayInSync(report: Report, line: string): void {
+  if (report.lines.every((l) => l.includes('already has'))) report.lines = [line];
+}
+
+function planClaudeUninstall(target: Target, bundle: Bundle, opts: InstallOptions): FileChange[] {
+  const p = targetPaths(target);
+  const state = readState(p.stateFile);
+  const changes: FileChange[] = [{ kind: 'clean', paths: p }];
+  const text = readIfExists(p.settingsFile);
+  if (text !== null) {
     checkNoLinkOutside(target, p);
     checkWritable(p.settingsFile, p.label);
-    checkDirWritable(p.claudeDir, relativeLabel(p, '.claude'));
-    checkDirWritable(dirname(p.hookFile), relativeLabel(p, '.claude/hooks'));
-    if (existsSync(p.settingsFile)) checkDirWritable(dirname(realpathSync(p.settingsFile)), `the folder of ${p.label}`);
-    const stateDir = lstatOrNull(join(p.claudeDir, 'agent-guard'));
-    if (stateDir?.isSymbolicLink())
-      throw new InstallError(
-        `${relativeLabel(p, STATE_DIR)} is a symbolic link; remove it (Agent Guard keeps its backup only in a real folder), then try again`,
+    const result = planUninstall(text, state?.settings[relativeKey(p)] ?? null);
+    for (const warning of result.notes) changes.push({ kind: 'note', warning });
+    if (result.text === null) changes.push({ kind: 'remove', file: p.settingsFile, line: `removed ${p.label} (Agent Guard had created it)` });
+    else if (result.text !== text)
+      changes.push(
+        { kind: 'backup', of: p, text },
+        { kind: 'write', file: p.settingsFile, text: result.text, line: `removed the Agent Guard entries from ${p.label}` },
       );
-    cleanTemps(p);
-    const before = readIfExists(p.settingsFile);
-    const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
-    if (!plan.ok) throw new InstallError(`refusing to change ${p.label}: ${plan.error}`);
+    else changes.push({ kind: 'note', line: `${p.label} had no Agent Guard entries` });
+  }
+  // The backups go with the hook: only when no other install uses it.
+  changes.push(...releaseChanges(p, state, relativeKey(p), bundle, opts.force ?? false, [backupPath(p), legacyBackupPath(p.settingsFile)]));
+  return changes;
+}
 
-    mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
-    writeHookFile(p, bundle, opts.force ?? false, report);
-
-    if (plan.changed) {
-      if (before !== null) backUp(p, before);
-      writeAtomic(p.settingsFile, plan.text);
-      const state = readState(p.stateFile) ?? { version: bundle.version, settings: {} };
-      const key = relativeKey(p);
-      const previous = state.settings[key];
-      state.settings[key] = previous ? mergeRecords(previous, plan.record, before, plan.text) : plan.record;
-      state.version = bundle.version;
-      writeState(p.stateFile, state);
-      report.lines.push(
-        `${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${relativeLabel(p, STATE_DIR)}/${basename(p.settingsFile)}.bak)` : ''}`,
-      );
-    } else {
-      report.lines.push(`${p.label} already has the Agent Guard entry`);
-      moveLegacyBackup(p, report);
+/** The installs in Claude Code's settings scopes, as status shows them. */
+function claudeInstalls(place: Place, bundle: Bundle): ScopeStatus[] {
+  const scopes: ScopeStatus[] = [];
+  for (const scope of SCOPES) {
+    const p = targetPaths({ ...place, scope });
+    const text = readIfExistsQuiet(p.settingsFile);
+    const problems: string[] = [];
+    let installed = false;
+    let entryCurrent = false;
+    if (text !== null) {
+      const parsed = parseStrict(text);
+      if (!parsed.ok) problems.push(`${p.label} is not valid JSON (${parsed.message}); Claude Code ignores the whole file`);
+      else {
+        const ours = findOurHandlers(parsed.value);
+        installed = ours.length > 0;
+        entryCurrent = ours.some((o) => o.command === p.command && o.timeout === HOOK_TIMEOUT_SECONDS);
+        if (installed && !entryCurrent) problems.push(`the hook entry in ${p.label} differs from what this version installs (run agent-guard sync)`);
+        if (ours.length > 1) problems.push(`${p.label} has the Agent Guard entry ${ours.length} times`);
+      }
     }
-    report.lines.push(...plan.notes);
+    const hs = installed ? hookState(p.hookFile, bundle) : { state: 'missing' as HookState, version: null };
+    if (installed && hs.state === 'missing') problems.push(`${p.label} runs ${p.hookFile}, which does not exist: the guard is silently off`);
+    const backup = [backupPath(p), legacyBackupPath(p.settingsFile)].find((b) => existsSync(b)) ?? null;
+    if (installed || problems.length > 0)
+      scopes.push({
+        host: 'claude',
+        scope,
+        settingsFile: p.settingsFile,
+        label: p.label,
+        installed,
+        entryCurrent,
+        hook: hs.state,
+        hookVersion: hs.version,
+        problems,
+        backup,
+      });
+  }
+  return scopes;
+}
 
+const claude: InstallTarget = {
+  id: 'claude',
+  name: 'Claude Code',
+  order: 0,
+  scopes: SCOPES,
+  inAll: true,
+  describe: (place) =>
+    `the PreToolUse hook in ${targetPaths(place).label}${place.scope === 'local' ? ' (only on this machine)' : ''}, and deny rules for secret files`,
+  files: (place) => [targetPaths(place).settingsFile],
+  installed(place) {
+    const parsed = parseStrict(readIfExistsQuiet(targetPaths(place).settingsFile) ?? '');
+    return parsed.ok && findOurHandlers(parsed.value).length > 0;
+  },
+  planInstall: planClaudeInstall,
+  planSync: planClaudeSync,
+  planUninstall: planClaudeUninstall,
+  verify(op, place, bundle, opts, report) {
+    const p = targetPaths(place);
+    if (op === 'sync') sayInSync(report, `${p.label} and ${p.hookFile} are in sync with agent-guard ${bundle.version}`);
+    if (op !== 'install') return;
     if (opts.selfTest !== false) {
-      report.selfTest = selfTest(p.hookFile, target.workspace);
+      report.selfTest = selfTest(targetPaths(place).hookFile, place.workspace);
       if (report.selfTest.problem) report.warnings.push(`self-test: ${report.selfTest.problem}`);
       else report.lines.push('self-test: the installed hook denies rm -rf ~ and stays silent for ls');
     }
-    report.warnings.push(...neutralizers(target).map((n) => n.message));
-  });
+    report.warnings.push(...neutralizers(place).map((n) => n.message));
+  },
+  installs: claudeInstalls,
+};
+export default claude;
+
+export function install(target: Target, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
+  return runTarget(claude, 'install', target, bundle, opts);
+}
+
+export function uninstall(target: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
+  return runTarget(claude, 'uninstall', target, bundle, opts);
+}
+
+export function sync(target: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
+  return runTarget(claude, 'sync', target, bundle, opts);
 }
 
 function mergeRecords(prev: SettingsRecord, next: SettingsRecord, before: string | null, after: string): SettingsRecord {
@@ -107,49 +212,6 @@ function mergeRecords(prev: SettingsRecord, next: SettingsRecord, before: string
 
 function relativeKey(p: TargetPaths): string {
   return p.settingsFile.slice(p.claudeDir.length + 1);
-}
-
-export function uninstall(target: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
-  const report: Report = { ok: false, lines: [], warnings: [] };
-  return runReport(report, () => {
-    const p = targetPaths(target);
-    const state = readState(p.stateFile);
-    const backups = [backupPath(p), legacyBackupPath(p.settingsFile)];
-    cleanTemps(p);
-    const text = readIfExists(p.settingsFile);
-    if (text !== null) {
-      checkNoLinkOutside(target, p);
-      checkWritable(p.settingsFile, p.label);
-      const result = planUninstall(text, state?.settings[relativeKey(p)] ?? null);
-      report.warnings.push(...result.notes);
-      if (result.text === null) {
-        unlinkSync(p.settingsFile);
-        report.lines.push(`removed ${p.label} (Agent Guard had created it)`);
-      } else if (result.text !== text) {
-        backUp(p, text);
-        writeAtomic(p.settingsFile, result.text);
-        report.lines.push(`removed the Agent Guard entries from ${p.label}`);
-      } else report.lines.push(`${p.label} had no Agent Guard entries`);
-    }
-    const stillUsed = forgetRecord(p.stateFile, state, relativeKey(p));
-    if (!stillUsed && removeHookFile(p, bundle, opts.force ?? false, report)) {
-      for (const b of backups) if (existsSync(b)) unlinkSync(b);
-    }
-  });
-}
-
-export function sync(target: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
-  const p = targetPaths(target);
-  const text = readIfExists(p.settingsFile);
-  const parsed = text !== null ? parseStrict(text) : null;
-  if (!parsed?.ok || findOurHandlers(parsed.value).length === 0) {
-    return { ok: false, lines: [], warnings: [], error: `Agent Guard is not installed in ${p.label}; run agent-guard install first` };
-  }
-  // Install is idempotent and updates what is outdated; deny rules are left as the user has them now.
-  const result = install(target, bundle, { denyRules: false, selfTest: false, force: opts.force ?? false });
-  if (result.ok && result.lines.every((l) => l.includes('already has')))
-    result.lines = [`${p.label} and ${p.hookFile} are in sync with agent-guard ${bundle.version}`];
-  return result;
 }
 
 export interface Neutralizer {

@@ -4,29 +4,24 @@
 // does with the hook's answer is checked with the real CLI in test/real-hosts.
 
 import { dirname, join } from 'node:path';
-import { unlinkSync } from 'node:fs';
 import {
-  forgetRecord,
   hookCommand,
   HOOK_TIMEOUT_SECONDS,
+  hookState,
   InstallError,
-  mkdirLevels,
   readIfExists,
   readIfExistsQuiet,
   readState,
-  removeHookFile,
-  runReport,
   selfTestHost,
   targetPaths,
-  writeAtomic,
-  writeHookFile,
-  writeState,
   type Bundle,
   type InstallOptions,
   type Report,
   type Target,
 } from '../installer';
-import { installVsCode, uninstallVsCode, VSCODE_HOOKS_FILE } from './vscode';
+import { hookChanges, releaseChanges, stateWrite, type FileChange, type InstallTarget, type Place } from '../target';
+import { runTarget } from '../apply';
+import { planVsCodeInstall, planVsCodeUninstall, vscodeInstalled, vscodeNeutralizers, VSCODE_HOOKS_FILE } from './vscode';
 import { readObject } from './gemini';
 
 export function copilotUserHooksFile(home: string, copilotHome = process.env.COPILOT_HOME): string {
@@ -57,79 +52,134 @@ export function copilotHooksFile(hookFile: string): string {
 
 const COPILOT_USER_KEY = 'copilot:~/.copilot/hooks/agent-guard.json';
 
-export function installCopilot(t: Target, bundle: Bundle, opts: InstallOptions = {}): Report {
-  if (t.scope !== 'user') return copilotProjectOrError(t, bundle, opts);
-  const report: Report = { ok: false, lines: [], warnings: [] };
-  return runReport(report, () => {
-    const paths = targetPaths(t);
-    const file = copilotUserHooksFile(t.home);
-    const existing = readIfExists(file);
-    if (existing !== null && !existing.includes('agent-guard.cjs')) throw new InstallError(`${file} exists and is not Agent Guard's; refusing to overwrite it`);
-    mkdirLevels([paths.claudeDir, dirname(paths.hookFile)]);
-    writeHookFile(paths, bundle, opts.force ?? false, report);
-    const wanted = copilotHooksFile(paths.hookFile);
-    if (existing !== wanted) {
-      mkdirLevels([dirname(dirname(file)), dirname(file)]);
-      writeAtomic(file, wanted);
-      report.lines.push(`${existing === null ? 'wrote' : 'updated'} ${file}: the Copilot CLI runs the hook before every tool call, in every folder`);
-      const state = readState(paths.stateFile) ?? { version: bundle.version, settings: {} };
-      state.settings[COPILOT_USER_KEY] ??= { createdFile: existing === null, createdPaths: [], addedDenyRules: [] };
-      writeState(paths.stateFile, state);
-    } else report.lines.push(`${file} is already in place`);
-    if (opts.selfTest !== false) selfTestHost('copilot', paths.hookFile, t.workspace, report);
-  });
+const NO_LOCAL = 'the Copilot CLI has no personal per-project settings file';
+
+function planCopilotInstall(t: Target, bundle: Bundle, opts: InstallOptions): FileChange[] {
+  if (t.scope === 'local') throw new InstallError(`${NO_LOCAL}; install for the project (the default) or with --user`);
+  // Project scope: the .github/hooks file VS Code's agent reads too.
+  if (t.scope !== 'user')
+    return [
+      ...planVsCodeInstall(t.workspace, bundle, opts),
+      { kind: 'note', line: `the Copilot CLI reads ${VSCODE_HOOKS_FILE} too, once the folder is trusted` },
+    ];
+  const paths = targetPaths(t);
+  const file = copilotUserHooksFile(t.home);
+  const existing = readIfExists(file);
+  if (existing !== null && !existing.includes('agent-guard.cjs')) throw new InstallError(`${file} exists and is not Agent Guard's; refusing to overwrite it`);
+  const changes: FileChange[] = [{ kind: 'mkdir', dirs: [paths.claudeDir, dirname(paths.hookFile)] }, ...hookChanges(paths, bundle, opts.force ?? false)];
+  const wanted = copilotHooksFile(paths.hookFile);
+  if (existing !== wanted) {
+    const state = readState(paths.stateFile) ?? { version: bundle.version, settings: {} };
+    state.settings[COPILOT_USER_KEY] ??= { createdFile: existing === null, createdPaths: [], addedDenyRules: [] };
+    changes.push(
+      { kind: 'mkdir', dirs: [dirname(dirname(file)), dirname(file)] },
+      {
+        kind: 'write',
+        file,
+        text: wanted,
+        line: `${existing === null ? 'wrote' : 'updated'} ${file}: the Copilot CLI runs the hook before every tool call, in every folder`,
+      },
+      stateWrite(paths.stateFile, state),
+    );
+  } else changes.push({ kind: 'note', line: `${file} is already in place` });
+  return changes;
 }
 
-/** Project scope: the .github/hooks file VS Code's agent reads too. */
-function copilotProjectOrError(t: Target, bundle: Bundle, opts: InstallOptions): Report {
-  if (t.scope === 'local')
-    return {
-      ok: false,
-      lines: [],
-      warnings: [],
-      error: 'the Copilot CLI has no personal per-project settings file; install for the project (the default) or with --user',
-    };
-  const r = installVsCode(t.workspace, bundle, { ...opts, selfTest: false });
-  if (!r.ok) return r;
-  r.lines.push(`the Copilot CLI reads ${VSCODE_HOOKS_FILE} too, once the folder is trusted`);
-  if (opts.selfTest !== false) selfTestHost('copilot', targetPaths({ ...t, scope: 'project' }).hookFile, t.workspace, r);
-  const trust = copilotTrust(t.workspace, t.home);
-  if (!trust)
-    r.warnings.push(
-      `the Copilot CLI loads ${VSCODE_HOOKS_FILE} only in a trusted folder: accept its trust prompt, or add ${t.workspace} to trustedFolders in ~/.copilot/config.json`,
-    );
-  return r;
+function planCopilotUninstall(t: Target, bundle: Bundle, opts: InstallOptions): FileChange[] {
+  if (t.scope === 'local') throw new InstallError(NO_LOCAL);
+  if (t.scope !== 'user') return planVsCodeUninstall(t.workspace, bundle, opts);
+  const paths = targetPaths(t);
+  const file = copilotUserHooksFile(t.home);
+  const text = readIfExists(file);
+  const changes: FileChange[] = [];
+  if (text !== null) {
+    if (!text.includes('agent-guard.cjs') && !opts.force) throw new InstallError(`${file} is not Agent Guard's; left in place`);
+    changes.push({ kind: 'remove', file, line: `removed ${file}` });
+  }
+  changes.push(...releaseChanges(paths, readState(paths.stateFile), COPILOT_USER_KEY, bundle, opts.force ?? false));
+  return changes;
+}
+
+/** The file the Copilot CLI reads in this scope. */
+function copilotFile(t: Place): string {
+  return t.scope === 'user' ? copilotUserHooksFile(t.home) : join(t.workspace, VSCODE_HOOKS_FILE);
+}
+
+const copilot: InstallTarget = {
+  id: 'copilot',
+  name: 'Copilot CLI',
+  order: 3,
+  scopes: ['project', 'user'],
+  inAll: true,
+  describe: (place) =>
+    place.scope === 'user'
+      ? `${copilotUserHooksFile(place.home)} (every folder)`
+      : `${VSCODE_HOOKS_FILE} (read by VS Code's agent too), in a folder the Copilot CLI trusts`,
+  files: (place) => [copilotFile(place)],
+  installed: (place) =>
+    place.scope === 'user' ? readIfExistsQuiet(copilotUserHooksFile(place.home)) !== null : place.scope === 'project' && vscodeInstalled(place.workspace),
+  // The project file is VS Code's: asked for together, it is written once.
+  sameAs: (place) => (place.scope === 'user' ? null : 'vscode'),
+  planInstall: planCopilotInstall,
+  planSync(place, bundle, opts) {
+    const file = copilotFile(place);
+    if (readIfExistsQuiet(file) === null)
+      throw new InstallError(
+        `Agent Guard is not installed for the Copilot CLI (${file}); run agent-guard install --host copilot${place.scope === 'user' ? ' --user' : ''} first`,
+      );
+    return planCopilotInstall(place, bundle, { force: opts.force ?? false });
+  },
+  planUninstall: planCopilotUninstall,
+  verify(op, place, _bundle, opts, report) {
+    if (op === 'uninstall') return;
+    if (place.scope !== 'user') report.warnings.push(...vscodeNeutralizers(place.workspace));
+    const hookFile = targetPaths(place.scope === 'user' ? place : { ...place, scope: 'project' }).hookFile;
+    if (op === 'install' && opts.selfTest !== false) selfTestHost('copilot', hookFile, place.workspace, report);
+    if (place.scope !== 'user' && !copilotTrust(place.workspace, place.home))
+      report.warnings.push(
+        `the Copilot CLI loads ${VSCODE_HOOKS_FILE} only in a trusted folder: accept its trust prompt, or add ${place.workspace} to trustedFolders in ~/.copilot/config.json`,
+      );
+  },
+  // The project file is VS Code's install; the user file is the Copilot CLI's own.
+  installs(place, bundle) {
+    const file = copilotUserHooksFile(place.home);
+    const text = readIfExistsQuiet(file);
+    if (text === null || !text.includes('agent-guard.cjs')) return [];
+    const paths = targetPaths({ ...place, scope: 'user' });
+    const hs = hookState(paths.hookFile, bundle);
+    const entryCurrent = text === copilotHooksFile(paths.hookFile);
+    const problems = [
+      ...(hs.state === 'missing' ? [`${file} runs ${paths.hookFile}, which does not exist: the guard is silently off`] : []),
+      ...(entryCurrent ? [] : [`${file} differs from what this version installs (run agent-guard sync --host copilot --user)`]),
+    ];
+    return [
+      {
+        host: 'copilot',
+        scope: 'user',
+        settingsFile: file,
+        label: file,
+        installed: true,
+        entryCurrent,
+        hook: hs.state,
+        hookVersion: hs.version,
+        problems,
+        backup: null,
+      },
+    ];
+  },
+};
+export default copilot;
+
+export function installCopilot(t: Target, bundle: Bundle, opts: InstallOptions = {}): Report {
+  return runTarget(copilot, 'install', t, bundle, opts);
 }
 
 export function uninstallCopilot(t: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
-  if (t.scope !== 'user') {
-    if (t.scope === 'local') return { ok: false, lines: [], warnings: [], error: 'the Copilot CLI has no personal per-project settings file' };
-    return uninstallVsCode(t.workspace, bundle, opts);
-  }
-  const report: Report = { ok: false, lines: [], warnings: [] };
-  return runReport(report, () => {
-    const paths = targetPaths(t);
-    const file = copilotUserHooksFile(t.home);
-    const text = readIfExists(file);
-    if (text !== null) {
-      if (!text.includes('agent-guard.cjs') && !opts.force) throw new InstallError(`${file} is not Agent Guard's; left in place`);
-      unlinkSync(file);
-      report.lines.push(`removed ${file}`);
-    }
-    if (!forgetRecord(paths.stateFile, readState(paths.stateFile), COPILOT_USER_KEY)) removeHookFile(paths, bundle, opts.force ?? false, report);
-  });
+  return runTarget(copilot, 'uninstall', t, bundle, opts);
 }
 
 export function syncCopilot(t: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
-  const file = t.scope === 'user' ? copilotUserHooksFile(t.home) : join(t.workspace, VSCODE_HOOKS_FILE);
-  if (readIfExistsQuiet(file) === null)
-    return {
-      ok: false,
-      lines: [],
-      warnings: [],
-      error: `Agent Guard is not installed for the Copilot CLI (${file}); run agent-guard install --host copilot${t.scope === 'user' ? ' --user' : ''} first`,
-    };
-  return installCopilot(t, bundle, { selfTest: false, force: opts.force ?? false });
+  return runTarget(copilot, 'sync', t, bundle, opts);
 }
 
 /** A folder path with forward slashes and no trailing ones (no regex: linear on any input). */

@@ -4,32 +4,23 @@
 // targets through the install state: it goes with the last of them. What the CLI does with the
 // hook's answer is checked with the real CLI in test/real-hosts.
 
-import { existsSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
 import { planHostInstall, planHostUninstall, findHostHandlers, parseHostSettings, type EventHookSpec } from '../host-settings';
 import {
-  backUp,
   backupPath,
   checkNoLinkOutside,
   checkWritable,
-  cleanTemps,
-  forgetRecord,
   hookCommand,
+  hookState,
   HOOK_TIMEOUT_SECONDS,
   InstallError,
   isDirectory,
-  mkdirLevels,
   readIfExists,
   readIfExistsQuiet,
   readState,
-  removeHookFile,
-  runReport,
   selfTestHost,
   targetPaths,
-  writeAtomic,
-  writeHookFile,
-  writeState,
   type Bundle,
   type CliHost,
   type InstallOptions,
@@ -37,6 +28,9 @@ import {
   type Target,
   type TargetPaths,
 } from '../installer';
+import { hookChanges, releaseChanges, stateWrite, type FileChange, type InstallTarget, type ScopeStatus } from '../target';
+import { runTarget } from '../apply';
+import { sayInSync } from './claude';
 
 interface HostTarget {
   /** Where the hook file and the install state live. */
@@ -102,74 +96,136 @@ export function geminiSpec(command: string): EventHookSpec {
   };
 }
 
-export function installGemini(t: Target, bundle: Bundle, opts: InstallOptions = {}): Report {
-  const report: Report = { ok: false, lines: [], warnings: [] };
-  return runReport(report, () => {
-    const h = geminiTarget(t);
-    if (t.scope !== 'user' && !isDirectory(t.workspace)) throw new InstallError(`the workspace ${t.workspace} is not a folder`);
-    cleanTemps(asSettings(h));
+function planGeminiInstall(t: Target, bundle: Bundle, opts: InstallOptions): FileChange[] {
+  const h = geminiTarget(t);
+  if (t.scope !== 'user' && !isDirectory(t.workspace)) throw new InstallError(`the workspace ${t.workspace} is not a folder`);
+  checkNoLinkOutside(t, asSettings(h));
+  checkWritable(h.file, h.label);
+  const before = readIfExists(h.file);
+  const plan = planHostInstall(before, geminiSpec(h.command));
+  if (!plan.ok) throw new InstallError(`refusing to change ${h.label}: ${plan.error}`);
+  const changes: FileChange[] = [
+    { kind: 'clean', paths: asSettings(h) },
+    { kind: 'mkdir', dirs: [h.paths.claudeDir, dirname(h.paths.hookFile)] },
+    ...hookChanges(h.paths, bundle, opts.force ?? false),
+  ];
+  if (plan.changed) {
+    changes.push({ kind: 'mkdir', dirs: [dirname(h.file)] });
+    if (before !== null) changes.push({ kind: 'backup', of: backupView(h), text: before });
+    changes.push({ kind: 'write', file: h.file, text: plan.text });
+    const state = readState(h.paths.stateFile) ?? { version: bundle.version, settings: {} };
+    const prev = state.settings[h.key];
+    state.settings[h.key] = prev ? { ...prev, createdPaths: [...new Set([...prev.createdPaths, ...plan.record.createdPaths])] } : plan.record;
+    state.version = bundle.version;
+    changes.push(stateWrite(h.paths.stateFile, state), {
+      kind: 'note',
+      line: `${before === null ? 'created' : 'updated'} ${h.label}: BeforeTool hook for every tool${before !== null ? ` (backup: ${backupPath(backupView(h))})` : ''}`,
+    });
+  } else changes.push({ kind: 'note', line: `${h.label} already has the Agent Guard entry` });
+  for (const line of plan.notes) changes.push({ kind: 'note', line });
+  return changes;
+}
+
+function planGeminiUninstall(t: Target, bundle: Bundle, opts: InstallOptions): FileChange[] {
+  const h = geminiTarget(t);
+  const state = readState(h.paths.stateFile);
+  const text = readIfExists(h.file);
+  const changes: FileChange[] = [];
+  if (text !== null) {
     checkNoLinkOutside(t, asSettings(h));
     checkWritable(h.file, h.label);
-    const before = readIfExists(h.file);
-    const plan = planHostInstall(before, geminiSpec(h.command));
-    if (!plan.ok) throw new InstallError(`refusing to change ${h.label}: ${plan.error}`);
-    mkdirLevels([h.paths.claudeDir, dirname(h.paths.hookFile)]);
-    writeHookFile(h.paths, bundle, opts.force ?? false, report);
-    if (plan.changed) {
-      mkdirLevels([dirname(h.file)]);
-      if (before !== null) backUp(backupView(h), before);
-      writeAtomic(h.file, plan.text);
-      const state = readState(h.paths.stateFile) ?? { version: bundle.version, settings: {} };
-      const prev = state.settings[h.key];
-      state.settings[h.key] = prev ? { ...prev, createdPaths: [...new Set([...prev.createdPaths, ...plan.record.createdPaths])] } : plan.record;
-      state.version = bundle.version;
-      writeState(h.paths.stateFile, state);
-      report.lines.push(
-        `${before === null ? 'created' : 'updated'} ${h.label}: BeforeTool hook for every tool${before !== null ? ` (backup: ${backupPath(backupView(h))})` : ''}`,
+    const result = planHostUninstall(text, state?.settings[h.key] ?? null, geminiSpec(h.command));
+    for (const warning of result.notes) changes.push({ kind: 'note', warning });
+    if (result.text === null) changes.push({ kind: 'remove', file: h.file, line: `removed ${h.label} (Agent Guard had created it)` });
+    else if (result.text !== text)
+      changes.push(
+        { kind: 'backup', of: backupView(h), text },
+        { kind: 'write', file: h.file, text: result.text, line: `removed the Agent Guard entry from ${h.label}` },
       );
-    } else report.lines.push(`${h.label} already has the Agent Guard entry`);
-    report.lines.push(...plan.notes);
-    if (opts.selfTest !== false) selfTestHost('gemini', h.paths.hookFile, t.workspace, report);
-    report.warnings.push(...geminiNeutralizers(t));
-  });
+    else changes.push({ kind: 'note', line: `${h.label} had no Agent Guard entry` });
+  }
+  // The backup was of this install's edit: it goes with the entry.
+  changes.push({ kind: 'remove', file: backupPath(backupView(h)), ifExists: true });
+  changes.push(...releaseChanges(h.paths, state, h.key, bundle, opts.force ?? false));
+  return changes;
+}
+
+/** Our entry in this scope's Gemini settings, if there is one. */
+function geminiEntry(t: Target): { h: HostTarget; handler: Record<string, unknown> | null; problem: string | null } | null {
+  if (t.scope === 'local') return null;
+  const h = geminiTarget(t);
+  const text = readIfExistsQuiet(h.file);
+  if (text === null) return null;
+  const parsed = parseHostSettings(text, true);
+  if (!parsed.ok) return { h, handler: null, problem: `${h.label} is not valid JSON (${parsed.message})` };
+  const ours = findHostHandlers(parsed.value, geminiSpec(h.command));
+  return ours.length > 0 ? { h, handler: ours[0]!.handlerValue, problem: null } : null;
+}
+
+const gemini: InstallTarget = {
+  id: 'gemini',
+  name: 'Gemini CLI',
+  order: 2,
+  scopes: ['project', 'user'],
+  inAll: true,
+  describe: (place) => `hooks.BeforeTool in ${geminiTarget(place).label}`,
+  files: (place) => [geminiTarget(place).file],
+  installed: (place) => !!geminiEntry(place)?.handler,
+  planInstall: planGeminiInstall,
+  planSync(place, bundle, opts) {
+    if (!geminiEntry(place)?.handler)
+      throw new InstallError(`Agent Guard is not installed in ${geminiTarget(place).label}; run agent-guard install --host gemini first`);
+    return planGeminiInstall(place, bundle, { force: opts.force ?? false });
+  },
+  planUninstall: planGeminiUninstall,
+  verify(op, place, bundle, opts, report) {
+    const h = geminiTarget(place);
+    if (op === 'sync') sayInSync(report, `${h.label} and ${h.paths.hookFile} are in sync with agent-guard ${bundle.version}`);
+    if (op !== 'install') return;
+    if (opts.selfTest !== false) selfTestHost('gemini', h.paths.hookFile, place.workspace, report);
+    report.warnings.push(...geminiNeutralizers(place));
+  },
+  installs(place, bundle) {
+    const out: ScopeStatus[] = [];
+    for (const scope of ['project', 'user'] as const) {
+      const found = geminiEntry({ ...place, scope });
+      if (!found) continue;
+      const { h, handler } = found;
+      const problems = found.problem ? [found.problem] : [];
+      const wanted = geminiSpec(h.command).group.hooks[0]!;
+      const entryCurrent = !!handler && Object.entries(wanted).every(([k, v]) => handler[k] === v);
+      if (handler && !entryCurrent) problems.push(`the hook entry in ${h.label} differs from what this version installs (run agent-guard sync --host gemini)`);
+      const hs = hookState(h.paths.hookFile, bundle);
+      if (handler && hs.state === 'missing') problems.push(`${h.label} runs ${h.paths.hookFile}, which does not exist: the guard is silently off`);
+      const backup = backupPath(backupView(h));
+      out.push({
+        host: 'gemini',
+        scope,
+        settingsFile: h.file,
+        label: h.label,
+        installed: !!handler,
+        entryCurrent,
+        hook: hs.state,
+        hookVersion: hs.version,
+        problems,
+        backup: readIfExistsQuiet(backup) !== null ? backup : null,
+      });
+    }
+    return out;
+  },
+};
+export default gemini;
+
+export function installGemini(t: Target, bundle: Bundle, opts: InstallOptions = {}): Report {
+  return runTarget(gemini, 'install', t, bundle, opts);
 }
 
 export function uninstallGemini(t: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
-  const report: Report = { ok: false, lines: [], warnings: [] };
-  return runReport(report, () => {
-    const h = geminiTarget(t);
-    const state = readState(h.paths.stateFile);
-    const text = readIfExists(h.file);
-    if (text !== null) {
-      checkNoLinkOutside(t, asSettings(h));
-      checkWritable(h.file, h.label);
-      const result = planHostUninstall(text, state?.settings[h.key] ?? null, geminiSpec(h.command));
-      report.warnings.push(...result.notes);
-      if (result.text === null) {
-        unlinkSync(h.file);
-        report.lines.push(`removed ${h.label} (Agent Guard had created it)`);
-      } else if (result.text !== text) {
-        backUp(backupView(h), text);
-        writeAtomic(h.file, result.text);
-        report.lines.push(`removed the Agent Guard entry from ${h.label}`);
-      } else report.lines.push(`${h.label} had no Agent Guard entry`);
-    }
-    // The backup was of this install's edit: it goes with the entry.
-    const backup = backupPath(backupView(h));
-    if (existsSync(backup)) unlinkSync(backup);
-    if (!forgetRecord(h.paths.stateFile, state, h.key)) removeHookFile(h.paths, bundle, opts.force ?? false, report);
-  });
+  return runTarget(gemini, 'uninstall', t, bundle, opts);
 }
 
 export function syncGemini(t: Target, bundle: Bundle, opts: { force?: boolean } = {}): Report {
-  const h = geminiTarget(t);
-  const text = readIfExistsQuiet(h.file);
-  const parsed = text !== null ? parseHostSettings(text, true) : null;
-  if (!parsed?.ok || findHostHandlers(parsed.value, geminiSpec(h.command)).length === 0)
-    return { ok: false, lines: [], warnings: [], error: `Agent Guard is not installed in ${h.label}; run agent-guard install --host gemini first` };
-  const r = installGemini(t, bundle, { selfTest: false, force: opts.force ?? false });
-  if (r.ok && r.lines.every((l) => l.includes('already has'))) r.lines = [`${h.label} and ${h.paths.hookFile} are in sync with agent-guard ${bundle.version}`];
-  return r;
+  return runTarget(gemini, 'sync', t, bundle, opts);
 }
 
 export function readObject(file: string): Record<string, unknown> | null {

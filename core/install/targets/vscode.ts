@@ -2,36 +2,27 @@
 // workspace's .claude/hooks/agent-guard.cjs.
 
 import { dirname, join } from 'node:path';
-import { unlinkSync } from 'node:fs';
 import { parseStrict } from '../json-edit';
 import {
   checkDirWritable,
   checkNoLinkOutside,
-  cleanTemps,
-  forgetRecord,
   hookState,
   HOOK_TIMEOUT_SECONDS,
   InstallError,
   isDirectory,
-  mkdirLevels,
   readIfExists,
   readIfExistsQuiet,
   readLoose,
   readState,
-  removeHookFile,
-  removeIfEmpty,
-  runReport,
   selfTest,
   targetPaths,
-  writeAtomic,
-  writeHookFile,
-  writeState,
   type Bundle,
   type InstallOptions,
   type Report,
   type SelfTest,
 } from '../installer';
-import type { ScopeStatus } from '../status';
+import { hookChanges, releaseChanges, stateWrite, type FileChange, type InstallTarget, type Place, type ScopeStatus } from '../target';
+import { runTarget } from '../apply';
 
 // ---- VS Code's agent: .github/hooks/agent-guard.json ----
 
@@ -82,6 +73,7 @@ export function vscodeScopeStatus(workspace: string, bundle: Bundle): ScopeStatu
   const entryCurrent = text === vscodeHooksFile();
   const notes = entryCurrent ? [] : [`${VSCODE_HOOKS_FILE} differs from what this version installs (run agent-guard sync)`];
   return {
+    host: 'vscode',
     scope: 'vscode',
     settingsFile: file,
     label: VSCODE_HOOKS_FILE,
@@ -94,55 +86,103 @@ export function vscodeScopeStatus(workspace: string, bundle: Bundle): ScopeStatu
   };
 }
 
-export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
-  const report: Report & { selfTest?: SelfTest } = { ok: false, lines: [], warnings: [] };
-  return runReport(report, () => {
-    if (!isDirectory(workspace)) throw new InstallError(`the workspace ${workspace} is not a folder`);
-    const p = targetPaths({ workspace, scope: 'project', home: '' });
-    // Every check before the first write.
-    checkNoLinkOutside({ workspace, scope: 'project', home: '' }, p);
-    const file = join(workspace, VSCODE_HOOKS_FILE);
-    const existing = readIfExists(file);
-    const wanted = vscodeHooksFile();
-    if (existing !== null && !isOurVsCodeFile(existing))
-      throw new InstallError(`${VSCODE_HOOKS_FILE} exists and is not Agent Guard's; refusing to overwrite it`);
-    checkDirWritable(p.claudeDir, '.claude');
-    checkDirWritable(dirname(p.hookFile), '.claude/hooks');
-    if (existing !== wanted) checkDirWritable(dirname(file), '.github/hooks');
-    cleanTemps(p);
-    mkdirLevels([p.claudeDir, dirname(p.hookFile)]);
-    writeHookFile(p, bundle, opts.force ?? false, report);
-    if (existing !== wanted) {
-      mkdirLevels([join(workspace, '.github'), join(workspace, '.github/hooks')]);
-      writeAtomic(file, wanted);
-      report.lines.push(`${existing === null ? 'wrote' : 'updated'} ${VSCODE_HOOKS_FILE}: VS Code's agent runs the hook before every tool call`);
-      const state = readState(p.stateFile) ?? { version: bundle.version, settings: {} };
-      state.settings[VSCODE_STATE_KEY] ??= { createdFile: existing === null, createdPaths: [], addedDenyRules: [] };
-      writeState(p.stateFile, state);
-    } else report.lines.push(`${VSCODE_HOOKS_FILE} is already in place`);
+/** The workspace's own hook and install state, whatever the scope asked for: VS Code reads only the workspace. */
+const projectPaths = (workspace: string) => targetPaths({ workspace, scope: 'project', home: '' });
+
+export function planVsCodeInstall(workspace: string, bundle: Bundle, opts: InstallOptions): FileChange[] {
+  if (!isDirectory(workspace)) throw new InstallError(`the workspace ${workspace} is not a folder`);
+  const p = projectPaths(workspace);
+  // Every check before the first write.
+  checkNoLinkOutside({ workspace, scope: 'project', home: '' }, p);
+  const file = join(workspace, VSCODE_HOOKS_FILE);
+  const existing = readIfExists(file);
+  const wanted = vscodeHooksFile();
+  if (existing !== null && !isOurVsCodeFile(existing)) throw new InstallError(`${VSCODE_HOOKS_FILE} exists and is not Agent Guard's; refusing to overwrite it`);
+  checkDirWritable(p.claudeDir, '.claude');
+  checkDirWritable(dirname(p.hookFile), '.claude/hooks');
+  if (existing !== wanted) checkDirWritable(dirname(file), '.github/hooks');
+  const changes: FileChange[] = [
+    { kind: 'clean', paths: p },
+    { kind: 'mkdir', dirs: [p.claudeDir, dirname(p.hookFile)] },
+    ...hookChanges(p, bundle, opts.force ?? false),
+  ];
+  if (existing !== wanted) {
+    const state = readState(p.stateFile) ?? { version: bundle.version, settings: {} };
+    state.settings[VSCODE_STATE_KEY] ??= { createdFile: existing === null, createdPaths: [], addedDenyRules: [] };
+    changes.push(
+      { kind: 'mkdir', dirs: [join(workspace, '.github'), join(workspace, '.github/hooks')] },
+      {
+        kind: 'write',
+        file,
+        text: wanted,
+        line: `${existing === null ? 'wrote' : 'updated'} ${VSCODE_HOOKS_FILE}: VS Code's agent runs the hook before every tool call`,
+      },
+      stateWrite(p.stateFile, state),
+    );
+  } else changes.push({ kind: 'note', line: `${VSCODE_HOOKS_FILE} is already in place` });
+  return changes;
+}
+
+export function planVsCodeUninstall(workspace: string, bundle: Bundle, opts: InstallOptions): FileChange[] {
+  const p = projectPaths(workspace);
+  const file = join(workspace, VSCODE_HOOKS_FILE);
+  const text = readIfExists(file);
+  const changes: FileChange[] = [];
+  if (text !== null) {
+    if (!isOurVsCodeFile(text) && !opts.force) throw new InstallError(`${VSCODE_HOOKS_FILE} is not Agent Guard's; left in place`);
+    changes.push({ kind: 'remove', file, line: `removed ${VSCODE_HOOKS_FILE}`, emptyDirs: [join(workspace, '.github/hooks'), join(workspace, '.github')] });
+  }
+  changes.push(...releaseChanges(p, readState(p.stateFile), VSCODE_STATE_KEY, bundle, opts.force ?? false));
+  return changes;
+}
+
+/** Is there an Agent Guard file for VS Code's agent (or the Copilot CLI, which reads it too)? */
+export function vscodeInstalled(workspace: string): boolean {
+  const text = readIfExistsQuiet(join(workspace, VSCODE_HOOKS_FILE));
+  return text !== null && isOurVsCodeFile(text);
+}
+
+const vscode: InstallTarget = {
+  id: 'vscode',
+  name: 'VS Code agent',
+  order: 1,
+  // The file is the workspace's whatever the scope (--local or --user with --host all write it too).
+  scopes: ['project', 'local', 'user'],
+  inAll: true,
+  describe: () => `${VSCODE_HOOKS_FILE} (VS Code ignores .claude hooks unless chat.useClaudeHooks is on)`,
+  files: (place) => [join(place.workspace, VSCODE_HOOKS_FILE)],
+  // Sync and uninstall without --host act on it at project scope (the default) only.
+  installed: (place) => place.scope === 'project' && vscodeInstalled(place.workspace),
+  planInstall: (place, bundle, opts) => planVsCodeInstall(place.workspace, bundle, opts),
+  planSync(place, bundle, opts) {
+    if (!vscodeInstalled(place.workspace))
+      throw new InstallError(`Agent Guard is not installed for VS Code's agent (${VSCODE_HOOKS_FILE}); run agent-guard install --host vscode first`);
+    return planVsCodeInstall(place.workspace, bundle, opts);
+  },
+  planUninstall: (place, bundle, opts) => planVsCodeUninstall(place.workspace, bundle, opts),
+  verify(op, place, _bundle, opts, report) {
+    if (op !== 'install') return;
     if (opts.selfTest !== false) {
-      report.selfTest = selfTest(p.hookFile, workspace);
+      report.selfTest = selfTest(projectPaths(place.workspace).hookFile, place.workspace);
       if (report.selfTest.problem) report.warnings.push(`self-test: ${report.selfTest.problem}`);
     }
-    report.warnings.push(...vscodeNeutralizers(workspace));
-  });
+    report.warnings.push(...vscodeNeutralizers(place.workspace));
+  },
+  installs(place, bundle) {
+    const s = vscodeScopeStatus(place.workspace, bundle);
+    return s ? [s] : [];
+  },
+};
+export default vscode;
+
+const here = (workspace: string): Place => ({ workspace, scope: 'project', home: '' });
+
+export function installVsCode(workspace: string, bundle: Bundle, opts: InstallOptions = {}): Report & { selfTest?: SelfTest } {
+  return runTarget(vscode, 'install', here(workspace), bundle, opts);
 }
 
 export function uninstallVsCode(workspace: string, bundle: Bundle, opts: { force?: boolean } = {}): Report {
-  const report: Report = { ok: false, lines: [], warnings: [] };
-  return runReport(report, () => {
-    const p = targetPaths({ workspace, scope: 'project', home: '' });
-    const file = join(workspace, VSCODE_HOOKS_FILE);
-    const text = readIfExists(file);
-    if (text !== null) {
-      if (!isOurVsCodeFile(text) && !opts.force) throw new InstallError(`${VSCODE_HOOKS_FILE} is not Agent Guard's; left in place`);
-      unlinkSync(file);
-      removeIfEmpty(join(workspace, '.github/hooks'));
-      removeIfEmpty(join(workspace, '.github'));
-      report.lines.push(`removed ${VSCODE_HOOKS_FILE}`);
-    }
-    if (!forgetRecord(p.stateFile, readState(p.stateFile), VSCODE_STATE_KEY)) removeHookFile(p, bundle, opts.force ?? false, report);
-  });
+  return runTarget(vscode, 'uninstall', here(workspace), bundle, opts);
 }
 
 /** VS Code settings (workspace .vscode/settings.json) that keep its agent from running hooks. */
