@@ -7,7 +7,7 @@
 // is the one entry point of the CLI and the VS Code extension.
 
 import { dirname } from 'node:path';
-import type { Bundle, InstallOptions, InstallState, Report, Scope, SelfTest, Target, TargetPaths } from './installer';
+import type { Bundle, HookState, InstallOptions, InstallState, Report, Scope, SelfTest, Target, TargetPaths } from './installer';
 import { hookState, InstallError, stampHook } from './installer';
 import type { ManagedPaths } from './targets/managed';
 
@@ -58,18 +58,11 @@ export interface ScopeStatus {
   label: string;
   installed: boolean;
   entryCurrent: boolean;
-  hook: import('./installer').HookState;
+  hook: HookState;
   hookVersion: string | null;
   problems: string[];
   /** The backup of the settings file, where there is one (.claude/agent-guard/, or beside the file where older versions kept it). */
   backup: string | null;
-}
-
-export interface HostStatus {
-  host: HostId;
-  /** Would the guard run for this host's agent? */
-  runs: boolean;
-  detail: string;
 }
 
 export interface InstallTarget {
