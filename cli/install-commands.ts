@@ -9,7 +9,7 @@ import { escapeControl } from '../core/terminal';
 import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
 import { describePlugin } from '../core/install/targets/plugin';
 import { describeManaged, installManaged, managedPaths, managedSettingsText, uninstallManaged, type ManagedPlatform } from '../core/install/targets/managed';
-import { claudeSubfolderNote, cliHostStatus, describeCliHost, describeHost, hostStatus, status, type StatusReport } from '../core/install/status';
+import { claudeSubfolderNote, describeHost, hostLines, status, type StatusReport } from '../core/install/status';
 import { managedSettingsFiles, type Bundle, type Report, type Scope } from '../core/install/installer';
 import { installHosts, syncHosts, uninstallHosts, type HostRequest } from '../core/install/orchestrate';
 import { TARGETS } from '../core/install/registry';
@@ -122,9 +122,7 @@ export function runStatus(rest: string[]): number {
   const bundle = bundledHook();
   const managedFiles = values['managed-dir'] ? managedSettingsFiles(undefined, resolve(values['managed-dir'])) : managedSettingsFiles();
   const s = status(t.workspace, t.home, bundle, t.configDir, managedFiles);
-  const editorHosts = hostStatus(t.workspace, s, bundle);
-  const cliHosts = cliHostStatus(t, bundle);
-  const hosts = [...editorHosts, ...cliHosts];
+  const hosts = hostLines(t, bundle, s);
   const workspaceGuards = workspaceGuardStatus(t.workspace);
   const claudeUser = s.scopes.some((x) => x.host === 'claude' && x.scope === 'user' && x.installed);
   const subfolder = claudeSubfolderNote(t.workspace, t.home, claudeUser);
@@ -140,7 +138,10 @@ export function runStatus(rest: string[]): number {
   else
     process.stdout.write(
       escapeControl(
-        `${formatStatus(s)}${[...editorHosts.map(describeHost), ...cliHosts.map(describeCliHost)].map((l) => `host:      ${l}\n`).join('')}${unguarded.map((u) => `note:      ${u}\n`).join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`,
+        `${formatStatus(s)}${hosts
+          .map(describeHost)
+          .map((l) => `host:      ${l}\n`)
+          .join('')}${unguarded.map((u) => `note:      ${u}\n`).join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`,
         'text',
       ),
     );

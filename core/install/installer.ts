@@ -562,6 +562,19 @@ export function managedSettingsFiles(platform: NodeJS.Platform = process.platfor
   return files;
 }
 
+export function hookPresent(paths: Pick<TargetPaths, 'hookFile'>, bundle: Bundle): boolean {
+  return hookState(paths.hookFile, bundle).state !== 'missing';
+}
+
+/** The nearest folder above `workspace` (below HOME) where one of `files` runs our hook. */
+export function installedAbove(workspace: string, home: string, files: string[]): string | null {
+  let dir = dirname(workspace);
+  for (let i = 0; i < 64 && dir !== dirname(dir) && dir !== home; i++, dir = dirname(dir)) {
+    if (files.some((f) => (readIfExistsQuiet(join(dir, f)) ?? '').includes('agent-guard.cjs'))) return dir;
+  }
+  return null;
+}
+
 // The building blocks the targets (targets/) share.
 export {
   backUp,

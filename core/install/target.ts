@@ -65,6 +65,19 @@ export interface ScopeStatus {
   backup: string | null;
 }
 
+export interface HostStatus {
+  host: HostId;
+  /** Would the guard run for this host's agent? */
+  runs: boolean;
+  detail: string;
+}
+
+/** What status found, as a host's line reads it (Claude Code's installs, the settings that switch hooks off). */
+export interface StatusView {
+  scopes: readonly ScopeStatus[];
+  neutralizers: readonly string[];
+}
+
 export interface InstallTarget {
   id: HostId;
   /** How the host is named to people ("Claude Code", "VS Code agent"). */
@@ -96,6 +109,8 @@ export interface InstallTarget {
   describeError?(err: unknown, place: Place): string | null;
   /** The installs found in this place, for status. */
   installs(place: Place, bundle: Bundle): ScopeStatus[];
+  /** Whether this host's agent would run the guard in this place, and why not (status prints one line per host). */
+  host?(place: Place, bundle: Bundle, found: StatusView): HostStatus;
 }
 
 // ---- plan helpers the targets share ----

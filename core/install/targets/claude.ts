@@ -34,7 +34,17 @@ import {
   type Target,
   type TargetPaths,
 } from '../installer';
-import { hookChanges, releaseChanges, stateWrite, type FileChange, type InstallTarget, type Place, type ScopeStatus } from '../target';
+import {
+  hookChanges,
+  releaseChanges,
+  stateWrite,
+  type FileChange,
+  type HostStatus,
+  type InstallTarget,
+  type Place,
+  type ScopeStatus,
+  type StatusView,
+} from '../target';
 import { runTarget } from '../apply';
 
 const SCOPES = ['project', 'local', 'user'] as const;
@@ -155,6 +165,21 @@ function claudeInstalls(place: Place, bundle: Bundle): ScopeStatus[] {
   return scopes;
 }
 
+/** Whether Claude Code runs the guard: an install with its hook file, and nothing switching hooks off. */
+export function claudeHost(s: StatusView): HostStatus {
+  const claudeInstalled = s.scopes.some((x) => x.host === 'claude' && x.installed && x.hook !== 'missing');
+  const claudeRuns = claudeInstalled && s.neutralizers.length === 0;
+  return {
+    host: 'claude',
+    runs: claudeRuns,
+    detail: claudeRuns
+      ? 'Claude Code runs the hook on every tool call'
+      : claudeInstalled
+        ? 'Claude Code does not run the hook (see the problems above)'
+        : 'not installed (agent-guard install)',
+  };
+}
+
 const claude: InstallTarget = {
   id: 'claude',
   name: 'Claude Code',
@@ -183,6 +208,7 @@ const claude: InstallTarget = {
     report.warnings.push(...neutralizers(place).map((n) => n.message));
   },
   installs: claudeInstalls,
+  host: (_place, _bundle, found) => claudeHost(found),
 };
 export default claude;
 

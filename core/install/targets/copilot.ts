@@ -6,6 +6,7 @@
 import { dirname, join } from 'node:path';
 import {
   hookCommand,
+  hookPresent,
   HOOK_TIMEOUT_SECONDS,
   hookState,
   InstallError,
@@ -19,7 +20,7 @@ import {
   type Report,
   type Target,
 } from '../installer';
-import { hookChanges, releaseChanges, stateWrite, type FileChange, type InstallTarget, type Place } from '../target';
+import { hookChanges, releaseChanges, stateWrite, type FileChange, type HostStatus, type InstallTarget, type Place } from '../target';
 import { runTarget } from '../apply';
 import { planVsCodeInstall, planVsCodeUninstall, vscodeInstalled, vscodeNeutralizers, VSCODE_HOOKS_FILE } from './vscode';
 import { readObject } from './gemini';
@@ -105,6 +106,40 @@ function copilotFile(t: Place): string {
   return t.scope === 'user' ? copilotUserHooksFile(t.home) : join(t.workspace, VSCODE_HOOKS_FILE);
 }
 
+/** Whether a Copilot CLI session started in the workspace runs the guard, and what to do if not. */
+export function copilotHost(t: Target, bundle: Bundle): HostStatus {
+  const where: string[] = [];
+  const problems: string[] = [];
+  const project = targetPaths({ ...t, scope: 'project' });
+  if (readIfExistsQuiet(join(t.workspace, VSCODE_HOOKS_FILE)) !== null) {
+    if (!hookPresent(project, bundle)) problems.push(`${VSCODE_HOOKS_FILE} runs .claude/hooks/agent-guard.cjs, which is missing`);
+    else if (!copilotTrust(t.workspace, t.home))
+      problems.push(
+        `${VSCODE_HOOKS_FILE} is in place, but the Copilot CLI loads it only once the folder is trusted (accept its prompt, or add the folder to trustedFolders in ~/.copilot/config.json)`,
+      );
+    else where.push(VSCODE_HOOKS_FILE);
+  }
+  // The Copilot CLI runs Claude Code's project hooks too (seen with 1.0.102), in a trusted folder.
+  for (const f of ['.claude/settings.json', '.claude/settings.local.json']) {
+    if (!(readIfExistsQuiet(join(t.workspace, f)) ?? '').includes('agent-guard.cjs') || !hookPresent(project, bundle)) continue;
+    if (copilotTrust(t.workspace, t.home)) where.push(`${f} (the Copilot CLI runs Claude Code's project hooks too)`);
+    else if (!problems.some((p) => p.includes('trusted')))
+      problems.push(`${f} would run, but the Copilot CLI loads project hooks only once the folder is trusted`);
+  }
+  const user = copilotUserHooksFile(t.home);
+  if (readIfExistsQuiet(user) !== null) {
+    if (!hookPresent(targetPaths({ ...t, scope: 'user' }), bundle)) problems.push(`${user} runs a hook file that is missing`);
+    else where.push(user);
+  }
+  const runs = where.length > 0;
+  const detail = runs
+    ? [where.join(' and '), ...problems]
+    : problems.length > 0
+      ? problems
+      : [`not installed (agent-guard install --host copilot writes ${VSCODE_HOOKS_FILE}; --user for every folder)`];
+  return { host: 'copilot', runs, detail: detail.join('; ') };
+}
+
 const copilot: InstallTarget = {
   id: 'copilot',
   name: 'Copilot CLI',
@@ -167,6 +202,7 @@ const copilot: InstallTarget = {
       },
     ];
   },
+  host: (place, bundle) => copilotHost(place, bundle),
 };
 export default copilot;
 

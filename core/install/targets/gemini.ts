@@ -12,6 +12,8 @@ import {
   checkNoLinkOutside,
   checkWritable,
   hookCommand,
+  hookPresent,
+  installedAbove,
   hookState,
   HOOK_TIMEOUT_SECONDS,
   InstallError,
@@ -28,7 +30,7 @@ import {
   type Target,
   type TargetPaths,
 } from '../installer';
-import { hookChanges, releaseChanges, stateWrite, type FileChange, type InstallTarget, type ScopeStatus } from '../target';
+import { hookChanges, releaseChanges, stateWrite, type FileChange, type HostStatus, type InstallTarget, type ScopeStatus } from '../target';
 import { runTarget } from '../apply';
 import { sayInSync } from './claude';
 
@@ -162,6 +164,40 @@ function geminiEntry(t: Target): { h: HostTarget; handler: Record<string, unknow
   return ours.length > 0 ? { h, handler: ours[0]!.handlerValue, problem: null } : null;
 }
 
+/** Whether a Gemini CLI session started in the workspace runs the guard, and what to do if not. */
+export function geminiHost(t: Target, bundle: Bundle): HostStatus {
+  const where: string[] = [];
+  const problems: string[] = [];
+  for (const scope of ['project', 'user'] as const) {
+    const h = geminiTarget({ ...t, scope });
+    const text = readIfExistsQuiet(h.file);
+    if (text === null) continue;
+    const parsed = parseHostSettings(text, true);
+    if (!parsed.ok) {
+      problems.push(`${h.label} is not valid JSON (${parsed.message})`);
+      continue;
+    }
+    if (findHostHandlers(parsed.value, geminiSpec(h.command)).length === 0) continue;
+    if (!hookPresent(h.paths, bundle)) problems.push(`${h.label} runs ${h.paths.hookFile}, which is missing (run agent-guard sync --host gemini)`);
+    else where.push(h.label);
+  }
+  const off = geminiNeutralizers(t);
+  // Like Claude Code, Gemini CLI reads project settings only in the folder it starts in (0.61.0).
+  const above = where.length === 0 ? installedAbove(t.workspace, t.home, ['.gemini/settings.json']) : null;
+  if (above)
+    problems.push(
+      `Gemini CLI started here does not load ${join(above, '.gemini', 'settings.json')}: start it in ${above}, or install with --user (every folder)`,
+    );
+  const runs = where.length > 0 && off.length === 0;
+  const detail = [...problems, ...off];
+  if (runs)
+    detail.unshift(
+      `${where.join(' and ')}${where.includes('.gemini/settings.json') && !where.includes('~/.gemini/settings.json') ? '; project settings load only in a trusted folder (an untrusted --skip-trust session runs unguarded; --user covers it)' : ''}`,
+    );
+  else if (detail.length === 0) detail.push('not installed (agent-guard install --host gemini writes .gemini/settings.json; --user for every folder)');
+  return { host: 'gemini', runs, detail: detail.join('; ') };
+}
+
 const gemini: InstallTarget = {
   id: 'gemini',
   name: 'Gemini CLI',
@@ -213,6 +249,7 @@ const gemini: InstallTarget = {
     }
     return out;
   },
+  host: (place, bundle) => geminiHost(place, bundle),
 };
 export default gemini;
 

@@ -21,7 +21,17 @@ import {
   type Report,
   type SelfTest,
 } from '../installer';
-import { hookChanges, releaseChanges, stateWrite, type FileChange, type InstallTarget, type Place, type ScopeStatus } from '../target';
+import {
+  hookChanges,
+  releaseChanges,
+  stateWrite,
+  type FileChange,
+  type HostStatus,
+  type InstallTarget,
+  type Place,
+  type ScopeStatus,
+  type StatusView,
+} from '../target';
 import { runTarget } from '../apply';
 
 // ---- VS Code's agent: .github/hooks/agent-guard.json ----
@@ -142,6 +152,37 @@ export function vscodeInstalled(workspace: string): boolean {
   return text !== null && isOurVsCodeFile(text);
 }
 
+/** Whether VS Code's agent runs the guard: its own file, or the .claude hook with chat.useClaudeHooks. */
+export function vscodeHost(workspace: string, s: StatusView, bundle: Bundle): HostStatus {
+  const claudeInstalled = s.scopes.some((x) => x.host === 'claude' && x.installed && x.hook !== 'missing');
+  const vsText = readIfExistsQuiet(join(workspace, VSCODE_HOOKS_FILE));
+  let vsOk = false;
+  let vsDetail = `not installed (agent-guard install --host vscode writes ${VSCODE_HOOKS_FILE})`;
+  if (vsText !== null) {
+    const parsed = parseStrict(vsText);
+    const hook = hookState(targetPaths({ workspace, scope: 'project', home: '' }).hookFile, bundle).state;
+    if (!parsed.ok) vsDetail = `${VSCODE_HOOKS_FILE} is not valid JSON (${parsed.message})`;
+    else if (hook === 'missing') vsDetail = `${VSCODE_HOOKS_FILE} runs .claude/hooks/agent-guard.cjs, which is missing`;
+    else {
+      vsOk = true;
+      vsDetail = `${VSCODE_HOOKS_FILE} (hook ${hook}); needs a trusted workspace and chat.useHooks (on by default)`;
+    }
+  }
+  const vsOff = vscodeNeutralizers(workspace);
+  if (vsOff.length > 0) {
+    vsOk = false;
+    vsDetail = vsOff.join('; ');
+  }
+  const useClaudeHooks = readLoose(join(workspace, '.vscode', 'settings.json'))?.['chat.useClaudeHooks'] === true;
+  if (!vsOk && claudeInstalled && useClaudeHooks && vsOff.length === 0) {
+    vsOk = true;
+    vsDetail = 'runs the .claude/settings.json hook (chat.useClaudeHooks is on)';
+  } else if (!vsOk && claudeInstalled && vsText === null) {
+    vsDetail = `VS Code's agent ignores the .claude hook unless chat.useClaudeHooks is on (off by default); agent-guard install --host vscode covers it`;
+  }
+  return { host: 'vscode', runs: vsOk, detail: vsDetail };
+}
+
 const vscode: InstallTarget = {
   id: 'vscode',
   name: 'VS Code agent',
@@ -172,6 +213,7 @@ const vscode: InstallTarget = {
     const s = vscodeScopeStatus(place.workspace, bundle);
     return s ? [s] : [];
   },
+  host: (place, bundle, found) => vscodeHost(place.workspace, found, bundle),
 };
 export default vscode;
 
