@@ -274,22 +274,6 @@ function readState(file: string): State | null {
   }
 }
 
-function writeState(file: string, state: State): void {
-  writeAtomic(file, `${JSON.stringify(state, null, 2)}\n`);
-}
-
-/** Drops one settings file's record; the state file goes when no record is left. True while others remain. */
-function forgetRecord(file: string, state: State | null, key: string): boolean {
-  if (!state) return false;
-  delete state.settings[key];
-  if (Object.keys(state.settings).length === 0) {
-    unlinkSync(file);
-    return false;
-  }
-  writeState(file, state);
-  return true;
-}
-
 /** The one backup of a settings file: in the self-ignoring .claude/agent-guard/ (git add -A never commits it). */
 function backupPath(p: TargetPaths): string {
   return join(p.claudeDir, 'agent-guard', `${basename(p.settingsFile)}.bak`);
@@ -342,16 +326,6 @@ function lstatOrNull(path: string) {
   } catch {
     return null;
   }
-}
-
-function runReport<R extends Report>(report: R, body: () => void): R {
-  try {
-    body();
-    report.ok = true;
-  } catch (err) {
-    report.error = describeFailure(err);
-  }
-  return report;
 }
 
 /** An install's failure, for people: our own message, or what the file system said and where. */
@@ -484,40 +458,12 @@ function mkdirLevels(dirs: string[]): void {
   }
 }
 
-function writeHookFile(p: TargetPaths, bundle: Bundle, force: boolean, report: Report): void {
-  const state = hookState(p.hookFile, bundle);
-  if (state.state === 'current') return;
-  if ((state.state === 'modified' || state.state === 'foreign') && !force) {
-    report.warnings.push(`${p.hookFile} was changed by hand; left as it is (use --force to replace it)`);
-    return;
-  }
-  writeAtomic(p.hookFile, stampHook(bundle));
-  report.lines.push(`${state.state === 'missing' ? 'wrote' : 'updated'} ${p.hookFile} (agent-guard ${bundle.version})`);
-}
-
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
     return false;
   }
-}
-
-/**
- * The hook file is shared by every settings file of the workspace (project, local, VS Code's
- * hooks file): it goes with the last of them. A hand-edited one stays unless forced. True when removed.
- */
-function removeHookFile(p: TargetPaths, bundle: Bundle, force: boolean, report: Report): boolean {
-  const hs = hookState(p.hookFile, bundle).state;
-  if (hs === 'missing') return false;
-  if ((hs === 'modified' || hs === 'foreign') && !force) {
-    report.warnings.push(`${p.hookFile} was changed by hand; left in place (use --force to remove it)`);
-    return false;
-  }
-  unlinkSync(p.hookFile);
-  report.lines.push(`removed ${p.hookFile}`);
-  removeIfEmpty(dirname(p.hookFile));
-  return true;
 }
 
 function removeIfEmpty(dir: string): void {
@@ -583,7 +529,6 @@ export {
   checkNoLinkOutside,
   checkWritable,
   cleanTemps,
-  forgetRecord,
   isDirectory,
   legacyBackupPath,
   lstatOrNull,
@@ -594,12 +539,8 @@ export {
   readLoose,
   readState,
   relativeLabel,
-  removeHookFile,
   removeIfEmpty,
-  runReport,
   selfTestHost,
   writeAtomic,
-  writeHookFile,
-  writeState,
 };
 export type { State as InstallState };

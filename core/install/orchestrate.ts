@@ -24,13 +24,13 @@ function dedupe(jobs: Job[]): Job[] {
 }
 
 /** The targets `--host` names, at the place's scope ('all': those in `--host all` that have the scope). */
-export function named(place: Place, hosts: HostRequest): Job[] {
+function named(place: Place, hosts: HostRequest): Job[] {
   const picked = hosts === 'all' ? TARGETS.filter((t) => t.inAll && t.scopes.includes(place.scope)) : TARGETS.filter((t) => hosts.includes(t.id));
   return dedupe(picked.map((target) => ({ target, place })));
 }
 
 /** Every install found at these scopes (the hosts of `--host all`; managed settings and the plugin are asked for by name). */
-export function installedJobs(place: Place, scopes: readonly Scope[]): Job[] {
+function installedJobs(place: Place, scopes: readonly Scope[]): Job[] {
   const jobs: Job[] = [];
   for (const target of TARGETS) {
     if (!target.inAll) continue;
@@ -74,9 +74,4 @@ export function syncHosts(place: Place, bundle: Bundle, sel: SelectOptions = {})
 export function uninstallHosts(place: Place, bundle: Bundle, sel: SelectOptions = {}): Report {
   const jobs = select(place, sel).reverse();
   return run('uninstall', jobs, bundle, { force: sel.force ?? false });
-}
-
-/** What `install` would write for each host named, for help text and pickers. */
-export function describeInstall(place: Place, hosts: HostRequest): string[] {
-  return named(place, hosts).map((j) => `${j.target.name}: ${j.target.describe(j.place)}`);
 }

@@ -8,7 +8,7 @@
 
 import { dirname } from 'node:path';
 import type { Bundle, HookState, InstallOptions, InstallState, Report, Scope, SelfTest, Target, TargetPaths } from './installer';
-import { hookState, InstallError, stampHook } from './installer';
+import { hookState, stampHook } from './installer';
 import type { ManagedPaths } from './targets/managed';
 
 export type HostId = 'claude' | 'vscode' | 'gemini' | 'copilot' | 'managed' | 'plugin';
@@ -155,9 +155,4 @@ export function releaseChanges(p: TargetPaths, state: InstallState | null, key: 
   out.push({ kind: 'remove', file: p.hookFile, line: `removed ${p.hookFile}`, emptyDirs: [dirname(p.hookFile)] });
   for (const f of withHook) out.push({ kind: 'remove', file: f, ifExists: true });
   return out;
-}
-
-/** The error sync gives for a target with no install in the place. */
-export function notInstalled(message: string): never {
-  throw new InstallError(message);
 }
