@@ -10,7 +10,7 @@ import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type La
 import guards from 'agent-guard:guards';
 import type { Bundle, Scope } from '../core/install/installer';
 import type { Place } from '../core/install/target';
-import { installHosts, syncHosts, uninstallHosts } from '../core/install/orchestrate';
+import { installHosts, syncHosts, uninstallHosts, workspaceFiles } from '../core/install/orchestrate';
 import { VSCODE_HOOKS_FILE } from '../core/install/targets/vscode';
 import { describeHost, hostStatus, status, type StatusReport } from '../core/install/status';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
@@ -674,9 +674,7 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
 
 function watchInstallState(context: vscode.ExtensionContext): void {
   // Settings or the hook changed outside the extension (CLI install, hand edits): refresh the status bar.
-  const watcher = vscode.workspace.createFileSystemWatcher(
-    '**/{.claude/settings.json,.claude/settings.local.json,.claude/hooks/agent-guard.cjs,.github/hooks/agent-guard.json}',
-  );
+  const watcher = vscode.workspace.createFileSystemWatcher(`**/{${workspaceFiles().join(',')}}`);
   let timer: NodeJS.Timeout | undefined;
   const later = () => {
     clearTimeout(timer);

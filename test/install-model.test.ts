@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bundle } from '../core/install/installer';
 import { TARGETS } from '../core/install/registry';
-import { installHosts, syncHosts, uninstallHosts } from '../core/install/orchestrate';
+import { installHosts, syncHosts, uninstallHosts, workspaceFiles } from '../core/install/orchestrate';
 import { status } from '../core/install/status';
 import { VSCODE_HOOKS_FILE } from '../core/install/targets/vscode';
 import { managedPaths } from '../core/install/targets/managed';
@@ -165,4 +165,14 @@ test("--host all: Copilot reads VS Code's project file, written once; sync --hos
   const s = syncHosts(place(), BUNDLE, { hosts: 'all' });
   assert.equal(s.error, undefined);
   assert.equal(existsSync(join(ws, '.gemini')), false, 'sync does not install Gemini again');
+});
+
+test("the files installs write in a workspace (the extension's watcher follows these)", () => {
+  assert.deepEqual(workspaceFiles(), [
+    '.claude/hooks/agent-guard.cjs',
+    '.claude/settings.json',
+    '.claude/settings.local.json',
+    '.gemini/settings.json',
+    '.github/hooks/agent-guard.json',
+  ]);
 });

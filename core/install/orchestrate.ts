@@ -1,7 +1,8 @@
 // The one place that decides which targets an install, sync or uninstall acts on, used by the CLI
 // (cli/install-commands.ts) and the VS Code extension alike; they add only arguments and UI.
 
-import { mergeReports, type Bundle, type Report, type Scope, type SelfTest } from './installer';
+import { join, relative, sep } from 'node:path';
+import { mergeReports, targetPaths, type Bundle, type Report, type Scope, type SelfTest } from './installer';
 import { runTarget } from './apply';
 import { TARGETS } from './registry';
 import type { HostId, InstallTarget, Operation, Place, TargetOptions } from './target';
@@ -74,4 +75,12 @@ export function syncHosts(place: Place, bundle: Bundle, sel: SelectOptions = {})
 export function uninstallHosts(place: Place, bundle: Bundle, sel: SelectOptions = {}): Report {
   const jobs = select(place, sel).reverse();
   return run('uninstall', jobs, bundle, { force: sel.force ?? false });
+}
+
+/** The files installs write inside a workspace, relative to it with forward slashes (what a file watcher should follow). */
+export function workspaceFiles(): string[] {
+  const ws = join(sep, 'ws');
+  const place = (scope: Scope): Place => ({ workspace: ws, scope, home: join(sep, 'home') });
+  const files = TARGETS.flatMap((t) => t.scopes.flatMap((scope) => [...t.files(place(scope)), targetPaths(place(scope)).hookFile]));
+  return [...new Set(files.filter((f) => f.startsWith(ws + sep)).map((f) => relative(ws, f).split(sep).join('/')))].sort();
 }
