@@ -14,6 +14,8 @@ import { managedSettingsFiles, type Bundle, type Report, type Scope } from '../c
 import { installHosts, syncHosts, uninstallHosts, type HostRequest } from '../core/install/orchestrate';
 import { TARGETS } from '../core/install/registry';
 import type { HostId } from '../core/install/target';
+import { describeSandbox } from '../core/install/sandbox';
+import { sandboxStatus } from '../core/install/sandbox-files';
 
 export function bundledHook(): Bundle {
   // dist/cli.cjs and dist/hook.cjs sit side by side.
@@ -34,6 +36,7 @@ const OPTIONS = {
   platform: { type: 'string' },
   'managed-dir': { type: 'string' },
   'managed-hooks-only': { type: 'boolean' },
+  sandbox: { type: 'boolean' },
 } as const;
 
 /** --host: every target of `--host all` (the hosts the CLI installs for), or all of them. */
@@ -93,8 +96,10 @@ function print(r: Report, json: boolean): number {
 export function runInstall(rest: string[]): number {
   const { values, t } = target(rest);
   if (values.managed) return runManagedInstall(values);
+  if (values.sandbox && values.host !== undefined && values.host !== 'claude' && values.host !== 'all')
+    throw Object.assign(new Error("--sandbox is Claude Code's sandbox: use it with --host claude (the default) or all"), { code: 'ERR_PARSE_ARGS_USAGE' });
   const opts = { denyRules: !values['no-deny-rules'], selfTest: !values['no-self-test'], force: values.force ?? false };
-  const r = installHosts(t, bundledHook(), hostRequest(values.host) ?? ['claude'], opts);
+  const r = installHosts(t, bundledHook(), hostRequest(values.host) ?? ['claude'], { ...opts, sandbox: values.sandbox === true });
   const code = print(r, values.json ?? false);
   if (code === 0 && !values.json)
     process.stdout.write(
@@ -126,6 +131,7 @@ export function runStatus(rest: string[]): number {
   const workspaceGuards = workspaceGuardStatus(t.workspace);
   const claudeUser = s.scopes.some((x) => x.host === 'claude' && x.scope === 'user' && x.installed);
   const subfolder = claudeSubfolderNote(t.workspace, t.home, claudeUser);
+  const sandbox = sandboxStatus(t.workspace, t.home, { ...(t.configDir ? { configDir: t.configDir } : {}), managedFiles });
   const unguarded = [
     ...(subfolder ? [subfolder] : []),
     ...(s.active && !claudeUser
@@ -134,14 +140,16 @@ export function runStatus(rest: string[]): number {
         ]
       : []),
   ];
-  if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ ...s, hosts, unguarded, workspaceGuards }, null, 2)}\n`, 'json'));
+  if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ ...s, hosts, unguarded, workspaceGuards, sandbox }, null, 2)}\n`, 'json'));
   else
     process.stdout.write(
       escapeControl(
         `${formatStatus(s)}${hosts
           .map(describeHost)
           .map((l) => `host:      ${l}\n`)
-          .join('')}${unguarded.map((u) => `note:      ${u}\n`).join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`,
+          .join('')}${unguarded.map((u) => `note:      ${u}\n`).join('')}${describeSandbox(sandbox, sandbox.escapeGuard)
+          .map((l) => `sandbox:   ${l}\n`)
+          .join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`,
         'text',
       ),
     );

@@ -22,6 +22,7 @@ Usage:
         --host all                  every host above (claude is the default)
         --no-deny-rules             do not add permissions.deny rules for secret files
         --no-self-test              skip running the installed hook once
+        --sandbox                   also turn on Claude Code's OS sandbox with read rules for secret files (docs/sandbox.md)
         --managed                   print the managed (org-wide) settings for this OS (--platform darwin|linux|win32);
                                     --write writes them (root), --managed-hooks-only adds allowManagedHooksOnly,
                                     --managed-dir <folder> stages them elsewhere (status and uninstall take it too)

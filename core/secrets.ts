@@ -18,6 +18,27 @@ const KEY_NAMES = /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$|^(ssh_host_.*_key)$/;
 const KEY_EXTENSIONS = /\.(pem|key|p12|pfx|jks|keystore|ppk|asc|gpg)$/i;
 const KEY_DIRS = /(^|\/)(\.ssh|\.gnupg|ssl\/private|private|secrets?|keys|certs?|credentials)(\/|$)/;
 
+/** Cloud credentials, by their place relative to the home folder, as the tools spell them (compared in lower case). */
+export const HOME_CLOUD_CREDENTIALS: readonly string[] = [
+  '.aws/credentials',
+  '.config/gcloud/application_default_credentials.json',
+  '.azure/accessTokens.json',
+];
+
+/** Files in the home folder that hold tokens or passwords, relative to it (compared in lower case). */
+export const HOME_TOKEN_FILES: readonly string[] = [
+  '.netrc',
+  '.npmrc',
+  '.pypirc',
+  '.git-credentials',
+  '.docker/config.json',
+  '.kube/config',
+  '.config/gh/hosts.yml',
+  '.vault-token',
+  '.pgpass',
+  '.my.cnf',
+];
+
 export interface SecretLookup {
   home: string;
   projectDir: string;
@@ -42,23 +63,8 @@ export function secretKind(path: string, lookup: SecretLookup): SecretKind | nul
   const home = relativeTo(lookup.home, path);
   const inHome = home === null ? null : home.toLowerCase();
   if (inHome !== null) {
-    if (inHome === '.aws/credentials' || inHome === '.config/gcloud/application_default_credentials.json' || inHome === '.azure/accessTokens.json')
-      return 'cloud-credentials';
-    if (
-      [
-        '.netrc',
-        '.npmrc',
-        '.pypirc',
-        '.git-credentials',
-        '.docker/config.json',
-        '.kube/config',
-        '.config/gh/hosts.yml',
-        '.vault-token',
-        '.pgpass',
-        '.my.cnf',
-      ].includes(inHome)
-    )
-      return 'token-file';
+    if (HOME_CLOUD_CREDENTIALS.some((f) => f.toLowerCase() === inHome)) return 'cloud-credentials';
+    if (HOME_TOKEN_FILES.some((f) => f.toLowerCase() === inHome)) return 'token-file';
     if (inHome.startsWith('.ssh/') && !/\.pub$|\/(known_hosts|config|authorized_keys)(\.old)?$/.test(inHome) && !inHome.slice(5).includes('/')) {
       return inHome.slice(5).startsWith('id_') || KEY_EXTENSIONS.test(name) ? 'private-key' : null;
     }

@@ -445,6 +445,8 @@ export interface InstallOptions {
   denyRules?: boolean;
   selfTest?: boolean;
   force?: boolean;
+  /** Claude Code's sandbox with read rules for secret files (sandbox.ts); 'sync': only where an earlier install put it. */
+  sandbox?: boolean | 'sync';
 }
 
 /** Creates each folder in turn (no recursive mkdir: it can spin on odd file systems). */

@@ -28,10 +28,7 @@ export function detectStyle(text: string): JsonStyle {
 export type StrictParse = { ok: true; tree: Node; value: unknown } | { ok: false; message: string; line: number; column: number };
 
 /** Where the installer edits: the parse tree is complete along and under these paths only. */
-export const EDITED_PATHS: readonly (readonly string[])[] = [
-  ['hooks', 'PreToolUse'],
-  ['permissions', 'deny'],
-];
+export const EDITED_PATHS: readonly (readonly string[])[] = [['hooks', 'PreToolUse'], ['permissions', 'deny'], ['sandbox']];
 
 const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
 
@@ -240,6 +237,22 @@ export function addPropertyEdit(text: string, tree: Node, path: JsonPath, key: s
   const outer = lineIndent(text, obj.offset);
   const inner = outer + style.unit;
   return { start: obj.offset, end: closeOffset + 1, text: `{${style.eol}${inner}${JSON.stringify(key)}: ${layout(value, inner, style)}${style.eol}${outer}}` };
+}
+
+/**
+ * The edits that add several `key: value` pairs (none of them present) to the object at `path`:
+ * appends after the last property, or, in an empty object, one replacement holding them all (two
+ * replacements of the same `{}` would overlap).
+ */
+export function addPropertiesEdits(text: string, tree: Node, path: JsonPath, entries: readonly (readonly [string, unknown])[], style: JsonStyle): Edit[] {
+  if (entries.length === 0) return [];
+  const obj = nodeIn(tree, path);
+  if (obj?.type !== 'object') throw new Error(`no object at ${path.join('.') || 'the top level'}`);
+  if ((obj.children ?? []).length > 0) return entries.map(([k, v]) => addPropertyEdit(text, tree, path, k, v, style));
+  const outer = lineIndent(text, obj.offset);
+  const inner = outer + style.unit;
+  const body = entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${layout(v, inner, style)}`).join(`,${style.eol}`);
+  return [{ start: obj.offset, end: obj.offset + obj.length, text: `{${style.eol}${body}${style.eol}${outer}}` }];
 }
 
 /** The edit that appends `values` to the array at `path` (which must exist). */

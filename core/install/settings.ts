@@ -15,6 +15,7 @@ import {
   type Edit,
   type JsonPath,
 } from './json-edit';
+import { sandboxRemovals, sandboxStep, type SandboxPlan, type SandboxRecord } from './sandbox';
 
 /** Our handler is recognised by the hook file it runs. */
 export const HOOK_FILE_NAME = 'agent-guard.cjs';
@@ -31,6 +32,8 @@ export interface SettingsRecord {
   /** Containers we created (dotted paths): removed again when they end up empty. */
   createdPaths: string[];
   addedDenyRules: string[];
+  /** What `install --sandbox` added under `sandbox` (absent: nothing). */
+  sandbox?: SandboxRecord;
   /** Original bytes, kept only when removing our additions would not give them back exactly. */
   restore?: { before: string; afterSha256: string };
 }
@@ -99,8 +102,8 @@ function get(value: unknown, path: JsonPath): unknown {
 /** One step of an install, computed against one parse of the text. */
 type Step = (text: string, tree: Node, value: unknown) => Edit[];
 
-/** Install (or update) our entry and deny rules in `text` (null: the file does not exist). */
-export function planInstall(text: string | null, entry: HookEntry, denyRules: readonly string[]): PlanResult {
+/** Install (or update) our entry and deny rules, and the sandbox when asked, in `text` (null: the file does not exist). */
+export function planInstall(text: string | null, entry: HookEntry, denyRules: readonly string[], sandbox?: SandboxPlan): PlanResult {
   const notes: string[] = [];
   const original = text ?? '';
   const blank = original.trim() === '';
@@ -185,7 +188,8 @@ export function planInstall(text: string | null, entry: HookEntry, denyRules: re
 
   let onlyAppends = false;
   try {
-    const run = runSteps(t, parsed, [hookStep, denyStep], record, notes);
+    const steps = [hookStep, denyStep, ...(sandbox ? [sandboxStep(sandbox, { style, record })] : [])];
+    const run = runSteps(t, parsed, steps, record, notes);
     t = run.text;
     onlyAppends = run.onlyAppends;
   } catch (err) {
@@ -224,6 +228,7 @@ function runSteps(
   if (together !== null) return { text: together, onlyAppends: all.every((e) => e.append) };
   record.createdPaths.length = 0;
   record.addedDenyRules.length = 0;
+  delete record.sandbox;
   notes.length = 0;
   let t = text;
   for (const step of steps) {
@@ -264,6 +269,7 @@ export function planUninstall(text: string, record: SettingsRecord | null): { te
         }
       }
     }
+    sandboxRemovals(tree, record.sandbox, removed);
     // Containers we created go too when nothing else is left in them (deepest first).
     const isGone = (n: Node): boolean => {
       for (let p: Node | undefined = n; p; p = p.parent) if (removed.has(p) || (p.parent?.type === 'property' && removed.has(p.parent))) return true;

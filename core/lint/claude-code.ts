@@ -56,15 +56,15 @@ export const KNOWN_TOOLS = [
   'Write',
 ] as const;
 
-/** §8: removed or renamed tools → what to use instead (null: no replacement). */
+/**
+ * §8: removed or renamed tools that match nothing any more → what to use instead (null: no
+ * replacement). Old names Claude Code still maps are in TOOL_ALIASES, not here.
+ */
 export const RENAMED_TOOLS: Record<string, string | null> = {
-  Task: 'Agent',
   LS: 'Glob',
   MultiEdit: 'Edit',
   NotebookRead: 'Read',
   BashOutput: 'Read',
-  KillShell: 'TaskStop',
-  KillBash: 'TaskStop', // the name before KillShell (anthropics/claude-code-action's agents still list it)
   SlashCommand: 'Skill',
   MCPSearch: 'ToolSearch',
   TeamCreate: null,
@@ -224,7 +224,10 @@ export const POWERFUL_TOOLS = [
   'SendUserFile',
 ];
 
-/** §3.4, §4: old tool names Claude Code still accepts as aliases in tool lists and rules. */
+/**
+ * §3.4, §4: old tool names Claude Code still accepts as aliases in tool lists and rules (the
+ * pinned CLI's own alias map, checked by the loader suite; KillBash was KillShell's earlier name).
+ */
 export const TOOL_ALIASES: Record<string, string> = { Task: 'Agent', KillShell: 'TaskStop', KillBash: 'TaskStop' };
 
 /** §1.3: events whose `matcher` is silently ignored (the hook runs on every such event). */

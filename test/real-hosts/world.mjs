@@ -171,7 +171,8 @@ export const TOOLS = {
  * Runs one headless session of `host` in `cwd` against a scripted model playing `steps`.
  * Returns what the model was sent, what the hook did, and the CLI's own output.
  */
-export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do the task.', trustFolder = true, extraArgs = [] }) {
+/** `wrap`: [program, ...args] the CLI's command line is appended to (run it under bwrap, say). */
+export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do the task.', trustFolder = true, extraArgs = [], wrap = [] }) {
   const { file } = cli(host);
   const server = await startModelServer({ steps });
   const base = { PATH: world.path, HOME: world.home, TERM: 'dumb', LANG: 'C.UTF-8', XDG_CACHE_HOME: CACHE, GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
@@ -208,7 +209,7 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
   }
   world.takeHookRuns();
   const result = await new Promise((res) => {
-    const p = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(wrap[0] ?? cmd, wrap.length > 0 ? [...wrap.slice(1), cmd, ...args] : args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d) => (stdout += d));

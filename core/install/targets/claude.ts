@@ -46,6 +46,8 @@ import {
   type StatusView,
 } from '../target';
 import { runTarget } from '../apply';
+import { describeSandboxRecord, mergeSandboxRecords } from '../sandbox';
+import { sandboxPlanFor, sandboxStatus } from '../sandbox-files';
 
 const SCOPES = ['project', 'local', 'user'] as const;
 
@@ -62,7 +64,9 @@ function planClaudeInstall(target: Target, bundle: Bundle, opts: InstallOptions)
   if (stateDir?.isSymbolicLink())
     throw new InstallError(`${relativeLabel(p, STATE_DIR)} is a symbolic link; remove it (Agent Guard keeps its backup only in a real folder), then try again`);
   const before = readIfExists(p.settingsFile);
-  const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES);
+  const earlier = opts.sandbox === 'sync' ? readState(p.stateFile)?.settings[relativeKey(p)]?.sandbox : undefined;
+  const sandbox = opts.sandbox === true || earlier ? sandboxPlanFor(target.workspace, target.scope, earlier) : undefined;
+  const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES, sandbox);
   if (!plan.ok) throw new InstallError(`refusing to change ${p.label}: ${plan.error}`);
 
   const changes: FileChange[] = [
@@ -80,7 +84,7 @@ function planClaudeInstall(target: Target, bundle: Bundle, opts: InstallOptions)
     state.version = bundle.version;
     changes.push(stateWrite(p.stateFile, state), {
       kind: 'note',
-      line: `${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${before !== null ? ` (backup: ${relativeLabel(p, STATE_DIR)}/${basename(p.settingsFile)}.bak)` : ''}`,
+      line: `${before === null ? 'created' : 'updated'} ${p.label}: PreToolUse hook for every tool${plan.record.addedDenyRules.length > 0 ? `, ${plan.record.addedDenyRules.length} deny rules for secret files` : ''}${describeSandboxRecord(plan.record.sandbox) ? `, ${describeSandboxRecord(plan.record.sandbox)}` : ''}${before !== null ? ` (backup: ${relativeLabel(p, STATE_DIR)}/${basename(p.settingsFile)}.bak)` : ''}`,
     });
   } else changes.push({ kind: 'note', line: `${p.label} already has the Agent Guard entry` }, { kind: 'move-legacy-backup', of: p });
   for (const line of plan.notes) changes.push({ kind: 'note', line });
@@ -94,7 +98,7 @@ function planClaudeSync(target: Target, bundle: Bundle, opts: InstallOptions): F
   if (!parsed?.ok || findOurHandlers(parsed.value).length === 0)
     throw new InstallError(`Agent Guard is not installed in ${p.label}; run agent-guard install first`);
   // Install is idempotent and updates what is outdated; deny rules are left as the user has them now.
-  return planClaudeInstall(target, bundle, { denyRules: false, force: opts.force ?? false });
+  return planClaudeInstall(target, bundle, { denyRules: false, force: opts.force ?? false, sandbox: 'sync' });
 }
 
 /** A sync that changed nothing says so in one line. */
@@ -206,6 +210,18 @@ const claude: InstallTarget = {
       else report.lines.push('self-test: the installed hook denies rm -rf ~ and stays silent for ls');
     }
     report.warnings.push(...neutralizers(place).map((n) => n.message));
+    if (opts.sandbox === true) {
+      const sb = sandboxStatus(place.workspace, place.home, place.configDir ? { configDir: place.configDir } : {});
+      if (!sb.enabled)
+        report.warnings.push(
+          `the sandbox stays off: ${sb.enabledBy ?? 'a settings file'} sets sandbox.enabled: false (left as you set it; Agent Guard's read rules apply once it is true)`,
+        );
+      report.warnings.push(...sb.problems);
+      if (place.scope === 'user')
+        report.warnings.push(
+          "user settings cover the home folder's credential files; .env files are covered per project (agent-guard install --sandbox in it)",
+        );
+    }
   },
   installs: claudeInstalls,
   host: (_place, _bundle, found) => claudeHost(found),
@@ -230,6 +246,8 @@ function mergeRecords(prev: SettingsRecord, next: SettingsRecord, before: string
     createdPaths: [...new Set([...prev.createdPaths, ...next.createdPaths])],
     addedDenyRules: [...new Set([...prev.addedDenyRules, ...next.addedDenyRules])],
   };
+  const sandbox = mergeSandboxRecords(prev.sandbox, next.sandbox);
+  if (sandbox) merged.sandbox = sandbox;
   // The original bytes stay valid only while nobody else touched the file since.
   if (prev.restore && before !== null && sha256(before) === prev.restore.afterSha256)
     merged.restore = { before: prev.restore.before, afterSha256: sha256(after) };
