@@ -7,38 +7,15 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/terminal';
 import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
-import {
-  claudeSubfolderNote,
-  cliHostStatus,
-  describeCliHost,
-  installCopilot,
-  installGemini,
-  syncCopilot,
-  syncGemini,
-  uninstallCopilot,
-  uninstallGemini,
-} from '../core/install/hosts';
-import { describePlugin } from '../core/install/plugin';
+import { describePlugin } from '../core/install/targets/plugin';
+import { describeManaged, installManaged, managedPaths, managedSettingsText, uninstallManaged, type ManagedPlatform } from '../core/install/targets/managed';
+import { claudeSubfolderNote, describeHost, hostLines, status, type StatusReport } from '../core/install/status';
+import { managedSettingsFiles, type Bundle, type Report, type Scope } from '../core/install/installer';
+import { installHosts, syncHosts, uninstallHosts, type HostRequest } from '../core/install/orchestrate';
+import { TARGETS } from '../core/install/registry';
+import type { HostId } from '../core/install/target';
 import { describeSandbox } from '../core/install/sandbox';
 import { sandboxStatus } from '../core/install/sandbox-files';
-import { describeManaged, installManaged, managedPaths, managedSettingsText, uninstallManaged, type ManagedPlatform } from '../core/install/managed';
-import {
-  describeHost,
-  hostStatus,
-  install,
-  managedSettingsFiles,
-  installVsCode,
-  mergeReports,
-  status,
-  sync,
-  uninstall,
-  uninstallVsCode,
-  type Bundle,
-  type Report,
-  type Scope,
-  type StatusReport,
-  type Target,
-} from '../core/install/installer';
 
 export function bundledHook(): Bundle {
   // dist/cli.cjs and dist/hook.cjs sit side by side.
@@ -62,12 +39,11 @@ const OPTIONS = {
   sandbox: { type: 'boolean' },
 } as const;
 
-const HOSTS = ['claude', 'vscode', 'gemini', 'copilot', 'all'];
+/** --host: every target of `--host all` (the hosts the CLI installs for), or all of them. */
+const HOSTS = [...TARGETS.filter((t) => t.inAll).map((t) => t.id), 'all'];
 
-/** Does --host name this host (all: every one; the CLIs only where they have the scope)? */
-function wants(host: string | undefined, h: 'claude' | 'vscode' | 'gemini' | 'copilot', scope: Scope): boolean {
-  if (host === 'all') return h === 'claude' || h === 'vscode' || scope !== 'local';
-  return (host ?? 'claude') === h;
+function hostRequest(host: string | undefined): HostRequest | undefined {
+  return host === undefined ? undefined : host === 'all' ? 'all' : [host as HostId];
 }
 
 function managedTarget(values: { platform?: string; 'managed-dir'?: string; write?: boolean }) {
@@ -101,7 +77,7 @@ function target(rest: string[]) {
   if (values.local && values.user) throw Object.assign(new Error('--local and --user exclude each other'), { code: 'ERR_PARSE_ARGS_USAGE' });
   const scope: Scope = values.user ? 'user' : values.local ? 'local' : 'project';
   if (!HOSTS.includes(values.host ?? 'claude'))
-    throw Object.assign(new Error('--host is claude, vscode, gemini, copilot or all'), { code: 'ERR_PARSE_ARGS_USAGE' });
+    throw Object.assign(new Error(`--host is ${HOSTS.slice(0, -1).join(', ')} or all`), { code: 'ERR_PARSE_ARGS_USAGE' });
   const workspace = resolve(positionals[0] ?? process.cwd());
   const home = homeDirectory(process.env, homedir);
   return { values, t: { workspace, scope, home, ...(process.env.CLAUDE_CONFIG_DIR ? { configDir: process.env.CLAUDE_CONFIG_DIR } : {}) } };
@@ -120,19 +96,10 @@ function print(r: Report, json: boolean): number {
 export function runInstall(rest: string[]): number {
   const { values, t } = target(rest);
   if (values.managed) return runManagedInstall(values);
-  if (values.sandbox && !wants(values.host, 'claude', t.scope))
+  if (values.sandbox && values.host !== undefined && values.host !== 'claude' && values.host !== 'all')
     throw Object.assign(new Error("--sandbox is Claude Code's sandbox: use it with --host claude (the default) or all"), { code: 'ERR_PARSE_ARGS_USAGE' });
   const opts = { denyRules: !values['no-deny-rules'], selfTest: !values['no-self-test'], force: values.force ?? false };
-  const bundle = bundledHook();
-  const h = values.host;
-  // The Copilot CLI's project file is VS Code's .github/hooks file: written once when both are asked for.
-  const copilotViaVsCode = t.scope !== 'user' && wants(h, 'vscode', t.scope);
-  const r = mergeReports(
-    ...(wants(h, 'claude', t.scope) ? [install(t, bundle, { ...opts, sandbox: values.sandbox === true })] : []),
-    ...(wants(h, 'vscode', t.scope) ? [installVsCode(t.workspace, bundle, { ...opts, selfTest: h === 'vscode' && opts.selfTest })] : []),
-    ...(wants(h, 'gemini', t.scope) ? [installGemini(t, bundle, { ...opts, selfTest: h === 'gemini' && opts.selfTest })] : []),
-    ...(wants(h, 'copilot', t.scope) && !copilotViaVsCode ? [installCopilot(t, bundle, { ...opts, selfTest: h === 'copilot' && opts.selfTest })] : []),
-  );
+  const r = installHosts(t, bundledHook(), hostRequest(values.host) ?? ['claude'], { ...opts, sandbox: values.sandbox === true });
   const code = print(r, values.json ?? false);
   if (code === 0 && !values.json)
     process.stdout.write(
@@ -141,54 +108,18 @@ export function runInstall(rest: string[]): number {
   return code === 0 && r.warnings.some((w) => w.startsWith('self-test')) ? 1 : code;
 }
 
-/**
- * Which of Claude Code and VS Code's agent sync and uninstall act on: those named by --host, else
- * every one installed here (an install for VS Code's agent only is as much a target as one for
- * Claude Code). The CLIs (gemini, copilot) only when named.
- */
-function hostsFor(host: string | undefined, t: Target, bundle: Bundle): (h: 'claude' | 'vscode') => boolean {
-  if (host) return (h) => wants(host, h, t.scope);
-  const s = status(t.workspace, t.home, bundle, t.configDir);
-  const vscode = t.scope === 'project' && s.scopes.some((x) => x.scope === 'vscode');
-  const claude = s.scopes.some((x) => x.scope === t.scope && x.installed) || !vscode;
-  return (h) => (h === 'claude' ? claude : vscode);
-}
-
 export function runUninstall(rest: string[]): number {
   const { values, t } = target(rest);
   if (values.managed) return print(uninstallManaged(managedTarget(values).paths, bundledHook()), values.json ?? false);
-  const force = values.force ?? false;
-  const bundle = bundledHook();
-  const h = values.host;
-  const w = hostsFor(h, t, bundle);
-  const copilotViaVsCode = t.scope !== 'user' && wants(h, 'vscode', t.scope);
-  const r = mergeReports(
-    ...(wants(h, 'gemini', t.scope) ? [uninstallGemini(t, bundle, { force })] : []),
-    ...(wants(h, 'copilot', t.scope) && !copilotViaVsCode ? [uninstallCopilot(t, bundle, { force })] : []),
-    ...(w('vscode') ? [uninstallVsCode(t.workspace, bundle, { force })] : []),
-    ...(w('claude') ? [uninstall(t, bundle, { force })] : []),
-  );
-  return print(r, values.json ?? false);
+  // Without --host: every install found at the scope (one for VS Code's agent only is as much a target as Claude Code's).
+  const hosts = hostRequest(values.host);
+  return print(uninstallHosts(t, bundledHook(), { ...(hosts ? { hosts } : {}), force: values.force ?? false }), values.json ?? false);
 }
 
 export function runSync(rest: string[]): number {
   const { values, t } = target(rest);
-  const force = values.force ?? false;
-  const bundle = bundledHook();
-  const h = values.host;
-  const w = hostsFor(h, t, bundle);
-  const all = h === 'all';
-  // With --host all, a host that was never installed is skipped rather than reported as an error.
-  const present = (r: Report) => !all || r.ok || !r.error?.startsWith('Agent Guard is not installed');
-  const r = mergeReports(
-    ...(w('claude') ? [sync(t, bundle, { force })] : []),
-    ...(w('vscode') ? [installVsCode(t.workspace, bundle, { force, selfTest: false })] : []),
-    ...[
-      ...(wants(h, 'gemini', t.scope) ? [syncGemini(t, bundle, { force })] : []),
-      ...(wants(h, 'copilot', t.scope) && !(all && t.scope !== 'user') ? [syncCopilot(t, bundle, { force })] : []),
-    ].filter(present),
-  );
-  return print(r, values.json ?? false);
+  const hosts = hostRequest(values.host);
+  return print(syncHosts(t, bundledHook(), { ...(hosts ? { hosts } : {}), force: values.force ?? false }), values.json ?? false);
 }
 
 export function runStatus(rest: string[]): number {
@@ -196,19 +127,14 @@ export function runStatus(rest: string[]): number {
   const bundle = bundledHook();
   const managedFiles = values['managed-dir'] ? managedSettingsFiles(undefined, resolve(values['managed-dir'])) : managedSettingsFiles();
   const s = status(t.workspace, t.home, bundle, t.configDir, managedFiles);
-  const editorHosts = hostStatus(t.workspace, s, bundle);
-  const cliHosts = cliHostStatus(t, bundle);
-  const hosts = [...editorHosts, ...cliHosts];
+  const hosts = hostLines(t, bundle, s);
   const workspaceGuards = workspaceGuardStatus(t.workspace);
+  const claudeUser = s.scopes.some((x) => x.host === 'claude' && x.scope === 'user' && x.installed);
+  const subfolder = claudeSubfolderNote(t.workspace, t.home, claudeUser);
   const sandbox = sandboxStatus(t.workspace, t.home, { ...(t.configDir ? { configDir: t.configDir } : {}), managedFiles });
-  const subfolder = claudeSubfolderNote(
-    t.workspace,
-    t.home,
-    s.scopes.some((x) => x.scope === 'user' && x.installed),
-  );
   const unguarded = [
     ...(subfolder ? [subfolder] : []),
-    ...(s.active && !s.scopes.some((x) => x.scope === 'user' && x.installed)
+    ...(s.active && !claudeUser
       ? [
           'Claude Code reads .claude/ only in the folder it starts in: a session started in a subfolder of this one is not guarded; install with --user to cover it',
         ]
@@ -218,10 +144,10 @@ export function runStatus(rest: string[]): number {
   else
     process.stdout.write(
       escapeControl(
-        `${formatStatus(s)}${[...editorHosts.map(describeHost), ...cliHosts.map(describeCliHost)].map((l) => `host:      ${l}\n`).join('')}${unguarded.map((u) => `note:      ${u}\n`).join('')}${describeSandbox(
-          sandbox,
-          sandbox.escapeGuard,
-        )
+        `${formatStatus(s)}${hosts
+          .map(describeHost)
+          .map((l) => `host:      ${l}\n`)
+          .join('')}${unguarded.map((u) => `note:      ${u}\n`).join('')}${describeSandbox(sandbox, sandbox.escapeGuard)
           .map((l) => `sandbox:   ${l}\n`)
           .join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`,
         'text',

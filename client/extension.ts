@@ -8,23 +8,11 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import guards from 'agent-guard:guards';
-import {
-  describeHost,
-  hostStatus,
-  install,
-  installVsCode,
-  mergeReports,
-  status,
-  sync,
-  uninstall,
-  uninstallVsCode,
-  VSCODE_HOOKS_FILE,
-  type Bundle,
-  type Report,
-  type Scope,
-  type StatusReport,
-  type Target,
-} from '../core/install/installer';
+import type { Bundle, Scope } from '../core/install/installer';
+import type { Place } from '../core/install/target';
+import { installHosts, syncHosts, uninstallHosts, workspaceFiles } from '../core/install/orchestrate';
+import { VSCODE_HOOKS_FILE } from '../core/install/targets/vscode';
+import { describeHost, hostStatus, status, type StatusReport } from '../core/install/status';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
 import { loadConfig } from '../core/guards/load-config';
@@ -272,7 +260,7 @@ async function pickFolder(given?: vscode.Uri): Promise<vscode.WorkspaceFolder | 
   return vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder should Agent Guard protect?' });
 }
 
-function targetFor(folder: vscode.WorkspaceFolder, scope: Scope): Target {
+function placeFor(folder: vscode.WorkspaceFolder, scope: Scope): Place {
   return {
     workspace: normalizePath(folder.uri.fsPath),
     scope,
@@ -389,12 +377,9 @@ async function installCommand(
     scope = pick.scope;
     host = pick.host;
   }
-  const b = bundle(context);
-  const parts: Report[] = [];
   const before = snapshot(folder.uri.fsPath);
-  if (host !== 'vscode') parts.push(install(targetFor(folder, scope), b));
-  if (host !== 'claude') parts.push(installVsCode(normalizePath(folder.uri.fsPath), b, { selfTest: host === 'vscode' }));
-  const r = mergeReports(...parts);
+  // "Claude Code and VS Code agent" is those two (the CLI's --host all adds the agent CLIs).
+  const r = installHosts(placeFor(folder, scope), bundle(context), host === 'all' ? ['claude', 'vscode'] : [host]);
   report('Install', r, opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
   await refreshAll(context);
   revalidate();
@@ -404,21 +389,13 @@ async function installCommand(
 async function syncCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; force?: boolean; quiet?: boolean }): Promise<boolean> {
   const folder = await pickFolder(opts?.folder);
   if (!folder) return false;
-  const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
-  const scopes = s.scopes.filter((x) => x.installed).map((x) => x.scope);
   const before = snapshot(folder.uri.fsPath);
-  const parts: Report[] = [];
-  for (const scope of scopes) {
-    // VS Code's agent is a target of its own: its hooks file and the shared hook.
-    parts.push(
-      scope === 'vscode'
-        ? installVsCode(normalizePath(folder.uri.fsPath), bundle(context), { force: opts?.force ?? false, selfTest: false })
-        : sync(targetFor(folder, scope), bundle(context), { force: opts?.force ?? false }),
-    );
-  }
-  const ok = scopes.length > 0 && parts.every((r) => r.ok);
-  if (parts.length > 0) report('Sync', mergeReports(...parts), opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
-  if (scopes.length === 0 && !opts?.quiet)
+  // Every install of the folder, whatever the host and scope (an install for VS Code's agent only is one).
+  const r = syncHosts(placeFor(folder, 'project'), bundle(context), { scopes: ['project', 'local', 'user'], force: opts?.force ?? false });
+  const found = r.lines.length + r.warnings.length > 0 || r.error !== undefined;
+  const ok = found && r.ok;
+  if (found) report('Sync', r, opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
+  if (!found && !opts?.quiet)
     void vscode.window
       .showWarningMessage(`Agent Guard is not installed in ${folder.name}.`, 'Install')
       .then((p) => p && vscode.commands.executeCommand('agentGuard.install', { folder: folder.uri }));
@@ -447,16 +424,14 @@ async function uninstallCommand(
     );
     if (answer !== 'Uninstall') return false;
   }
-  const scopes = opts?.scope ? [opts.scope] : s.scopes.flatMap((x) => (x.installed && x.scope !== 'user' && x.scope !== 'vscode' ? [x.scope] : []));
   const before = snapshot(folder.uri.fsPath);
-  const parts: Report[] = [];
-  if (!opts?.scope && existsSync(join(folder.uri.fsPath, VSCODE_HOOKS_FILE))) parts.push(uninstallVsCode(normalizePath(folder.uri.fsPath), bundle(context)));
-  for (const scope of scopes) parts.push(uninstall(targetFor(folder, scope), bundle(context)));
-  const ok = parts.every((r) => r.ok);
-  if (parts.length > 0) report('Uninstall', mergeReports(...parts), opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
+  // Every install in the folder (user scope stays: it guards every other folder too).
+  const r = uninstallHosts(placeFor(folder, opts?.scope ?? 'project'), bundle(context), { scopes: opts?.scope ? [opts.scope] : ['project', 'local'] });
+  if (r.lines.length + r.warnings.length > 0 || r.error !== undefined)
+    report('Uninstall', r, opts?.quiet, { folder, changes: changes(before, snapshot(folder.uri.fsPath)) });
   await refreshAll(context);
   revalidate();
-  return ok;
+  return r.ok;
 }
 
 async function statusCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; quiet?: boolean }): Promise<StatusReport | undefined> {
@@ -699,9 +674,7 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
 
 function watchInstallState(context: vscode.ExtensionContext): void {
   // Settings or the hook changed outside the extension (CLI install, hand edits): refresh the status bar.
-  const watcher = vscode.workspace.createFileSystemWatcher(
-    '**/{.claude/settings.json,.claude/settings.local.json,.claude/hooks/agent-guard.cjs,.github/hooks/agent-guard.json}',
-  );
+  const watcher = vscode.workspace.createFileSystemWatcher(`**/{${workspaceFiles().join(',')}}`);
   let timer: NodeJS.Timeout | undefined;
   const later = () => {
     clearTimeout(timer);

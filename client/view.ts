@@ -3,8 +3,7 @@
 // with the reason and the alternative, and "Copy alternative".
 
 import * as vscode from 'vscode';
-import type { HostStatus, StatusReport } from '../core/install/installer';
-import { describeHost } from '../core/install/installer';
+import { describeHost, type HostStatus, type StatusReport } from '../core/install/status';
 import type { LogEntry } from '../core/guards/decision-log';
 
 export const VIEW_ID = 'agentGuard.view';

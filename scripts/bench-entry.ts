@@ -3,7 +3,7 @@ export { analyzeShell } from '../core/shell/analyze';
 export { evaluatePayload } from '../core/guards/dispatch';
 export { default as guards } from 'agent-guard:guards';
 export { lintPaths } from '../core/lint/index';
-export { install, uninstall } from '../core/install/installer';
+export { install, uninstall } from '../core/install/targets/claude';
 export { planInstall, SECRET_DENY_RULES } from '../core/install/settings';
 export { lintFile } from '../core/lint/engine';
 export { DEFAULT_CONFIG } from '../core/config';

@@ -11,12 +11,15 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const withTests = process.argv.includes('--tests');
 const withBench = process.argv.includes('--bench');
 
-/** `agent-guard:guards` and `agent-guard:lint-rules`: every file of the folder, in name order. */
-const DISCOVERED = { guards: 'guards', 'lint-rules': 'core/lint/rules' };
+/** `agent-guard:guards`, `agent-guard:lint-rules` and `agent-guard:install-targets`: every file of the folder, in name order. */
+const DISCOVERED = { guards: 'guards', 'lint-rules': 'core/lint/rules', 'install-targets': 'core/install/targets' };
 const guardDiscoveryPlugin = {
   name: 'discovery',
   setup(b) {
-    b.onResolve({ filter: /^agent-guard:(guards|lint-rules)$/ }, (args) => ({ path: args.path.slice('agent-guard:'.length), namespace: 'agent-guard' }));
+    b.onResolve({ filter: /^agent-guard:(guards|lint-rules|install-targets)$/ }, (args) => ({
+      path: args.path.slice('agent-guard:'.length),
+      namespace: 'agent-guard',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'agent-guard' }, (args) => {
       const dir = join(root, DISCOVERED[args.path]);
       const files = readdirSync(dir)

@@ -7,7 +7,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { install, status, uninstall, type Bundle, type Target } from '../core/install/installer';
+import type { Bundle, Target } from '../core/install/installer';
+import { install, uninstall } from '../core/install/targets/claude';
+import { status } from '../core/install/status';
 import { psQuote, powershellHookCommand, shQuote } from '../core/install/quote';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
@@ -200,7 +202,7 @@ test('kill loop: install/uninstall killed at varied points leave settings parsea
 });
 
 test('install --host vscode: a foreign hooks file or a read-only .github/hooks is refused before the hook file is written', async () => {
-  const { installVsCode } = await import('../core/install/installer');
+  const { installVsCode } = await import('../core/install/targets/vscode');
   const a = workspace(null);
   mkdirSync(join(a.ws, '.github/hooks'), { recursive: true });
   writeFileSync(join(a.ws, '.github/hooks/agent-guard.json'), '{"hooks":{}}');

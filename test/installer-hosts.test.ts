@@ -8,17 +8,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { install, uninstall, VSCODE_HOOKS_FILE, type Bundle, type Target } from '../core/install/installer';
-import {
-  claudeSubfolderNote,
-  cliHostStatus,
-  copilotUserHooksFile,
-  installCopilot,
-  installGemini,
-  syncGemini,
-  uninstallCopilot,
-  uninstallGemini,
-} from '../core/install/hosts';
+import type { Bundle, Target } from '../core/install/installer';
+import { install, uninstall } from '../core/install/targets/claude';
+import { VSCODE_HOOKS_FILE } from '../core/install/targets/vscode';
+import { installGemini, syncGemini, uninstallGemini } from '../core/install/targets/gemini';
+import { copilotUserHooksFile, installCopilot, uninstallCopilot } from '../core/install/targets/copilot';
+import { claudeSubfolderNote, cliHostStatus } from '../core/install/status';
 import { planHostInstall, planHostUninstall } from '../core/install/host-settings';
 import { picker, prng, randomJsonObject } from './support/prng';
 

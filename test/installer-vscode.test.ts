@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import Ajv from 'ajv';
-import { install, installVsCode, uninstall, uninstallVsCode, status, hostStatus, VSCODE_HOOKS_FILE, type Bundle } from '../core/install/installer';
+import type { Bundle } from '../core/install/installer';
+import { install, uninstall } from '../core/install/targets/claude';
+import { installVsCode, uninstallVsCode, VSCODE_HOOKS_FILE } from '../core/install/targets/vscode';
+import { status, hostStatus } from '../core/install/status';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const BUNDLE: Bundle = { hookSource: readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8'), version: '9.9.9' };

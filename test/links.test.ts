@@ -139,7 +139,7 @@ test('outside-workspace-write follows links of existing components before decidi
 });
 
 test('project-scope install refuses a settings file or .claude/hooks that links outside the workspace; --user follows links', async () => {
-  const { install, uninstall } = await import('../core/install/installer');
+  const { install, uninstall } = await import('../core/install/targets/claude');
   const BUNDLE = { hookSource: readFileSync(HOOK, 'utf8'), version: '9.9.9' };
   const a = scratch();
   symlinkSync(join(a.home, '.bashrc'), join(a.project, '.claude/settings.json'));

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appendDecision } from '../core/guards/decision-log';
-import { pluginInstalls } from '../core/install/plugin';
+import { pluginInstalls } from '../core/install/targets/plugin';
 import type { ToolCall } from '../core/guards/types';
 
 const call = (command: string): ToolCall => ({ tool: 'Bash', input: { command }, cwd: '/w', command, path: null, edits: null });

@@ -8,7 +8,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { minimatch } from 'minimatch';
-import { install, sync, uninstall, type Bundle, type Target } from '../core/install/installer';
+import type { Bundle, Target } from '../core/install/installer';
+import { install, sync, uninstall } from '../core/install/targets/claude';
 import { planInstall, planUninstall } from '../core/install/settings';
 import {
   DOTENV_TEMPLATE_SUFFIXES,

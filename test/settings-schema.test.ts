@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import { install, type Bundle } from '../core/install/installer';
+import type { Bundle } from '../core/install/installer';
+import { install } from '../core/install/targets/claude';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const schema = JSON.parse(readFileSync(join(ROOT, 'dist/claude-settings.schema.json'), 'utf8'));

@@ -7,7 +7,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changes, describeChanges, snapshot } from '../client/side-effects';
-import { install, installVsCode, uninstall, uninstallVsCode, type Bundle } from '../core/install/installer';
+import type { Bundle } from '../core/install/installer';
+import { install, uninstall } from '../core/install/targets/claude';
+import { installVsCode, uninstallVsCode } from '../core/install/targets/vscode';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const BUNDLE: Bundle = { hookSource: readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8'), version: '9.9.9' };

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { install } from '../core/install/installer';
+import { install } from '../core/install/targets/claude';
 import { trustFile } from '../core/trust';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;

@@ -11,3 +11,8 @@ declare module 'agent-guard:lint-rules' {
   const rules: readonly import('../core/lint/types').LintRule[];
   export default rules;
 }
+
+declare module 'agent-guard:install-targets' {
+  const targets: readonly import('../core/install/target').InstallTarget[];
+  export default targets;
+}

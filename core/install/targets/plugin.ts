@@ -6,6 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
+import { InstallError } from '../installer';
+import type { InstallTarget } from '../target';
 
 export const PLUGIN_NAME = 'agent-guard';
 /** Where the plugin's hook runs from, relative to the plugin root (hooks/hooks.json). */
@@ -79,3 +81,31 @@ export function describePlugin(p: PluginInstall): string {
       : `enabled, but ${PLUGIN_HOOK} is missing from ${p.installPath}`;
   return `Claude Code plugin ${p.id}${p.version ? ` ${p.version}` : ''} (${p.scope} scope): ${state}`;
 }
+
+/** Claude Code installs, updates and removes the plugin itself: Agent Guard only says how. */
+function byClaudeCode(what: string): never {
+  throw new InstallError(`the Claude Code plugin is ${what} by Claude Code: ${PLUGIN_COMMANDS[what]}`);
+}
+
+const PLUGIN_COMMANDS: Record<string, string> = {
+  installed: 'claude plugin install agent-guard --marketplace agent-guard/agent-guard',
+  updated: 'claude plugin marketplace update, then restart Claude Code',
+  removed: 'claude plugin uninstall agent-guard',
+};
+
+const plugin: InstallTarget = {
+  id: 'plugin',
+  name: 'Claude Code plugin',
+  order: 5,
+  scopes: [],
+  inAll: false,
+  describe: () => `the agent-guard plugin (${PLUGIN_COMMANDS.installed})`,
+  files: () => [],
+  installed: (place) => pluginInstalls(place.workspace, place.configDir || join(place.home, '.claude')).length > 0,
+  planInstall: () => byClaudeCode('installed'),
+  planSync: () => byClaudeCode('updated'),
+  planUninstall: () => byClaudeCode('removed'),
+  // Status lists the plugin's installs on their own (StatusReport.plugins).
+  installs: () => [],
+};
+export default plugin;

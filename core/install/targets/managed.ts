@@ -9,12 +9,14 @@
 // managed-settings.json, and the hook beside it in hooks/agent-guard.cjs, referenced by its
 // absolute path (no CLAUDE_PROJECT_DIR: one copy serves every project on the machine).
 
-import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, chmodSync, rmdirSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
-import { parseStrict } from './json-edit';
-import { findOurHandlers, SECRET_DENY_RULES } from './settings';
-import { shQuote } from './quote';
-import { HOOK_TIMEOUT_SECONDS, hookCommandFor, hookState, stampHook, type Bundle, type HookState, type Report } from './installer';
+import { parseStrict } from '../json-edit';
+import { findOurHandlers, SECRET_DENY_RULES } from '../settings';
+import { shQuote } from '../quote';
+import { HOOK_TIMEOUT_SECONDS, hookCommandFor, hookState, InstallError, stampHook, type Bundle, type HookState, type Report } from '../installer';
+import type { FileChange, InstallTarget, Place } from '../target';
+import { runTarget } from '../apply';
 
 export type ManagedPlatform = 'darwin' | 'linux' | 'win32';
 
@@ -79,21 +81,6 @@ export function describeManaged(paths: ManagedPaths, platform: ManagedPlatform, 
   ].join('\n');
 }
 
-function writeFile(file: string, text: string, mode: number): void {
-  const tmp = `${file}.agent-guard-${process.pid}.tmp`;
-  writeFileSync(tmp, text, { mode, flag: 'wx' }); // never through a link left at that name
-  chmodSync(tmp, mode);
-  renameSync(tmp, file);
-}
-
-function mkdirOne(dir: string): void {
-  try {
-    mkdirSync(dir, { mode: 0o755 });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
-}
-
 function failure(err: unknown, paths: ManagedPaths): string {
   const code = (err as NodeJS.ErrnoException).code;
   return code === 'EACCES' || code === 'EPERM'
@@ -101,59 +88,97 @@ function failure(err: unknown, paths: ManagedPaths): string {
     : `cannot write managed settings in ${paths.dir}: ${code ?? (err as Error).message}`;
 }
 
-export function installManaged(paths: ManagedPaths, bundle: Bundle, opts: ManagedOptions = {}): Report {
-  const report: Report = { ok: false, lines: [], warnings: [] };
-  const existing = existsSync(paths.dropIn) ? readFileSync(paths.dropIn, 'utf8') : null;
+const pathApi = (paths: ManagedPaths) => (paths.dir.includes('\\') ? win32 : posix);
+
+function readDropIn(paths: ManagedPaths): string | null {
+  return existsSync(paths.dropIn) ? readFileSync(paths.dropIn, 'utf8') : null;
+}
+
+function planManagedInstall(paths: ManagedPaths, bundle: Bundle, opts: ManagedOptions): FileChange[] {
+  const existing = readDropIn(paths);
   if (existing !== null && !existing.includes('agent-guard.cjs'))
-    return { ...report, error: `${paths.dropIn} exists and is not Agent Guard's; refusing to overwrite it` };
-  try {
-    const p = paths.dir.includes('\\') ? win32 : posix;
-    for (const d of [paths.dir, p.dirname(paths.hookFile), p.dirname(paths.dropIn)]) mkdirOne(d);
-    if (hookState(paths.hookFile, bundle).state !== 'current') {
-      writeFile(paths.hookFile, stampHook(bundle), 0o644);
-      report.lines.push(`wrote ${paths.hookFile} (agent-guard ${bundle.version})`);
-    }
-    const text = managedSettingsText(paths, opts);
-    if (existing !== text) {
-      writeFile(paths.dropIn, text, 0o644);
-      report.lines.push(
-        `${existing === null ? 'wrote' : 'updated'} ${paths.dropIn}: a managed PreToolUse hook for every tool${opts.denyRules === false ? '' : `, ${SECRET_DENY_RULES.length} deny rules for secret files`}${opts.managedHooksOnly ? ', allowManagedHooksOnly' : ''}`,
-      );
-    } else report.lines.push(`${paths.dropIn} is already in place`);
-  } catch (err) {
-    return { ...report, error: failure(err, paths) };
-  }
-  if (!opts.managedHooksOnly) report.lines.push(`note: ${MANAGED_HOOKS_ONLY_NOTE}`);
-  return { ...report, ok: true };
+    throw new InstallError(`${paths.dropIn} exists and is not Agent Guard's; refusing to overwrite it`);
+  const p = pathApi(paths);
+  // Root-owned: each temp name created fresh (never through a link left there), mode 0644.
+  const changes: FileChange[] = [{ kind: 'mkdir', dirs: [paths.dir, p.dirname(paths.hookFile), p.dirname(paths.dropIn)], raw: true }];
+  if (hookState(paths.hookFile, bundle).state !== 'current')
+    changes.push({
+      kind: 'write',
+      file: paths.hookFile,
+      text: stampHook(bundle),
+      exclusive: { mode: 0o644 },
+      line: `wrote ${paths.hookFile} (agent-guard ${bundle.version})`,
+    });
+  const text = managedSettingsText(paths, opts);
+  if (existing !== text)
+    changes.push({
+      kind: 'write',
+      file: paths.dropIn,
+      text,
+      exclusive: { mode: 0o644 },
+      line: `${existing === null ? 'wrote' : 'updated'} ${paths.dropIn}: a managed PreToolUse hook for every tool${opts.denyRules === false ? '' : `, ${SECRET_DENY_RULES.length} deny rules for secret files`}${opts.managedHooksOnly ? ', allowManagedHooksOnly' : ''}`,
+    });
+  else changes.push({ kind: 'note', line: `${paths.dropIn} is already in place` });
+  if (!opts.managedHooksOnly) changes.push({ kind: 'note', line: `note: ${MANAGED_HOOKS_ONLY_NOTE}` });
+  return changes;
+}
+
+function planManagedUninstall(paths: ManagedPaths, bundle: Bundle): FileChange[] {
+  const text = readDropIn(paths);
+  if (text !== null && !text.includes('agent-guard.cjs')) throw new InstallError(`${paths.dropIn} is not Agent Guard's; left in place`);
+  const p = pathApi(paths);
+  const changes: FileChange[] = [];
+  if (text !== null) changes.push({ kind: 'remove', file: paths.dropIn, line: `removed ${paths.dropIn}` });
+  const hs = hookState(paths.hookFile, bundle).state;
+  if (hs === 'modified' || hs === 'foreign') changes.push({ kind: 'note', warning: `${paths.hookFile} was changed by hand; left in place` });
+  else if (hs !== 'missing') changes.push({ kind: 'remove', file: paths.hookFile, line: `removed ${paths.hookFile}` });
+  if (!changes.some((c) => c.kind === 'remove')) changes.push({ kind: 'note', line: `no managed Agent Guard install in ${paths.dir}` });
+  changes.push({ kind: 'prune', dirs: [p.dirname(paths.hookFile), p.dirname(paths.dropIn)] });
+  return changes;
+}
+
+/** The options the drop-in was written with, so that a sync keeps them. */
+function installedOptions(text: string): ManagedOptions {
+  const parsed = parseStrict(text);
+  const v = parsed.ok ? (parsed.value as Record<string, unknown>) : {};
+  return { denyRules: typeof v.permissions === 'object' && v.permissions !== null, managedHooksOnly: v.allowManagedHooksOnly === true };
+}
+
+function need(place: Place): ManagedPaths {
+  if (!place.managed) throw new InstallError('managed settings need their folder (install --managed --write)');
+  return place.managed;
+}
+
+const managed: InstallTarget = {
+  id: 'managed',
+  name: 'managed settings',
+  order: 4,
+  scopes: [],
+  inAll: false,
+  describe: (place) => `${need(place).dropIn} and ${need(place).hookFile} (root-owned: every project on the machine)`,
+  files: (place) => [need(place).dropIn, need(place).hookFile],
+  installed: (place) => !!place.managed && (readDropIn(place.managed) ?? '').includes('agent-guard.cjs'),
+  planInstall: (place, bundle, opts) => planManagedInstall(need(place), bundle, opts),
+  planSync(place, bundle) {
+    const paths = need(place);
+    const text = readDropIn(paths);
+    if (text === null || !text.includes('agent-guard.cjs'))
+      throw new InstallError(`Agent Guard is not installed in managed settings (${paths.dropIn}); run sudo agent-guard install --managed --write first`);
+    return planManagedInstall(paths, bundle, installedOptions(text));
+  },
+  planUninstall: (place, bundle) => planManagedUninstall(need(place), bundle),
+  describeError: (err, place) => (err instanceof InstallError ? null : failure(err, need(place))),
+  // Status reads every managed settings file (managedStatus), not only the drop-in.
+  installs: () => [],
+};
+export default managed;
+
+export function installManaged(paths: ManagedPaths, bundle: Bundle, opts: ManagedOptions = {}): Report {
+  return runTarget(managed, 'install', { workspace: '', scope: 'user', home: '', managed: paths }, bundle, opts);
 }
 
 export function uninstallManaged(paths: ManagedPaths, bundle: Bundle): Report {
-  const report: Report = { ok: false, lines: [], warnings: [] };
-  try {
-    const text = existsSync(paths.dropIn) ? readFileSync(paths.dropIn, 'utf8') : null;
-    if (text !== null && !text.includes('agent-guard.cjs')) return { ...report, error: `${paths.dropIn} is not Agent Guard's; left in place` };
-    if (text !== null) {
-      unlinkSync(paths.dropIn);
-      report.lines.push(`removed ${paths.dropIn}`);
-    }
-    const hs = hookState(paths.hookFile, bundle).state;
-    if (hs === 'modified' || hs === 'foreign') report.warnings.push(`${paths.hookFile} was changed by hand; left in place`);
-    else if (hs !== 'missing') {
-      unlinkSync(paths.hookFile);
-      report.lines.push(`removed ${paths.hookFile}`);
-    }
-    for (const d of [paths.hookFile, paths.dropIn].map((f) => (paths.dir.includes('\\') ? win32 : posix).dirname(f))) {
-      try {
-        if (readdirSync(d).length === 0) rmdirSync(d);
-      } catch {
-        /* not empty or gone */
-      }
-    }
-  } catch (err) {
-    return { ...report, error: failure(err, paths) };
-  }
-  if (report.lines.length === 0) report.lines.push(`no managed Agent Guard install in ${paths.dir}`);
-  return { ...report, ok: true };
+  return runTarget(managed, 'uninstall', { workspace: '', scope: 'user', home: '', managed: paths }, bundle);
 }
 
 export interface ManagedStatus {
