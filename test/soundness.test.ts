@@ -240,6 +240,27 @@ const LAUNCHED: [string, string][] = [
   ['coproc rm -rf ~', 'rm-catastrophic'],
   ['hash -p /bin/rm ls; ls -rf ~', 'rm-catastrophic'],
   [". /dev/stdin <<< 'rm -rf ~'", 'rm-catastrophic'],
+  // git settings, subcommands and variables that run commands; editors, debuggers, pagers.
+  ["git -c alias.x='!rm -rf ~' x", 'rm-catastrophic'],
+  ["git -c core.pager='rm -rf ~' log", 'rm-catastrophic'],
+  ["GIT_PAGER='rm -rf ~' git log", 'rm-catastrophic'],
+  ["git rebase --exec 'rm -rf ~' HEAD~1", 'rm-catastrophic'],
+  ["git submodule foreach 'rm -rf ~'", 'rm-catastrophic'],
+  ['git bisect run rm -rf ~', 'rm-catastrophic'],
+  ["git ls-remote --upload-pack='rm -rf ~' origin", 'rm-catastrophic'],
+  ["vim -es -c '!rm -rf ~' -c q", 'rm-catastrophic'],
+  ["nvim --headless +'!rm -rf ~' +q", 'rm-catastrophic'],
+  ["gdb -batch -ex 'shell rm -rf ~'", 'rm-catastrophic'],
+  ["man -P 'rm -rf ~' ls", 'rm-catastrophic'],
+  ["PAGER='rm -rf ~' man ls", 'rm-catastrophic'],
+  ["npx -c 'rm -rf ~'", 'rm-catastrophic'],
+  ["npm exec -c 'rm -rf ~'", 'rm-catastrophic'],
+  ["env -S'rm -rf ~'", 'rm-catastrophic'],
+  ['env --chdir=/ rm -rf *', 'rm-catastrophic'],
+  ["echo 'rm -rf ~' | at now", 'rm-catastrophic'],
+  ["batch <<< 'rm -rf ~'", 'rm-catastrophic'],
+  ["xargs -I{} sh -c 'rm -rf {}' <<< ~", 'rm-catastrophic'],
+  ["ansible localhost -m shell -a 'rm -rf ~'", 'rm-catastrophic'],
 ];
 
 test('command lines carried by options, operands and process wrappers are analysed like any other', () => {
@@ -257,6 +278,17 @@ test('command lines carried by options, operands and process wrappers are analys
     "trap 'rm -f /tmp/build.lock' EXIT; make",
     'trap - EXIT',
     'hash -r',
+    'git -c user.name=x commit -m y',
+    "git rebase -i --exec 'npm test' main",
+    'git submodule foreach git pull',
+    'git bisect run npm test',
+    'git -c core.editor=true rebase --continue',
+    'GIT_PAGER=cat git log',
+    "vim -c 'set nu' notes.txt",
+    'gdb -batch -ex run -ex bt ./a.out',
+    "npx -c 'npm test'",
+    "find . -name '*.ts' | xargs -I{} sh -c 'wc -l {}'",
+    'ansible all -m ping',
   ])
     assert.equal(verdictOf('Bash', command), null, command);
 });

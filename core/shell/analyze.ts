@@ -282,7 +282,97 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
   }
   const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
   const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom);
+  // GIT_PAGER='…' git log, PAGER='…' man ls: variables whose value the program runs as a command.
+  for (const [name, v] of assigned) {
+    if (!COMMAND_VARIABLES.has(name)) continue;
+    if (v.known === null) markIncomplete(w.out, 'computed');
+    else if (v.known !== '') walkSource(v.known, cloneState(state), w, meta, name);
+  }
   return resolve(argv, state, w, { ...meta, redirects, stdinText, assigns: assigned });
+}
+
+/** Environment variables whose value programs run as a shell command (pagers, editors, git's ssh). */
+const COMMAND_VARIABLES = new Set([
+  'PAGER',
+  'MANPAGER',
+  'GIT_PAGER',
+  'EDITOR',
+  'VISUAL',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_SSH_COMMAND',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
+  'LESSOPEN',
+  'BROWSER',
+  'PROMPT_COMMAND',
+  'BASH_ENV',
+  'ENV',
+]);
+
+/** git -c NAME=VALUE settings whose value git runs as a command (alias.x only when it starts with !). */
+const GIT_COMMAND_SETTINGS =
+  /^(?:core\.(?:pager|editor|fsmonitor|sshcommand|askpass|hookspath_)|sequence\.editor|pager\.[\w.-]+|diff\.external|diff\.[\w.-]+\.(?:command|textconv)|merge\.[\w.-]+\.driver|filter\.[\w.-]+\.(?:clean|smudge|process)|credential\.helper|gpg\.program|gpg\.[\w.-]+\.program|uploadpack\.packobjectshook|protocol\.[\w.-]+\.allow_|remote\.[\w.-]+\.(?:uploadpack|receivepack)|sendemail\.smtpserver)$/i;
+
+/** The command lines a git invocation runs: -c settings, GIT_* done above, rebase --exec, submodule foreach, bisect run, --upload-pack. */
+function gitCommandStrings(args: Value[]): { value: Value; label: string }[] {
+  const out: { value: Value; label: string }[] = [];
+  let i = 0;
+  // git's own options before the subcommand.
+  for (; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === null) break;
+    if (t === '-c' || t === '--config-env') {
+      const kv = args[++i];
+      if (!kv) break;
+      const text = kv.known ?? kv.ifUnset;
+      const eq = text.indexOf('=');
+      const key = eq < 0 ? text : text.slice(0, eq);
+      const value = eq < 0 ? '' : text.slice(eq + 1);
+      if (/^alias\./i.test(key) && (kv.known === null || value.startsWith('!')))
+        out.push({ value: kv.known === null ? kv : syntheticValue(value.slice(1)), label: `git -c ${key}` });
+      else if (GIT_COMMAND_SETTINGS.test(key)) out.push({ value: kv.known === null ? kv : syntheticValue(value), label: `git -c ${key}` });
+      continue;
+    }
+    if (['-C', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix'].includes(t)) {
+      i++;
+      continue;
+    }
+    if (!t.startsWith('-')) break;
+  }
+  const sub = args[i]?.known;
+  const rest = args.slice(i + 1);
+  if (sub === 'rebase') {
+    for (let j = 0; j < rest.length; j++) {
+      const t = rest[j]!.known ?? '';
+      if (t === '--exec' || t === '-x') rest[j + 1] && out.push({ value: rest[++j]!, label: 'git rebase --exec' });
+      else if (t.startsWith('--exec=')) out.push({ value: syntheticValue(t.slice(7)), label: 'git rebase --exec' });
+    }
+  } else if (sub === 'submodule' && rest.some((a) => a.known === 'foreach')) {
+    const words = rest.slice(rest.findIndex((a) => a.known === 'foreach') + 1).filter((a) => !['--recursive', '-q', '--quiet'].includes(a.known ?? ''));
+    if (words.length > 0)
+      out.push({
+        value: words.every((a) => a.known !== null) ? syntheticValue(words.map((a) => a.known).join(' ')) : words.find((a) => a.known === null)!,
+        label: 'git submodule foreach',
+      });
+  } else if (sub === 'bisect' && rest[0]?.known === 'run' && rest.length > 1) {
+    const words = rest.slice(1);
+    out.push({
+      value: words.every((a) => a.known !== null) ? syntheticValue(words.map((a) => shellQuote(a.known!)).join(' ')) : words.find((a) => a.known === null)!,
+      label: 'git bisect run',
+    });
+  }
+  for (let j = 0; j < rest.length; j++) {
+    const t = rest[j]!.known ?? '';
+    for (const opt of ['--upload-pack', '--receive-pack', '--exec']) {
+      if (sub === 'rebase' && opt === '--exec') continue;
+      if (t === opt && rest[j + 1]) out.push({ value: rest[j + 1]!, label: `git ${sub} ${opt}` });
+      else if (t.startsWith(`${opt}=`)) out.push({ value: syntheticValue(t.slice(opt.length + 1)), label: `git ${sub} ${opt}` });
+    }
+  }
+  return out;
 }
 
 function walkSubstitutions(word: Word, state: State, w: Walk, via: string[]): void {
@@ -422,6 +512,17 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
  */
 const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each' | 'joined' | 'after-host'; argOpts?: string[] }> = {
   script: { opts: ['-c', '--command'] },
+  // Editors and debuggers given an ex or gdb command that shells out: `vim -c '!cmd'`, `gdb -ex 'shell cmd'`
+  // (their other commands are not shell; the prefix is stripped in exCommand below).
+  vim: { opts: ['-c', '--cmd'] },
+  nvim: { opts: ['-c', '--cmd'] },
+  vi: { opts: ['-c'] },
+  ex: { opts: ['-c'] },
+  gdb: { opts: ['-ex', '--ex', '-iex', '--eval-command'] },
+  man: { opts: ['-P', '--pager'] },
+  ansible: { opts: ['-a', '--args'] },
+  at: { opts: [] },
+  batch: { opts: [] },
   su: { opts: ['-c', '--command', '--session-command'] },
   'nix-shell': { opts: ['--run', '--command'] },
   nodemon: { opts: ['-x', '--exec'] },
@@ -534,6 +635,10 @@ function commandStrings(program: string, args: Value[]): { value: Value; label: 
     if (t === '--') {
       operands.push(...args.slice(i + 1));
       break;
+    }
+    if ((program === 'vim' || program === 'nvim' || program === 'vi' || program === 'ex') && t.length > 1 && t.startsWith('+')) {
+      out.push({ value: syntheticValue(t.slice(1)), label: `${program} +` });
+      continue;
     }
     if (program === 'ssh' && (t === '-o' || t.startsWith('-o'))) {
       const v = t === '-o' ? args[++i] : syntheticValue(t.slice(2));
@@ -690,6 +795,17 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   }
   if (program === 'env') return resolveEnv(inv, args, state, w, meta, inner);
   if (program === 'command' && args.some((a) => a.known === '-v' || a.known === '-V')) return inv;
+  // npx -c 'cmd', npm exec -c 'cmd' (also --call): the string is a command line.
+  if (['npx', 'pnpx', 'bunx'].includes(program) || (program === 'npm' && ['exec', 'x'].includes(args[0]?.known ?? ''))) {
+    const at = args.findIndex((a) => a.known === '-c' || a.known === '--call' || (a.known ?? '').startsWith('--call='));
+    if (at >= 0) {
+      const v = args[at]!.known!.startsWith('--call=') ? syntheticValue(args[at]!.known!.slice(7)) : args[at + 1];
+      inv.wrapper = true;
+      if (v && v.known === null) computedScript(inv, [v], w);
+      else if (v?.known) walkSource(v.known, cloneState(state), w, meta, `${program} -c`);
+      return inv;
+    }
+  }
   const wrapper = WRAPPERS[program];
   if (wrapper) {
     const rest = skipOptions(args, wrapper.argOpts, wrapper.leadingArgs ?? 0);
@@ -726,13 +842,29 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     const source = meta.pipeFrom;
     const roots = source && source.program === 'find' ? findStartingPoints(source.args) : meta.findRoots;
     // Items piped in by echo/printf become arguments (with -I, they replace the placeholder).
-    const items = pipedItems(source);
+    // Items piped in by echo/printf, or given as a here-string (xargs … <<< ~), become arguments.
+    const piped = pipedItems(source);
+    const items =
+      piped.length > 0 || inv.stdinText === null || source
+        ? piped
+        : inv.stdinText
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((t) => syntheticValue(t));
     const iAt = args.findIndex((a) => a.known === '-I' || a.known === '--replace' || (a.known ?? '').startsWith('-I'));
     const placeholder =
       iAt < 0 ? null : args[iAt]!.known === '-I' || args[iAt]!.known === '--replace' ? (args[iAt + 1]?.known ?? '{}') : args[iAt]!.known!.slice(2);
     let cmd = rest.length > 0 ? rest : [syntheticValue('echo')];
     if (items.length > 0) {
-      if (placeholder) cmd = cmd.flatMap((v) => (v.known === placeholder ? items : [v]));
+      // -I{} replaces the placeholder inside words too (sh -c 'rm -rf {}'); one run per item.
+      if (placeholder)
+        cmd = cmd.flatMap((v) =>
+          v.known === placeholder
+            ? items
+            : v.known?.includes(placeholder)
+              ? items.map((it) => (it.known === null ? it : syntheticValue(v.known!.split(placeholder).join(it.known))))
+              : [v],
+        );
       else cmd = [...cmd, ...items];
     }
     return inner(cmd, 'xargs', { findRoots: roots }) ?? inv;
@@ -794,14 +926,23 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     );
   }
   if (program === 'bundle' && args[0]?.known === 'exec') return inner(args.slice(1), 'bundle exec') ?? inv;
-  if (Object.hasOwn(COMMAND_STRINGS, program)) {
-    for (const { value, label } of commandStrings(program, args)) {
+  // at and batch read the commands to schedule from stdin.
+  if ((program === 'at' || program === 'batch') && inv.stdinText !== null && !args.some((a) => a.known === '-f' || a.known === '-l' || a.known === '-r')) {
+    inv.wrapper = true;
+    walkSource(inv.stdinText, cloneState(state), w, meta, program);
+    return inv;
+  }
+  const carried = Object.hasOwn(COMMAND_STRINGS, program) ? commandStrings(program, args) : program === 'git' ? gitCommandStrings(args) : [];
+  if (carried.length > 0) {
+    for (const { value, label } of carried) {
       inv.wrapper = true;
-      if (value.known === null) computedScript(inv, [value], w);
+      const text = value.known === null ? null : shellPartOf(program, value.known);
+      if (text === '') continue;
+      if (text === null) computedScript(inv, [value], w);
       else {
         const st = cloneState(state);
         if (program === 'ssh' && label === 'ssh') st.cwd = null; // the remote side's folder is not ours
-        walkSource(value.known, st, w, meta, label);
+        walkSource(text, st, w, meta, label);
       }
     }
   }
@@ -831,19 +972,18 @@ function resolveEnv(
       i++;
       break;
     }
-    if (a === '-S' || a === '--split-string') {
-      const script = args
-        .slice(i + 1)
-        .map((x) => x.known ?? '')
-        .join(' ');
+    if (a === '-S' || a === '--split-string' || /^-S.|^--split-string=/.test(a)) {
+      const attached = a.startsWith('--split-string=') ? a.slice(15) : a.startsWith('-S') && a.length > 2 ? a.slice(2) : null;
+      const script = [...(attached !== null ? [attached] : []), ...args.slice(i + 1).map((x) => x.known ?? '')].join(' ');
       inv.wrapper = true;
       walkSource(script, cloneState(state), w, meta, 'env -S');
       return inv;
     }
-    if (a === '-C' || a === '--chdir') {
-      const dir = args[i + 1]?.known;
+    if (a === '-C' || a === '--chdir' || a.startsWith('--chdir=') || (a.startsWith('-C') && a.length > 2)) {
+      const attached = a.startsWith('--chdir=') ? a.slice(8) : a.startsWith('-C') && a.length > 2 ? a.slice(2) : null;
+      const dir = attached ?? args[i + 1]?.known;
       cwd = dir && cwd ? resolvePath(cwd, dir, w.out.home) : dir && isAbsolutePath(dir) ? resolvePath('/', dir, w.out.home) : null;
-      i += 2;
+      i += attached !== null ? 1 : 2;
       continue;
     }
     if (a === '-u' || a === '--unset') {
@@ -1509,4 +1649,36 @@ function fieldSplit(word: Word, v: Value, state: State, w: Walk): Value[] | null
 /** A word quoted for the shell, so a path with spaces stays one word when an alias is expanded. */
 function shellQuote(t: string): string {
   return /^[\w./+-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The shell part of a command an editor or debugger is given: `!cmd` (vim, ex), `shell cmd` / `!cmd`
+ * (gdb); '' when it is one of their own commands. Other programs' strings are shell as they are.
+ */
+function shellPartOf(program: string, text: string): string {
+  const t = text.trimStart();
+  if (['vim', 'nvim', 'vi', 'ex'].includes(program)) {
+    // :!cmd, :silent !cmd, :1,5!cmd (a range filtered through cmd); :call system('cmd').
+    const bang = t
+      .replace(/^silent!?/, '')
+      .trimStart()
+      .replace(/^[\d,.$%]*/, '');
+    if (bang.startsWith('!')) return bang.slice(1);
+    const call = /^(?:call )?system\((['"])/.exec(t);
+    if (call) {
+      const end = t.indexOf(call[1]!, call[0].length);
+      return end < 0 ? t.slice(call[0].length) : t.slice(call[0].length, end);
+    }
+    return '';
+  }
+  if (program === 'gdb') {
+    if (t.startsWith('!')) return t.slice(1);
+    if (t.startsWith('shell ')) return t.slice(6);
+    if (t.startsWith('pipe ')) {
+      const bar = t.indexOf('|');
+      return bar < 0 ? '' : t.slice(bar + 1);
+    }
+    return '';
+  }
+  return text;
 }
