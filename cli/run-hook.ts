@@ -2,7 +2,8 @@
 // stdout/stderr/exit code out. A deny travels as JSON on stdout with exit 0 for Claude Code and
 // VS Code, and as exit 2 with the reason on stderr for the Copilot and Gemini CLIs (hookReply).
 
-import { readdirSync, readFileSync, readSync } from 'node:fs';
+import { readdirSync, readSync } from 'node:fs';
+import { readRegularText } from '../core/read-file';
 import guards from 'agent-guard:guards';
 import { deadlineIn, evaluatePayload, hookOutput, hookReply, HOOK_DEADLINE_MS, unanalysable, type Deadline } from '../core/guards/dispatch';
 import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
@@ -97,12 +98,9 @@ function safeList(dir: string): string[] {
   }
 }
 
+/** The dotenv files whose values the log redacts: a FIFO or a link to /dev/zero under that name is skipped, not waited on. */
 function safeRead(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8').slice(0, 64 * 1024);
-  } catch {
-    return null;
-  }
+  return readRegularText(path, 64 * 1024);
 }
 
 function projectDirFor(payload: unknown, env: NodeJS.ProcessEnv, fallbackCwd: string): string {

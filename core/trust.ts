@@ -4,22 +4,9 @@
 // %APPDATA%\agent-guard\… on Windows), by `agent-guard trust`. A changed file is untrusted again.
 // The state is written atomically (temp file + rename) and never through a link.
 
-import {
-  closeSync,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  readdirSync,
-  realpathSync,
-  renameSync,
-  unlinkSync,
-  writeFileSync,
-  constants,
-} from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRegularText } from './read-file';
 import { removeStaleTemps } from './state-dir';
 
 export const WORKSPACE_GUARDS_DIR = '.claude/guards';
@@ -148,24 +135,7 @@ export function untrustedNote(g: GuardFile): string {
 }
 
 function readSmall(path: string): string | null {
-  let fd: number | null = null;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > MAX_GUARD_BYTES) return null;
-    const buf = Buffer.alloc(st.size);
-    let n = 0;
-    while (n < st.size) {
-      const r = readSync(fd, buf, n, st.size - n, n);
-      if (r === 0) break;
-      n += r;
-    }
-    return buf.subarray(0, n).toString('utf8');
-  } catch {
-    return null;
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
+  return readRegularText(path, MAX_GUARD_BYTES, true);
 }
 
 /**

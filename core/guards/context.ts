@@ -2,7 +2,8 @@
 // the hook and tests see the same behaviour. Git goes through the runner the caller passes in
 // (cli/git.ts: repository config neutralised, one time budget); without one there is no git.
 
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { readRegularText } from '../read-file';
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
@@ -67,18 +68,9 @@ export function createContext(
   };
 }
 
+/** The first maxBytes of a regular file (a FIFO or device planted under a secret's name is not read: it would hang the hook). */
 export function readHead(path: string, maxBytes: number): string | null {
-  let fd: number | null = null;
-  try {
-    fd = openSync(path, 'r');
-    const buf = Buffer.alloc(maxBytes);
-    const n = readSync(fd, buf, 0, maxBytes, 0);
-    return buf.subarray(0, n).toString('utf8');
-  } catch {
-    return null;
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
+  return readRegularText(path, maxBytes);
 }
 
 const MAX_LINK_HOPS = 40;
