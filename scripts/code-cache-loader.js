@@ -1,0 +1,137 @@
+// Agent Guard __NAME__ (__VERSION__). https://github.com/agent-guard
+// The code is the string below, compiled through vm.Script with V8's code cache kept in a private
+// per-user folder: compiling the bundle costs ~10 ms (the hook) to ~60 ms (the CLI) of every run,
+// the cached code a fraction of that. Node 22 does the same with module.enableCompileCache(); this
+// works on 18+ and keeps the rules below.
+// A code cache is compiled code, so it is read only from a folder that is a real folder (not a
+// link), owned by this user, writable by nobody else, and outside the workspace (a repository must
+// never be able to hand us code); only a file with one name, owned by this user and private, whose
+// checksum matches (V8 checks versions and flags, not the bytes). It is written to a new file
+// (O_EXCL: never through a link) and renamed into place. Any problem (missing, foreign, corrupt,
+// stale, another version, unwritable) means compiling normally.
+'use strict';
+const CODE = __CODE__;
+const KEY = __KEY__;
+/** One cache per subcommand (the CLI): each holds the code that command ran. */
+const PER_COMMAND = __PER_COMMAND__;
+/** A cache file: MAGIC (4 bytes), the SHA-1 of V8's data (20), V8's data. */
+const MAGIC = 0x31434741; // "AGC1"
+const HEADER = 24;
+
+function run() {
+  const vm = require('node:vm');
+  const source = `(function (exports, require, module, __filename, __dirname) {${CODE}\n})`;
+  const cache = process.env.AGENT_GUARD_NO_CACHE ? null : cacheLocation();
+  const cached = cache ? readCache(cache) : undefined;
+  const script = new vm.Script(source, { filename: __filename, cachedData: cached });
+  const mod = { exports: {} };
+  if (cache && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cache, script, mod.exports));
+  script.runInThisContext()(mod.exports, require, mod, __filename, __dirname);
+}
+
+function cacheLocation() {
+  try {
+    const path = require('node:path');
+    const home = process.env.HOME || require('node:os').homedir();
+    const base = process.env.XDG_CACHE_HOME || (process.platform === 'win32' ? process.env.LOCALAPPDATA : path.join(home, '.cache'));
+    if (!base || !path.isAbsolute(base)) return null;
+    const dir = path.join(base, 'agent-guard');
+    const command = process.argv[2] || '';
+    const variant = PER_COMMAND ? `-${/^[a-z]{1,16}$/.test(command) ? command : 'other'}` : '';
+    return { base, dir, file: path.join(dir, `${KEY}${variant}-${process.versions.v8}-${process.arch}.bin`) };
+  } catch {
+    return null;
+  }
+}
+
+function ownedAndPrivate(st) {
+  return process.platform === 'win32' || (st.uid === process.getuid() && (st.mode & 0o022) === 0);
+}
+
+/** The cache folder may hold code we run: see the rules at the top. */
+function trustedDir(dir) {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const st = fs.lstatSync(dir);
+  if (!st.isDirectory() || !ownedAndPrivate(st)) return false;
+  const real = fs.realpathSync(dir);
+  for (const workspace of [process.cwd(), process.env.CLAUDE_PROJECT_DIR]) {
+    if (!workspace) continue;
+    let root;
+    try {
+      root = fs.realpathSync(workspace);
+    } catch {
+      continue;
+    }
+    const rel = path.relative(root, real);
+    if (rel === '' || !(rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))) return false;
+  }
+  return true;
+}
+
+/**
+ * A checksum of V8's data: a torn or damaged file must never reach V8, which in release builds does
+ * not check the bytes. (Integrity, not authenticity: who may write the file is the folder rules'.)
+ */
+function checksum(data) {
+  return require('node:crypto').createHash('sha1').update(data).digest();
+}
+
+function readCache(cache) {
+  try {
+    const fs = require('node:fs');
+    if (!trustedDir(cache.dir)) return undefined;
+    if (process.platform === 'win32' && fs.lstatSync(cache.file).isSymbolicLink()) return undefined;
+    const fd = fs.openSync(cache.file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW || 0) | (fs.constants.O_NONBLOCK || 0));
+    try {
+      const st = fs.fstatSync(fd);
+      if (!st.isFile() || st.nlink !== 1 || !ownedAndPrivate(st)) return undefined;
+      const buf = fs.readFileSync(fd);
+      if (buf.length <= HEADER || buf.readUInt32LE(0) !== MAGIC) return undefined;
+      const data = buf.subarray(HEADER);
+      return checksum(data).equals(buf.subarray(4, HEADER)) ? data : undefined;
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return undefined; /* no cache yet */
+  }
+}
+
+function writeCache(cache, script, exports) {
+  const fs = require('node:fs');
+  const tmp = `${cache.file}.${process.pid}.tmp`;
+  let written = false;
+  try {
+    // Plain mkdir, one level at a time: recursive mkdir can spin forever on odd paths (/proc/…),
+    // and a hook must never hang. A missing grandparent simply means no cache.
+    for (const d of [cache.base, cache.dir]) {
+      try {
+        fs.mkdirSync(d, { mode: 0o700 });
+      } catch (e) {
+        if (e.code !== 'EEXIST') throw e;
+      }
+    }
+    if (!trustedDir(cache.dir)) return;
+    // The hook: compile every guard's code path before serialising, not only the one this call took.
+    if (typeof exports.warmUp === 'function') exports.warmUp();
+    const data = script.createCachedData();
+    const out = Buffer.allocUnsafe(HEADER + data.length);
+    out.writeUInt32LE(MAGIC, 0);
+    checksum(data).copy(out, 4);
+    data.copy(out, HEADER);
+    fs.writeFileSync(tmp, out, { mode: 0o600, flag: 'wx' });
+    written = true;
+    fs.renameSync(tmp, cache.file);
+  } catch {
+    /* a read-only or foreign cache folder is fine: next time compiles again */
+    if (written)
+      try {
+        fs.unlinkSync(tmp);
+      } catch {
+        /* gone already */
+      }
+  }
+}
+
+run();
