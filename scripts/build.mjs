@@ -57,7 +57,7 @@ async function buildCached({ entry, out, name, perCommand, strip, banner = '' })
     ...common,
     absWorkingDir: root,
     entryPoints: [entry],
-    minify: true,
+    minify: !process.env.NOMIN,
     write: false,
     outfile: 'bundle.js',
     plugins: strip ? [stripExamples, guardDiscoveryPlugin] : [guardDiscoveryPlugin],
@@ -67,10 +67,11 @@ async function buildCached({ entry, out, name, perCommand, strip, banner = '' })
   const loader = readFileSync(join(root, 'scripts/code-cache-loader.js'), 'utf8')
     .replace('__NAME__', name)
     .replace('__VERSION__', `v${pkg.version}`)
-    .replace('__CODE__', () => JSON.stringify(code))
     .replace('__KEY__', () => JSON.stringify(key))
     .replace('__PER_COMMAND__', String(perCommand));
-  writeFileSync(join(root, out), banner + loader);
+  // The code goes into a comment at the end (see the loader): one more backslash in every `*\/`.
+  const embedded = `\n/*AGENT-GUARD-CODE\n${code.replace(/\*(\\*)\//g, '*\\$1/')}\n*/\n`;
+  writeFileSync(join(root, out), banner + loader + embedded);
   if (out === 'dist/hook.cjs') chmodSync(join(root, out), 0o755);
 }
 
