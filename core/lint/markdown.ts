@@ -46,11 +46,14 @@ export function chunkStarts(text: string): number[] {
   let prevBlank = true;
   for (let at = 0; at <= text.length; ) {
     const nl = text.indexOf('\n', at);
-    const line = text.slice(at, nl < 0 ? text.length : nl).replace(/\r$/, '');
+    const raw = text.slice(at, nl < 0 ? text.length : nl);
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    // Each pattern below needs a fence character or `<`: a line without them skips the regexes.
+    const fenceChars = line.includes('`') || line.includes('~');
     const next = nl < 0 ? -1 : nl + 1;
     const blank = line.trim() === '';
     if (fence) {
-      const m = FENCE.exec(line);
+      const m = fenceChars ? FENCE.exec(line) : null;
       if (m && m[1]!.replace(/\t/g, '    ').length <= 3 && m[2]![0] === fence.ch && m[2]!.length >= fence.len && m[3]!.trim() === '') {
         if (fence.col0 && next > 0 && next < text.length) starts.push(next);
         fence = null;
@@ -61,12 +64,14 @@ export function chunkStarts(text: string): number[] {
       // inside an HTML block: nothing starts here
     } else {
       htmlUntilBlank = false;
-      const col0 = line.length > 0 && !/^[ \t]/.test(line);
-      const m = FENCE.exec(line);
+      const col0 = line.length > 0 && line[0] !== ' ' && line[0] !== '\t';
+      const m = fenceChars ? FENCE.exec(line) : null;
       const opens = !!m && !(m[2]![0] === '`' && m[3]!.includes('`'));
       if (at > 0 && col0 && (prevBlank || opens) && starts[starts.length - 1] !== at) starts.push(at);
       if (opens) fence = { ch: m![2]![0]!, len: m![2]!.length, col0 };
-      else if (HTML_MULTILINE.test(line) && !HTML_END.test(line.slice(line.indexOf('<') + 2))) html = true;
+      else if (!line.includes('<')) {
+        // no HTML block starts here
+      } else if (HTML_MULTILINE.test(line) && !HTML_END.test(line.slice(line.indexOf('<') + 2))) html = true;
       else if (HTML_BLOCK_6.test(line) || (prevBlank && HTML_UNTIL_BLANK.test(line))) htmlUntilBlank = true;
     }
     prevBlank = blank;

@@ -15,6 +15,7 @@ export default defineRule({
   check(ctx) {
     const base = dirname(ctx.file.path);
     for (const node of ctx.prose()) {
+      if (!node.value.includes('@')) continue;
       for (const m of node.value.matchAll(IMPORT)) {
         const target = m[2]!;
         const start = node.start + m.index! + m[1]!.length;
