@@ -277,7 +277,8 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     else {
       const v = evalWord(word, state, w);
       const fields = fieldSplit(word, v, state, w);
-      argv.push(...(fields ?? braceExpand(v)));
+      if (fields) argv.push(...fields);
+      else braceExpand(v, argv);
     }
   }
   const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
@@ -1393,16 +1394,18 @@ function braceGroup(text: string): [number, number] | null {
 }
 
 /** `{a,b}` in an unquoted, fully known word: one word per alternative (one level, at most 32). */
-function braceExpand(v: Value): Value[] {
-  if (v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && braceGroup(p.text) !== null)) return [v];
-  const g = braceGroup(v.known);
-  if (!g) return [v];
-  const alternatives = v.known.slice(g[0] + 1, g[1] - 1).split(',');
-  if (alternatives.length > 32) return [v];
-  return alternatives.map((alt) => {
+/** Appends `v`, or its alternatives when it is a brace expansion, to `out` (no array per word). */
+function braceExpand(v: Value, out: Value[]): void {
+  const g = v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && braceGroup(p.text) !== null) ? null : braceGroup(v.known);
+  const alternatives = g ? v.known!.slice(g[0] + 1, g[1] - 1).split(',') : null;
+  if (!g || !alternatives || alternatives.length > 32) {
+    out.push(v);
+    return;
+  }
+  for (const alt of alternatives) {
     const text = v.known!.slice(0, g[0]) + alt + v.known!.slice(g[1]);
-    return { ...v, known: text, ifUnset: text, possible: [] };
-  });
+    out.push({ ...v, known: text, ifUnset: text, possible: [] });
+  }
 }
 
 /** `which X`, `command -v X`, `type -P X`, `whence -p X`: the program X (its path has the same name). */
