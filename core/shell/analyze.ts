@@ -1039,8 +1039,9 @@ function evalWord(word: Word, state: State, w: Walk): Value {
   let ifUnset = '';
   let glob = false;
   const unsetVars: string[] = [];
-  // Per part, the values it can take when the line does not fix it; built only when needed.
-  const options: Option[][] = [];
+  // Per part, the values it can take when the line does not fix it: a part whose value is known is
+  // kept as its text (no option object per argument; combine() reads it only when some part is not).
+  const options: (string | Option[])[] = [];
   word.parts.forEach((p, index) => {
     switch (p.type) {
       case 'lit': {
@@ -1059,21 +1060,21 @@ function evalWord(word: Word, state: State, w: Walk): Value {
         if (!p.quoted && /[*?[]/.test(text)) glob = true;
         if (known !== null) known += text;
         ifUnset += text;
-        options.push([{ text, because: null, unset: null }]);
+        options.push(text);
         break;
       }
       case 'param': {
         const v = evalParam(p.name, p.op, p.arg, state, w, unsetVars);
         known = known !== null && v.known !== null ? known + v.known : null;
         ifUnset += v.ifUnset;
-        options.push(v.known !== null ? [{ text: v.known, because: null, unset: null }] : v.options);
+        options.push(v.known !== null ? v.known : v.options);
         break;
       }
       case 'cmdsub': {
         const out = staticOutput(p.script, state, w);
         known = known !== null && out !== null ? known + out : null;
         ifUnset += out ?? OPAQUE;
-        options.push(out !== null ? [{ text: out, because: null, unset: null }] : substitutionOptions(p.script, p.raw, state, w));
+        options.push(out !== null ? out : substitutionOptions(p.script, p.raw, state, w));
         break;
       }
       default:
@@ -1086,9 +1087,10 @@ function evalWord(word: Word, state: State, w: Walk): Value {
 }
 
 /** Every combination of the parts' options, at most MAX_POSSIBLE of them (linear in the word). */
-function combine(options: Option[][]): Possibility[] {
+function combine(options: (string | Option[])[]): Possibility[] {
   let acc: Possibility[] = [{ text: '', because: [], unset: [] }];
-  for (const opts of options) {
+  for (const part of options) {
+    const opts = typeof part === 'string' ? [{ text: part, because: null, unset: null }] : part;
     const next: Possibility[] = [];
     for (const a of acc) {
       for (const o of opts) {
