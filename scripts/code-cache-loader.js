@@ -24,15 +24,19 @@ function embeddedCode() {
   const text = require('node:fs').readFileSync(__filename, 'utf8');
   const start = text.indexOf(CODE_START) + CODE_START.length;
   const code = text.slice(start, text.lastIndexOf('\n*/'));
-  return code.includes('*\\') ? code.replace(/\*\\(\\*)\//g, '*$1/') : code;
+  // Line numbers in stack traces and profiles: those of this file.
+  let lineOffset = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < start; i = text.indexOf('\n', i + 1)) lineOffset++;
+  return { code: code.includes('*\\') ? code.replace(/\*\\(\\*)\//g, '*$1/') : code, lineOffset };
 }
 
 function run() {
   const vm = require('node:vm');
-  const source = `(function (exports, require, module, __filename, __dirname) {${embeddedCode()}\n})`;
+  const { code, lineOffset } = embeddedCode();
+  const source = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
   const cache = process.env.AGENT_GUARD_NO_CACHE ? null : cacheLocation();
   const cached = cache ? readCache(cache) : undefined;
-  const script = new vm.Script(source, { filename: __filename, cachedData: cached });
+  const script = new vm.Script(source, { filename: __filename, lineOffset, cachedData: cached });
   const mod = { exports: {} };
   if (cache && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cache, script, mod.exports));
   script.runInThisContext()(mod.exports, require, mod, __filename, __dirname);
