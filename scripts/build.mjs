@@ -57,7 +57,8 @@ async function buildCached({ entry, out, name, perCommand, strip, banner = '' })
     ...common,
     absWorkingDir: root,
     entryPoints: [entry],
-    minify: !process.env.NOMIN,
+    // AGENT_GUARD_BUILD_READABLE=1: not minified, for profiling (node --cpu-prof dist/cli.cjs …).
+    minify: !process.env.AGENT_GUARD_BUILD_READABLE,
     write: false,
     outfile: 'bundle.js',
     plugins: strip ? [stripExamples, guardDiscoveryPlugin] : [guardDiscoveryPlugin],
