@@ -51,7 +51,7 @@ function cacheLocation() {
     const dir = path.join(base, 'agent-guard');
     const command = process.argv[2] || '';
     const variant = PER_COMMAND ? `-${/^[a-z]{1,16}$/.test(command) ? command : 'other'}` : '';
-    return { base, dir, file: path.join(dir, `${KEY}${variant}-${process.versions.v8}-${process.arch}.bin`) };
+    return { base, dir, file: path.join(dir, `${KEY}${variant}-${process.versions.v8}-${process.arch}.agc2`) };
   } catch {
     return null;
   }

@@ -37,7 +37,7 @@ test('the CLI keeps one private cache per command, and reuses it', () => {
   const first = lint(ws, cache);
   const names = files(join(cache, 'agent-guard'));
   assert.equal(names.length, 1);
-  assert.match(names[0]!, /^[0-9a-f]{16}-lint-.+\.bin$/);
+  assert.match(names[0]!, /^[0-9a-f]{16}-lint-.+\.agc2$/);
   const file = join(cache, 'agent-guard', names[0]!);
   assert.equal(statSync(file).mode & 0o077, 0, 'cache file is private');
   assert.equal(statSync(join(cache, 'agent-guard')).mode & 0o077, 0, 'cache folder is private');
