@@ -35,7 +35,7 @@ const WARM_UP_COMMANDS = [
 ];
 
 /**
- * Called by the loader (scripts/hook-loader.js) only when it writes V8's code cache: runs sample
+ * Called by the loader (scripts/code-cache-loader.js) only when it writes V8's code cache: runs sample
  * calls through every guard so the cache holds compiled code for all of them, not just for the
  * first call's path. In a folder that does not exist, so no git, file or log I/O happens.
  */

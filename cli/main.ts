@@ -1,14 +1,12 @@
 // dist/cli.cjs: the `agent-guard` command. Thin: parses arguments, calls the core, prints.
 // Exit codes: 0 ok, 1 findings / not guarded, 2 usage or internal error.
 
+// Each command's module is imported when that command runs (the bundler makes those modules lazy):
+// `lint` does not start the installer, the git runner or child_process, and a command pays only
+// for what it loads.
+
 import { parseArgs } from 'node:util';
-import { emit, readStdin, runHook, tooLargeReply } from './run-hook';
-import { explainCommand } from './explain';
-import { runInstall, runStatus, runSync, runUninstall } from './install-commands';
-import { runLog, runTest, runTrust } from './workspace-commands';
-import { runLint } from './lint-command';
 import { escapeControl } from '../core/terminal';
-import { runAllow } from './allow-command';
 
 const USAGE = `agent-guard: guards that keep coding agents from irreversible damage
 
@@ -47,32 +45,34 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'check': {
+      const { emit, readStdin, runHook, tooLargeReply } = await import('./run-hook');
       const { text, tooLarge } = await readStdin();
       const run = tooLarge ? tooLargeReply() : runHook(text);
       emit(run);
       return run.exitCode;
     }
     case 'install':
-      return runInstall(rest);
+      return (await import('./install-commands')).runInstall(rest);
     case 'status':
-      return runStatus(rest);
+      return (await import('./install-commands')).runStatus(rest);
     case 'sync':
-      return runSync(rest);
+      return (await import('./install-commands')).runSync(rest);
     case 'uninstall':
-      return runUninstall(rest);
+      return (await import('./install-commands')).runUninstall(rest);
     case 'lint':
-      return runLint(rest);
+      return (await import('./lint-command')).runLint(rest);
     case 'allow':
-      return runAllow(rest);
+      return (await import('./allow-command')).runAllow(rest);
     case 'test':
-      return runTest(rest);
+      return (await import('./workspace-commands')).runTest(rest);
     case 'log':
-      return runLog(rest);
+      return (await import('./workspace-commands')).runLog(rest);
     case 'trust':
-      return runTrust(rest, true);
+      return (await import('./workspace-commands')).runTrust(rest, true);
     case 'untrust':
-      return runTrust(rest, false);
+      return (await import('./workspace-commands')).runTrust(rest, false);
     case 'explain': {
+      const { explainCommand } = await import('./explain');
       const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { cwd: { type: 'string' }, json: { type: 'boolean' } } });
       if (positionals.length === 0) throw new UsageError('explain needs a command, e.g. agent-guard explain "rm -rf ~"');
       const out = explainCommand(positionals.join(' '), { cwd: values.cwd ?? process.cwd(), json: values.json ?? false });

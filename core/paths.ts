@@ -2,6 +2,8 @@
 // (`C:\Users\me\proj`), independent of the platform the hook runs on.
 
 const NEEDS_NORMALIZING = /\\|\/\/|\/\.\.?(?:\/|$)|.\/$/;
+/** The same for a relative path: also a leading `.`/`..` segment, a trailing slash, a drive (`C:`). */
+const RELATIVE_NEEDS_NORMALIZING = /\\|\/\/|(?:^|\/)\.\.?(?:\/|$)|\/$|^[A-Za-z]:(?:\/|$)/;
 
 /** Backslashes to slashes, duplicate slashes collapsed, `.`/`..` resolved, no trailing slash (except root). */
 /**
@@ -15,7 +17,7 @@ export function homeDirectory(env: Readonly<Record<string, string | undefined>>,
 
 export function normalizePath(path: string): string {
   // Fast path: already normal (the common case, and it keeps long chains of path joins linear).
-  if (path.startsWith('/') && !NEEDS_NORMALIZING.test(path)) return path;
+  if (path.startsWith('/') ? !NEEDS_NORMALIZING.test(path) : path !== '' && !RELATIVE_NEEDS_NORMALIZING.test(path)) return path;
   let p = path.replace(/\\/g, '/');
   let prefix = '';
   const drive = /^([A-Za-z]):(\/|$)/.exec(p);
@@ -40,12 +42,17 @@ export function normalizePath(path: string): string {
 }
 
 export function isAbsolutePath(path: string): boolean {
-  return path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(path) || /^[A-Za-z]:$/.test(path);
+  // Character tests, not patterns: this runs for every path argument of every command.
+  const c = path.charCodeAt(0);
+  if (c === 47 || c === 92) return true; // / \
+  if (path.charCodeAt(1) !== 58 || !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return false; // X:
+  const d = path.charCodeAt(2);
+  return path.length === 2 || d === 47 || d === 92;
 }
 
 /** Resolves `path` against `base` (absolute, normalised), expanding a leading `~` to `home`. */
 export function resolvePath(base: string, path: string, home: string): string {
-  let p = path.replace(/\\/g, '/');
+  let p = path.includes('\\') ? path.replace(/\\/g, '/') : path;
   if (p === '~' || p.startsWith('~/')) p = home + p.slice(1);
   if (isAbsolutePath(p)) return normalizePath(p);
   // Normalise only the relative part, so the cost does not grow with the length of base.

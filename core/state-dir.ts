@@ -58,7 +58,7 @@ export function ensureStateDir(claudeDir: string, root: string, show = STATE_DIR
   const d = lstatOrNull(dir);
   if (!d) {
     try {
-      mkdirSync(dir, { mode: 0o755 }); // never recursive (see scripts/hook-loader.js)
+      mkdirSync(dir, { mode: 0o755 }); // never recursive (see scripts/code-cache-loader.js)
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }

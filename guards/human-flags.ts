@@ -1,10 +1,29 @@
 import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 
+interface Pair {
+  program: string;
+  flag: string;
+  value: string | null;
+  /** `flag=` and `flag=value`, built once, not per argument. */
+  prefix: string;
+  joined: string;
+}
+
 /** `program flag [value]` → its parts; `*` is any program. */
-function parse(entry: string): { program: string; flag: string; value: string | null } | null {
+function parse(entry: string): Pair | null {
   const [program, flag, value] = entry.trim().split(/\s+/);
-  return program && flag ? { program, flag, value: value ?? null } : null;
+  return program && flag ? { program, flag, value: value ?? null, prefix: `${flag}=`, joined: `${flag}=${value}` } : null;
+}
+
+const parsed = new WeakMap<readonly string[], Pair[]>();
+function pairsOf(entries: readonly string[]): Pair[] {
+  let pairs = parsed.get(entries);
+  if (!pairs) {
+    pairs = entries.map(parse).filter((p) => p !== null);
+    parsed.set(entries, pairs);
+  }
+  return pairs;
 }
 
 export default defineGuard({
@@ -14,13 +33,12 @@ export default defineGuard({
     'A tool protects its changes behind --apply or -auto-approve so that a person confirms them; an agent that passes the flag itself skips the only confirmation there was.',
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
-    const pairs = ctx.config.humanFlags.map(parse).filter((p) => p !== null);
     for (const inv of runs(ctx.shell())) {
-      const args = inv.args.map((a) => a.known);
-      for (const p of pairs) {
+      const args = inv.args;
+      for (const p of pairsOf(ctx.config.humanFlags)) {
         if (p.program !== '*' && p.program !== inv.program) continue;
-        const at = args.findIndex((a, i) =>
-          a === p.flag ? p.value === null || args[i + 1] === p.value : a?.startsWith(`${p.flag}=`) && (p.value === null || a === `${p.flag}=${p.value}`),
+        const at = args.findIndex((v, i) =>
+          v.known === p.flag ? p.value === null || args[i + 1]?.known === p.value : v.known?.startsWith(p.prefix) && (p.value === null || v.known === p.joined),
         );
         if (at < 0) continue;
         return {

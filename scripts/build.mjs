@@ -52,32 +52,36 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 mkdirSync(join(root, 'dist'), { recursive: true });
 
 /**
- * The hook runs on every tool call: minified, examples stripped, nothing external, and wrapped in
- * a loader that keeps V8's code cache (scripts/hook-loader.js).
+ * The hook (on every tool call) and the CLI: minified, nothing external, and wrapped in a loader
+ * that keeps V8's code cache (scripts/code-cache-loader.js). The hook's guard examples are stripped.
  */
-async function buildHook() {
+async function buildCached({ entry, out, name, perCommand, strip, banner = '' }) {
   const result = await build({
     ...common,
     absWorkingDir: root,
-    entryPoints: ['cli/hook.ts'],
-    minify: true,
+    entryPoints: [entry],
+    // AGENT_GUARD_BUILD_READABLE=1: not minified, for profiling (node --cpu-prof dist/cli.cjs …).
+    minify: !process.env.AGENT_GUARD_BUILD_READABLE,
     write: false,
-    outfile: 'hook.js',
-    plugins: [stripExamples, guardDiscoveryPlugin],
+    outfile: 'bundle.js',
+    plugins: strip ? [stripExamples, guardDiscoveryPlugin] : [guardDiscoveryPlugin],
   });
   const code = result.outputFiles[0].text;
   const key = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const loader = readFileSync(join(root, 'scripts/hook-loader.js'), 'utf8')
+  const loader = readFileSync(join(root, 'scripts/code-cache-loader.js'), 'utf8')
+    .replace('__NAME__', name)
     .replace('__VERSION__', `v${pkg.version}`)
-    .replace('__CODE__', () => JSON.stringify(code))
-    .replace('__KEY__', () => JSON.stringify(key));
-  writeFileSync(join(root, 'dist/hook.cjs'), loader);
-  chmodSync(join(root, 'dist/hook.cjs'), 0o755);
+    .replace('__KEY__', () => JSON.stringify(key))
+    .replace('__PER_COMMAND__', String(perCommand));
+  // The code goes into a comment at the end (see the loader): one more backslash in every `*\/`.
+  const embedded = `\n/*AGENT-GUARD-CODE\n${code.replace(/\*(\\*)\//g, '*\\$1/')}\n*/\n`;
+  writeFileSync(join(root, out), banner + loader + embedded);
+  if (out === 'dist/hook.cjs') chmodSync(join(root, out), 0o755);
 }
 
 await Promise.all([
-  buildHook(),
-  build({ ...common, absWorkingDir: root, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.cjs', minify: true, banner: { js: '#!/usr/bin/env node' } }),
+  buildCached({ entry: 'cli/hook.ts', out: 'dist/hook.cjs', name: 'PreToolUse hook', perCommand: false, strip: true }),
+  buildCached({ entry: 'cli/main.ts', out: 'dist/cli.cjs', name: 'command line', perCommand: true, strip: false, banner: '#!/usr/bin/env node\n' }),
   // The language server: everything bundled (vscode-languageserver included), started by the extension or any LSP client.
   build({
     ...common,

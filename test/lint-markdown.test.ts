@@ -4,7 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chunkStarts, parseMarkdownWhole, scanMarkdown } from '../core/lint/markdown';
+import { chunkStarts, parseMarkdownWhole, quickFence, quickInline, scanMarkdown } from '../core/lint/markdown';
+import { picker, prng } from './support/prng';
 
 const ats = (v: { prose: { value: string; start: number }[] }) => {
   const out = new Set<number>();
@@ -40,4 +41,79 @@ test('chunks start where CommonMark starts over, and nowhere inside a fence', ()
   const text = '# A\n\npara\n\n```bash\nx\n\ny\n```\nafter\n';
   const lines = chunkStarts(text).map((o) => text.slice(0, o).split('\n').length);
   assert.deepEqual(lines, [1, 3, 5, 10]);
+});
+
+/** `@` positions at a word start (what AG-MD-001's pattern anchors on: `(^|\s)@`). */
+const importAts = (v: { prose: { value: string; start: number }[] }) => {
+  const out = new Set<number>();
+  for (const p of v.prose) for (const m of p.value.matchAll(/(^|\s)@/g)) out.add(p.start + m.index! + m[1]!.length);
+  return [...out].sort((a, b) => a - b);
+};
+
+// The parser-free readings (quickInline, quickFence) against micromark, on generated chunks made of
+// the pieces that could fool them. Each one they accept must read exactly as the parser reads it.
+const PIECES = [
+  '`',
+  '``',
+  '```',
+  '~~~',
+  ' ',
+  '  ',
+  '    ',
+  '\t',
+  'a',
+  'ls -la',
+  '` a `',
+  '`` `x` ``',
+  '` `',
+  '@a.md',
+  '@./b',
+  '\n',
+  '\n\n',
+  '- ',
+  '# ',
+  '> ',
+  '1. ',
+  '*',
+  '_',
+  '!',
+  '&amp;',
+  '\\',
+  '<b>',
+  '[x]',
+  '#',
+  '=',
+  '---',
+  'bash',
+  '\r\n',
+];
+const INFO = ['', '', ' ', 'bash', '!', ' x y', '`', '&amp;', '\\', '\t'];
+const CLOSERS = ['', '```', '````\n', ' ```  \n\n', '~~~~\n', '~~~\n', '    ```\n', '```\nafter\n'];
+for (const [name, quick, fenced] of [
+  ['quickInline', quickInline, false],
+  ['quickFence', quickFence, true],
+] as const) {
+  test(`${name} reads generated chunks exactly as the parser does, or leaves them to it`, () => {
+    const rand = prng(name.length * 7919);
+    const pick = picker(rand);
+    let accepted = 0;
+    for (let n = 0; n < 2500; n++) {
+      let text = fenced ? `${pick(['```', '````', '~~~', '~~~~', ' ```'])}${pick(INFO)}${pick(INFO)}\n` : '';
+      for (let k = Math.floor(rand() * (fenced ? 8 : 14)); k >= 0; k--) text += pick(PIECES);
+      if (fenced) text += `\n${pick(CLOSERS)}`;
+      const view = quick(text);
+      if (!view) continue;
+      accepted++;
+      const whole = parseMarkdownWhole(text);
+      assert.deepEqual(view.code, whole.code, JSON.stringify(text));
+      assert.deepEqual(importAts(view), importAts(whole), JSON.stringify(text));
+      assert.deepEqual(ats(view), ats(whole), JSON.stringify(text));
+    }
+    assert.ok(accepted > 150, `only ${accepted} generated chunks took the quick path`);
+  });
+}
+
+test('quickInline leaves a code span that runs onto the next line to the parser', () => {
+  assert.equal(quickInline('run `npm\ntest` now\n'), null);
+  assert.deepEqual(quickInline('- run `npm test` and !`git status` @a.md\n')?.code, parseMarkdownWhole('- run `npm test` and !`git status` @a.md\n').code);
 });

@@ -155,7 +155,7 @@ export function target(inv: Invocation, value: Value, home: string, dir?: string
 
 /** `host:path` or `user@host:path` (scp, rsync), not a Windows drive. */
 function remoteOf(t: string | null): string | null {
-  if (t === null) return null;
+  if (t === null || !t.includes(':')) return null;
   const m = /^(?:[\w.-]+@)?([\w.-]+):(?!\/\/)/.exec(t);
   return m && m[1]!.length > 1 ? m[1]! : null;
 }
@@ -248,7 +248,21 @@ export interface InvocationEffects {
   effects: Effect[];
 }
 
+const perInvocation = new WeakMap<Invocation, { home: string; effects: InvocationEffects }>();
+
+/**
+ * The effects of one invocation, derived once (several guards ask for the same invocation; on a
+ * command with 128,000 arguments each derivation built 128,000 effects). Callers only read them.
+ */
 export function effectsOf(inv: Invocation, home: string): InvocationEffects {
+  const hit = perInvocation.get(inv);
+  if (hit && hit.home === home) return hit.effects;
+  const effects = deriveEffects(inv, home);
+  perInvocation.set(inv, { home, effects });
+  return effects;
+}
+
+function deriveEffects(inv: Invocation, home: string): InvocationEffects {
   const out: Effect[] = [];
   const spec = inv.program ? specFor(inv.program) : undefined;
   const match = spec ? matchRow(inv, spec) : null;

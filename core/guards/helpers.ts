@@ -278,7 +278,8 @@ export function fileWrites(inv: Invocation, home: string): { path: string; how: 
     }
   }
   const p = inv.program;
-  const known = inv.args.map((a) => a.known ?? '');
+  // Only the programs below read their arguments as text here: no copy of every argument for the rest.
+  const known = ['sed', 'gsed', 'perl', 'gawk', 'awk', 'dd'].includes(p) ? inv.args.map((a) => a.known ?? '') : [];
   const inPlace =
     (p === 'sed' || p === 'gsed') && known.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))
       ? 'sed -i'

@@ -1,7 +1,6 @@
 // What the installer does to one settings file, as pure text → text functions. The file system
 // side (atomic writes, backups, the hook file) lives in installer.ts.
 
-import { createHash } from 'node:crypto';
 import { findNodeAtLocation, type Node } from 'jsonc-parser';
 import {
   addPropertyEdit,
@@ -61,6 +60,8 @@ export const SECRET_DENY_RULES = [
 ];
 
 export function sha256(text: string): string {
+  // Loaded on first use: `agent-guard lint` reads settings through this module and needs no crypto.
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return createHash('sha256').update(text).digest('hex');
 }
 

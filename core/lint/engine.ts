@@ -15,7 +15,9 @@ import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, Rule
 export class LineIndex {
   private readonly starts: number[] = [0];
   constructor(private readonly text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+    // indexOf, not a loop over every character: in a fresh process (the CLI) that loop runs
+    // interpreted and cost ~15 ms on a 5,000-line file.
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
   position(offset: number): { line: number; character: number } {
     const o = Math.max(0, Math.min(offset, this.text.length));

@@ -7,6 +7,11 @@
 //    parsed again, so a wrong guess costs time, never a wrong answer;
 //  - a chunk without ` ~ < [ ] and without indented lines has no code and no links: its lines are
 //    prose as they stand, and the parser is not run;
+//  - two more shapes are read without the parser, because what it would find is certain (and
+//    test/lint-markdown.test.ts checks so against it on generated chunks): paragraphs, headings and
+//    list items whose inline code spans each open and close on one line (quickInline), and one
+//    fenced block starting in column 0 that the chunk ends with (quickFence); most chunks of a real
+//    CLAUDE.md are one or the other, and micromark costs ~0.3 ms per chunk in a cold process;
 //  - parsed chunks are remembered by their text (bounded), so a keystroke in the language server
 //    re-parses one chunk, not the file.
 // The parse of each chunk is micromark's; the chunking is one pass over the lines.
@@ -41,11 +46,14 @@ export function chunkStarts(text: string): number[] {
   let prevBlank = true;
   for (let at = 0; at <= text.length; ) {
     const nl = text.indexOf('\n', at);
-    const line = text.slice(at, nl < 0 ? text.length : nl).replace(/\r$/, '');
+    const raw = text.slice(at, nl < 0 ? text.length : nl);
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    // Each pattern below needs a fence character or `<`: a line without them skips the regexes.
+    const fenceChars = line.includes('`') || line.includes('~');
     const next = nl < 0 ? -1 : nl + 1;
     const blank = line.trim() === '';
     if (fence) {
-      const m = FENCE.exec(line);
+      const m = fenceChars ? FENCE.exec(line) : null;
       if (m && m[1]!.replace(/\t/g, '    ').length <= 3 && m[2]![0] === fence.ch && m[2]!.length >= fence.len && m[3]!.trim() === '') {
         if (fence.col0 && next > 0 && next < text.length) starts.push(next);
         fence = null;
@@ -56,12 +64,14 @@ export function chunkStarts(text: string): number[] {
       // inside an HTML block: nothing starts here
     } else {
       htmlUntilBlank = false;
-      const col0 = line.length > 0 && !/^[ \t]/.test(line);
-      const m = FENCE.exec(line);
+      const col0 = line.length > 0 && line[0] !== ' ' && line[0] !== '\t';
+      const m = fenceChars ? FENCE.exec(line) : null;
       const opens = !!m && !(m[2]![0] === '`' && m[3]!.includes('`'));
       if (at > 0 && col0 && (prevBlank || opens) && starts[starts.length - 1] !== at) starts.push(at);
       if (opens) fence = { ch: m![2]![0]!, len: m![2]!.length, col0 };
-      else if (HTML_MULTILINE.test(line) && !HTML_END.test(line.slice(line.indexOf('<') + 2))) html = true;
+      else if (!line.includes('<')) {
+        // no HTML block starts here
+      } else if (HTML_MULTILINE.test(line) && !HTML_END.test(line.slice(line.indexOf('<') + 2))) html = true;
       else if (HTML_BLOCK_6.test(line) || (prevBlank && HTML_UNTIL_BLANK.test(line))) htmlUntilBlank = true;
     }
     prevBlank = blank;
@@ -69,6 +79,102 @@ export function chunkStarts(text: string): number[] {
     at = next;
   }
   return starts;
+}
+
+/**
+ * What could make a backtick something other than a code span delimiter, or a line something other
+ * than inline content: links, HTML and autolinks (`[ ] <`), escapes, fences (three backticks, `~`),
+ * indented code (a tab or four spaces, also after a list marker or `>`), CR line ends.
+ */
+const NOT_QUICK_INLINE = /[~<[\]\\\t\r]| {4}|```/;
+/** Where an `@` could start a text node that the raw line does not show (emphasis, a `>` quote marker). */
+const SPLITS_TEXT = /[*_>]/;
+
+/**
+ * The code spans and prose of a chunk that only holds inline code, each span opening and closing on
+ * one line; null when the chunk is not that simple (then the parser reads it). A backtick run whose
+ * closer is not on its line could pair on a later line of the same paragraph, so it means null;
+ * when every run pairs on its line, pairing the paragraph's runs left to right (CommonMark's rule)
+ * finds the same pairs, whatever the block structure around the lines. Prose is each line's text
+ * outside code spans: every `@` there sits in a text node, and whether it is at a word start is
+ * the same (SPLITS_TEXT excludes what would start a text node mid-line).
+ */
+export function quickInline(text: string): MarkdownView | null {
+  if (NOT_QUICK_INLINE.test(text) || (SPLITS_TEXT.test(text) && text.includes('@'))) return null;
+  const code: CodeSpan[] = [];
+  const prose: { value: string; start: number }[] = [];
+  const addProse = (from: number, to: number) => {
+    const value = text.slice(from, to);
+    if (value.trim() !== '') prose.push({ value, start: from });
+  };
+  for (let at = 0; at <= text.length; ) {
+    const nl = text.indexOf('\n', at);
+    const eol = nl < 0 ? text.length : nl;
+    let from = at;
+    for (let open = text.indexOf('`', at); open >= 0 && open < eol; ) {
+      let afterOpen = open;
+      while (text.charCodeAt(afterOpen) === 96) afterOpen++;
+      const ticks = afterOpen - open;
+      let close = -1;
+      let afterClose = afterOpen;
+      for (let k = text.indexOf('`', afterOpen); k >= 0 && k < eol; k = text.indexOf('`', afterClose)) {
+        afterClose = k;
+        while (text.charCodeAt(afterClose) === 96) afterClose++;
+        if (afterClose - k === ticks) {
+          close = k;
+          break;
+        }
+      }
+      if (close < 0) return null;
+      let value = text.slice(afterOpen, close);
+      if (value.length > 1 && value[0] === ' ' && value[value.length - 1] === ' ' && value.trim() !== '') value = value.slice(1, -1);
+      // Offsets exactly as parseChunk computes them from the parser's node.
+      const raw = text.slice(open, afterClose);
+      const valueStart = open + Math.max(ticks, raw.indexOf(value, ticks));
+      const bang = text[open - 1] === '!' && (open - 2 < 0 || /\s/.test(text[open - 2]!));
+      addProse(from, open);
+      code.push({ value, start: valueStart, end: valueStart + value.length, lang: null, inline: true, bang });
+      from = afterClose;
+      open = text.indexOf('`', afterClose);
+    }
+    addProse(from, eol);
+    if (nl < 0) break;
+    at = nl + 1;
+  }
+  return { code, prose };
+}
+
+const FENCE_OPEN = /^(`{3,}|~{3,})/;
+
+/**
+ * A chunk that is one fenced block opening in column 0 and closed by its last line (blank lines
+ * after it aside): its code, read without the parser; null for anything else. Column 0 means the
+ * content lines are the code as they stand; an info string with escapes or character references
+ * (`\\`, `&`) is left to the parser, which decodes them.
+ */
+export function quickFence(text: string): MarkdownView | null {
+  const m = FENCE_OPEN.exec(text);
+  const firstEnd = text.indexOf('\n');
+  if (!m || firstEnd < 0 || text.includes('\r')) return null;
+  const fence = m[1]!;
+  const info = text.slice(fence.length, firstEnd);
+  if ((fence[0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return null;
+  const bodyStart = firstEnd + 1;
+  let at = bodyStart;
+  for (;;) {
+    const nl = text.indexOf('\n', at);
+    const eol = nl < 0 ? text.length : nl;
+    const line = text.slice(at, eol);
+    const c = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+    if (c && c[1]![0] === fence[0] && c[1]!.length >= fence.length) {
+      if (!/^\n*$/.test(text.slice(eol))) return null;
+      const value = at > bodyStart ? text.slice(bodyStart, at - 1) : '';
+      const lang = /^[ \t]*([^ \t]+)/.exec(info)?.[1] ?? null;
+      return { code: [{ value, start: bodyStart, end: bodyStart + value.length, lang, inline: false, bang: lang === '!' }], prose: [] };
+    }
+    if (nl < 0) return null;
+    at = nl + 1;
+  }
 }
 
 function parseChunk(text: string, force = false): MarkdownView {
@@ -81,6 +187,10 @@ function parseChunk(text: string, force = false): MarkdownView {
       at += line.length + 1;
     }
     return { code, prose };
+  }
+  if (!force) {
+    const quick = quickInline(text) ?? quickFence(text);
+    if (quick) return quick;
   }
   let tree: ReturnType<typeof fromMarkdown>;
   try {

@@ -277,7 +277,8 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     else {
       const v = evalWord(word, state, w);
       const fields = fieldSplit(word, v, state, w);
-      argv.push(...(fields ?? braceExpand(v)));
+      if (fields) argv.push(...fields);
+      else braceExpand(v, argv);
     }
   }
   const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
@@ -1201,8 +1202,9 @@ function evalWord(word: Word, state: State, w: Walk): Value {
   let ifUnset = '';
   let glob = false;
   const unsetVars: string[] = [];
-  // Per part, the values it can take when the line does not fix it; built only when needed.
-  const options: Option[][] = [];
+  // Per part, the values it can take when the line does not fix it: a part whose value is known is
+  // kept as its text (no option object per argument; combine() reads it only when some part is not).
+  const options: (string | Option[])[] = [];
   word.parts.forEach((p, index) => {
     switch (p.type) {
       case 'lit': {
@@ -1221,21 +1223,21 @@ function evalWord(word: Word, state: State, w: Walk): Value {
         if (!p.quoted && /[*?[]/.test(text)) glob = true;
         if (known !== null) known += text;
         ifUnset += text;
-        options.push([{ text, because: null, unset: null }]);
+        options.push(text);
         break;
       }
       case 'param': {
         const v = evalParam(p.name, p.op, p.arg, state, w, unsetVars);
         known = known !== null && v.known !== null ? known + v.known : null;
         ifUnset += v.ifUnset;
-        options.push(v.known !== null ? [{ text: v.known, because: null, unset: null }] : v.options);
+        options.push(v.known !== null ? v.known : v.options);
         break;
       }
       case 'cmdsub': {
         const out = staticOutput(p.script, state, w);
         known = known !== null && out !== null ? known + out : null;
         ifUnset += out ?? OPAQUE;
-        options.push(out !== null ? [{ text: out, because: null, unset: null }] : substitutionOptions(p.script, p.raw, state, w));
+        options.push(out !== null ? out : substitutionOptions(p.script, p.raw, state, w));
         break;
       }
       default:
@@ -1248,9 +1250,10 @@ function evalWord(word: Word, state: State, w: Walk): Value {
 }
 
 /** Every combination of the parts' options, at most MAX_POSSIBLE of them (linear in the word). */
-function combine(options: Option[][]): Possibility[] {
+function combine(options: (string | Option[])[]): Possibility[] {
   let acc: Possibility[] = [{ text: '', because: [], unset: [] }];
-  for (const opts of options) {
+  for (const part of options) {
+    const opts = typeof part === 'string' ? [{ text: part, because: null, unset: null }] : part;
     const next: Possibility[] = [];
     for (const a of acc) {
       for (const o of opts) {
@@ -1556,16 +1559,18 @@ function braceGroup(text: string): [number, number] | null {
 }
 
 /** `{a,b}` in an unquoted, fully known word: one word per alternative (one level, at most 32). */
-function braceExpand(v: Value): Value[] {
-  if (v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && braceGroup(p.text) !== null)) return [v];
-  const g = braceGroup(v.known);
-  if (!g) return [v];
-  const alternatives = v.known.slice(g[0] + 1, g[1] - 1).split(',');
-  if (alternatives.length > 32) return [v];
-  return alternatives.map((alt) => {
+/** Appends `v`, or its alternatives when it is a brace expansion, to `out` (no array per word). */
+function braceExpand(v: Value, out: Value[]): void {
+  const g = v.known === null || !v.word.parts.some((p) => p.type === 'lit' && !p.quoted && braceGroup(p.text) !== null) ? null : braceGroup(v.known);
+  const alternatives = g ? v.known!.slice(g[0] + 1, g[1] - 1).split(',') : null;
+  if (!g || !alternatives || alternatives.length > 32) {
+    out.push(v);
+    return;
+  }
+  for (const alt of alternatives) {
     const text = v.known!.slice(0, g[0]) + alt + v.known!.slice(g[1]);
-    return { ...v, known: text, ifUnset: text, possible: [] };
-  });
+    out.push({ ...v, known: text, ifUnset: text, possible: [] });
+  }
 }
 
 /** `which X`, `command -v X`, `type -P X`, `whence -p X`: the program X (its path has the same name). */

@@ -1,0 +1,164 @@
+// Agent Guard __NAME__ (__VERSION__). https://github.com/agent-guard
+// The code is the comment at the end of this file, compiled through vm.Script with V8's code cache
+// kept in a private per-user folder: compiling the bundle costs ~10 ms (the hook) to ~60 ms (the
+// CLI) of every run, the cached code a fraction of that. (A comment, read back from this file,
+// because Node scans a comment several times faster than a string literal of the same size.) Node
+// 22 does the same with module.enableCompileCache(); this works on 18+ and keeps the rules below.
+// A code cache is compiled code, so it is read only from a folder that is a real folder (not a
+// link), owned by this user, writable by nobody else, and outside the workspace (a repository must
+// never be able to hand us code); only a file with one name, owned by this user and private, whose
+// checksum matches (V8 checks versions and flags, not the bytes). It is written to a new file
+// (O_EXCL: never through a link) and renamed into place. Any problem (missing, foreign, corrupt,
+// stale, another version, unwritable) means compiling normally.
+'use strict';
+const KEY = __KEY__;
+const CODE_START = `\n/*${'AGENT-GUARD-CODE'}\n`;
+/** One cache per subcommand (the CLI): each holds the code that command ran. */
+const PER_COMMAND = __PER_COMMAND__;
+/** A cache file: MAGIC (4 bytes), a checksum of V8's data (8), V8's data. */
+const MAGIC = 0x32434741; // "AGC2"
+const HEADER = 12;
+
+/** The code in the comment: every `*` + backslashes + `/` has one backslash more there (so no `*\/`). */
+function embeddedCode() {
+  const text = require('node:fs').readFileSync(__filename, 'utf8');
+  const start = text.indexOf(CODE_START) + CODE_START.length;
+  const code = text.slice(start, text.lastIndexOf('\n*/'));
+  // Line numbers in stack traces and profiles: those of this file.
+  let lineOffset = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < start; i = text.indexOf('\n', i + 1)) lineOffset++;
+  return { code: code.includes('*\\') ? code.replace(/\*\\(\\*)\//g, '*$1/') : code, lineOffset };
+}
+
+function run() {
+  const vm = require('node:vm');
+  const { code, lineOffset } = embeddedCode();
+  const source = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
+  const cache = process.env.AGENT_GUARD_NO_CACHE ? null : cacheLocation();
+  const cached = cache ? readCache(cache) : undefined;
+  const script = new vm.Script(source, { filename: __filename, lineOffset, cachedData: cached });
+  const mod = { exports: {} };
+  if (cache && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cache, script, mod.exports));
+  script.runInThisContext()(mod.exports, require, mod, __filename, __dirname);
+}
+
+function cacheLocation() {
+  try {
+    const path = require('node:path');
+    const home = process.env.HOME || require('node:os').homedir();
+    const base = process.env.XDG_CACHE_HOME || (process.platform === 'win32' ? process.env.LOCALAPPDATA : path.join(home, '.cache'));
+    if (!base || !path.isAbsolute(base)) return null;
+    const dir = path.join(base, 'agent-guard');
+    const command = process.argv[2] || '';
+    const variant = PER_COMMAND ? `-${/^[a-z]{1,16}$/.test(command) ? command : 'other'}` : '';
+    return { base, dir, file: path.join(dir, `${KEY}${variant}-${process.versions.v8}-${process.arch}.agc2`) };
+  } catch {
+    return null;
+  }
+}
+
+function ownedAndPrivate(st) {
+  return process.platform === 'win32' || (st.uid === process.getuid() && (st.mode & 0o022) === 0);
+}
+
+/** The cache folder may hold code we run: see the rules at the top. */
+function trustedDir(dir) {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const st = fs.lstatSync(dir);
+  if (!st.isDirectory() || !ownedAndPrivate(st)) return false;
+  const real = fs.realpathSync(dir);
+  for (const workspace of [process.cwd(), process.env.CLAUDE_PROJECT_DIR]) {
+    if (!workspace) continue;
+    let root;
+    try {
+      root = fs.realpathSync(workspace);
+    } catch {
+      continue;
+    }
+    const rel = path.relative(root, real);
+    if (rel === '' || !(rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))) return false;
+  }
+  return true;
+}
+
+/**
+ * A checksum of V8's data (two 32-bit FNV-1a lanes over its 32-bit words, then the last bytes): a
+ * torn or damaged file must never reach V8, which in release builds does not check the bytes.
+ * Integrity, not authenticity (who may write the file is the folder rules' job); plain JavaScript
+ * because loading node:crypto costs more than the whole check.
+ */
+function checksum(data) {
+  const aligned = data.byteOffset % 4 === 0 ? data : Buffer.from(data);
+  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < words.length; i++) {
+    a = Math.imul(a ^ words[i], 0x01000193);
+    b = Math.imul(b ^ words[i], 0x5bd1e995) ^ (b >>> 15);
+  }
+  for (let i = words.length * 4; i < aligned.length; i++) a = Math.imul(a ^ aligned[i], 0x01000193);
+  const out = Buffer.alloc(8);
+  out.writeInt32LE(a | 0, 0);
+  out.writeInt32LE(b | 0, 4);
+  return out;
+}
+
+function readCache(cache) {
+  try {
+    const fs = require('node:fs');
+    if (!trustedDir(cache.dir)) return undefined;
+    if (process.platform === 'win32' && fs.lstatSync(cache.file).isSymbolicLink()) return undefined;
+    const fd = fs.openSync(cache.file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW || 0) | (fs.constants.O_NONBLOCK || 0));
+    try {
+      const st = fs.fstatSync(fd);
+      if (!st.isFile() || st.nlink !== 1 || !ownedAndPrivate(st)) return undefined;
+      const buf = fs.readFileSync(fd);
+      if (buf.length <= HEADER || buf.readUInt32LE(0) !== MAGIC) return undefined;
+      const data = buf.subarray(HEADER);
+      return checksum(data).equals(buf.subarray(4, HEADER)) ? data : undefined;
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return undefined; /* no cache yet */
+  }
+}
+
+function writeCache(cache, script, exports) {
+  const fs = require('node:fs');
+  const tmp = `${cache.file}.${process.pid}.tmp`;
+  let written = false;
+  try {
+    // Plain mkdir, one level at a time: recursive mkdir can spin forever on odd paths (/proc/…),
+    // and a hook must never hang. A missing grandparent simply means no cache.
+    for (const d of [cache.base, cache.dir]) {
+      try {
+        fs.mkdirSync(d, { mode: 0o700 });
+      } catch (e) {
+        if (e.code !== 'EEXIST') throw e;
+      }
+    }
+    if (!trustedDir(cache.dir)) return;
+    // The hook: compile every guard's code path before serialising, not only the one this call took.
+    if (typeof exports.warmUp === 'function') exports.warmUp();
+    const data = script.createCachedData();
+    const out = Buffer.allocUnsafe(HEADER + data.length);
+    out.writeUInt32LE(MAGIC, 0);
+    checksum(data).copy(out, 4);
+    data.copy(out, HEADER);
+    fs.writeFileSync(tmp, out, { mode: 0o600, flag: 'wx' });
+    written = true;
+    fs.renameSync(tmp, cache.file);
+  } catch {
+    /* a read-only or foreign cache folder is fine: next time compiles again */
+    if (written)
+      try {
+        fs.unlinkSync(tmp);
+      } catch {
+        /* gone already */
+      }
+  }
+}
+
+run();

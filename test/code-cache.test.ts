@@ -1,0 +1,132 @@
+// The V8 code cache of dist/hook.cjs and dist/cli.cjs (scripts/code-cache-loader.js): a cache is
+// compiled code, so it is kept only in a private folder outside the workspace, never written
+// through a link, and anything wrong with it means compiling normally (the same answer, no noise).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+const ROOT = process.env.AGENT_GUARD_ROOT!;
+const HOOK = join(ROOT, 'dist/hook.cjs');
+const CLI = join(ROOT, 'dist/cli.cjs');
+
+function workspace(): string {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-cc-ws-'));
+  writeFileSync(join(ws, 'CLAUDE.md'), '# P\n\nRun `npm test` and `rm -rf ~`, see @docs/missing.md.\n');
+  return ws;
+}
+
+function lint(ws: string, cacheHome: string) {
+  const r = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json'], {
+    cwd: ws,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: '/nonexistent', CLAUDE_PROJECT_DIR: '', AGENT_GUARD_NO_CACHE: '', XDG_CACHE_HOME: cacheHome },
+    timeout: 20000,
+  });
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
+}
+
+const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+
+test('the CLI keeps one private cache per command, and reuses it', () => {
+  const ws = workspace();
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-cc-'));
+  const first = lint(ws, cache);
+  const names = files(join(cache, 'agent-guard'));
+  assert.equal(names.length, 1);
+  assert.match(names[0]!, /^[0-9a-f]{16}-lint-.+\.agc2$/);
+  const file = join(cache, 'agent-guard', names[0]!);
+  assert.equal(statSync(file).mode & 0o077, 0, 'cache file is private');
+  assert.equal(statSync(join(cache, 'agent-guard')).mode & 0o077, 0, 'cache folder is private');
+  const written = statSync(file).mtimeMs;
+  const second = lint(ws, cache);
+  assert.equal(statSync(file).mtimeMs, written, 'a good cache is used, not written again');
+  assert.equal(first.status, 1);
+  assert.deepEqual([second.stdout, second.stderr, second.status], [first.stdout, first.stderr, first.status]);
+  assert.match(first.stdout, /AG-CMD-001/);
+});
+
+test('a corrupt, truncated or foreign cache file is ignored and replaced', () => {
+  const ws = workspace();
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-cc-'));
+  const expected = lint(ws, cache);
+  const file = join(cache, 'agent-guard', files(join(cache, 'agent-guard'))[0]!);
+  const good = readFileSync(file);
+  const flipped = Buffer.from(good);
+  for (let i = 200; i < flipped.length; i += 997) flipped[i] = flipped[i]! ^ 0xff;
+  for (const bad of [flipped, good.subarray(0, good.length >> 1), Buffer.from('not a cache'), Buffer.alloc(0)]) {
+    writeFileSync(file, bad, { mode: 0o600 });
+    const r = lint(ws, cache);
+    assert.deepEqual([r.stdout, r.stderr, r.status], [expected.stdout, expected.stderr, expected.status]);
+    assert.notDeepEqual(readFileSync(file), bad, 'the bad file was replaced');
+    const rewritten = statSync(file).mtimeMs;
+    lint(ws, cache);
+    assert.equal(statSync(file).mtimeMs, rewritten, 'by a good one');
+  }
+});
+
+test('no cache is read or written through a link, in a shared folder, or inside the workspace', () => {
+  const ws = workspace();
+  const expected = lint(ws, '/nonexistent');
+  // The agent-guard folder is a link (to a folder the agent could fill).
+  const linkHome = mkdtempSync(join(tmpdir(), 'agent-guard-cc-'));
+  const target = mkdtempSync(join(tmpdir(), 'agent-guard-cc-target-'));
+  symlinkSync(target, join(linkHome, 'agent-guard'));
+  // A folder others may write to.
+  const shared = mkdtempSync(join(tmpdir(), 'agent-guard-cc-'));
+  mkdirSync(join(shared, 'agent-guard'));
+  chmodSync(join(shared, 'agent-guard'), 0o777);
+  // XDG_CACHE_HOME inside the workspace (a repository could ship the file).
+  const inside = join(ws, '.cache');
+  mkdirSync(inside);
+  for (const [home, dir] of [
+    [linkHome, target],
+    [shared, join(shared, 'agent-guard')],
+    [inside, join(inside, 'agent-guard')],
+  ] as const) {
+    for (let i = 0; i < 2; i++) {
+      const r = lint(ws, home);
+      assert.deepEqual([r.stdout, r.stderr, r.status], [expected.stdout, expected.stderr, expected.status], home);
+    }
+    assert.deepEqual(files(dir), [], `nothing written in ${dir}`);
+  }
+});
+
+test('a cache file that is a link is not read, and is replaced by a file of our own', () => {
+  const ws = workspace();
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-cc-'));
+  const expected = lint(ws, cache);
+  const name = files(join(cache, 'agent-guard'))[0]!;
+  const file = join(cache, 'agent-guard', name);
+  const elsewhere = join(mkdtempSync(join(tmpdir(), 'agent-guard-cc-target-')), 'x.bin');
+  writeFileSync(elsewhere, readFileSync(file), { mode: 0o600 });
+  const before = readFileSync(elsewhere);
+  unlinkSync(file);
+  symlinkSync(elsewhere, file);
+  const r = lint(ws, cache);
+  assert.deepEqual([r.stdout, r.stderr, r.status], [expected.stdout, expected.stderr, expected.status]);
+  assert.deepEqual(readFileSync(elsewhere), before, 'the link target is untouched');
+  assert.ok(!lstatSync(file).isSymbolicLink(), 'the link was replaced, not written through');
+});
+
+test('the hook answers the same with a corrupt cache as with none', () => {
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-cc-'));
+  const hook = () =>
+    spawnSync(process.execPath, [HOOK], {
+      input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, cwd: '/home/user/project' }),
+      encoding: 'utf8',
+      env: { ...process.env, HOME: '/home/user', CLAUDE_PROJECT_DIR: '', AGENT_GUARD_NO_CACHE: '', XDG_CACHE_HOME: cache },
+    });
+  const first = hook();
+  const file = join(cache, 'agent-guard', files(join(cache, 'agent-guard'))[0]!);
+  const bytes = readFileSync(file);
+  for (let i = 100; i < bytes.length; i += 501) bytes[i] = 0;
+  writeFileSync(file, bytes);
+  const second = hook();
+  assert.equal(first.status, 0);
+  assert.match(first.stdout, /rm-catastrophic/);
+  assert.deepEqual([second.stdout, second.stderr, second.status], [first.stdout, first.stderr, first.status]);
+});
