@@ -11,7 +11,7 @@ export { UNTRANSLATED };
 import { MAX_NESTING, parseShell, type Budget } from './parse';
 import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
 import { printsSetupCode, substitutionMeaning } from './substitutions';
-import { shellStringsInCode } from './interpreters';
+import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
@@ -91,6 +91,11 @@ export interface ShellAnalysis {
    * analysis short: part of the command was not seen, so the call is unanalysable.
    */
   limit: Limit | null;
+  /**
+   * With limit 'code': which interpreter code could not be judged and why
+   * ("python3 code passes os.system a command computed at run time").
+   */
+  opaqueCode: string | null;
   /** Paths created on this line as links or copies: alias → original. */
   aliases: Map<string, string>;
   home: string;
@@ -156,6 +161,7 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
     invocations: [],
     functions: [],
     limit,
+    opaqueCode: null,
     aliases: new Map(),
     home: opts.home,
     startCwd: opts.cwd,
@@ -569,8 +575,16 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   if (program === 'bundle' && args[0]?.known === 'exec') return inner(args.slice(1), 'bundle exec') ?? inv;
 
   // Interpreter one-liners that shell out: python -c "os.system('…')", perl -e "system(q{…})", …
+  // Code that reaches a dangerous operation with a computed value cannot be judged: unanalysable.
   const code = interpreterCode(inv);
-  if (code) for (const s of shellStringsInCode(code.lang, code.code)) walkSource(s, cloneState(state), w, meta, `${program} shell-out`);
+  if (code) {
+    const reading = readCode(code.lang, code.code);
+    for (const s of reading.shell) walkSource(s, cloneState(state), w, meta, `${program} shell-out`);
+    if (reading.opaque !== null && w.out.opaqueCode === null) {
+      w.out.opaqueCode = `${program} code ${reading.opaque}`;
+      markIncomplete(w.out, 'code');
+    }
+  }
   // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
   // their program from stdin are handled by the guards that care (interpreterCode covers them).
   return inv;
@@ -1089,10 +1103,33 @@ const INTERPRETER_FLAGS: Record<string, { lang: string; flags: string[] }> = {
   php: { lang: 'php', flags: ['-r'] },
   Rscript: { lang: 'r', flags: ['-e'] },
   lua: { lang: 'lua', flags: ['-e'] },
+  luajit: { lang: 'lua', flags: ['-e'] },
 };
+
+const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
+/** awk options that take a value (the program is the first other operand). */
+const AWK_VALUE_OPTS = new Set(['-F', '-v', '-f', '-i', '-l', '-E', '--field-separator', '--assign', '--file', '--include', '--load', '--exec']);
+
+/** An awk program: the first operand, unless it comes from a file (-f). */
+function awkCode(inv: Invocation): { lang: string; code: string } | null {
+  for (let i = 0; i < inv.args.length; i++) {
+    const a = inv.args[i]!.known;
+    if (a === null) return null;
+    if (a === '--') return inv.args[i + 1]?.known != null ? { lang: 'awk', code: inv.args[i + 1]!.known! } : null;
+    if (/^(-f|--file|-E|--exec)$/.test(a) || /^-f./.test(a)) return null;
+    if (AWK_VALUE_OPTS.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-') && a !== '-') continue;
+    return { lang: 'awk', code: a };
+  }
+  return null;
+}
 
 /** The program text of an interpreter one-liner (`python3 -c CODE`, `node -e CODE`, heredoc on stdin). */
 export function interpreterCode(inv: Invocation): { lang: string; code: string } | null {
+  if (AWKS.has(inv.program)) return awkCode(inv);
   const spec = INTERPRETER_FLAGS[inv.program] ?? (/^python3(\.\d+)?$/.test(inv.program) ? INTERPRETER_FLAGS.python3 : undefined);
   if (!spec) return null;
   for (let i = 0; i < inv.args.length; i++) {
