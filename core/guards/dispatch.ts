@@ -163,7 +163,7 @@ export function describeLimit(limit: Limit): string {
 const REPHRASE: Partial<Record<Limit, string>> = {
   calls: 'Apply the change in smaller parts, a few files per call.',
   computed: 'Write the program and its arguments out literally; for a script, write it to a file with the Write tool and run it (bash script.sh).',
-  code: 'Write the command, code or path as a literal string in the code, or run the command as a shell command the guard can read.',
+  code: 'Write the command, code or path as a literal string in the code (pass values in as arguments: sys.argv, process.argv, ARGV, not by building the code from shell variables), or run the command as a shell command the guard can read.',
 };
 
 /** The verdict for a call the analysis could not see completely; `detail` says what, when the analysis knows. */

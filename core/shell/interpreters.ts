@@ -95,18 +95,26 @@ const PAIRS: Record<string, string> = { '{': '}', '(': ')', '[': ']', '<': '>' }
 const isIdStart = (c: string | undefined, lang?: CodeLang) => c !== undefined && (/[A-Za-z_]/.test(c) || (c === '$' && lang === 'js'));
 const isId = (c: string | undefined, lang?: CodeLang) => c !== undefined && (/\w/.test(c) || (c === '$' && lang === 'js'));
 
+type Interp = 'js' | 'ruby' | 'python' | 'perl' | 'php' | null;
+
 /** Interpolation inside a string resumes the lexer; this is where to continue the string after it. */
 interface Resume {
   depth: number;
   close: string;
   open: string;
   kind: 'js' | 'ruby' | 'python';
+  /** How the string interpolates (resumed with the same). */
+  interp?: Interp;
   cmd: boolean;
   triple: boolean;
   raw: boolean;
 }
 
+const OPAQUE = '\u0001';
+
 function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
+  // Inside a string or a comment too: the text could close it.
+  if (code.includes(OPAQUE)) out.opaque ??= 'is built from shell text the line does not fix (a variable or substitution inside the code)';
   const toks: Tok[] = [];
   const resumes: Resume[] = [];
   let braces = 0;
@@ -134,7 +142,7 @@ function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
     from: number,
     open: string,
     close: string,
-    opts: { escapes: boolean; interp: 'js' | 'ruby' | 'python' | 'perl' | 'php' | null; triple?: boolean },
+    opts: { escapes: boolean; interp: Interp; triple?: boolean },
   ): { end: number; text: string; dyn: boolean; suspended: boolean } => {
     let text = '';
     let dyn = false;
@@ -170,12 +178,12 @@ function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
         return { end: k + 1, text, dyn: true, suspended: true };
       }
       if (opts.interp === 'ruby' && c === '#' && (code[k + 1] === '@' || code[k + 1] === '$')) dyn = true;
-      if ((opts.interp === 'perl' || opts.interp === 'php') && (c === '$' || (c === '@' && opts.interp === 'perl')) && /[\w{:]/.test(code[k + 1] ?? '')) {
+      // Code inside an interpolation is read as code: perl "@{[ system($x) ]}", php "{$f('id')}" and "${…}".
+      if ((opts.interp === 'perl' || opts.interp === 'php') && (c === '$' || c === '@') && code[k + 1] === '{' && (c === '$' || opts.interp === 'perl'))
+        return { end: k + 2, text, dyn: true, suspended: true };
+      if (opts.interp === 'php' && c === '{' && code[k + 1] === '$') return { end: k + 1, text, dyn: true, suspended: true };
+      if ((opts.interp === 'perl' || opts.interp === 'php') && (c === '$' || (c === '@' && opts.interp === 'perl')) && /[\w:]/.test(code[k + 1] ?? ''))
         dyn = true;
-        // Code inside an interpolation: perl "@{[ system($x) ]}", php "{${system('id')}}".
-        if ((code[k + 1] === '{' && opts.interp === 'perl') || (opts.interp === 'php' && code[k + 1] === '{')) out.opaque ??= 'interpolates code into a string';
-      }
-      if (opts.interp === 'php' && c === '{' && code[k + 1] === '$') out.opaque ??= 'interpolates code into a string';
       text += c;
       k++;
     }
@@ -194,7 +202,7 @@ function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
     const b = body(from, open, close, { escapes, interp, triple: r.triple });
     push(r.cmd ? 'cmd' : 'str', b.text, b.dyn, r.kind === 'js' && close === '`' ? '`' : open);
     if (b.suspended) {
-      resumes.push({ ...r, depth: braces, close, open });
+      resumes.push({ ...r, interp, depth: braces, close, open });
       braces++;
     }
     return b.end;
@@ -202,12 +210,17 @@ function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
 
   while (i < n) {
     const c = code[i]!;
+    // Text the shell line does not fix (python3 -c "print('$X')"): it could be any code.
+    if (c === OPAQUE) {
+      out.opaque ??= 'is built from shell text the line does not fix (a variable or substitution inside the code)';
+      i++;
+      continue;
+    }
     // Resume a string after its interpolation's closing brace.
     if (c === '}' && resumes.length > 0 && resumes[resumes.length - 1]!.depth === braces - 1) {
       const r = resumes.pop()!;
       braces--;
-      const interp = r.kind;
-      i = stringToken(i + 1, r.open, r.close, r, interp, !r.raw);
+      i = stringToken(i + 1, r.open, r.close, r, r.interp ?? null, !r.raw);
       toks[toks.length - 1]!.dyn = true;
       continue;
     }
@@ -257,12 +270,13 @@ function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
     // Identifiers, with string prefixes and quote-like operators.
     if (
       isIdStart(c, lang) ||
-      (c === '$' && (lang === 'perl' || lang === 'php') && (isId(code[i + 1]) || code[i + 1] === '#')) ||
+      (c === '$' && (lang === 'perl' || lang === 'php' || lang === 'ruby') && (isId(code[i + 1]) || (code[i + 1] === '#' && lang === 'perl'))) ||
+      (c === '@' && lang === 'ruby' && (isIdStart(code[i + 1]) || code[i + 1] === '@')) ||
       (c === '@' && lang === 'perl' && isIdStart(code[i + 1])) ||
       (c === '%' && lang === 'perl' && isIdStart(code[i + 1]) && operandPosition())
     ) {
       let j = i + 1;
-      if (code[i] === '$' && code[j] === '#') j++;
+      if ((code[i] === '$' && code[j] === '#') || (code[i] === '@' && code[j] === '@')) j++;
       while (j < n && isId(code[j], lang)) j++;
       if (lang === 'ruby' && (code[j] === '?' || code[j] === '!') && code[j + 1] !== '=') j++;
       const word = code.slice(i, j);
@@ -294,9 +308,12 @@ function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
             from++;
           }
           end = body(from, open2, PAIRS[open2] ?? open2, { escapes: true, interp: null }).end;
-          // s///e evaluates the replacement as code.
+          // s///e: the replacement is code (read as such); s///ee evaluates the code's result.
           const flags = /^\w*/.exec(code.slice(end, end + 16))![0];
-          if (word === 's' && flags.includes('e')) out.opaque ??= 'evaluates a substitution (s///e)';
+          if (word === 's' && /ee/.test(flags)) out.opaque ??= 'evaluates the result of a substitution (s///ee)';
+          else if (word === 's' && flags.includes('e')) {
+            toks.push({ t: 'p', v: ';', dyn: false }, ...lex(lang, code.slice(from, end - 1), out), { t: 'p', v: ';', dyn: false });
+          }
         }
         while (end < n && /[a-z]/.test(code[end]!)) end++;
         if (word === 'qx') push('cmd', b.text, b.dyn);
