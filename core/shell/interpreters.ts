@@ -154,7 +154,7 @@ function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
       if (opts.triple ? code.startsWith(close.repeat(3), k) : c === close && nest === 0) return { end: k + closeLen, text, dyn, suspended: false };
       if (c === '\\' && k + 1 < n) {
         if (opts.escapes) {
-          const e = unescape(lang, code, k);
+          const e = decodeEscape(lang, code, k);
           text += e.text;
           if (e.unsure) dyn = true;
           k += e.len;
@@ -440,7 +440,7 @@ const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '
  * `\162` is `r`, `\u{72}` is `r` (so "\x72m -rf ~" is read as the rm it is). An escape whose value
  * the reader does not know (`\N{…}`, perl `\c`) makes the string computed.
  */
-function unescape(lang: CodeLang, code: string, k: number): { text: string; len: number; unsure: boolean } {
+function decodeEscape(lang: CodeLang, code: string, k: number): { text: string; len: number; unsure: boolean } {
   const e = code[k + 1]!;
   const ok = (text: string, len: number) => ({ text, len, unsure: false });
   const hex = (digits: string, len: number) => {
@@ -711,6 +711,10 @@ class Reader {
         !(before && (before.t === 'id' || before.t === 'num' || before.t === 'str'))
       ) {
         this.opaque('calls a function through a symbolic reference (&$name)');
+        continue;
+      }
+      if (this.lang === 'js' && t.t === 'id' && t.v === 'with' && this.isP(k + 1, '(')) {
+        this.opaque('uses a with statement, so which function a name calls cannot be seen');
         continue;
       }
       if (this.lang === 'awk' && t.t === 'p' && t.v === '@' && this.tok(k + 1)?.t === 'id' && this.isP(k + 2, '(')) {
@@ -1126,11 +1130,11 @@ class Reader {
   /** Whether the expression [start, end) is an argument or list element by itself (not called). */
   private passedAsValue(start: number, end: number): boolean {
     const after = this.tok(end);
-    if (!after || after.t !== 'p' || ![',', ')', ']'].includes(after.v)) return false;
+    if (after?.t !== 'p' || ![',', ')', ']'].includes(after.v)) return false;
     const open = this.parent[start]!;
     if (open < 0 || !(this.isP(open, '(') || this.isP(open, '['))) return false;
     const before = this.tok(start - 1);
-    if (!before || before.t !== 'p') return false;
+    if (before?.t !== 'p') return false;
     return (
       before.v === '(' || before.v === '[' || before.v === ',' || (before.v === '=' && this.lang === 'python') || (before.v === '&' && this.lang === 'ruby')
     );
@@ -1385,6 +1389,13 @@ class Reader {
   private shell(text: string): void {
     if (this.out.shell.length >= MAX_SHELL) {
       this.opaque(`runs more than ${MAX_SHELL} commands`);
+      return;
+    }
+    // A shell or interpreter started without a script reads its program from the pipe the code writes: spawn("sh").stdin.write(…).
+    const words = text.trim().split(/\s+/);
+    const program = (words[0] ?? '').replace(/^['"]|['"]$/g, '').replace(/^.*\//, '');
+    if (SHELLS.has(program) && words.slice(1).every((w) => /^-[a-zA-Z]*$/.test(w) && !/^-[a-zA-Z]*[ceE]$/.test(w))) {
+      this.opaque(`starts ${program} without a script, so the program it is fed cannot be seen`);
       return;
     }
     this.out.shell.push(text);
