@@ -424,7 +424,13 @@ function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
         continue;
       }
     }
-    const op = PUNCT.find((p) => code.startsWith(p, i)) ?? c;
+    let op = c;
+    for (const p of PUNCT) {
+      if (code.startsWith(p, i)) {
+        op = p;
+        break;
+      }
+    }
     if (op === '{') braces++;
     if (op === '}') braces = Math.max(0, braces - 1);
     push('p', op);
@@ -559,6 +565,9 @@ class Reader {
   private readonly apis: DangerousApi[];
   private readonly byName = new Map<string, DangerousApi>();
   private readonly byLast = new Map<string, DangerousApi>();
+  /** Every dotted prefix of a row's name (`os`, `ctypes.cdll`): the modules with dangerous members. */
+  private readonly modules = new Set<string>();
+  private readonly looked = new Map<string, DangerousApi | null>();
 
   constructor(
     private readonly lang: CodeLang,
@@ -582,6 +591,7 @@ class Reader {
     for (const o of stack) this.match[o] = toks.length;
     this.apis = DANGEROUS_APIS[lang];
     for (const a of this.apis) {
+      for (let dot = a.name.indexOf('.'); dot > 0; dot = a.name.indexOf('.', dot + 1)) this.modules.add(a.name.slice(0, dot));
       this.byName.set(a.name, a);
       if (a.anyReceiver) this.byLast.set(a.name.slice(a.name.lastIndexOf('.') + 1), a);
     }
@@ -948,7 +958,7 @@ class Reader {
   }
 
   private isBareModule(name: string): boolean {
-    return this.apis.some((a) => a.name.startsWith(`${name}.`)) || DANGEROUS_RECEIVERS[this.lang].includes(name);
+    return this.modules.has(name) || DANGEROUS_RECEIVERS[this.lang].includes(name);
   }
 
   private list(parts: [number, number][]): Val | null {
@@ -963,6 +973,15 @@ class Reader {
   }
 
   private lookup(name: string): DangerousApi | null {
+    let r = this.looked.get(name);
+    if (r === undefined) {
+      r = this.lookupOnce(name);
+      this.looked.set(name, r);
+    }
+    return r;
+  }
+
+  private lookupOnce(name: string): DangerousApi | null {
     let n = this.lang === 'python' ? name.replace(/\.__dict__(?=\.)/g, '') : name;
     for (let again = true; again && !this.byName.has(n); ) {
       again = false;
