@@ -549,6 +549,49 @@ const PHP_CALLBACKS: Record<string, number> = {
 };
 const PIPE_OPENS = new Set(['open', 'IO.read', 'IO.readlines', 'IO.foreach', 'IO.write', 'IO.binread']);
 const LOOKUPS = new Set(['get', '__getattribute__', '__getattr__', '__getitem__', 'const_get', 'instance_method', 'public_method', 'method']);
+const IDENTITY_METHODS = new Set(['decode', 'toString', 'to_s', 'encode']);
+const fromBase64 = (t: string): string | null => {
+  try {
+    return atob(t.replace(/\s+/g, ''));
+  } catch {
+    return null;
+  }
+};
+const fromHex = (t: string): string | null => {
+  const h = t.replace(/\s+/g, '');
+  if (h.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(h)) return null;
+  let out = '';
+  for (let i = 0; i < h.length; i += 2) out += String.fromCharCode(Number.parseInt(h.slice(i, i + 2), 16));
+  return out;
+};
+const fromCodes = (codes: string[]) => (codes.every((c) => /^\d{1,7}$/.test(c) && Number(c) <= 0x10ffff) ? String.fromCodePoint(...codes.map(Number)) : null);
+/** Calls that turn literals into literals, per language: what they return, or null when the reader does not know. */
+const DECODERS: Partial<Record<CodeLang, Record<string, (args: string[]) => string | null>>> = {
+  python: {
+    chr: fromCodes,
+    'base64.b64decode': (a) => fromBase64(a[0] ?? ''),
+    'base64.standard_b64decode': (a) => fromBase64(a[0] ?? ''),
+    'base64.urlsafe_b64decode': (a) => fromBase64((a[0] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
+    'bytes.fromhex': (a) => fromHex(a[0] ?? ''),
+    str: (a) => (a.length === 1 ? a[0]! : null),
+  },
+  js: {
+    'String.fromCharCode': fromCodes,
+    'String.fromCodePoint': fromCodes,
+    atob: (a) => fromBase64(a[0] ?? ''),
+    'Buffer.from': (a) => (a[1] === 'base64' ? fromBase64(a[0] ?? '') : a[1] === 'hex' ? fromHex(a[0] ?? '') : a.length === 1 ? a[0]! : null),
+    String: (a) => (a.length === 1 ? a[0]! : null),
+  },
+  php: {
+    chr: fromCodes,
+    base64_decode: (a) => fromBase64(a[0] ?? ''),
+    hex2bin: (a) => fromHex(a[0] ?? ''),
+    strrev: (a) => [...(a[0] ?? '')].reverse().join(''),
+  },
+  perl: { chr: fromCodes, decode_base64: (a) => fromBase64(a[0] ?? ''), 'MIME.Base64.decode_base64': (a) => fromBase64(a[0] ?? '') },
+  ruby: { 'Base64.decode64': (a) => fromBase64(a[0] ?? '') },
+  lua: { 'string.char': fromCodes },
+};
 const JOINERS = new Set(['os.path.join', 'posixpath.join', 'path.join', 'path.posix.join', 'path.resolve', 'File.join']);
 
 const quote = (w: string) => (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
@@ -945,14 +988,36 @@ class Reader {
       if (!val && name !== null && end === k + 1 && !this.valueOf(t.v) && this.isBareModule(t.v)) v = { mod: t.v };
       next = end;
     }
-    // "".join([...]) and [...].join("").
-    if (v && next < b && this.isP(next, '.') && this.tok(next + 1)?.v === 'join' && this.isP(next + 2, '(')) {
-      const close = this.match[next + 2]!;
-      const arg = close > next + 3 ? this.evaluate(next + 3, close) : { s: ',' };
-      if (this.lang === 'python' && 's' in v && arg && 'list' in arg) v = { s: arg.list.join(v.s) };
-      else if (this.lang === 'js' && 'list' in v && arg && 's' in arg) v = { s: v.list.join(arg.s) };
-      else v = null;
-      next = close + 1;
+    // Methods of a literal that keep it literal: "".join([...]), [...].join(""), "…"[::-1], .decode(), .toString().
+    for (let guard = 0; v && next < b && guard < 16; guard++) {
+      if (this.isP(next, '.') && this.tok(next + 1)?.v === 'join' && this.isP(next + 2, '(')) {
+        const close = this.match[next + 2]!;
+        const arg = close > next + 3 ? this.evaluate(next + 3, close) : { s: ',' };
+        if (this.lang === 'python' && 's' in v && arg && 'list' in arg) v = { s: arg.list.join(v.s) };
+        else if (this.lang === 'js' && 'list' in v && arg && 's' in arg) v = { s: v.list.join(arg.s) };
+        else v = null;
+        next = close + 1;
+        continue;
+      }
+      if (this.isP(next, '.') && IDENTITY_METHODS.has(this.tok(next + 1)?.v ?? '') && this.isP(next + 2, '(') && 's' in v) {
+        const close = this.match[next + 2]!;
+        next = close + 1;
+        continue;
+      }
+      if (this.lang === 'python' && 's' in v && this.isP(next, '[')) {
+        // "…"[::-1]
+        const close = this.match[next]!;
+        const inner = this.toks
+          .slice(next + 1, Math.min(close, next + 6))
+          .map((t) => t.v)
+          .join('');
+        if (close - next <= 5 && inner === '::-1') {
+          v = { s: [...v.s].reverse().join('') };
+          next = close + 1;
+          continue;
+        }
+      }
+      break;
     }
     return [v, next];
   }
@@ -1064,6 +1129,11 @@ class Reader {
       }
       if (p.t === 'p' && ['.', '->', '::', '?.'].includes(p.v) && this.tok(x + 1)?.t === 'id') {
         const member = this.tok(x + 1)!.v;
+        // A literal's .decode() / .toString() is the literal.
+        if (val && 's' in val && IDENTITY_METHODS.has(member) && this.isP(x + 2, '(')) {
+          x = Math.min(this.match[x + 2]!, this.toks.length) + 1;
+          continue;
+        }
         const api = this.lookup(name);
         if (
           api &&
@@ -1236,6 +1306,13 @@ class Reader {
       if (JOINERS.has(name)) {
         const parts = this.list(this.split(a, b));
         if (parts && 'list' in parts) return { name: result.name, val: { s: parts.list.join('/').replace(/\/+/g, '/') } };
+      }
+      // chr(46), String.fromCharCode(46), base64.b64decode("…"), Buffer.from("…", "base64"), atob(…): literal in, literal out.
+      const decode = DECODERS[this.lang]?.[name];
+      if (decode) {
+        const parts = this.list(this.split(a, b));
+        const text = parts && 'list' in parts ? decode(parts.list) : null;
+        if (text !== null) return { name: result.name, val: { s: text } };
       }
       return result;
     }
