@@ -42,7 +42,10 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
       signature: effects[n]!.row ? 'known' : 'unknown program (default: positionals may be read)',
       effects: effects[n]!.effects.map((e) => render(e, i.cwd)),
     }));
-    return { text: escapeControl(`${JSON.stringify({ invocations, limit: analysis.limit, verdict: v }, null, 2)}\n`, 'json'), denied: v !== null };
+    return {
+      text: escapeControl(`${JSON.stringify({ invocations, limit: analysis.limit, opaqueCode: analysis.opaqueCode, verdict: v }, null, 2)}\n`, 'json'),
+      denied: v !== null,
+    };
   }
   const lines: string[] = [`command: ${command}`, ''];
   lines.push('programs that would run:');
@@ -57,7 +60,8 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
     lines.push(`     effects${e.row ? '' : ' (unknown program: positionals may be read)'}: ${list.length > 0 ? list.join(', ') : '(none)'}`);
   });
   if (analysis.invocations.length === 0) lines.push('  (none)');
-  if (analysis.limit) lines.push(`  note: the analysis hit a limit (${analysis.limit}); the rest was not examined, so the call is denied as unanalysable`);
+  if (analysis.limit === 'code') lines.push(`  note: ${analysis.opaqueCode ?? 'interpreter code could not be judged'}, so the call is denied as unanalysable`);
+  else if (analysis.limit) lines.push(`  note: the analysis hit a limit (${analysis.limit}); the rest was not examined, so the call is denied as unanalysable`);
   lines.push('');
   lines.push(
     ...(v

@@ -152,6 +152,18 @@ const capCases = [
   ['Bash: 10,000 ${PWD%/*} targets', { tool_name: 'Bash', tool_input: { command: `rm -rf ${'"${PWD%/*}/x" '.repeat(10000)}` } }],
   ['PowerShell: 64 KiB cap (70 KiB command)', { tool_name: 'PowerShell', tool_input: { command: `Write-Output ${'a'.repeat(70 * 1024)}` } }],
   [
+    'python -c: 60 KiB of calls, then os.system(x)',
+    {
+      tool_name: 'Bash',
+      tool_input: {
+        command: `python3 -c 'import os
+${'print(os.path.join("a", str(x)))\n'.repeat(1800)}os.system(x)'`,
+      },
+    },
+  ],
+  ['node -e: 20,000 nested calls', { tool_name: 'Bash', tool_input: { command: `node -e '${'f('.repeat(20000)}${')'.repeat(20000)}'` } }],
+  ['perl -e: 7,000 s///e substitutions', { tool_name: 'Bash', tool_input: { command: `perl -e '${'s/a/b/e;'.repeat(7000)}'` } }],
+  [
     'PowerShell: 10,000-argument Remove-Item',
     { tool_name: 'PowerShell', tool_input: { command: `Remove-Item ${Array.from({ length: 10000 }, (_, i) => `f${i}`).join(' ')}` } },
   ],

@@ -8,7 +8,7 @@ import ts from 'typescript';
 export const stripExamples = {
   name: 'strip-examples',
   setup(build) {
-    build.onLoad({ filter: /[\\/](guards|signatures)[\\/][^\\/]+\.ts$/ }, (args) => {
+    build.onLoad({ filter: /[\\/](guards|signatures)[\\/][^\\/]+\.ts$|[\\/]code-apis\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       const file = ts.createSourceFile(args.path, source, ts.ScriptTarget.Latest, true);
       const cuts = [];

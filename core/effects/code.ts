@@ -7,6 +7,7 @@ import { syntheticValue, type Invocation } from '../shell/analyze';
 import type { Effect } from './types';
 import { target } from './derive';
 import { CODE_APIS } from './signatures/interpreters';
+import { readCode } from '../shell/interpreters';
 
 const MAX_CODE = 64 * 1024;
 
@@ -69,6 +70,8 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
   if (!api || code.length > MAX_CODE) return [];
   const out: Effect[] = [];
   const lits = literals(code);
+  // Paths built in other ways (`"".join([".e", "nv"])`, `".e" "nv"`, a variable assigned once) as the reader folds them.
+  for (const text of readCode(lang, code).strings) if (!lits.some((l) => l.text === text)) lits.push({ text, start: -1, end: -1 });
   const reads = api.read.test(code);
   // A literal that directly follows a write call (`open('x', 'w')`, `writeFileSync('x'`) is written;
   // one that directly follows a delete or rename call (`os.remove('x')`, `unlinkSync('x'`) is deleted.

@@ -30,7 +30,16 @@ export function createContext(
           analysis = analyzeShell(command, { cwd: call.cwd, home: opts.home, projectDir: opts.projectDir, expired });
         } catch {
           // The analysis itself failed: nothing of the command was seen, which is unanalysable, not "no opinion".
-          analysis = { source: command, invocations: [], functions: [], limit: 'failure', aliases: new Map(), home: opts.home, startCwd: call.cwd };
+          analysis = {
+            source: command,
+            invocations: [],
+            functions: [],
+            limit: 'failure',
+            opaqueCode: null,
+            aliases: new Map(),
+            home: opts.home,
+            startCwd: call.cwd,
+          };
         }
       }
       return analysis;

@@ -136,7 +136,7 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
   // silence here would mean "allowed unseen". Specific denials above explain themselves first.
   if (judged && call.command !== null) {
     const limit = call.command.length > MAX_COMMAND_LENGTH ? 'size' : (ctx.shell().limit ?? (opts.deadline?.expired() ? 'deadline' : null));
-    if (limit) return { verdict: unanalysable(limit), notes, call, host: 'claude' };
+    if (limit) return { verdict: unanalysable(limit, limit === 'code' ? ctx.shell().opaqueCode : null), notes, call, host: 'claude' };
   }
   return { verdict: ask, notes, call, host: 'claude' };
 }
@@ -151,6 +151,7 @@ const LIMIT_TEXT: Record<Limit, string> = {
   calls: `the payload holds more than ${MAX_CALLS_PER_PAYLOAD} file changes, or a patch larger than the guards read`,
   failure: 'the analysis failed on it (please report this with `agent-guard explain`)',
   computed: 'a program name or a script in it is computed only when it runs ($cmd …, eval "$X", sh -c "$(…)")',
+  code: 'it runs interpreter code that reaches a dangerous operation (running a command, evaluating code, loading a module or native code, deleting a tree) with a value computed at run time',
 };
 
 /** Why the analysis is incomplete, in words ("it nests substitutions … more than 12 levels deep"). */
@@ -158,18 +159,23 @@ export function describeLimit(limit: Limit): string {
   return LIMIT_TEXT[limit];
 }
 
-/** The verdict for a call the analysis could not see completely. */
-export function unanalysable(limit: Limit): Verdict {
+/** What to do instead, per limit. */
+const REPHRASE: Partial<Record<Limit, string>> = {
+  calls: 'Apply the change in smaller parts, a few files per call.',
+  computed: 'Write the program and its arguments out literally; for a script, write it to a file with the Write tool and run it (bash script.sh).',
+  code: 'Write the command, code or path as a literal string in the code (pass values in as arguments: sys.argv, process.argv, ARGV, not by building the code from shell variables), or run the command as a shell command the guard can read.',
+};
+
+/** The verdict for a call the analysis could not see completely; `detail` says what, when the analysis knows. */
+export function unanalysable(limit: Limit, detail?: string | null): Verdict {
   const rephrase =
-    limit === 'calls'
-      ? 'Apply the change in smaller parts, a few files per call.'
-      : limit === 'computed'
-        ? 'Write the program and its arguments out literally; for a script, write it to a file with the Write tool and run it (bash script.sh).'
-        : 'Split it into smaller commands, or write a script with the Write tool and run it (bash script.sh); pass large data through a file instead of the command line.';
+    REPHRASE[limit] ??
+    'Split it into smaller commands, or write a script with the Write tool and run it (bash script.sh); pass large data through a file instead of the command line.';
+  const why = detail ? `its ${detail}` : LIMIT_TEXT[limit];
   return {
     decision: 'deny',
     guardId: 'unanalysable',
-    reason: `Agent Guard cannot check this ${limit === 'calls' ? 'tool call' : 'command'} completely: ${LIMIT_TEXT[limit]}, so what it would do cannot be seen and it is not run. ${rephrase}`,
+    reason: `Agent Guard cannot check this ${limit === 'calls' ? 'tool call' : 'command'} completely: ${why}, so what it would do cannot be seen and it is not run. ${rephrase}`,
   };
 }
 

@@ -69,10 +69,11 @@ export type ListOp = ';' | '&' | '&&' | '||' | '\n' | '';
  * Why an analysis is incomplete: a nesting cap, the command budget, the size cap, the invocation
  * cap, a translator (PowerShell, cmd.exe) that gave up, the internal deadline, too many calls in one
  * payload, the analysis itself failing on the input, or a program name or script text computed only
- * when the command runs (`$c -rf ~`, `eval "$X"`, `sh -c "$(cat f)"`). What the analysis
+ * when the command runs (`$c -rf ~`, `eval "$X"`, `sh -c "$(cat f)"`), or interpreter code that reaches
+ * a dangerous operation with a value computed at run time ('code'). What the analysis
  * could not see is denied as unanalysable (never assumed harmless).
  */
-export type Limit = 'nesting' | 'commands' | 'size' | 'invocations' | 'translation' | 'deadline' | 'calls' | 'failure' | 'computed';
+export type Limit = 'nesting' | 'commands' | 'size' | 'invocations' | 'translation' | 'deadline' | 'calls' | 'failure' | 'computed' | 'code';
 
 export interface Script {
   items: { pipeline: Pipeline; op: ListOp }[];

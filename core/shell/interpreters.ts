@@ -1,80 +1,1499 @@
-// Shell commands hidden in interpreter one-liners: python -c "os.system('rm -rf ~')",
-// perl -e "system(q{rm -rf ~})", node -e "require('child_process').execSync('…')".
-// Only the arguments of shell-out calls are returned; other strings in the code are data.
+// What interpreter one-liners and heredocs do (python -c, node -e, ruby -e, perl -e, php -r, lua -e,
+// awk programs, …): the shell commands they run, and whether they reach a dangerous operation with a
+// value the analysis cannot fix. The dangerous APIs are data (./code-apis.ts).
+//
+// One lexer per language family turns the code into tokens (strings with their interpolations
+// lexed as code, comments dropped, regex literals skipped); string expressions built from literals
+// (`"rm -rf " + "/"`, `"sys"."tem"`, `"a" .. "b"`, variables assigned once) are folded; calls are
+// resolved to qualified names through import aliases (`from os import system as s`,
+// `const { execSync } = require("node:child_process")`, `__import__("os")`, `getattr(os, "system")`).
+// A literal command is returned for the shell analysis; a computed one is `opaque` (unanalysable).
+// Linear: every token is lexed once, brackets are matched once, each assignment is folded once.
 
-const SHELL_OUT: Record<string, RegExp> = {
-  python: /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput)\s*\(\s*/g,
-  js: /\b(?:execSync|exec|spawnSync|spawn|execFileSync|execFile)\s*\(\s*/g,
-  perl: /(?:\bsystem|\bexec|\bqx)\s*\(?\s*/g,
-  ruby: /(?:\bsystem|\bexec|\bspawn|IO\.popen|%x)\s*\(?\s*/g,
-  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*/g,
-  r: /\bsystem2?\s*\(\s*/g,
-  lua: /\bos\.execute\s*\(\s*/g,
-};
+import { canonicalModule, DANGEROUS_APIS, DANGEROUS_RECEIVERS, type CodeLang, type DangerousApi } from './code-apis';
+
+export interface CodeReading {
+  /** Shell commands the code runs (literal ones), as shell text. */
+  shell: string[];
+  /** Why the code cannot be judged: the first dangerous operation reached with a computed value. */
+  opaque: string | null;
+  /** The table rows the code reached (qualified names), for tests and `explain`. */
+  hits: string[];
+  /** Call arguments the reader folded to one literal string (`"".join([".e", "nv"])` is `.env`), for file effects. */
+  strings: string[];
+}
 
 const MAX_CODE = 64 * 1024;
+const MAX_SHELL = 64;
+const MAX_EVAL_DEPTH = 3;
+const MAX_NESTING = 200;
 
-export function shellStringsInCode(lang: string, code: string): string[] {
-  const re = SHELL_OUT[lang];
-  if (!re || code.length > MAX_CODE) return [];
-  const out: string[] = [];
-  re.lastIndex = 0;
-  for (let m = re.exec(code); m && out.length < 32; m = re.exec(code)) {
-    const at = m.index + m[0].length;
-    if (code[at] === '[') {
-      const items: string[] = [];
-      let pos = at + 1;
-      while (pos < code.length) {
-        while (/[\s,]/.test(code[pos] ?? '')) pos++;
-        const lit = readLiteral(code, pos);
-        if (!lit) break;
-        items.push(lit.text);
-        pos = lit.end;
-      }
-      if (items.length > 0) out.push(items.join(' '));
-    } else {
-      const lit = readLiteral(code, at);
-      if (lit) out.push(lit.text);
-    }
-  }
-  // Backticks run a shell in perl, ruby and php.
-  if (lang === 'perl' || lang === 'ruby' || lang === 'php') {
-    for (const bt of code.matchAll(/`([^`]{1,4096})`/g)) out.push(bt[1]!);
-  }
+export function readCode(lang: string, code: string): CodeReading {
+  const out: CodeReading = { shell: [], opaque: null, hits: [], strings: [] };
+  if (!(lang in DANGEROUS_APIS)) return out;
+  read(lang as CodeLang, code, out, 0);
   return out;
 }
 
-const PAIRS: Record<string, string> = { '{': '}', '(': ')', '[': ']', '<': '>' };
+/** Compatibility: the literal shell commands only. */
+export function shellStringsInCode(lang: string, code: string): string[] {
+  return readCode(lang, code).shell;
+}
 
-/** A string literal at `pos`: '…', "…", perl q{…}/qq{…}/q(…), ruby %x{…}/%q{…}. */
-function readLiteral(code: string, pos: number): { text: string; end: number } | null {
-  let p = pos;
-  let open = code[p];
-  if (open === 'q' || open === '%') {
-    const m = /^(?:qq|qx|q|%x|%q|%Q)([{([</|!])/.exec(code.slice(p, p + 4));
-    if (!m) return null;
-    p += m[0].length - 1;
-    open = m[1]!;
+function read(lang: CodeLang, code: string, out: CodeReading, depth: number): void {
+  if (code.length > MAX_CODE) {
+    out.opaque ??= `is longer than ${MAX_CODE / 1024} KiB`;
+    return;
   }
-  if (open === undefined) return null;
-  const close = PAIRS[open] ?? open;
-  if (!(open in PAIRS) && open !== "'" && open !== '"' && open !== '/' && open !== '|' && open !== '!') return null;
-  let text = '';
-  let depth = 0;
-  for (let i = p + 1; i < code.length; i++) {
+  const toks = lex(lang, code, out);
+  new Reader(lang, toks, out, depth).run();
+}
+
+// ---- tokens ----
+
+interface Tok {
+  t: 'id' | 'str' | 'p' | 'num' | 'cmd';
+  v: string;
+  /** A string or command with an interpolated (computed) part. */
+  dyn: boolean;
+  /** The quote a string was written with (` for a JS template). */
+  q?: string;
+}
+
+const PUNCT = [
+  '...',
+  '===',
+  '!==',
+  '**',
+  '->',
+  '::',
+  '=>',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '..',
+  '=~',
+  '!~',
+  '+=',
+  '-=',
+  '.=',
+  '||=',
+  '?.',
+  '|&',
+  '<<',
+  '>>',
+];
+const OPERAND_KEYWORDS = new Set(
+  'return typeof instanceof in of new delete void throw case do else if unless and or not split grep map join when while until print push unshift x lt gt le ge eq ne cmp sub gsub match'.split(
+    ' ',
+  ),
+);
+const PAIRS: Record<string, string> = { '{': '}', '(': ')', '[': ']', '<': '>' };
+const isIdStart = (c: string | undefined, lang?: CodeLang) => c !== undefined && (/[A-Za-z_]/.test(c) || (c === '$' && lang === 'js'));
+const isId = (c: string | undefined, lang?: CodeLang) => c !== undefined && (/\w/.test(c) || (c === '$' && lang === 'js'));
+
+type Interp = 'js' | 'ruby' | 'python' | 'perl' | 'php' | null;
+
+/** Interpolation inside a string resumes the lexer; this is where to continue the string after it. */
+interface Resume {
+  depth: number;
+  close: string;
+  open: string;
+  kind: 'js' | 'ruby' | 'python';
+  /** How the string interpolates (resumed with the same). */
+  interp?: Interp;
+  cmd: boolean;
+  triple: boolean;
+  raw: boolean;
+}
+
+const OPAQUE = '\u0001';
+
+function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
+  // Inside a string or a comment too: the text could close it.
+  if (code.includes(OPAQUE)) out.opaque ??= 'is built from shell text the line does not fix (a variable or substitution inside the code)';
+  const toks: Tok[] = [];
+  const resumes: Resume[] = [];
+  let braces = 0;
+  let i = 0;
+  const n = code.length;
+  const prevSignificant = (): Tok | undefined => {
+    for (let k = toks.length - 1; k >= 0; k--) if (toks[k]!.v !== '\n' || toks[k]!.t !== 'p') return toks[k];
+    return undefined;
+  };
+  const operandPosition = (): boolean => {
+    const p = prevSignificant();
+    if (!p) return true;
+    if (p.t === 'p') return ![')', ']', '}'].includes(p.v);
+    if (p.t === 'id') return OPERAND_KEYWORDS.has(p.v);
+    return false;
+  };
+  const push = (t: Tok['t'], v: string, dyn = false, q?: string) => {
+    const tok: Tok = { t, v, dyn };
+    if (q) tok.q = q;
+    toks.push(tok);
+  };
+
+  /** Reads a string body from `from` up to `close`; returns the end index (after close) and the text. */
+  const body = (
+    from: number,
+    open: string,
+    close: string,
+    opts: { escapes: boolean; interp: Interp; triple?: boolean },
+  ): { end: number; text: string; dyn: boolean; suspended: boolean } => {
+    let text = '';
+    let dyn = false;
+    let nest = 0;
+    let k = from;
+    const closeLen = opts.triple ? 3 : 1;
+    while (k < n) {
+      const c = code[k]!;
+      if (opts.triple ? code.startsWith(close.repeat(3), k) : c === close && nest === 0) return { end: k + closeLen, text, dyn, suspended: false };
+      if (c === '\\' && k + 1 < n) {
+        if (opts.escapes) {
+          const e = decodeEscape(lang, code, k);
+          text += e.text;
+          if (e.unsure) dyn = true;
+          k += e.len;
+          continue;
+        }
+        const e = code[k + 1]!;
+        text += e === close || e === '\\' ? e : `\\${e}`;
+        k += 2;
+        continue;
+      }
+      if (open !== close && c === open) nest++;
+      else if (open !== close && c === close) nest--;
+      if (opts.interp === 'js' && c === '$' && code[k + 1] === '{') return { end: k + 2, text, dyn: true, suspended: true };
+      if (opts.interp === 'ruby' && c === '#' && code[k + 1] === '{') return { end: k + 2, text, dyn: true, suspended: true };
+      if (opts.interp === 'python' && c === '{') {
+        if (code[k + 1] === '{') {
+          text += '{';
+          k += 2;
+          continue;
+        }
+        return { end: k + 1, text, dyn: true, suspended: true };
+      }
+      if (opts.interp === 'ruby' && c === '#' && (code[k + 1] === '@' || code[k + 1] === '$')) dyn = true;
+      // Code inside an interpolation is read as code: perl "@{[ system($x) ]}", php "{$f('id')}" and "${…}".
+      if ((opts.interp === 'perl' || opts.interp === 'php') && (c === '$' || c === '@') && code[k + 1] === '{' && (c === '$' || opts.interp === 'perl'))
+        return { end: k + 2, text, dyn: true, suspended: true };
+      if (opts.interp === 'php' && c === '{' && code[k + 1] === '$') return { end: k + 1, text, dyn: true, suspended: true };
+      if ((opts.interp === 'perl' || opts.interp === 'php') && (c === '$' || (c === '@' && opts.interp === 'perl')) && /[\w:]/.test(code[k + 1] ?? ''))
+        dyn = true;
+      text += c;
+      k++;
+    }
+    return { end: n, text, dyn, suspended: false };
+  };
+
+  /** A string (or command) token whose body starts at `from`; handles interpolations that suspend it. */
+  const stringToken = (
+    from: number,
+    open: string,
+    close: string,
+    r: Omit<Resume, 'depth' | 'close' | 'open'>,
+    interp: Parameters<typeof body>[3]['interp'],
+    escapes: boolean,
+  ) => {
+    const b = body(from, open, close, { escapes, interp, triple: r.triple });
+    push(r.cmd ? 'cmd' : 'str', b.text, b.dyn, r.kind === 'js' && close === '`' ? '`' : open);
+    if (b.suspended) {
+      resumes.push({ ...r, interp, depth: braces, close, open });
+      braces++;
+    }
+    return b.end;
+  };
+
+  while (i < n) {
     const c = code[i]!;
-    if (c === '\\' && i + 1 < code.length) {
-      const n = code[i + 1]!;
-      text += n === 'n' ? '\n' : n === 't' ? '\t' : n;
+    // Text the shell line does not fix (python3 -c "print('$X')"): it could be any code.
+    if (c === OPAQUE) {
+      out.opaque ??= 'is built from shell text the line does not fix (a variable or substitution inside the code)';
       i++;
       continue;
     }
-    if (c === open && close !== open) depth++;
-    else if (c === close) {
-      if (depth === 0) return { text, end: i + 1 };
-      depth--;
+    // Resume a string after its interpolation's closing brace.
+    if (c === '}' && resumes.length > 0 && resumes[resumes.length - 1]!.depth === braces - 1) {
+      const r = resumes.pop()!;
+      braces--;
+      i = stringToken(i + 1, r.open, r.close, r, r.interp ?? null, !r.raw);
+      toks[toks.length - 1]!.dyn = true;
+      continue;
     }
-    text += c;
+    if (c === '\n') {
+      if (toks.length > 0 && toks[toks.length - 1]!.v !== '\n') push('p', '\n');
+      i++;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      i++;
+      continue;
+    }
+    if (c === '\\' && code[i + 1] === '\n') {
+      i += 2;
+      continue;
+    }
+    // Comments.
+    const hashComment = lang !== 'js' && lang !== 'lua';
+    if ((hashComment && c === '#') || ((lang === 'js' || lang === 'php') && code.startsWith('//', i))) {
+      while (i < n && code[i] !== '\n') i++;
+      continue;
+    }
+    if ((lang === 'js' || lang === 'php') && code.startsWith('/*', i)) {
+      const e = code.indexOf('*/', i + 2);
+      i = e < 0 ? n : e + 2;
+      continue;
+    }
+    if (lang === 'lua' && code.startsWith('--', i)) {
+      const long = /^--\[(=*)\[/.exec(code.slice(i, i + 40));
+      if (long) {
+        const e = code.indexOf(`]${long[1]}]`, i);
+        i = e < 0 ? n : e + long[1]!.length + 2;
+      } else while (i < n && code[i] !== '\n') i++;
+      continue;
+    }
+    // Lua long strings.
+    if (lang === 'lua' && c === '[') {
+      const long = /^\[(=*)\[/.exec(code.slice(i, i + 40));
+      if (long) {
+        const closeAt = code.indexOf(`]${long[1]}]`, i);
+        const end = closeAt < 0 ? n : closeAt;
+        push('str', code.slice(i + long[0].length, end).replace(/^\n/, ''), false, '[[');
+        i = closeAt < 0 ? n : end + long[1]!.length + 2;
+        continue;
+      }
+    }
+    // Identifiers, with string prefixes and quote-like operators.
+    if (
+      isIdStart(c, lang) ||
+      (c === '$' && (lang === 'perl' || lang === 'php' || lang === 'ruby') && (isId(code[i + 1]) || (code[i + 1] === '#' && lang === 'perl'))) ||
+      (c === '@' && lang === 'ruby' && (isIdStart(code[i + 1]) || code[i + 1] === '@')) ||
+      (c === '@' && lang === 'perl' && isIdStart(code[i + 1])) ||
+      (c === '%' && lang === 'perl' && isIdStart(code[i + 1]) && operandPosition())
+    ) {
+      let j = i + 1;
+      if ((code[i] === '$' && code[j] === '#') || (code[i] === '@' && code[j] === '@')) j++;
+      while (j < n && isId(code[j], lang)) j++;
+      if (lang === 'ruby' && (code[j] === '?' || code[j] === '!') && code[j + 1] !== '=') j++;
+      const word = code.slice(i, j);
+      const next = code[j];
+      if (lang === 'python' && /^[rRbBuUfF]{1,2}$/.test(word) && (next === '"' || next === "'")) {
+        const triple = code.startsWith(next.repeat(3), j);
+        const raw = /[rR]/.test(word);
+        const f = /[fF]/.test(word);
+        i = stringToken(j + (triple ? 3 : 1), next, next, { kind: 'python', cmd: false, triple, raw }, f ? 'python' : null, !raw);
+        continue;
+      }
+      if (
+        lang === 'perl' &&
+        /^(?:q|qq|qw|qx|m|qr|s|tr|y)$/.test(word) &&
+        next !== undefined &&
+        /[^\w\s,;)=>]/.test(next) &&
+        !(next === '=' && code[j + 1] === '>')
+      ) {
+        const close = PAIRS[next] ?? next;
+        const b = body(j + 1, next, close, { escapes: word !== 'q', interp: word === 'q' || word === 'qw' ? null : 'perl' });
+        let end = b.end;
+        if (word === 's' || word === 'tr' || word === 'y') {
+          // The replacement part: s/a/b/ or s{a}{b}.
+          let from = end;
+          let open2 = next;
+          if (next in PAIRS) {
+            while (from < n && /\s/.test(code[from]!)) from++;
+            open2 = code[from] ?? next;
+            from++;
+          }
+          end = body(from, open2, PAIRS[open2] ?? open2, { escapes: true, interp: null }).end;
+          // s///e: the replacement is code (read as such); s///ee evaluates the code's result.
+          const flags = /^\w*/.exec(code.slice(end, end + 16))![0];
+          if (word === 's' && /ee/.test(flags)) out.opaque ??= 'evaluates the result of a substitution (s///ee)';
+          else if (word === 's' && flags.includes('e')) {
+            toks.push({ t: 'p', v: ';', dyn: false }, ...lex(lang, code.slice(from, end - 1), out), { t: 'p', v: ';', dyn: false });
+          }
+        }
+        while (end < n && /[a-z]/.test(code[end]!)) end++;
+        if (word === 'qx') push('cmd', b.text, b.dyn);
+        else if (word === 'q' || word === 'qq') push('str', b.text, b.dyn, next);
+        else if (word === 'qw') push('p', '(');
+        if (word === 'qw') {
+          for (const w of b.text.split(/\s+/).filter(Boolean)) {
+            push('str', w, false, "'");
+            push('p', ',');
+          }
+          push('p', ')');
+        }
+        i = end;
+        continue;
+      }
+      push('id', word);
+      i = j;
+      continue;
+    }
+    if (/\d/.test(c)) {
+      let j = i + 1;
+      while (j < n && /[\w.]/.test(code[j]!) && !(code[j] === '.' && code[j + 1] === '.')) j++;
+      push('num', code.slice(i, j));
+      i = j;
+      continue;
+    }
+    // Ruby %-literals and symbols.
+    if (lang === 'ruby' && c === '%') {
+      const m = /^%([qQwWiIxr]?)([^\w\s=])/.exec(code.slice(i, i + 3));
+      // %x{…}, %w[…] after a method name too (puts %x{ls}); a bare %(…) only where an operand is expected.
+      if (m && (m[1] !== '' || operandPosition())) {
+        const open = m[2]!;
+        const close = PAIRS[open] ?? open;
+        const kind = m[1]!;
+        i = stringToken(
+          i + m[0].length,
+          open,
+          close,
+          { kind: 'ruby', cmd: kind === 'x', triple: false, raw: kind === 'q' || kind === 'w' },
+          kind === 'q' || kind === 'w' || kind === 'i' ? null : 'ruby',
+          kind !== 'q',
+        );
+        if (kind === 'r') toks.pop();
+        continue;
+      }
+    }
+    if (lang === 'ruby' && c === ':' && code[i + 1] === '`' && code[i - 1] !== ':') {
+      // :` is the backtick method's name (send(:`, "cmd")).
+      push('str', '`', false, ':');
+      i += 2;
+      continue;
+    }
+    if (lang === 'ruby' && c === ':' && code[i + 1] !== ':' && (isIdStart(code[i + 1]) || code[i + 1] === '"') && code[i - 1] !== ':') {
+      if (code[i + 1] === '"') {
+        i = stringToken(i + 2, '"', '"', { kind: 'ruby', cmd: false, triple: false, raw: false }, 'ruby', true);
+        continue;
+      }
+      let j = i + 1;
+      while (j < n && isId(code[j])) j++;
+      if (code[j] === '?' || code[j] === '!') j++;
+      push('str', code.slice(i + 1, j), false, ':');
+      i = j;
+      continue;
+    }
+    // Quotes.
+    if (c === '"' || c === "'" || c === '`') {
+      if (lang === 'awk' && c !== '"') {
+        push('p', c);
+        i++;
+        continue;
+      }
+      if (lang === 'python') {
+        const triple = code.startsWith(c.repeat(3), i);
+        i = stringToken(i + (triple ? 3 : 1), c, c, { kind: 'python', cmd: false, triple, raw: false }, null, true);
+        continue;
+      }
+      if (lang === 'js') {
+        i = stringToken(i + 1, c, c, { kind: 'js', cmd: false, triple: false, raw: false }, c === '`' ? 'js' : null, true);
+        continue;
+      }
+      if (lang === 'r' && c === '`') {
+        const e = code.indexOf('`', i + 1);
+        push('id', code.slice(i + 1, e < 0 ? n : e));
+        i = e < 0 ? n : e + 1;
+        continue;
+      }
+      const single = c === "'";
+      const interp = single ? null : lang === 'ruby' ? 'ruby' : lang === 'perl' ? 'perl' : lang === 'php' ? 'php' : null;
+      const cmd = c === '`' && (lang === 'ruby' || lang === 'perl' || lang === 'php');
+      i = stringToken(i + 1, c, c, { kind: 'ruby', cmd, triple: false, raw: single }, interp, !single || lang === 'lua');
+      continue;
+    }
+    // Regex literals (skipped: they run nothing, and their quotes are not strings).
+    if (c === '/' && lang !== 'python' && lang !== 'php' && lang !== 'lua' && lang !== 'r' && operandPosition()) {
+      const b = body(i + 1, '/', '/', { escapes: false, interp: null });
+      let end = b.end;
+      while (end < n && /[a-z]/.test(code[end]!)) end++;
+      push('num', 're');
+      i = end;
+      continue;
+    }
+    // Perl <STDIN>, <$fh>, <>.
+    if (lang === 'perl' && c === '<' && operandPosition()) {
+      const m = /^<\$?\w*>/.exec(code.slice(i, i + 64));
+      if (m) {
+        push('num', 'readline');
+        i += m[0].length;
+        continue;
+      }
+    }
+    let op = c;
+    for (const p of PUNCT) {
+      if (code.startsWith(p, i)) {
+        op = p;
+        break;
+      }
+    }
+    if (op === '{') braces++;
+    if (op === '}') braces = Math.max(0, braces - 1);
+    push('p', op);
+    i += op.length;
   }
-  return null;
+  return toks;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', e: '\x1b', '\n': '' };
+
+/**
+ * The escape sequence at `k` (a backslash) in a string that processes escapes: `\x72` is `r`,
+ * `\162` is `r`, `\u{72}` is `r` (so "\x72m -rf ~" is read as the rm it is). An escape whose value
+ * the reader does not know (`\N{…}`, perl `\c`) makes the string computed.
+ */
+function decodeEscape(lang: CodeLang, code: string, k: number): { text: string; len: number; unsure: boolean } {
+  const e = code[k + 1]!;
+  const ok = (text: string, len: number) => ({ text, len, unsure: false });
+  const hex = (digits: string, len: number) => {
+    const cp = Number.parseInt(digits, 16);
+    return Number.isFinite(cp) && cp <= 0x10ffff ? ok(String.fromCodePoint(cp), len) : { text: '', len, unsure: true };
+  };
+  if (e in SIMPLE_ESCAPES && !(e === 'e' && (lang === 'python' || lang === 'js')) && !(e === 'a' && lang === 'js')) return ok(SIMPLE_ESCAPES[e]!, 2);
+  const rest = code.slice(k + 2, k + 12);
+  if (e === 'x') {
+    const braced = /^\{([0-9a-fA-F]{1,8})\}/.exec(rest);
+    if (braced) return hex(braced[1]!, 2 + braced[0].length);
+    const m = /^[0-9a-fA-F]{1,2}/.exec(rest);
+    if (m) return hex(m[0], 2 + m[0].length);
+  }
+  if (e === 'u') {
+    const braced = /^\{([0-9a-fA-F]{1,8})\}/.exec(rest);
+    if (braced) return hex(braced[1]!, 2 + braced[0].length);
+    const m = /^[0-9a-fA-F]{4}/.exec(rest);
+    if (m) return hex(m[0], 6);
+  }
+  if (e === 'U' && lang === 'python') {
+    const m = /^[0-9a-fA-F]{8}/.exec(rest);
+    if (m) return hex(m[0], 10);
+  }
+  if (/[0-9]/.test(e)) {
+    if (lang === 'lua') {
+      const m = /^[0-9]{1,3}/.exec(code.slice(k + 1, k + 4))!;
+      return ok(String.fromCharCode(Number.parseInt(m[0], 10)), 1 + m[0].length);
+    }
+    const m = /^[0-7]{1,3}/.exec(code.slice(k + 1, k + 4));
+    if (m) return ok(String.fromCharCode(Number.parseInt(m[0], 8)), 1 + m[0].length);
+  }
+  if (e === 'N' || (e === 'c' && lang === 'perl') || (e === 'z' && lang === 'lua')) return { text: '', len: 2, unsure: true };
+  if (e === '\\' || e === "'" || e === '"') return ok(e, 2);
+  if ('`$@{}#/'.includes(e) && lang !== 'python') return ok(e, 2);
+  // Unknown escapes: python and php keep the backslash, the others drop it.
+  return ok(lang === 'python' || lang === 'php' ? `\\${e}` : e, 2);
+}
+
+// ---- reading ----
+
+type Val = { s: string } | { list: string[] } | { mod: string };
+
+const CONCAT: Record<CodeLang, string[]> = { python: ['+'], js: ['+'], ruby: ['+'], perl: ['.'], php: ['.'], lua: ['..'], awk: [], r: [] };
+const ADJACENT = new Set<CodeLang>(['python', 'ruby', 'awk']);
+const PARENLESS = new Set<CodeLang>(['ruby', 'perl', 'php', 'lua']);
+const GLOBAL_PREFIXES: Record<CodeLang, string[]> = {
+  python: ['builtins.', '__builtins__.', 'globals().', 'locals().', 'vars().', 'sys.modules.'],
+  js: ['globalThis.', 'global.', 'window.', 'self.'],
+  ruby: ['Kernel.', 'Object.'],
+  perl: ['CORE.', 'CORE::GLOBAL.'],
+  php: ['\\'],
+  lua: ['_G.', '_ENV.'],
+  awk: [],
+  r: ['base.'],
+};
+const SHELLS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'ash',
+  'fish',
+  'python',
+  'python3',
+  'perl',
+  'ruby',
+  'node',
+  'php',
+  'lua',
+  'eval',
+  'xargs',
+  'source',
+]);
+const CLOSERS = new Set([')', ']', '}']);
+const PY_INTERNALS = new Set(['__globals__', '__subclasses__', '__code__', '__closure__', '__mro__', '__bases__', '__base__', '__reduce__', '__reduce_ex__']);
+const GETATTRS = new Set(['Reflect.get', 'rawget']);
+/** php functions that call a function given by name, and which argument names it. */
+const PHP_CALLBACKS: Record<string, number> = {
+  array_map: 0,
+  array_filter: 1,
+  array_walk: 1,
+  array_walk_recursive: 1,
+  array_reduce: 1,
+  usort: 1,
+  uasort: 1,
+  uksort: 1,
+  register_shutdown_function: 0,
+  register_tick_function: 0,
+  iterator_apply: 1,
+  preg_replace_callback: 1,
+  set_error_handler: 0,
+  set_exception_handler: 0,
+  forward_static_call: 0,
+  forward_static_call_array: 0,
+  ob_start: 0,
+  spl_autoload_register: 0,
+  header_register_callback: 0,
+};
+const PIPE_OPENS = new Set(['open', 'IO.read', 'IO.readlines', 'IO.foreach', 'IO.write', 'IO.binread']);
+const LOOKUPS = new Set(['get', '__getattribute__', '__getattr__', '__getitem__', 'const_get', 'instance_method', 'public_method', 'method']);
+const IDENTITY_METHODS = new Set(['decode', 'toString', 'to_s', 'encode']);
+const fromBase64 = (t: string): string | null => {
+  try {
+    return atob(t.replace(/\s+/g, ''));
+  } catch {
+    return null;
+  }
+};
+const fromHex = (t: string): string | null => {
+  const h = t.replace(/\s+/g, '');
+  if (h.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(h)) return null;
+  let out = '';
+  for (let i = 0; i < h.length; i += 2) out += String.fromCharCode(Number.parseInt(h.slice(i, i + 2), 16));
+  return out;
+};
+const fromCodes = (codes: string[]) => (codes.every((c) => /^\d{1,7}$/.test(c) && Number(c) <= 0x10ffff) ? String.fromCodePoint(...codes.map(Number)) : null);
+/** Calls that turn literals into literals, per language: what they return, or null when the reader does not know. */
+const DECODERS: Partial<Record<CodeLang, Record<string, (args: string[]) => string | null>>> = {
+  python: {
+    chr: fromCodes,
+    'base64.b64decode': (a) => fromBase64(a[0] ?? ''),
+    'base64.standard_b64decode': (a) => fromBase64(a[0] ?? ''),
+    'base64.urlsafe_b64decode': (a) => fromBase64((a[0] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
+    'bytes.fromhex': (a) => fromHex(a[0] ?? ''),
+    str: (a) => (a.length === 1 ? a[0]! : null),
+  },
+  js: {
+    'String.fromCharCode': fromCodes,
+    'String.fromCodePoint': fromCodes,
+    atob: (a) => fromBase64(a[0] ?? ''),
+    'Buffer.from': (a) => (a[1] === 'base64' ? fromBase64(a[0] ?? '') : a[1] === 'hex' ? fromHex(a[0] ?? '') : a.length === 1 ? a[0]! : null),
+    String: (a) => (a.length === 1 ? a[0]! : null),
+  },
+  php: {
+    chr: fromCodes,
+    base64_decode: (a) => fromBase64(a[0] ?? ''),
+    hex2bin: (a) => fromHex(a[0] ?? ''),
+    strrev: (a) => [...(a[0] ?? '')].reverse().join(''),
+  },
+  perl: { chr: fromCodes, decode_base64: (a) => fromBase64(a[0] ?? ''), 'MIME.Base64.decode_base64': (a) => fromBase64(a[0] ?? '') },
+  ruby: { 'Base64.decode64': (a) => fromBase64(a[0] ?? '') },
+  lua: { 'string.char': fromCodes },
+};
+const JOINERS = new Set(['os.path.join', 'posixpath.join', 'path.join', 'path.posix.join', 'path.resolve', 'File.join']);
+
+const quote = (w: string) => (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+
+class Reader {
+  private readonly match: Int32Array;
+  /** The innermost open bracket around each token (-1 at the top level). */
+  private readonly parent: Int32Array;
+  private readonly assigns = new Map<string, [number, number] | null>();
+  private readonly values = new Map<string, Val | null | 'busy'>();
+  private readonly aliases = new Map<string, string>();
+  private readonly resolved = new Map<number, [string | null, number, Val | null]>();
+  private readonly stars: string[] = [];
+  private readonly apis: DangerousApi[];
+  private readonly byName = new Map<string, DangerousApi>();
+  private readonly byLast = new Map<string, DangerousApi>();
+  /** Every dotted prefix of a row's name (`os`, `ctypes.cdll`): the modules with dangerous members. */
+  private readonly modules = new Set<string>();
+  private readonly looked = new Map<string, DangerousApi | null>();
+
+  constructor(
+    private readonly lang: CodeLang,
+    private readonly toks: Tok[],
+    private readonly out: CodeReading,
+    private readonly depth: number,
+  ) {
+    this.match = new Int32Array(toks.length).fill(-1);
+    this.parent = new Int32Array(toks.length).fill(-1);
+    const stack: number[] = [];
+    toks.forEach((t, k) => {
+      this.parent[k] = stack.length > 0 ? stack[stack.length - 1]! : -1;
+      if (t.t !== 'p') return;
+      if (t.v === '(' || t.v === '[' || t.v === '{') stack.push(k);
+      else if (CLOSERS.has(t.v) && stack.length > 0) {
+        const o = stack.pop()!;
+        this.match[o] = k;
+        this.match[k] = o;
+      }
+    });
+    for (const o of stack) this.match[o] = toks.length;
+    this.apis = DANGEROUS_APIS[lang];
+    for (const a of this.apis) {
+      for (let dot = a.name.indexOf('.'); dot > 0; dot = a.name.indexOf('.', dot + 1)) this.modules.add(a.name.slice(0, dot));
+      this.byName.set(a.name, a);
+      if (a.anyReceiver) this.byLast.set(a.name.slice(a.name.lastIndexOf('.') + 1), a);
+    }
+  }
+
+  private opaque(why: string): void {
+    this.out.opaque ??= why;
+  }
+
+  private tok(k: number): Tok | undefined {
+    return this.toks[k];
+  }
+
+  private isP(k: number, v: string): boolean {
+    const t = this.toks[k];
+    return t !== undefined && t.t === 'p' && t.v === v;
+  }
+
+  /** Per token: where its expression ends (with and without a top-level comma as an end); computed once. */
+  private ends: [Int32Array, Int32Array] | null = null;
+
+  private isStop(k: number, comma: boolean): boolean {
+    const t = this.toks[k]!;
+    if (t.t === 'p' && (t.v === ';' || t.v === '\n' || (comma && t.v === ',') || CLOSERS.has(t.v))) return true;
+    if (this.lang === 'perl' || this.lang === 'ruby') {
+      if (t.t === 'id' && (t.v === 'if' || t.v === 'unless' || t.v === 'or' || t.v === 'and')) return true;
+      if (t.t === 'p' && (t.v === '||' || t.v === '&&')) return true;
+    }
+    return false;
+  }
+
+  /** The end of the expression starting at `from`: a top-level `,` `;` newline, an unmatched closer, or a perl/ruby `if`/`or`. */
+  private exprEnd(from: number, stopAtComma = true): number {
+    if (!this.ends) {
+      const n = this.toks.length;
+      const withComma = new Int32Array(n + 1).fill(n);
+      const without = new Int32Array(n + 1).fill(n);
+      for (let k = n - 1; k >= 0; k--) {
+        const t = this.toks[k]!;
+        const open = t.t === 'p' && (t.v === '(' || t.v === '[' || t.v === '{') && this.match[k]! > k;
+        const after = open ? Math.min(this.match[k]! + 1, n) : k + 1;
+        withComma[k] = this.isStop(k, true) ? k : withComma[after]!;
+        without[k] = this.isStop(k, false) ? k : without[after]!;
+      }
+      this.ends = [withComma, without];
+    }
+    return this.ends[stopAtComma ? 0 : 1][Math.min(from, this.toks.length)]!;
+  }
+
+  /** Top-level comma-separated ranges in [a, b); python keyword arguments dropped. */
+  private split(a: number, b: number): [number, number][] {
+    const out: [number, number][] = [];
+    let k = a;
+    while (k < b) {
+      const e = Math.min(this.exprEndIn(k, b), b);
+      if (e > k) {
+        const kw = this.tok(k)?.t === 'id' && this.isP(k + 1, '=') && (this.lang === 'python' || this.lang === 'r');
+        if (!kw) out.push([k, e]);
+      }
+      k = e + 1;
+    }
+    return out;
+  }
+
+  private exprEndIn(from: number, b: number): number {
+    let k = from;
+    while (k < b) {
+      const t = this.toks[k]!;
+      if (t.t === 'p' && (t.v === ',' || t.v === '=>')) return k;
+      if (t.t === 'p' && (t.v === '(' || t.v === '[' || t.v === '{') && this.match[k]! > k) {
+        k = this.match[k]! + 1;
+        continue;
+      }
+      k++;
+    }
+    return b;
+  }
+
+  run(): void {
+    this.collect();
+    const toks = this.toks;
+    for (let k = 0; k < toks.length; k++) {
+      const t = toks[k]!;
+      if (t.t === 'cmd') {
+        if (t.dyn) this.opaque(`runs a shell command built at run time (${t.v.slice(0, 40)}…)`);
+        else this.shell(t.v);
+        this.out.hits.push('`…`');
+        continue;
+      }
+      if (t.t === 'p' && (t.v === '|' || t.v === '|&') && this.lang === 'awk') {
+        this.awkPipe(k);
+        continue;
+      }
+      const before = toks[k - 1];
+      // A parenthesised expression with members or a call after it: (require("child_process")).exec(…), (0, eval)(…).
+      if (t.t === 'p' && t.v === '(' && !(before && (before.t === 'id' || before.t === 'str' || (before.t === 'p' && CLOSERS.has(before.v))))) {
+        const after = this.tok(this.match[k]! + 1);
+        if (after?.t === 'p' && ['.', '->', '::', '?.', '[', '('].includes(after.v)) this.resolve(k, toks.length, true);
+        continue;
+      }
+      // A literal with members after it: [].constructor.constructor(…), "".constructor(…).
+      if (
+        (t.t === 'str' ||
+          (t.t === 'p' && t.v === '[' && !(before && (before.t === 'id' || before.t === 'str' || (before.t === 'p' && CLOSERS.has(before.v)))))) &&
+        this.lang === 'js'
+      ) {
+        const after = t.t === 'str' ? k + 1 : this.match[k]! + 1;
+        if (this.isP(after, '.') || this.isP(after, '[')) this.postfix(t.t === 'str' ? '"…"' : '[…]', null, after, k, toks.length, true);
+        continue;
+      }
+      // php: "system"("id"), $$name.
+      if (this.lang === 'php' && t.t === 'str' && this.isP(k + 1, '(') && !(before && before.t === 'id')) {
+        if (t.dyn) this.opaque('calls a function whose name is computed at run time ("…"(…))');
+        else this.call(t.v, k + 2, this.match[k + 1]!, true);
+        continue;
+      }
+      if (this.lang === 'php' && t.t === 'p' && t.v === '$' && (this.tok(k + 1)?.t === 'id' || this.isP(k + 1, '{'))) {
+        this.opaque('uses a variable variable ($$name)');
+        continue;
+      }
+      // perl: &$code(…), &{"name"}(…): calls through a symbolic reference.
+      if (
+        this.lang === 'perl' &&
+        t.t === 'p' &&
+        t.v === '&' &&
+        (this.isP(k + 1, '{') || this.tok(k + 1)?.v.startsWith('$')) &&
+        !(before && (before.t === 'id' || before.t === 'num' || before.t === 'str'))
+      ) {
+        this.opaque('calls a function through a symbolic reference (&$name)');
+        continue;
+      }
+      if (this.lang === 'js' && t.t === 'id' && t.v === 'with' && this.isP(k + 1, '(')) {
+        this.opaque('uses a with statement, so which function a name calls cannot be seen');
+        continue;
+      }
+      if (this.lang === 'awk' && t.t === 'p' && t.v === '@' && this.tok(k + 1)?.t === 'id' && this.isP(k + 2, '(')) {
+        this.opaque('calls a function indirectly (@name(…))');
+        continue;
+      }
+      if (t.t !== 'id') continue;
+      if (before && before.t === 'p' && ['.', '->', '::', '?.'].includes(before.v)) continue;
+      if (this.lang === 'python' && (t.v === 'def' || t.v === 'class')) {
+        k++;
+        continue;
+      }
+      if (this.lang === 'python' && (t.v === 'import' || (t.v === 'from' && !(before && before.t === 'id' && before.v === 'yield')))) {
+        k = this.exprEnd(k, false);
+        continue;
+      }
+      this.resolve(k, toks.length, true);
+    }
+  }
+
+  /** Assignments (`x = …` assigned once), imports and destructured requires. */
+  private collect(): void {
+    const toks = this.toks;
+    for (let k = 0; k < toks.length; k++) {
+      const t = toks[k]!;
+      if (t.t === 'id' && this.lang === 'python' && (t.v === 'import' || t.v === 'from')) {
+        k = this.pythonImport(k);
+        continue;
+      }
+      if (t.t === 'id' && this.lang === 'js' && t.v === 'import' && !this.isP(k + 1, '(')) {
+        k = this.jsImport(k);
+        continue;
+      }
+      if (t.t === 'p' && t.v === '{' && this.lang === 'js' && this.isP(this.match[k]! + 1, '=')) {
+        const close = this.match[k]!;
+        const rhs = this.evaluate(close + 2, this.exprEnd(close + 2));
+        for (const [a, b] of this.split(k + 1, close)) {
+          const src = this.tok(a)!.v;
+          const local = this.isP(a + 1, ':') ? this.tok(a + 2)?.v : src;
+          if (local === undefined) continue;
+          if (rhs && 'mod' in rhs) this.aliases.set(local, `${rhs.mod}.${src}`);
+          this.assigns.set(local, null);
+          void b;
+        }
+        k = close;
+        continue;
+      }
+      if (t.t !== 'id') continue;
+      const before = toks[k - 1];
+      if (before && before.t === 'p' && ['.', '->', '::', '?.'].includes(before.v)) continue;
+      const next = toks[k + 1];
+      if (next?.t !== 'p') continue;
+      if (next.v === '=') {
+        if (before && before.t === 'p' && before.v === ',') this.assigns.set(t.v, null);
+        else this.assigns.set(t.v, this.assigns.has(t.v) ? null : [k + 2, this.exprEnd(k + 2)]);
+      } else if (['+=', '-=', '.=', '||=', '..'].includes(next.v) && next.v !== '..') this.assigns.set(t.v, null);
+      else if (next.v === ',' && this.lang === 'python') {
+        // a, b = …: tuple targets are not literal constants.
+        let e = k;
+        while (this.tok(e)?.t === 'id' && this.isP(e + 1, ',')) e += 2;
+        if (this.isP(e + 1, '=')) for (let x = k; x <= e + 1; x += 2) if (this.tok(x)?.t === 'id') this.assigns.set(this.tok(x)!.v, null);
+      }
+    }
+    // Loop variables and parameters are assigned by the language, not by a literal.
+    for (let k = 0; k < toks.length; k++) {
+      const t = toks[k]!;
+      if (t.t === 'id' && (t.v === 'for' || t.v === 'foreach' || t.v === 'lambda' || t.v === 'as') && toks[k + 1]?.t === 'id')
+        this.assigns.set(toks[k + 1]!.v, null);
+    }
+  }
+
+  private pythonImport(k: number): number {
+    const end = this.exprEnd(k, false);
+    const words = this.toks.slice(k, end);
+    const dotted = (from: number): [string, number] => {
+      let s = words[from]?.v ?? '';
+      let x = from + 1;
+      while (words[x]?.v === '.' && words[x + 1]?.t === 'id') {
+        s += `.${words[x + 1]!.v}`;
+        x += 2;
+      }
+      return [s, x];
+    };
+    if (words[0]!.v === 'import') {
+      let x = 1;
+      while (x < words.length) {
+        const [mod, after] = dotted(x);
+        x = after;
+        if (words[x]?.v === 'as' && words[x + 1]) {
+          this.aliases.set(words[x + 1]!.v, mod);
+          this.assigns.set(words[x + 1]!.v, null);
+          x += 2;
+        }
+        if (words[x]?.v === ',') x++;
+        else break;
+      }
+      return end;
+    }
+    const [mod, after] = dotted(1);
+    let x = after;
+    if (words[x]?.v !== 'import') return end;
+    x++;
+    for (; x < words.length; x++) {
+      const w = words[x]!;
+      if (w.v === '*') this.stars.push(mod);
+      if (w.t !== 'id') continue;
+      let local = w.v;
+      if (words[x + 1]?.v === 'as' && words[x + 2]) {
+        local = words[x + 2]!.v;
+        x += 2;
+      }
+      this.aliases.set(local, `${mod}.${w.v}`);
+      this.assigns.set(local, null);
+    }
+    return end;
+  }
+
+  private jsImport(k: number): number {
+    const end = this.exprEnd(k, false);
+    let from = -1;
+    for (let x = k; x < end; x++) if (this.toks[x]!.t === 'id' && this.toks[x]!.v === 'from' && this.toks[x + 1]?.t === 'str') from = x;
+    if (from < 0) return end;
+    const mod = canonicalModule('js', this.toks[from + 1]!.v);
+    let inBraces = false;
+    for (let x = k + 1; x < from; x++) {
+      const w = this.toks[x]!;
+      if (w.t === 'p' && w.v === '{') inBraces = true;
+      if (w.t === 'p' && w.v === '}') inBraces = false;
+      if (w.t !== 'id' || w.v === 'as') continue;
+      const star = this.toks[x - 1]?.v === 'as' && this.toks[x - 2]?.v === '*';
+      const renamed = this.toks[x - 1]?.v === 'as' && !star ? this.toks[x - 2]?.v : null;
+      if (this.toks[x + 1]?.v === 'as') continue;
+      this.aliases.set(w.v, star || !inBraces ? mod : `${mod}.${renamed ?? w.v}`);
+      this.assigns.set(w.v, null);
+    }
+    return end;
+  }
+
+  /** The constant a name holds: assigned once to a literal expression. */
+  private valueOf(name: string): Val | null {
+    const alias = this.aliases.get(name);
+    if (alias !== undefined) return { mod: alias };
+    const cached = this.values.get(name);
+    if (cached === 'busy') return null;
+    if (cached !== undefined) return cached;
+    const range = this.assigns.get(name);
+    if (!range) return null;
+    this.values.set(name, 'busy');
+    const v = this.evaluate(range[0], range[1]);
+    this.values.set(name, v);
+    return v;
+  }
+
+  /** The literal value of tokens [a, b), or null when any part is computed. */
+  private evaluate(a: number, b: number): Val | null {
+    if (this.nesting > MAX_NESTING) {
+      this.opaque(`nests expressions more than ${MAX_NESTING} levels deep`);
+      return null;
+    }
+    this.nesting++;
+    try {
+      return this.evaluateAt(a, b);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private nesting = 0;
+
+  private evaluateAt(a: number, b: number): Val | null {
+    let acc: Val | null = null;
+    let k = a;
+    const ops = CONCAT[this.lang];
+    while (k < b) {
+      const [v, next] = this.term(k, b);
+      if (!v) return null;
+      if (acc === null) acc = v;
+      else if ('s' in acc && 's' in v) acc = { s: acc.s + v.s };
+      else return null;
+      k = next;
+      if (k >= b) break;
+      const t = this.toks[k]!;
+      if (t.t === 'p' && ops.includes(t.v)) {
+        k++;
+        continue;
+      }
+      if (ADJACENT.has(this.lang) && (t.t === 'str' || (this.lang === 'awk' && t.t === 'id'))) continue;
+      return null;
+    }
+    return acc;
+  }
+
+  private term(k: number, b: number): [Val | null, number] {
+    const t = this.toks[k]!;
+    let v: Val | null = null;
+    let next = k + 1;
+    if (t.t === 'id' && (t.v === 'await' || t.v === 'new') && k + 1 < b) return this.term(k + 1, b);
+    const afterGroup = t.t === 'p' && t.v === '(' ? this.tok(this.match[k]! + 1) : undefined;
+    if (afterGroup && this.match[k]! + 1 < b && afterGroup.t === 'p' && ['.', '->', '::', '?.', '[', '('].includes(afterGroup.v)) {
+      const [name, end, val] = this.resolve(k, b, false);
+      return [val ?? (name !== null ? { mod: name } : null), end];
+    }
+    if (t.t === 'str') v = t.dyn ? null : { s: t.v };
+    else if (t.t === 'num' && t.v !== 're' && t.v !== 'readline') v = { s: t.v };
+    else if (t.t === 'p' && t.v === '(') {
+      const close = this.match[k]!;
+      const parts = this.split(k + 1, close);
+      if (parts.length === 1) v = this.evaluate(parts[0]![0], parts[0]![1]);
+      else v = this.list(parts);
+      next = close + 1;
+    } else if (t.t === 'p' && t.v === '[') {
+      const close = this.match[k]!;
+      v = this.list(this.split(k + 1, close));
+      next = close + 1;
+    } else if (t.t === 'id') {
+      const [name, end, val] = this.resolve(k, b, false);
+      v = val ?? (name !== null && end > k + 1 ? { mod: name } : this.valueOf(t.v));
+      if (!val && name !== null && end === k + 1 && !this.valueOf(t.v) && this.isBareModule(t.v)) v = { mod: t.v };
+      next = end;
+    }
+    // Methods of a literal that keep it literal: "".join([...]), [...].join(""), "…"[::-1], .decode(), .toString().
+    for (let guard = 0; v && next < b && guard < 16; guard++) {
+      if (this.isP(next, '.') && this.tok(next + 1)?.v === 'join' && this.isP(next + 2, '(')) {
+        const close = this.match[next + 2]!;
+        const arg = close > next + 3 ? this.evaluate(next + 3, close) : { s: ',' };
+        if (this.lang === 'python' && 's' in v && arg && 'list' in arg) v = { s: arg.list.join(v.s) };
+        else if (this.lang === 'js' && 'list' in v && arg && 's' in arg) v = { s: v.list.join(arg.s) };
+        else v = null;
+        next = close + 1;
+        continue;
+      }
+      if (this.isP(next, '.') && IDENTITY_METHODS.has(this.tok(next + 1)?.v ?? '') && this.isP(next + 2, '(') && 's' in v) {
+        const close = this.match[next + 2]!;
+        next = close + 1;
+        continue;
+      }
+      if (this.lang === 'python' && 's' in v && this.isP(next, '[')) {
+        // "…"[::-1]
+        const close = this.match[next]!;
+        const inner = this.toks
+          .slice(next + 1, Math.min(close, next + 6))
+          .map((t) => t.v)
+          .join('');
+        if (close - next <= 5 && inner === '::-1') {
+          v = { s: [...v.s].reverse().join('') };
+          next = close + 1;
+          continue;
+        }
+      }
+      break;
+    }
+    return [v, next];
+  }
+
+  private isBareModule(name: string): boolean {
+    return this.modules.has(name) || DANGEROUS_RECEIVERS[this.lang].includes(name);
+  }
+
+  private list(parts: [number, number][]): Val | null {
+    const items: string[] = [];
+    for (const [a, b] of parts) {
+      const v = this.evaluate(a, b);
+      if (!v || 'mod' in v) return null;
+      if ('s' in v) items.push(v.s);
+      else items.push(...v.list);
+    }
+    return { list: items };
+  }
+
+  private lookup(name: string): DangerousApi | null {
+    let r = this.looked.get(name);
+    if (r === undefined) {
+      r = this.lookupOnce(name);
+      this.looked.set(name, r);
+    }
+    return r;
+  }
+
+  private lookupOnce(name: string): DangerousApi | null {
+    let n = this.lang === 'python' ? name.replace(/\.__dict__(?=\.)/g, '') : name;
+    for (let again = true; again && !this.byName.has(n); ) {
+      again = false;
+      for (const p of GLOBAL_PREFIXES[this.lang]) {
+        if (n.startsWith(p) && n.length > p.length) {
+          n = n.slice(p.length);
+          again = true;
+        }
+      }
+    }
+    const exact = this.byName.get(n);
+    if (exact) return exact;
+    if (!n.includes('.')) {
+      for (const m of this.stars) {
+        const s = this.byName.get(`${m}.${n}`);
+        if (s) return s;
+      }
+    }
+    const last = n.slice(n.lastIndexOf('.') + 1);
+    return n.includes('.') ? (this.byLast.get(last) ?? null) : null;
+  }
+
+  /**
+   * The qualified name of the expression at `k` (a chain of members and calls), the index after it,
+   * and its value when it is a module or a literal. With `act`, calls are judged.
+   */
+  private resolve(k: number, b: number, act: boolean): [string | null, number, Val | null] {
+    if (act) return this.resolveOnce(k, b, true);
+    const key = k * 0x100000 + (b - k);
+    let r = this.resolved.get(key);
+    if (!r) {
+      r = this.resolveOnce(k, b, false);
+      this.resolved.set(key, r);
+    }
+    return r;
+  }
+
+  private resolveOnce(k: number, b: number, act: boolean): [string | null, number, Val | null] {
+    const t = this.toks[k]!;
+    let name: string | null = t.v;
+    let val: Val | null = null;
+    const c = t.t === 'id' ? this.valueOf(t.v) : null;
+    if (t.t === 'p' && t.v === '(') {
+      // (expr).member: the group's last expression names the receiver.
+      const close = Math.min(this.match[k]!, this.toks.length);
+      const parts = this.split(k + 1, close);
+      const last = parts[parts.length - 1];
+      name = '(…)';
+      if (last) {
+        const first = this.tok(last[0])!;
+        const skip = first.t === 'id' && (first.v === 'await' || first.v === 'new') ? 1 : 0;
+        const inner = this.tok(last[0] + skip)?.t === 'id' ? this.resolve(last[0] + skip, last[1], false) : null;
+        const v = this.evaluate(last[0] + skip, last[1]);
+        if (v && 'mod' in v) name = v.mod;
+        else if (v && 's' in v && this.lang === 'php') name = v.s;
+        else if (inner && inner[1] === last[1] && inner[0] !== null) name = inner[0];
+      }
+      return this.postfix(name, null, close + 1, k, b, act);
+    }
+    if (t.v.startsWith('$') && this.lang === 'php' && this.isP(k + 1, '(') && !(c && 's' in c)) {
+      // $f(…): a variable function whose name is not a literal.
+      if (act) this.opaque(`calls a function whose name is computed at run time (${t.v}(…))`);
+      name = null;
+    } else if (c && 'mod' in c) name = c.mod;
+    else if (c && 's' in c && this.lang === 'php' && t.v.startsWith('$')) name = c.s;
+    else if (c) val = c;
+    return this.postfix(name, val, k + 1, k, b, act);
+  }
+
+  /** Members, lookups and calls after a receiver named `name`, from `x`; `start` is where the expression began. */
+  private postfix(name0: string | null, val0: Val | null, x0: number, start: number, b: number, act: boolean): [string | null, number, Val | null] {
+    let name = name0;
+    let val = val0;
+    let x = x0;
+    while (x < b && name !== null) {
+      const p = this.toks[x]!;
+      if (p.t === 'p' && p.v === '?.' && this.isP(x + 1, '(')) {
+        x++;
+        continue;
+      }
+      if (p.t === 'p' && ['.', '->', '::', '?.'].includes(p.v) && this.tok(x + 1)?.t === 'id') {
+        const member = this.tok(x + 1)!.v;
+        // A literal's .decode() / .toString() is the literal.
+        if (val && 's' in val && IDENTITY_METHODS.has(member) && this.isP(x + 2, '(')) {
+          x = Math.min(this.match[x + 2]!, this.toks.length) + 1;
+          continue;
+        }
+        const api = this.lookup(name);
+        if (
+          api &&
+          this.isP(x + 2, '(') &&
+          ((this.lang === 'ruby' && member === 'call') ||
+            (this.lang === 'python' && member === '__call__') ||
+            (this.lang === 'php' && (member === 'invoke' || member === 'invokeArgs')))
+        ) {
+          // system.call(…) / os.system.__call__(…): a call of the same function.
+          x += 2;
+          continue;
+        }
+        if (api && this.lang === 'js' && (member === 'call' || member === 'apply' || member === 'bind')) {
+          if (act) this.opaque(`calls ${api.name} indirectly (.${member})`);
+          name = null;
+          break;
+        }
+        if (act && this.lang === 'python' && PY_INTERNALS.has(member))
+          this.opaque(`reaches the interpreter's internals (${member}), where any function can be found`);
+        name = `${name}.${member}`;
+        val = null;
+        x += 2;
+        continue;
+      }
+      if (p.t === 'p' && p.v === '[') {
+        const close = this.match[x]!;
+        const key = this.evaluate(x + 1, close);
+        if (key && 's' in key) {
+          name = `${name}.${key.s}`;
+          val = null;
+        } else {
+          if (act && this.dangerousReceiver(name)) this.opaque(`looks up a member of ${name} by a name computed at run time`);
+          name = `${name}[]`;
+        }
+        x = close + 1;
+        continue;
+      }
+      if (p.t === 'p' && p.v === '(') {
+        const close = this.match[x]!;
+        const r = this.call(name, x + 1, Math.min(close, this.toks.length), act);
+        name = r.name;
+        val = r.val;
+        x = close + 1;
+        continue;
+      }
+      // JS tagged template: Bun.$`rm -rf ~`.
+      if (p.t === 'str' && p.q === '`' && this.lang === 'js' && (name === 'Bun.$' || name === 'bun.$' || name === '$')) {
+        if (act) {
+          this.out.hits.push('Bun.$');
+          if (p.dyn) this.opaque('runs a shell command built at run time (Bun.$`…`)');
+          else this.shell(p.v);
+        }
+        x++;
+        continue;
+      }
+      // Paren-less calls: system "ls", eval $s, require ARGV[0], include $f; perl's exec { "rm" } "rm", "-rf", "/".
+      const api = PARENLESS.has(this.lang) ? this.lookup(name) : null;
+      if (api && this.lang === 'perl' && p.t === 'p' && p.v === '{' && (api.name === 'system' || api.name === 'exec')) {
+        const from = Math.min(this.match[x]! + 1, this.toks.length);
+        const e = this.exprEnd(from, false);
+        const r = this.call(name, from, e, act);
+        return [r.name, e, r.val];
+      }
+      if (
+        api &&
+        (p.t === 'str' || p.t === 'id' || p.t === 'num' || p.t === 'cmd' || (p.t === 'p' && p.v === '[')) &&
+        !(p.t === 'id' && ['if', 'unless', 'or', 'and', 'do', 'then'].includes(p.v))
+      ) {
+        const e = this.exprEnd(x, false);
+        const r = this.call(name, x, e, act);
+        return [r.name, e, r.val];
+      }
+      break;
+    }
+    // A dangerous function passed as a value: map(os.system, cmds), [c].forEach(cp.execSync), pcall(os.execute, c).
+    if (act && name !== null && this.passedAsValue(start, x)) {
+      const api = this.lookup(name);
+      if (api && api.kind !== 'run') this.opaque(`passes ${api.name} as a function value, so what it runs cannot be seen`);
+    }
+    return [name, x, val];
+  }
+
+  /** Whether the expression [start, end) is an argument or list element by itself (not called). */
+  private passedAsValue(start: number, end: number): boolean {
+    const after = this.tok(end);
+    if (after?.t !== 'p' || ![',', ')', ']'].includes(after.v)) return false;
+    const open = this.parent[start]!;
+    if (open < 0 || !(this.isP(open, '(') || this.isP(open, '['))) return false;
+    const before = this.tok(start - 1);
+    if (before?.t !== 'p') return false;
+    return (
+      before.v === '(' || before.v === '[' || before.v === ',' || (before.v === '=' && this.lang === 'python') || (before.v === '&' && this.lang === 'ruby')
+    );
+  }
+
+  /** getattr(M, "name") is M.name; with a computed name on a dangerous receiver it is unanalysable. */
+  private getattr(fn: string, a: number, b: number, act: boolean): { name: string | null; val: Val | null } {
+    const args = this.split(a, b);
+    const recv = args[0] ? this.resolve(args[0][0], args[0][1], false)[0] : null;
+    const v = args[1] ? this.evaluate(args[1][0], args[1][1]) : null;
+    if (v && 's' in v && recv !== null) return { name: `${recv}.${v.s}`, val: null };
+    if (act && (recv === null || this.dangerousReceiver(recv)))
+      this.opaque(`looks up a member of ${recv ?? 'a module'} by a name computed at run time (${fn})`);
+    return { name: `${fn}()`, val: null };
+  }
+
+  /** Arguments built from literals in more than one piece, or held by a constant: kept for the file effects. */
+  private foldArguments(a: number, b: number): void {
+    for (const [x, y] of this.split(a, b)) {
+      if (y === x + 1 && this.tok(x)!.t === 'str') continue;
+      const v = this.evaluate(x, y);
+      if (v && 's' in v && this.out.strings.length < MAX_SHELL) this.out.strings.push(v.s);
+    }
+  }
+
+  /** A receiver whose members, looked up by a computed name, may be a dangerous function. */
+  private dangerousReceiver(name: string): boolean {
+    if (DANGEROUS_RECEIVERS[this.lang].includes(name) || this.isBareModule(name) || this.lookup(name) !== null) return true;
+    if (this.lang !== 'python') return false;
+    return /__dict__|__builtins__|^globals\(\)|^vars\(\)|^locals\(\)|^sys\.modules\b/.test(name);
+  }
+
+  /** Whether `word` is among the arguments [a, b) or the keys of an object argument (nested calls skipped). */
+  private mentions(a: number, b: number, word: string): boolean {
+    let k = a;
+    while (k < b) {
+      const t = this.toks[k]!;
+      if (t.v === word && t.t !== 'str') return true;
+      if (t.t === 'p' && (t.v === '(' || t.v === '[' || (t.v === '{' && k > a && !this.isP(k - 1, ','))) && this.match[k]! > k) {
+        k = this.match[k]! + 1;
+        continue;
+      }
+      k++;
+    }
+    return false;
+  }
+
+  /** A call of `name` with arguments [a, b): judged when `act`; its result's name and value. */
+  private call(name: string | null, a: number, b: number, act: boolean): { name: string | null; val: Val | null } {
+    if (name === null) return { name: null, val: null };
+    if (act) this.foldArguments(a, b);
+    const api = this.lookup(name);
+    const result = { name: `${name}()`, val: null as Val | null };
+    if (!api) {
+      // Reflect.get(cp, name), rawget(_G, name): getattr by another name.
+      if (GETATTRS.has(name)) return this.getattr(name, a, b, act);
+      // require("module").createRequire(…) returns a require.
+      if (name.endsWith('createRequire')) return { name: 'require', val: { mod: 'require' } };
+      // php: array_map("system", …), usort($a, $f): a function named by a string is called back.
+      const cb = this.lang === 'php' ? PHP_CALLBACKS[name.replace(/^\\/, '')] : undefined;
+      if (cb !== undefined && act) {
+        const at = this.split(a, b)[cb];
+        const first = at ? this.tok(at[0]) : undefined;
+        const closure = first?.t === 'id' && (first.v === 'fn' || first.v === 'function' || first.v === 'static');
+        const v = at && !closure ? this.evaluate(at[0], at[1]) : null;
+        if (at && !closure && (!v || ('s' in v && this.lookup(v.s) !== null)))
+          this.opaque(`passes ${name} a callback ${v && 's' in v ? `that is ${v.s}` : 'named at run time'}`);
+        return result;
+      }
+      // os.__dict__.get(name), globals().get(name), Object.const_get(name): a lookup by name.
+      const dot = name.lastIndexOf('.');
+      if (dot > 0 && LOOKUPS.has(name.slice(dot + 1)) && this.dangerousReceiver(name.slice(0, dot))) {
+        const key = this.split(a, b)[0];
+        const v = key ? this.evaluate(key[0], key[1]) : null;
+        if (v && 's' in v) return { name: `${name.slice(0, dot)}.${v.s}`, val: null };
+        if (act) this.opaque(`looks up a member of ${name.slice(0, dot)} by a name computed at run time (${name.slice(dot + 1)})`);
+        return result;
+      }
+      // os.path.join("config", ".env") and path.join(…) of literals are literal paths.
+      if (JOINERS.has(name)) {
+        const parts = this.list(this.split(a, b));
+        if (parts && 'list' in parts) return { name: result.name, val: { s: parts.list.join('/').replace(/\/+/g, '/') } };
+      }
+      // chr(46), String.fromCharCode(46), base64.b64decode("…"), Buffer.from("…", "base64"), atob(…): literal in, literal out.
+      const decode = DECODERS[this.lang]?.[name];
+      if (decode) {
+        const parts = this.list(this.split(a, b));
+        const text = parts && 'list' in parts ? decode(parts.list) : null;
+        if (text !== null) return { name: result.name, val: { s: text } };
+      }
+      return result;
+    }
+    if (api.needs && !this.mentions(a, b, api.needs)) return result;
+    const args = this.split(a, b);
+    const arg = (n: number) => (args[n] ? this.evaluate(args[n]![0], args[n]![1]) : null);
+    if (act) this.out.hits.push(api.name);
+    switch (api.kind) {
+      case 'import': {
+        const v = arg(0);
+        if (v && 's' in v) return { name: canonicalModule(this.lang, v.s), val: { mod: canonicalModule(this.lang, v.s) } };
+        // require(process.cwd() + "/package.json") loads data, not code.
+        const last = args[0] ? this.tok(args[0][1] - 1) : undefined;
+        if (this.lang === 'js' && last?.t === 'str' && last.v.endsWith('.json')) return { name: null, val: null };
+        if (act) this.opaque(`loads a module whose name is computed at run time (${api.name})`);
+        return { name: null, val: null };
+      }
+      case 'reflect': {
+        if (api.name === 'getattr') return this.getattr('getattr', a, b, act);
+        const v = arg(0);
+        if (api.name === 'operator.methodcaller') {
+          if (act && !(v && 's' in v && !this.apis.some((x) => x.name.endsWith(`.${(v as { s: string }).s}`))))
+            this.opaque(`calls a method by name indirectly (${api.name})`);
+          return result;
+        }
+        if (!v || !('s' in v)) {
+          if (act) this.opaque(`calls a function whose name is computed at run time (${api.name})`);
+          return { name: null, val: null };
+        }
+        // method(:system) and new ReflectionFunction("system") are the function itself (…).call / ->invoke call it.
+        if (api.name === 'method' || api.name === 'ReflectionFunction') return { name: v.s, val: null };
+        if (act && this.lookup(v.s) && args.length > 1) this.call(v.s, args[1]![0], b, act);
+        return { name: `${v.s}()`, val: null };
+      }
+      case 'native':
+        if (act) this.opaque(`calls native code (${api.name}), which cannot be read`);
+        return result;
+      case 'run': {
+        const v = arg(0);
+        if (act && !(v && 's' in v)) this.opaque(`runs a file whose name is computed at run time (${api.name})`);
+        return result;
+      }
+      case 'delete': {
+        const v = arg(0);
+        if (!act) return result;
+        if (v && 's' in v) this.shell(`rm -rf -- ${quote(v.s)}`);
+        else this.opaque(`deletes a tree whose path is computed at run time (${api.name})`);
+        return result;
+      }
+      case 'eval': {
+        if (!act) return result;
+        const src = api.name === 'Function' || api.name === 'create_function' || api.name === 'Function.constructor' ? arg(args.length - 1) : arg(0);
+        if (src && 's' in src) {
+          if (this.depth >= MAX_EVAL_DEPTH) this.opaque(`evaluates code nested more than ${MAX_EVAL_DEPTH} levels deep (${api.name})`);
+          else read(this.lang, src.s, this.out, this.depth + 1);
+        } else if (!(api.name === 'Function' && args.length === 0)) this.opaque(`evaluates code computed at run time (${api.name})`);
+        return result;
+      }
+      case 'shell': {
+        if (!act) return result;
+        this.shellCall(api, args, b);
+        return result;
+      }
+    }
+    return result;
+  }
+
+  private shellCall(api: DangerousApi, args: [number, number][], _b: number): void {
+    const computed = () => this.opaque(`passes ${api.name} a command computed at run time`);
+    if (PIPE_OPENS.has(api.name)) {
+      // perl open(FH, "cmd |") / open(my $f, "-|", @cmd); ruby open("|cmd").
+      const modeAt = this.lang === 'perl' ? 1 : 0;
+      const mode = args[modeAt] ? this.evaluate(args[modeAt]![0], args[modeAt]![1]) : null;
+      if (!mode || !('s' in mode)) {
+        if (this.lang === 'perl' && args.length > 2) computed();
+        else if (this.lang === 'perl' || this.lang === 'ruby') computed();
+        return;
+      }
+      const m = mode.s.trim();
+      if (this.lang === 'perl' && args.length > 2) {
+        if (m === '-|' || m === '|-') this.argv(args.slice(2), api);
+        return;
+      }
+      if (m.startsWith('|')) this.shell(m.slice(1));
+      else if (m.endsWith('|')) this.shell(m.slice(0, -1));
+      return;
+    }
+    const skip = /^os\.spawn/.test(api.name) ? 1 : 0;
+    if (api.args === 'argv') {
+      this.argv(args.slice(skip), api);
+      return;
+    }
+    const at = args[api.arg ?? 0];
+    const v = at ? this.evaluate(at[0], at[1]) : null;
+    if (!v || 'mod' in v) computed();
+    else if ('s' in v) this.shell(v.s);
+    else this.shell(v.list.map(quote).join(' '));
+  }
+
+  /** A command given as words (program and arguments, lists of them, or an object with `args`/`cmd`). */
+  private argv(args: [number, number][], api: DangerousApi): void {
+    const words: string[] = [];
+    let single: string | null = null;
+    for (const [a, b] of args) {
+      if (this.isP(a, '{')) {
+        // { args: [...] } / { cmd: [...] }: only those keys are words of the command.
+        const close = this.match[a]!;
+        for (const [ka, kb] of this.split(a + 1, close)) {
+          const key = this.tok(ka)!;
+          if ((key.v === 'args' || key.v === 'cmd' || key.v === 'argv') && this.isP(ka + 1, ':')) {
+            const v = this.evaluate(ka + 2, kb);
+            if (!v || !('list' in v)) {
+              this.opaque(`passes ${api.name} a command computed at run time`);
+              return;
+            }
+            words.push(...v.list);
+          }
+        }
+        continue;
+      }
+      const v = this.evaluate(a, b);
+      if (!v || 'mod' in v) {
+        // A trailing options hash or callback is not part of the command.
+        if (words.length > 0 && (this.tok(a)?.t === 'id' || this.isP(a, '(')) && api.name.startsWith('child_process.')) continue;
+        this.opaque(`passes ${api.name} a command computed at run time`);
+        return;
+      }
+      if ('s' in v) {
+        if (args.length === 1) single = v.s;
+        words.push(v.s);
+      } else words.push(...v.list);
+    }
+    if (words.length === 0) return;
+    // One string to system/exec/spawn (ruby, perl) runs through the shell.
+    if (single !== null && (this.lang === 'ruby' || this.lang === 'perl' || this.lang === 'php' || api.name === 'pty.spawn')) this.shell(single);
+    else this.shell(words.map(quote).join(' '));
+  }
+
+  /** awk: `cmd | getline` runs cmd; `print … | cmd` pipes output into cmd. */
+  private awkPipe(k: number): void {
+    const next = this.tok(k + 1);
+    if (next?.t === 'id' && next.v === 'getline') {
+      let a = k;
+      while (a > 0) {
+        const t = this.toks[a - 1]!;
+        if (t.t === 'str' || t.t === 'id' || t.t === 'num' || (t.t === 'p' && t.v === '$')) a--;
+        else break;
+      }
+      this.out.hits.push('getline');
+      const v = a < k ? this.evaluate(a, k) : null;
+      if (v && 's' in v) this.shell(v.s);
+      else this.opaque('runs a command built at run time (… | getline)');
+      return;
+    }
+    const e = this.exprEnd(k + 1, false);
+    this.out.hits.push('print |');
+    const v = this.evaluate(k + 1, e);
+    if (!v || !('s' in v)) {
+      this.opaque('pipes output into a command built at run time (print | …)');
+      return;
+    }
+    const program = v.s.trim().split(/\s+/)[0] ?? '';
+    if (SHELLS.has(program.replace(/^.*\//, ''))) {
+      this.opaque(`pipes text it computes into ${program} (print | "${program}")`);
+      return;
+    }
+    this.shell(v.s);
+  }
+
+  private shell(text: string): void {
+    if (this.out.shell.length >= MAX_SHELL) {
+      this.opaque(`runs more than ${MAX_SHELL} commands`);
+      return;
+    }
+    // A shell or interpreter started without a script reads its program from the pipe the code writes: spawn("sh").stdin.write(…).
+    const words = text.trim().split(/\s+/);
+    const program = (words[0] ?? '').replace(/^['"]|['"]$/g, '').replace(/^.*\//, '');
+    if (SHELLS.has(program) && words.slice(1).every((w) => /^-[a-zA-Z]*$/.test(w) && !/^-[a-zA-Z]*[ceE]$/.test(w))) {
+      this.opaque(`starts ${program} without a script, so the program it is fed cannot be seen`);
+      return;
+    }
+    this.out.shell.push(text);
+  }
 }
