@@ -49,6 +49,10 @@ const ONE_LINERS = [
   `python3 -c 'import shutil; shutil.copytree("public", "dist/public")'`,
   `python3 -c 'import subprocess; print(subprocess.check_output(["git", "rev-parse", "HEAD"], text=True).strip())'`,
   `python3 -c 'import subprocess; subprocess.run(["npm", "test"], check=True)'`,
+  // A computed argument of a literal program is read like an unknown shell word (git add "$f").
+  `python3 - <<'EOF'\nimport subprocess\nfor f in ["a.py", "b.py"]:\n    subprocess.run(["git", "add", f], check=True)\nEOF`,
+  `python3 -c 'import subprocess, sys; subprocess.run(["pytest", sys.argv[1]])' tests/`,
+  `node -e 'require("child_process").spawnSync("git", ["log", "--oneline", process.argv[1]], { stdio: "inherit" })' main`,
   `python3 -c 'import subprocess; print(subprocess.run("git status --short", shell=True, capture_output=True, text=True).stdout)'`,
   `python3 -c 'import os; os.system("ls -la")'`,
   `python3 -c 'import sqlite3; print(sqlite3.sqlite_version)'`,

@@ -594,6 +594,64 @@ const DECODERS: Partial<Record<CodeLang, Record<string, (args: string[]) => stri
 };
 const JOINERS = new Set(['os.path.join', 'posixpath.join', 'path.join', 'path.posix.join', 'path.resolve', 'File.join']);
 
+/** An argument computed at run time, as the shell analysis sees an unknown variable. */
+const COMPUTED_WORD = '"$AGENT_GUARD_COMPUTED_ARGUMENT"';
+/**
+ * Programs whose computed arguments stay unanalysable: what they destroy depends on them (as
+ * shutil.rmtree(p) does), or the argument is code or a script to run.
+ */
+const OPAQUE_ARGUMENTS = new Set([
+  'rm',
+  'rmdir',
+  'shred',
+  'srm',
+  'wipe',
+  'unlink',
+  'dd',
+  'wipefs',
+  'truncate',
+  'find',
+  'rsync',
+  'mv',
+  'chmod',
+  'chown',
+  'chattr',
+  'kill',
+  'pkill',
+  'killall',
+  'mkfs',
+  'fdisk',
+  'parted',
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'fish',
+  'busybox',
+  'env',
+  'sudo',
+  'doas',
+  'xargs',
+  'ssh',
+  'eval',
+  'exec',
+  'python',
+  'python3',
+  'node',
+  'deno',
+  'bun',
+  'perl',
+  'ruby',
+  'php',
+  'lua',
+  'Rscript',
+  'pwsh',
+  'powershell',
+  'cmd',
+]);
+const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
 const quote = (w: string) => (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
 
 class Reader {
@@ -1407,14 +1465,18 @@ class Reader {
     }
     const at = args[api.arg ?? 0];
     const v = at ? this.evaluate(at[0], at[1]) : null;
-    if (!v || 'mod' in v) computed();
+    // A list with a computed argument (subprocess.run(["git", "add", f])): word by word, as argv.
+    if ((!v || 'mod' in v) && at && this.isP(at[0], '[')) this.argv([at], api);
+    else if (!v || 'mod' in v) computed();
     else if ('s' in v) this.shell(v.s);
     else this.shell(v.list.map(quote).join(' '));
   }
 
   /** A command given as words (program and arguments, lists of them, or an object with `args`/`cmd`). */
   private argv(args: [number, number][], api: DangerousApi): void {
-    const words: string[] = [];
+    // null: an argument computed at run time (subprocess.run(["git", "add", f])), read by the shell
+    // analysis as an unknown word, as `git add "$f"` is. The program itself must be literal.
+    const words: (string | null)[] = [];
     let single: string | null = null;
     for (const [a, b] of args) {
       if (this.isP(a, '{')) {
@@ -1437,6 +1499,16 @@ class Reader {
       if (!v || 'mod' in v) {
         // A trailing options hash or callback is not part of the command.
         if (words.length > 0 && (this.tok(a)?.t === 'id' || this.isP(a, '(')) && api.name.startsWith('child_process.')) continue;
+        const items = this.isP(a, '[') && this.match[a] === b - 1 ? this.split(a + 1, b - 1).map(([x, y]) => this.evaluate(x, y)) : null;
+        const first = words.length > 0 ? words[0] : items?.[0] && 's' in items[0] ? items[0].s : null;
+        const program = typeof first === 'string' ? basename(first) : null;
+        if (items && program && !OPAQUE_ARGUMENTS.has(program)) {
+          for (const it of items) {
+            if (it && 'list' in it) words.push(...it.list);
+            else words.push(it && 's' in it ? it.s : null);
+          }
+          continue;
+        }
         this.opaque(`passes ${api.name} a command computed at run time`);
         return;
       }
@@ -1448,7 +1520,7 @@ class Reader {
     if (words.length === 0) return;
     // One string to system/exec/spawn (ruby, perl) runs through the shell.
     if (single !== null && (this.lang === 'ruby' || this.lang === 'perl' || this.lang === 'php' || api.name === 'pty.spawn')) this.shell(single);
-    else this.shell(words.map(quote).join(' '));
+    else this.shell(words.map((w) => (w === null ? COMPUTED_WORD : quote(w))).join(' '));
   }
 
   /** awk: `cmd | getline` runs cmd; `print … | cmd` pipes output into cmd. */

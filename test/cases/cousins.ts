@@ -435,6 +435,11 @@ export const COUSINS: Cousin[] = [
   // ---- interpreters: dangerous operations however the strings are built (principle 4) ----
   // Literal code is judged by its effects; code too dynamic to judge that reaches a dangerous API is unanalysable.
   deny('interpreters', 'rm-catastrophic', `python -c 'import os; os.system("rm -rf " + "/")'`),
+  // A computed argument stays unanalysable where it is the thing destroyed or the code run.
+  deny('interpreters', 'unanalysable', `python3 -c 'import subprocess; p = input(); subprocess.run(["rm", "-rf", p])'`),
+  deny('interpreters', 'unanalysable', `python3 -c 'import subprocess; c = input(); subprocess.run(["sh", "-c", c])'`),
+  deny('interpreters', 'unanalysable', `python3 -c 'import subprocess; c = input(); subprocess.run([c, "-rf", "/"])'`),
+  deny('interpreters', 'rm-catastrophic', `python3 -c 'import subprocess; p = input(); subprocess.run(["git", "add", p]); subprocess.run(["rm", "-rf", "/"])'`),
   deny('interpreters', 'rm-catastrophic', `python3 -c 'import os; c = "rm -rf ~"; os.system(c)'`),
   deny('interpreters', 'rm-catastrophic', `python3 -c 'import subprocess; subprocess.run(["rm", "-rf", "/"])'`),
   deny('interpreters', 'rm-catastrophic', `python3 -c 'import os; getattr(os, "sys" + "tem")("rm -rf ~")'`),
