@@ -36,6 +36,9 @@ function layout(ctx: GuardContext): Layout {
   guard.push(`${p}/.claude/agent-guard.json`);
   // The user's consent for workspace guards (core/trust.ts; the default place).
   guard.push(`${h}/.config/agent-guard`);
+  // The hook's compiled-code cache (scripts/code-cache-loader.js; the default place): V8 does not
+  // check that cached code matches its source, so a planted cache file would run in the hook.
+  guard.push(`${h}/.cache/agent-guard`);
   // The other hosts' hook files (VS Code and the Copilot CLI).
   guard.push(`${p}/.github/hooks/agent-guard.json`, `${h}/.copilot/hooks/agent-guard.json`);
   const settings = [
@@ -55,6 +58,7 @@ function layout(ctx: GuardContext): Layout {
     `${p}/.gemini`,
     `${h}/.gemini`,
     `${h}/.config/agent-guard`,
+    `${h}/.cache/agent-guard`,
     ...MANAGED_DIRS,
   ];
   const l = { guard, settings, settingsDirs, containers, candidates: [] as string[], claude: [`${p}/.claude`, `${h}/.claude`] };
@@ -680,6 +684,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'node dist/cli.cjs trust .' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard trust' } },
       { tool_name: 'Write', tool_input: { file_path: '/home/user/.config/agent-guard/trusted.json', content: '{}' } },
+      { tool_name: 'Bash', tool_input: { command: 'cp /tmp/forged.agc2 ~/.cache/agent-guard/' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/agent-guard' } },
       { tool_name: 'Bash', tool_input: { command: 'agent-guard allow "git push --force origin main"' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard allow --guard secret-read "cat .env"' } },
       { tool_name: 'Bash', tool_input: { command: 'node node_modules/agent-guard/dist/cli.cjs allow "rm -rf ~"' } },
@@ -693,6 +699,8 @@ export default defineGuard({
       },
     ],
     allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'ls -la ~/.cache/agent-guard' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/pip' } },
       { tool_name: 'Read', tool_input: { file_path: '.claude/settings.json' } },
       { tool_name: 'Bash', tool_input: { command: 'cat .claude/settings.json' } },
       { tool_name: 'Bash', tool_input: { command: 'jq .hooks .claude/settings.json' } },
