@@ -1,0 +1,65 @@
+// The adversary's cases (test/cases/adversary.ts) through the whole guard set. Every row is one
+// that main got wrong when it was written: an attack let through or an ordinary call blocked.
+// This file is expected to fail until the guards are fixed; a fixed row passes.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ADVERSARY, ADVERSARY_FIXTURE, type AdversaryCase } from './cases/adversary';
+import { buildFixture } from '../core/guards/fixture';
+import { evaluateAt } from './support/run';
+
+const root = buildFixture(ADVERSARY_FIXTURE);
+
+function run(c: AdversaryCase) {
+  const files = Object.entries(c.files ?? {});
+  for (const [rel, content] of files) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), content);
+  }
+  try {
+    const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
+    return evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
+  } finally {
+    // Each row sees the fixture as built: committed files are restored, added ones removed.
+    for (const [rel] of files) {
+      try {
+        execFileSync('git', ['checkout', '-q', '--', rel], { cwd: root, stdio: 'ignore' });
+      } catch {
+        rmSync(join(root, rel), { force: true });
+      }
+    }
+  }
+}
+
+test('per class: attacks stopped and ordinary calls passed', (t) => {
+  const classes = new Map<string, { stopped: number; attacks: number; passed: number; ordinary: number }>();
+  for (const c of ADVERSARY) {
+    const s = classes.get(c.cls) ?? { stopped: 0, attacks: 0, passed: 0, ordinary: 0 };
+    const v = run(c);
+    if (c.expect === 'allow') {
+      s.ordinary++;
+      if (!v) s.passed++;
+    } else {
+      s.attacks++;
+      if (v) s.stopped++;
+    }
+    classes.set(c.cls, s);
+  }
+  for (const [cls, s] of classes) t.diagnostic(`${cls}: stops ${s.stopped}/${s.attacks}, passes ${s.passed}/${s.ordinary}`);
+});
+
+for (const c of ADVERSARY) {
+  const label = c.command ?? `${c.tool} ${JSON.stringify(c.input)}`;
+  test(`${c.cls}: ${c.expect}${c.by ? ` by ${c.by}` : ''} ${label.slice(0, 80).replace(/[\n\r\0]/g, '⏎')}`, () => {
+    const v = run(c);
+    if (c.expect === 'allow') assert.equal(v, null, `denied by ${v?.guardId}: ${v?.reason} (${c.why})`);
+    else {
+      assert.ok(v, `expected ${c.expect} by ${c.by ?? 'any guard'}: ${c.why}`);
+      assert.equal(v.decision, c.expect, v.reason);
+      if (c.by) assert.equal(v.guardId, c.by, v.reason);
+    }
+  });
+}
