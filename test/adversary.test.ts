@@ -13,7 +13,10 @@ import { evaluateAt } from './support/run';
 
 const root = buildFixture(ADVERSARY_FIXTURE);
 
-function run(c: AdversaryCase) {
+function runAt(c: AdversaryCase): {
+  verdict: ReturnType<typeof evaluateAt>['evaluation']['verdict'];
+  insteadVerdict: ReturnType<typeof evaluateAt>['evaluation']['verdict'];
+} {
   const files = Object.entries(c.files ?? {});
   for (const [rel, content] of files) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
@@ -21,7 +24,9 @@ function run(c: AdversaryCase) {
   }
   try {
     const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
-    return evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
+    const verdict = evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
+    const insteadVerdict = verdict?.instead ? evaluateAt('Bash', { command: verdict.instead }, root, root).evaluation.verdict : null;
+    return { verdict, insteadVerdict };
   } finally {
     // Each row sees the fixture as built: committed files are restored, added ones removed.
     for (const [rel] of files) {
@@ -38,13 +43,14 @@ test('per class: attacks stopped and ordinary calls passed', (t) => {
   const classes = new Map<string, { stopped: number; attacks: number; passed: number; ordinary: number }>();
   for (const c of ADVERSARY) {
     const s = classes.get(c.cls) ?? { stopped: 0, attacks: 0, passed: 0, ordinary: 0 };
-    const v = run(c);
+    const { verdict: v, insteadVerdict } = runAt(c);
+    const stopped = v !== null && !(c.insteadMustPass && insteadVerdict);
     if (c.expect === 'allow') {
       s.ordinary++;
       if (!v) s.passed++;
     } else {
       s.attacks++;
-      if (v) s.stopped++;
+      if (stopped) s.stopped++;
     }
     classes.set(c.cls, s);
   }
@@ -54,12 +60,13 @@ test('per class: attacks stopped and ordinary calls passed', (t) => {
 for (const c of ADVERSARY) {
   const label = c.command ?? `${c.tool} ${JSON.stringify(c.input)}`;
   test(`${c.cls}: ${c.expect}${c.by ? ` by ${c.by}` : ''} ${label.slice(0, 80).replace(/[\n\r\0]/g, '⏎')}`, () => {
-    const v = run(c);
+    const { verdict: v, insteadVerdict } = runAt(c);
     if (c.expect === 'allow') assert.equal(v, null, `denied by ${v?.guardId}: ${v?.reason} (${c.why})`);
     else {
       assert.ok(v, `expected ${c.expect} by ${c.by ?? 'any guard'}: ${c.why}`);
       assert.equal(v.decision, c.expect, v.reason);
       if (c.by) assert.equal(v.guardId, c.by, v.reason);
+      if (c.insteadMustPass) assert.equal(insteadVerdict, null, `the suggested ${v.instead} is denied by ${insteadVerdict?.guardId}: ${c.why}`);
     }
   });
 }
