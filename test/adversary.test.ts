@@ -9,7 +9,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ADVERSARY, ADVERSARY_FIXTURE, type AdversaryCase } from './cases/adversary';
 import { buildFixture } from '../core/guards/fixture';
-import { evaluateAt } from './support/run';
+import { ENV, evaluateAt } from './support/run';
+import { evaluatePayload } from '../core/guards/dispatch';
 
 const root = buildFixture(ADVERSARY_FIXTURE);
 
@@ -24,7 +25,12 @@ function runAt(c: AdversaryCase): {
   }
   try {
     const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
-    const verdict = evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
+    const verdict = c.envelope
+      ? evaluatePayload(
+          { tool_name: c.tool, tool_input: input, cwd: root, ...c.envelope },
+          { guards: ENV.guards, home: ENV.home, projectDir: root, fallbackCwd: ENV.defaultCwd, ...(ENV.git ? { git: ENV.git(root) } : {}) },
+        ).verdict
+      : evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
     const insteadVerdict = verdict?.instead ? evaluateAt('Bash', { command: verdict.instead }, root, root).evaluation.verdict : null;
     return { verdict, insteadVerdict };
   } finally {
