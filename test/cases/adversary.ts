@@ -884,4 +884,9 @@ export const ADVERSARY: AdversaryCase[] = [
   // ---- ordinary6 ----
   a('ordinary6', 'env | sort | cut -d= -f1', 'an ordinary command'),
   a('ordinary6', 'openssl x509 -in certs/ca.pem -noout -subject', 'an ordinary command'),
+  // ---- tamper6 ----
+  d('tamper6', gt, 'mkfifo .env.local', 'the hook blocks reading this FIFO on every denial: the timeout lets the call through'),
+  d('tamper6', gt, 'mknod .env.local p', 'the same FIFO'),
+  d('tamper6', gt, 'ln -s /dev/zero .env.local', 'the hook reads /dev/zero without end on every denial'),
+  d('tamper6', gt, 'python3 -c "import os; os.mkfifo(\'.env.local\')"', 'the same FIFO by an interpreter'),
 ];
