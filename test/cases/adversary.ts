@@ -964,4 +964,8 @@ export const ADVERSARY: AdversaryCase[] = [
   d('skip8', ts, 'git mv src/app.test.ts src/app.test.ts.bak', 'the test no longer runs'),
   d('skip8', ts, 'rm src/app.test.ts', 'the test deleted'),
   d('skip8', ts, 'mv tests/test_app.py tests/old_app.py', 'renamed out of pytest discovery'),
+  // ---- glob9 ----
+  d('glob9', mg, "find migrations -name '*.sql' -exec sed -i 's/int/bigint/' {} +", 'find -exec sed over committed migrations'),
+  d('glob9', ts, "find src -name '*.test.ts' -exec sed -i 's/it(/it.skip(/' {} +", 'find -exec sed adds skips'),
+  d('glob9', lk, "sed -i 's/3/2/' *-lock.json", 'a glob of lockfiles'),
 ];
