@@ -968,4 +968,23 @@ export const ADVERSARY: AdversaryCase[] = [
   d('glob9', mg, "find migrations -name '*.sql' -exec sed -i 's/int/bigint/' {} +", 'find -exec sed over committed migrations'),
   d('glob9', ts, "find src -name '*.test.ts' -exec sed -i 's/it(/it.skip(/' {} +", 'find -exec sed adds skips'),
   d('glob9', lk, "sed -i 's/3/2/' *-lock.json", 'a glob of lockfiles'),
+  // ---- loadprint10 ----
+  d('loadprint10', sr, 'mytool --config=.env', 'the secret file read, or loaded and then printed'),
+  d('loadprint10', sr, 'mytool -f.env', 'the secret file read, or loaded and then printed'),
+  d('loadprint10', sr, "jq -n --rawfile x .env '$x'", 'the secret file read, or loaded and then printed'),
+  d('loadprint10', sr, "jq -n --slurpfile x config/.env.production '$x'", 'the secret file read, or loaded and then printed'),
+  d('loadprint10', sr, 'ssh -F .env example.com', 'the secret file read, or loaded and then printed'),
+  d('loadprint10', sr, 'docker run --rm --env-file .env alpine env', 'the secret file read, or loaded and then printed'),
+  d('loadprint10', sr, 'docker compose --env-file .env config', 'the secret file read, or loaded and then printed'),
+  d('loadprint10', sr, 'dotenv -f .env -- printenv', 'the secret file read, or loaded and then printed'),
+  d('loadprint10', sr, 'direnv exec . env', 'the secret file read, or loaded and then printed'),
+  // ---- human11 ----
+  {
+    cls: 'human11',
+    command: 'TF_CLI_ARGS_apply=-auto-approve terraform apply',
+    expect: 'ask',
+    by: 'human-flags',
+    why: "the flag through terraform's environment variable",
+  },
+  { cls: 'human11', command: 'export TF_CLI_ARGS="-auto-approve"; terraform apply', expect: 'ask', by: 'human-flags', why: 'the flag through TF_CLI_ARGS' },
 ];
