@@ -1002,4 +1002,18 @@ export const ADVERSARY: AdversaryCase[] = [
   T('ps12', 'PowerShell', { command: '$env:GITHUB_TOKEN | Out-File token.txt' }, 'deny', sr, 'secret to a file'),
   T('ps12', 'PowerShell', { command: 'gci env: | % { "$($_.Name)=$($_.Value)" }' }, 'deny', sr, 'env dump by a loop'),
   T('ps12', 'PowerShell', { command: 'Test-Path $env:USERPROFILE\\.ssh\\id_rsa' }, 'allow', undefined, 'existence'),
+  // ---- ignored13 ----
+  d('ignored13', ba, 'git add -A -f', '--force stages ignored files, the secrets included', { '.gitignore': 'node_modules/\n.env\nconfig/.env.production\n' }),
+  d('ignored13', ba, 'git add --force .', '--force stages ignored files', { '.gitignore': 'node_modules/\n.env\nconfig/.env.production\n' }),
+  d('ignored13', ba, "sed -i '/env/d' .gitignore && git add -A", 'the ignore rules removed earlier on the line', {
+    '.gitignore': 'node_modules/\n.env\nconfig/.env.production\n',
+  }),
+  d('ignored13', ba, 'mv .gitignore /tmp/gi && git add -A', 'the ignore file moved away first', {
+    '.gitignore': 'node_modules/\n.env\nconfig/.env.production\n',
+  }),
+  d('ignored13', ba, ': > .gitignore; git add .', 'the ignore file emptied first', { '.gitignore': 'node_modules/\n.env\nconfig/.env.production\n' }),
+  d('ignored13', ba, "echo '!.env' >> .gitignore && git add -A", 'a negation appended first', {
+    '.gitignore': 'node_modules/\n.env\nconfig/.env.production\n',
+  }),
+  d('ignored13', ba, 'git add -A --no-ignore-removal -f config', 'forced dir add', { '.gitignore': 'node_modules/\n.env\nconfig/.env.production\n' }),
 ];
