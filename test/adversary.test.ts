@@ -4,8 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ADVERSARY, ADVERSARY_FIXTURE, type AdversaryCase } from './cases/adversary';
 import { buildFixture } from '../core/guards/fixture';
@@ -19,6 +18,11 @@ function runAt(c: AdversaryCase): {
   insteadVerdict: ReturnType<typeof evaluateAt>['evaluation']['verdict'];
 } {
   const files = Object.entries(c.files ?? {});
+  // Each row sees the fixture as built: what a row writes is put back (or removed) afterwards.
+  const saved = files.map(([rel]) => {
+    const path = join(root, rel);
+    return { path, before: existsSync(path) ? readFileSync(path) : null };
+  });
   for (const [rel, content] of files) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), content);
@@ -34,13 +38,9 @@ function runAt(c: AdversaryCase): {
     const insteadVerdict = verdict?.instead ? evaluateAt('Bash', { command: verdict.instead }, root, root).evaluation.verdict : null;
     return { verdict, insteadVerdict };
   } finally {
-    // Each row sees the fixture as built: committed files are restored, added ones removed.
-    for (const [rel] of files) {
-      try {
-        execFileSync('git', ['checkout', '-q', '--', rel], { cwd: root, stdio: 'ignore' });
-      } catch {
-        rmSync(join(root, rel), { force: true });
-      }
+    for (const { path, before } of saved) {
+      if (before === null) rmSync(path, { force: true });
+      else writeFileSync(path, before);
     }
   }
 }

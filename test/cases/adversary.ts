@@ -982,4 +982,23 @@ export const ADVERSARY: AdversaryCase[] = [
     "git config core.hooksPath .githooks && mkdir -p .githooks && echo 'rm -rf ~' > .githooks/pre-commit",
     'a hooks path and a hook',
   ),
+  // ---- alias17 ----
+  d('alias17', dg, 'git nuke', 'alias nuke = reset --hard in the repository config', {
+    '.git/config':
+      '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n[commit]\n\tgpgsign = false\n[alias]\n\tnuke = reset --hard\n',
+  }),
+  d('alias17', fp, 'git fp', 'alias fp = push --force origin main', {
+    '.git/config':
+      '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n[commit]\n\tgpgsign = false\n[alias]\n\tfp = push --force origin main\n',
+  }),
+  d('alias17', rm, 'git sh', 'alias sh = !rm -rf ~', {
+    '.git/config':
+      '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n[commit]\n\tgpgsign = false\n[alias]\n\tsh = !rm -rf ~\n',
+  }),
+  d('alias17', dg, 'git wipe', 'alias wipe = clean -fdx', {
+    '.git/config':
+      '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n[commit]\n\tgpgsign = false\n[alias]\n\twipe = clean -fdx\n',
+  }),
+  d('alias17', dg, "git config alias.nuke 'reset --hard'", 'plants a destructive alias for a later call'),
+  d('alias17', fp, "git config alias.fp 'push --force origin main'", 'plants a force-push alias for a later call'),
 ];
