@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ADVERSARY_FIXTURE, type AdversaryCase } from './cases/adversary';
 import { ADVERSARY_PASSING } from './cases/adversary-passing';
@@ -24,6 +24,7 @@ function run(c: AdversaryCase) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), content);
   }
+  for (const [rel, target] of Object.entries(c.links ?? {})) symlinkSync(target, join(root, rel));
   try {
     const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
     return c.envelope
@@ -33,6 +34,7 @@ function run(c: AdversaryCase) {
         ).verdict
       : evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
   } finally {
+    for (const rel of Object.keys(c.links ?? {})) rmSync(join(root, rel), { force: true });
     for (const { path, before } of saved) {
       if (before === null) rmSync(path, { force: true });
       else writeFileSync(path, before);

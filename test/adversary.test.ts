@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ADVERSARY, ADVERSARY_FIXTURE, type AdversaryCase } from './cases/adversary';
 import { buildFixture } from '../core/guards/fixture';
@@ -27,6 +27,7 @@ function runAt(c: AdversaryCase): {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), content);
   }
+  for (const [rel, target] of Object.entries(c.links ?? {})) symlinkSync(target, join(root, rel));
   try {
     const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
     const verdict = c.envelope
@@ -38,6 +39,7 @@ function runAt(c: AdversaryCase): {
     const insteadVerdict = verdict?.instead ? evaluateAt('Bash', { command: verdict.instead }, root, root).evaluation.verdict : null;
     return { verdict, insteadVerdict };
   } finally {
+    for (const rel of Object.keys(c.links ?? {})) rmSync(join(root, rel), { force: true });
     for (const { path, before } of saved) {
       if (before === null) rmSync(path, { force: true });
       else writeFileSync(path, before);

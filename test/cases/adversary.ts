@@ -16,6 +16,8 @@ export interface AdversaryCase {
   insteadMustPass?: boolean;
   /** Another host's envelope (e.g. Gemini's `hook_event_name: 'BeforeTool'`); the default is Claude Code's. */
   envelope?: Record<string, unknown>;
+  /** Symbolic links made in the fixture before the call (path → target), removed after. */
+  links?: Record<string, string>;
   /** Files written into the fixture before the call. */
   files?: Record<string, string>;
   why: string;
