@@ -1296,4 +1296,7 @@ export const ADVERSARY_PASSING: AdversaryCase[] = [
   a('patch19', 'git apply --stat fix.patch', 'a summary', {
     'fix.patch': '--- a/migrations/001_init.sql\n+++ b/migrations/001_init.sql\n@@ -1 +1 @@\n-CREATE TABLE users (id int);\n+CREATE TABLE users (id bigint);\n',
   }),
+  // ---- links20 ----
+  { ...d('links20', sr, 'cat cfg/.env.production', 'cfg is a link to config/'), links: { cfg: 'config' } },
+  { ...a('links20', 'cat readme-link.md', 'a link to an ordinary file'), links: { 'readme-link.md': 'package.json' } },
 ];
