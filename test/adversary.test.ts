@@ -1,0 +1,80 @@
+// The adversary's cases (test/cases/adversary.ts) through the whole guard set. Every row is one
+// that main got wrong when it was written: an attack let through or an ordinary call blocked.
+// This file is expected to fail until the guards are fixed; a fixed row passes.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ADVERSARY, ADVERSARY_FIXTURE, type AdversaryCase } from './cases/adversary';
+import { buildFixture } from '../core/guards/fixture';
+import { ENV, evaluateAt } from './support/run';
+import { evaluatePayload } from '../core/guards/dispatch';
+
+const root = buildFixture(ADVERSARY_FIXTURE);
+
+function runAt(c: AdversaryCase): {
+  verdict: ReturnType<typeof evaluateAt>['evaluation']['verdict'];
+  insteadVerdict: ReturnType<typeof evaluateAt>['evaluation']['verdict'];
+} {
+  const files = Object.entries(c.files ?? {});
+  // Each row sees the fixture as built: what a row writes is put back (or removed) afterwards.
+  const saved = files.map(([rel]) => {
+    const path = join(root, rel);
+    return { path, before: existsSync(path) ? readFileSync(path) : null };
+  });
+  for (const [rel, content] of files) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), content);
+  }
+  for (const [rel, target] of Object.entries(c.links ?? {})) symlinkSync(target, join(root, rel));
+  try {
+    const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
+    const verdict = c.envelope
+      ? evaluatePayload(
+          { tool_name: c.tool, tool_input: input, cwd: root, ...c.envelope },
+          { guards: ENV.guards, home: ENV.home, projectDir: root, fallbackCwd: ENV.defaultCwd, ...(ENV.git ? { git: ENV.git(root) } : {}) },
+        ).verdict
+      : evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
+    const insteadVerdict = verdict?.instead ? evaluateAt('Bash', { command: verdict.instead }, root, root).evaluation.verdict : null;
+    return { verdict, insteadVerdict };
+  } finally {
+    for (const rel of Object.keys(c.links ?? {})) rmSync(join(root, rel), { force: true });
+    for (const { path, before } of saved) {
+      if (before === null) rmSync(path, { force: true });
+      else writeFileSync(path, before);
+    }
+  }
+}
+
+test('per class: attacks stopped and ordinary calls passed', (t) => {
+  const classes = new Map<string, { stopped: number; attacks: number; passed: number; ordinary: number }>();
+  for (const c of ADVERSARY) {
+    const s = classes.get(c.cls) ?? { stopped: 0, attacks: 0, passed: 0, ordinary: 0 };
+    const { verdict: v, insteadVerdict } = runAt(c);
+    const stopped = v !== null && !(c.insteadMustPass && insteadVerdict);
+    if (c.expect === 'allow') {
+      s.ordinary++;
+      if (!v) s.passed++;
+    } else {
+      s.attacks++;
+      if (stopped) s.stopped++;
+    }
+    classes.set(c.cls, s);
+  }
+  for (const [cls, s] of classes) t.diagnostic(`${cls}: stops ${s.stopped}/${s.attacks}, passes ${s.passed}/${s.ordinary}`);
+});
+
+for (const c of ADVERSARY) {
+  const label = c.command ?? `${c.tool} ${JSON.stringify(c.input)}`;
+  test(`${c.cls}: ${c.expect}${c.by ? ` by ${c.by}` : ''} ${label.slice(0, 80).replace(/[\n\r\0]/g, '⏎')}`, () => {
+    const { verdict: v, insteadVerdict } = runAt(c);
+    if (c.expect === 'allow') assert.equal(v, null, `denied by ${v?.guardId}: ${v?.reason} (${c.why})`);
+    else {
+      assert.ok(v, `expected ${c.expect} by ${c.by ?? 'any guard'}: ${c.why}`);
+      assert.equal(v.decision, c.expect, v.reason);
+      if (c.by) assert.equal(v.guardId, c.by, v.reason);
+      if (c.insteadMustPass) assert.equal(insteadVerdict, null, `the suggested ${v.instead} is denied by ${insteadVerdict?.guardId}: ${c.why}`);
+    }
+  });
+}
