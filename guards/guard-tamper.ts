@@ -23,6 +23,8 @@ interface Layout {
   candidates: string[];
   /** The two .claude folders: the hook runs from one of them, so their guard files are taken to exist. */
   claude: string[];
+  /** The hook's code cache: writes there are tamper, deleting it is not. */
+  cache: string;
 }
 
 function layout(ctx: GuardContext): Layout {
@@ -38,7 +40,8 @@ function layout(ctx: GuardContext): Layout {
   guard.push(`${h}/.config/agent-guard`);
   // The hook's compiled-code cache (scripts/code-cache-loader.js; the default place): V8 does not
   // check that cached code matches its source, so a planted cache file would run in the hook.
-  guard.push(`${h}/.cache/agent-guard`);
+  const cache = `${h}/.cache/agent-guard`;
+  guard.push(cache);
   // The other hosts' hook files (VS Code and the Copilot CLI).
   guard.push(`${p}/.github/hooks/agent-guard.json`, `${h}/.copilot/hooks/agent-guard.json`);
   const settings = [
@@ -58,10 +61,9 @@ function layout(ctx: GuardContext): Layout {
     `${p}/.gemini`,
     `${h}/.gemini`,
     `${h}/.config/agent-guard`,
-    `${h}/.cache/agent-guard`,
     ...MANAGED_DIRS,
   ];
-  const l = { guard, settings, settingsDirs, containers, candidates: [] as string[], claude: [`${p}/.claude`, `${h}/.claude`] };
+  const l = { guard, settings, settingsDirs, containers, candidates: [] as string[], claude: [`${p}/.claude`, `${h}/.claude`], cache };
   l.candidates = candidates(l);
   return l;
 }
@@ -493,7 +495,8 @@ function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, sho
       if (e.kind === 'delete') {
         for (const p of pathsOf(e.target, inv, l, ctx)) {
           const hit = hitOf(p, l, true, ctx);
-          if (!hit) continue;
+          // Deleting the code cache only makes the next call compile again; planting in it is what matters.
+          if (!hit || hit.path === l.cache) continue;
           // Deleting a settings file that has no hook entry and no switch in it changes nothing about the hook.
           if (hit.settings && hit.path === p) {
             const text = ctx.readText(p, 1024 * 1024);
@@ -685,7 +688,6 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard trust' } },
       { tool_name: 'Write', tool_input: { file_path: '/home/user/.config/agent-guard/trusted.json', content: '{}' } },
       { tool_name: 'Bash', tool_input: { command: 'cp /tmp/forged.agc2 ~/.cache/agent-guard/' } },
-      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/agent-guard' } },
       { tool_name: 'Bash', tool_input: { command: 'agent-guard allow "git push --force origin main"' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard allow --guard secret-read "cat .env"' } },
       { tool_name: 'Bash', tool_input: { command: 'node node_modules/agent-guard/dist/cli.cjs allow "rm -rf ~"' } },
@@ -700,6 +702,7 @@ export default defineGuard({
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'ls -la ~/.cache/agent-guard' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/agent-guard' }, note: 'the next call compiles again' },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/pip' } },
       { tool_name: 'Read', tool_input: { file_path: '.claude/settings.json' } },
       { tool_name: 'Bash', tool_input: { command: 'cat .claude/settings.json' } },

@@ -146,6 +146,23 @@ if (process.argv.includes('--e2e')) {
   await build({ ...common, absWorkingDir: root, entryPoints: suites, outdir: 'dist/e2e', outExtension: { '.js': '.cjs' }, external: ['vscode'] });
 }
 
+// test/open/: suites of cases the guards still get wrong (the adversary's open rows), run by
+// `npm run test:open` to measure progress; not part of `npm test`, which must pass.
+if (process.argv.includes('--open')) {
+  await build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: readdirSync(join(root, 'test/open'))
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => join('test/open', f)),
+    outdir: 'dist/open',
+    outExtension: { '.js': '.cjs' },
+    packages: 'external',
+    sourcemap: 'inline',
+    define: { 'process.env.AGENT_GUARD_ROOT': JSON.stringify(root) },
+  });
+}
+
 if (withTests) {
   const testDir = join(root, 'test');
   const tests = readdirSync(testDir)

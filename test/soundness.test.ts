@@ -261,6 +261,10 @@ const LAUNCHED: [string, string][] = [
   ["batch <<< 'rm -rf ~'", 'rm-catastrophic'],
   ["xargs -I{} sh -c 'rm -rf {}' <<< ~", 'rm-catastrophic'],
   ["ansible localhost -m shell -a 'rm -rf ~'", 'rm-catastrophic'],
+  // git with a command-carrying setting still acts itself: its own push is judged too.
+  ["git -c alias.x='!echo' push --force origin main", 'force-push-protected'],
+  // vim -c '!…' still opens its file operands.
+  ["vim -es -c '%p' -c 'q!' .env", 'secret-read'],
 ];
 
 test('command lines carried by options, operands and process wrappers are analysed like any other', () => {

@@ -941,8 +941,11 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   }
   const carried = Object.hasOwn(COMMAND_STRINGS, program) ? commandStrings(program, args) : program === 'git' ? gitCommandStrings(args) : [];
   if (carried.length > 0) {
+    // Only hyperfine, concurrently and watchexec are wrappers (their operands are the command): git
+    // and ssh still act themselves (guards skip wrappers), vim -c '!ls' .env still opens .env.
+    const operands = COMMAND_STRINGS[program]?.operands;
+    if (operands === 'each' || operands === 'joined') inv.wrapper = true;
     for (const { value, label } of carried) {
-      inv.wrapper = true;
       const text = value.known === null ? null : shellPartOf(program, value.known);
       if (text === '') continue;
       if (text === null) computedScript(inv, [value], w);

@@ -1,15 +1,16 @@
 // The adversary's cases (test/cases/adversary.ts) through the whole guard set. Every row is one
 // that main got wrong when it was written: an attack let through or an ordinary call blocked.
-// This file is expected to fail until the guards are fixed; a fixed row passes.
+// It is not part of `npm test` (it fails until the guards are fixed): `npm run test:open` counts what is open;
+// a fixed row passes and belongs in the passing half (test/cases/adversary-passing.ts).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ADVERSARY, ADVERSARY_FIXTURE, type AdversaryCase } from './cases/adversary';
-import { buildFixture } from '../core/guards/fixture';
-import { ENV, evaluateAt } from './support/run';
-import { evaluatePayload } from '../core/guards/dispatch';
+import { ADVERSARY, ADVERSARY_FIXTURE, type AdversaryCase } from '../cases/adversary';
+import { buildFixture } from '../../core/guards/fixture';
+import { ENV, evaluateAt } from '../support/run';
+import { evaluatePayload } from '../../core/guards/dispatch';
 
 const root = buildFixture(ADVERSARY_FIXTURE);
 
