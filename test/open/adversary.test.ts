@@ -5,54 +5,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { ADVERSARY, ADVERSARY_FIXTURE, type AdversaryCase } from '../cases/adversary';
-import { buildFixture } from '../../core/guards/fixture';
-import { ENV, evaluateAt } from '../support/run';
-import { evaluatePayload } from '../../core/guards/dispatch';
-
-const root = buildFixture(ADVERSARY_FIXTURE);
-
-function runAt(c: AdversaryCase): {
-  verdict: ReturnType<typeof evaluateAt>['evaluation']['verdict'];
-  insteadVerdict: ReturnType<typeof evaluateAt>['evaluation']['verdict'];
-} {
-  const files = Object.entries(c.files ?? {});
-  // Each row sees the fixture as built: what a row writes is put back (or removed) afterwards.
-  const saved = files.map(([rel]) => {
-    const path = join(root, rel);
-    return { path, before: existsSync(path) ? readFileSync(path) : null };
-  });
-  for (const [rel, content] of files) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), content);
-  }
-  for (const [rel, target] of Object.entries(c.links ?? {})) symlinkSync(target, join(root, rel));
-  try {
-    const input: Record<string, unknown> = c.command !== undefined ? { command: c.command } : { ...c.input };
-    const verdict = c.envelope
-      ? evaluatePayload(
-          { tool_name: c.tool, tool_input: input, cwd: root, ...c.envelope },
-          { guards: ENV.guards, home: ENV.home, projectDir: root, fallbackCwd: ENV.defaultCwd, ...(ENV.git ? { git: ENV.git(root) } : {}) },
-        ).verdict
-      : evaluateAt(c.tool ?? 'Bash', input, root, root).evaluation.verdict;
-    const insteadVerdict = verdict?.instead ? evaluateAt('Bash', { command: verdict.instead }, root, root).evaluation.verdict : null;
-    return { verdict, insteadVerdict };
-  } finally {
-    for (const rel of Object.keys(c.links ?? {})) rmSync(join(root, rel), { force: true });
-    for (const { path, before } of saved) {
-      if (before === null) rmSync(path, { force: true });
-      else writeFileSync(path, before);
-    }
-  }
-}
+import { ADVERSARY } from '../cases/adversary';
+import { runAdversaryRow } from '../support/adversary';
 
 test('per class: attacks stopped and ordinary calls passed', (t) => {
   const classes = new Map<string, { stopped: number; attacks: number; passed: number; ordinary: number }>();
   for (const c of ADVERSARY) {
     const s = classes.get(c.cls) ?? { stopped: 0, attacks: 0, passed: 0, ordinary: 0 };
-    const { verdict: v, insteadVerdict } = runAt(c);
+    const { verdict: v, insteadVerdict } = runAdversaryRow(c);
     const stopped = v !== null && !(c.insteadMustPass && insteadVerdict);
     if (c.expect === 'allow') {
       s.ordinary++;
@@ -69,7 +29,7 @@ test('per class: attacks stopped and ordinary calls passed', (t) => {
 for (const c of ADVERSARY) {
   const label = c.command ?? `${c.tool} ${JSON.stringify(c.input)}`;
   test(`${c.cls}: ${c.expect}${c.by ? ` by ${c.by}` : ''} ${label.slice(0, 80).replace(/[\n\r\0]/g, '⏎')}`, () => {
-    const { verdict: v, insteadVerdict } = runAt(c);
+    const { verdict: v, insteadVerdict } = runAdversaryRow(c);
     if (c.expect === 'allow') assert.equal(v, null, `denied by ${v?.guardId}: ${v?.reason} (${c.why})`);
     else {
       assert.ok(v, `expected ${c.expect} by ${c.by ?? 'any guard'}: ${c.why}`);
