@@ -1,6 +1,8 @@
 import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { parseGit, runs, secretPath, shq } from '../core/guards/helpers';
 import { resolvePath } from '../core/paths';
+import { analysisEffects } from '../core/effects/derive';
+import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
 
 /** Options of git add that take no pathspec and change nothing. */
 const DRY_RUN = new Set(['-n', '--dry-run']);
@@ -17,6 +19,33 @@ function untrackedSecrets(ctx: GuardContext, cwd: string, pathspecs: string[], f
   const top = ctx.git(['rev-parse', '--show-toplevel'], cwd);
   const root = top?.ok ? top.stdout.trim() : cwd;
   return untracked.filter((rel) => secretPath(resolvePath(root, rel, ctx.home), ctx));
+}
+
+/**
+ * What earlier steps of the same line do to what `git add` will see (git is asked before the line
+ * runs): an edit, move or removal of an ignore file, or a change of core.excludesFile, means
+ * nothing can be assumed ignored; a secret copied or moved to another name in the project is a
+ * secret under that name.
+ */
+const IGNORE_FILE = /(?:^|\/)\.gitignore$|\/\.git\/info\/exclude$/;
+
+function earlierSteps(analysis: ShellAnalysis, before: Invocation, ctx: GuardContext): { ignoresChange: boolean; renamed: string[] } {
+  let ignoresChange = false;
+  const renamed: string[] = [];
+  for (const ie of analysisEffects(analysis, ctx.home)) {
+    if (ie.inv === before) break;
+    const git = parseGit(ie.inv, ctx.home, analysis);
+    if (git?.sub === 'config' && git.args.some((a) => /^core\.excludesfile$/i.test(a.known ?? ''))) ignoresChange = true;
+    if (git?.sub === 'rm' && git.args.some((a) => a.known === '--cached')) ignoresChange = true;
+    for (const e of ie.effects) {
+      const path = e.kind === 'write' || e.kind === 'delete' ? e.target.path : e.kind === 'read' && e.source === 'file' ? e.target.path : null;
+      // A write whose target the line does not fix may be the ignore file too.
+      if ((e.kind === 'write' || e.kind === 'delete') && (path === null ? e.kind === 'write' : IGNORE_FILE.test(path))) ignoresChange = true;
+      if (e.kind === 'read' && e.source === 'file' && e.to?.path && e.target.path && secretPath(e.target.path, ctx) && !secretPath(e.to.path, ctx))
+        renamed.push(`${e.target.value.word.raw} → ${e.to.value.word.raw}`);
+    }
+  }
+  return { ignoresChange, renamed };
 }
 
 export default defineGuard({
@@ -41,7 +70,14 @@ export default defineGuard({
       const all = options.some((o) => o === '-A' || o === '--all' || /^-[a-zA-Z]*A/.test(o));
       if (options.some((o) => o === '-u' || o === '--update') && !all) continue; // tracked files only
       if (pathspecs.length === 0 && !all) continue;
-      const force = options.some((o) => o === '--force' || /^-[a-zA-Z]*f/.test(o));
+      const steps = earlierSteps(analysis, inv, ctx);
+      if (steps.renamed.length > 0) {
+        return {
+          reason: `This line copies or moves a secret to another name (${steps.renamed.join(', ')}) and then runs git add ${args.join(' ')}, which stages it under that name, where .gitignore does not catch it. Keep the secret under its own ignored name; stage the files you changed by name.`,
+        };
+      }
+      // An ignore file changed earlier on the line: what it ignored may be staged now, so count ignored files too.
+      const force = steps.ignoresChange || options.some((o) => o === '--force' || /^-[a-zA-Z]*f/.test(o));
       const found = untrackedSecrets(ctx, git.cwd, all && pathspecs.length === 0 ? [':/'] : pathspecs, force);
       if (!found) continue;
       // Naming the secret file itself is a visible, deliberate choice (and shows up in the diff).
@@ -69,6 +105,10 @@ export default defineGuard({
         };
       }
       const excludes = hidden.map((f) => `:!${f}`);
+      if (steps.ignoresChange)
+        return {
+          reason: `This line changes the ignore rules (.gitignore, .git/info/exclude or core.excludesFile) before git add ${args.join(' ')}, so ${hidden.join(', ')}, untracked and ignored until now, may be staged with everything else. Change the ignore rules in one command and stage in the next, after git status shows what will be added.`,
+        };
       return {
         reason: `git add ${args.join(' ')} would stage ${hidden.join(', ')}, which ${hidden.length > 1 ? 'are' : 'is'} untracked, not gitignored and look${hidden.length > 1 ? '' : 's'} like ${hidden.length > 1 ? 'secrets' : 'a secret'}. Add ${hidden.length > 1 ? 'them' : 'it'} to .gitignore, or stage files by name, or exclude ${hidden.length > 1 ? 'them' : 'it'} as below.`,
         instead: shq('git', ...git.globals, 'add', ...options.filter((o) => o !== '--'), '--', ...(pathspecs.length > 0 ? pathspecs : ['.']), ...excludes),
@@ -104,6 +144,22 @@ export default defineGuard({
         fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'config/.env.production': 'DB=x\n', 'config/app.json': '{}\n' } },
       },
       { tool_name: 'Bash', tool_input: { command: 'git add .' }, fixture: { committed: { 'README.md': 'x\n' }, untracked: { 'deploy/id_ed25519': 'key\n' } } },
+      // Principle 6: git is asked before the line runs, so the line's own earlier steps count.
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "sed -i '/^\\.env$/d' .gitignore && git add -A" },
+        fixture: { committed: { 'README.md': 'x\n', '.gitignore': '.env\n' }, untracked: { '.env': 'KEY=value\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'mv .gitignore .gitignore.bak && git add .' },
+        fixture: { committed: { 'README.md': 'x\n', '.gitignore': '.env\n' }, untracked: { '.env': 'KEY=value\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'cp .env config.txt && git add -A' },
+        fixture: { committed: { 'README.md': 'x\n', '.gitignore': '.env\n' }, untracked: { '.env': 'KEY=value\n' } },
+      },
       {
         tool_name: 'Bash',
         tool_input: { command: 'git add src .env' },
@@ -123,6 +179,17 @@ export default defineGuard({
       },
     ],
     allowed: [
+      // An ignore-file edit with nothing secret around, and a copy of a template, stage nothing secret.
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "echo 'dist/' >> .gitignore && git add -A" },
+        fixture: { committed: { 'README.md': 'x\n', '.gitignore': 'node_modules/\n' }, untracked: { 'src/a.ts': 'a\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'cp .env.example .env.test && git add src' },
+        fixture: { committed: { 'README.md': 'x\n', '.gitignore': '.env*\n!.env.example\n', '.env.example': 'KEY=\n' }, untracked: { 'src/a.ts': 'a\n' } },
+      },
       {
         tool_name: 'Bash',
         tool_input: { command: 'git add -A' },
