@@ -63,6 +63,24 @@ function judgeText(resolved: string, text: string, glob: boolean, ctx: GuardCont
   return what ? { reason: `${verb} deletes ${inside ? 'files throughout ' : ''}${what}.`, what } : null;
 }
 
+/** `$(cat list)` / `"$(cat list)"`: the file whose words a target is (one cat of one literal file, nothing else in the word). */
+function listFile(v: Value): string | null {
+  if (v.known !== null || v.word.parts.length !== 1) return null;
+  const part = v.word.parts[0]!;
+  if (part.type !== 'cmdsub' || part.script.items.length !== 1) return null;
+  const cmds = part.script.items[0]!.pipeline.commands;
+  const cmd = cmds.length === 1 ? cmds[0] : undefined;
+  if (cmd?.type !== 'simple' || cmd.words.length !== 2) return null;
+  const [program, file] = cmd.words.map((w) => (w.parts.length === 1 && w.parts[0]!.type === 'lit' ? w.parts[0]!.text : null));
+  return program === 'cat' && file ? file : null;
+}
+
+/** `xargs rm -rf < list`: the file whose lines xargs appends. */
+function xargsFromFile(inv: Invocation): string | null {
+  const input = inv.redirects.find((r) => r.op === '<' && (r.fd === null || r.fd === 0));
+  return input?.target?.known ?? null;
+}
+
 /** Rewrites $VAR and ${VAR} as ${VAR:?} in the original command. */
 function guardVariables(command: string, names: string[]): string {
   let out = command;
@@ -175,6 +193,18 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(cat build-dir.txt)/"' }, note: 'a substitution that prints nothing leaves /' },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(npm prefix)"/*' }, note: 'empty output leaves /*' },
       { tool_name: 'Bash', tool_input: { command: 'OUT=$PWD/dist; rm -rf "${OUT%/dist}"' }, note: 'pattern removal computed: the project itself' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'rm -rf $(cat cleanup.txt)' },
+        fixture: { committed: { 'cleanup.txt': 'dist\n~\n' } },
+        note: 'the targets are the words of a file: read, and judged',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'xargs rm -rf < cleanup.txt' },
+        fixture: { committed: { 'cleanup.txt': 'build\n/\n' } },
+        note: 'the lines xargs appends',
+      },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "${BUILD_DIR:?}/dist"' }, note: '${VAR:?} aborts when unset' },
@@ -192,6 +222,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git commit -m "guard against rm -rf / in cleanup script"' } },
       { tool_name: 'Bash', tool_input: { command: "cat <<'EOF' > notes.md\nnever run rm -rf / here\nEOF" } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(mktemp -d)"' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(git rev-parse --show-toplevel)/dist"' } },
+      { tool_name: 'Bash', tool_input: { command: 'xargs rm -f < stale-files.txt' }, note: 'not recursive' },
+      { tool_name: 'Bash', tool_input: { command: 'xargs rm -rf < cleanup.txt' }, fixture: { committed: { 'cleanup.txt': 'dist\ncoverage\n' } } },
       { tool_name: 'Bash', tool_input: { command: 'BUILD_DIR=out; rm -rf "$BUILD_DIR/"' } },
       { tool_name: 'Bash', tool_input: { command: 'cd build && rm -rf *' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf build/' } },
@@ -233,6 +266,20 @@ function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnal
     for (const t of f.positional) {
       const finding = judgeTarget(inv, t, ctx, analysis, verb);
       if (finding) return finding;
+    }
+    // rm -rf $(cat list), xargs rm -rf < list: the paths are the words of a file; read it (a
+    // missing file gives none) and judge each, as the shell will split them.
+    const lists = [...f.positional.map(listFile), inv.via[inv.via.length - 1] === 'xargs' ? xargsFromFile(inv) : null];
+    for (const file of lists) {
+      if (!file) continue;
+      const path = argPath(inv, syntheticValue(file), ctx.home);
+      const text = path ? ctx.readText(path, 256 * 1024) : null;
+      for (const word of text?.split(/\s+/) ?? []) {
+        if (!word) continue;
+        const target = argPath(inv, syntheticValue(word), ctx.home);
+        const finding = target ? judgeText(target, word, /[*?[]/.test(word), ctx, analysis, `${verb} (${word}, from ${file})`, false) : null;
+        if (finding) return finding;
+      }
     }
     return null;
   }
