@@ -56,6 +56,8 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      { tool_name: 'Bash', tool_input: { command: 'cut -d= -f2 .env' } },
+      { tool_name: 'Bash', tool_input: { command: "awk -F= '{print $2}' .env" } },
       // Spread into an object that is printed, or a copy that is printed: still a dump.
       { tool_name: 'Bash', tool_input: { command: 'node -e "console.log(JSON.stringify({...process.env}))"' } },
       { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os; env = os.environ.copy(); print(env)"' } },
@@ -118,6 +120,10 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'kubectl config view --raw' } },
     ],
     allowed: [
+      // Names-only projections of KEY=value lines (the values never print).
+      { tool_name: 'Bash', tool_input: { command: 'cut -d= -f1 .env' } },
+      { tool_name: 'Bash', tool_input: { command: "awk -F= '{print $1}' .env" } },
+      { tool_name: 'Bash', tool_input: { command: "sed 's/=.*//' .env" } },
       // Handing the environment to a child process passes it on; nothing is printed.
       { tool_name: 'Bash', tool_input: { command: "node -e \"require('child_process').spawnSync('make', [], { env: process.env, stdio: 'inherit' })\"" } },
       { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os, subprocess; subprocess.run([\'make\'], env=os.environ, check=True)"' } },

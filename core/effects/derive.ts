@@ -315,6 +315,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     mode = m;
     break;
   }
+  if (mode === 'content' && namesProjection(inv)) mode = 'names';
   const how = row.how ?? inv.program;
   const dirValue = parsed.values.find((v) => row.dirOpt?.includes(v.opt))?.value;
   const dir = dirValue ? target(inv, dirValue, home).path : undefined;
@@ -524,4 +525,29 @@ export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[]
     }
   }
   return out;
+}
+
+// Commands that print only the names of KEY=value lines, which reveal no value: cut -d= -f1,
+// awk -F= '{print $1}', sed 's/=.*//'. What the secret guard suggests is in the same family
+// (grep -o '^[A-Z_]*=').
+function namesProjection(inv: Invocation): boolean {
+  const words = inv.args.map((a) => a.known);
+  if (words.some((w) => w === null)) return false;
+  const w = words as string[];
+  const optValue = (short: string) => {
+    const i = w.findIndex((x) => x === short || x.startsWith(short));
+    if (i < 0) return null;
+    return w[i] === short ? (w[i + 1] ?? null) : w[i]!.slice(short.length);
+  };
+  if (inv.program === 'cut') return optValue('-d') === '=' && optValue('-f') === '1' && !w.includes('--complement');
+  if (inv.program === 'awk' || inv.program === 'gawk' || inv.program === 'mawk') {
+    const sep = optValue('-F');
+    const code = w.find((x) => !x.startsWith('-') && x !== sep);
+    return (sep === '=' || sep === "'='") && code !== undefined && /^\{\s*print \$1;?\s*\}$/.test(code.trim());
+  }
+  if (inv.program === 'sed') {
+    const scripts = w.filter((x, i) => !x.startsWith('-') && (i === 0 || !['-e', '-f'].includes(w[i - 1]!) || w[i - 1] === '-e'));
+    return w.every((x) => !x.startsWith('-i')) && scripts.length > 0 && /^s([/|#])=\.\*\1\1g?$/.test(scripts[0]!);
+  }
+  return false;
 }

@@ -104,7 +104,8 @@ export const FILES: ProgramSpec[] = [
         examples: [
           { command: 'cat .env', effects: ['read(.env, content)'] },
           { command: 'head -n 3 config/.env.production', effects: ['read(config/.env.production, content)'] },
-          { command: 'cut -d= -f1 .env', effects: ['read(.env, content)'] },
+          { command: 'cut -d= -f1 .env', effects: ['read(.env, names)'] },
+          { command: 'cut -d= -f2 .env', effects: ['read(.env, content)'] },
           { command: 'base64 ~/.ssh/id_rsa > /tmp/k', effects: ['read(/home/user/.ssh/id_rsa, content)', 'write(/tmp/k, redirection (>))'] },
         ],
       },

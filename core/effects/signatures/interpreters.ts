@@ -204,7 +204,8 @@ export const INTERPRETERS: ProgramSpec[] = [
         rest: 'read',
         examples: [
           { command: 'awk 1 .env', effects: ['read(.env, content)'] },
-          { command: "awk -F= '{print $1}' .env", effects: ['read(.env, content)'] },
+          { command: "awk -F= '{print $1}' .env", effects: ['read(.env, names)'] },
+          { command: "awk -F= '{print $2}' .env", effects: ['read(.env, content)'] },
         ],
       },
     ],
