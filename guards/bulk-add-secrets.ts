@@ -38,9 +38,8 @@ function earlierSteps(analysis: ShellAnalysis, before: Invocation, ctx: GuardCon
     if (git?.sub === 'config' && git.args.some((a) => /^core\.excludesfile$/i.test(a.known ?? ''))) ignoresChange = true;
     if (git?.sub === 'rm' && git.args.some((a) => a.known === '--cached')) ignoresChange = true;
     for (const e of ie.effects) {
-      const path = e.kind === 'write' || e.kind === 'delete' ? e.target.path : e.kind === 'read' && e.source === 'file' ? e.target.path : null;
       // A write whose target the line does not fix may be the ignore file too.
-      if ((e.kind === 'write' || e.kind === 'delete') && (path === null ? e.kind === 'write' : IGNORE_FILE.test(path))) ignoresChange = true;
+      if ((e.kind === 'write' || e.kind === 'delete') && (e.target.path === null ? e.kind === 'write' : IGNORE_FILE.test(e.target.path))) ignoresChange = true;
       if (e.kind === 'read' && e.source === 'file' && e.to?.path && e.target.path && secretPath(e.target.path, ctx) && !secretPath(e.to.path, ctx))
         renamed.push(`${e.target.value.word.raw} → ${e.to.value.word.raw}`);
     }

@@ -321,7 +321,7 @@ const COMMAND_VARIABLES = new Set([
 
 /** git -c NAME=VALUE settings whose value git runs as a command (alias.x only when it starts with !). */
 const GIT_COMMAND_SETTINGS =
-  /^(?:core\.(?:pager|editor|fsmonitor|sshcommand|askpass|hookspath_)|sequence\.editor|pager\.[\w.-]+|diff\.external|diff\.[\w.-]+\.(?:command|textconv)|merge\.[\w.-]+\.driver|filter\.[\w.-]+\.(?:clean|smudge|process)|credential\.helper|gpg\.program|gpg\.[\w.-]+\.program|uploadpack\.packobjectshook|protocol\.[\w.-]+\.allow_|remote\.[\w.-]+\.(?:uploadpack|receivepack)|sendemail\.smtpserver)$/i;
+  /^(?:core\.(?:pager|editor|fsmonitor|sshcommand|askpass)|sequence\.editor|pager\.[\w.-]+|diff\.external|diff\.[\w.-]+\.(?:command|textconv)|merge\.[\w.-]+\.driver|filter\.[\w.-]+\.(?:clean|smudge|process)|credential\.helper|gpg\.program|gpg\.[\w.-]+\.program|uploadpack\.packobjectshook|remote\.[\w.-]+\.(?:uploadpack|receivepack)|sendemail\.smtpserver)$/i;
 
 /** The command lines a git invocation runs: -c settings, GIT_* done above, rebase --exec, submodule foreach, bisect run, --upload-pack. */
 function gitCommandStrings(args: Value[]): { value: Value; label: string }[] {
@@ -635,7 +635,6 @@ function commandStrings(program: string, args: Value[]): { value: Value; label: 
     const a = args[i]!;
     const t = a.known;
     if (t === null) {
-      if (!(a.ifUnset.startsWith('-') || operands.length > 0 || spec.operands)) continue;
       if (spec.operands) operands.push(a);
       continue;
     }
