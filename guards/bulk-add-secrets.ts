@@ -21,19 +21,25 @@ function untrackedSecrets(ctx: GuardContext, cwd: string, pathspecs: string[], f
   return untracked.filter((rel) => secretPath(resolvePath(root, rel, ctx.home), ctx));
 }
 
-/**
- * What earlier steps of the same line do to what `git add` will see (git is asked before the line
- * runs): an edit, move or removal of an ignore file, or a change of core.excludesFile, means
- * nothing can be assumed ignored; a secret copied or moved to another name in the project is a
- * secret under that name.
- */
 const IGNORE_FILE = /(?:^|\/)\.gitignore$|\/\.git\/info\/exclude$/;
 
-function earlierSteps(analysis: ShellAnalysis, before: Invocation, ctx: GuardContext): { ignoresChange: boolean; renamed: string[] } {
+interface Steps {
+  ignoresChange: boolean;
+  renamed: string[];
+}
+
+/**
+ * What the earlier steps of the same line do to what each `git add` will see (git is asked before
+ * the line runs): an edit, move or removal of an ignore file, or a change of core.excludesFile,
+ * means nothing can be assumed ignored; a secret copied or moved to another name in the project
+ * is a secret under that name. One pass over the line; each invocation gets the state before it.
+ */
+function stepsBefore(analysis: ShellAnalysis, ctx: GuardContext): Map<Invocation, Steps> {
+  const out = new Map<Invocation, Steps>();
   let ignoresChange = false;
   const renamed: string[] = [];
   for (const ie of analysisEffects(analysis, ctx.home)) {
-    if (ie.inv === before) break;
+    out.set(ie.inv, { ignoresChange, renamed: renamed.slice(0, 8) });
     const git = parseGit(ie.inv, ctx.home, analysis);
     if (git?.sub === 'config' && git.args.some((a) => /^core\.excludesfile$/i.test(a.known ?? ''))) ignoresChange = true;
     if (git?.sub === 'rm' && git.args.some((a) => a.known === '--cached')) ignoresChange = true;
@@ -44,7 +50,7 @@ function earlierSteps(analysis: ShellAnalysis, before: Invocation, ctx: GuardCon
         renamed.push(`${e.target.value.word.raw} → ${e.to.value.word.raw}`);
     }
   }
-  return { ignoresChange, renamed };
+  return out;
 }
 
 export default defineGuard({
@@ -58,6 +64,7 @@ export default defineGuard({
     // `git add .env && git add src`: a secret named alone, and other files staged by another add on the line.
     const namedAlone: string[] = [];
     let stagesOthers = false;
+    let before: Map<Invocation, Steps> | undefined;
     for (const inv of runs(analysis)) {
       const git = parseGit(inv, ctx.home, analysis);
       if (git?.sub !== 'add' || !git.cwd) continue;
@@ -69,7 +76,8 @@ export default defineGuard({
       const all = options.some((o) => o === '-A' || o === '--all' || /^-[a-zA-Z]*A/.test(o));
       if (options.some((o) => o === '-u' || o === '--update') && !all) continue; // tracked files only
       if (pathspecs.length === 0 && !all) continue;
-      const steps = earlierSteps(analysis, inv, ctx);
+      before ??= stepsBefore(analysis, ctx);
+      const steps = before.get(inv) ?? { ignoresChange: false, renamed: [] };
       if (steps.renamed.length > 0) {
         return {
           reason: `This line copies or moves a secret to another name (${steps.renamed.join(', ')}) and then runs git add ${args.join(' ')}, which stages it under that name, where .gitignore does not catch it. Keep the secret under its own ignored name; stage the files you changed by name.`,
