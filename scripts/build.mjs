@@ -75,7 +75,15 @@ async function buildCached({ entry, out, name, perCommand, strip, banner = '' })
     .replace('__PER_COMMAND__', String(perCommand));
   // The code goes into a comment at the end (see the loader): one more backslash in every `*\/`.
   const embedded = `\n/*AGENT-GUARD-CODE\n${code.replace(/\*(\\*)\//g, '*\\$1/')}\n*/\n`;
-  writeFileSync(join(root, out), banner + loader + embedded);
+  const file = banner + loader + embedded;
+  // ASCII only: one character beyond it (a "…" in a comment, "❌" in a regex) makes V8 hold the
+  // whole 1 MB source as two-byte text, decoded from UTF-8 on every run. Write \uXXXX instead.
+  const wide = /[\u0080-\uffff]/.exec(file);
+  if (wide)
+    throw new Error(
+      `${out}: non-ASCII ${JSON.stringify(wide[0])} in ${JSON.stringify(file.slice(Math.max(0, wide.index - 60), wide.index + 20))}; write it as a \\u escape`,
+    );
+  writeFileSync(join(root, out), file);
   if (out === 'dist/hook.cjs') chmodSync(join(root, out), 0o755);
 }
 

@@ -38,6 +38,8 @@ function run() {
   const cached = cache ? readCache(cache) : undefined;
   const script = new vm.Script(source, { filename: __filename, lineOffset, cachedData: cached });
   const mod = { exports: {} };
+  // This build's identity, for caches of results (the CLI's lint verdicts: cli/lint-memo.ts).
+  globalThis.__agentGuardBuild = { key: KEY };
   if (cache && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cache, script, mod.exports));
   script.runInThisContext()(mod.exports, require, mod, __filename, __dirname);
 }
@@ -130,7 +132,7 @@ function writeCache(cache, script, exports) {
   const tmp = `${cache.file}.${process.pid}.tmp`;
   let written = false;
   try {
-    // Plain mkdir, one level at a time: recursive mkdir can spin forever on odd paths (/proc/…),
+    // Plain mkdir, one level at a time: recursive mkdir can spin forever on odd paths (/proc/...),
     // and a hook must never hang. A missing grandparent simply means no cache.
     for (const d of [cache.base, cache.dir]) {
       try {

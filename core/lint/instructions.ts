@@ -12,9 +12,9 @@ const PROMPT_LANGS = new Set(['console', 'shell-session', 'terminal']);
 
 /** Words that turn what follows into a counter-example. */
 const PROHIBITION =
-  /\b(never|don'?t|do not|does not|must not|mustn'?t|shouldn'?t|should not|cannot|can'?t|avoid|not allowed|forbidden|prohibited|instead of|rather than|no longer|blocked|blocks|denied|denies|rejects?|dangerous|destructive|unsafe|bad|wrong|anti-?patterns?|pitfalls?|mistakes?|bypass(es)?|problem|triggers? on|detects?|catch(es)?|flags?|warns? (on|about)|guards? against)\b|❌|⛔|🚫|✗|✘/i;
+  /\b(never|don'?t|do not|does not|must not|mustn'?t|shouldn'?t|should not|cannot|can'?t|avoid|not allowed|forbidden|prohibited|instead of|rather than|no longer|blocked|blocks|denied|denies|rejects?|dangerous|destructive|unsafe|bad|wrong|anti-?patterns?|pitfalls?|mistakes?|bypass(es)?|problem|triggers? on|detects?|catch(es)?|flags?|warns? (on|about)|guards? against)\b|\u274C|\u26D4|\uD83D\uDEAB|\u2717|\u2718/i;
 /** Words that turn a block back into an example to follow, after a counter-example. */
-const APPROVAL = /\b(good|correct|right|safe|instead|do this|better|recommended|preferred)\b|✅|✔/i;
+const APPROVAL = /\b(good|correct|right|safe|instead|do this|better|recommended|preferred)\b|\u2705|\u2714/i;
 
 /** `<name>`, `<run-id>`, `<file path>`: a template, not a command line. */
 const PLACEHOLDER = /<[A-Za-z_{][\w{}.:\- ]*>/;
@@ -33,7 +33,7 @@ export interface InstructedCommand {
 export function notACommand(cmd: string): boolean {
   if (PLACEHOLDER.test(cmd) || REGEX_ESCAPE.test(cmd)) return true;
   if (/^[A-Z][a-z]+\b/.test(cmd) && (cmd.match(STOPWORDS)?.length ?? 0) >= 2) return true;
-  if (/^[│├└─┬┴┼|`\s-]*[│├└]/.test(cmd)) return true; // a file tree
+  if (/^[\u2502\u251C\u2514\u2500\u252C\u2534\u253C|`\s-]*[\u2502\u251C\u2514]/.test(cmd)) return true; // a file tree
   return false;
 }
 
@@ -92,7 +92,7 @@ function sentenceBefore(text: string, at: number): string {
 
 /** A parenthetical right after an inline span: "`git push -f` (blocked)". */
 function parentheticalAfter(text: string, at: number): string {
-  const m = /^[ \t]*[—–-]?[ \t]*(\([^)\n]{0,60}\)|[^\n.;]{0,40})/.exec(text.slice(at, at + 80));
+  const m = /^[ \t]*[\u2014\u2013-]?[ \t]*(\([^)\n]{0,60}\)|[^\n.;]{0,40})/.exec(text.slice(at, at + 80));
   return m?.[1] ?? '';
 }
 
