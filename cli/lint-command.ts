@@ -11,6 +11,7 @@ import { lintPaths } from '../core/lint/index';
 import { format, type Format } from '../core/lint/formatters';
 import { homeDirectory, normalizePath } from '../core/paths';
 import { escapeControl } from '../core/terminal';
+import { loadMemo, memoPlace, saveMemo } from './lint-memo';
 
 export function runLint(rest: string[]): number {
   const { values, positionals } = parseArgs({
@@ -36,10 +37,17 @@ export function runLint(rest: string[]): number {
   // the hook would judge it; the built-in guards only (workspace guards are repository code: not run).
   const { config, notes } = loadConfig(root);
   for (const n of notes) process.stderr.write(`${escapeControl(n, 'text')}\n`);
+  const home = homeDirectory(process.env, homedir);
+  // Verdicts kept from the last run in this workspace (cli/lint-memo.ts): a few hundred commands
+  // are most of a cold lint, and they are usually the ones judged last time.
+  const workspaces = [root, process.cwd(), ...(process.env.CLAUDE_PROJECT_DIR ? [process.env.CLAUDE_PROJECT_DIR] : [])];
+  const place = memoPlace(process.env, home, root, config);
+  const verdictMemo = loadMemo(place, workspaces);
   const run = lintPaths(root, positionals, {
     guards,
     config,
-    home: homeDirectory(process.env, homedir),
+    verdictMemo,
+    home,
     fix: values.fix ?? false,
     inlineConfig: !values['no-inline-config'],
     read: (p) => {
@@ -50,6 +58,7 @@ export function runLint(rest: string[]): number {
       }
     },
   });
+  saveMemo(place, verdictMemo, workspaces);
   for (const f of run.files) if (f.fixed !== undefined) writeFileSync(f.path, f.fixed);
   for (const s of run.skipped) process.stderr.write(`agent-guard: ${s} is not an agent-visible file (CLAUDE.md, AGENTS.md, .claude/…); skipped\n`);
   // Messages quote the files' own text (commands from CLAUDE.md, say): no raw control characters.

@@ -27,7 +27,16 @@ interface Layout {
   cache: string;
 }
 
+/** The last layout built: it depends on the two folders only, and lint judges hundreds of commands in one workspace. */
+let lastLayout: { key: string; layout: Layout } | null = null;
+
 function layout(ctx: GuardContext): Layout {
+  const key = `${ctx.projectDir}\0${ctx.home}`;
+  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx) };
+  return lastLayout.layout;
+}
+
+function buildLayout(ctx: GuardContext): Layout {
   const p = ctx.projectDir;
   const h = ctx.home;
   const guard: string[] = [];

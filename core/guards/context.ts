@@ -11,10 +11,22 @@ import type { Deadline } from './dispatch';
 import type { GitRunner, GuardContext, ToolCall } from './types';
 import { normalizePath, resolvePath } from '../paths';
 
+/**
+ * What a guard learned from the file system, reported to whoever keeps verdicts across runs (the
+ * CLI's lint): a verdict stays valid while every probe gives the same answer. A read of a file's
+ * content is reported without the content (`read`): such a verdict is never kept.
+ */
+export type FsProbe =
+  | { op: 'exists'; path: string; result: boolean }
+  | { op: 'realpath'; path: string; result: string }
+  | { op: 'list'; path: string; result: string[] }
+  | { op: 'read'; path: string };
+
 export function createContext(
   call: ToolCall,
-  opts: { home: string; projectDir: string; config: GuardConfig; git?: GitRunner; deadline?: Deadline },
+  opts: { home: string; projectDir: string; config: GuardConfig; git?: GitRunner; deadline?: Deadline; observe?: (probe: FsProbe) => void },
 ): GuardContext {
+  const observe = opts.observe;
   const expired = opts.deadline ? () => opts.deadline!.expired() : undefined;
   let analysis: ShellAnalysis | null = null;
   const realCache = new Map<string, string>();
@@ -50,14 +62,13 @@ export function createContext(
       return opts.git ? opts.git.run(args, cwd) : null;
     },
     readText(path, maxBytes = 256 * 1024) {
+      observe?.({ op: 'read', path });
       return readHead(path, maxBytes);
     },
     exists(path) {
-      try {
-        return existsSync(path);
-      } catch {
-        return false;
-      }
+      const result = pathExists(path);
+      observe?.({ op: 'exists', path, result });
+      return result;
     },
     realpath(path) {
       let r = realCache.get(path);
@@ -65,16 +76,31 @@ export function createContext(
         r = resolveLinks(path);
         realCache.set(path, r);
       }
+      observe?.({ op: 'realpath', path, result: r });
       return r;
     },
     listDir(path) {
-      try {
-        return readdirSync(path);
-      } catch {
-        return [];
-      }
+      const result = listNames(path);
+      observe?.({ op: 'list', path, result });
+      return result;
     },
   };
+}
+
+export function pathExists(path: string): boolean {
+  try {
+    return existsSync(path);
+  } catch {
+    return false;
+  }
+}
+
+export function listNames(path: string): string[] {
+  try {
+    return readdirSync(path);
+  } catch {
+    return [];
+  }
 }
 
 /** The first maxBytes of a regular file (a FIFO or device planted under a secret's name is not read: it would hang the hook). */

@@ -6,7 +6,7 @@ import { DEFAULT_CONFIG, type GuardConfig } from '../config';
 import { MAX_COMMAND_LENGTH, MAX_INVOCATIONS } from '../shell/analyze';
 import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
 import type { Limit } from '../shell/ast';
-import { createContext } from './context';
+import { createContext, type FsProbe } from './context';
 import { MAX_CALLS_PER_PAYLOAD, normalizeCall, type Host } from './normalize';
 import type { GitRunner, Guard, ToolCall } from './types';
 
@@ -41,6 +41,8 @@ export interface DispatchOptions {
    * git at all (lint, the language server): the repo-aware ones say nothing.
    */
   git?: GitRunner;
+  /** Told every file-system answer the guards got (see FsProbe): lint keeps verdicts across runs with it. */
+  observe?: (probe: FsProbe) => void;
 }
 
 export interface Deadline {
@@ -102,6 +104,7 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     config,
     deadline: opts.deadline,
     ...(opts.git ? { git: opts.git } : {}),
+    ...(opts.observe ? { observe: opts.observe } : {}),
   });
   const notes: string[] = [];
   let ask: Verdict | null = null;

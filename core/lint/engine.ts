@@ -1,7 +1,8 @@
 // Runs the rules on one file: builds the parsed views once (lazily), collects diagnostics, applies
 // inline suppressions, and applies fixes. Pure apart from the workspace view it is given.
 
-import { parse as parseAcorn, type Program } from 'acorn';
+import type { Program } from 'acorn';
+import { acorn } from './libraries';
 import { parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { readFrontmatter, splitFrontmatter } from './frontmatter';
 import { scanMarkdown } from './markdown';
@@ -9,6 +10,7 @@ import { evaluateCall, type Verdict } from '../guards/dispatch';
 import type { Guard } from '../guards/types';
 import { envValues, redactVerdict, secretValues } from '../redact';
 import type { GuardConfig } from '../config';
+import type { FsAnswers, VerdictMemo } from './verdict-memo';
 export { splitFrontmatter };
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
 
@@ -64,6 +66,8 @@ export interface LintOptions extends GuardSetup {
    * GuardSetup and clears it when what verdicts depend on changes (.env files, .claude/agent-guard.json).
    */
   verdictCache?: Map<string, Verdict | null>;
+  /** Verdicts kept from an earlier run (the CLI), reused while what they were judged from is unchanged. */
+  verdictMemo?: { memo: VerdictMemo; fs: FsAnswers };
 }
 
 export function createContext(
@@ -72,7 +76,7 @@ export function createContext(
   lines: LineIndex,
   sink: Diagnostic[],
   currentRule: { rule: LintRule | null },
-  setup: GuardSetup,
+  setup: GuardSetup & Pick<LintOptions, 'verdictMemo'>,
   verdictCache?: Map<string, Verdict | null>,
 ): RuleContext {
   let fm: Frontmatter | null | undefined;
@@ -132,7 +136,7 @@ export function createContext(
     js() {
       if (jsView) return jsView;
       try {
-        const program = parseAcorn(file.text, {
+        const program = acorn().parse(file.text, {
           ecmaVersion: 'latest',
           sourceType: 'module',
           allowReturnOutsideFunction: true,
@@ -150,6 +154,15 @@ export function createContext(
       // No git runner: lint and the language server run on untrusted checkouts (CI on pull
       // requests, a fresh clone in the editor) and start no process; repo-aware guards say nothing.
       if (verdicts.has(command)) return verdicts.get(command)!;
+      const memo = setup.verdictMemo;
+      const kept = memo?.memo.lookup(command, memo.fs);
+      if (kept !== undefined) {
+        // Kept redacted; redacted again with today's secret values.
+        if (kept) redactVerdict(kept, secretValues(envValues(workspace.root, workspace)));
+        verdicts.set(command, kept);
+        return kept;
+      }
+      const recorder = memo?.memo.recorder();
       const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
       const v = evaluateCall(call, {
         guards: setup.guards,
@@ -157,8 +170,10 @@ export function createContext(
         projectDir: workspace.root,
         fallbackCwd: workspace.root,
         config: setup.config,
+        ...(recorder ? { observe: recorder.observe } : {}),
       }).verdict;
       if (v) redactVerdict(v, secretValues(envValues(workspace.root, workspace)));
+      recorder?.keep(command, v);
       verdicts.set(command, v);
       return v;
     },

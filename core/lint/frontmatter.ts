@@ -11,7 +11,8 @@
 // The loader suite (test/loader/) checks these against the pinned real CLI.
 // Offsets of every node are mapped back to the file text, so ranges stay exact.
 
-import { parseDocument, visit, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { yaml } from './libraries';
 import type { Frontmatter } from './types';
 
 /** The frontmatter block of a Markdown file: `---` on the first line up to the next `---` line. */
@@ -65,8 +66,8 @@ const KNOWN_KEYS = new Set([
   'version',
 ]);
 
-function parse(yaml: string) {
-  return parseDocument(yaml, { prettyErrors: false, uniqueKeys: true });
+function parse(text: string) {
+  return yaml().parseDocument(text, { prettyErrors: false, uniqueKeys: true });
 }
 
 /** A value that YAML does not take on its own line (`Use this: x`, `[a] [b]`, `*`). */
@@ -158,7 +159,7 @@ export function readFrontmatter(text: string): Frontmatter | null {
   const err = doc.errors[0];
   const at = (o: number) => split.offset + w.map(o, raw.length);
   if (!err) {
-    visit(doc, (_key, node) => {
+    yaml().visit(doc, (_key, node) => {
       const n = node as { range?: [number, number, number] };
       if (n && Array.isArray(n.range)) n.range = [w.map(n.range[0], raw.length), w.map(n.range[1], raw.length), w.map(n.range[2], raw.length)];
     });

@@ -1,6 +1,7 @@
 // Locating things in parsed files, with offsets into the file text.
 
-import { isMap, isScalar, isSeq, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import type { Document, Node as YamlNode, Pair } from 'yaml';
+import { yaml } from './libraries';
 import { findNodeAtLocation, type Node as JsonNode } from 'jsonc-parser';
 import type { Frontmatter, RuleContext } from './types';
 
@@ -13,10 +14,10 @@ export interface Located<T = unknown> {
 /** A top-level frontmatter key: its key and value ranges (file offsets). */
 export function fmPair(fm: Frontmatter, key: string): { key: Located<string>; value: Located; node: YamlNode | null } | null {
   const doc = fm.doc as Document | null;
-  if (!doc || !isMap(doc.contents)) return null;
+  if (!doc || !yaml().isMap(doc.contents)) return null;
   for (const item of doc.contents.items as Pair[]) {
     const k = item.key;
-    if (!isScalar(k) || k.value !== key || !k.range) continue;
+    if (!yaml().isScalar(k) || k.value !== key || !k.range) continue;
     const v = item.value as YamlNode | null;
     const vr = v && 'range' in v && v.range ? v.range : [k.range[1], k.range[1]];
     return {
@@ -34,14 +35,14 @@ export function toolEntries(fm: Frontmatter, key: string, text: string): Located
   if (!pair || pair.node === null) return [];
   const node = pair.node;
   const out: Located<string>[] = [];
-  if (isSeq(node)) {
+  if (yaml().isSeq(node)) {
     for (const item of node.items) {
-      if (isScalar(item) && typeof item.value === 'string' && item.range)
+      if (yaml().isScalar(item) && typeof item.value === 'string' && item.range)
         out.push({ value: item.value.trim(), start: fm.offset + item.range[0], end: fm.offset + item.range[1] });
     }
     return out;
   }
-  if (isScalar(node) && typeof node.value === 'string') {
+  if (yaml().isScalar(node) && typeof node.value === 'string') {
     // A comma- or space-separated string; find each entry in the source text so ranges are exact.
     const src = text.slice(pair.value.start, pair.value.end);
     const quote = src.startsWith('"') || src.startsWith("'") ? 1 : 0;

@@ -3,7 +3,8 @@
 import rules from 'agent-guard:lint-rules';
 import { lintFile, applyFixes, type GuardSetup } from './engine';
 import { classifyFile, findAgentFiles } from './files';
-import { fsWorkspace } from './workspace';
+import { fsAnswers, fsWorkspace } from './workspace';
+import type { VerdictMemo } from './verdict-memo';
 import { normalizePath, relativeTo, resolvePath } from '../paths';
 import type { Verdict } from '../guards/dispatch';
 import { DOCS_BASE, type Diagnostic, type FileKind, type LintRule } from './types';
@@ -41,7 +42,7 @@ export function docsUrl(code: string): string {
 export function lintPaths(
   root: string,
   paths: string[],
-  opts: GuardSetup & { home: string; fix?: boolean; inlineConfig?: boolean; read: (abs: string) => string | null },
+  opts: GuardSetup & { home: string; fix?: boolean; inlineConfig?: boolean; read: (abs: string) => string | null; verdictMemo?: VerdictMemo },
 ): LintRun {
   const ws = fsWorkspace(root, opts.home);
   const wanted = new Map<string, FileKind>();
@@ -59,6 +60,7 @@ export function lintPaths(
   const files: FileResult[] = [];
   // One run, one guard setup: a command that appears in several files is judged once.
   const verdictCache = new Map<string, Verdict | null>();
+  const answers = fsAnswers();
   for (const [rel, kind] of wanted) {
     const path = rel.startsWith('/') ? rel : `${ws.root}/${rel}`;
     const text = opts.read(path);
@@ -66,7 +68,14 @@ export function lintPaths(
       skipped.push(rel);
       continue;
     }
-    const lintOpts = { rules, guards: opts.guards, config: opts.config, inlineConfig: opts.inlineConfig ?? true, verdictCache };
+    const lintOpts = {
+      rules,
+      guards: opts.guards,
+      config: opts.config,
+      inlineConfig: opts.inlineConfig ?? true,
+      verdictCache,
+      ...(opts.verdictMemo ? { verdictMemo: { memo: opts.verdictMemo, fs: answers } } : {}),
+    };
     let diagnostics = lintFile({ path, rel, kind, text }, ws, lintOpts);
     const result: FileResult = { path, rel, kind, diagnostics };
     if (opts.fix && diagnostics.some((d) => d.fix && !d.fix.optIn)) {

@@ -16,7 +16,7 @@
 //    re-parses one chunk, not the file.
 // The parse of each chunk is micromark's; the chunking is one pass over the lines.
 
-import { fromMarkdown } from 'mdast-util-from-markdown';
+import { markdown } from './libraries';
 import type { CodeSpan } from './types';
 
 export interface MarkdownView {
@@ -192,9 +192,9 @@ function parseChunk(text: string, force = false): MarkdownView {
     const quick = quickInline(text) ?? quickFence(text);
     if (quick) return quick;
   }
-  let tree: ReturnType<typeof fromMarkdown>;
+  let tree: ReturnType<ReturnType<typeof markdown>['fromMarkdown']>;
   try {
-    tree = fromMarkdown(text);
+    tree = markdown().fromMarkdown(text);
   } catch {
     return { code, prose };
   }

@@ -2,14 +2,29 @@
 // files (rule examples, tests).
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { normalizePath, relativeTo } from '../paths';
+import { dirname, normalizePath, relativeTo } from '../paths';
+import { listNames, pathExists, resolveLinks } from '../guards/context';
 import type { WorkspaceView } from './types';
+import type { FsAnswers } from './verdict-memo';
 
+/**
+ * The real file system. `exists` remembers folders found missing (one view is one lint run, or
+ * one re-lint in the server): a CLAUDE.md with thousands of @imports into a missing folder costs
+ * one check per folder, not one per import.
+ */
 export function fsWorkspace(root: string, home: string, overlay?: (path: string) => string | null): WorkspaceView {
+  const missingDirs = new Set<string>();
+  const exists = (p: string): boolean => {
+    const dir = dirname(p);
+    if (missingDirs.has(dir)) return false;
+    if (existsSync(p)) return true;
+    if (dir !== p && !existsSync(dir)) missingDirs.add(dir);
+    return false;
+  };
   return {
     root: normalizePath(root),
     home: normalizePath(home),
-    exists: (p) => overlay?.(p) != null || existsSync(p),
+    exists: (p) => overlay?.(p) != null || exists(p),
     read: (p) => {
       const o = overlay?.(p);
       if (o != null) return o;
@@ -44,5 +59,25 @@ export function memoryWorkspace(root: string, files: Record<string, string>, hom
       }
       return [...names];
     },
+  };
+}
+
+/** The guard context's file-system answers, each asked once per run (many verdicts depend on the same folders). */
+export function fsAnswers(): FsAnswers {
+  const exists = new Map<string, boolean>();
+  const real = new Map<string, string>();
+  const lists = new Map<string, string[]>();
+  const once = <T>(m: Map<string, T>, key: string, ask: (k: string) => T): T => {
+    let v = m.get(key);
+    if (v === undefined) {
+      v = ask(key);
+      m.set(key, v);
+    }
+    return v;
+  };
+  return {
+    exists: (p) => once(exists, p, pathExists),
+    realpath: (p) => once(real, p, resolveLinks),
+    list: (p) => once(lists, p, listNames),
   };
 }

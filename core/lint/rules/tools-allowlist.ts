@@ -2,7 +2,7 @@ import { defineRule, type RuleContext } from '../types';
 import { fmPair, toolEntries } from '../helpers';
 import { KNOWN_TOOLS, NEVER_IN_SUBAGENTS, POWERFUL_TOOLS, TOOL_ALIASES } from '../claude-code';
 import { isIdent, propertyNamed, walk, type AnyNode } from '../js';
-import { parse as parseAcorn } from 'acorn';
+import { acorn } from '../libraries';
 
 /** Names of subagents that a workflow of the workspace calls with a `schema` (structured output). */
 const schemaCallers = new WeakMap<object, Set<string>>();
@@ -15,9 +15,9 @@ function agentsCalledWithSchema(ctx: RuleContext): Set<string> {
       if (!e.endsWith('.js')) continue;
       const text = ctx.workspace.read(`${dir}/${e}`);
       if (!text?.includes('agentType')) continue;
-      let program: ReturnType<typeof parseAcorn>;
+      let program: ReturnType<ReturnType<typeof acorn>['parse']>;
       try {
-        program = parseAcorn(text, {
+        program = acorn().parse(text, {
           ecmaVersion: 'latest',
           sourceType: 'module',
           allowReturnOutsideFunction: true,

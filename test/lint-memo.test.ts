@@ -1,0 +1,139 @@
+// Guard verdicts kept between lint runs (core/lint/verdict-memo.ts, cli/lint-memo.ts): a kept
+// verdict is reused only while every file-system answer it was judged from is the same, a verdict
+// that read a file's content is never kept, and the memo lives only where the code cache may.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { VerdictMemo, type FsAnswers } from '../core/lint/verdict-memo';
+
+const ROOT = process.env.AGENT_GUARD_ROOT!;
+const CLI = join(ROOT, 'dist/cli.cjs');
+const DENY = { decision: 'deny' as const, guardId: 'g', reason: 'r' };
+
+/** A file system of answers the test sets. */
+function answers(state: { exists?: Record<string, boolean>; real?: Record<string, string>; lists?: Record<string, string[]> }): FsAnswers {
+  return {
+    exists: (p) => state.exists?.[p] ?? false,
+    realpath: (p) => state.real?.[p] ?? p,
+    list: (p) => state.lists?.[p] ?? [],
+  };
+}
+
+test('a kept verdict is reused while its answers hold, and dropped when one changes', () => {
+  const memo = VerdictMemo.empty();
+  const r = memo.recorder();
+  r.observe({ op: 'exists', path: '/w/a', result: true });
+  r.observe({ op: 'realpath', path: '/w/out', result: '/w/out' });
+  r.observe({ op: 'list', path: '/w', result: ['a', 'out'] });
+  r.keep('echo hi > out/x', DENY);
+  const same = { exists: { '/w/a': true }, lists: { '/w': ['out', 'a'] } };
+  assert.deepEqual(VerdictMemo.parse(memo.serialize()).lookup('echo hi > out/x', answers(same)), DENY, 'kept across a save (names in any order)');
+  for (const changed of [
+    { ...same, exists: { '/w/a': false } },
+    { ...same, real: { '/w/out': '/etc' } },
+    { ...same, lists: { '/w': ['a', 'out', '.env'] } },
+  ]) {
+    const m = VerdictMemo.parse(memo.serialize());
+    assert.equal(m.lookup('echo hi > out/x', answers(changed)), undefined, JSON.stringify(changed));
+    assert.equal(m.lookup('echo hi > out/x', answers(same)), undefined, 'and it is gone');
+    assert.equal(m.dirty, true);
+  }
+  assert.equal(memo.lookup('another command', answers(same)), undefined);
+});
+
+test('an allowed verdict is kept too, and one that read a file is not', () => {
+  const memo = VerdictMemo.empty();
+  const allowed = memo.recorder();
+  allowed.keep('npm test', null);
+  const read = memo.recorder();
+  read.observe({ op: 'read', path: '/w/list.txt' });
+  read.keep('rm -rf $(cat list.txt)', DENY);
+  const again = VerdictMemo.parse(memo.serialize());
+  assert.equal(again.lookup('npm test', answers({})), null);
+  assert.equal(again.lookup('rm -rf $(cat list.txt)', answers({})), undefined);
+  assert.equal(again.dirty, false, 'nothing new to save after lookups that hit');
+});
+
+test('a malformed or foreign memo is an empty one', () => {
+  for (const text of [
+    null,
+    '',
+    'not json',
+    '[]',
+    '{"format":"other","entries":{}}',
+    '{"format":"agent-guard-lint-verdicts-1","entries":{"x":{"verdict":{"decision":"maybe","guardId":"g","reason":"r"},"deps":[]}}}',
+    '{"format":"agent-guard-lint-verdicts-1","entries":{"x":{"verdict":null,"deps":[["e","/a","yes"]]}}}',
+    '{"format":"agent-guard-lint-verdicts-1","entries":{"x":{"verdict":null,"deps":[["q","/a",true]]}}}',
+  ])
+    assert.equal(VerdictMemo.parse(text).lookup('x', answers({ exists: { '/a': true } })), undefined, String(text));
+  const good = '{"format":"agent-guard-lint-verdicts-1","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}';
+  assert.equal(VerdictMemo.parse(good).lookup('x', answers({ exists: { '/a': true } })), null);
+});
+
+function lint(ws: string, cacheHome: string) {
+  const r = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json'], {
+    cwd: ws,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: '/nonexistent', CLAUDE_PROJECT_DIR: '', AGENT_GUARD_NO_CACHE: '', XDG_CACHE_HOME: cacheHome },
+    timeout: 20000,
+  });
+  const findings = (JSON.parse(r.stdout) as { file: string; line: number; code: string; message: string }[]).map(
+    (d) => `${d.file}:${d.line} ${d.code} ${d.message}`,
+  );
+  return { findings, status: r.status };
+}
+
+const CAT_ENV =
+  'CLAUDE.md:3 AG-CMD-001 cat .env prints the secret values in .env into the transcript, where they are stored and shared. To see which variables exist, list the names only. [secret-read]';
+
+const memoFiles = (cacheHome: string) => readdirSync(join(cacheHome, 'agent-guard')).filter((n) => n.startsWith('lint-'));
+
+test('the CLI: the second run answers from the memo, and a link made in between is seen', () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-memo-ws-'));
+  writeFileSync(join(ws, 'CLAUDE.md'), '# P\n\nRun `echo hi > out/log.txt` and `cat .env`.\n');
+  mkdirSync(join(ws, 'out'));
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
+  const first = lint(ws, cache);
+  assert.deepEqual(first.findings, [CAT_ENV]);
+  assert.equal(memoFiles(cache).length, 1);
+  assert.deepEqual(lint(ws, cache), first, 'the same answer from the memo');
+  // It is read: a kept reason (edited here, in the user's own private folder) is what lint prints.
+  const file = join(cache, 'agent-guard', memoFiles(cache)[0]!);
+  writeFileSync(file, readFileSync(file, 'utf8').replace('To see which variables exist', 'Kept'));
+  assert.deepEqual(lint(ws, cache).findings, [CAT_ENV.replace('To see which variables exist', 'Kept')]);
+  writeFileSync(file, readFileSync(file, 'utf8').replace('Kept', 'To see which variables exist'));
+  // out/ becomes a link out of the project: the kept verdict for the echo no longer holds.
+  rmdirSync(join(ws, 'out'));
+  symlinkSync('/etc', join(ws, 'out'));
+  const after = lint(ws, cache);
+  assert.equal(after.findings.length, 2);
+  assert.match(
+    after.findings[0]!,
+    /^CLAUDE\.md:3 AG-CMD-001 echo writes out\/log\.txt, a symbolic link to \/etc\/log\.txt, outside the project .*\[outside-workspace-write\]$/,
+  );
+  assert.equal(after.findings[1], CAT_ENV);
+  const fresh = lint(ws, mkdtempSync(join(tmpdir(), 'agent-guard-memo-')));
+  assert.deepEqual(after, fresh, 'as a run without a memo says');
+});
+
+test('the CLI: a memo in a folder others may write is neither read nor written', () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-memo-ws-'));
+  writeFileSync(join(ws, 'CLAUDE.md'), '# P\n\nRun `cat .env`.\n');
+  const shared = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
+  mkdirSync(join(shared, 'agent-guard'));
+  chmodSync(join(shared, 'agent-guard'), 0o777);
+  // A planted memo that says `cat .env` is fine.
+  const own = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
+  lint(ws, own);
+  const name = memoFiles(own)[0]!;
+  writeFileSync(join(shared, 'agent-guard', name), '{"format":"agent-guard-lint-verdicts-1","entries":{"cat .env":{"verdict":null,"deps":[]}}}', {
+    mode: 0o600,
+  });
+  const r = lint(ws, shared);
+  assert.deepEqual(r.findings, [CAT_ENV]);
+  assert.deepEqual(memoFiles(shared), [name], 'nothing new written there');
+});
