@@ -281,8 +281,9 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
   const samples = [];
   const base = [];
   const uncached = [];
-  // The CLI's V8 code cache (scripts/code-cache-loader.js) in a fresh private folder: the warm-up
-  // run writes it, as a user's first lint does; AGENT_GUARD_NO_CACHE=1 is that first run's cost.
+  // The CLI's V8 code cache (scripts/code-cache-loader.js) and its kept guard verdicts
+  // (cli/lint-memo.ts) in a fresh private folder: the warm-up run writes them, as a user's first
+  // lint does; AGENT_GUARD_NO_CACHE=1 (neither) is that first run's cost.
   const cacheHome = mkdtempSync(join(tmpdir(), 'agent-guard-bench-cache-'));
   const runCli = (args, extraEnv = {}) => {
     const t = process.hrtime.bigint();
@@ -312,7 +313,7 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
     `  CLI: agent-guard lint of a 5,000-line CLAUDE.md (~${commands} commands)   wall ${s.median.toFixed(0)} ms (p95 ${s.p95.toFixed(0)}), cpu ${sc.median.toFixed(0)} ms; node -e 0 wall ${b.median.toFixed(0)}, cpu ${bc.median.toFixed(0)} ms`,
   );
   console.log(
-    `    …without the code cache (a first run)                               wall ${u.median.toFixed(0)} ms (p95 ${u.p95.toFixed(0)}), cpu ${uc.median.toFixed(0)} ms`,
+    `    …without the code cache and kept verdicts (a first run)             wall ${u.median.toFixed(0)} ms (p95 ${u.p95.toFixed(0)}), cpu ${uc.median.toFixed(0)} ms`,
   );
   // In process: the same file, first lint and a keystroke re-lint with the server's verdict cache.
   const wsv = core.fsWorkspace(ws, '/nonexistent');

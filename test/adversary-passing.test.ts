@@ -10,8 +10,11 @@ import { runAdversaryRow } from './support/adversary';
 for (const c of ADVERSARY_PASSING) {
   const label = c.command ?? `${c.tool} ${JSON.stringify(c.input)}`;
   test(`${c.cls}: ${c.expect} ${label.slice(0, 80).replace(/[\n\r\0]/g, '⏎')}`, () => {
-    const v = runAdversaryRow(c).verdict;
+    const { verdict: v, insteadVerdict } = runAdversaryRow(c);
     if (c.expect === 'allow') assert.equal(v, null, `denied by ${v?.guardId}: ${v?.reason} (${c.why})`);
-    else assert.ok(v, `no longer stopped: ${c.why}`);
+    else {
+      assert.ok(v, `no longer stopped: ${c.why}`);
+      if (c.insteadMustPass) assert.equal(insteadVerdict, null, `the suggested ${v.instead} is denied by ${insteadVerdict?.guardId}: ${c.why}`);
+    }
   });
 }

@@ -5,12 +5,16 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { ADVERSARY } from '../cases/adversary';
 import { runAdversaryRow } from '../support/adversary';
 
 test('per class: attacks stopped and ordinary calls passed', (t) => {
   const classes = new Map<string, { stopped: number; attacks: number; passed: number; ordinary: number }>();
-  for (const c of ADVERSARY) {
+  // The rows now answered right (by the passing half's measure: any guard may stop an attack), for
+  // moving them to test/cases/adversary-passing.ts: AGENT_GUARD_RIGHT_ROWS=<file> gets their indices.
+  const right: number[] = [];
+  for (const [i, c] of ADVERSARY.entries()) {
     const s = classes.get(c.cls) ?? { stopped: 0, attacks: 0, passed: 0, ordinary: 0 };
     const { verdict: v, insteadVerdict } = runAdversaryRow(c);
     const stopped = v !== null && !(c.insteadMustPass && insteadVerdict);
@@ -21,8 +25,10 @@ test('per class: attacks stopped and ordinary calls passed', (t) => {
       s.attacks++;
       if (stopped) s.stopped++;
     }
+    if (c.expect === 'allow' ? !v : stopped) right.push(i);
     classes.set(c.cls, s);
   }
+  if (process.env.AGENT_GUARD_RIGHT_ROWS) writeFileSync(process.env.AGENT_GUARD_RIGHT_ROWS, JSON.stringify(right));
   for (const [cls, s] of classes) t.diagnostic(`${cls}: stops ${s.stopped}/${s.attacks}, passes ${s.passed}/${s.ordinary}`);
 });
 
