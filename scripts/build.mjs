@@ -75,7 +75,10 @@ async function buildCached({ entry, out, name, perCommand, strip, banner = '' })
     .replace('__PER_COMMAND__', String(perCommand));
   // The code goes into a comment at the end (see the loader): one more backslash in every `*\/`.
   const embedded = `\n/*AGENT-GUARD-CODE\n${code.replace(/\*(\\*)\//g, '*\\$1/')}\n*/\n`;
-  const file = banner + loader + embedded;
+  // The readable build keeps comments, which may say "…": escaped (a profiling build, never shipped).
+  const file = process.env.AGENT_GUARD_BUILD_READABLE
+    ? (banner + loader + embedded).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : banner + loader + embedded;
   // ASCII only: one character beyond it (a "…" in a comment, "❌" in a regex) makes V8 hold the
   // whole 1 MB source as two-byte text, decoded from UTF-8 on every run. Write \uXXXX instead.
   const wide = /[\u0080-\uffff]/.exec(file);
