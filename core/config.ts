@@ -85,6 +85,8 @@ export const DEFAULT_CONFIG: GuardConfig = {
   secretFiles: [],
   migrationDirs: [
     'migrations',
+    'Migrations',
+    'db/migration',
     'db/migrate',
     'db/migrations',
     'prisma/migrations',

@@ -1,6 +1,7 @@
-import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
-import { fileWritesOf } from '../core/effects/derive';
-import { dirname, relativeTo } from '../core/paths';
+import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
+import { relativeTo } from '../core/paths';
+import { isTracked, shellFileChanges } from '../core/guards/file-changes';
+import { TEST_DATA_DIRS } from '../core/lockfiles';
 
 function trimSlashes(s: string): string {
   let a = 0;
@@ -14,20 +15,9 @@ function trimSlashes(s: string): string {
 function migrationDir(path: string, dirs: readonly string[]): string | null {
   for (const d of dirs) {
     const clean = trimSlashes(d);
-    if (path.includes(`/${clean}/`)) return clean;
+    if (`${path}/`.includes(`/${clean}/`)) return clean;
   }
   return null;
-}
-
-/** Tracked by git? null when unknown (no repo, no git). */
-function isTracked(path: string, ctx: GuardContext): boolean | null {
-  const dir = ctx.exists(dirname(path)) ? dirname(path) : null;
-  if (!dir) return false; // a folder that does not exist yet holds no committed files
-  const r = ctx.git(['ls-files', '--error-unmatch', '--', path], dir);
-  if (r === null) return null;
-  if (r.ok) return true;
-  const inRepo = ctx.git(['rev-parse', '--is-inside-work-tree'], dir);
-  return inRepo?.ok ? false : null;
 }
 
 function suggestion(path: string, dir: string): string | undefined {
@@ -45,14 +35,20 @@ export default defineGuard({
   check(call, ctx) {
     const targets: { path: string; how: string }[] = [];
     if (call.edits && call.path) targets.push({ path: call.path, how: call.tool === 'Write' ? 'Overwriting' : 'Editing' });
-    else if (call.command) for (const w of fileWritesOf(ctx.shell(), ctx.home)) targets.push({ path: w.path, how: `Writing (${w.how})` });
+    else if (call.command)
+      for (const c of shellFileChanges(ctx)) {
+        // git putting back the committed version (`git checkout -- f`, `git restore f`) yields no write effect at all.
+        const how = c.kind === 'write' ? `Writing (${c.how})` : c.to ? `Renaming (${c.how})` : `Deleting (${c.how})`;
+        targets.push({ path: c.path, how });
+      }
     for (const t of targets) {
+      if (TEST_DATA_DIRS.test(t.path)) continue;
       const dir = migrationDir(t.path, ctx.config.migrationDirs);
       if (!dir || isTracked(t.path, ctx) !== true) continue;
       const shown = relativeTo(ctx.projectDir, t.path) || t.path;
       const instead = suggestion(t.path, dir);
       return {
-        reason: `${t.how} ${shown} changes a migration that is already committed, so it has probably run on some database already; the edit will not run there again and the schemas drift apart. Add a new migration that makes this change.`,
+        reason: `${t.how} ${shown} changes a migration that is already committed, so it has probably run on some database already; the change will not run there again and the schemas drift apart. Add a new migration that makes this change.`,
         ...(instead ? { instead } : {}),
       };
     }
@@ -105,6 +101,48 @@ export default defineGuard({
         tool_input: { command: 'git mv -f /tmp/new.sql migrations/001_init.sql' },
         fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
       },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'rm migrations/001_init.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+        note: 'deleted',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git mv migrations/001_init.sql migrations/000_init.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+        note: 'renamed',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git checkout HEAD~1 -- migrations/001_init.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+        note: 'replaced by an older version',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "find migrations -name '*.sql' -exec sed -i 's/int/bigint/' {} +" },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+        note: 'the files find hands to sed',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'src/main/resources/db/migration/V1__init.sql', content: '' },
+        fixture: { committed: { 'src/main/resources/db/migration/V1__init.sql': 'CREATE TABLE t (id int);\n' } },
+        note: 'Flyway',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git apply fix.patch' },
+        fixture: {
+          committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' },
+          untracked: {
+            'fix.patch':
+              '--- a/migrations/001_init.sql\n+++ b/migrations/001_init.sql\n@@ -1 +1 @@\n-CREATE TABLE users (id int);\n+CREATE TABLE users (id bigint);\n',
+          },
+        },
+        note: 'a patch file',
+      },
     ],
     allowed: [
       {
@@ -145,6 +183,24 @@ export default defineGuard({
         tool_name: 'Bash',
         tool_input: { command: 'cp migrations/001_init.sql /tmp/backup.sql' },
         fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git checkout -- migrations/001_init.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+        note: 'the committed version put back',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git restore migrations/001_init.sql' },
+        fixture: { committed: { 'migrations/001_init.sql': 'CREATE TABLE users (id int);\n' } },
+        note: 'the committed version put back',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'src/main/resources/db/migration/V2__add_email.sql', content: 'ALTER TABLE t ADD email text;\n' },
+        fixture: { committed: { 'src/main/resources/db/migration/V1__init.sql': 'CREATE TABLE t (id int);\n' } },
+        note: 'a new Flyway migration',
       },
     ],
   },

@@ -1,3 +1,4 @@
+import { shellFileChanges } from '../core/guards/file-changes';
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
 import { changedSinceHead, parseGit, plausiblePaths, productCommand, runs, shq, type GitCall } from '../core/guards/helpers';
@@ -553,6 +554,13 @@ function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, sho
             continue;
           return deny(inv, hit, `${inv.program === 'chmod' ? 'takes the read permission off' : 'changes the owner of'}`);
         }
+      }
+    }
+    // A patch file applied (git apply fix.patch, patch -p1 < fix.patch): the files its hunks write.
+    if (ie.effects.some((e) => e.kind === 'read' && e.source === 'file' && e.patch)) {
+      for (const c of shellFileChanges(ctx)) {
+        const hit = c.inv === inv ? hitOf(ctx.realpath(c.path), l, false, ctx) : null;
+        if (hit) return deny(inv, hit, c.kind === 'delete' ? 'deletes' : 'rewrites');
       }
     }
     if (inv.program === 'find') {

@@ -1,93 +1,213 @@
-import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
-import { basename } from '../core/paths';
-import { fileWritesOf } from '../core/effects/derive';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
+import { basename, dirname, relativeTo } from '../core/paths';
+import { isTracked, shellFileChanges, textAfter, type FileChange } from '../core/guards/file-changes';
+import {
+  frameworkFor,
+  isCollectedTest,
+  JS_EXCLUDE_KEYS,
+  JS_RUNNER_CONFIG,
+  markerCount,
+  RUNNER_CONFIGS,
+  SEPARATE_SUITES,
+  TEST_SCRIPT_FORCED,
+  TEST_SCRIPT_NOOP,
+  testedName,
+} from '../core/test-frameworks';
+import { literals } from '../core/effects/code';
+import { minimatch } from 'minimatch';
 
-interface Ecosystem {
-  /** Test files by path (forward slashes). */
-  file: { test(path: string): boolean };
-  /** Markers that skip or focus tests. Counted in the old and new text: only additions count. */
-  markers: RegExp[];
+const FIX = 'Fix the code or the test; if the failure is real and out of scope, leave the test failing and report it to the user.';
+
+/** Does the change add a skip or focus marker to a test file? old/new are the replaced texts; `file` is the whole file as it is. */
+function addsMarker(path: string, oldText: string, newText: string, file: string | null): boolean {
+  const fw = frameworkFor(path);
+  if (!fw) return false;
+  const context = `${newText}\n${file ?? ''}`;
+  return markerCount(newText, fw, context) > markerCount(oldText, fw, context);
 }
 
-const JS: Ecosystem = {
-  file: /(\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$)|(\/__tests__\/.*\.[cm]?[jt]sx?$)|(\/(test|tests|spec|e2e)\/.*\.[cm]?[jt]sx?$)/,
-  markers: [
-    /\b(?:it|test|describe|context|suite|specify|bench)\s*\.\s*(?:skip|only|todo|skipIf|runIf)\s*\(/g,
-    /(?<![\w.$])(?:xit|xtest|xdescribe|xcontext|xspecify|fit|fdescribe|fcontext)\s*\(/g,
-    /\bthis\.skip\s*\(\s*\)/g,
-    /\bt\.skip\s*\(/g,
-    /\{\s*(?:skip|only)\s*:\s*(?:true|['"`])/g,
-  ],
-};
-const PYTHON: Ecosystem = {
-  file: /(^|\/)(test_[^/]*\.py|[^/]*_test\.py|conftest\.py)$|\/tests?\/.*\.py$/,
-  markers: [
-    /@pytest\.mark\.(?:skip|skipif|xfail)\b/g,
-    /@unittest\.(?:skip|skipIf|skipUnless|expectedFailure)\b/g,
-    /\bpytest\.(?:skip|xfail)\s*\(/g,
-    /\bself\.skipTest\s*\(/g,
-  ],
-};
-const GO: Ecosystem = { file: /_test\.go$/, markers: [/\b[tb]\.(?:Skip|Skipf|SkipNow)\s*\(/g] };
-const RUST: Ecosystem = { file: /\.rs$/, markers: [/#\[ignore\b/g] };
-const JVM: Ecosystem = {
-  file: /(Tests?|IT|Spec)\.(java|kt|groovy|scala)$|\/src\/test\//,
-  markers: [/@Disabled\b/g, /@Ignore\b/g, /\bassumeTrue\s*\(\s*false\s*\)/g],
-};
-const RUBY_TEST_NAME = /(_spec|_test)\.rb$|(^|\/)test_[^/]*\.rb$/;
-const RUBY: Ecosystem = {
-  // Any .rb under a spec/ folder too. Not as /\/spec\/.*\.rb$/: that regex is quadratic on paths
-  // full of "/spec/", and the answer only depends on the path's (last) line holding "/spec/".
-  file: { test: (path) => RUBY_TEST_NAME.test(path) || (path.endsWith('.rb') && path.slice(path.lastIndexOf('\n') + 1).includes('/spec/')) },
-  markers: [/(?<![\w.])(?:xit|xdescribe|xcontext|xspecify|fit|fdescribe|fcontext)\b/g, /^[ \t]*(?:skip|pending)\b/gm, /\bskip:\s*true\b/g, /,\s*:skip\b/g],
-};
-const DOTNET: Ecosystem = { file: /Tests?\.cs$/, markers: [/\bSkip\s*=\s*"/g, /\[Ignore\b/g] };
-const PHP: Ecosystem = { file: /Test\.php$/, markers: [/\bmarkTest(?:Skipped|Incomplete)\s*\(/g, /@group\s+skip\b/g] };
-
-const ECOSYSTEMS = [JS, PYTHON, GO, RUST, JVM, RUBY, DOTNET, PHP];
-
-function ecosystemFor(path: string): Ecosystem | null {
-  return ECOSYSTEMS.find((e) => e.file.test(path)) ?? null;
-}
-
-function count(text: string, eco: Ecosystem): number {
+/** How many of the runner config's deselecting options `text` holds. */
+function configCount(text: string, name: string): number {
   let n = 0;
-  for (const re of eco.markers) {
-    re.lastIndex = 0;
-    n += text.match(re)?.length ?? 0;
+  for (const cfg of RUNNER_CONFIGS) {
+    if (!cfg.files.test(name)) continue;
+    for (const m of cfg.markers) {
+      m.re.lastIndex = 0;
+      for (const hit of text.matchAll(m.re)) if (!m.accept || m.accept(hit, text)) n++;
+    }
   }
   return n;
 }
 
+const MAX_WALK = 4000;
+
+/** Test files under `root` (relative to it), by a bounded walk that skips dependencies and .git. */
+function testFilesUnder(root: string, ctx: GuardContext): string[] {
+  const out: string[] = [];
+  const stack: { dir: string; rel: string }[] = [{ dir: root, rel: '' }];
+  let seen = 0;
+  while (stack.length > 0 && seen < MAX_WALK) {
+    const { dir, rel } = stack.pop()!;
+    for (const name of ctx.listDir(dir)) {
+      if (++seen > MAX_WALK) break;
+      if (name === 'node_modules' || name === '.git') continue;
+      const path = `${dir}/${name}`;
+      const r = rel ? `${rel}/${name}` : name;
+      if (isCollectedTest(`/${r}`)) out.push(r);
+      else if (!name.includes('.') || ctx.listDir(path).length > 0) stack.push({ dir: path, rel: r });
+    }
+  }
+  return out;
+}
+
+/** A JS runner config's excluded patterns (vitest/jest/playwright): the string literals of its exclude-like keys. */
+function excludedPatterns(text: string): Set<string> {
+  const out = new Set<string>();
+  JS_EXCLUDE_KEYS.lastIndex = 0;
+  for (const m of text.matchAll(JS_EXCLUDE_KEYS)) {
+    // vitest's `exclude` is about tests only inside `test: { … }` (not coverage, optimizeDeps, build).
+    if (m[1] === 'exclude' && enclosingKey(text, m.index!) !== 'test') continue;
+    for (const l of literals(m[2] ?? m[4] ?? '')) out.add(l.text);
+  }
+  return out;
+}
+
+/** The key of the object literal that holds offset `at` (`test` in `test: { exclude: … }`); '' at the top. Bounded look-back. */
+function enclosingKey(text: string, at: number): string {
+  let depth = 0;
+  for (let i = at - 1; i >= 0 && i >= at - 4000; i--) {
+    const c = text[i];
+    if (c === '}' || c === ']' || c === ')') depth++;
+    else if (c === '{' || c === '[' || c === '(') {
+      if (depth > 0) depth--;
+      else if (c === '{') {
+        const m = /([A-Za-z_$][\w$]*)['"]?\s*:\s*$/.exec(text.slice(Math.max(0, i - 80), i));
+        return m ? m[1]! : '';
+      }
+    }
+  }
+  return '';
+}
+
+/** An exclusion added to a JS runner config that leaves out test files the project has. */
+function excludesTests(path: string, before: string, after: string, ctx: GuardContext): string | null {
+  const old = excludedPatterns(before);
+  const added = [...excludedPatterns(after)].filter((p) => !old.has(p) && !SEPARATE_SUITES.test(p));
+  if (added.length === 0) return null;
+  const files = testFilesUnder(dirname(path), ctx);
+  for (const p of added) {
+    // jest's testPathIgnorePatterns are regular expressions over the path: judged as the text they name.
+    const plain = p.replace(/^<rootDir>\//, '').replace(/^\^|\$$/g, '');
+    const glob = /[*?{]/.test(plain);
+    const hit = files.find((f) => (glob ? matchGlob(f, plain) : f.includes(plain.replace(/^\.?\//, '')) && plain !== ''));
+    if (hit) return `adds ${JSON.stringify(p)} to the runner's exclusions, which leaves out ${hit}`;
+  }
+  return null;
+}
+
+const matchGlob = (f: string, p: string) => minimatch(f, p.replace(/^\.\//, ''), { dot: true, matchBase: !p.includes('/') });
+
+/** package.json test scripts ("test", "test:unit", …) by name. */
+function testScripts(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/"(test(?::[\w:-]+)?)"\s*:\s*"((?:[^"\\\n]|\\.)*)"/g)) if (!out.has(m[1]!)) out.set(m[1]!, m[2]!);
+  return out;
+}
+
+function disablesTestScript(before: string, after: string): string | null {
+  const old = testScripts(before);
+  for (const [name, script] of testScripts(after)) {
+    const was = old.get(name);
+    if (was === script) continue;
+    if (TEST_SCRIPT_NOOP.test(script) && !(was !== undefined && TEST_SCRIPT_NOOP.test(was)))
+      return `turns the "${name}" script into ${JSON.stringify(script)}, which runs no tests`;
+    const forced = (t: string) => (t.match(TEST_SCRIPT_FORCED) ?? []).length;
+    if (forced(script) > (was === undefined ? 0 : forced(was))) return `makes the "${name}" script (${JSON.stringify(script)}) pass whatever the tests do`;
+  }
+  return null;
+}
+
+/** A change to a test-runner configuration that deselects tests: the reason, or null. */
+function deselects(path: string, before: string, after: string, ctx: GuardContext): string | null {
+  const name = basename(path);
+  if (configCount(after, name) > configCount(before, name)) return `adds an option to ${name} that deselects tests`;
+  if (name === 'package.json') return disablesTestScript(before, after) ?? (/"jest"\s*:/.test(after) ? excludesTests(path, before, after, ctx) : null);
+  if (JS_RUNNER_CONFIG.test(name)) return excludesTests(path, before, after, ctx);
+  return null;
+}
+
+function isConfig(path: string): boolean {
+  const name = basename(path);
+  return name === 'package.json' || JS_RUNNER_CONFIG.test(name) || RUNNER_CONFIGS.some((c) => c.files.test(name));
+}
+
+/** A test file deleted or renamed to a name its runner does not collect, unless the code it tests goes with it. */
+function dropsTest(c: FileChange, all: FileChange[], ctx: GuardContext): string | null {
+  const fw = isCollectedTest(c.path);
+  if (!fw) return null;
+  if (c.to && isCollectedTest(c.to) === fw) return null; // renamed, still collected
+  if (isTracked(c.path, ctx) !== true) return null; // a test written in this session, or no repository to ask
+  const name = testedName(c.path);
+  const withCode = all.some((o) => o.kind === 'delete' && !o.to && o !== c && !frameworkFor(o.path) && testedName(o.path) === name);
+  if (withCode) return null;
+  return c.to
+    ? `${c.how} renames ${basename(c.path)} to ${basename(c.to)}, a name the test runner does not collect, so its tests stop running`
+    : `${c.how} deletes ${basename(c.path)}, a committed test, so its failures disappear`;
+}
+
+function fileToolCheck(path: string, edits: { oldText: string; newText: string }[], whole: boolean, ctx: GuardContext, tool: string): Denial | null {
+  const onDisk = ctx.readText(path);
+  if (frameworkFor(path)) {
+    const before = whole ? (onDisk ?? '') : edits.map((e) => e.oldText).join('\n');
+    const after = edits.map((e) => e.newText).join('\n');
+    if (addsMarker(path, before, after, onDisk))
+      return { reason: `This change to ${basename(path)} adds a skip or focus marker, which hides failing tests instead of fixing them. ${FIX}` };
+  }
+  if (isConfig(path)) {
+    // The whole file before and after when the edits apply to it; else the fragments themselves.
+    const wholeAfter = textAfter(onDisk, edits, whole);
+    const before = wholeAfter !== null ? (onDisk ?? '') : edits.map((e) => e.oldText).join('\n');
+    const after = wholeAfter ?? edits.map((e) => e.newText).join('\n');
+    const why = deselects(path, before, after, ctx);
+    if (why) return { reason: `This ${tool} of ${basename(path)} ${why}: the run turns green without the tests passing. ${FIX}` };
+  }
+  return null;
+}
+
 export default defineGuard({
   id: 'test-skip',
-  title: 'No skipping or focusing of tests to make a run green',
-  prevents: 'A failing test quietly gets .skip (or .only hides the rest), CI turns green, and the bug ships.',
+  title: 'No skipping, focusing or dropping of tests to make a run green',
+  prevents:
+    'A failing test quietly gets .skip (or .only hides the rest, or the file is deleted, renamed out of discovery, or excluded by the runner config), CI turns green, and the bug ships.',
   tools: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit', ...SHELL_TOOLS],
   check(call, ctx) {
     if (call.command !== null) {
-      // In-place editors (sed -i, perl -pi): the substitution is an edit of old text into new.
-      for (const w of fileWritesOf(ctx.shell(), ctx.home)) {
-        const eco = w.edit ? ecosystemFor(w.path) : null;
-        if (!eco || count(w.edit!.newText, eco) <= count(w.edit!.oldText, eco)) continue;
-        return {
-          reason: `${w.how} on ${basename(w.path)} adds a skip or focus marker, which hides failing tests instead of fixing them. Fix the code or the test; if the failure is real and out of scope, leave the test failing and report it to the user.`,
-        };
+      const changes = shellFileChanges(ctx);
+      for (const c of changes) {
+        if (c.kind === 'delete') {
+          const why = dropsTest(c, changes, ctx);
+          if (why) return { reason: `${why}. ${FIX}` };
+          continue;
+        }
+        if (!c.edit) continue;
+        const onDisk = frameworkFor(c.path) || isConfig(c.path) ? ctx.readText(c.path) : null;
+        if (frameworkFor(c.path) && addsMarker(c.path, c.replaces ? (onDisk ?? '') : c.edit.oldText, c.edit.newText, onDisk))
+          return {
+            reason: `${c.how} on ${basename(c.path)} adds a skip or focus marker, which hides failing tests instead of fixing them. ${FIX}`,
+          };
+        if (isConfig(c.path) && onDisk !== null) {
+          const after = c.replaces ? c.edit.newText : c.edit.oldText === '' ? onDisk + c.edit.newText : onDisk.split(c.edit.oldText).join(c.edit.newText);
+          const why = deselects(c.path, onDisk, after, ctx);
+          if (why)
+            return {
+              reason: `${c.how} on ${relativeTo(ctx.projectDir, c.path) ?? basename(c.path)} ${why}: the run turns green without the tests passing. ${FIX}`,
+            };
+        }
       }
       return null;
     }
     if (!call.path || !call.edits) return null;
-    const eco = ecosystemFor(call.path);
-    if (!eco) return null;
-    // Write replaces the whole file: compare with what is on disk now.
-    const whole = call.tool === 'Write' || call.tool === 'NotebookEdit';
-    const before = whole ? (ctx.readText(call.path) ?? '') : call.edits.map((e) => e.oldText).join('\n');
-    const after = call.edits.map((e) => e.newText).join('\n');
-    const added = count(after, eco) - count(before, eco);
-    if (added <= 0) return null;
-    return {
-      reason: `This change to ${basename(call.path)} adds a skip or focus marker, which hides failing tests instead of fixing them. Fix the code or the test; if the failure is real and out of scope, leave the test failing and report it to the user.`,
-    };
+    return fileToolCheck(call.path, call.edits, call.tool === 'Write' || call.tool === 'NotebookEdit', ctx, call.tool);
   },
   examples: {
     blocked: [
@@ -133,6 +253,47 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: "sed -i \"s/it('works'/it.skip('works'/\" src/app.test.ts" } },
       { tool_name: 'Bash', tool_input: { command: 'perl -pi -e "s/it\\(/xit(/" src/app.test.ts' } },
       { tool_name: 'Bash', tool_input: { command: "sed -i -e 's/def test_login/@pytest.mark.skip\\ndef test_login/' tests/test_api.py" } },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'app_test.go', old_string: 'package app', new_string: '//go:build ignore\n\npackage app' },
+        note: 'a build tag no build sets',
+      },
+      { tool_name: 'Edit', tool_input: { file_path: 'test/app_test.cpp', old_string: 'TEST(App, Works)', new_string: 'TEST(App, DISABLED_Works)' } },
+      { tool_name: 'Write', tool_input: { file_path: 'pytest.ini', content: '[pytest]\naddopts = -k "not works"\n' }, note: 'deselected by config' },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'package.json', old_string: '"test": "vitest"', new_string: '"test": "exit 0"' },
+        fixture: { committed: { 'package.json': '{ "scripts": { "test": "vitest" } }\n' } },
+        note: 'the test script made a no-op',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'rm src/app.test.ts' },
+        fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n" } },
+        note: 'a committed test deleted',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git mv src/app.test.ts src/app.test.ts.bak' },
+        fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n" } },
+        note: 'renamed out of discovery',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'echo "it.only(\'x\', () => {});" >> src/app.test.ts' }, note: 'appended by a redirection' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "find src -name '*.test.ts' -exec sed -i 's/it(/it.skip(/' {} +" },
+        fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n" } },
+        note: 'the files find hands to sed',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'patch -p1 < fix.patch' },
+        fixture: {
+          committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n" },
+          untracked: { 'fix.patch': "--- a/src/app.test.ts\n+++ b/src/app.test.ts\n@@ -1 +1 @@\n-it('works', () => {\n+it.skip('works', () => {\n" },
+        },
+        note: 'a patch file, hunk by hunk',
+      },
     ],
     allowed: [
       {
@@ -162,6 +323,46 @@ export default defineGuard({
       { tool_name: 'Write', tool_input: { file_path: 'src/new.test.ts', content: "it('adds', () => expect(add(1, 1)).toBe(2));\n" } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/works/still works/' src/app.test.ts" } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/it.skip(/it(/' src/app.test.ts" }, note: 'removing a skip' },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'spec/app_spec.rb', old_string: "  it 'works' do", new_string: "  it 'works' do\n    pending = orders.select(&:pending?)" },
+        note: 'a variable named pending',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: 'src/app.test.ts',
+          old_string: '  expect(1).toBe(1);',
+          new_string: '  const fit = (xs: number[]) => xs.length;\n  expect(fit([1])).toBe(1);',
+        },
+        note: 'a helper named fit',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'app_test.go', old_string: 'package app', new_string: '//go:build integration\n\npackage app' },
+        note: 'a suite split by tag',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git mv src/app.test.ts src/app.spec.ts' },
+        fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n" } },
+        note: 'still collected',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git rm -q src/app.test.ts src/app.ts' },
+        fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n", 'src/app.ts': 'export {};\n' } },
+        note: 'a test deleted with the code it tests',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: {
+          file_path: 'vitest.config.ts',
+          content: "export default { test: { exclude: ['e2e/**'], coverage: { exclude: ['src/**/*.test.ts'] } } };\n",
+        },
+        fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n", 'e2e/home.spec.ts': "test('home', () => {});\n" } },
+        note: 'a separate suite left to its runner; tests left out of coverage',
+      },
     ],
   },
 });

@@ -77,14 +77,101 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
   // one that directly follows a delete or rename call (`os.remove('x')`, `unlinkSync('x'`) is deleted.
   const writeAt = literalsAfter(code, api.write, lits);
   const deleteAt = literalsAfter(code, api.delete, lits);
+  const writes: string[] = [];
   for (const l of lits) {
     if (l.text.length < 2 || l.text.length > 400 || !/[./~]/.test(l.text) || /\s/.test(l.text)) continue;
     if (deleteAt.has(l.start)) out.push({ kind: 'delete', target: target(inv, synthetic(l.text), home), recursive: false });
-    else if (writeAt.has(l.start)) out.push({ kind: 'write', target: target(inv, synthetic(l.text), home), how: `${inv.program} code` });
+    else if (writeAt.has(l.start)) writes.push(l.text);
     else if (reads) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(l.text), home), mode: 'content', assumed: true });
+  }
+  writes.push(...writeRefs(lang, code, inv));
+  if (writes.length > 0) {
+    const edit = codeEdit(code, lits, new Set(writes));
+    for (const w of writes) out.push({ kind: 'write', target: target(inv, synthetic(w), home), how: `${inv.program} code`, edit });
   }
   if (api.envDump.test(withoutEnvPassedOn(code))) out.push({ kind: 'read', source: 'env', mode: 'content' });
   return out;
+}
+
+/** The arguments after the code (`node -e CODE a b` → a, b), when all are known. */
+function argsAfterCode(code: string, inv: Invocation): string[] {
+  const at = inv.args.findIndex((a) => a.known === code);
+  if (at < 0) return [];
+  const rest = inv.args.slice(at + 1).map((a) => a.known);
+  if (rest[0] === '--') rest.shift();
+  return rest.every((r): r is string => r !== null) ? rest : [];
+}
+
+/**
+ * Paths written through a name: `open(p, 'w')` with `p = 'x'` set earlier in the code, or
+ * `writeFileSync(process.argv[1], …)` with the path given after the code. Linear: one pass for the
+ * assignments, one for the write calls.
+ */
+function writeRefs(lang: string, code: string, inv: Invocation): string[] {
+  const api = CODE_APIS[lang];
+  if (!api?.writeRef) return [];
+  const out: string[] = [];
+  let assigned: Map<string, string> | null = null;
+  for (const m of code.matchAll(api.writeRef)) {
+    const ref = m[1] ?? m[2];
+    if (!ref) continue;
+    const argv = api.argv?.re.exec(ref);
+    if (argv) {
+      const v = argsAfterCode(code, inv)[Number(argv[1]) - api.argv!.first];
+      if (v) out.push(v);
+      continue;
+    }
+    if (!assigned) {
+      assigned = new Map();
+      const args = argsAfterCode(code, inv);
+      // name = 'literal', or name = sys.argv[1] (the argument after the code)
+      for (const a of code.matchAll(/(?<![\w$.])(\$?[A-Za-z_]\w*)[ \t]*=[ \t]*(?:(['"])([^'"\n]{1,400})\2|([\w.$]{1,40}\[\d{1,2}\]))/g)) {
+        if (assigned.has(a[1]!)) continue;
+        const ref2 = a[4] ? api.argv?.re.exec(a[4]) : null;
+        const value = a[3] ?? (ref2 ? args[Number(ref2[1]) - api.argv!.first] : undefined);
+        if (value) assigned.set(a[1]!, value);
+      }
+    }
+    const v = assigned.get(ref);
+    if (v) out.push(v);
+  }
+  return out;
+}
+
+// String replacements: `.replace('a', 'b')`, `re.sub('a', 'b', s)`, `.gsub`, `str_replace`.
+const REPLACE_CALLS = /(?:\.(?:replace|replaceAll|gsub|sub)|\bre\.sub|\bstr_replace|\bpreg_replace)\s*\(/g;
+
+/**
+ * What the code's write puts in the file, as far as the code shows it: its string replacements as an
+ * edit (old → new), else every string literal but the paths written (the text it adds).
+ */
+function codeEdit(code: string, lits: Literal[], paths: Set<string>): { oldText: string; newText: string } {
+  const olds: string[] = [];
+  const news: string[] = [];
+  let next = 0;
+  for (const m of code.matchAll(REPLACE_CALLS)) {
+    const from = m.index! + m[0].length;
+    const until = Math.min(code.length, from + 400);
+    while (next < lits.length && lits[next]!.start >= 0 && lits[next]!.start < from) next++;
+    const inCall: Literal[] = [];
+    for (let k = next; k < lits.length && lits[k]!.start >= 0 && lits[k]!.start < until && inCall.length < 2; k++) inCall.push(lits[k]!);
+    if (
+      inCall.length === 2 &&
+      /^\s*,\s*$/.test(code.slice(inCall[0]!.end, inCall[1]!.start)) &&
+      inCall[0]!.start === from + (code.slice(from).length - code.slice(from).trimStart().length)
+    ) {
+      olds.push(inCall[0]!.text);
+      news.push(inCall[1]!.text);
+    } else if (inCall.length > 0) news.push(inCall[inCall.length - 1]!.text); // .replace(/re/g, 'new')
+  }
+  if (olds.length > 0 || news.length > 0) return { oldText: olds.join('\n'), newText: news.join('\n') };
+  return {
+    oldText: '',
+    newText: lits
+      .filter((l) => !paths.has(l.text) && !/^[rwax+bt]{1,3}$/.test(l.text))
+      .map((l) => l.text)
+      .join('\n'),
+  };
 }
 
 // The environment handed to a child process is passed on, not printed: `spawnSync(c, a, { env:

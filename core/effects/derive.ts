@@ -187,19 +187,137 @@ function variableReads(inv: Invocation, out: Effect[]): void {
   }
 }
 
-function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Effect[]): void {
+/**
+ * What the program prints, when the line shows it all: echo's and printf's words, the heredoc `cat`
+ * or `tee` passes on. A redirection of it writes that text (an Edit that adds it).
+ */
+function outputText(inv: Invocation): string | null {
+  const words = inv.args.map((a) => a.known);
+  if (inv.program === 'echo' || inv.program === 'printf') {
+    if (words.some((w) => w === null)) return null;
+    let i = 0;
+    if (inv.program === 'echo') while (i < words.length && /^-[neE]+$/.test(words[i]!)) i++;
+    return `${(words.slice(i) as string[]).join(' ')}\n`;
+  }
+  if (
+    (inv.program === 'cat' || inv.program === 'tee') &&
+    inv.stdinText !== null &&
+    !words.some((w) => w === null || (inv.program === 'cat' && !w.startsWith('-')))
+  )
+    return inv.stdinText;
+  return null;
+}
+
+function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Effect[], stdinPatch = false): void {
+  let text: string | null | undefined;
   for (const r of inv.redirects) {
     if (!r.target) continue;
-    if ((r.op === '<' || r.op === '<>') && (r.fd === null || r.fd === 0)) out.push({ kind: 'read', source: 'file', target: target(inv, r.target, home), mode });
-    if (['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && r.target.known !== '/dev/null')
-      out.push({ kind: 'write', target: target(inv, r.target, home), how: `redirection (${r.op})` });
+    if ((r.op === '<' || r.op === '<>') && (r.fd === null || r.fd === 0))
+      out.push({ kind: 'read', source: 'file', target: target(inv, r.target, home), mode, ...(stdinPatch ? { patch: true } : {}) });
+    if (['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && r.target.known !== '/dev/null') {
+      if (text === undefined) text = outputText(inv);
+      const replaces = r.op === '>' || r.op === '>|' || r.op === '&>';
+      out.push({
+        kind: 'write',
+        target: target(inv, r.target, home),
+        how: `redirection (${r.op})`,
+        ...(text !== null && (r.fd === null || r.fd === 1 || r.op.startsWith('&'))
+          ? { edit: { oldText: '', newText: text }, ...(replaces ? { replaces: true } : {}) }
+          : {}),
+      });
+    }
   }
 }
 
 /** The files a unified diff writes (its `+++ b/path` lines). */
 export function patchTargets(diff: string): string[] {
-  const out: string[] = [];
-  for (const m of diff.matchAll(/^\+\+\+ (?:[ab]\/)?([^\t\n]+)/gm)) if (m[1] !== '/dev/null') out.push(m[1]!.trim());
+  return parsePatch(diff)
+    .filter((f) => !f.deleted)
+    .map((f) => f.path);
+}
+
+export interface PatchFile {
+  /** The file the patch changes (the `+++` name; the `---` name when the file is deleted), prefix stripped. */
+  path: string;
+  /** The hunks' context and removed lines, and their context and added lines: the patch as an Edit. */
+  oldText: string;
+  newText: string;
+  /** `+++ /dev/null`: the file is deleted. */
+  deleted: boolean;
+}
+
+function stripPath(name: string, strip: number | null): string {
+  const tab = name.indexOf('\t');
+  const n = (tab >= 0 ? name.slice(0, tab) : name).trim();
+  if (strip === null) return n.replace(/^[ab]\//, '');
+  const parts = n.split('/');
+  return parts.slice(Math.min(strip, parts.length - 1)).join('/');
+}
+
+/**
+ * A unified diff, file by file, each as the Edit it makes (old text → new text). `strip` is patch's
+ * -pN (null: drop git's a/ and b/ prefixes). One pass; the hunk headers' counts say where a hunk ends,
+ * so a removed line that starts with `--` is not taken for the next file.
+ */
+export function parsePatch(diff: string, strip: number | null = null): PatchFile[] {
+  const out: PatchFile[] = [];
+  const lines = diff.split('\n');
+  let from: string | null = null;
+  let file: PatchFile | null = null;
+  let oldLeft = 0;
+  let newLeft = 0;
+  const old: string[] = [];
+  const neu: string[] = [];
+  const flush = () => {
+    if (file) {
+      file.oldText = old.join('\n');
+      file.newText = neu.join('\n');
+      out.push(file);
+    }
+    file = null;
+    old.length = 0;
+    neu.length = 0;
+  };
+  for (const line of lines) {
+    if (oldLeft > 0 || newLeft > 0) {
+      const c = line[0];
+      if (c === '-' && oldLeft > 0) {
+        old.push(line.slice(1));
+        oldLeft--;
+        continue;
+      }
+      if (c === '+' && newLeft > 0) {
+        neu.push(line.slice(1));
+        newLeft--;
+        continue;
+      }
+      if ((c === ' ' || line === '') && oldLeft > 0 && newLeft > 0) {
+        old.push(line.slice(1));
+        neu.push(line.slice(1));
+        oldLeft--;
+        newLeft--;
+        continue;
+      }
+      if (c === '\\') continue;
+      oldLeft = newLeft = 0;
+    }
+    if (line.startsWith('--- ')) from = line.slice(4);
+    else if (line.startsWith('+++ ') && from !== null) {
+      flush();
+      const name = line.slice(4);
+      const to = (name.includes('\t') ? name.slice(0, name.indexOf('\t')) : name).trim();
+      const deleted = to === '/dev/null';
+      file = { path: stripPath(deleted ? from : to, strip), oldText: '', newText: '', deleted };
+      from = null;
+    } else if (file && line.startsWith('@@')) {
+      const m = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
+      if (m) {
+        oldLeft = m[1] === undefined ? 1 : Number(m[1]);
+        newLeft = m[2] === undefined ? 1 : Number(m[2]);
+      }
+    }
+  }
+  flush();
   return out;
 }
 
@@ -353,7 +471,18 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         if (t === '-') return true; // stdout
         const remote = remoteOf(t);
         if (remote) out.push({ kind: 'send', url: t, host: remote, how });
-        else out.push({ kind: 'write', target: target(inv, value, home, dir), how: role === 'touch' ? 'touch' : how, ...(edit ? { edit } : {}) });
+        else {
+          const piped = !edit && role === 'write' && inv.program === 'tee' ? outputText(inv) : null;
+          const e = edit ?? (piped !== null ? { oldText: '', newText: piped } : null);
+          const replaces = piped !== null && !parsed.flags.has('-a') && !parsed.flags.has('--append');
+          out.push({
+            kind: 'write',
+            target: target(inv, value, home, dir),
+            how: role === 'touch' ? 'touch' : how,
+            ...(e ? { edit: e } : {}),
+            ...(replaces ? { replaces } : {}),
+          });
+        }
         return true;
       }
       case 'delete':
@@ -391,6 +520,9 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'cred':
         if (t) out.push({ kind: 'read', source: 'credentials', name: t, mode: 'content', secret: false });
         return true;
+      case 'patch':
+        out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: 'content', patch: true });
+        return true;
       case 'gitobj': {
         const m = t === null ? null : /^(?:[^:\s-][^:\s]*)?:(?:[0-3]:)?(.+)$/.exec(t);
         if (m) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(m[1]!, value), home), mode: 'content' });
@@ -416,7 +548,17 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     else if (!m || !row.operands) plain.push(v);
   }
 
-  if (row.layout) {
+  if (row.layout === 'checkout') {
+    // REV -- paths, or REV paths (two or more words): the paths get REV's version. One word is a branch
+    // to switch to or a path restored from the index; `--` first means the index too.
+    const dash = inv.args.findIndex((a) => a.known === '--');
+    const revValue = row.revOpt ? parsed.values.find((v) => row.revOpt!.includes(v.opt))?.value : undefined;
+    const before = dash < 0 ? plain : plain.filter((v) => inv.args.indexOf(v) < dash);
+    const rev = row.revOpt ? revValue : dash < 0 ? (plain.length >= 2 ? plain[0] : undefined) : before[0];
+    const paths = row.revOpt ? plain : dash < 0 ? plain.slice(1) : plain.filter((v) => inv.args.indexOf(v) > dash);
+    if (rev && rev.known !== 'HEAD' && rev.known !== '@')
+      for (const p of paths) out.push({ kind: 'write', target: target(inv, p, home, dir), how: `${how} ${rev.known ?? '<rev>'}` });
+  } else if (row.layout) {
     const destOpt = parsed.values.find((v) => row.opts?.[v.opt] === 'dest')?.value;
     let sources = plain;
     let dest: Value | undefined = destOpt;
@@ -453,13 +595,30 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     if (reads === 0 && row.defaultPath && (mode === 'search' || mode === 'search-visible')) apply('read', synthetic(row.defaultPath));
   }
 
-  redirectEffects(inv, home, mode === 'copy' ? 'content' : mode, out);
+  redirectEffects(inv, home, mode === 'copy' ? 'content' : mode, out, row.stdinPatch);
   if (row.stdinCode && row.lang && !codeValue && inv.stdinText !== null)
     out.push({ kind: 'execute', lang: row.lang, text: inv.stdinText, how: `${how} (stdin)` });
   if (row.stdinPatch && inv.stdinText !== null) {
-    for (const p of patchTargets(inv.stdinText)) out.push({ kind: 'write', target: target(inv, synthetic(p), home, dir), how });
+    const strip = patchStrip(inv, parsed);
+    for (const f of parsePatch(inv.stdinText, strip)) {
+      const t = target(inv, synthetic(f.path), home, dir);
+      out.push(
+        f.deleted ? { kind: 'delete', target: t, recursive: false } : { kind: 'write', target: t, how, edit: { oldText: f.oldText, newText: f.newText } },
+      );
+    }
   }
   for (const f of row.effects ?? []) out.push(fixed(f, inv, home));
+}
+
+/** patch's and git apply's -pN (null: the default, which drops git's a/ and b/). */
+export function patchStrip(inv: Invocation, parsed?: Parsed): number | null {
+  const v = parsed?.values.find((x) => x.opt === '-p' || x.opt === '--strip')?.value.known;
+  if (v !== undefined && v !== null && /^\d+$/.test(v)) return Number(v);
+  for (const a of inv.args) {
+    const m = a.known === null ? null : /^(?:-p|--strip=)(\d+)$/.exec(a.known);
+    if (m) return Number(m[1]);
+  }
+  return null;
 }
 
 const cache = new WeakMap<ShellAnalysis, InvocationEffects[]>();
@@ -483,7 +642,7 @@ export function render(e: Effect, cwd: string | null): string {
       if (e.source === 'variable') return `read($${e.name})`;
       if (e.source === 'credentials') return `read(credentials: ${e.name})`;
       if (e.mode === 'copy' && e.to) return `read(${p(e.target)}, copy → ${p(e.to)})`;
-      return `read${e.assumed ? '?' : ''}(${p(e.target)}, ${e.mode})`;
+      return `read${e.assumed ? '?' : ''}(${p(e.target)}, ${e.patch ? 'patch' : e.mode})`;
     case 'write':
       return `write(${p(e.target)}, ${e.how}${e.edit ? ', edit' : ''})`;
     case 'delete':
@@ -504,6 +663,8 @@ export interface FileWrite {
   path: string;
   how: string;
   edit?: { oldText: string; newText: string };
+  /** The write replaces the whole file with `edit.newText`. */
+  replaces?: boolean;
   inv: Invocation;
 }
 
@@ -517,11 +678,19 @@ export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[]
       const from = pos.length === 2 ? target(ie.inv, pos[1]!, home).path : null;
       const to = pos.length === 2 ? target(ie.inv, pos[0]!, home).path : null;
       if (from && to) links.set(from, links.get(to) ?? to);
+      // The link itself replaces whatever had its name (`ln -sf /tmp/x package-lock.json`).
+      if (from) out.push({ path: from, how: 'ln', inv: ie.inv });
       continue;
     }
     for (const e of ie.effects) {
       if (e.kind !== 'write' || !e.target.path || e.how === 'touch') continue;
-      out.push({ path: links.get(e.target.path) ?? e.target.path, how: e.how, ...(e.edit ? { edit: e.edit } : {}), inv: ie.inv });
+      out.push({
+        path: links.get(e.target.path) ?? e.target.path,
+        how: e.how,
+        ...(e.edit ? { edit: e.edit } : {}),
+        ...(e.replaces ? { replaces: true } : {}),
+        inv: ie.inv,
+      });
     }
   }
   return out;

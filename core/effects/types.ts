@@ -20,14 +20,28 @@ export interface Target {
 
 export type Effect =
   /** A file (or stdin redirected from a file) read. `to` is where a copy goes. */
-  | { kind: 'read'; source: 'file'; target: Target; mode: ReadMode; to?: Target; pattern?: string | null; assumed?: boolean }
+  | {
+      kind: 'read';
+      source: 'file';
+      target: Target;
+      mode: ReadMode;
+      to?: Target;
+      pattern?: string | null;
+      assumed?: boolean;
+      /** The file is a unified diff the program applies: its `+++` files are written (read by core/guards/file-changes.ts). */
+      patch?: boolean;
+    }
   /** The environment as a whole (`env`, `export -p`, `os.environ`). */
   | { kind: 'read'; source: 'env'; mode: ReadMode }
   /** One variable expanded into a command's arguments. */
   | { kind: 'read'; source: 'variable'; name: string; mode: ReadMode }
   /** A stored credential printed by its tool (`gh auth token`). */
   | { kind: 'read'; source: 'credentials'; name: string; mode: ReadMode; secret: boolean }
-  | { kind: 'write'; target: Target; how: string; edit?: { oldText: string; newText: string } }
+  /**
+   * `edit`: the text the line replaces, when it shows it (sed s///, an interpreter's .replace, the text
+   * echo appends). `replaces`: the write replaces the whole file with `edit.newText` (`echo … > f`).
+   */
+  | { kind: 'write'; target: Target; how: string; edit?: { oldText: string; newText: string }; replaces?: boolean }
   | { kind: 'delete'; target: Target; recursive: boolean }
   /** Runs a program text: `lang` is shell, sql, python, … */
   | { kind: 'execute'; lang: string; text: string | null; how: string }
@@ -51,6 +65,7 @@ export type Role =
   | 'var' // the name of a variable whose value is printed (`printenv NAME`)
   | 'cred' // the name of a stored setting the tool prints (`aws configure get NAME`)
   | 'gitobj' // `rev:path` or `:path`: a file's content from git's object store
+  | 'patch' // a unified diff the program applies (its `+++` files are written)
   | 'host' // a network peer (`nc host 9000`)
   | 'none'; // a plain value (a number, a name)
 
@@ -85,8 +100,12 @@ export interface Row {
   /** The first positional is the program text (role 'code') unless an option with role 'code' gave it. */
   codeFirst?: boolean;
   /** copy/move: sources then one destination (cp, mv, install; `-t DIR` gives it first); move also deletes
-   *  the sources. archive: the first positional is written from the others (zip out.zip files…). */
-  layout?: 'copy' | 'move' | 'archive';
+   *  the sources. archive: the first positional is written from the others (zip out.zip files…).
+   *  checkout: `REV [--] paths…` (git checkout): the paths are written with REV's version; without a REV
+   *  (`git checkout -- f`, `--theirs f`) git restores what is staged, and no file changes to another version. */
+  layout?: 'copy' | 'move' | 'archive' | 'checkout';
+  /** checkout layout: options that name the version instead (`git restore --source REV`); every positional is a path. */
+  revOpt?: string[];
   /** Options naming where the row's reads are copied to (tar -c -f ARCHIVE). */
   toOpt?: string[];
   /** Options naming the directory relative positionals are taken in (tar -C, unzip -d). */

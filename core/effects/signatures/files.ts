@@ -456,13 +456,16 @@ export const FILES: ProgramSpec[] = [
     names: ['patch', 'gpatch'],
     rows: [
       {
-        takes: ['-p', '-d', '-r', '-B', '-F', '-D', '-V', '-z', '-Y', '--directory', '--prefix', '--suffix', '--fuzz', '--strip', '--reject-file'],
-        opts: { '-i': 'read', '--input': 'read', '-o': 'write', '--output': 'write' },
-        pos: ['write', 'read'],
+        takes: ['-p', '-r', '-B', '-F', '-D', '-V', '-z', '-Y', '--prefix', '--suffix', '--fuzz', '--strip', '--reject-file'],
+        opts: { '-i': 'patch', '--input': 'patch', '-o': 'write', '--output': 'write', '-d': 'none', '--directory': 'none' },
+        dirOpt: ['-d', '--directory'],
+        pos: ['write', 'patch'],
         stdinPatch: true,
         examples: [
-          { command: 'patch package-lock.json /tmp/fix.diff', effects: ['write(package-lock.json, patch)', 'read(/tmp/fix.diff, content)'] },
-          { command: 'patch -p1 <<EOF\n--- a/yarn.lock\n+++ b/yarn.lock\n@@ -1 +1 @@\n-a\n+b\nEOF', effects: ['write(yarn.lock, patch)'] },
+          { command: 'patch package-lock.json /tmp/fix.diff', effects: ['write(package-lock.json, patch)', 'read(/tmp/fix.diff, patch)'] },
+          { command: 'patch -p1 <<EOF\n--- a/yarn.lock\n+++ b/yarn.lock\n@@ -1 +1 @@\n-a\n+b\nEOF', effects: ['write(yarn.lock, patch, edit)'] },
+          { command: 'patch -p1 < fix.patch', effects: ['read(fix.patch, patch)'] },
+          { command: 'patch -p1 -i fix.patch', effects: ['read(fix.patch, patch)'] },
         ],
       },
     ],

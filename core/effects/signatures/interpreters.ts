@@ -6,10 +6,25 @@ import type { ProgramSpec } from '../types';
  * Per language: calls that read files, calls whose first literal argument is written, calls whose
  * first literal argument is deleted (a rename deletes its source), and whole-environment dumps.
  */
-export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; delete: RegExp; envDump: RegExp; examples: string[] }> = {
+export const CODE_APIS: Record<
+  string,
+  {
+    read: RegExp;
+    write: RegExp;
+    /** A write call whose path is a name (group 1): a variable set once to a literal, or the script's arguments (`sys.argv[1]`). */
+    writeRef?: RegExp;
+    /** `sys.argv[N]`, `process.argv[N]`: N (group 1) minus `first` is the index of the argument after the code. */
+    argv?: { re: RegExp; first: number };
+    delete: RegExp;
+    envDump: RegExp;
+    examples: string[];
+  }
+> = {
   python: {
     read: /\bopen\s*\(|read_text|read_bytes|readlines|\bloadtxt\b|dotenv_values|\bload_dotenv\b(?:(?!\bload_dotenv\b).)*?print|shutil\.copy/,
     write: /\bopen\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*(?:mode\s*=\s*)?['"][wax+])|\bwrite_text\s*\(|Path\s*\(\s*(?=(['"])[^'"]*\2\s*\)\s*\.write_(?:text|bytes))/g,
+    writeRef: /\bopen\s*\(\s*([\w.]+(?:\[\d+\])?)\s*,\s*(?:mode\s*=\s*)?['"][wax+]|\bPath\s*\(\s*([\w.]+(?:\[\d+\])?)\s*\)\s*\.write_(?:text|bytes)/g,
+    argv: { re: /^sys\.argv\[(\d+)\]$/, first: 1 },
     delete:
       /\b(?:os\.(?:remove|unlink|rmdir|removedirs|rename|replace|truncate)|shutil\.(?:rmtree|move))\s*\(\s*|\bPath\s*\(\s*(?=(['"])[^'"]*\1\s*\)\s*\.(?:unlink|rmdir|rename|replace)\b)/g,
     envDump: /\bos\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault\b|\.pop\b|\.keys\b|\.__contains__))|\bos\.getenv\s*\(\s*\)|\benviron\.copy\s*\(/,
@@ -23,6 +38,8 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; delete: Re
   js: {
     read: /readFileSync|readFile\s*\(|createReadStream|Bun\.file|Deno\.readTextFile|Deno\.readFile|fs\.cp|copyFile/,
     write: /\b(?:writeFile|appendFile|createWriteStream|Deno\.writeTextFile|Deno\.writeFile|Bun\.write)(?:Sync)?\(/g,
+    writeRef: /\b(?:writeFile|appendFile|createWriteStream|Deno\.writeTextFile|Deno\.writeFile|Bun\.write)(?:Sync)?\(\s*([\w.$]+(?:\[\d+\])?)\s*[,)]/g,
+    argv: { re: /^process\.argv\[(\d+)\]$/, first: 1 },
     delete: /\b(?:unlink|rm|rmdir|rename|truncate)(?:Sync)?\s*\(\s*/g,
     envDump: /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bDeno\.env\.toObject\s*\(|\bBun\.env\b(?!\s*(?:\.|\[))/,
     examples: [
@@ -35,6 +52,8 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; delete: Re
   ruby: {
     read: /File\.(?:read|open|readlines|foreach)|IO\.(?:read|readlines)|\bopen\s*\(/,
     write: /\bFile\.write\s*\(|\bFile\.open\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*['"][wa])/g,
+    writeRef: /\bFile\.write\s*\(\s*(\w+(?:\[\d+\])?)\s*,|\bFile\.open\s*\(\s*(\w+(?:\[\d+\])?)\s*,\s*['"][wa]/g,
+    argv: { re: /^ARGV\[(\d+)\]$/, first: 0 },
     delete: /\b(?:File\.(?:delete|unlink|rename|truncate)|FileUtils\.(?:rm|rm_f|rm_r|rm_rf|mv|remove|remove_dir|remove_entry))\s*\(?\s*/g,
     envDump: /\bENV\b(?!\s*(?:\[|\.fetch\b|\.key\?|\.include\?|\.keys\b))/,
     examples: ['ruby -e "File.delete(\'go.sum\')"', 'ruby -e "puts File.read(\'.env\')"', 'ruby -e "p ENV"'],
@@ -49,6 +68,8 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; delete: Re
   php: {
     read: /file_get_contents|\bfopen\b|\breadfile\b|\bfile\s*\(|parse_ini_file|highlight_file|show_source/,
     write: /\bfile_put_contents\s*\(/g,
+    writeRef: /\bfile_put_contents\s*\(\s*(\$\w+(?:\[\d+\])?)\s*,/g,
+    argv: { re: /^\$argv\[(\d+)\]$/, first: 1 },
     delete: /\b(?:unlink|rename|rmdir|ftruncate)\s*\(\s*/g,
     envDump: /\bgetenv\s*\(\s*\)|\$_ENV\b(?!\s*\[)|\$_SERVER\b(?!\s*\[)/,
     examples: ['php -r "unlink(\'go.sum\');"', 'php -r "echo file_get_contents(\'.env\');"', 'php -r "print_r(getenv());"'],
@@ -107,7 +128,7 @@ export const INTERPRETERS: ProgramSpec[] = [
         ...ARGS,
         examples: [
           { command: 'python3 -c "print(open(\'.env\').read())"', effects: ['read?(.env, content)'] },
-          { command: "python3 -c \"open('package-lock.json','w').write('{}')\"", effects: ['write(package-lock.json, python3 code)'] },
+          { command: "python3 -c \"open('package-lock.json','w').write('{}')\"", effects: ['write(package-lock.json, python3 code, edit)'] },
         ],
       },
       {

@@ -1,0 +1,269 @@
+// What skips, focuses or hides a test, per framework and language (principle 7: names live in
+// data tables, with examples). guards/test-skip.ts judges the constructs a change ADDS: each marker
+// is counted in the old and the new text, so an edit that keeps or removes a skip is fine.
+// test/test-frameworks.test.ts checks every row: each marker matches its example, and its
+// `notExample` (an ordinary line that looks alike) does not.
+
+export interface Marker {
+  re: RegExp;
+  /** A line that adds this construct. */
+  example: string;
+  /** An ordinary line of test code that must not count. */
+  notExample?: string;
+  /** Decides a match with the text around it (the edit's new text and the file as it is). */
+  accept?: (match: RegExpExecArray, context: string) => boolean;
+}
+
+export interface Framework {
+  name: string;
+  /** Test files of this language and its runners (forward-slash paths). */
+  file: (path: string) => boolean;
+  /** The files the runner collects by default (a test file proper, not a helper beside it); default: `file`. */
+  collected?: (path: string) => boolean;
+  /** A path of a test file, and one that is not. */
+  fileExamples: { test: string; notTest: string };
+  markers: Marker[];
+}
+
+const rx = (re: RegExp) => (p: string) => re.test(p);
+
+// Names that mean "never": a build tag, cfg or feature no build sets on purpose. Any other tag
+// (`integration`, `e2e`, `linux`) is how suites are split, not a skip.
+const NEVER = '(?:ignore|ignored|never|skip|skipped|disabled?|off|none|false|FALSE|exclude)';
+
+// x/f-prefixed runner globals (`xit`, `fdescribe`) — unless the file defines a function of that name (`const fit = …`).
+const notLocal = (m: RegExpExecArray, context: string) => !new RegExp(String.raw`\b(?:const|let|var|function)\s+${m[1]}\b`).test(context);
+
+// Go: `.Skip(` on a *testing.T/B/F, whatever it is called (the receiver is found in the text).
+const goReceiver = (m: RegExpExecArray, context: string) =>
+  ['t', 'b', 'f', 'tb'].includes(m[1]!) || new RegExp(String.raw`\b${m[1]}\s+\*?testing\.(?:T|B|F|TB)\b`).test(context);
+
+const JS_TEST_FILE = /(\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$)|(\/__tests__\/.*\.[cm]?[jt]sx?$)|(\/(test|tests|spec|e2e)\/.*\.[cm]?[jt]sx?$)/;
+const RUBY_TEST_NAME = /(_spec|_test)\.rb$|(^|\/)test_[^/]*\.rb$/;
+
+export const TEST_FRAMEWORKS: Framework[] = [
+  {
+    name: 'JavaScript/TypeScript (Jest, Vitest, Mocha, Jasmine, Playwright, node:test, Bun)',
+    file: rx(JS_TEST_FILE),
+    collected: rx(/\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$|\/__tests__\/[^/]*\.[cm]?[jt]sx?$/),
+    fileExamples: { test: 'src/app.test.ts', notTest: 'src/app.ts' },
+    markers: [
+      // it.skip, describe.only, it.skip.each, it.concurrent.skip, test.fixme (Playwright), it.failing (Jest), test.fails, it.skipIf
+      {
+        re: /\b(?:it|test|describe|context|suite|specify|bench)(?:\s*\.\s*(?:concurrent|sequential|serial|parallel|each))*\s*\.\s*(?:skip|only|todo|fixme|failing|fails|skipIf|runIf)\b/g,
+        example: "it.concurrent.skip('works', () => {});",
+        notExample: "it.each([1, 2])('works %i', (n) => {});",
+      },
+      {
+        re: /(?<![\w.$])(x(?:it|test|describe|context|specify)|f(?:it|describe|context))\s*\(/g,
+        example: "xit('works', () => {});",
+        accept: notLocal,
+        notExample: 'const fit = (p) => p; fit(points)',
+      },
+      { re: /\bthis\.skip\s*\(\s*\)/g, example: 'this.skip();' },
+      { re: /\bt\.(?:skip|todo)\s*\(/g, example: "t.skip('later');" },
+      { re: /\{\s*(?:skip|only|todo)\s*:\s*(?:true|['"`])/g, example: "test('x', { skip: true }, () => {});", notExample: '{ skip: false }' },
+    ],
+  },
+  {
+    name: 'Python (pytest, unittest)',
+    file: rx(/(^|\/)(test_[^/]*\.py|[^/]*_test\.py|conftest\.py)$|\/tests?\/.*\.py$/),
+    collected: rx(/(^|\/)(test_[^/]*\.py|[^/]*_test\.py)$/),
+    fileExamples: { test: 'tests/test_app.py', notTest: 'app/models.py' },
+    markers: [
+      // @pytest.mark.skip, @mark.skipif (from pytest import mark), pytestmark = pytest.mark.xfail
+      { re: /\bmark\.(?:skip|skipif|xfail)\b/g, example: 'pytestmark = pytest.mark.skip', notExample: '@pytest.mark.parametrize("n", [1, 2])' },
+      { re: /@(?:unittest\.)?(?:skip|skipIf|skipUnless|expectedFailure)\b/g, example: '@unittest.skip("later")' },
+      { re: /\bpytest\.(?:skip|xfail)\s*\(/g, example: 'pytest.skip("broken")' },
+      { re: /\bself\.skipTest\s*\(/g, example: 'self.skipTest("later")' },
+      { re: /\bSkipTest\b/g, example: 'raise unittest.SkipTest("x")' },
+    ],
+  },
+  {
+    name: 'Go (testing)',
+    file: rx(/_test\.go$/),
+    fileExamples: { test: 'pkg/api_test.go', notTest: 'pkg/api.go' },
+    markers: [
+      { re: /\b([A-Za-z_]\w*)\.(?:Skip|Skipf|SkipNow)\s*\(/g, example: 't.Skip("flaky")', accept: goReceiver, notExample: 'dec.Skip()' },
+      // A build constraint that no build sets drops the whole file (`//go:build ignore`, `// +build never`).
+      { re: new RegExp(String.raw`^//\s*(?:go:build|\+build)\s+!?${NEVER}\b`, 'gm'), example: '//go:build ignore', notExample: '//go:build integration' },
+    ],
+  },
+  {
+    name: 'Rust (cargo test)',
+    file: rx(/\.rs$/),
+    fileExamples: { test: 'src/lib.rs', notTest: 'Cargo.toml' },
+    markers: [
+      { re: /#\[ignore\b/g, example: '#[ignore]' },
+      // cfg(any()) is always false; a cfg or feature named "never" is never set.
+      { re: /#\[cfg\(\s*(?:all\(\s*)?any\(\s*\)/g, example: '#[cfg(any())]', notExample: '#[cfg(any(unix, windows))]' },
+      {
+        re: new RegExp(String.raw`#\[cfg\(\s*(?:feature\s*=\s*"${NEVER}"|${NEVER})\s*\)`, 'g'),
+        example: '#[cfg(feature = "never")]',
+        notExample: '#[cfg(feature = "serde")]',
+      },
+    ],
+  },
+  {
+    name: 'Java/Kotlin/Groovy/Scala (JUnit, TestNG, Kotest, Spock)',
+    file: rx(/(Tests?|IT|Spec)\.(java|kt|groovy|scala)$|\/src\/test\//),
+    fileExamples: { test: 'src/test/java/ApiTest.java', notTest: 'src/main/java/Api.java' },
+    markers: [
+      { re: /@Disabled\b/g, example: '@Disabled("flaky")', notExample: '@DisplayName("works")' },
+      { re: /@Ignore\b/g, example: '@Ignore' },
+      { re: /@Test\s*\(\s*enabled\s*=\s*false/g, example: '@Test(enabled = false)' },
+      { re: /\bassume(?:True\s*\(\s*false|False\s*\(\s*true)\s*\)/g, example: 'assumeTrue(false)' },
+    ],
+  },
+  {
+    name: 'Ruby (RSpec, Minitest)',
+    // Any .rb under a spec/ folder too. Not as /\/spec\/.*\.rb$/: that regex is quadratic on paths
+    // full of "/spec/", and the answer only depends on the path's (last) line holding "/spec/".
+    file: (path) => RUBY_TEST_NAME.test(path) || (path.endsWith('.rb') && path.slice(path.lastIndexOf('\n') + 1).includes('/spec/')),
+    fileExamples: { test: 'spec/models/user_spec.rb', notTest: 'lib/tasks/cleanup.rb' },
+    markers: [
+      { re: /(?<![\w.])(?:xit|xdescribe|xcontext|xspecify|xexample|fit|fdescribe|fcontext)\b/g, example: "xit 'saves' do" },
+      // `skip` / `pending` as a statement, not a variable of that name (`pending = orders.select(&:pending?)`).
+      {
+        re: /^[ \t]*(?:skip|pending)\b(?![ \t]*(?:[=!<>+\-*/%|&^.?:,)\]]|\+=|-=))/gm,
+        example: '    skip "later"',
+        notExample: '    pending = orders.select(&:pending?)',
+      },
+      { re: /\bskip:\s*(?:true|['"])/g, example: "it 'saves', skip: true do" },
+      { re: /,\s*:skip\b/g, example: "it 'saves', :skip do" },
+    ],
+  },
+  {
+    name: '.NET (xUnit, NUnit, MSTest)',
+    file: rx(/Tests?\.cs$|\/Tests?\/.*\.cs$/),
+    fileExamples: { test: 'Tests/AppTests.cs', notTest: 'src/App.cs' },
+    markers: [
+      { re: /\bSkip\s*=\s*"/g, example: '[Fact(Skip = "flaky")]' },
+      { re: /(?:\[|,[ \t]*)(?:Ignore|Explicit)\b(?=[ \t]*[\](,])/g, example: '[Fact, Explicit]', notExample: '[Fact]' },
+      { re: /\bAssert\.(?:Ignore|Inconclusive)\s*\(/g, example: 'Assert.Ignore("later");' },
+      { re: /\bSkip\.(?:If|IfNot|Unless)\s*\(/g, example: 'Skip.If(true);' },
+    ],
+  },
+  {
+    name: 'PHP (PHPUnit, Pest)',
+    file: rx(/Test\.php$|\/tests?\/.*\.php$/),
+    fileExamples: { test: 'tests/AppTest.php', notTest: 'src/App.php' },
+    markers: [
+      { re: /\bmarkTest(?:Skipped|Incomplete)\s*\(/g, example: '$this->markTestSkipped("later");' },
+      { re: /@group\s+skip\b/g, example: '/** @group skip */' },
+      { re: /->skip\s*\(/g, example: "test('works', fn () => true)->skip();" },
+    ],
+  },
+  {
+    name: 'Elixir (ExUnit)',
+    file: rx(/_test\.exs$/),
+    fileExamples: { test: 'test/app_test.exs', notTest: 'lib/app.ex' },
+    markers: [{ re: /@(?:module|describe)?tag\s+(?::skip\b|skip:)/g, example: '  @tag :skip', notExample: '  @tag :integration' }],
+  },
+  {
+    name: 'Swift (XCTest, Swift Testing)',
+    file: rx(/Tests?\.swift$|(^|\/)Tests\/.*\.swift$/),
+    fileExamples: { test: 'Tests/AppTests/AppTests.swift', notTest: 'Sources/App/App.swift' },
+    markers: [
+      { re: /\bXCTSkip(?:If|Unless)?\b/g, example: '    throw XCTSkip("x")' },
+      { re: /@(?:Test|Suite)[ \t]*\([^()\n]*\.disabled\b/g, example: '@Test(.disabled("later"))', notExample: '@Test("works")' },
+    ],
+  },
+  {
+    name: 'Dart/Flutter (package:test)',
+    file: rx(/_test\.dart$/),
+    fileExamples: { test: 'test/app_test.dart', notTest: 'lib/app.dart' },
+    markers: [{ re: /\bskip\s*:\s*(?:true|['"])/g, example: '  }, skip: true);', notExample: '  }, skip: false);' }],
+  },
+  {
+    name: 'C/C++ (GoogleTest, Catch2, doctest)',
+    file: rx(/(_test|_tests|_unittest|Test|Tests)\.(cc|cpp|cxx|c)$|(^|\/)tests?\/.*\.(cc|cpp|cxx|c|hpp|h)$/),
+    fileExamples: { test: 'test/app_test.cpp', notTest: 'src/app.cpp' },
+    markers: [
+      { re: /\bGTEST_SKIP\s*\(/g, example: '  GTEST_SKIP();' },
+      { re: /\bTEST(?:_F|_P)?\s*\(\s*(?:\w+\s*,\s*)?DISABLED_/g, example: 'TEST(App, DISABLED_Works)', notExample: 'TEST(App, Works)' },
+      {
+        re: /\bTEST_CASE[ \t]*\([^()\n[]*(?:\[[\w-]*\][^()\n[]*)*\[(?:\.[\w-]*|!mayfail|!shouldfail)\]/g,
+        example: 'TEST_CASE("works", "[.]")',
+        notExample: 'TEST_CASE("works", "[app]")',
+      },
+      { re: /\bdoctest::skip\s*\(/g, example: 'TEST_CASE("works" * doctest::skip()) {' },
+    ],
+  },
+];
+
+/** Is `path` a test file its runner collects (deleting or renaming it away drops its tests)? */
+export function isCollectedTest(path: string): Framework | null {
+  const fw = frameworkFor(path);
+  return fw && (fw.collected ?? fw.file)(path) ? fw : null;
+}
+
+/** `src/app.test.ts` → `app`, `tests/test_app.py` → `app`, `AppTest.java` → `App`: the name of the code a test is for. */
+export function testedName(path: string): string {
+  let b = path.slice(path.lastIndexOf('/') + 1);
+  const dot = b.indexOf('.');
+  if (dot > 0) b = b.slice(0, dot);
+  return b.replace(/^test_/, '').replace(/(?:_test|_tests|_spec|_unittest|Tests?|Spec|IT)$/, '');
+}
+
+/** The framework whose test files include `path`, or null. */
+export function frameworkFor(path: string): Framework | null {
+  return TEST_FRAMEWORKS.find((f) => f.file(path)) ?? null;
+}
+
+/** How many of the framework's markers `text` holds (those whose `accept` agrees, given `context`). */
+export function markerCount(text: string, fw: Framework, context: string): number {
+  let n = 0;
+  for (const m of fw.markers) {
+    m.re.lastIndex = 0;
+    for (const hit of text.matchAll(m.re)) if (!m.accept || m.accept(hit, context)) n++;
+  }
+  return n;
+}
+
+// ---- test runner configuration that deselects tests ----
+
+export interface RunnerConfig {
+  name: string;
+  /** Basenames of the configuration files. */
+  files: RegExp;
+  /** Options that deselect tests when added. */
+  markers: Marker[];
+}
+
+/**
+ * Folders and suites that are excluded on purpose from a unit run: another runner's suite, build
+ * output, dependencies, test data. An exclusion naming one of them is configuration, not a skip.
+ */
+export const SEPARATE_SUITES =
+  /(?:^|[/*_.-])(?:e2e|integration|playwright|cypress|fixtures?|__fixtures__|testdata|node_modules|dist|build|out|coverage|vendor|\.venv|venv|\.tox|examples?|benchmarks?|bench|docs|tmp|\.git|__snapshots__|smoke|perf|load)(?:$|[/*_.-])/;
+
+export const RUNNER_CONFIGS: RunnerConfig[] = [
+  {
+    name: 'pytest (pytest.ini, pyproject.toml, setup.cfg, tox.ini addopts)',
+    files: /^(?:pytest\.ini|pyproject\.toml|setup\.cfg|tox\.ini|\.pytest\.ini)$/,
+    markers: [
+      // -k "not works", -k=…, "-k", "not works" in a TOML list
+      { re: /(?:^|[\s"'[,=])(?:-k|--keyword)(?=[\s"'=,])/gm, example: 'addopts = -k "not works"', notExample: 'addopts = -ra --strict-markers' },
+      { re: /--deselect\b/g, example: 'addopts = --deselect tests/test_app.py::test_works' },
+      {
+        re: /--ignore(?:-glob)?[= ]["']?([^\s"']+)/g,
+        example: 'addopts = --ignore=tests/test_app.py',
+        accept: (m) => !SEPARATE_SUITES.test(m[1]!),
+        notExample: 'addopts = --ignore=tests/e2e',
+      },
+    ],
+  },
+];
+
+/** The JS runners' keys whose values are test files left out (vitest/jest/playwright configs, package.json "jest"). */
+export const JS_EXCLUDE_KEYS = /\b(exclude|testPathIgnorePatterns|testIgnore)[ \t]*:[ \t\n]*\[([^\]:]*)\]|\b(testIgnore)[ \t]*:[ \t]*(['"`][^'"`\n]*['"`])/g;
+export const JS_RUNNER_CONFIG = /^(?:vitest|vite|jest|playwright|vitest\.workspace)\.config\.[cm]?[jt]s$|^jest\.config\.json$/;
+
+/**
+ * A package.json test script that no longer runs the tests: a no-op (`exit 0`, `true`, `echo …`),
+ * a success forced over failures (`|| true`), or a runner told to pass with nothing.
+ */
+export const TEST_SCRIPT_NOOP = /^\s*(?:exit\s+0|true|:|echo\b[^&|;]*(?:(?:&&|;)\s*exit\s+0)?)\s*$/;
+export const TEST_SCRIPT_FORCED =
+  /\|\|\s*(?:true|:|exit\s+0)\b|;\s*exit\s+0\b|--passWithNoTests\b|--pass-with-no-tests\b|--testPathIgnorePatterns\b|--exclude\b/g;
