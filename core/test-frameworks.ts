@@ -77,6 +77,9 @@ export const TEST_FRAMEWORKS: Framework[] = [
       { re: /\bpytest\.(?:skip|xfail)\s*\(/g, example: 'pytest.skip("broken")' },
       { re: /\bself\.skipTest\s*\(/g, example: 'self.skipTest("later")' },
       { re: /\bSkipTest\b/g, example: 'raise unittest.SkipTest("x")' },
+      // conftest.py: files left out of collection; a module that asks not to be collected.
+      { re: /\bcollect_ignore(?:_glob)?\s*(?:\+?=|\.(?:append|extend)\b)/g, example: 'collect_ignore = ["test_app.py"]' },
+      { re: /^__test__\s*=\s*False\b/gm, example: '__test__ = False' },
     ],
   },
   {

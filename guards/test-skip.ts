@@ -141,15 +141,30 @@ function isConfig(path: string): boolean {
   return name === 'package.json' || JS_RUNNER_CONFIG.test(name) || RUNNER_CONFIGS.some((c) => c.files.test(name));
 }
 
+/** Names of the code deleted on the line (not tests), for "a test deleted with the code it tests". */
+function deletedCode(all: FileChange[]): Set<string> {
+  return new Set(all.filter((o) => o.kind === 'delete' && !o.to && !frameworkFor(o.path)).map((o) => testedName(o.path)));
+}
+
+/** A folder deleted with committed tests in it whose code stays (`rm -rf tests`; not `rm -rf src/legacy` with its code). */
+function dropsTestFolder(c: FileChange, all: FileChange[], ctx: GuardContext): string | null {
+  if (c.to || ctx.listDir(c.path).length === 0) return null;
+  const r = ctx.git(['ls-files', '-z', '--', c.path], c.path);
+  if (!r?.ok) return null;
+  const files = r.stdout.split('\0').filter(Boolean);
+  const code = deletedCode(all);
+  for (const f of files) if (!frameworkFor(`/${f}`)) code.add(testedName(f));
+  const dropped = files.find((f) => isCollectedTest(`/${f}`) && !code.has(testedName(f)));
+  return dropped ? `${c.how} deletes ${basename(c.path)}/, with committed tests in it (${dropped}) but not the code they test` : null;
+}
+
 /** A test file deleted or renamed to a name its runner does not collect, unless the code it tests goes with it. */
 function dropsTest(c: FileChange, all: FileChange[], ctx: GuardContext): string | null {
   const fw = isCollectedTest(c.path);
-  if (!fw) return null;
+  if (!fw) return dropsTestFolder(c, all, ctx);
   if (c.to && isCollectedTest(c.to) === fw) return null; // renamed, still collected
   if (isTracked(c.path, ctx) !== true) return null; // a test written in this session, or no repository to ask
-  const name = testedName(c.path);
-  const withCode = all.some((o) => o.kind === 'delete' && !o.to && o !== c && !frameworkFor(o.path) && testedName(o.path) === name);
-  if (withCode) return null;
+  if (deletedCode(all).has(testedName(c.path))) return null;
   return c.to
     ? `${c.how} renames ${basename(c.path)} to ${basename(c.to)}, a name the test runner does not collect, so its tests stop running`
     : `${c.how} deletes ${basename(c.path)}, a committed test, so its failures disappear`;
@@ -157,6 +172,8 @@ function dropsTest(c: FileChange, all: FileChange[], ctx: GuardContext): string 
 
 function fileToolCheck(path: string, edits: { oldText: string; newText: string }[], whole: boolean, ctx: GuardContext, tool: string): Denial | null {
   const onDisk = ctx.readText(path);
+  if (whole && edits.every((e) => e.newText.trim() === '') && onDisk?.trim() && isCollectedTest(path) && isTracked(path, ctx) === true)
+    return { reason: `This ${tool} empties ${basename(path)}, a committed test, so its tests stop running. ${FIX}` };
   if (frameworkFor(path)) {
     const before = whole ? (onDisk ?? '') : edits.map((e) => e.oldText).join('\n');
     const after = edits.map((e) => e.newText).join('\n');
@@ -189,14 +206,21 @@ export default defineGuard({
           if (why) return { reason: `${why}. ${FIX}` };
           continue;
         }
-        if (!c.edit) continue;
-        const onDisk = frameworkFor(c.path) || isConfig(c.path) ? ctx.readText(c.path) : null;
-        if (frameworkFor(c.path) && addsMarker(c.path, c.replaces ? (onDisk ?? '') : c.edit.oldText, c.edit.newText, onDisk))
+        const relevant = frameworkFor(c.path) || isConfig(c.path);
+        // cp/mv onto the file: it gets the source's content.
+        const copied = relevant && c.from && !c.edit ? (c.from === '/dev/null' ? '' : ctx.readText(c.from)) : null;
+        const edit = c.edit ?? (copied !== null ? { oldText: '', newText: copied } : null);
+        if (!relevant || !edit) continue;
+        const replaces = c.replaces || copied !== null;
+        const onDisk = ctx.readText(c.path);
+        if (replaces && edit.newText.trim() === '' && onDisk?.trim() && isCollectedTest(c.path) && isTracked(c.path, ctx) === true)
+          return { reason: `${c.how} empties ${basename(c.path)}, a committed test, so its tests stop running. ${FIX}` };
+        if (frameworkFor(c.path) && addsMarker(c.path, replaces ? (onDisk ?? '') : edit.oldText, edit.newText, onDisk))
           return {
             reason: `${c.how} on ${basename(c.path)} adds a skip or focus marker, which hides failing tests instead of fixing them. ${FIX}`,
           };
         if (isConfig(c.path) && onDisk !== null) {
-          const after = c.replaces ? c.edit.newText : c.edit.oldText === '' ? onDisk + c.edit.newText : onDisk.split(c.edit.oldText).join(c.edit.newText);
+          const after = replaces ? edit.newText : edit.oldText === '' ? onDisk + edit.newText : onDisk.split(edit.oldText).join(edit.newText);
           const why = deselects(c.path, onDisk, after, ctx);
           if (why)
             return {
@@ -294,6 +318,18 @@ export default defineGuard({
         },
         note: 'a patch file, hunk by hunk',
       },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'rm -rf tests' },
+        fixture: { committed: { 'tests/test_api.py': 'def test_login():\n    pass\n', 'app/api.py': 'x = 1\n' } },
+        note: 'the test folder, the code stays',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: ': > tests/test_api.py' },
+        fixture: { committed: { 'tests/test_api.py': 'def test_login():\n    pass\n' } },
+        note: 'emptied',
+      },
     ],
     allowed: [
       {
@@ -362,6 +398,12 @@ export default defineGuard({
         },
         fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n", 'e2e/home.spec.ts': "test('home', () => {});\n" } },
         note: 'a separate suite left to its runner; tests left out of coverage',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'rm -rf src/legacy' },
+        fixture: { committed: { 'src/legacy/a.ts': 'export {};\n', 'src/legacy/a.test.ts': "it('a', () => {});\n" } },
+        note: 'code removed with its tests',
       },
     ],
   },

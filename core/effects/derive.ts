@@ -193,6 +193,7 @@ function variableReads(inv: Invocation, out: Effect[]): void {
  */
 function outputText(inv: Invocation): string | null {
   const words = inv.args.map((a) => a.known);
+  if (inv.program === ':' || inv.program === 'true' || inv.program === 'false') return ''; // `: > f` empties f
   if (inv.program === 'echo' || inv.program === 'printf') {
     if (words.some((w) => w === null)) return null;
     let i = 0;
@@ -336,6 +337,12 @@ export function substitution(script: string): { oldText: string; newText: string
     at = close + 1;
   } else while (at < script.length && /\d/.test(script[at]!)) at++;
   skipSpace();
+  // a/i/c TEXT (GNU one-liner or `a\` then the text): the line is added, or replaces the addressed one.
+  if ((script[at] === 'a' || script[at] === 'i' || script[at] === 'c') && (at + 1 === script.length || /[\s\\]/.test(script[at + 1]!))) {
+    let text = script.slice(at + 1);
+    if (text.startsWith('\\')) text = text.slice(1);
+    return { oldText: '', newText: text.replace(/^[ \t]*\n?/, '').replace(/\\n/g, '\n') };
+  }
   if (script[at] !== 's' || at + 1 >= script.length) return null;
   const d = script[at + 1]!;
   const parts: string[] = [''];
@@ -600,7 +607,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     out.push({ kind: 'execute', lang: row.lang, text: inv.stdinText, how: `${how} (stdin)` });
   if (row.stdinPatch && inv.stdinText !== null) {
     const strip = patchStrip(inv, parsed);
-    for (const f of parsePatch(inv.stdinText, strip)) {
+    for (const f of patchFiles(inv, inv.stdinText, strip)) {
       const t = target(inv, synthetic(f.path), home, dir);
       out.push(
         f.deleted ? { kind: 'delete', target: t, recursive: false } : { kind: 'write', target: t, how, edit: { oldText: f.oldText, newText: f.newText } },
@@ -608,6 +615,15 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     }
   }
   for (const f of row.effects ?? []) out.push(fixed(f, inv, home));
+}
+
+/** The diff's files as this invocation applies them: `-R` / `--reverse` swaps old and new. */
+export function patchFiles(inv: Invocation, diff: string, strip: number | null): PatchFile[] {
+  const files = parsePatch(diff, strip);
+  const reverse = inv.args.some(
+    (a) => a.known === '-R' || a.known === '--reverse' || (a.known !== null && /^-[a-zA-Z]+$/.test(a.known) && a.known.includes('R')),
+  );
+  return reverse ? files.map((f) => ({ ...f, oldText: f.newText, newText: f.oldText })) : files;
 }
 
 /** patch's and git apply's -pN (null: the default, which drops git's a/ and b/). */

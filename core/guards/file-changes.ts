@@ -7,7 +7,7 @@
 
 import { minimatch } from 'minimatch';
 import type { Invocation, ShellAnalysis, Value } from '../shell/analyze';
-import { analysisEffects, fileWritesOf, parsePatch, patchStrip } from '../effects/derive';
+import { analysisEffects, fileWritesOf, patchFiles, patchStrip } from '../effects/derive';
 import { basename, dirname, resolvePath } from '../paths';
 import type { GuardContext } from './types';
 
@@ -21,6 +21,8 @@ export interface FileChange {
   edit?: { oldText: string; newText: string };
   /** The write replaces the whole file with `edit.newText`. */
   replaces?: boolean;
+  /** A copy or move onto the path (`cp SOURCE path`): the file whose content it gets. */
+  from?: string;
   /** A delete that is a move (`mv`, `git mv`): where the file goes. */
   to?: string;
   inv: Invocation;
@@ -44,9 +46,28 @@ export function shellFileChanges(ctx: GuardContext): FileChange[] {
   const hit = cache.get(analysis);
   if (hit) return hit;
   const out: FileChange[] = [];
+  // cp/mv/install SOURCE DEST: DEST gets SOURCE's content.
+  const copiedFrom = new Map<Invocation, Map<string, string>>();
+  for (const ie of analysisEffects(analysis, ctx.home)) {
+    for (const e of ie.effects) {
+      if (e.kind !== 'read' || e.source !== 'file' || !e.to?.path || !e.target.path) continue;
+      const m = copiedFrom.get(ie.inv) ?? new Map<string, string>();
+      m.set(e.to.path, e.target.path);
+      copiedFrom.set(ie.inv, m);
+    }
+  }
   for (const w of fileWritesOf(analysis, ctx.home)) {
+    const from = copiedFrom.get(w.inv)?.get(w.path);
     for (const path of expand(w.path, w.inv, analysis, ctx))
-      out.push({ kind: 'write', path, how: w.how, ...(w.edit ? { edit: w.edit } : {}), ...(w.replaces ? { replaces: true } : {}), inv: w.inv });
+      out.push({
+        kind: 'write',
+        path,
+        how: w.how,
+        ...(w.edit ? { edit: w.edit } : {}),
+        ...(w.replaces ? { replaces: true } : {}),
+        ...(from ? { from } : {}),
+        inv: w.inv,
+      });
   }
   for (const ie of analysisEffects(analysis, ctx.home)) {
     const moved = new Map<string, string>();
@@ -72,7 +93,7 @@ function patchChanges(patchPath: string, inv: Invocation, ctx: GuardContext): Fi
   const how = `${inv.program === 'git' ? 'git apply' : inv.program} ${basename(patchPath)}`;
   const dirArg = optionValue(inv, ['-d', '--directory']);
   const base = dirArg ? resolvePath(inv.cwd, dirArg, ctx.home) : inv.cwd;
-  return parsePatch(text, patchStrip(inv)).map((f) => {
+  return patchFiles(inv, text, patchStrip(inv)).map((f) => {
     const path = resolvePath(base, f.path, ctx.home);
     return f.deleted ? { kind: 'delete', path, how, inv } : { kind: 'write', path, how, edit: { oldText: f.oldText, newText: f.newText }, inv };
   });
