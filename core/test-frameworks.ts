@@ -35,8 +35,17 @@ const NEVER = '(?:ignore|ignored|never|skip|skipped|disabled?|off|none|false|FAL
 const notLocal = (m: RegExpExecArray, context: string) => !new RegExp(String.raw`\b(?:const|let|var|function)\s+${m[1]}\b`).test(context);
 
 // Go: `.Skip(` on a *testing.T/B/F, whatever it is called (the receiver is found in the text).
+// `if testing.Short() { t.Skip(…) }` is the -short mode's split of slow tests, not a skip.
 const goReceiver = (m: RegExpExecArray, context: string) =>
-  ['t', 'b', 'f', 'tb'].includes(m[1]!) || new RegExp(String.raw`\b${m[1]}\s+\*?testing\.(?:T|B|F|TB)\b`).test(context);
+  !m.input.slice(Math.max(0, m.index - 80), m.index).includes('testing.Short()') &&
+  (['t', 'b', 'f', 'tb'].includes(m[1]!) || new RegExp(String.raw`\b${m[1]}\s+\*?testing\.(?:T|B|F|TB)\b`).test(context));
+
+// conftest.py's collect_ignore of a test file (not of setup.py, docs/conf.py or a fixtures folder).
+const ignoresTests = (m: RegExpExecArray) => {
+  const end = m.input.indexOf('\n', m.index);
+  const line = m.input.slice(m.index + m[0].length, end < 0 ? undefined : end);
+  return /test/i.test(line.replace(/fixtures?|testdata/gi, '')) && !SEPARATE_SUITES.test(line);
+};
 
 const JS_TEST_FILE = /(\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$)|(\/__tests__\/.*\.[cm]?[jt]sx?$)|(\/(test|tests|spec|e2e)\/.*\.[cm]?[jt]sx?$)/;
 const RUBY_TEST_NAME = /(_spec|_test)\.rb$|(^|\/)test_[^/]*\.rb$/;
@@ -78,7 +87,12 @@ export const TEST_FRAMEWORKS: Framework[] = [
       { re: /\bself\.skipTest\s*\(/g, example: 'self.skipTest("later")' },
       { re: /\bSkipTest\b/g, example: 'raise unittest.SkipTest("x")' },
       // conftest.py: files left out of collection; a module that asks not to be collected.
-      { re: /\bcollect_ignore(?:_glob)?\s*(?:\+?=|\.(?:append|extend)\b)/g, example: 'collect_ignore = ["test_app.py"]' },
+      {
+        re: /\bcollect_ignore(?:_glob)?\s*(?:\+?=|\.(?:append|extend)\b)/g,
+        example: 'collect_ignore = ["test_app.py"]',
+        accept: ignoresTests,
+        notExample: 'collect_ignore = ["setup.py"]',
+      },
       { re: /^__test__\s*=\s*False\b/gm, example: '__test__ = False' },
     ],
   },
@@ -87,7 +101,12 @@ export const TEST_FRAMEWORKS: Framework[] = [
     file: rx(/_test\.go$/),
     fileExamples: { test: 'pkg/api_test.go', notTest: 'pkg/api.go' },
     markers: [
-      { re: /\b([A-Za-z_]\w*)\.(?:Skip|Skipf|SkipNow)\s*\(/g, example: 't.Skip("flaky")', accept: goReceiver, notExample: 'dec.Skip()' },
+      {
+        re: /\b([A-Za-z_]\w*)\.(?:Skip|Skipf|SkipNow)\s*\(/g,
+        example: 't.Skip("flaky")',
+        accept: goReceiver,
+        notExample: 'if testing.Short() {\n\t\tt.Skip("slow")',
+      },
       // A build constraint that no build sets drops the whole file (`//go:build ignore`, `// +build never`).
       { re: new RegExp(String.raw`^//\s*(?:go:build|\+build)\s+!?${NEVER}\b`, 'gm'), example: '//go:build ignore', notExample: '//go:build integration' },
     ],

@@ -219,9 +219,10 @@ export default defineGuard({
           return {
             reason: `${c.how} on ${basename(c.path)} adds a skip or focus marker, which hides failing tests instead of fixing them. ${FIX}`,
           };
-        if (isConfig(c.path) && onDisk !== null) {
-          const after = replaces ? edit.newText : edit.oldText === '' ? onDisk + edit.newText : onDisk.split(edit.oldText).join(edit.newText);
-          const why = deselects(c.path, onDisk, after, ctx);
+        if (isConfig(c.path) && (onDisk !== null || replaces)) {
+          const before = onDisk ?? '';
+          const after = replaces ? edit.newText : edit.oldText === '' ? before + edit.newText : before.split(edit.oldText).join(edit.newText);
+          const why = deselects(c.path, before, after, ctx);
           if (why)
             return {
               reason: `${c.how} on ${relativeTo(ctx.projectDir, c.path) ?? basename(c.path)} ${why}: the run turns green without the tests passing. ${FIX}`,

@@ -81,7 +81,8 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
   for (const l of lits) {
     if (l.text.length < 2 || l.text.length > 400 || !/[./~]/.test(l.text) || /\s/.test(l.text)) continue;
     if (deleteAt.has(l.start)) out.push({ kind: 'delete', target: target(inv, synthetic(l.text), home), recursive: false });
-    else if (writeAt.has(l.start)) writes.push(l.text);
+    else if (writeAt.has(l.start) && !/[(){};]/.test(l.text))
+      writes.push(l.text); // write_text('…') is content
     else if (reads) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(l.text), home), mode: 'content', assumed: true });
   }
   writes.push(...writeRefs(lang, code, inv));

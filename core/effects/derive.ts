@@ -602,7 +602,14 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     if (reads === 0 && row.defaultPath && (mode === 'search' || mode === 'search-visible')) apply('read', synthetic(row.defaultPath));
   }
 
+  const firstRedirect = out.length;
   redirectEffects(inv, home, mode === 'copy' ? 'content' : mode, out, row.stdinPatch);
+  // sed 's/a/b/' f > g: g gets f with the substitution made.
+  if (edit && row.lang === 'sed' && !row.when?.includes('-i'))
+    for (let k = firstRedirect; k < out.length; k++) {
+      const e = out[k]!;
+      if (e.kind === 'write' && !e.edit) out[k] = { ...e, edit };
+    }
   if (row.stdinCode && row.lang && !codeValue && inv.stdinText !== null)
     out.push({ kind: 'execute', lang: row.lang, text: inv.stdinText, how: `${how} (stdin)` });
   if (row.stdinPatch && inv.stdinText !== null) {

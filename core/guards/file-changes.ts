@@ -56,8 +56,13 @@ export function shellFileChanges(ctx: GuardContext): FileChange[] {
       copiedFrom.set(ie.inv, m);
     }
   }
-  for (const w of fileWritesOf(analysis, ctx.home)) {
+  // What the line wrote earlier: `sed … f > /tmp/x && mv /tmp/x f` moves that edit onto f.
+  const written = new Map<string, { edit: { oldText: string; newText: string }; replaces: boolean }>();
+  for (let w of fileWritesOf(analysis, ctx.home)) {
     const from = copiedFrom.get(w.inv)?.get(w.path);
+    const carried = !w.edit && from ? written.get(from) : undefined;
+    if (carried) w = { ...w, edit: carried.edit, ...(carried.replaces ? { replaces: true } : {}) };
+    if (w.edit) written.set(w.path, { edit: w.edit, replaces: !!w.replaces });
     for (const path of expand(w.path, w.inv, analysis, ctx))
       out.push({
         kind: 'write',
@@ -65,7 +70,7 @@ export function shellFileChanges(ctx: GuardContext): FileChange[] {
         how: w.how,
         ...(w.edit ? { edit: w.edit } : {}),
         ...(w.replaces ? { replaces: true } : {}),
-        ...(from ? { from } : {}),
+        ...(from && !carried ? { from } : {}),
         inv: w.inv,
       });
   }
