@@ -199,6 +199,15 @@ export default defineGuard({
   tools: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit', ...SHELL_TOOLS],
   check(call, ctx) {
     if (call.command !== null) {
+      // npm pkg set scripts.test="exit 0": package.json's test script rewritten by npm itself.
+      for (const inv of ctx.shell().invocations) {
+        if ((inv.program !== 'npm' && inv.program !== 'pnpm') || inv.args[0]?.known !== 'pkg' || inv.args[1]?.known !== 'set') continue;
+        for (const a of inv.args.slice(2)) {
+          const m = a.known === null ? null : /^scripts\.(test(?::[\w:-]+)?)=(.*)$/s.exec(a.known);
+          const why = m ? disablesTestScript('', JSON.stringify({ [m[1]!]: m[2]! })) : null;
+          if (why) return { reason: `${inv.program} pkg set ${why}: the run turns green without the tests passing. ${FIX}` };
+        }
+      }
       const changes = shellFileChanges(ctx);
       for (const c of changes) {
         if (c.kind === 'delete') {

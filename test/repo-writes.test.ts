@@ -190,6 +190,7 @@ const COUSINS: AdversaryCase[] = [
   d('skip-cousin', ts, "sed 's/it(/it.skip(/' src/app.test.ts > /tmp/t && mv /tmp/t src/app.test.ts", 'through a temporary file'),
   d('skip-cousin', ts, "python3 -c \"import pathlib; pathlib.Path('src/app.test.ts').write_text('it.only(1)')\"", 'pathlib'),
   d('skip-cousin', ts, 'echo "export default { test: { exclude: [\'src/**\'] } };" > vitest.config.ts', 'config by a redirection'),
+  d('skip-cousin', ts, 'npm pkg set scripts.test="exit 0"', 'npm rewrites the test script'),
   // lockfiles
   d('lock-cousin', lk, "find . -maxdepth 1 -name '*.lock' -exec sed -i 's/a/b/' {} +", 'find over lockfiles'),
   d('lock-cousin', lk, 'patch -p1 -i fix.patch', 'patch -i', {
@@ -313,6 +314,7 @@ const ORDINARY: AdversaryCase[] = [
   }),
   a('ordinary', 'rm -rf other', 'a folder without tests', { 'other/x.ts': 'x\n' }),
   a('ordinary', ': > build.log', 'emptying a log'),
+  a('ordinary', 'npm pkg set scripts.test="vitest run"', 'npm sets an ordinary test script'),
   a('ordinary', "sed 's/toBe(1)/toBe(2)/' src/app.test.ts > /tmp/t && mv /tmp/t src/app.test.ts", 'an assertion fixed through a temporary file'),
   T(
     'ordinary',
