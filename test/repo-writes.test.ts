@@ -11,6 +11,11 @@ import { runAdversaryRow } from './support/adversary';
 import { frameworkFor, isCollectedTest, type Marker, markerCount, RUNNER_CONFIGS, TEST_FRAMEWORKS, testedName } from '../core/test-frameworks';
 import { LOCKFILES, projectLockfile } from '../core/lockfiles';
 import { parsePatch } from '../core/effects/derive';
+import { MAX_PATCH, MAX_WALK } from '../core/guards/file-changes';
+import { evaluateAt } from './support/run';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const lk = 'lockfile-hand-edit';
 const mg = 'committed-migration';
@@ -413,4 +418,23 @@ test('a unified diff, file by file, as the Edit it makes', () => {
     ],
   );
   assert.deepEqual(parsePatch('--- src/a.ts\n+++ src/a.ts\n@@ -1 +1 @@\n-a\n+b\n', 1)[0]!.path, 'a.ts');
+});
+
+// Past the bounds of what the guards read, the line is unanalysable, not judged by the part seen.
+test('a find past the walk bound and a patch past the read bound are unanalysable; within them, judged', () => {
+  const root = mkdtempSync(join(tmpdir(), 'agent-guard-bounds-'));
+  mkdirSync(join(root, 'big'));
+  for (let i = 0; i <= MAX_WALK; i++) writeFileSync(join(root, 'big', `f${i}.txt`), '');
+  mkdirSync(join(root, 'small'));
+  writeFileSync(join(root, 'small', 'a.txt'), '');
+  const run = (command: string) => evaluateAt('Bash', { command }, root, root).evaluation.verdict;
+  const walked = run("find big -name '*.txt' -exec sed -i 's/a/b/' {} +");
+  assert.equal(walked?.guardId, 'unanalysable');
+  assert.match(walked!.reason, /through find over more than 20000 entries.*Start find in a smaller folder or give it -maxdepth/);
+  assert.equal(run("find small -name '*.txt' -exec sed -i 's/a/b/' {} +"), null);
+  const hunk = '--- a/small/a.txt\n+++ b/small/a.txt\n@@ -0,0 +1 @@\n+x\n';
+  writeFileSync(join(root, 'big.patch'), hunk.repeat(Math.ceil((MAX_PATCH + 1) / hunk.length)));
+  writeFileSync(join(root, 'small.patch'), hunk);
+  assert.equal(run('git apply big.patch')?.guardId, 'unanalysable');
+  assert.equal(run('git apply small.patch'), null);
 });

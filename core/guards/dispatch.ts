@@ -8,6 +8,7 @@ import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
 import type { Limit } from '../shell/ast';
 import { createContext, type FsProbe } from './context';
 import { MAX_CALLS_PER_PAYLOAD, normalizeCall, type Host } from './normalize';
+import { MAX_PATCH, MAX_WALK } from './file-changes';
 import type { GitRunner, Guard, ToolCall } from './types';
 
 export interface Verdict {
@@ -154,6 +155,7 @@ const LIMIT_TEXT: Record<Limit, string> = {
   calls: `the payload holds more than ${MAX_CALLS_PER_PAYLOAD} file changes, or a patch larger than the guards read`,
   failure: 'the analysis failed on it (please report this with `agent-guard explain`)',
   computed: 'a program name or a script in it is computed only when it runs ($cmd …, eval "$X", sh -c "$(…)")',
+  files: `it changes files through find over more than ${MAX_WALK} entries, or applies a patch file larger than ${MAX_PATCH / 1024} KiB, and the guards read no further`,
   code: 'it runs interpreter code that reaches a dangerous operation (running a command, evaluating code, loading a module or native code, deleting a tree) with a value computed at run time',
 };
 
@@ -165,6 +167,7 @@ export function describeLimit(limit: Limit): string {
 /** What to do instead, per limit. */
 const REPHRASE: Partial<Record<Limit, string>> = {
   calls: 'Apply the change in smaller parts, a few files per call.',
+  files: 'Start find in a smaller folder or give it -maxdepth, or name the files; apply a large patch in parts.',
   computed: 'Write the program and its arguments out literally; for a script, write it to a file with the Write tool and run it (bash script.sh).',
   code: 'Write the command, code or path as a literal string in the code (pass values in as arguments: sys.argv, process.argv, ARGV, not by building the code from shell variables), or run the command as a shell command the guard can read.',
 };

@@ -3,7 +3,8 @@
 // line alone; this adds what only the workspace can say: the files a glob or `find … -exec … {} +`
 // reaches, and what a patch file applied by `git apply` / `patch` changes, hunk by hunk. Bounded:
 // one directory listing per glob, a walk of at most MAX_WALK entries for find, patch files read up
-// to MAX_PATCH bytes.
+// to MAX_PATCH bytes. Past either bound the line is unanalysable (limit 'files'): what the guards
+// did not read could be a committed migration or the hook's own settings.
 
 import { minimatch } from 'minimatch';
 import type { Invocation, ShellAnalysis, Value } from '../shell/analyze';
@@ -28,8 +29,8 @@ export interface FileChange {
   inv: Invocation;
 }
 
-const MAX_WALK = 4000;
-const MAX_PATCH = 256 * 1024;
+export const MAX_WALK = 20_000;
+export const MAX_PATCH = 256 * 1024;
 const SKIPPED_DIRS = new Set(['.git', 'node_modules']);
 
 const cache = new WeakMap<ShellAnalysis, FileChange[]>();
@@ -91,10 +92,16 @@ export function shellFileChanges(ctx: GuardContext): FileChange[] {
   return out;
 }
 
+/** A bound was hit: the changes listed are not all of them, which the dispatcher denies as unanalysable. */
+function incomplete(analysis: ShellAnalysis): void {
+  analysis.limit ??= 'files';
+}
+
 /** A patch file's changes: one Edit per file it touches, a delete for `+++ /dev/null`. */
 function patchChanges(patchPath: string, inv: Invocation, ctx: GuardContext): FileChange[] {
-  const text = ctx.readText(patchPath, MAX_PATCH);
+  const text = ctx.readText(patchPath, MAX_PATCH + 1);
   if (text === null || !inv.cwd) return [];
+  if (text.length > MAX_PATCH) incomplete(ctx.shell());
   const how = `${inv.program === 'git' ? 'git apply' : inv.program} ${basename(patchPath)}`;
   const dirArg = optionValue(inv, ['-d', '--directory']);
   const base = dirArg ? resolvePath(inv.cwd, dirArg, ctx.home) : inv.cwd;
@@ -156,7 +163,10 @@ function findFiles(inv: Invocation, analysis: ShellAnalysis, ctx: GuardContext):
     while (stack.length > 0 && seen < MAX_WALK) {
       const { dir, shown, depth } = stack.pop()!;
       for (const name of ctx.listDir(dir)) {
-        if (++seen > MAX_WALK) break;
+        if (++seen > MAX_WALK) {
+          incomplete(analysis);
+          break;
+        }
         const path = `${dir}/${name}`;
         const shownPath = `${shown}/${name}`;
         const isDir = ctx.listDir(path).length > 0;
