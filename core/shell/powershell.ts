@@ -953,7 +953,7 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
   const asWritten = () => external({ ...head, value: lowerHead, text: q(lowerHead) }, args, depth);
   const valueParams = row.values ?? [];
   const has = (n: string, min = 2) => args.some((a) => isParam(a) && param(a.value!, n, min));
-  const valueOf = (n: string, min = 2): Tok | undefined => {
+  const argOf = (n: string, min = 2): Tok | undefined => {
     const k = args.findIndex((a) => isParam(a) && param(a.value!, n, min));
     return k >= 0 ? args[k + 1] : undefined;
   };
@@ -1001,7 +1001,7 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       return { text: `cat -- ${texts(ps)}`.trim() };
     }
     case 'select-string': {
-      const pattern = valueOf('Pattern');
+      const pattern = argOf('Pattern');
       const ps = positional();
       const files = pattern ? ps : ps.slice(1);
       const pat = pattern ? pattern.text : ps[0] ? (ps[0].raw !== null ? q(ps[0].raw) : ps[0].text) : 'x';
@@ -1009,25 +1009,25 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       return { text: `grep ${pat} ${texts(files)}`.trim() };
     }
     case 'invoke-webrequest': {
-      const out = valueOf('OutFile');
+      const out = argOf('OutFile');
       const ps = positional(['OutFile'], false);
       // The body goes to -OutFile: written as a redirection, the write every guard reads.
       return { text: `curl ${texts(ps)}${out ? ` > ${pathText(out)}` : ''}`.trim() };
     }
     case 'invoke-expression': {
-      const a = valueOf('Command') ?? args.find((t) => !isParam(t));
+      const a = argOf('Command') ?? args.find((t) => !isParam(t));
       if (!a) return { text: ctx.input ? 'sh' : ':' };
       if (a.value !== null) return { text: group(translatePowerShell(a.value, depth + 1)) };
       return { text: `sh -c ${args.map((t) => t.text).join(' ')}` };
     }
     case 'invoke-command': {
-      const block = valueOf('ScriptBlock') ?? args.find((t) => t.kind === 'block');
+      const block = argOf('ScriptBlock') ?? args.find((t) => t.kind === 'block');
       if (block) return { text: codeOf(block, depth) };
-      const file = valueOf('FilePath');
+      const file = argOf('FilePath');
       return { text: file ? `sh ${pathText(file)}` : asWritten() };
     }
     case 'foreach-object': {
-      const block = valueOf('Process') ?? args.find((t) => t.kind === 'block');
+      const block = argOf('Process') ?? args.find((t) => t.kind === 'block');
       const member = args.find((t) => !isParam(t) && t.value !== null && /^\w+$/.test(t.value));
       if (ctx.input?.env && (member ? /^(name|key)$/i.test(member.value!) : /^\s*\$(_|PSItem)\.(Name|Key)\s*$/i.test(block?.src ?? '')))
         return { text: 'cut -d= -f1' };
@@ -1045,7 +1045,7 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       return { text: `mv ${texts(positional(['Destination']))} ${destination(args)}`.trim() };
     case 'rename-item': {
       const ps = positional(['NewName']);
-      const newName = valueOf('NewName');
+      const newName = argOf('NewName');
       const from = ps[0];
       const to = newName ? (newName.value ?? null) : (ps[1]?.raw ?? null);
       if (!from) return { text: ':' };
@@ -1058,7 +1058,7 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
     case 'add-content':
     case 'out-file': {
       const op = name === 'add-content' || (name === 'out-file' && has('Append', 1)) ? '>>' : '>';
-      const value = valueOf('Value');
+      const value = argOf('Value');
       const ps = positional();
       const path = ps[0];
       const rest = value ? [value] : name === 'out-file' ? [] : args.filter((t) => !isParam(t)).slice(1, 2);
@@ -1075,27 +1075,27 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       };
     case 'new-item':
     case 'mkdir': {
-      const type = (valueOf('ItemType') ?? valueOf('Type'))?.value?.toLowerCase() ?? (name === 'mkdir' ? 'directory' : 'file');
-      const nameTok = valueOf('Name');
+      const type = (argOf('ItemType') ?? argOf('Type'))?.value?.toLowerCase() ?? (name === 'mkdir' ? 'directory' : 'file');
+      const nameTok = argOf('Name');
       let ps = positional();
       if (nameTok?.value) ps = (ps.length > 0 ? ps : [{ text: '.', raw: '.' }]).map((p) => ({ text: joinPath(p, nameTok.value!), raw: null }));
       if (ps.length === 0) return { text: ':' };
       if (type.startsWith('d')) return { text: `mkdir -p -- ${texts(ps)}` };
       if (/^(symboliclink|junction|hardlink)/.test(type)) {
-        const target = valueOf('Target') ?? valueOf('Value');
+        const target = argOf('Target') ?? argOf('Value');
         return { text: `ln -s -f -- ${pathText(target)} ${texts(ps)}` };
       }
-      const value = valueOf('Value');
+      const value = argOf('Value');
       return { text: ps.map((p) => `printf '%s' ${value ? (value.value !== null ? q(value.value) : value.text) : "''"} > ${p.text}`).join('; ') };
     }
     case 'set-itemproperty': {
       const ps = positional();
-      const value = valueOf('Value');
+      const value = argOf('Value');
       if (ps.length === 0) return { text: ':' };
       return { text: ps.map((p) => `printf '%s\\n' ${value ? (value.value !== null ? q(value.value) : value.text) : "''"} > ${p.text}`).join('; ') };
     }
     case 'expand-archive': {
-      const dest = valueOf('DestinationPath');
+      const dest = argOf('DestinationPath');
       const ps = positional(['DestinationPath']);
       const archive = ps[0];
       const to = dest ? pathText(dest) : ps[1] ? ps[1].text : '.';
@@ -1112,7 +1112,7 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       const env = envName(ps);
       if (env !== null) return env === '' || env === '*' ? { text: 'env', flow: { env: true } } : { text: `printenv ${q(env)}` };
       // Its items: the matches of a wildcard, else the path itself (a file) and its children.
-      const filter = valueOf('Filter');
+      const filter = argOf('Filter');
       const dirs = ps.length > 0 ? ps : [{ text: '.', raw: '.' }];
       const items =
         ps.length === 0
