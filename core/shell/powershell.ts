@@ -676,6 +676,7 @@ export function translatePowerShell(input: string, depth = 0): string {
       } else if (ch === '"') {
         let s = '';
         let dynamic = false;
+        let sub = false;
         i++;
         while (i < src.length && src[i] !== '"') {
           if (src[i] === '`' && i + 1 < src.length) {
@@ -685,6 +686,7 @@ export function translatePowerShell(input: string, depth = 0): string {
             const end = matching(src, i + 1, '(', ')');
             s += `$(${translatePowerShell(src.slice(i + 2, end), depth + 1)})`;
             dynamic = true;
+            sub = true;
             i = end + 1;
           } else {
             if (src[i] === '$') dynamic = true;
@@ -693,6 +695,8 @@ export function translatePowerShell(input: string, depth = 0): string {
         }
         i++;
         const p = psPath(s);
+        // "$HOME\x" at the start of a word is the literal ~/x.
+        if (dynamic && !sub && text === '' && !p.includes('$')) dynamic = false;
         text += dynamic
           ? `"${p
               .replace(/\$\{env:(\w+)\}/gi, '${$1}')
@@ -951,6 +955,8 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
   const row = ROWS.get(name)!;
   // A cmdlet kept as written goes on in lower case, so the POSIX analysis does not read it as PowerShell again.
   const asWritten = () => external({ ...head, value: lowerHead, text: q(lowerHead) }, args, depth);
+  // Splatted parameters (@params) are not seen here: what the cmdlet does is not known.
+  if (args.some((a) => !a.quoted && /^@[A-Za-z_]\w*$/.test(a.value ?? ''))) return { text: UNTRANSLATED };
   const valueParams = row.values ?? [];
   const has = (n: string, min = 2) => args.some((a) => isParam(a) && param(a.value!, n, min));
   const argOf = (n: string, min = 2): Tok | undefined => {
