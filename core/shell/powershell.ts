@@ -47,7 +47,7 @@ export const CMDLETS: readonly CmdletRow[] = [
   {
     name: 'remove-item',
     aliases: ['rm', 'del', 'erase', 'rd', 'rmdir', 'ri'],
-    as: 'rm [-r] [-f] -- PATH… (piped items when no path is given)',
+    as: 'rm [-r] [-f] -- PATH... (piped items when no path is given)',
     values: ['Include', 'Exclude', 'Filter', 'Stream', 'Credential'],
     examples: [
       ['Remove-Item -Recurse -Force C:\\', 'rm -r -f -- C:/'],
@@ -61,7 +61,7 @@ export const CMDLETS: readonly CmdletRow[] = [
   {
     name: 'get-content',
     aliases: ['gc', 'cat', 'type'],
-    as: 'cat -- PATH… (printenv NAME for env:NAME)',
+    as: 'cat -- PATH... (printenv NAME for env:NAME)',
     values: ['TotalCount', 'Head', 'First', 'Tail', 'Last', 'Encoding', 'Delimiter', 'ReadCount', 'Stream', 'Filter', 'Include', 'Exclude'],
     examples: [
       ['Get-Content .env | Select-Object -First 5', 'cat -- .env | select-object -First 5'],
@@ -72,7 +72,7 @@ export const CMDLETS: readonly CmdletRow[] = [
   {
     name: 'select-string',
     aliases: ['sls'],
-    as: 'grep PATTERN PATH…',
+    as: 'grep PATTERN PATH...',
     values: ['Pattern', 'Encoding', 'Context', 'Include', 'Exclude'],
     examples: [
       ['Select-String -Path .env -Pattern .', 'grep . .env'],
@@ -119,11 +119,11 @@ export const CMDLETS: readonly CmdletRow[] = [
   {
     name: 'copy-item',
     aliases: ['cp', 'copy', 'cpi'],
-    as: 'cp [-r] SOURCE… DESTINATION',
+    as: 'cp [-r] SOURCE... DESTINATION',
     values: ['Destination', 'Filter', 'Include', 'Exclude'],
     examples: [['Copy-Item .env $env:TEMP/x.txt', 'cp .env ${TEMP}/x.txt']],
   },
-  { name: 'move-item', aliases: ['mv', 'move', 'mi'], as: 'mv SOURCE… DESTINATION', values: ['Destination', 'Filter', 'Include', 'Exclude'], examples: [] },
+  { name: 'move-item', aliases: ['mv', 'move', 'mi'], as: 'mv SOURCE... DESTINATION', values: ['Destination', 'Filter', 'Include', 'Exclude'], examples: [] },
   { name: 'rename-item', aliases: ['ren', 'rni'], as: 'mv PATH DIR/NEWNAME', values: [], examples: [['Rename-Item src/a.ts b.ts', 'mv -- src/a.ts src/b.ts']] },
   {
     name: 'set-content',
@@ -167,7 +167,7 @@ export const CMDLETS: readonly CmdletRow[] = [
   {
     name: 'set-itemproperty',
     aliases: ['sp', 'new-itemproperty', 'set-item', 'si', 'remove-itemproperty', 'rp', 'clear-itemproperty', 'clear-item', 'cli'],
-    as: "printf '%s\\n' VALUE > PATH (a registry key HKCU:\\… is the path /registry/HKCU/…)",
+    as: "printf '%s\\n' VALUE > PATH (a registry key HKCU:\\... is the path /registry/HKCU/...)",
     values: ['Name', 'Value', 'PropertyType', 'Type', 'Filter', 'Include', 'Exclude'],
     examples: [['Set-ItemProperty -Path HKCU:\\Software\\X -Name a -Value b', "printf '%s\\n' b > /registry/HKCU/Software/X"]],
   },
@@ -215,7 +215,7 @@ export const CMDLETS: readonly CmdletRow[] = [
   {
     name: 'write-output',
     aliases: ['echo', 'write', 'write-host', 'write-information', 'out-host', 'out-default', 'out-string'],
-    as: 'echo VALUE…',
+    as: 'echo VALUE...',
     values: ['ForegroundColor', 'BackgroundColor', 'Separator', 'Tags', 'Width'],
     examples: [['Write-Output $env:OPENAI_API_KEY', 'echo ${OPENAI_API_KEY}']],
   },
@@ -234,7 +234,7 @@ export const CMDLETS: readonly CmdletRow[] = [
   {
     name: 'start-process',
     aliases: ['saps', 'start'],
-    as: 'FILE ARGUMENT… (sudo for -Verb RunAs; cd first for -WorkingDirectory)',
+    as: 'FILE ARGUMENT... (sudo for -Verb RunAs; cd first for -WorkingDirectory)',
     values: ['WorkingDirectory', 'Verb', 'WindowStyle', 'RedirectStandardOutput', 'RedirectStandardError', 'RedirectStandardInput', 'Credential'],
     examples: [["Start-Process pwsh -ArgumentList '-c','Remove-Item -Recurse -Force ~'", 'rm -r -f -- ~']],
   },
