@@ -963,6 +963,8 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
     const k = args.findIndex((a) => isParam(a) && param(a.value!, n, min));
     return k >= 0 ? args[k + 1] : undefined;
   };
+  // -WhatIf only says what the cmdlet would do.
+  if (args.some((a) => isParam(a) && /^-whatif$/i.test(a.value!))) return { text: 'true' };
   /** Path arguments: -Path/-LiteralPath values and positionals, as POSIX words; `literal` for -LiteralPath. */
   const positional = (extraValues: readonly string[] = [], wildcards = true): { text: string; raw: string | null }[] => {
     const out: { text: string; raw: string | null }[] = [];
