@@ -191,6 +191,7 @@ const ORDINARY: Row[] = [
   ['mcp__brave-search__brave_web_search', { query: 'DROP TABLE syntax postgres' }, 'allow'],
   ['mcp__context7__query', { query: 'drop table users' }, 'allow'],
   ['mcp__github__create_issue', { title: 'x', body: 'rm -rf ~' }, 'allow'],
+  ['mcp__github__get_file_contents', { owner: 'o', repo: 'r', path: '.env' }, 'allow'],
   ['mcp__vscode__execute_command', { command: 'workbench.action.reloadWindow' }, 'allow'],
   ['read_many_files', { paths: ['src/*.ts', 'README.md'] }, 'allow', undefined, gemini],
   ['read_many_files', { paths: ['docs/**/*.md'], include: ['*.json'] }, 'allow', undefined, gemini],

@@ -26,7 +26,8 @@ export interface McpToolRow {
 
 export const MCP_TOOLS: readonly McpToolRow[] = [
   {
-    tools: ['read_file', 'read_text_file', 'read_media_file', 'get_file_contents', 'view_file'],
+    // Not GitHub's get_file_contents: that path is in a remote repository.
+    tools: ['read_file', 'read_text_file', 'read_media_file'],
     does: 'read',
     fields: ['path', 'file_path', 'relative_path', 'filePath'],
     source: '@modelcontextprotocol/server-filesystem, desktop-commander, Serena',
@@ -40,7 +41,7 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     examples: [{ tool: 'mcp__filesystem__read_multiple_files', input: { paths: ['a.md', 'b.md'] }, reads: 'Read a.md; Read b.md' }],
   },
   {
-    tools: ['write_file', 'create_file', 'create_text_file'],
+    tools: ['write_file', 'create_text_file'],
     does: 'write',
     fields: ['path', 'file_path', 'relative_path', 'filePath'],
     source: '@modelcontextprotocol/server-filesystem, desktop-commander, Serena',
