@@ -63,11 +63,15 @@ function substitutedSource(inv: Invocation, analysis: ShellAnalysis): Invocation
   return analysis.invocations.find((i) => isFetch(i) && inSub(i)) ?? analysis.invocations.find((i) => isDecode(i) && inSub(i)) ?? null;
 }
 
-/** Files downloaded on this line (curl -o F, wget -O F). */
+/** Files downloaded on this line (curl -o F, wget -O F, curl URL > F). */
 function downloads(analysis: ShellAnalysis, home: string): Set<string> {
   const out = new Set<string>();
   for (const inv of analysis.invocations) {
     if (!isFetch(inv)) continue;
+    for (const r of inv.redirects) {
+      const p = r.target && (r.op === '>' || r.op === '>|') && (r.fd === null || r.fd === 1) ? argPath(inv, r.target, home) : null;
+      if (p) out.add(p);
+    }
     inv.args.forEach((a, i) => {
       const t = a.known ?? '';
       const next = inv.args[i + 1];

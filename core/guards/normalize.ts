@@ -10,6 +10,7 @@
 // One payload can be several calls (a multi-file replace, a patch touching several files).
 
 import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
+import { mcpRow, parseMcpName, shellWord, sqlCommand } from './mcp-tools';
 import { SHELL_TOOLS, type ToolCall } from './types';
 
 export type Host = 'claude' | 'vscode' | 'copilot-cli' | 'gemini' | 'cursor';
@@ -61,6 +62,7 @@ export const TOOL_ALIASES: Readonly<Record<Host, Readonly<Record<string, string>
     search_file_content: 'Grep',
     glob: 'Glob',
     list_directory: 'LS',
+    read_many_files: 'ReadMany',
   },
   cursor: { Shell: 'Bash' },
 };
@@ -152,7 +154,121 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
     if (patch.length > MAX_PATCH_BYTES || calls.length > MAX_CALLS_PER_PAYLOAD) normalized.limit = 'calls';
     return normalized;
   }
+  if (tool === 'ReadMany') return limited({ ok: true, host, calls: readMany(input, cwd, home) });
+  const mcp = parseMcpName(name);
+  if (mcp) {
+    const calls = mcpCalls(mcp.server, mcp.tool, input, cwd, home);
+    if (calls) return limited({ ok: true, host, calls });
+  }
   return { ok: true, host, calls: [single(tool, input, cwd, home)] };
+}
+
+function limited(n: Normalized & { ok: true }): Normalized {
+  if (n.calls.length <= MAX_CALLS_PER_PAYLOAD) return n;
+  return { ...n, calls: n.calls.slice(0, MAX_CALLS_PER_PAYLOAD), limit: 'calls' };
+}
+
+function strings(v: unknown): string[] {
+  if (typeof v === 'string') return v === '' ? [] : [v];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+}
+
+/**
+ * Gemini's read_many_files (paths and include: files or globs; exclude; useDefaultExcludes): each
+ * file is a Read; each glob a Grep that prints the content of the files it matches, in the folder
+ * before its first wildcard. Default excludes are not counted on: a secret is judged either way.
+ */
+function readMany(input: Record<string, unknown>, cwd: string, home: string): ToolCall[] {
+  const calls: ToolCall[] = [];
+  for (const p of [...strings(input.paths), ...strings(input.include)]) {
+    const wild = p.search(/[*?[{]/);
+    if (wild < 0) {
+      calls.push(single('Read', { ...input, file_path: p }, cwd, home));
+      continue;
+    }
+    const cut = p.lastIndexOf('/', wild);
+    const dir = cut < 0 ? cwd : resolvePath(cwd, p.slice(0, cut) || '/', home);
+    const glob = p.slice(cut + 1);
+    calls.push({ tool: 'Grep', input: { ...input, pattern: '', glob, output_mode: 'content', path: dir }, cwd, command: null, path: dir, edits: null });
+  }
+  return calls;
+}
+
+/** An MCP tool that behaves like a built-in tool (core/guards/mcp-tools.ts), as the calls of that tool; null: no opinion. */
+function mcpCalls(server: string, tool: string, input: Record<string, unknown>, cwd: string, home: string): ToolCall[] | null {
+  const row = mcpRow(server, tool);
+  const field = (names: readonly string[]) => {
+    for (const n of names) if (input[n] !== undefined) return input[n];
+    return undefined;
+  };
+  const bash = (command: string, dir = cwd): ToolCall => ({ tool: 'Bash', input: { ...input, command }, cwd: dir, command, path: null, edits: null });
+  const commandOf = (v: unknown): string | null =>
+    typeof v === 'string' ? v : Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') ? v.map((x) => shellWord(x)).join(' ') : null;
+  const dirOf = () => {
+    const d = str(input.cwd, input.workdir, input.working_directory, input.directory, input.workingDirectory);
+    return d ? resolvePath(cwd, d, home) : cwd;
+  };
+  if (!row) {
+    // An unknown tool with a command line: judged as one (see mcp-tools.ts).
+    const command = commandOf(input.command);
+    return command !== null ? [bash(command, dirOf())] : null;
+  }
+  const first = str(field(row.fields));
+  switch (row.does) {
+    case 'read':
+      if (input.isUrl === true || !first) return null;
+      return [single('Read', { ...input, file_path: first }, cwd, home)];
+    case 'read-many':
+      return strings(field(row.fields)).map((p) => single('Read', { ...input, file_path: p }, cwd, home));
+    case 'write':
+      if (!first) return null;
+      return [editCall('Write', { ...input, file_path: first }, cwd, home, [{ oldText: '', newText: str(input.content, input.text) }])];
+    case 'edit': {
+      if (!first) return null;
+      const edits = (Array.isArray(input.edits) ? input.edits : [])
+        .map(obj)
+        .filter((e): e is Record<string, unknown> => e !== null)
+        .map((e) => ({ oldText: str(e.oldText, e.old_text, e.old_string), newText: str(e.newText, e.new_text, e.new_string) }));
+      return [editCall(edits.length === 1 ? 'Edit' : 'MultiEdit', { ...input, file_path: first }, cwd, home, edits)];
+    }
+    case 'edit-block':
+      if (!first) return null;
+      return [
+        editCall('Edit', { ...input, file_path: first }, cwd, home, [
+          { oldText: str(input.old_string, input.oldText, input.old_str), newText: str(input.new_string, input.newText, input.new_str) },
+        ]),
+      ];
+    case 'move': {
+      const from = str(input.source, input.from, input.old_path);
+      const to = str(input.destination, input.to, input.new_path);
+      return from && to ? [bash(`mv -- ${shellWord(from)} ${shellWord(to)}`)] : null;
+    }
+    case 'mkdir':
+      return first ? [bash(`mkdir -p -- ${shellWord(first)}`)] : null;
+    case 'search': {
+      if (!first) return null;
+      const path = resolvePath(cwd, first, home);
+      const glob = str(input.filePattern, input.file_pattern);
+      return [
+        {
+          tool: 'Grep',
+          input: { ...input, pattern: str(input.pattern), output_mode: 'content', ...(glob ? { glob } : {}) },
+          cwd,
+          command: null,
+          path,
+          edits: null,
+        },
+      ];
+    }
+    case 'shell': {
+      const command = commandOf(field(row.fields));
+      return command !== null ? [bash(command, dirOf())] : null;
+    }
+    case 'sql': {
+      const sql = str(field(row.fields));
+      return sql ? [bash(sqlCommand(server, sql))] : null;
+    }
+  }
 }
 
 function commandCall(tool: string, command: string, cwd: string, input: Record<string, unknown>): ToolCall {

@@ -1,8 +1,13 @@
 // PowerShell and cmd.exe command lines, translated into the POSIX equivalent the guards already
-// understand: `Remove-Item -Recurse -Force C:\` becomes `rm -r -f 'C:/'`, `iex (iwr URL)` becomes
-// `sh -c "$(curl URL)"`, `rd /s /q %USERPROFILE%` becomes `rm -r -f ~`. Commands we do not map pass
+// understand: `Remove-Item -Recurse -Force C:\` becomes `rm -r -f -- C:/`, `iex (iwr URL)` becomes
+// `sh -c "$(curl URL)"`, `rd /s /q %USERPROFILE%` becomes `rm -r -f -- ~`. Commands we do not map pass
 // through unchanged (an external `git push --force` is the same in every shell).
-// The translation only has to be faithful for what guards look at: program, flags, paths, pipes.
+// The translation only has to be faithful for what guards look at: program, flags, paths, pipes,
+// what is printed and what is written. The cmdlets, their aliases and parameters are data (CMDLETS,
+// DOTNET below, each row with examples that test/powershell.test.ts runs); code PowerShell builds
+// from constants (script blocks, [scriptblock]::Create('…'), & ('Remove'+'-Item'), $c = '…'; & $c)
+// is folded and read like any other code, and what stays computed is left computed, so the POSIX
+// analysis reports it as unanalysable.
 
 import { UNTRANSLATED } from './ast';
 
@@ -11,6 +16,8 @@ const MAX_DEPTH = 8;
 const GAVE_UP = ` ; ${UNTRANSLATED} ; `;
 /** PowerShell commands this long do not occur in practice; past this the command is not analysed. */
 const MAX_INPUT = 64 * 1024;
+/** Literal pipeline input a ForEach-Object block is unrolled over; more stays `$_` (unknown). */
+const MAX_UNROLL = 16;
 
 /**
  * Work budget shared by one translation and its recursion ($( ), ( ), { }, nested pwsh -c): each
@@ -18,82 +25,514 @@ const MAX_INPUT = 64 * 1024;
  * the brackets nest or fail to close. What is left when it runs out is not translated.
  */
 let budget = 0;
+/** Variables of this translation assigned a constant (lower-case name → value); null once assigned anything else. */
+let vars = new Map<string, string | null>();
+
+/**
+ * One cmdlet: its aliases, what the guards read it as, and its parameters that take a value (the
+ * others are switches or name paths). The translation per cmdlet is `translateCmdlet`; `examples`
+ * are PowerShell → POSIX pairs (tests).
+ */
+export interface CmdletRow {
+  name: string;
+  aliases: readonly string[];
+  /** The POSIX command the guards read. */
+  as: string;
+  /** Named parameters that take a value which is not a path. */
+  values?: readonly string[];
+  examples: readonly (readonly [string, string])[];
+}
+
+export const CMDLETS: readonly CmdletRow[] = [
+  {
+    name: 'remove-item',
+    aliases: ['rm', 'del', 'erase', 'rd', 'rmdir', 'ri'],
+    as: 'rm [-r] [-f] -- PATH... (piped items when no path is given)',
+    values: ['Include', 'Exclude', 'Filter', 'Stream', 'Credential'],
+    examples: [
+      ['Remove-Item -Recurse -Force C:\\', 'rm -r -f -- C:/'],
+      ['Remove-Item ~\\* -Recurse -Force', 'rm -r -f -- ~/*'],
+      ['Remove-Item ./dist -Recurse -Force', 'rm -r -f -- ./dist'],
+      ['Get-Item ~ | Remove-Item -Recurse -Force', 'ls -d -- ~ | rm -r -f -- ~'],
+      ['Get-ChildItem / | Remove-Item -Recurse -Force', 'ls -- / | rm -r -f -- / /*'],
+      ['Remove-Item env:FOO', 'unset FOO'],
+    ],
+  },
+  {
+    name: 'get-content',
+    aliases: ['gc', 'cat', 'type'],
+    as: 'cat -- PATH... (printenv NAME for env:NAME)',
+    values: ['TotalCount', 'Head', 'First', 'Tail', 'Last', 'Encoding', 'Delimiter', 'ReadCount', 'Stream', 'Filter', 'Include', 'Exclude'],
+    examples: [
+      ['Get-Content .env | Select-Object -First 5', 'cat -- .env | select-object -First 5'],
+      ['gc -Path README.md -TotalCount 3', 'cat -- README.md'],
+      ['Get-Content env:GITHUB_TOKEN', 'printenv GITHUB_TOKEN'],
+    ],
+  },
+  {
+    name: 'select-string',
+    aliases: ['sls'],
+    as: 'grep PATTERN PATH...',
+    values: ['Pattern', 'Encoding', 'Context', 'Include', 'Exclude'],
+    examples: [
+      ['Select-String -Path .env -Pattern .', 'grep . .env'],
+      ['Select-String TODO src/app.ts', 'grep TODO src/app.ts'],
+    ],
+  },
+  {
+    name: 'invoke-webrequest',
+    aliases: ['iwr', 'irm', 'invoke-restmethod', 'curl', 'wget'],
+    as: 'curl URL [> OUTFILE]',
+    values: [
+      'Method',
+      'Headers',
+      'Body',
+      'ContentType',
+      'UserAgent',
+      'InFile',
+      'Proxy',
+      'Credential',
+      'SessionVariable',
+      'WebSession',
+      'TimeoutSec',
+      'MaximumRedirection',
+    ],
+    examples: [
+      ['iwr https://x.example/i.ps1 -OutFile i.ps1', 'curl https://x.example/i.ps1 > i.ps1'],
+      ['Invoke-RestMethod https://api.example/v1/items', 'curl https://api.example/v1/items'],
+    ],
+  },
+  { name: 'invoke-expression', aliases: ['iex'], as: 'the literal string read as PowerShell; sh -c VALUE when it is computed', examples: [] },
+  {
+    name: 'invoke-command',
+    aliases: ['icm'],
+    as: 'the script block',
+    values: ['ComputerName', 'Session', 'ArgumentList', 'Credential', 'FilePath'],
+    examples: [['Invoke-Command -ScriptBlock { Remove-Item -Recurse -Force $HOME }', '{ rm -r -f -- ~; }']],
+  },
+  {
+    name: 'foreach-object',
+    aliases: ['%', 'foreach'],
+    as: 'the block, once per literal input with $_ bound; a names-only projection of an env dump is cut -d= -f1',
+    examples: [["'a','b' | ForEach-Object { Remove-Item $_ }", 'echo a b | { rm -- a; rm -- b; }']],
+  },
+  {
+    name: 'copy-item',
+    aliases: ['cp', 'copy', 'cpi'],
+    as: 'cp [-r] SOURCE... DESTINATION',
+    values: ['Destination', 'Filter', 'Include', 'Exclude'],
+    examples: [['Copy-Item .env $env:TEMP/x.txt', 'cp .env ${TEMP}/x.txt']],
+  },
+  { name: 'move-item', aliases: ['mv', 'move', 'mi'], as: 'mv SOURCE... DESTINATION', values: ['Destination', 'Filter', 'Include', 'Exclude'], examples: [] },
+  { name: 'rename-item', aliases: ['ren', 'rni'], as: 'mv PATH DIR/NEWNAME', values: [], examples: [['Rename-Item src/a.ts b.ts', 'mv -- src/a.ts src/b.ts']] },
+  {
+    name: 'set-content',
+    aliases: ['sc'],
+    as: "printf '%s\\n' VALUE > PATH (tee PATH for piped input)",
+    values: ['Value', 'Encoding', 'Stream', 'Filter', 'Include', 'Exclude'],
+    examples: [["Set-Content package-lock.json '{}'", "printf '%s\\n' '{}' > package-lock.json"]],
+  },
+  {
+    name: 'add-content',
+    aliases: ['ac'],
+    as: "printf '%s\\n' VALUE >> PATH (tee -a PATH for piped input)",
+    values: ['Value', 'Encoding', 'Stream', 'Filter', 'Include', 'Exclude'],
+    examples: [["Add-Content notes.txt 'done'", "printf '%s\\n' done >> notes.txt"]],
+  },
+  {
+    name: 'out-file',
+    aliases: [],
+    as: 'tee [-a] PATH',
+    values: ['Encoding', 'Width', 'InputObject'],
+    examples: [["'x' | Out-File -Append ~/.profile", 'echo x | tee -a ~/.profile']],
+  },
+  {
+    name: 'clear-content',
+    aliases: ['clc'],
+    as: ': > PATH',
+    values: ['Filter', 'Include', 'Exclude', 'Stream'],
+    examples: [['Clear-Content app.log', ': > app.log']],
+  },
+  {
+    name: 'new-item',
+    aliases: ['ni'],
+    as: "mkdir -p -- PATH (-ItemType Directory), printf '%s' VALUE > PATH (a file)",
+    values: ['ItemType', 'Type', 'Value', 'Name', 'Target'],
+    examples: [
+      ['New-Item -ItemType Directory -Path build', 'mkdir -p -- build'],
+      ["New-Item -ItemType File -Path $HOME/x -Value 'x'", "printf '%s' x > ~/x"],
+    ],
+  },
+  { name: 'mkdir', aliases: ['md'], as: 'mkdir -p -- PATH', examples: [['mkdir build', 'mkdir -p -- build']] },
+  {
+    name: 'set-itemproperty',
+    aliases: ['sp', 'new-itemproperty', 'set-item', 'si', 'remove-itemproperty', 'rp', 'clear-itemproperty', 'clear-item', 'cli'],
+    as: "printf '%s\\n' VALUE > PATH (a registry key HKCU:\\... is the path /registry/HKCU/...)",
+    values: ['Name', 'Value', 'PropertyType', 'Type', 'Filter', 'Include', 'Exclude'],
+    examples: [['Set-ItemProperty -Path HKCU:\\Software\\X -Name a -Value b', "printf '%s\\n' b > /registry/HKCU/Software/X"]],
+  },
+  {
+    name: 'expand-archive',
+    aliases: [],
+    as: 'unzip -o ARCHIVE -d DESTINATION',
+    values: [],
+    examples: [['Expand-Archive x.zip -DestinationPath out -Force', 'unzip -o x.zip -d out']],
+  },
+  { name: 'format-volume', aliases: ['clear-disk'], as: 'mkfs', examples: [] },
+  { name: 'stop-computer', aliases: [], as: 'shutdown', examples: [] },
+  { name: 'restart-computer', aliases: [], as: 'reboot', examples: [] },
+  {
+    name: 'get-childitem',
+    aliases: ['gci', 'ls', 'dir'],
+    as: 'ls PATH (names and metadata); env for the env: drive',
+    values: ['Filter', 'Include', 'Exclude', 'Depth', 'Attributes'],
+    examples: [
+      ['Get-ChildItem src', 'ls -- src'],
+      ['dir env:', 'env'],
+      ['Get-ChildItem env: | Select-Object Name', 'env | cut -d= -f1'],
+    ],
+  },
+  {
+    name: 'get-item',
+    aliases: ['gi', 'get-itemproperty', 'gp', 'get-acl', 'resolve-path', 'rvpa', 'get-filehash', 'split-path', 'join-path'],
+    as: 'ls -d -- PATH (metadata, not the contents); printenv NAME for env:NAME',
+    values: ['Name', 'Filter', 'Include', 'Exclude', 'Algorithm', 'ChildPath', 'Stream'],
+    examples: [
+      ['Get-Item .env | Select-Object Length', 'ls -d -- .env | select-object Length'],
+      ['Get-Item env:GITHUB_TOKEN', 'printenv GITHUB_TOKEN'],
+    ],
+  },
+  {
+    name: 'test-path',
+    aliases: [],
+    as: 'test -e PATH',
+    values: ['PathType', 'Filter', 'Include', 'Exclude', 'OlderThan', 'NewerThan'],
+    examples: [
+      ['Test-Path .env', 'test -e .env'],
+      ['Test-Path $env:USERPROFILE\\.ssh\\id_rsa', 'test -e ~/.ssh/id_rsa'],
+    ],
+  },
+  {
+    name: 'write-output',
+    aliases: ['echo', 'write', 'write-host', 'write-information', 'out-host', 'out-default', 'out-string'],
+    as: 'echo VALUE...',
+    values: ['ForegroundColor', 'BackgroundColor', 'Separator', 'Tags', 'Width'],
+    examples: [['Write-Output $env:OPENAI_API_KEY', 'echo ${OPENAI_API_KEY}']],
+  },
+  {
+    name: 'select-object',
+    aliases: ['select', 'format-table', 'ft', 'format-wide', 'fw', 'format-list', 'fl'],
+    as: 'as written; a names-only projection of an env dump (Name, Key) is cut -d= -f1',
+    examples: [['gci env: | Select-Object -ExpandProperty Name', 'env | cut -d= -f1']],
+  },
+  {
+    name: 'where-object',
+    aliases: ['where', '?', 'sort-object', 'sort', 'group-object', 'group'],
+    as: 'as written; over an env dump, cat (it passes the name=value lines on)',
+    examples: [["gci env: | Where-Object Name -like '*KEY*'", 'env | cat']],
+  },
+  {
+    name: 'start-process',
+    aliases: ['saps', 'start'],
+    as: 'FILE ARGUMENT... (sudo for -Verb RunAs; cd first for -WorkingDirectory)',
+    values: ['WorkingDirectory', 'Verb', 'WindowStyle', 'RedirectStandardOutput', 'RedirectStandardError', 'RedirectStandardInput', 'Credential'],
+    examples: [["Start-Process pwsh -ArgumentList '-c','Remove-Item -Recurse -Force ~'", 'rm -r -f -- ~']],
+  },
+  {
+    name: 'set-location',
+    aliases: ['cd', 'sl', 'chdir', 'push-location', 'pushd'],
+    as: 'cd PATH',
+    examples: [['Set-Location ~; Remove-Item * -Recurse', 'cd ~; rm -r -- *']],
+  },
+];
 
 /** Alias or cmdlet (lower case) → canonical cmdlet. */
-const ALIASES: Record<string, string> = {
-  rm: 'remove-item',
-  del: 'remove-item',
-  erase: 'remove-item',
-  rd: 'remove-item',
-  rmdir: 'remove-item',
-  ri: 'remove-item',
-  'remove-item': 'remove-item',
-  cat: 'get-content',
-  gc: 'get-content',
-  type: 'get-content',
-  'get-content': 'get-content',
-  sls: 'select-string',
-  'select-string': 'select-string',
-  iwr: 'invoke-webrequest',
-  irm: 'invoke-webrequest',
-  curl: 'invoke-webrequest',
-  wget: 'invoke-webrequest',
-  'invoke-webrequest': 'invoke-webrequest',
-  'invoke-restmethod': 'invoke-webrequest',
-  iex: 'invoke-expression',
-  'invoke-expression': 'invoke-expression',
-  cp: 'copy-item',
-  copy: 'copy-item',
-  cpi: 'copy-item',
-  'copy-item': 'copy-item',
-  mv: 'move-item',
-  move: 'move-item',
-  mi: 'move-item',
-  'move-item': 'move-item',
-  'set-content': 'set-content',
-  sc: 'set-content',
-  'add-content': 'set-content',
-  ac: 'set-content',
-  'out-file': 'set-content',
-  'format-volume': 'format-volume',
-  'clear-disk': 'format-volume',
-  'stop-computer': 'stop-computer',
-  'restart-computer': 'restart-computer',
-  'get-childitem': 'get-childitem',
-  gci: 'get-childitem',
-  ls: 'get-childitem',
-  dir: 'get-childitem',
-  'start-process': 'start-process',
-  saps: 'start-process',
-  start: 'start-process',
-};
+const ALIASES: Record<string, string> = {};
+for (const row of CMDLETS) for (const n of [row.name, ...row.aliases]) ALIASES[n] = row.name;
+const ROWS = new Map(CMDLETS.map((r) => [r.name, r]));
 
 /** Is this word a PowerShell cmdlet we translate (used when PowerShell arrives labelled as Bash)? */
 export function isPowerShellCmdlet(word: string): boolean {
   return /^[A-Z][a-z]+-[A-Z][A-Za-z]+$/.test(word) && word.toLowerCase() in ALIASES;
 }
 
+/**
+ * .NET static methods by what they do (type without `System.`, lower case). `args` are the call's
+ * arguments; the POSIX command is built from the literal ones.
+ */
+export interface DotnetRow {
+  type: string;
+  methods: readonly string[];
+  does: 'read' | 'write' | 'append' | 'delete' | 'delete-dir' | 'copy' | 'move' | 'exists' | 'mkdir' | 'list' | 'env-get' | 'env-all' | 'code' | 'start';
+  examples: readonly (readonly [string, string])[];
+}
+
+export const DOTNET: readonly DotnetRow[] = [
+  {
+    type: 'io.file',
+    methods: ['readalltext', 'readalllines', 'readallbytes', 'readlines', 'opentext', 'openread', 'readalltextasync', 'readalllinesasync'],
+    does: 'read',
+    examples: [['[IO.File]::ReadAllText(".env")', 'cat -- .env']],
+  },
+  {
+    type: 'io.file',
+    methods: ['writealltext', 'writealllines', 'writeallbytes', 'create', 'createtext', 'openwrite'],
+    does: 'write',
+    examples: [["[System.IO.File]::WriteAllText('.claude/settings.json', '{}')", "printf '%s' '{}' > .claude/settings.json"]],
+  },
+  { type: 'io.file', methods: ['appendalltext', 'appendalllines', 'appendtext'], does: 'append', examples: [] },
+  { type: 'io.file', methods: ['delete'], does: 'delete', examples: [["[IO.File]::Delete('a.txt')", 'rm -f -- a.txt']] },
+  { type: 'io.file', methods: ['copy'], does: 'copy', examples: [] },
+  { type: 'io.file', methods: ['move', 'replace'], does: 'move', examples: [] },
+  { type: 'io.file', methods: ['exists'], does: 'exists', examples: [] },
+  { type: 'io.directory', methods: ['delete'], does: 'delete-dir', examples: [['[IO.Directory]::Delete($HOME, $true)', 'rm -r -f -- ~']] },
+  { type: 'io.directory', methods: ['createdirectory'], does: 'mkdir', examples: [] },
+  { type: 'io.directory', methods: ['move'], does: 'move', examples: [] },
+  { type: 'io.directory', methods: ['exists'], does: 'exists', examples: [] },
+  {
+    type: 'io.directory',
+    methods: ['getfiles', 'getdirectories', 'enumeratefiles', 'enumeratedirectories', 'getfilesystementries'],
+    does: 'list',
+    examples: [],
+  },
+  {
+    type: 'environment',
+    methods: ['getenvironmentvariable'],
+    does: 'env-get',
+    examples: [["[Environment]::GetEnvironmentVariable('GITHUB_TOKEN')", 'printenv GITHUB_TOKEN']],
+  },
+  { type: 'environment', methods: ['getenvironmentvariables'], does: 'env-all', examples: [['[Environment]::GetEnvironmentVariables()', 'env']] },
+  {
+    type: 'management.automation.scriptblock',
+    methods: ['create'],
+    does: 'code',
+    examples: [["& ([scriptblock]::Create('Remove-Item -Recurse -Force ~'))", '{ rm -r -f -- ~; }']],
+  },
+  { type: 'diagnostics.process', methods: ['start'], does: 'start', examples: [] },
+];
+const DOTNET_BY: Map<string, DotnetRow> = new Map();
+for (const row of DOTNET) for (const m of row.methods) DOTNET_BY.set(`${row.type}::${m}`, row);
+const TYPE_ALIASES: Record<string, string> = {
+  scriptblock: 'management.automation.scriptblock',
+  'system.management.automation.scriptblock': 'management.automation.scriptblock',
+};
+
+/** Variables whose value is a known place under the home folder. */
+const WELL_KNOWN: Record<string, string> = {
+  profile: '~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1',
+  'env:appdata': '~/AppData/Roaming',
+  'env:localappdata': '~/AppData/Local',
+};
+
 interface Tok {
   /** POSIX text for this token (already quoted where needed). */
   text: string;
   /** The bare value, when it is a literal. */
   value: string | null;
+  /** It began with a quote: at the start of a statement it is an expression, not a command name. */
+  quoted?: boolean;
+  /** The literal elements of a comma list (`'a','b'`), when it is one. */
+  items?: string[];
+  kind?: 'var' | 'block' | 'paren' | 'call' | 'redirect';
+  /** var: its name; redirect: its operator. */
+  name?: string;
+  /** block, paren: the source inside the brackets. */
+  src?: string;
+  /** call: the .NET static method and its arguments. */
+  call?: { method: string; args: Tok[] };
+}
+
+/** What flows down the pipeline from a stage, when it is known. */
+interface Flow {
+  /** Literal values (an expression statement of constants). */
+  literals?: string[];
+  /** Items (POSIX path words) from Get-Item / Get-ChildItem. */
+  items?: string[];
+  /** The environment's name=value lines (an env dump). */
+  env?: boolean;
 }
 
 function q(s: string): string {
   return /^[A-Za-z0-9_/.,:=@%+~-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** PowerShell path and variable spellings → POSIX: backslashes, $env:USERPROFILE, $HOME, ~. */
+/** A provider path as the POSIX word a cmdlet's -Path means: `~` expands, `*` and `?` are wildcards. */
+function qPath(s: string, wildcards = true): string {
+  let out = '';
+  let rest = s;
+  if (s === '~' || s.startsWith('~/')) {
+    out = '~';
+    rest = s.slice(1);
+  }
+  for (const part of wildcards ? rest.split(/([*?]+)/) : [rest]) if (part !== '') out += /^[*?]+$/.test(part) ? part : q(part);
+  return out === '' ? "''" : out;
+}
+
+const HIVES: Record<string, string> = {
+  hkcu: 'HKCU',
+  hkey_current_user: 'HKCU',
+  hklm: 'HKLM',
+  hkey_local_machine: 'HKLM',
+  hkcr: 'HKCR',
+  hkey_classes_root: 'HKCR',
+  hku: 'HKU',
+  hkey_users: 'HKU',
+  hkcc: 'HKCC',
+  hkey_current_config: 'HKCC',
+};
+
+/** PowerShell path and variable spellings → POSIX: backslashes, $env:USERPROFILE, $HOME, ~, registry keys (/registry/HIVE/…). */
 function psPath(s: string): string {
+  const reg = /^(?:Registry::|Microsoft\.PowerShell\.Core\\Registry::)?(HKCU|HKLM|HKCR|HKU|HKCC|HKEY_[A-Z_]+):?(?=[\\/]|$)/i.exec(s);
+  if (reg && HIVES[reg[1]!.toLowerCase()] && (reg[0].includes(':') || /^HKEY_/i.test(reg[1]!)))
+    return `/registry/${HIVES[reg[1]!.toLowerCase()]}${s.slice(reg[0].length).replace(/\\/g, '/')}`;
   return s
     .replace(/^\$(?:env:)?(?:USERPROFILE|HOME)\b/i, '~')
     .replace(/^\$env:HOMEDRIVE\$env:HOMEPATH\b/i, '~')
     .replace(/\\/g, '/');
 }
 
+/** A POSIX variable name for a PowerShell one. */
+function posixName(n: string): string {
+  const s = n.replace(/[^A-Za-z0-9_]/g, '_');
+  return /^[A-Za-z_]/.test(s) ? s : `_${s}`;
+}
+
+/** `{ a; b; }` for a translated script (`:` when it is empty). */
+function group(inner: string): string {
+  let t = inner.trim().replace(/^(?:;\s*)+/, '');
+  let end = t.length;
+  while (end > 0 && (t[end - 1] === ';' || /\s/.test(t[end - 1]!))) end--;
+  t = t.slice(0, end);
+  return t === '' ? ':' : `{ ${t}; }`;
+}
+
+/** The index of the end of the statement starting at `i` (a top-level `;` or newline, or the end). */
+function statementEnd(src: string, i: number): number {
+  for (let j = i; j < src.length; j++) {
+    if (--budget <= 0) return src.length;
+    const c = src[j];
+    if (c === ';' || c === '\n') return j;
+    if (c === "'" || c === '"') {
+      const end = src.indexOf(c, j + 1);
+      if (end < 0) return src.length;
+      j = end;
+    } else if (c === '(' || c === '{') j = matching(src, j, c, c === '(' ? ')' : '}');
+    else if (c === '`') j++;
+  }
+  return src.length;
+}
+
+/** Splits `a, 'b,c', (d, e)` at its top-level commas. */
+function splitTopLevel(src: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let j = 0; j < src.length; j++) {
+    if (--budget <= 0) break;
+    const c = src[j];
+    if (c === ',') {
+      out.push(src.slice(start, j));
+      start = j + 1;
+    } else if (c === "'" || c === '"') {
+      const end = src.indexOf(c, j + 1);
+      if (end < 0) break;
+      j = end;
+    } else if (c === '(' || c === '{' || c === '[') j = matching(src, j, c, c === '(' ? ')' : c === '{' ? '}' : ']');
+  }
+  out.push(src.slice(start));
+  const parts = out.map((s) => s.trim());
+  return parts.length === 1 && parts[0] === '' ? [] : parts;
+}
+
+/**
+ * The constant value of an expression, when it is one: string literals, numbers, $true/$false,
+ * $HOME, variables assigned a constant, joined by `+` and maybe parenthesised. null otherwise.
+ */
+export function foldConstant(expr: string, level = 0): string | null {
+  let s = expr.trim();
+  if (level > 8) return null;
+  if (s.length > 4096 || !/^[('"$0-9-]/.test(s)) return null;
+  for (let k = 0; k < 8 && s.startsWith('(') && matchingIn(s) === s.length - 1; k++) s = s.slice(1, -1).trim();
+  if (s === '') return null;
+  let out = '';
+  let i = 0;
+  for (;;) {
+    while (s[i] === ' ' || s[i] === '\t') i++;
+    const c = s[i];
+    if (c === "'") {
+      let v = '';
+      i++;
+      for (;;) {
+        if (i >= s.length) return null;
+        if (s[i] === "'" && s[i + 1] === "'") {
+          v += "'";
+          i += 2;
+        } else if (s[i] === "'") break;
+        else v += s[i++];
+      }
+      i++;
+      out += v;
+    } else if (c === '"') {
+      let v = '';
+      i++;
+      for (;;) {
+        if (i >= s.length) return null;
+        if (s[i] === '`' && i + 1 < s.length) {
+          v += s[i + 1];
+          i += 2;
+        } else if (s[i] === '$') return null;
+        else if (s[i] === '"') break;
+        else v += s[i++];
+      }
+      i++;
+      out += v;
+    } else if (c === '(') {
+      const end = matchingIn(s.slice(i));
+      const inner = end > 0 ? foldConstant(s.slice(i + 1, i + end), level + 1) : null;
+      if (inner === null) return null;
+      out += inner;
+      i += end + 1;
+    } else if (c === '$') {
+      const m = /^\$(?:\{([^}]*)\}|([A-Za-z_][\w:]*))/.exec(s.slice(i));
+      if (!m) return null;
+      const name = (m[1] ?? m[2]!).toLowerCase();
+      const v = name === 'true' ? 'True' : name === 'false' ? 'False' : /^(env:)?(home|userprofile)$/.test(name) ? '~' : vars.get(name);
+      if (typeof v !== 'string') return null;
+      out += v;
+      i += m[0].length;
+    } else {
+      const m = /^-?\d+(\.\d+)?/.exec(s.slice(i));
+      if (!m) return null;
+      out += m[0];
+      i += m[0].length;
+    }
+    while (s[i] === ' ' || s[i] === '\t') i++;
+    if (i >= s.length) return out;
+    if (s[i] !== '+') return null;
+    i++;
+  }
+}
+
+/** The index of the bracket closing the one `s` starts with, without spending the budget (foldConstant's short inputs). */
+function matchingIn(s: string): number {
+  let level = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === "'" || c === '"') {
+      const end = s.indexOf(c, i + 1);
+      if (end < 0) return -1;
+      i = end;
+    } else if (c === '(') level++;
+    else if (c === ')' && --level === 0) return i;
+  }
+  return -1;
+}
+
 export function translatePowerShell(input: string, depth = 0): string {
-  if (depth === 0) budget = 8 * Math.min(input.length, MAX_INPUT) + 4096;
+  if (depth === 0) {
+    budget = 8 * Math.min(input.length, MAX_INPUT) + 4096;
+    vars = new Map();
+  }
   const src = depth === 0 ? input.slice(0, MAX_INPUT) : input;
   if (depth > MAX_DEPTH || budget <= 0) return GAVE_UP;
   const cut = depth === 0 && input.length > MAX_INPUT;
@@ -101,9 +540,16 @@ export function translatePowerShell(input: string, depth = 0): string {
   const out: string[] = [];
   let i = 0;
   let words: Tok[] = [];
+  let callOp = false;
+  let flow: Flow | null = null;
   const flush = (sep: string) => {
-    if (words.length > 0) out.push(translatePsCommand(words, depth));
+    if (words.length > 0) {
+      const r = translatePsCommand(words, depth, { call: callOp, input: flow });
+      out.push(r.text);
+      flow = sep === ' | ' ? (r.flow ?? {}) : null;
+    } else if (sep !== ' | ') flow = null;
     words = [];
+    callOp = false;
     if (sep) out.push(sep);
   };
   while (i < src.length) {
@@ -134,6 +580,7 @@ export function translatePowerShell(input: string, depth = 0): string {
     if (c === '&') {
       // `& cmd` is the call operator; `cmd &` runs it in the background: a separator.
       if (words.length > 0) flush(' ; ');
+      else callOp = true;
       i++;
       continue;
     }
@@ -141,12 +588,66 @@ export function translatePowerShell(input: string, depth = 0): string {
       i++; // a stray closer: step over it
       continue;
     }
-    if (c === '(' || c === '{' || (c === '@' && (src[i + 1] === '(' || src[i + 1] === '{')) || (c === '$' && src[i + 1] === '(')) {
+    // `$x = …` at the start of a statement: an assignment (a constant is remembered for later uses).
+    if (words.length === 0 && !callOp && c === '$') {
+      const m = /^\$(?:\{([^}]+)\}|([A-Za-z_][\w:]*))[ \t]*([+\-*/]?=)(?!=)/.exec(src.slice(i, i + 256));
+      if (m) {
+        const orig = m[1] ?? m[2]!;
+        const name = orig.toLowerCase();
+        const end = statementEnd(src, i + m[0].length);
+        const rhs = src.slice(i + m[0].length, end);
+        const value = m[3] === '=' ? foldConstant(rhs) : null;
+        const env = /^env:/.test(name);
+        const target = posixName(env ? orig.slice(4) : orig);
+        const prev = vars.get(name);
+        vars.set(name, value !== null && (prev === undefined || prev === value) ? value : null);
+        out.push(`${env ? 'export ' : ''}${target}=${value !== null ? q(value) : `"$(${translatePowerShell(rhs, depth + 1).replace(/"/g, '\\"')})"`}`);
+        i = end;
+        continue;
+      }
+    }
+    // A redirection: >, >>, 2>, *>, 2>&1.
+    const redir = /^[1-6*]?>>?(?:&[12])?/.exec(src.slice(i, i + 5));
+    if (redir && (c === '>' || src[i + 1] === '>')) {
+      words.push({ text: '', value: null, kind: 'redirect', name: redir[0] });
+      i += redir[0].length;
+      continue;
+    }
+    if (c === '{') {
+      const end = matching(src, i, '{', '}');
+      const inner = src.slice(i + 1, end);
+      words.push({ text: `"$(${translatePowerShell(inner, depth + 1)})"`, value: null, kind: 'block', src: inner });
+      i = end + 1;
+      continue;
+    }
+    if (c === '(' || (c === '@' && (src[i + 1] === '(' || src[i + 1] === '{')) || (c === '$' && src[i + 1] === '(')) {
       const open = c === '@' || c === '$' ? src[i + 1]! : c;
       const start = c === '@' || c === '$' ? i + 1 : i;
       const end = matching(src, start, open, open === '(' ? ')' : '}');
       const inner = src.slice(start + 1, end);
-      words.push({ text: `"$(${translatePowerShell(inner, depth + 1)})"`, value: null });
+      const folded = open === '(' ? foldConstant(inner) : null;
+      words.push(
+        folded !== null
+          ? { text: q(psPath(folded)), value: folded, quoted: true }
+          : { text: `"$(${translatePowerShell(inner, depth + 1)})"`, value: null, kind: 'paren', src: inner },
+      );
+      i = end + 1;
+      continue;
+    }
+    // A .NET static method call: [IO.File]::ReadAllText('.env'); $ExecutionContext.InvokeCommand.InvokeScript('…').
+    const dotnet =
+      c === '['
+        ? /^\[([A-Za-z_][\w.]*)\]::([A-Za-z_]\w*)[ \t]*\(/.exec(src.slice(i, i + 256))
+        : c === '$'
+          ? /^\$ExecutionContext(?:\.\w+)*\.(InvokeScript|NewScriptBlock)[ \t]*\(/i.exec(src.slice(i, i + 256))
+          : null;
+    if (dotnet) {
+      const open = i + dotnet[0].length - 1;
+      const end = matching(src, open, '(', ')');
+      const method = c === '$' ? 'management.automation.scriptblock::create' : `${typeName(dotnet[1]!)}::${dotnet[2]!.toLowerCase()}`;
+      const args = splitTopLevel(src.slice(open + 1, end)).map((a) => argTok(a, depth));
+      const call = { method, args };
+      words.push({ text: `"$(${translateDotnet(call, depth).replace(/"/g, '\\"')})"`, value: null, kind: 'call', call });
       i = end + 1;
       continue;
     }
@@ -154,7 +655,10 @@ export function translatePowerShell(input: string, depth = 0): string {
     const wordStart = i;
     let text = '';
     let value: string | null = '';
-    while (i < src.length && !/[\s;|()&{}]/.test(src[i]!)) {
+    const pieces: string[] = [];
+    let varName: string | undefined;
+    let varEnd = -1;
+    while (i < src.length && !/[\s;|()&{}>]/.test(src[i]!)) {
       const ch = src[i]!;
       if (ch === "'") {
         let s = '';
@@ -172,6 +676,7 @@ export function translatePowerShell(input: string, depth = 0): string {
       } else if (ch === '"') {
         let s = '';
         let dynamic = false;
+        let sub = false;
         i++;
         while (i < src.length && src[i] !== '"') {
           if (src[i] === '`' && i + 1 < src.length) {
@@ -181,6 +686,7 @@ export function translatePowerShell(input: string, depth = 0): string {
             const end = matching(src, i + 1, '(', ')');
             s += `$(${translatePowerShell(src.slice(i + 2, end), depth + 1)})`;
             dynamic = true;
+            sub = true;
             i = end + 1;
           } else {
             if (src[i] === '$') dynamic = true;
@@ -189,22 +695,50 @@ export function translatePowerShell(input: string, depth = 0): string {
         }
         i++;
         const p = psPath(s);
-        text += dynamic ? `"${p.replace(/\$env:/gi, '$').replace(/"/g, '\\"')}"` : q(p);
+        // "$HOME\x" at the start of a word is the literal ~/x.
+        if (dynamic && !sub && text === '' && !p.includes('$')) dynamic = false;
+        text += dynamic
+          ? `"${p
+              .replace(/\$\{env:(\w+)\}/gi, '${$1}')
+              .replace(/\$env:/gi, '$')
+              .replace(/"/g, '\\"')}"`
+          : q(p);
         value = dynamic ? null : value !== null ? value + s : null;
       } else if (ch === '`' && i + 1 < src.length) {
         text += q(src[i + 1]!);
         if (value !== null) value += src[i + 1];
         i += 2;
+      } else if (ch === ',' && value !== null && i > wordStart) {
+        // An unquoted comma separates the elements of a list argument.
+        pieces.push(value);
+        value = '';
+        text += ',';
+        i++;
+        while (src[i] === ' ' || src[i] === '\t') i++;
       } else if (ch === '$') {
-        const m = /^\$(?:env:)?[A-Za-z_][A-Za-z0-9_:]*/.exec(src.slice(i))!;
+        const m = /^\$(?:\{([^}]*)\}|((?:env:)?[A-Za-z_][A-Za-z0-9_:]*|[_?^$]))/.exec(src.slice(i, i + 256));
         const v = m ? m[0] : '$';
-        const home = /^\$(?:env:)?(USERPROFILE|HOME)$/i.test(v);
-        text += home ? '~' : v.replace(/^\$env:/i, '$');
-        value = null;
+        const name = m ? (m[1] ?? m[2]!) : '';
+        const lower = name.toLowerCase();
+        const home = /^(env:)?(USERPROFILE|HOME)$/i.test(name);
+        const known = vars.get(lower) ?? WELL_KNOWN[lower];
+        if (i === wordStart && value === '' && (home || typeof known === 'string')) {
+          // $HOME, a well-known folder, or a variable this command assigned a constant: its value.
+          const val = home ? '~' : (known as string);
+          text += home ? '~' : q(psPath(val));
+          value += val;
+        } else {
+          if (i === wordStart) {
+            varName = lower;
+            varEnd = i + v.length;
+          }
+          text += home ? '~' : lower === 'null' ? "''" : `\${${posixName(name.replace(/^env:/i, ''))}}`;
+          value = null;
+        }
         i += v.length;
       } else {
         // Anything else up to the next special character (a lone trailing backtick included).
-        const m = /^[^\s;|()&{}'"`$]+/.exec(src.slice(i))?.[0] ?? src[i]!;
+        const m = /^[^\s;|()&{}>'"`$,]+/.exec(src.slice(i))?.[0] ?? src[i]!;
         text += m.replace(/\\/g, '/');
         if (value !== null) value += m;
         i += m.length;
@@ -214,12 +748,103 @@ export function translatePowerShell(input: string, depth = 0): string {
       i++; // nothing consumed: never loop on input we do not understand
       continue;
     }
-    if (value !== null) words.push({ text: q(psPath(value)), value });
-    else words.push({ text, value: null });
+    const quoted = src[wordStart] === "'" || src[wordStart] === '"';
+    const tok: Tok =
+      value !== null
+        ? { text: q(psPath(pieces.length > 0 ? [...pieces, value].join(',') : value)), value: pieces.length > 0 ? [...pieces, value].join(',') : value }
+        : { text, value: null };
+    if (value !== null && pieces.length > 0) {
+      // A list: each element is its own argument.
+      tok.items = [...pieces, value];
+      tok.text = tok.items.map((v) => q(psPath(v))).join(' ');
+    }
+    if (quoted) tok.quoted = true;
+    if (varName !== undefined) {
+      // A variable at the start of the word: an expression. Its name matters when it is the whole word ($null).
+      tok.kind = 'var';
+      if (varEnd === i) tok.name = varName;
+    }
+    words.push(tok);
   }
   flush('');
   if (cut || (depth === 0 && budget <= 0)) out.push(GAVE_UP);
   return out.join('');
+}
+
+function typeName(t: string): string {
+  const s = t.toLowerCase().replace(/^system\./, '');
+  return TYPE_ALIASES[s] ?? s;
+}
+
+/** One argument of a .NET call as a token: a constant, $HOME…, or the translation of the expression. */
+function argTok(a: string, depth: number): Tok {
+  const v = foldConstant(a);
+  if (v !== null) return { text: q(psPath(v)), value: v };
+  const home = /^"?\$(?:env:)?(?:HOME|USERPROFILE)([\\/][^"$`]*)?"?$/i.exec(a);
+  if (home) {
+    const v2 = `~${(home[1] ?? '').replace(/\\/g, '/')}`;
+    return { text: qPath(v2, false), value: v2 };
+  }
+  return { text: `"$(${translatePowerShell(a, depth + 1).replace(/"/g, '\\"')})"`, value: null };
+}
+
+function pathText(t: Tok | undefined): string {
+  if (!t) return "''";
+  return t.value !== null ? qPath(psPath(t.value), false) : t.text;
+}
+
+function translateDotnet(call: { method: string; args: Tok[] }, depth: number): string {
+  const row = DOTNET_BY.get(call.method);
+  const a = call.args;
+  if (!row) {
+    // An unknown method: what its arguments compute still runs.
+    const runs = a.filter((t) => t.value === null).map((t) => t.text);
+    return runs.length > 0 ? `: ${runs.join(' ')}` : ':';
+  }
+  const content = (t: Tok | undefined) => (t ? (t.value !== null ? q(t.value) : t.text) : "''");
+  switch (row.does) {
+    case 'read':
+      return `cat -- ${pathText(a[0])}`;
+    case 'write':
+      return `printf '%s' ${content(a[1])} > ${pathText(a[0])}`;
+    case 'append':
+      return `printf '%s' ${content(a[1])} >> ${pathText(a[0])}`;
+    case 'delete':
+      return `rm -f -- ${pathText(a[0])}`;
+    case 'delete-dir':
+      return a[1]?.value === 'True' || (a[1] && a[1].value === null) ? `rm -r -f -- ${pathText(a[0])}` : `rmdir -- ${pathText(a[0])}`;
+    case 'copy':
+      return `cp -- ${pathText(a[0])} ${pathText(a[1])}`;
+    case 'move':
+      return `mv -- ${pathText(a[0])} ${pathText(a[1])}`;
+    case 'exists':
+      return `test -e ${pathText(a[0])}`;
+    case 'mkdir':
+      return `mkdir -p -- ${pathText(a[0])}`;
+    case 'list':
+      return `ls -- ${pathText(a[0])}`;
+    case 'env-get':
+      return a[0]?.value ? `printenv ${q(a[0].value)}` : 'env';
+    case 'env-all':
+      return 'env';
+    case 'code':
+      return codeOf(a[0], depth);
+    case 'start': {
+      const file = a[0];
+      if (!file || file.value === null) return `sh -c ${file?.text ?? "''"}`;
+      const rest = a[1] ? (a[1].value ?? null) : '';
+      if (rest === null) return `${q(file.value)} ${a[1]!.text}`;
+      return translatePowerShell(`& '${file.value.replace(/'/g, "''")}' ${rest}`, depth + 1);
+    }
+  }
+}
+
+/** A string run as PowerShell code: its translation when it is a constant, else computed (sh -c). */
+function codeOf(t: Tok | undefined, depth: number): string {
+  if (!t) return ':';
+  if (t.value !== null) return group(translatePowerShell(t.value, depth + 1));
+  if (t.kind === 'block' && t.src !== undefined) return group(translatePowerShell(t.src, depth + 1));
+  return `sh -c ${t.text}`;
 }
 
 function matching(src: string, start: number, open: string, close: string): number {
@@ -245,113 +870,381 @@ function param(word: string, name: string, min = 2): boolean {
   return w.startsWith('-') && w.length - 1 >= min && name.toLowerCase().startsWith(w.slice(1));
 }
 
-function translatePsCommand(words: Tok[], depth: number): string {
-  const head = words[0]!;
-  const name = head.value !== null ? ALIASES[head.value.toLowerCase().replace(/\.exe$/, '')] : undefined;
-  const args = words.slice(1);
-  const rest = () => args.map((a) => a.text).join(' ');
-  const positional = (valueParams: string[]) => {
-    const out: string[] = [];
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i]!;
-      if (a.value?.startsWith('-')) {
-        const named = ['Path', 'LiteralPath', 'FilePath', 'Uri'].some((n) => param(a.value!, n));
-        if (named && args[i + 1]) {
-          out.push(...splitList(args[++i]!));
+/** A parameter name (`-Recurse`), not a quoted string that starts with a dash. */
+function isParam(t: Tok): boolean {
+  return t.value !== null && !t.quoted && t.value.startsWith('-') && t.value.length > 1;
+}
+
+const PATH_PARAMS = ['Path', 'LiteralPath', 'FilePath', 'Uri'];
+
+interface Ctx {
+  /** Reached through the call operator `&` (or dot-sourcing). */
+  call: boolean;
+  /** What the previous pipeline stage sends. */
+  input: Flow | null;
+}
+
+function translatePsCommand(all: Tok[], depth: number, ctx: Ctx): { text: string; flow?: Flow } {
+  // Redirections first: they apply to whatever the command becomes.
+  const redirects: string[] = [];
+  const words: Tok[] = [];
+  for (let k = 0; k < all.length; k++) {
+    const t = all[k]!;
+    if (t.kind !== 'redirect') {
+      words.push(t);
+      continue;
+    }
+    const op = t.name!.replace(/^\*/, '');
+    if (op.includes('&')) {
+      if (!t.name!.startsWith('*')) redirects.push(op);
+      continue;
+    }
+    const target = all[++k];
+    if (!target) break;
+    redirects.push(`${op} ${target.kind === 'var' && target.name === 'null' ? '/dev/null' : pathText(target)}`);
+  }
+  if (words.length === 0) return { text: redirects.length > 0 ? `: ${redirects.join(' ')}` : ':' };
+  const r = translateWords(words, depth, ctx);
+  if (redirects.length === 0) return r;
+  const text = /[;&|]/.test(r.text) && !r.text.startsWith('{ ') ? group(r.text) : r.text;
+  return { text: `${text} ${redirects.join(' ')}`, flow: r.flow };
+}
+
+/** An expression statement's output: each literal's elements. */
+function literalsOf(words: Tok[]): string[] | undefined {
+  const out: string[] = [];
+  for (const w of words) {
+    if (w.value === null || /^-?\d+\.\.-?\d+$/.test(w.value)) return undefined;
+    out.push(...(w.items ?? [w.value]));
+  }
+  return out;
+}
+
+function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; flow?: Flow } {
+  let head = words[0]!;
+  let args = words.slice(1);
+  // `. { … }` dot-sources a block: like `& { … }`.
+  if (head.value === '.' && !head.quoted && args.length > 0 && args[0]!.kind === 'block') {
+    head = args[0]!;
+    args = args.slice(1);
+    ctx = { ...ctx, call: true };
+  }
+  if (ctx.call) {
+    if (head.kind === 'block') return { text: group(translatePowerShell(head.src ?? '', depth + 1)) };
+    if (head.kind === 'call' && head.call?.method === 'management.automation.scriptblock::create') return { text: translateDotnet(head.call, depth) };
+    if (head.kind === 'paren' && head.src !== undefined && /^\s*\[(?:system\.management\.automation\.)?scriptblock\]::create\s*\(/i.test(head.src))
+      return { text: translatePowerShell(head.src, depth + 1) };
+    // `& 'C:\Program Files\x.exe' …`, `& $c` (a constant): the value is the command name.
+  } else if (head.kind === 'call') {
+    return { text: translateDotnet(head.call!, depth) };
+  } else if (head.quoted || head.kind === 'var' || head.kind === 'paren' || /^[0-9@]/.test(head.value ?? '')) {
+    // An expression statement: its value is printed.
+    const lits = literalsOf(words);
+    const env = head.kind === 'paren' && /^\s*(?:Get-ChildItem|gci|dir|ls)\s+env:\\?\s*$/i.test(head.src ?? '');
+    return { text: `echo ${words.map((w) => w.text).join(' ')}`, flow: lits ? { literals: lits } : env ? { env: true } : {} };
+  }
+  const lowerHead = (head.value ?? '').toLowerCase().replace(/\.exe$/, '');
+  let name = head.value !== null ? ALIASES[lowerHead] : undefined;
+  // curl and wget are real programs in PowerShell 7; read them as Invoke-WebRequest only with its parameters.
+  if (
+    (lowerHead === 'curl' || lowerHead === 'wget') &&
+    !args.some((a) => a.value !== null && /^-(uri|outfile|usebasicparsing|method|headers|body)/i.test(a.value))
+  )
+    name = undefined;
+  if (!name) return { text: external(head, args, depth) };
+  const row = ROWS.get(name)!;
+  // A cmdlet kept as written goes on in lower case, so the POSIX analysis does not read it as PowerShell again.
+  const asWritten = () => external({ ...head, value: lowerHead, text: q(lowerHead) }, args, depth);
+  // Splatted parameters (@params) are not seen here: what the cmdlet does is not known.
+  if (args.some((a) => !a.quoted && /^@[A-Za-z_]\w*$/.test(a.value ?? ''))) return { text: UNTRANSLATED };
+  const valueParams = row.values ?? [];
+  const has = (n: string, min = 2) => args.some((a) => isParam(a) && param(a.value!, n, min));
+  const argOf = (n: string, min = 2): Tok | undefined => {
+    const k = args.findIndex((a) => isParam(a) && param(a.value!, n, min));
+    return k >= 0 ? args[k + 1] : undefined;
+  };
+  // -WhatIf only says what the cmdlet would do.
+  if (args.some((a) => isParam(a) && /^-whatif$/i.test(a.value!))) return { text: 'true' };
+  /** Path arguments: -Path/-LiteralPath values and positionals, as POSIX words; `literal` for -LiteralPath. */
+  const positional = (extraValues: readonly string[] = [], wildcards = true): { text: string; raw: string | null }[] => {
+    const out: { text: string; raw: string | null }[] = [];
+    for (let k = 0; k < args.length; k++) {
+      const a = args[k]!;
+      if (isParam(a)) {
+        const named = PATH_PARAMS.find((n) => param(a.value!, n));
+        if (named && args[k + 1]) {
+          out.push(...pathWords(args[++k]!, wildcards && named === 'Path'));
           continue;
         }
-        if (valueParams.some((n) => param(a.value!, n))) i++;
+        if ([...valueParams, ...extraValues].some((n) => param(a.value!, n))) k++;
         continue;
       }
-      out.push(...splitList(a));
+      out.push(...pathWords(a, wildcards));
     }
     return out;
   };
-  const has = (n: string, min = 2) => args.some((a) => a.value !== null && param(a.value, n, min));
+  const texts = (ps: { text: string }[]) => ps.map((p) => p.text).join(' ');
+  const envName = (ps: { raw: string | null }[]) => {
+    const m = ps.length === 1 ? /^env:[\\/]?(.*)$/i.exec(ps[0]!.raw ?? '') : null;
+    return m ? m[1]! : null;
+  };
   switch (name) {
     case 'remove-item': {
+      const ps = positional();
+      const env = envName(ps);
+      if (env !== null) return { text: env === '' || env === '*' ? ':' : `unset ${posixName(env)}` };
       const flags = `${has('Recurse', 1) ? ' -r' : ''}${has('Force', 1) ? ' -f' : ''}`;
-      return `rm${flags} -- ${positional(['Include', 'Exclude', 'Filter']).join(' ')}`.trim();
+      if (ps.length === 0 && ctx.input) {
+        // Piped items: the paths the previous stage named, else whatever it printed.
+        if (ctx.input.items) return { text: `rm${flags} -- ${ctx.input.items.join(' ')}` };
+        return { text: `xargs rm${flags} --` };
+      }
+      return { text: `rm${flags} -- ${texts(ps)}`.trim() };
     }
-    case 'get-content':
-      return `cat -- ${positional(['TotalCount', 'Tail', 'Encoding', 'Delimiter', 'ReadCount']).join(' ')}`.trim();
+    case 'get-content': {
+      const ps = positional();
+      const env = envName(ps);
+      if (env !== null) return { text: env === '' || env === '*' ? 'env' : `printenv ${q(env)}`, flow: { env: env === '' } };
+      if (ps.length === 0 && ctx.input?.items) return { text: `cat -- ${ctx.input.items.join(' ')}` };
+      return { text: `cat -- ${texts(ps)}`.trim() };
+    }
     case 'select-string': {
-      const pi = args.findIndex((a) => a.value !== null && param(a.value, 'Pattern'));
-      const pattern = pi >= 0 ? (args[pi + 1]?.text ?? 'x') : 'x';
-      return `grep ${pattern} ${positional(['Pattern', 'Encoding', 'Context']).slice(1).join(' ')}`.trim();
+      const pattern = argOf('Pattern');
+      const ps = positional();
+      const files = pattern ? ps : ps.slice(1);
+      const pat = pattern ? pattern.text : ps[0] ? (ps[0].raw !== null ? q(ps[0].raw) : ps[0].text) : 'x';
+      if (files.length === 0 && ctx.input?.items) return { text: `grep ${pat} ${ctx.input.items.join(' ')}` };
+      return { text: `grep ${pat} ${texts(files)}`.trim() };
     }
-    case 'invoke-webrequest':
-      return `curl ${positional(['OutFile', 'Method', 'Headers', 'Body', 'ContentType', 'UserAgent']).join(' ')}${has('OutFile') ? ' -o out' : ''}`;
-    case 'invoke-expression':
-      return args.length > 0 ? `sh -c ${args.map((a) => a.text).join(' ')}` : 'sh';
+    case 'invoke-webrequest': {
+      const out = argOf('OutFile');
+      const ps = positional(['OutFile'], false);
+      // The body goes to -OutFile: written as a redirection, the write every guard reads.
+      return { text: `curl ${texts(ps)}${out ? ` > ${pathText(out)}` : ''}`.trim() };
+    }
+    case 'invoke-expression': {
+      const a = argOf('Command') ?? args.find((t) => !isParam(t));
+      if (!a) return { text: ctx.input ? 'sh' : ':' };
+      if (a.value !== null) return { text: group(translatePowerShell(a.value, depth + 1)) };
+      return { text: `sh -c ${args.map((t) => t.text).join(' ')}` };
+    }
+    case 'invoke-command': {
+      const block = argOf('ScriptBlock') ?? args.find((t) => t.kind === 'block');
+      if (block) return { text: codeOf(block, depth) };
+      const file = argOf('FilePath');
+      return { text: file ? `sh ${pathText(file)}` : asWritten() };
+    }
+    case 'foreach-object': {
+      const block = argOf('Process') ?? args.find((t) => t.kind === 'block');
+      const member = args.find((t) => !isParam(t) && t.value !== null && /^\w+$/.test(t.value));
+      if (ctx.input?.env && (member ? /^(name|key)$/i.test(member.value!) : /^\s*\$(_|PSItem)\.(Name|Key)\s*$/i.test(block?.src ?? '')))
+        return { text: 'cut -d= -f1' };
+      if (!block || block.src === undefined) return { text: member ? 'cat' : asWritten() };
+      const lits = ctx.input?.literals;
+      if (lits && lits.length > 0 && lits.length <= MAX_UNROLL) {
+        const each = lits.map((v) => translatePowerShell(block.src!.replace(/\$(?:_|PSItem)(?![\w.[])/gi, `'${v.replace(/'/g, "''")}'`), depth + 1));
+        return { text: group(each.join('; ')) };
+      }
+      return { text: group(translatePowerShell(block.src, depth + 1)) };
+    }
     case 'copy-item':
-      return `cp ${has('Recurse', 1) ? '-r ' : ''}${positional(['Destination', 'Filter']).join(' ')} ${destination(args)}`.trim();
+      return { text: `cp ${has('Recurse', 1) ? '-r ' : ''}${texts(positional(['Destination']))} ${destination(args)}`.trim() };
     case 'move-item':
-      return `mv ${positional(['Destination', 'Filter']).join(' ')} ${destination(args)}`.trim();
-    case 'set-content':
-      return `tee ${positional(['Value', 'Encoding', 'InputObject']).slice(0, 1).join(' ')}`;
-    case 'format-volume':
-      return `mkfs ${rest()}`;
-    case 'stop-computer':
-      return 'shutdown';
-    case 'restart-computer':
-      return 'reboot';
-    case 'get-childitem':
-      return `ls ${rest()}`;
-    case 'start-process': {
-      const file = positional(['ArgumentList', 'WorkingDirectory', 'Verb', 'WindowStyle'])[0] ?? '';
-      const list = args.findIndex((a) => a.value !== null && param(a.value, 'ArgumentList'));
-      const verbAs = args.some((a, i) => a.value !== null && param(a.value, 'Verb') && /^runas$/i.test(args[i + 1]?.value ?? ''));
-      return `${verbAs ? 'sudo ' : ''}${file} ${
-        list >= 0
-          ? args
-              .slice(list + 1)
-              .map((a) => a.text)
-              .join(' ')
-          : ''
-      }`.trim();
+      return { text: `mv ${texts(positional(['Destination']))} ${destination(args)}`.trim() };
+    case 'rename-item': {
+      const ps = positional(['NewName']);
+      const newName = argOf('NewName');
+      const from = ps[0];
+      const to = newName ? (newName.value ?? null) : (ps[1]?.raw ?? null);
+      if (!from) return { text: ':' };
+      if (to === null) return { text: `mv -- ${from.text} ${newName?.text ?? ps[1]?.text ?? "''"}` };
+      const fromPath = from.raw !== null ? psPath(from.raw) : '';
+      const dir = fromPath.includes('/') ? fromPath.slice(0, fromPath.lastIndexOf('/') + 1) : '';
+      return { text: `mv -- ${from.text} ${qPath(psPath(to.includes('/') || to.includes('\\') ? to : dir + to), false)}` };
     }
-    default: {
-      const prog = head.value !== null ? head.value.replace(/\\/g, '/') : head.text;
-      const lower = (head.value ?? '').toLowerCase().replace(/\.exe$/, '');
-      if ((lower === 'powershell' || lower === 'pwsh') && depth < MAX_DEPTH) {
-        const cmdIdx = args.findIndex((a) => a.value !== null && (param(a.value, 'Command', 1) || a.value === '-c'));
-        if (cmdIdx >= 0)
-          return translatePowerShell(
-            args
-              .slice(cmdIdx + 1)
-              .map((a) => a.value ?? a.text)
-              .join(' '),
-            depth + 1,
-          );
+    case 'set-content':
+    case 'add-content':
+    case 'out-file': {
+      const op = name === 'add-content' || (name === 'out-file' && has('Append', 1)) ? '>>' : '>';
+      const value = argOf('Value');
+      const ps = positional();
+      const path = ps[0];
+      const rest = value ? [value] : name === 'out-file' ? [] : args.filter((t) => !isParam(t)).slice(1, 2);
+      if (!path) return { text: name === 'out-file' ? 'cat' : ':' };
+      if (rest.length === 0 || name === 'out-file') return { text: `tee ${op === '>>' ? '-a ' : ''}${path.text}` };
+      return { text: `printf '%s\\n' ${rest.map((t) => (t.value !== null ? q(t.value) : t.text)).join(' ')} ${op} ${path.text}` };
+    }
+    case 'clear-content':
+      return {
+        text:
+          positional()
+            .map((p) => `: > ${p.text}`)
+            .join('; ') || ':',
+      };
+    case 'new-item':
+    case 'mkdir': {
+      const type = (argOf('ItemType') ?? argOf('Type'))?.value?.toLowerCase() ?? (name === 'mkdir' ? 'directory' : 'file');
+      const nameTok = argOf('Name');
+      let ps = positional();
+      if (nameTok?.value) ps = (ps.length > 0 ? ps : [{ text: '.', raw: '.' }]).map((p) => ({ text: joinPath(p, nameTok.value!), raw: null }));
+      if (ps.length === 0) return { text: ':' };
+      if (type.startsWith('d')) return { text: `mkdir -p -- ${texts(ps)}` };
+      if (/^(symboliclink|junction|hardlink)/.test(type)) {
+        const target = argOf('Target') ?? argOf('Value');
+        return { text: `ln -s -f -- ${pathText(target)} ${texts(ps)}` };
       }
-      if (lower === 'cmd' && depth < MAX_DEPTH) {
-        const c = args.findIndex((a) => /^\/[ck]$/i.test(a.value ?? ''));
-        if (c >= 0)
-          return translateCmd(
-            args
-              .slice(c + 1)
-              .map((a) => a.value ?? a.text)
-              .join(' '),
-            depth + 1,
-          );
-      }
-      return [q(prog), ...args.map((a) => a.text)].join(' ');
+      const value = argOf('Value');
+      return { text: ps.map((p) => `printf '%s' ${value ? (value.value !== null ? q(value.value) : value.text) : "''"} > ${p.text}`).join('; ') };
+    }
+    case 'set-itemproperty': {
+      const ps = positional();
+      const value = argOf('Value');
+      if (ps.length === 0) return { text: ':' };
+      return { text: ps.map((p) => `printf '%s\\n' ${value ? (value.value !== null ? q(value.value) : value.text) : "''"} > ${p.text}`).join('; ') };
+    }
+    case 'expand-archive': {
+      const dest = argOf('DestinationPath');
+      const ps = positional(['DestinationPath']);
+      const archive = ps[0];
+      const to = dest ? pathText(dest) : ps[1] ? ps[1].text : '.';
+      return { text: `unzip -o ${archive?.text ?? "''"} -d ${to}` };
+    }
+    case 'format-volume':
+      return { text: `mkfs ${args.map((a) => a.text).join(' ')}`.trim() };
+    case 'stop-computer':
+      return { text: 'shutdown' };
+    case 'restart-computer':
+      return { text: 'reboot' };
+    case 'get-childitem': {
+      const ps = positional();
+      const env = envName(ps);
+      if (env !== null) return env === '' || env === '*' ? { text: 'env', flow: { env: true } } : { text: `printenv ${q(env)}` };
+      // Its items: the matches of a wildcard, else the path itself (a file) and its children.
+      const filter = argOf('Filter');
+      const dirs = ps.length > 0 ? ps : [{ text: '.', raw: '.' }];
+      const items =
+        ps.length === 0
+          ? [qPath(filter?.value ?? '*')]
+          : dirs.flatMap((d) => (filter?.value ? [joinPath(d, filter.value, true)] : /[*?]/.test(d.raw ?? '') ? [d.text] : [d.text, joinPath(d, '*', true)]));
+      return { text: `ls -- ${texts(dirs)}`, flow: { items } };
+    }
+    case 'get-item': {
+      const ps = positional();
+      const env = envName(ps);
+      if (env !== null) return env === '' || env === '*' ? { text: 'env', flow: { env: true } } : { text: `printenv ${q(env)}` };
+      if (ps.length === 0) return { text: 'ls -d' };
+      return { text: `ls -d -- ${texts(ps)}`, flow: { items: ps.map((p) => p.text) } };
+    }
+    case 'test-path': {
+      const ps = positional();
+      return { text: ps.length > 0 && envName(ps) === null ? `test -e ${ps[0]!.text}` : 'true' };
+    }
+    case 'write-output': {
+      // With no value of its own it passes (and prints) what is piped to it.
+      if (ctx.input && !args.some((a) => !isParam(a))) return { text: 'cat', flow: ctx.input };
+      const vals = args.filter((a, k) => !(isParam(a) || (k > 0 && isParam(args[k - 1]!) && valueParams.some((n) => param(args[k - 1]!.value!, n)))));
+      const lits = literalsOf(vals);
+      return { text: `echo ${vals.map((a) => a.text).join(' ')}`.trim(), flow: lits ? { literals: lits } : {} };
+    }
+    case 'start-process':
+      return { text: startProcess(args, depth) };
+    case 'where-object':
+      return ctx.input?.env ? { text: 'cat', flow: { env: true } } : { text: asWritten() };
+    case 'select-object': {
+      const props = args.filter(
+        (a) => !isParam(a) || !/^-(p|pr|pro|prop|prope|proper|propert|property|e|ex|exp|expa|expan|expand|expandp|expandproperty)$/i.test(a.value!),
+      );
+      if (ctx.input?.env && props.length > 0 && props.every((a) => a.value !== null && (a.items ?? [a.value]).every((v) => /^(name|key)$/i.test(v))))
+        return { text: 'cut -d= -f1' };
+      // Anything else made of an env dump prints its values.
+      return ctx.input?.env ? { text: 'cat' } : { text: asWritten() };
+    }
+    case 'set-location': {
+      const ps = positional();
+      return { text: `cd ${ps[0]?.text ?? '~'}` };
     }
   }
+  return { text: asWritten() };
 }
 
-function splitList(t: Tok): string[] {
-  if (t.value === null || !t.value.includes(',')) return [t.text];
-  return t.value
-    .split(',')
-    .filter(Boolean)
-    .map((s) => q(psPath(s)));
+/** `dir/name` as a POSIX word (the name may be a wildcard). */
+function joinPath(dir: { text: string; raw: string | null }, name: string, wildcards = false): string {
+  const base = dir.raw !== null ? psPath(dir.raw) : null;
+  if (base === null) return `${dir.text}/${qPath(name, wildcards)}`;
+  const joined = base === '.' ? name : base.endsWith('/') ? base + name : `${base}/${name}`;
+  return qPath(psPath(joined), wildcards);
+}
+
+function pathWords(t: Tok, wildcards: boolean): { text: string; raw: string | null }[] {
+  if (t.value === null) return [{ text: t.text, raw: null }];
+  const items = t.items ?? [t.value];
+  return items.filter(Boolean).map((s) => ({ text: qPath(psPath(s), wildcards), raw: s }));
+}
+
+function startProcess(args: Tok[], depth: number): string {
+  let file: Tok | undefined;
+  let list: Tok | undefined;
+  let wd: Tok | undefined;
+  let runAs = false;
+  const rest: Tok[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    if (isParam(a)) {
+      if (param(a.value!, 'FilePath')) file = args[++k];
+      else if (param(a.value!, 'ArgumentList') || /^-args$/i.test(a.value!)) list = args[++k];
+      else if (param(a.value!, 'WorkingDirectory')) wd = args[++k];
+      else if (param(a.value!, 'Verb')) runAs = /^runas$/i.test(args[++k]?.value ?? '');
+      else if (ROWS.get('start-process')!.values!.some((n) => param(a.value!, n))) k++;
+      continue;
+    }
+    if (!file) file = a;
+    else if (!list) list = a;
+    else rest.push(a);
+  }
+  if (!file) return ':';
+  let inner: string;
+  if (file.value === null) inner = `${file.text} ${list?.text ?? ''}`.trim();
+  else if (list && list.value === null) {
+    // A computed argument list: a shell given it runs code nobody can read.
+    inner = /^(pwsh|powershell|cmd)(\.exe)?$/i.test(file.value) ? `sh -c ${list.text}` : `${q(file.value)} ${list.text}`;
+  } else {
+    // Start-Process joins the arguments with spaces into one command line.
+    const line = [file.value.includes(' ') ? `'${file.value.replace(/'/g, "''")}'` : file.value, ...(list ? (list.items ?? [list.value!]) : [])].join(' ');
+    inner = translatePowerShell(line, depth + 1);
+  }
+  if (wd) inner = `( cd ${pathText(wd)} && ${group(inner)} )`;
+  return runAs ? `sudo ${/[;&|]/.test(inner) ? `sh -c ${q(inner)}` : inner}` : inner;
+}
+
+/** A program we do not map: as written, except the shells whose -Command is PowerShell or cmd code. */
+function external(head: Tok, args: Tok[], depth: number): string {
+  const prog = head.value !== null ? head.value.replace(/\\/g, '/') : head.text;
+  const lower = (head.value ?? '').toLowerCase().replace(/\.exe$/, '');
+  if ((lower === 'powershell' || lower === 'pwsh') && depth < MAX_DEPTH) {
+    const cmdIdx = args.findIndex((a) => a.value !== null && (param(a.value, 'Command', 1) || a.value === '-c'));
+    if (cmdIdx >= 0) {
+      const rest = args.slice(cmdIdx + 1);
+      if (rest.length === 1 && rest[0]!.kind === 'block') return group(translatePowerShell(rest[0]!.src ?? '', depth + 1));
+      return translatePowerShell(rest.map((a) => a.value ?? a.text).join(' '), depth + 1);
+    }
+  }
+  if (lower === 'cmd' && depth < MAX_DEPTH) {
+    const c = args.findIndex((a) => /^\/[ck]$/i.test(a.value ?? ''));
+    if (c >= 0)
+      return translateCmd(
+        args
+          .slice(c + 1)
+          .map((a) => a.value ?? a.text)
+          .join(' '),
+        depth + 1,
+      );
+  }
+  return [head.value !== null ? q(prog) : head.text, ...args.map((a) => a.text)].join(' ');
 }
 
 function destination(args: Tok[]): string {
-  const i = args.findIndex((a) => a.value !== null && param(a.value, 'Destination'));
-  return i >= 0 && args[i + 1] ? args[i + 1]!.text : '';
+  const i = args.findIndex((a) => isParam(a) && param(a.value!, 'Destination'));
+  return i >= 0 && args[i + 1] ? pathText(args[i + 1]) : '';
 }
 
 // ---- cmd.exe ----
