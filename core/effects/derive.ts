@@ -72,6 +72,10 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
     const a = args[i]!;
     // A computed word that starts as an option (`--header="X: $T"`) is still that option.
     let t = a.known ?? (a.ifUnset.startsWith('-') && !rest ? a.ifUnset : null);
+    if (i === 0 && spec?.bsdFirst && t !== null && /^[A-Za-z]+$/.test(t)) {
+      for (const letter of t) flags.add(letter);
+      continue;
+    }
     if (i === 0 && spec?.dashlessFirst && t !== null && /^[A-Za-z]+$/.test(t)) t = `-${t}`;
     if (rest || t === null || !t.startsWith('-') || t === '-') {
       positional.push(a);
@@ -140,10 +144,19 @@ export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed
     if (row.when && !anyOf(parsed.flags, row.when)) continue;
     if (row.also && !anyOf(parsed.flags, row.also)) continue;
     if (row.unless && anyOf(parsed.flags, row.unless)) continue;
+    if (row.unlessValue && parsed.values.some((v) => row.when?.includes(v.opt) && harmlessValue(v.value, row.unlessValue!))) continue;
     return { row, parsed };
   }
   return null;
 }
+
+function harmlessValue(v: Value, list: string[]): boolean {
+  const t = v.known;
+  return t !== null && list.includes(t.split('=')[0]!);
+}
+
+/** Names of the standard output as a file (`vercel env pull /dev/stdout`). */
+const STDOUT_FILES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1', '/dev/stderr', '/dev/fd/2', '/dev/tty']);
 
 export function target(inv: Invocation, value: Value, home: string, dir?: string | null): Target {
   const t = value.known;
@@ -391,6 +404,11 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'cred':
         if (t) out.push({ kind: 'read', source: 'credentials', name: t, mode: 'content', secret: false });
         return true;
+      case 'cred-out':
+        if (t === null || STDOUT_FILES.has(t))
+          out.push({ kind: 'read', source: 'credentials', name: `${how} ${value.word.raw}`, mode: 'content', secret: true });
+        else apply('write', value);
+        return true;
       case 'gitobj': {
         const m = t === null ? null : /^(?:[^:\s-][^:\s]*)?:(?:[0-3]:)?(.+)$/.exec(t);
         if (m) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(m[1]!, value), home), mode: 'content' });
@@ -459,7 +477,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   if (row.stdinPatch && inv.stdinText !== null) {
     for (const p of patchTargets(inv.stdinText)) out.push({ kind: 'write', target: target(inv, synthetic(p), home, dir), how });
   }
-  for (const f of row.effects ?? []) out.push(fixed(f, inv, home));
+  for (const f of row.effects ?? []) if (!f.ifNoOperand || positional.length === 0) out.push(fixed(f, inv, home));
 }
 
 const cache = new WeakMap<ShellAnalysis, InvocationEffects[]>();

@@ -50,6 +50,7 @@ export type Role =
   | 'load' // sourced into the environment of a process (`source .env`), not printed
   | 'var' // the name of a variable whose value is printed (`printenv NAME`)
   | 'cred' // the name of a stored setting the tool prints (`aws configure get NAME`)
+  | 'cred-out' // the file a tool writes stored secrets to: a print when it is stdout (`vercel env pull /dev/stdout`), else a write
   | 'gitobj' // `rev:path` or `:path`: a file's content from git's object store
   | 'host' // a network peer (`nc host 9000`)
   | 'none'; // a plain value (a number, a name)
@@ -59,6 +60,8 @@ export interface FixedEffect {
   kind: 'read-credentials' | 'read-env' | 'read-file' | 'escalate' | 'destroy';
   /** Credential name, file, escalation kind or data store. */
   what: string;
+  /** Only when the row got no operand (`terraform output -json` prints every output; with a name, that one). */
+  ifNoOperand?: boolean;
 }
 
 export interface Row {
@@ -70,6 +73,8 @@ export interface Row {
   also?: string[];
   /** …and none of these. */
   unless?: string[];
+  /** …and the value of the `when` option is none of these (`kubectl get secret -o name` prints names only); compared before any `=`. */
+  unlessValue?: string[];
   /** …and no arguments at all (`set`, `export`). */
   bare?: boolean;
   /** Options that take a value (`-n 5`, `-n5`, `--lines=5`). */
@@ -125,6 +130,8 @@ export interface ProgramSpec {
   singleDashLong?: boolean;
   /** The first argument may be a bundle without its dash (`tar xzf`). */
   dashlessFirst?: boolean;
+  /** A first argument of letters without a dash is BSD-style options, kept as flags without a dash (`ps eww` has flag `e`; `ps -e` is another option). */
+  bsdFirst?: boolean;
   /** Role of the positionals when no row matches (default: the conservative default for unknown programs). */
   otherwise?: Role;
   /** Rows, first match wins (put the more specific rows first). A program none of whose rows match gets the default for unknown programs. */
