@@ -4,7 +4,7 @@
 
 import { interpreterCode, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import { basename, isAbsolutePath, relativeTo, resolvePath } from '../paths';
-import { codeEffects } from './code';
+import { codeEffects, envReads } from './code';
 import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
 import { FAMILIES } from './signatures';
 
@@ -150,9 +150,9 @@ export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed
   return null;
 }
 
-function harmlessValue(v: Value, list: string[]): boolean {
+function harmlessValue(v: Value, list: (string | RegExp)[]): boolean {
   const t = v.known;
-  return t !== null && list.includes(t.split('=')[0]!);
+  return t !== null && list.some((h) => (typeof h === 'string' ? h === t.split('=')[0] : h.test(t)));
 }
 
 /** Names of the standard output as a file (`vercel env pull /dev/stdout`). */
@@ -188,16 +188,26 @@ export function hostOf(url: string): string | null {
   return bare ? bare[1]!.toLowerCase() : null;
 }
 
-/** Values of variables that reveal their content when expanded (not ${#X}, not ${X:+alt}). */
-const REVEALING_OPS = new Set(['', ':-', '-', ':=', '=', ':?', '?', 'other']);
+/**
+ * Values of variables that reveal their content when expanded: not ${#X}, not ${X:+alt}; a prefix or
+ * suffix removed (${T#ghp_}, ${T%%.*}) still prints the rest of the secret.
+ */
+const REVEALING_OPS = new Set(['', ':-', '-', ':=', '=', ':?', '?', '#', '##', '%', '%%', 'other']);
+
+function paramReads(word: Value['word'], out: Effect[], extra: { stdin?: boolean }): void {
+  for (const p of word.parts) {
+    if (p.type !== 'param' || !p.name || !/^[A-Za-z_]/.test(p.name)) continue;
+    if (REVEALING_OPS.has(p.op)) out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content', ...extra });
+    // ${!v} is the value of the variable v names; ${!PREFIX*} and ${!PREFIX@} are names only, and
+    // ${!arr[@]} is the keys of an array.
+    else if (p.op === 'indirect' && !['*}', '@}', '['].some((end) => word.raw.includes(`\${!${p.name}${end}`)))
+      out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content', indirect: true, ...extra });
+  }
+}
 
 function variableReads(inv: Invocation, out: Effect[]): void {
-  for (const a of inv.args) {
-    for (const p of a.word.parts) {
-      if (p.type === 'param' && p.name && REVEALING_OPS.has(p.op) && /^[A-Za-z_]/.test(p.name))
-        out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content' });
-    }
-  }
+  for (const a of inv.args) paramReads(a.word, out, {});
+  for (const r of inv.redirects) if (r.op === '<<<' && r.target) paramReads(r.target.word, out, { stdin: true });
 }
 
 function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Effect[]): void {
@@ -424,6 +434,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     if (role && role !== 'code' && role !== 'dest') apply(role, v.value);
   }
   if (codeValue && (row.codeFirst || code)) apply('code', codeValue);
+  if (row.codeEnv && codeValue?.known) out.push(...envReads(row.codeEnv, codeValue.known, inv));
 
   // key=value operands (dd if=… of=…)
   const plain: Value[] = [];

@@ -23,8 +23,12 @@ export type Effect =
   | { kind: 'read'; source: 'file'; target: Target; mode: ReadMode; to?: Target; pattern?: string | null; assumed?: boolean }
   /** The environment as a whole (`env`, `export -p`, `os.environ`). */
   | { kind: 'read'; source: 'env'; mode: ReadMode }
-  /** One variable expanded into a command's arguments. */
-  | { kind: 'read'; source: 'variable'; name: string; mode: ReadMode }
+  /**
+   * One variable expanded into a command's arguments; `stdin` when it is expanded into a here-string
+   * the program reads (`cat <<< "$T"`), `indirect` when `name` holds the name of the variable read
+   * (`${!v}`), `printed` when the program prints it itself (jq's `$ENV.NAME`, awk's `ENVIRON["NAME"]`).
+   */
+  | { kind: 'read'; source: 'variable'; name: string; mode: ReadMode; stdin?: boolean; indirect?: boolean; printed?: boolean }
   /** A stored credential printed by its tool (`gh auth token`). */
   | { kind: 'read'; source: 'credentials'; name: string; mode: ReadMode; secret: boolean }
   | { kind: 'write'; target: Target; how: string; edit?: { oldText: string; newText: string } }
@@ -73,8 +77,11 @@ export interface Row {
   also?: string[];
   /** …and none of these. */
   unless?: string[];
-  /** …and the value of the `when` option is none of these (`kubectl get secret -o name` prints names only); compared before any `=`. */
-  unlessValue?: string[];
+  /**
+   * …and the value of the `when` option is none of these (`kubectl get secret -o name` prints names
+   * only): a string is compared with the value before any `=`, a pattern with the whole value.
+   */
+  unlessValue?: (string | RegExp)[];
   /** …and no arguments at all (`set`, `export`). */
   bare?: boolean;
   /** Options that take a value (`-n 5`, `-n5`, `--lines=5`). */
@@ -114,6 +121,8 @@ export interface Row {
   lang?: string;
   /** The program reads its program text from stdin when no 'code' value is given. */
   stdinCode?: boolean;
+  /** The language (a key of CODE_ENV) whose environment reads the 'code' value makes (jq's `$ENV.T`, `env`). */
+  codeEnv?: string;
   effects?: FixedEffect[];
   /** Each example is a command and the effects it must yield (see render()). */
   examples: { command: string; effects: string[] }[];

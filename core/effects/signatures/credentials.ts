@@ -202,12 +202,18 @@ export const CREDENTIALS: ProgramSpec[] = [
         // custom-columns); the table, -o name and -o wide show names, types and counts only.
         sub: ['get', kind],
         when: ['-o', '--output'],
-        unlessValue: ['name', 'wide'],
+        // A template that names only metadata, type or kind fields (never data, annotations or `..`) prints no value.
+        unlessValue: [
+          'name',
+          'wide',
+          /^(?:jsonpath|jsonpath-as-json|go-template|template|custom-columns)=(?=[\s\S]*(?:metadata|\.type|\.kind))(?![\s\S]*(?:(?<!meta)data|annotations|\.\.))/i,
+        ],
         takes: ['-o', '--output', '-l', '--selector', '-n', '--namespace', '--field-selector', '--template', '--sort-by', '--context'],
         effects: cred('kubectl get secret -o'),
         examples: [
           { command: `kubectl get ${kind} db -o jsonpath='{.data.password}'`, effects: ['read(credentials: kubectl get secret -o)'] },
           { command: `kubectl get ${kind} -n prod db -oyaml`, effects: ['read(credentials: kubectl get secret -o)'] },
+          { command: `kubectl get ${kind} -o jsonpath='{.items[*].metadata.annotations}'`, effects: ['read(credentials: kubectl get secret -o)'] },
         ],
       })),
       { sub: ['config', 'view'], examples: [{ command: 'kubectl config view', effects: [] }] },
@@ -497,6 +503,15 @@ export const CREDENTIALS: ProgramSpec[] = [
     names: ['npm', 'pnpm', 'yarn'],
     otherwise: 'none',
     rows: [
+      ...[
+        ['run', 'env'],
+        ['run-script', 'env'],
+      ].map((sub) => ({
+        // npm's built-in `env` script prints the environment the scripts get, tokens included.
+        sub,
+        effects: [{ kind: 'read-env' as const, what: 'environment' }],
+        examples: [{ command: `npm ${sub.join(' ')}`, effects: ['read(env)'] }],
+      })),
       {
         sub: ['config', 'get'],
         pos: ['cred'],

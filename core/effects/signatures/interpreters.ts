@@ -182,6 +182,12 @@ export const INTERPRETERS: ProgramSpec[] = [
   {
     names: ['php'],
     rows: [
+      {
+        // phpinfo(): the configuration and every environment variable.
+        when: ['-i', '--info'],
+        effects: [{ kind: 'read-env', what: 'environment' }],
+        examples: [{ command: 'php -i', effects: ['read(env)'] }],
+      },
       { takes: ['-r', '-d', '-c', '-f'], ...ARGS, examples: [{ command: 'php -r "echo file_get_contents(\'.env\');"', effects: ['read?(.env, content)'] }] },
     ],
   },
@@ -218,8 +224,14 @@ export const INTERPRETERS: ProgramSpec[] = [
         takes2: ['--arg', '--argjson', '--slurpfile', '--rawfile'],
         opts: { '-f': 'read', '--from-file': 'read' },
         codeFirst: true,
+        codeEnv: 'jq',
         rest: 'read',
-        examples: [{ command: 'jq . package-lock.json', effects: ['read(package-lock.json, content)'] }],
+        examples: [
+          { command: 'jq . package-lock.json', effects: ['read(package-lock.json, content)'] },
+          { command: 'jq -n env', effects: ['read(env)'] },
+          { command: "jq -n '$ENV.GITHUB_TOKEN'", effects: ['read($GITHUB_TOKEN)'] },
+          { command: 'jq .env config.json', effects: ['read(config.json, content)'] },
+        ],
       },
     ],
   },
