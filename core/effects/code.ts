@@ -5,8 +5,8 @@
 
 import { syntheticValue, type Invocation } from '../shell/analyze';
 import type { Effect } from './types';
-import { target } from './derive';
-import { CODE_APIS } from './signatures/interpreters';
+import { hostOf, target } from './derive';
+import { CODE_APIS, CODE_EVAL } from './signatures/interpreters';
 import { CODE_ENV } from './signatures/env';
 import { readCode } from '../shell/interpreters';
 
@@ -135,6 +135,13 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
     else if (reads) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(l.text), home), mode: 'content', assumed: true });
   }
   if (api.envDump.test(withoutEnvPassedOn(code))) out.push({ kind: 'read', source: 'env', mode: 'content' });
+  // Code that talks to the network sends to the hosts of its URL literals (`urlopen('https://…')`, `fetch('https://…')`).
+  if (CODE_EVAL[lang]?.fetches.test(code)) {
+    for (const l of lits) {
+      const host = /^(?:https?|wss?|ftp):\/\//i.test(l.text) ? hostOf(l.text) : null;
+      if (host) out.push({ kind: 'send', url: l.text, host, how: `${inv.program} code` });
+    }
+  }
   return out;
 }
 

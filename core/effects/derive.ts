@@ -155,6 +155,19 @@ function harmlessValue(v: Value, list: (string | RegExp)[]): boolean {
   return t !== null && list.some((h) => (typeof h === 'string' ? h === t.split('=')[0] : h.test(t)));
 }
 
+/** `a:b:[::1]:d` → ['a', 'b', '[::1]', 'd']: colon-separated fields, brackets kept whole. One pass. */
+function colonFields(text: string): string[] {
+  const out = [''];
+  let inBrackets = false;
+  for (const c of text) {
+    if (c === '[') inBrackets = true;
+    else if (c === ']') inBrackets = false;
+    if (c === ':' && !inBrackets) out.push('');
+    else out[out.length - 1] += c;
+  }
+  return out;
+}
+
 /** Names of the standard output as a file (`vercel env pull /dev/stdout`). */
 const STDOUT_FILES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1', '/dev/stderr', '/dev/fd/2', '/dev/tty']);
 
@@ -205,14 +218,30 @@ function paramReads(word: Value['word'], out: Effect[], extra: { stdin?: boolean
   }
 }
 
+const USERINFO_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]*@/i;
+
 function variableReads(inv: Invocation, out: Effect[]): void {
-  for (const a of inv.args) paramReads(a.word, out, {});
+  for (const a of inv.args) {
+    paramReads(a.word, out, {});
+    // A variable in a URL's user part (`https://x:$TOKEN@host/…`) is a credential for that host, whatever
+    // the program does with the URL now (git push) or later (git remote set-url).
+    if (a.known === null && USERINFO_URL.test(a.ifUnset) && a.word.parts.some((p) => p.type === 'param')) {
+      const host = hostOf(a.ifUnset);
+      if (host) out.push({ kind: 'send', url: null, host, how: `${inv.program} (credentials in the URL)` });
+    }
+  }
   for (const r of inv.redirects) if (r.op === '<<<' && r.target) paramReads(r.target.word, out, { stdin: true });
 }
 
 function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Effect[]): void {
   for (const r of inv.redirects) {
     if (!r.target) continue;
+    // bash's /dev/tcp/HOST/PORT: a connection, not a file.
+    const socket = /^\/dev\/(?:tcp|udp)\/([^/]+)\/\d+$/.exec(r.target.known ?? '');
+    if (socket) {
+      out.push({ kind: 'send', url: null, host: socket[1]!.toLowerCase(), how: `redirection to ${r.target.known}` });
+      continue;
+    }
     if ((r.op === '<' || r.op === '<>') && (r.fd === null || r.fd === 0)) out.push({ kind: 'read', source: 'file', target: target(inv, r.target, home), mode });
     if (['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && r.target.known !== '/dev/null')
       out.push({ kind: 'write', target: target(inv, r.target, home), how: `redirection (${r.op})` });
@@ -406,6 +435,20 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'host':
         out.push({ kind: 'send', url: null, host: t, how });
         return true;
+      case 'resolve':
+      case 'connect-to': {
+        // [+]HOST:PORT:ADDR[,ADDR…] and HOST:PORT:HOST2:PORT2; an IPv6 address in brackets.
+        const fields = t === null ? null : colonFields(t.replace(/^[+-]/, ''));
+        const peers = fields === null ? [null] : role === 'resolve' ? (fields[2] ?? '').split(',') : [fields[2] ?? ''];
+        for (const peer of peers)
+          if (peer !== '' || t === null) out.push({ kind: 'send', url: null, host: peer?.replace(/^\[|\]$/g, '').toLowerCase() ?? null, how, via: 'resolve' });
+        return true;
+      }
+      case 'proxy': {
+        const host = t === null ? null : hostOf(t.includes('://') ? t : `http://${t}`);
+        out.push({ kind: 'send', url: t, host, how: `${how} (proxy)`, via: 'proxy' });
+        return true;
+      }
       case 'exec':
         return false;
       case 'var':

