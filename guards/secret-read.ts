@@ -127,6 +127,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'php -i' } },
       { tool_name: 'Bash', tool_input: { command: 'for v in ${!GITHUB*}; do echo "${!v}"; done' }, note: 'indirection prints the values' },
       { tool_name: 'Bash', tool_input: { command: 'cat <<< "$GITHUB_TOKEN"' } },
+      { tool_name: 'Bash', tool_input: { command: 'cat <<EOF\ntoken: $GITHUB_TOKEN\nEOF' }, note: 'an unquoted heredoc expands the variable' },
+      { tool_name: 'Bash', tool_input: { command: 'pass github/token' }, note: 'pass NAME is pass show NAME' },
       { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os; print(os.environ[\'GITHUB_TOKEN\'])"' } },
       { tool_name: 'Bash', tool_input: { command: 'node -e "console.log(process.env.OPENAI_API_KEY)"' } },
       { tool_name: 'Bash', tool_input: { command: 'node -p process.env.GITHUB_TOKEN' } },
@@ -228,6 +230,13 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'for v in ${!GITHUB*}; do echo "$v"; done' }, note: 'names only' },
       { tool_name: 'Bash', tool_input: { command: 'php -i | grep memory_limit' } },
       { tool_name: 'Bash', tool_input: { command: 'gh auth login --with-token <<< "$GITHUB_TOKEN"' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'cat > deploy.sh <<\'EOF\'\ncurl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/user\nEOF' },
+        note: 'a quoted heredoc expands nothing',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'cat <<EOF\nbuilding ${GITHUB_TOKEN:+with a token}\nEOF' } },
+      { tool_name: 'Bash', tool_input: { command: 'pass ls' } },
       { tool_name: 'Bash', tool_input: { command: 'node -e "console.log(process.env.NODE_ENV)"' } },
       // the same tools, used in ways that print no secret
       {
@@ -287,7 +296,7 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
       }
       if (!isSecretVariableName(e.name)) return null;
       return {
-        reason: `${inv.program} $${e.name} prints a secret value ${outputRedirected(inv) ? 'into a file' : 'into the transcript'}. Check that it is set, not what it is.`,
+        reason: `${inv.program} ${e.stdin ? 'reading ' : ''}$${e.name}${e.stdin ? ' on stdin' : ''} prints a secret value ${outputRedirected(inv) ? 'into a file' : 'into the transcript'}. Check that it is set, not what it is.`,
         instead: `[ -n "$${e.name}" ] && echo "${e.name} is set"`,
       };
     }

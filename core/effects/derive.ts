@@ -230,7 +230,13 @@ function variableReads(inv: Invocation, out: Effect[]): void {
       if (host) out.push({ kind: 'send', url: null, host, how: `${inv.program} (credentials in the URL)` });
     }
   }
-  for (const r of inv.redirects) if (r.op === '<<<' && r.target) paramReads(r.target.word, out, { stdin: true });
+  for (const r of inv.redirects) {
+    if (r.op === '<<<' && r.target) paramReads(r.target.word, out, { stdin: true });
+    // An unquoted heredoc expands $NAME and ${NAME…} (not \$NAME, not ${NAME:+alt}) into what the program reads.
+    if (r.expandingBody !== undefined)
+      for (const m of r.expandingBody.matchAll(/(?<!\\)\$(?:\{([A-Za-z_]\w*)(?!\w|:?\+)|([A-Za-z_]\w*))/g))
+        out.push({ kind: 'read', source: 'variable', name: (m[1] ?? m[2])!, mode: 'content', stdin: true });
+  }
 }
 
 function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Effect[]): void {
@@ -531,7 +537,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   if (row.stdinPatch && inv.stdinText !== null) {
     for (const p of patchTargets(inv.stdinText)) out.push({ kind: 'write', target: target(inv, synthetic(p), home, dir), how });
   }
-  for (const f of row.effects ?? []) if (!f.ifNoOperand || positional.length === 0) out.push(fixed(f, inv, home));
+  for (const f of row.effects ?? []) if ((!f.ifNoOperand || positional.length === 0) && (!f.ifOperand || positional.length > 0)) out.push(fixed(f, inv, home));
 }
 
 const cache = new WeakMap<ShellAnalysis, InvocationEffects[]>();

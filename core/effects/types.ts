@@ -70,6 +70,8 @@ export interface FixedEffect {
   what: string;
   /** Only when the row got no operand (`terraform output -json` prints every output; with a name, that one). */
   ifNoOperand?: boolean;
+  /** Only when the row got an operand (`pass NAME` shows NAME; bare `pass` lists the names). */
+  ifOperand?: boolean;
 }
 
 export interface Row {

