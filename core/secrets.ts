@@ -151,6 +151,28 @@ export const SECRET_NAME_COMPONENTS = {
   ],
   /** AUTH means credentials only as the last component (BASIC_AUTH), not in SSH_AUTH_SOCK or AUTH_URL. */
   lastOnly: ['AUTH'],
+  /** Last components that carry a credential whatever comes before: a DSN or a connection string holds the key or password. */
+  carrierLast: ['DSN', 'CONNSTR', 'CONNECTIONSTRING'],
+  /** Two last components that carry one (AZURE_STORAGE_CONNECTION_STRING). */
+  carrierLastTwo: ['CONNECTION_STRING', 'CONN_STRING', 'CONN_STR'],
+  /** A URL or URI of a data store or broker carries its password (DATABASE_URL, MONGODB_URI, REDIS_URL); a webhook URL is its own key. */
+  urlCarriers: [
+    'DATABASE',
+    'DB',
+    'MONGODB',
+    'MONGO',
+    'REDIS',
+    'POSTGRES',
+    'POSTGRESQL',
+    'PG',
+    'PGSQL',
+    'MYSQL',
+    'MARIADB',
+    'AMQP',
+    'RABBITMQ',
+    'BROKER',
+    'WEBHOOK',
+  ],
   /** A last component that makes the variable describe a secret rather than hold it. */
   describing: [
     'FILE',
@@ -202,6 +224,14 @@ export const SECRET_NAME_COMPONENTS = {
     'CMD',
     'HELPER',
     'PROVIDER',
+    'LIMIT',
+    'LIMITS',
+    'QUOTA',
+    'BUDGET',
+    'THRESHOLD',
+    'TIMEOUT',
+    'RETRIES',
+    'RATE',
   ],
   examples: {
     secret: [
@@ -225,6 +255,14 @@ export const SECRET_NAME_COMPONENTS = {
       'SENTRY_AUTH_TOKEN',
       'ANTHROPIC_API_KEY',
       'db_password',
+      'DATABASE_URL',
+      'MONGODB_URI',
+      'REDIS_URL',
+      'SENTRY_DSN',
+      'AZURE_STORAGE_CONNECTION_STRING',
+      'SLACK_WEBHOOK_URL',
+      'SECRET_KEY_BASE',
+      'GITHUB_TOKEN_PROD',
     ],
     notSecret: [
       'TOKENIZER_PATH',
@@ -246,6 +284,13 @@ export const SECRET_NAME_COMPONENTS = {
       'MONKEY',
       'TOKEN_ENDPOINT',
       'PWD_HISTORY_DIR',
+      'TOKEN_COUNT_LIMIT',
+      'MAX_TOKENS',
+      'TOKEN_LIMIT',
+      'PASSWORD_MIN_LENGTH',
+      'DATABASE_HOST',
+      'API_URL',
+      'SENTRY_ENVIRONMENT',
     ],
   },
 };
@@ -258,13 +303,18 @@ export function isSecretVariableName(name: string): boolean {
     .filter((p) => p !== '');
   if (parts.length === 0) return false;
   const t = SECRET_NAME_COMPONENTS;
-  if (parts.length > 1 && t.describing.includes(parts[parts.length - 1]!)) return false;
+  const last = parts[parts.length - 1]!;
+  if (t.carrierLast.includes(last) || (parts.length > 1 && t.carrierLastTwo.includes(parts.slice(-2).join('_')))) return true;
+  if ((last === 'URL' || last === 'URI') && parts.length > 1 && t.urlCarriers.includes(parts[parts.length - 2]!)) return true;
+  if (parts.length > 1 && t.describing.includes(last)) return false;
   if (parts.length === 1 && parts[0] === 'PWD') return false; // the working directory
-  return parts.some((p, i) => {
+  const at = parts.findIndex((p, i) => {
     if (t.words.some((w) => p === w || (p.endsWith(w) && p.length > w.length && w.length >= 5))) return true;
     if (t.exact.includes(p)) return true;
     if (p === 'KEY' || p === 'KEYS') return i === 0 ? parts.length === 1 : !t.keyNotSecretAfter.includes(parts[i - 1]!);
     if (t.lastOnly.includes(p)) return i === parts.length - 1;
     return false;
   });
+  // A describing component after the secret one makes the name about the secret: TOKEN_COUNT_LIMIT is a count.
+  return at >= 0 && !parts.slice(at + 1).some((p) => t.describing.includes(p));
 }

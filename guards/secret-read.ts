@@ -118,6 +118,49 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'aws configure get aws_secret_access_key' } },
       { tool_name: 'Bash', tool_input: { command: 'printf "protocol=https\\nhost=github.com\\n" | git credential fill' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl config view --raw' } },
+      // environment dumps in other programs, and variables read by name inside program text
+      { tool_name: 'Bash', tool_input: { command: 'jq -n env' } },
+      { tool_name: 'Bash', tool_input: { command: "jq -n '$ENV.GITHUB_TOKEN'" } },
+      { tool_name: 'Bash', tool_input: { command: 'ps eww $$' }, note: 'BSD-style e: the environment of the process' },
+      { tool_name: 'Bash', tool_input: { command: 'npm run env' } },
+      { tool_name: 'Bash', tool_input: { command: 'awk \'BEGIN{for(k in ENVIRON) print k"="ENVIRON[k]}\'' } },
+      { tool_name: 'Bash', tool_input: { command: 'php -i' } },
+      { tool_name: 'Bash', tool_input: { command: 'for v in ${!GITHUB*}; do echo "${!v}"; done' }, note: 'indirection prints the values' },
+      { tool_name: 'Bash', tool_input: { command: 'cat <<< "$GITHUB_TOKEN"' } },
+      { tool_name: 'Bash', tool_input: { command: 'cat <<EOF\ntoken: $GITHUB_TOKEN\nEOF' }, note: 'an unquoted heredoc expands the variable' },
+      { tool_name: 'Bash', tool_input: { command: 'pass github/token' }, note: 'pass NAME is pass show NAME' },
+      { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os; print(os.environ[\'GITHUB_TOKEN\'])"' } },
+      { tool_name: 'Bash', tool_input: { command: 'node -e "console.log(process.env.OPENAI_API_KEY)"' } },
+      { tool_name: 'Bash', tool_input: { command: 'node -p process.env.GITHUB_TOKEN' } },
+      { tool_name: 'Bash', tool_input: { command: 'ruby -e "puts ENV[\'GITHUB_TOKEN\']"' } },
+      { tool_name: 'Bash', tool_input: { command: "perl -e 'print $ENV{GITHUB_TOKEN}'" } },
+      // names that carry a credential, and parts of a secret
+      { tool_name: 'Bash', tool_input: { command: 'echo ${GITHUB_TOKEN#ghp_}' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo $DATABASE_URL' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo $MONGODB_URI' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo $SENTRY_DSN' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo "$AZURE_STORAGE_CONNECTION_STRING"' } },
+      { tool_name: 'Bash', tool_input: { command: 'aws ssm get-parameter --with-decryption --name /prod/db' } },
+      { tool_name: 'Bash', tool_input: { command: 'aws iam create-access-key --user-name me' } },
+      { tool_name: 'Bash', tool_input: { command: 'gcloud config config-helper --format=json' } },
+      { tool_name: 'Bash', tool_input: { command: "kubectl get secret db -o jsonpath='{.data.password}'" } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl -n prod get secrets -o yaml' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl config view --flatten' } },
+      { tool_name: 'Bash', tool_input: { command: 'pass show github/token' } },
+      { tool_name: 'Bash', tool_input: { command: 'sops -d secrets.enc.yaml' } },
+      { tool_name: 'Bash', tool_input: { command: 'terraform state pull' } },
+      { tool_name: 'Bash', tool_input: { command: 'terraform output -raw db_password' } },
+      { tool_name: 'Bash', tool_input: { command: 'pulumi config --show-secrets' } },
+      { tool_name: 'Bash', tool_input: { command: 'heroku config -a app' } },
+      { tool_name: 'Bash', tool_input: { command: 'secret-tool lookup service github' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh config get -h github.com oauth_token' } },
+      { tool_name: 'Bash', tool_input: { command: 'glab auth status -t' } },
+      { tool_name: 'Bash', tool_input: { command: 'vault token create -ttl=1h' } },
+      { tool_name: 'Bash', tool_input: { command: 'bw get password github' } },
+      { tool_name: 'Bash', tool_input: { command: 'lpass show --password github' } },
+      { tool_name: 'Bash', tool_input: { command: 'security dump-keychain -d' } },
+      { tool_name: 'Bash', tool_input: { command: 'vercel env pull /dev/stdout' } },
+      { tool_name: 'Bash', tool_input: { command: 'doppler secrets download --no-file --format env' } },
     ],
     allowed: [
       // Names-only projections of KEY=value lines (the values never print).
@@ -140,6 +183,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'cp .env.example .env' } },
       { tool_name: 'Bash', tool_input: { command: 'grep -c API_KEY .env' } },
       { tool_name: 'Bash', tool_input: { command: 'printenv | cut -d= -f1' } },
+      { tool_name: 'Bash', tool_input: { command: 'env | sort | cut -d= -f1' }, note: 'sorted, then names only' },
       { tool_name: 'Bash', tool_input: { command: 'env | grep -i path' } },
       { tool_name: 'Bash', tool_input: { command: 'echo "$GITHUB_TOKEN" | gh auth login --with-token' } },
       { tool_name: 'Bash', tool_input: { command: 'docker compose config --no-interpolate' } },
@@ -177,6 +221,48 @@ export default defineGuard({
         tool_input: { command: 'aws ecr get-login-password | docker login --username AWS --password-stdin 1.dkr.ecr.us-east-1.amazonaws.com' },
       },
       { tool_name: 'Bash', tool_input: { command: 'git rm --cached .env' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo $TOKEN_COUNT_LIMIT' }, note: 'a count of tokens, not a token' },
+      { tool_name: 'Bash', tool_input: { command: 'echo $MAX_TOKENS $DATABASE_HOST' } },
+      { tool_name: 'Bash', tool_input: { command: 'ps aux' } },
+      { tool_name: 'Bash', tool_input: { command: 'ps -ef' }, note: '-e is every process, not the environment' },
+      { tool_name: 'Bash', tool_input: { command: 'jq .env config.json' }, note: 'a field named env' },
+      { tool_name: 'Bash', tool_input: { command: "awk 'BEGIN{for(k in ENVIRON) print k}'" }, note: 'names only' },
+      { tool_name: 'Bash', tool_input: { command: 'for v in ${!GITHUB*}; do echo "$v"; done' }, note: 'names only' },
+      { tool_name: 'Bash', tool_input: { command: 'php -i | grep memory_limit' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh auth login --with-token <<< "$GITHUB_TOKEN"' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'cat > deploy.sh <<\'EOF\'\ncurl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/user\nEOF' },
+        note: 'a quoted heredoc expands nothing',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'cat <<EOF\nbuilding ${GITHUB_TOKEN:+with a token}\nEOF' } },
+      { tool_name: 'Bash', tool_input: { command: 'pass ls' } },
+      { tool_name: 'Bash', tool_input: { command: 'node -e "console.log(process.env.NODE_ENV)"' } },
+      // the same tools, used in ways that print no secret
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'aws ssm get-parameter --name /prod/region' },
+        note: 'no --with-decryption: a SecureString stays ciphertext',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl get secret db' }, note: 'the table: name, type, count of keys' },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl get secrets -o name' } },
+      { tool_name: 'Bash', tool_input: { command: "kubectl get secrets -o jsonpath='{.items[*].metadata.name}'" } },
+      { tool_name: 'Bash', tool_input: { command: 'declare -A seen; seen[x]=1; echo "${!seen[@]}"' }, note: 'the keys of an array' },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl describe secret db' }, note: 'describe shows sizes, not values' },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl config view --minify' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh config get editor' } },
+      { tool_name: 'Bash', tool_input: { command: 'terraform output' }, note: 'sensitive outputs are masked' },
+      { tool_name: 'Bash', tool_input: { command: 'terraform output -raw bucket_name' } },
+      { tool_name: 'Bash', tool_input: { command: 'terraform state list' } },
+      { tool_name: 'Bash', tool_input: { command: 'pass show -c github/token' }, note: 'copied to the clipboard, not printed' },
+      { tool_name: 'Bash', tool_input: { command: 'sops -e -i secrets.yaml' } },
+      { tool_name: 'Bash', tool_input: { command: 'heroku config:set NODE_ENV=production' } },
+      { tool_name: 'Bash', tool_input: { command: 'glab auth status' } },
+      { tool_name: 'Bash', tool_input: { command: 'security dump-keychain' }, note: 'attributes only, without -d' },
+      { tool_name: 'Bash', tool_input: { command: 'vercel env pull .env.local' } },
+      { tool_name: 'Bash', tool_input: { command: 'doppler secrets --only-names' } },
+      { tool_name: 'Bash', tool_input: { command: 'doppler run -- npm start' } },
+      { tool_name: 'Bash', tool_input: { command: 'pulumi config' } },
     ],
   },
 });
@@ -197,12 +283,23 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
         reason: `${inv.program || 'This command'} prints every environment variable, tokens and keys included, into the transcript. List the names only.`,
         instead: 'printenv | cut -d= -f1',
       };
-    case 'variable':
-      if (!PRINTERS.has(inv.program) || !isSecretVariableName(e.name) || leavesQuietly(inv, analysis)) return null;
+    case 'variable': {
+      // A here-string is printed by a program that passes its input through (cat <<< "$T"); an
+      // argument by a printer (echo "$T"); jq's $ENV.T and awk's ENVIRON["T"] by the program itself.
+      const prints = e.printed || (e.stdin ? PASS_THROUGH.has(inv.program) && !namesOnly(inv) && !safeFilter(inv) : PRINTERS.has(inv.program));
+      if (!prints || leavesQuietly(inv, analysis)) return null;
+      if (e.indirect) {
+        return {
+          reason: `${inv.program} \${!${e.name}} prints the value of whichever variable $${e.name} names when it runs, so any secret of the environment can be printed. List the names, not the values.`,
+          instead: 'printenv | cut -d= -f1',
+        };
+      }
+      if (!isSecretVariableName(e.name)) return null;
       return {
-        reason: `${inv.program} $${e.name} prints a secret value ${outputRedirected(inv) ? 'into a file' : 'into the transcript'}. Check that it is set, not what it is.`,
+        reason: `${inv.program} ${e.stdin ? 'reading ' : ''}$${e.name}${e.stdin ? ' on stdin' : ''} prints a secret value ${outputRedirected(inv) ? 'into a file' : 'into the transcript'}. Check that it is set, not what it is.`,
         instead: `[ -n "$${e.name}" ] && echo "${e.name} is set"`,
       };
+    }
     case 'credentials':
       if (!e.secret && !isSecretVariableName(e.name.replace(/[^A-Za-z0-9]+/g, '_'))) return null;
       if (!outputRedirected(inv) && consumersOf(inv, analysis).length > 0 && consumersOf(inv, analysis).every(credentialSink)) return null;
@@ -296,11 +393,27 @@ function judgeGrepTool(path: string, input: Record<string, unknown>, ctx: GuardC
   return null;
 }
 
+/** Programs that only reorder or cut lines: what leaves them is what their own consumers make of it (env | sort | cut -d= -f1). */
+const REORDERERS = new Set(['sort', 'uniq', 'head', 'tail', 'tac']);
+const MAX_HOPS = 8;
+
 /** The output goes only to consumers that print names or nothing (cut -f1, grep -c, a login reading stdin). */
-function leavesQuietly(inv: Invocation, analysis: ShellAnalysis): boolean {
+function leavesQuietly(inv: Invocation, analysis: ShellAnalysis, hops = 0): boolean {
   if (outputRedirected(inv)) return false;
   const consumers = consumersOf(inv, analysis);
-  return consumers.length > 0 && consumers.every((c) => namesOnly(c) || safeFilter(c) || !PASS_THROUGH.has(c.program));
+  return (
+    consumers.length > 0 &&
+    consumers.every(
+      (c) =>
+        namesOnly(c) ||
+        safeFilter(c) ||
+        !PASS_THROUGH.has(c.program) ||
+        (REORDERERS.has(c.program) &&
+          !c.args.some((a) => a.known === '-o' || (a.known ?? '').startsWith('--output')) &&
+          hops < MAX_HOPS &&
+          leavesQuietly(c, analysis, hops + 1)),
+    )
+  );
 }
 
 function credentialSink(inv: Invocation): boolean {

@@ -5,8 +5,9 @@
 
 import { syntheticValue, type Invocation } from '../shell/analyze';
 import type { Effect } from './types';
-import { target } from './derive';
-import { CODE_APIS } from './signatures/interpreters';
+import { hostOf, target } from './derive';
+import { CODE_APIS, CODE_EVAL } from './signatures/interpreters';
+import { CODE_ENV } from './signatures/env';
 import { readCode } from '../shell/interpreters';
 
 const MAX_CODE = 64 * 1024;
@@ -65,10 +66,60 @@ function literalsAfter(code: string, calls: RegExp, lits: Literal[]): Set<number
   return at;
 }
 
-export function codeEffects(lang: string, code: string, inv: Invocation, home: string): Effect[] {
-  const api = CODE_APIS[lang];
-  if (!api || code.length > MAX_CODE) return [];
+const STATEMENT_LOOK_BACK = 200;
+
+/** jq text with its "…" strings emptied (`select(.name == "env")` names no environment). One pass. */
+function withoutStrings(code: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    out += c;
+  }
+  return out;
+}
+
+/**
+ * The variables program text reads by name (`os.environ['T']`, `process.env.T`, `$ENV.T`), each
+ * marked printed when it sits in a print call or statement, and the whole environment when the
+ * language reads it in a way CODE_APIS does not list (awk's `ENVIRON[k]`, php's phpinfo(), jq's env).
+ */
+export function envReads(lang: string, code: string, inv: Invocation): Effect[] {
+  const t = CODE_ENV[lang];
+  if (!t || code.length > MAX_CODE) return [];
   const out: Effect[] = [];
+  // node -p / ruby -p print the value of the code itself.
+  const printsAll = t.printsAll || (lang === 'js' && inv.args.some((a) => a.known === '--print' || (/^-\w+$/.test(a.known ?? '') && a.known!.includes('p'))));
+  // The code without the reads by name, in pieces (one pass): what is left may still read the whole environment.
+  let rest = '';
+  let from = 0;
+  for (const m of code.matchAll(t.variable)) {
+    const name = Object.values(m.groups ?? {}).find((g) => g !== undefined);
+    if (!name) continue;
+    const at = m.index!;
+    const before = code.slice(Math.max(0, at - STATEMENT_LOOK_BACK), at);
+    const statement = before.slice(Math.max(before.lastIndexOf(';'), before.lastIndexOf('{'), before.lastIndexOf('}'), before.lastIndexOf('\n')) + 1);
+    const printed = printsAll || t.printCall.test(enclosingCall(code, at)) || (t.printStatement?.test(statement) ?? false);
+    out.push({ kind: 'read', source: 'variable', name, mode: 'content', ...(printed ? { printed: true } : {}) });
+    rest += `${code.slice(from, at)} `;
+    from = at + m[0].length;
+  }
+  rest += code.slice(from);
+  if (t.dump?.test(lang === 'jq' ? withoutStrings(rest) : rest)) out.push({ kind: 'read', source: 'env', mode: 'content' });
+  return out;
+}
+
+export function codeEffects(lang: string, code: string, inv: Invocation, home: string): Effect[] {
+  const env = envReads(lang, code, inv);
+  const api = CODE_APIS[lang];
+  if (!api || code.length > MAX_CODE) return env;
+  const out: Effect[] = [...env];
   const lits = literals(code);
   // Paths built in other ways (`"".join([".e", "nv"])`, `".e" "nv"`, a variable assigned once) as the reader folds them.
   for (const text of readCode(lang, code).strings) if (!lits.some((l) => l.text === text)) lits.push({ text, start: -1, end: -1 });
@@ -91,6 +142,13 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
     for (const w of writes) out.push({ kind: 'write', target: target(inv, synthetic(w), home), how: `${inv.program} code`, edit });
   }
   if (api.envDump.test(withoutEnvPassedOn(code))) out.push({ kind: 'read', source: 'env', mode: 'content' });
+  // Code that talks to the network sends to the hosts of its URL literals (`urlopen('https://…')`, `fetch('https://…')`).
+  if (CODE_EVAL[lang]?.fetches.test(code)) {
+    for (const l of lits) {
+      const host = /^(?:https?|wss?|ftp):\/\//i.test(l.text) ? hostOf(l.text) : null;
+      if (host) out.push({ kind: 'send', url: l.text, host, how: `${inv.program} code` });
+    }
+  }
   return out;
 }
 

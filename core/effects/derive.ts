@@ -4,7 +4,7 @@
 
 import { interpreterCode, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import { basename, isAbsolutePath, relativeTo, resolvePath } from '../paths';
-import { codeEffects } from './code';
+import { codeEffects, envReads } from './code';
 import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
 import { FAMILIES } from './signatures';
 
@@ -72,6 +72,10 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
     const a = args[i]!;
     // A computed word that starts as an option (`--header="X: $T"`) is still that option.
     let t = a.known ?? (a.ifUnset.startsWith('-') && !rest ? a.ifUnset : null);
+    if (i === 0 && spec?.bsdFirst && t !== null && /^[A-Za-z]+$/.test(t)) {
+      for (const letter of t) flags.add(letter);
+      continue;
+    }
     if (i === 0 && spec?.dashlessFirst && t !== null && /^[A-Za-z]+$/.test(t)) t = `-${t}`;
     if (rest || t === null || !t.startsWith('-') || t === '-') {
       positional.push(a);
@@ -140,10 +144,32 @@ export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed
     if (row.when && !anyOf(parsed.flags, row.when)) continue;
     if (row.also && !anyOf(parsed.flags, row.also)) continue;
     if (row.unless && anyOf(parsed.flags, row.unless)) continue;
+    if (row.unlessValue && parsed.values.some((v) => row.when?.includes(v.opt) && harmlessValue(v.value, row.unlessValue!))) continue;
     return { row, parsed };
   }
   return null;
 }
+
+function harmlessValue(v: Value, list: (string | RegExp)[]): boolean {
+  const t = v.known;
+  return t !== null && list.some((h) => (typeof h === 'string' ? h === t.split('=')[0] : h.test(t)));
+}
+
+/** `a:b:[::1]:d` → ['a', 'b', '[::1]', 'd']: colon-separated fields, brackets kept whole. One pass. */
+function colonFields(text: string): string[] {
+  const out = [''];
+  let inBrackets = false;
+  for (const c of text) {
+    if (c === '[') inBrackets = true;
+    else if (c === ']') inBrackets = false;
+    if (c === ':' && !inBrackets) out.push('');
+    else out[out.length - 1] += c;
+  }
+  return out;
+}
+
+/** Names of the standard output as a file (`vercel env pull /dev/stdout`). */
+const STDOUT_FILES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1', '/dev/stderr', '/dev/fd/2', '/dev/tty']);
 
 export function target(inv: Invocation, value: Value, home: string, dir?: string | null): Target {
   const t = value.known;
@@ -175,15 +201,41 @@ export function hostOf(url: string): string | null {
   return bare ? bare[1]!.toLowerCase() : null;
 }
 
-/** Values of variables that reveal their content when expanded (not ${#X}, not ${X:+alt}). */
-const REVEALING_OPS = new Set(['', ':-', '-', ':=', '=', ':?', '?', 'other']);
+/**
+ * Values of variables that reveal their content when expanded: not ${#X}, not ${X:+alt}; a prefix or
+ * suffix removed (${T#ghp_}, ${T%%.*}) still prints the rest of the secret.
+ */
+const REVEALING_OPS = new Set(['', ':-', '-', ':=', '=', ':?', '?', '#', '##', '%', '%%', 'other']);
+
+function paramReads(word: Value['word'], out: Effect[], extra: { stdin?: boolean }): void {
+  for (const p of word.parts) {
+    if (p.type !== 'param' || !p.name || !/^[A-Za-z_]/.test(p.name)) continue;
+    if (REVEALING_OPS.has(p.op)) out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content', ...extra });
+    // ${!v} is the value of the variable v names; ${!PREFIX*} and ${!PREFIX@} are names only, and
+    // ${!arr[@]} is the keys of an array.
+    else if (p.op === 'indirect' && !['*}', '@}', '['].some((end) => word.raw.includes(`\${!${p.name}${end}`)))
+      out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content', indirect: true, ...extra });
+  }
+}
+
+const USERINFO_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]*@/i;
 
 function variableReads(inv: Invocation, out: Effect[]): void {
   for (const a of inv.args) {
-    for (const p of a.word.parts) {
-      if (p.type === 'param' && p.name && REVEALING_OPS.has(p.op) && /^[A-Za-z_]/.test(p.name))
-        out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content' });
+    paramReads(a.word, out, {});
+    // A variable in a URL's user part (`https://x:$TOKEN@host/…`) is a credential for that host, whatever
+    // the program does with the URL now (git push) or later (git remote set-url).
+    if (a.known === null && USERINFO_URL.test(a.ifUnset) && a.word.parts.some((p) => p.type === 'param')) {
+      const host = hostOf(a.ifUnset);
+      if (host) out.push({ kind: 'send', url: null, host, how: `${inv.program} (credentials in the URL)` });
     }
+  }
+  for (const r of inv.redirects) {
+    if (r.op === '<<<' && r.target) paramReads(r.target.word, out, { stdin: true });
+    // An unquoted heredoc expands $NAME and ${NAME…} (not \$NAME, not ${NAME:+alt}) into what the program reads.
+    if (r.expandingBody !== undefined)
+      for (const m of r.expandingBody.matchAll(/(?<!\\)\$(?:\{([A-Za-z_]\w*)(?!\w|:?\+)|([A-Za-z_]\w*))/g))
+        out.push({ kind: 'read', source: 'variable', name: (m[1] ?? m[2])!, mode: 'content', stdin: true });
   }
 }
 
@@ -213,6 +265,12 @@ function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Eff
   let text: string | null | undefined;
   for (const r of inv.redirects) {
     if (!r.target) continue;
+    // bash's /dev/tcp/HOST/PORT: a connection, not a file.
+    const socket = /^\/dev\/(?:tcp|udp)\/([^/]+)\/\d+$/.exec(r.target.known ?? '');
+    if (socket) {
+      out.push({ kind: 'send', url: null, host: socket[1]!.toLowerCase(), how: `redirection to ${r.target.known}` });
+      continue;
+    }
     if ((r.op === '<' || r.op === '<>') && (r.fd === null || r.fd === 0))
       out.push({ kind: 'read', source: 'file', target: target(inv, r.target, home), mode, ...(stdinPatch ? { patch: true } : {}) });
     if (['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && r.target.known !== '/dev/null') {
@@ -519,6 +577,20 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'host':
         out.push({ kind: 'send', url: null, host: t, how });
         return true;
+      case 'resolve':
+      case 'connect-to': {
+        // [+]HOST:PORT:ADDR[,ADDR…] and HOST:PORT:HOST2:PORT2; an IPv6 address in brackets.
+        const fields = t === null ? null : colonFields(t.replace(/^[+-]/, ''));
+        const peers = fields === null ? [null] : role === 'resolve' ? (fields[2] ?? '').split(',') : [fields[2] ?? ''];
+        for (const peer of peers)
+          if (peer !== '' || t === null) out.push({ kind: 'send', url: null, host: peer?.replace(/^\[|\]$/g, '').toLowerCase() ?? null, how, via: 'resolve' });
+        return true;
+      }
+      case 'proxy': {
+        const host = t === null ? null : hostOf(t.includes('://') ? t : `http://${t}`);
+        out.push({ kind: 'send', url: t, host, how: `${how} (proxy)`, via: 'proxy' });
+        return true;
+      }
       case 'exec':
         return false;
       case 'var':
@@ -529,6 +601,11 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         return true;
       case 'patch':
         out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: 'content', patch: true });
+        return true;
+      case 'cred-out':
+        if (t === null || STDOUT_FILES.has(t))
+          out.push({ kind: 'read', source: 'credentials', name: `${how} ${value.word.raw}`, mode: 'content', secret: true });
+        else apply('write', value);
         return true;
       case 'gitobj': {
         const m = t === null ? null : /^(?:[^:\s-][^:\s]*)?:(?:[0-3]:)?(.+)$/.exec(t);
@@ -545,6 +622,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     if (role && role !== 'code' && role !== 'dest') apply(role, v.value);
   }
   if (codeValue && (row.codeFirst || code)) apply('code', codeValue);
+  if (row.codeEnv && codeValue?.known) out.push(...envReads(row.codeEnv, codeValue.known, inv));
 
   // key=value operands (dd if=… of=…)
   const plain: Value[] = [];
@@ -621,7 +699,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       );
     }
   }
-  for (const f of row.effects ?? []) out.push(fixed(f, inv, home));
+  for (const f of row.effects ?? []) if ((!f.ifNoOperand || positional.length === 0) && (!f.ifOperand || positional.length > 0)) out.push(fixed(f, inv, home));
 }
 
 /** The diff's files as this invocation applies them: `-R` / `--reverse` swaps old and new. */

@@ -33,8 +33,12 @@ export type Effect =
     }
   /** The environment as a whole (`env`, `export -p`, `os.environ`). */
   | { kind: 'read'; source: 'env'; mode: ReadMode }
-  /** One variable expanded into a command's arguments. */
-  | { kind: 'read'; source: 'variable'; name: string; mode: ReadMode }
+  /**
+   * One variable expanded into a command's arguments; `stdin` when it is expanded into a here-string
+   * the program reads (`cat <<< "$T"`), `indirect` when `name` holds the name of the variable read
+   * (`${!v}`), `printed` when the program prints it itself (jq's `$ENV.NAME`, awk's `ENVIRON["NAME"]`).
+   */
+  | { kind: 'read'; source: 'variable'; name: string; mode: ReadMode; stdin?: boolean; indirect?: boolean; printed?: boolean }
   /** A stored credential printed by its tool (`gh auth token`). */
   | { kind: 'read'; source: 'credentials'; name: string; mode: ReadMode; secret: boolean }
   /**
@@ -45,7 +49,8 @@ export type Effect =
   | { kind: 'delete'; target: Target; recursive: boolean }
   /** Runs a program text: `lang` is shell, sql, python, … */
   | { kind: 'execute'; lang: string; text: string | null; how: string }
-  | { kind: 'send'; url: string | null; host: string | null; how: string }
+  /** `via`: how the peer was chosen when it is not the URL's host (`proxy` sees plain http only, `resolve` the connection). */
+  | { kind: 'send'; url: string | null; host: string | null; how: string; via?: 'proxy' | 'resolve' }
   | { kind: 'escalate'; how: string }
   | { kind: 'destroy'; store: string; target: Target | null };
 
@@ -64,9 +69,13 @@ export type Role =
   | 'load' // sourced into the environment of a process (`source .env`), not printed
   | 'var' // the name of a variable whose value is printed (`printenv NAME`)
   | 'cred' // the name of a stored setting the tool prints (`aws configure get NAME`)
+  | 'cred-out' // the file a tool writes stored secrets to: a print when it is stdout (`vercel env pull /dev/stdout`), else a write
   | 'gitobj' // `rev:path` or `:path`: a file's content from git's object store
   | 'patch' // a unified diff the program applies (its `+++` files are written)
   | 'host' // a network peer (`nc host 9000`)
+  | 'resolve' // curl --resolve HOST:PORT:ADDR: ADDR is the peer
+  | 'connect-to' // curl --connect-to HOST:PORT:HOST2:PORT2: HOST2 is the peer
+  | 'proxy' // a proxy (a URL or HOST:PORT): the peer of every request, which sees plain-http requests whole
   | 'none'; // a plain value (a number, a name)
 
 export interface FixedEffect {
@@ -74,6 +83,10 @@ export interface FixedEffect {
   kind: 'read-credentials' | 'read-env' | 'read-file' | 'escalate' | 'destroy';
   /** Credential name, file, escalation kind or data store. */
   what: string;
+  /** Only when the row got no operand (`terraform output -json` prints every output; with a name, that one). */
+  ifNoOperand?: boolean;
+  /** Only when the row got an operand (`pass NAME` shows NAME; bare `pass` lists the names). */
+  ifOperand?: boolean;
 }
 
 export interface Row {
@@ -85,6 +98,11 @@ export interface Row {
   also?: string[];
   /** …and none of these. */
   unless?: string[];
+  /**
+   * …and the value of the `when` option is none of these (`kubectl get secret -o name` prints names
+   * only): a string is compared with the value before any `=`, a pattern with the whole value.
+   */
+  unlessValue?: (string | RegExp)[];
   /** …and no arguments at all (`set`, `export`). */
   bare?: boolean;
   /** Options that take a value (`-n 5`, `-n5`, `--lines=5`). */
@@ -128,6 +146,8 @@ export interface Row {
   lang?: string;
   /** The program reads its program text from stdin when no 'code' value is given. */
   stdinCode?: boolean;
+  /** The language (a key of CODE_ENV) whose environment reads the 'code' value makes (jq's `$ENV.T`, `env`). */
+  codeEnv?: string;
   effects?: FixedEffect[];
   /** Each example is a command and the effects it must yield (see render()). */
   examples: { command: string; effects: string[] }[];
@@ -144,6 +164,8 @@ export interface ProgramSpec {
   singleDashLong?: boolean;
   /** The first argument may be a bundle without its dash (`tar xzf`). */
   dashlessFirst?: boolean;
+  /** A first argument of letters without a dash is BSD-style options, kept as flags without a dash (`ps eww` has flag `e`; `ps -e` is another option). */
+  bsdFirst?: boolean;
   /** Role of the positionals when no row matches (default: the conservative default for unknown programs). */
   otherwise?: Role;
   /** Rows, first match wins (put the more specific rows first). A program none of whose rows match gets the default for unknown programs. */

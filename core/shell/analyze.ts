@@ -56,6 +56,8 @@ export interface EvaluatedRedirect {
   op: string;
   fd: number | null;
   target: Value | null;
+  /** A heredoc whose delimiter is unquoted: its body, in which the shell expands $VAR. */
+  expandingBody?: string;
 }
 
 export interface Invocation {
@@ -1449,7 +1451,9 @@ function substitutionOptions(script: Script, raw: string, state: State, w: Walk)
 }
 
 function evalRedirect(r: Redirect, state: State, w: Walk): EvaluatedRedirect {
-  return { op: r.op, fd: r.fd, target: r.target && !r.heredoc ? evalWord(r.target, state, w) : null };
+  const out: EvaluatedRedirect = { op: r.op, fd: r.fd, target: r.target && !r.heredoc ? evalWord(r.target, state, w) : null };
+  if (r.heredoc?.expands) out.expandingBody = r.heredoc.body;
+  return out;
 }
 
 function heredocText(redirects: Redirect[]): string | null {

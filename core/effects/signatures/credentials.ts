@@ -15,6 +15,34 @@ export const CREDENTIALS: ProgramSpec[] = [
         effects: cred('gh auth status --show-token'),
         examples: [{ command: 'gh auth status -t', effects: ['read(credentials: gh auth status --show-token)'] }],
       },
+      {
+        // Older gh kept the token in config.yml: `gh config get oauth_token` prints it; other keys are settings.
+        sub: ['config', 'get'],
+        takes: ['-h', '--host'],
+        pos: ['cred'],
+        examples: [
+          { command: 'gh config get -h github.com oauth_token', effects: ['read(credentials: oauth_token)'] },
+          { command: 'gh config get editor', effects: ['read(credentials: editor)'] },
+        ],
+      },
+    ],
+  },
+  {
+    names: ['glab'],
+    otherwise: 'none',
+    rows: [
+      {
+        sub: ['auth', 'status'],
+        when: ['-t', '--show-token'],
+        effects: cred('glab auth status --show-token'),
+        examples: [{ command: 'glab auth status -t', effects: ['read(credentials: glab auth status --show-token)'] }],
+      },
+      {
+        sub: ['config', 'get'],
+        takes: ['-h', '--host'],
+        pos: ['cred'],
+        examples: [{ command: 'glab config get token', effects: ['read(credentials: token)'] }],
+      },
     ],
   },
   {
@@ -64,6 +92,40 @@ export const CREDENTIALS: ProgramSpec[] = [
         ],
       },
       {
+        // SecureString parameters come back decrypted only with --with-decryption; without it, ciphertext.
+        sub: ['ssm', 'get-parameter'],
+        when: ['--with-decryption'],
+        effects: cred('aws ssm get-parameter --with-decryption'),
+        examples: [
+          { command: 'aws ssm get-parameter --with-decryption --name /prod/db', effects: ['read(credentials: aws ssm get-parameter --with-decryption)'] },
+        ],
+      },
+      {
+        sub: ['ssm', 'get-parameters'],
+        when: ['--with-decryption'],
+        effects: cred('aws ssm get-parameters --with-decryption'),
+        examples: [
+          { command: 'aws ssm get-parameters --names a b --with-decryption', effects: ['read(credentials: aws ssm get-parameters --with-decryption)'] },
+        ],
+      },
+      {
+        sub: ['ssm', 'get-parameters-by-path'],
+        when: ['--with-decryption'],
+        effects: cred('aws ssm get-parameters-by-path --with-decryption'),
+        examples: [
+          {
+            command: 'aws ssm get-parameters-by-path --path /prod --with-decryption',
+            effects: ['read(credentials: aws ssm get-parameters-by-path --with-decryption)'],
+          },
+        ],
+      },
+      {
+        // Mints a long-lived key and prints its secret (the only time it can be read).
+        sub: ['iam', 'create-access-key'],
+        effects: cred('aws iam create-access-key'),
+        examples: [{ command: 'aws iam create-access-key --user-name me', effects: ['read(credentials: aws iam create-access-key)'] }],
+      },
+      {
         sub: ['secretsmanager', 'get-secret-value'],
         effects: cred('aws secretsmanager get-secret-value'),
         examples: [{ command: 'aws secretsmanager get-secret-value --secret-id x', effects: ['read(credentials: aws secretsmanager get-secret-value)'] }],
@@ -90,6 +152,12 @@ export const CREDENTIALS: ProgramSpec[] = [
         examples: [
           { command: 'gcloud auth application-default print-access-token', effects: ['read(credentials: gcloud auth application-default print-access-token)'] },
         ],
+      },
+      {
+        // Prints the configuration with a fresh access token (credential.access_token).
+        sub: ['config', 'config-helper'],
+        effects: cred('gcloud config config-helper'),
+        examples: [{ command: 'gcloud config config-helper --format=json', effects: ['read(credentials: gcloud config config-helper)'] }],
       },
       {
         sub: ['secrets', 'versions', 'access'],
@@ -120,17 +188,47 @@ export const CREDENTIALS: ProgramSpec[] = [
     globalTakes: ['--context', '--kubeconfig', '-n', '--namespace', '--cluster', '--user', '-s', '--server'],
     rows: [
       {
+        // --flatten embeds the certificates and keys and skips the redaction, like --raw.
         sub: ['config', 'view'],
-        when: ['--raw'],
+        when: ['--raw', '--flatten'],
         effects: cred('kubectl config view --raw'),
-        examples: [{ command: 'kubectl config view --raw', effects: ['read(credentials: kubectl config view --raw)'] }],
+        examples: [
+          { command: 'kubectl config view --raw', effects: ['read(credentials: kubectl config view --raw)'] },
+          { command: 'kubectl config view --minify --flatten', effects: ['read(credentials: kubectl config view --raw)'] },
+        ],
       },
+      ...['secret', 'secrets', 'secret.v1', 'secrets.v1'].map((kind) => ({
+        // The data of a Secret comes out with any -o that prints fields (yaml, json, jsonpath, go-template,
+        // custom-columns); the table, -o name and -o wide show names, types and counts only.
+        sub: ['get', kind],
+        when: ['-o', '--output'],
+        // A template that names only metadata, type or kind fields (never data, annotations or `..`) prints no value.
+        unlessValue: [
+          'name',
+          'wide',
+          /^(?:jsonpath|jsonpath-as-json|go-template|template|custom-columns)=(?=[\s\S]*(?:metadata|\.type|\.kind))(?![\s\S]*(?:(?<!meta)data|annotations|\.\.))/i,
+        ],
+        takes: ['-o', '--output', '-l', '--selector', '-n', '--namespace', '--field-selector', '--template', '--sort-by', '--context'],
+        effects: cred('kubectl get secret -o'),
+        examples: [
+          { command: `kubectl get ${kind} db -o jsonpath='{.data.password}'`, effects: ['read(credentials: kubectl get secret -o)'] },
+          { command: `kubectl get ${kind} -n prod db -oyaml`, effects: ['read(credentials: kubectl get secret -o)'] },
+          { command: `kubectl get ${kind} -o jsonpath='{.items[*].metadata.annotations}'`, effects: ['read(credentials: kubectl get secret -o)'] },
+        ],
+      })),
       { sub: ['config', 'view'], examples: [{ command: 'kubectl config view', effects: [] }] },
     ],
   },
   {
     names: ['security'],
     rows: [
+      {
+        // -d decrypts every secret in the keychain; without it only the attributes are listed.
+        sub: ['dump-keychain'],
+        when: ['-d'],
+        effects: cred('security dump-keychain -d'),
+        examples: [{ command: 'security dump-keychain -d', effects: ['read(credentials: security dump-keychain -d)'] }],
+      },
       {
         sub: ['find-generic-password'],
         when: ['-w', '-g'],
@@ -156,6 +254,19 @@ export const CREDENTIALS: ProgramSpec[] = [
         effects: cred('heroku auth:token'),
         examples: [{ command: 'heroku auth:token', effects: ['read(credentials: heroku auth:token)'] }],
       },
+      {
+        // Every config var with its value (API keys, DATABASE_URL with its password).
+        sub: ['config'],
+        takes: ['-a', '--app', '-r', '--remote'],
+        effects: cred('heroku config'),
+        examples: [{ command: 'heroku config', effects: ['read(credentials: heroku config)'] }],
+      },
+      {
+        sub: ['config:get'],
+        takes: ['-a', '--app', '-r', '--remote'],
+        pos: ['cred'],
+        examples: [{ command: 'heroku config:get DATABASE_URL -a app', effects: ['read(credentials: DATABASE_URL)'] }],
+      },
     ],
   },
   {
@@ -178,6 +289,11 @@ export const CREDENTIALS: ProgramSpec[] = [
     rows: [
       { sub: ['read'], effects: cred('vault read'), examples: [{ command: 'vault read secret/app', effects: ['read(credentials: vault read)'] }] },
       { sub: ['kv', 'get'], effects: cred('vault kv get'), examples: [{ command: 'vault kv get secret/app', effects: ['read(credentials: vault kv get)'] }] },
+      {
+        sub: ['token', 'create'],
+        effects: cred('vault token create'),
+        examples: [{ command: 'vault token create -ttl=1h', effects: ['read(credentials: vault token create)'] }],
+      },
       {
         sub: ['print', 'token'],
         effects: cred('vault print token'),
@@ -204,9 +320,229 @@ export const CREDENTIALS: ProgramSpec[] = [
     ],
   },
   {
+    // pass: `show` (the default subcommand) prints the decrypted entry; -c/--clip copies it instead.
+    names: ['pass', 'gopass'],
+    otherwise: 'none',
+    rows: [
+      {
+        sub: ['show'],
+        unless: ['-c', '--clip', '-q', '--qrcode'],
+        effects: cred('pass show'),
+        examples: [{ command: 'pass show github/token', effects: ['read(credentials: pass show)'] }],
+      },
+      { sub: ['grep'], effects: cred('pass grep'), examples: [{ command: 'pass grep token', effects: ['read(credentials: pass grep)'] }] },
+      ...[
+        'init',
+        'ls',
+        'list',
+        'find',
+        'search',
+        'insert',
+        'add',
+        'edit',
+        'generate',
+        'rm',
+        'remove',
+        'delete',
+        'mv',
+        'rename',
+        'cp',
+        'copy',
+        'git',
+        'help',
+        'version',
+        'otp',
+      ].map((sub) => ({ sub: [sub], examples: [{ command: `pass ${sub} x`, effects: [] }] })),
+      {
+        // Any other first word is an entry: `pass NAME` is `pass show NAME`.
+        unless: ['-c', '--clip', '-q', '--qrcode', '--help', '--version'],
+        effects: [{ kind: 'read-credentials', what: 'pass show', ifOperand: true }],
+        examples: [
+          { command: 'pass github/token', effects: ['read(credentials: pass show)'] },
+          { command: 'pass', effects: [] },
+        ],
+      },
+    ],
+  },
+  {
+    // sops -d prints the decrypted file unless it writes it in place or to --output.
+    names: ['sops'],
+    otherwise: 'none',
+    rows: [
+      {
+        when: ['-d', '--decrypt'],
+        unless: ['-i', '--in-place', '--output'],
+        effects: cred('sops --decrypt'),
+        examples: [{ command: 'sops -d secrets.enc.yaml', effects: ['read(credentials: sops --decrypt)'] }],
+      },
+      {
+        sub: ['decrypt'],
+        unless: ['-i', '--in-place', '--output'],
+        effects: cred('sops decrypt'),
+        examples: [{ command: 'sops decrypt secrets.enc.yaml', effects: ['read(credentials: sops decrypt)'] }],
+      },
+    ],
+  },
+  {
+    names: ['terraform', 'tofu', 'terragrunt'],
+    otherwise: 'none',
+    singleDashLong: true,
+    rows: [
+      {
+        // The whole state, sensitive values in clear.
+        sub: ['state', 'pull'],
+        effects: cred('terraform state pull'),
+        examples: [{ command: 'terraform state pull', effects: ['read(credentials: terraform state pull)'] }],
+      },
+      {
+        // `terraform output` masks sensitive values; -json and -raw print them: every output when none is
+        // named, else the one named (judged by its name).
+        sub: ['output'],
+        when: ['-json', '-raw'],
+        takes: ['-state'],
+        pos: ['cred'],
+        effects: [{ kind: 'read-credentials', what: 'terraform output -json', ifNoOperand: true }],
+        examples: [
+          { command: 'terraform output -raw db_password', effects: ['read(credentials: db_password)'] },
+          { command: 'terraform output -raw bucket_name', effects: ['read(credentials: bucket_name)'] },
+          { command: 'terraform output -json', effects: ['read(credentials: terraform output -json)'] },
+        ],
+      },
+    ],
+  },
+  {
+    names: ['pulumi'],
+    otherwise: 'none',
+    rows: [
+      {
+        sub: ['config'],
+        when: ['--show-secrets'],
+        effects: cred('pulumi config --show-secrets'),
+        examples: [{ command: 'pulumi config --show-secrets', effects: ['read(credentials: pulumi config --show-secrets)'] }],
+      },
+      {
+        // `pulumi config get KEY` prints a secret decrypted: judged by the key's name.
+        sub: ['config', 'get'],
+        takes: ['-s', '--stack'],
+        pos: ['cred'],
+        examples: [{ command: 'pulumi config get dbPassword', effects: ['read(credentials: dbPassword)'] }],
+      },
+      {
+        sub: ['stack', 'output'],
+        when: ['--show-secrets'],
+        effects: cred('pulumi stack output --show-secrets'),
+        examples: [{ command: 'pulumi stack output --show-secrets', effects: ['read(credentials: pulumi stack output --show-secrets)'] }],
+      },
+      {
+        sub: ['stack', 'export'],
+        when: ['--show-secrets'],
+        effects: cred('pulumi stack export --show-secrets'),
+        examples: [{ command: 'pulumi stack export --show-secrets', effects: ['read(credentials: pulumi stack export --show-secrets)'] }],
+      },
+    ],
+  },
+  {
+    // libsecret: `lookup` prints the secret, `search` prints the items with their secrets.
+    names: ['secret-tool'],
+    otherwise: 'none',
+    rows: [
+      {
+        sub: ['lookup'],
+        effects: cred('secret-tool lookup'),
+        examples: [{ command: 'secret-tool lookup service github', effects: ['read(credentials: secret-tool lookup)'] }],
+      },
+      {
+        sub: ['search'],
+        effects: cred('secret-tool search'),
+        examples: [{ command: 'secret-tool search service github', effects: ['read(credentials: secret-tool search)'] }],
+      },
+    ],
+  },
+  {
+    // Bitwarden: `get` prints an item or one of its secrets, `list items` every item with its login.
+    names: ['bw'],
+    otherwise: 'none',
+    rows: [
+      { sub: ['get', 'template'], examples: [{ command: 'bw get template item', effects: [] }] },
+      { sub: ['get'], effects: cred('bw get'), examples: [{ command: 'bw get password github', effects: ['read(credentials: bw get)'] }] },
+      {
+        sub: ['list', 'items'],
+        effects: cred('bw list items'),
+        examples: [{ command: 'bw list items --search github', effects: ['read(credentials: bw list items)'] }],
+      },
+    ],
+  },
+  {
+    // LastPass: `show` prints every field, the password included, unless it copies (-c/--clip).
+    names: ['lpass'],
+    otherwise: 'none',
+    rows: [
+      {
+        sub: ['show'],
+        unless: ['-c', '--clip'],
+        effects: cred('lpass show'),
+        examples: [{ command: 'lpass show --password github', effects: ['read(credentials: lpass show)'] }],
+      },
+    ],
+  },
+  {
+    // `vercel env pull FILE` writes the project's secrets to FILE (default .env.local): a print when FILE is stdout.
+    names: ['vercel'],
+    otherwise: 'none',
+    rows: [
+      {
+        sub: ['env', 'pull'],
+        takes: ['--environment', '--git-branch', '--token', '--scope'],
+        pos: ['cred-out'],
+        how: 'vercel env pull',
+        examples: [
+          { command: 'vercel env pull /dev/stdout', effects: ['read(credentials: vercel env pull /dev/stdout)'] },
+          { command: 'vercel env pull .env.local', effects: ['write(.env.local, vercel env pull)'] },
+        ],
+      },
+    ],
+  },
+  {
+    names: ['doppler'],
+    otherwise: 'none',
+    rows: [
+      {
+        sub: ['secrets', 'download'],
+        when: ['--no-file'],
+        effects: cred('doppler secrets download --no-file'),
+        examples: [{ command: 'doppler secrets download --no-file --format env', effects: ['read(credentials: doppler secrets download --no-file)'] }],
+      },
+      {
+        sub: ['secrets', 'get'],
+        effects: cred('doppler secrets get'),
+        examples: [{ command: 'doppler secrets get DB_PASSWORD --plain', effects: ['read(credentials: doppler secrets get)'] }],
+      },
+      ...['set', 'delete', 'upload', 'substitute', 'download', 'names'].map((sub) => ({
+        sub: ['secrets', sub],
+        examples: [{ command: `doppler secrets ${sub} x`, effects: [] }],
+      })),
+      {
+        // Bare `doppler secrets` prints the table of every secret with its value.
+        sub: ['secrets'],
+        unless: ['--only-names'],
+        effects: cred('doppler secrets'),
+        examples: [{ command: 'doppler secrets', effects: ['read(credentials: doppler secrets)'] }],
+      },
+    ],
+  },
+  {
     names: ['npm', 'pnpm', 'yarn'],
     otherwise: 'none',
     rows: [
+      ...[
+        ['run', 'env'],
+        ['run-script', 'env'],
+      ].map((sub) => ({
+        // npm's built-in `env` script prints the environment the scripts get, tokens included.
+        sub,
+        effects: [{ kind: 'read-env' as const, what: 'environment' }],
+        examples: [{ command: `npm ${sub.join(' ')}`, effects: ['read(env)'] }],
+      })),
       {
         sub: ['config', 'get'],
         pos: ['cred'],

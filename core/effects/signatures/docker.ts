@@ -10,6 +10,13 @@ export const DOCKER: ProgramSpec[] = [
     globalTakes: ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level'],
     rows: [
       {
+        // The registry a login sends the password to (Docker Hub when none is named).
+        sub: ['login'],
+        takes: ['-u', '--username', '-p', '--password'],
+        pos: ['host'],
+        examples: [{ command: 'docker login ghcr.io -u me --password-stdin', effects: ['send(ghcr.io)'] }],
+      },
+      {
         sub: ['compose', 'config'],
         unless: COMPOSE_SAFE,
         takes: ['-f', '--file', '-p', '--project-name', '--env-file', '--profile'],

