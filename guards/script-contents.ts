@@ -55,7 +55,8 @@ function asCommand(t: LaterText, path: string): string {
           .split(/\r?\n/)
           .map((l) => translateCmd(l))
           .join('\n');
-      return t.text;
+      // A script run with its $0 and arguments: "$@" and $1 are the words it was given.
+      return t.argv ? `bash -c ${q(t.text)} ${t.argv.join(' ')}` : t.text;
   }
 }
 

@@ -18,6 +18,8 @@ export interface LaterText {
   where: string;
   /** The denial names the guard whose rule it breaks, not script-contents (a notebook's Python cell, a git alias). */
   inner?: boolean;
+  /** A shell script run with `$0` and arguments (`bash run.sh a b`): shell words, as written. */
+  argv?: string[];
 }
 
 export interface Place {
@@ -216,6 +218,14 @@ const PY_AUTO = /^(?:conftest|setup|noxfile|tasks|fabfile|dodo|sitecustomize|use
 
 export const PLACES: Place[] = [
   {
+    id: 'husky',
+    when: 'by husky on every matching git operation',
+    match: (rel) => /^\.husky\/(?!_\/)[^/]+$/.test(rel) && !/\.(md|txt|json)$/.test(rel),
+    extract: whole('the husky hook'),
+    opaqueDenied: true,
+    examples: [{ path: '.husky/pre-commit', content: 'npx lint-staged\n', texts: ['shell: npx lint-staged\n'] }],
+  },
+  {
     id: 'git-hook',
     when: 'by git on its own (a hook)',
     match: (_rel, abs) => {
@@ -228,14 +238,6 @@ export const PLACES: Place[] = [
       { path: '.git/hooks/post-checkout', content: '#!/bin/sh\nnpm ci\n', texts: ['shell: #!/bin/sh\nnpm ci\n'] },
       { path: '.githooks/pre-push', content: '#!/usr/bin/env python3\nprint(1)\n', texts: ['python: #!/usr/bin/env python3\nprint(1)\n'] },
     ],
-  },
-  {
-    id: 'husky',
-    when: 'by husky on every matching git operation',
-    match: (rel) => /^\.husky\/(?!_\/)[^/]+$/.test(rel) && !/\.(md|txt|json)$/.test(rel),
-    extract: whole('the husky hook'),
-    opaqueDenied: true,
-    examples: [{ path: '.husky/pre-commit', content: 'npx lint-staged\n', texts: ['shell: npx lint-staged\n'] }],
   },
   {
     id: 'package-scripts',
@@ -349,7 +351,7 @@ export const PLACES: Place[] = [
       {
         path: 'nb.ipynb',
         content: '{ "cells": [ { "cell_type": "code", "source": ["!pip list\\n", "x = 1"] }, { "cell_type": "markdown", "source": ["!not code"] } ] }',
-        texts: ['shell: pip list', 'python: \nx = 1'],
+        texts: ['shell: pip list', 'python: x = 1'],
       },
     ],
   },

@@ -39,14 +39,14 @@ const JS = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
 
 const known = (v: Value | undefined) => v?.known ?? null;
 
-function fileRun(inv: Invocation, v: Value, lang: Lang | null, r: Reader, direct: boolean): ScriptRun | null {
+function fileRun(inv: Invocation, v: Value, lang: Lang | null, r: Reader, direct: boolean, argv?: string[]): ScriptRun | null {
   const path = argPath(inv, v, r.home);
   if (!path) return null;
   const text = r.read(path);
   if (text === null) return r.exists(path) ? { path, texts: [], unreadable: true, cwd: inv.cwd } : null;
   // A program file (ELF, a compiled binary) is not a script.
   if (text.includes('\u0000')) return null;
-  return { path, texts: [{ lang: lang ?? scriptLang(path, text), text, where: 'the script' }], direct, cwd: inv.cwd };
+  return { path, texts: [{ lang: lang ?? scriptLang(path, text), text, where: 'the script', ...(argv ? { argv } : {}) }], direct, cwd: inv.cwd };
 }
 
 /** The first argument that is not an option (options taking a value skip it). */
@@ -283,7 +283,16 @@ export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
   if (SHELLS.has(p)) {
     if (args.some((a) => /^-[a-zA-Z]+$/.test(a.known ?? '') && a.known!.includes('c'))) return null;
     const file = operand(args, ['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
-    if (file) return fileRun(inv, file.v, null, r, true);
+    // $0 is the script as named, "$@" the words after it.
+    if (file)
+      return fileRun(
+        inv,
+        file.v,
+        null,
+        r,
+        true,
+        args.slice(file.at).map((a) => a.word.raw),
+      );
     // sh < script.sh, bash -s < script.sh: the shell reads its commands from the file.
     const input = inv.redirects.find((x) => x.op === '<' && (x.fd === null || x.fd === 0) && x.target);
     return input?.target ? fileRun(inv, input.target, 'shell', r, false) : null;
@@ -321,7 +330,14 @@ export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
   // ./run.sh, scripts/deploy: a file run by its path.
   const name = inv.argv[0]?.known;
   if (name?.includes('/')) {
-    const run = fileRun(inv, inv.argv[0]!, null, r, true);
+    const run = fileRun(
+      inv,
+      inv.argv[0]!,
+      null,
+      r,
+      true,
+      inv.argv.map((a) => a.word.raw),
+    );
     if (run && !/^#!/.test(run.texts[0]?.text ?? '#!') && !/\.(sh|bash|zsh|ksh)$/.test(name)) return null;
     return run;
   }
