@@ -61,12 +61,14 @@ function asCommand(t: LaterText, path: string): string {
 }
 
 interface Walk {
+  /** Inside a script a tool runs on its own: what cannot be seen is not denied. */
+  lenient?: boolean;
   depth: number;
-  read: number;
-  seen: Set<string>;
+  /** Shared by every level of one call: bytes read, files judged. */
+  shared: { read: number; seen: Set<string> };
 }
 
-type Mode = { kind: 'write'; place: Place } | { kind: 'run'; direct: boolean };
+type Mode = { kind: 'write'; place: Place } | { kind: 'run'; direct: boolean; lenient?: boolean };
 
 function innerContext(call: ToolCall, ctx: GuardContext): GuardContext {
   return createContext(call, {
@@ -83,9 +85,9 @@ function reader(ctx: GuardContext, walk: Walk): Reader {
     projectDir: ctx.projectDir,
     exists: (p) => ctx.exists(p),
     read: (p) => {
-      if (walk.read > MAX_READ) return null;
+      if (walk.shared.read > MAX_READ) return null;
       const t = ctx.readText(p, MAX_SCRIPT + 1);
-      if (t !== null) walk.read += t.length;
+      if (t !== null) walk.shared.read += t.length;
       return t;
     },
   };
@@ -126,12 +128,12 @@ function judge(t: LaterText, name: string, cwd: string, ctx: GuardContext, mode:
   if (mode.kind === 'write') return null;
   const analysis = inner.shell();
   const lang = t.lang;
-  if (analysis.limit && (lang === 'shell' || lang === 'git'))
+  if (analysis.limit && (lang === 'shell' || lang === 'git') && !mode.lenient)
     return {
       reason: `Agent Guard cannot check ${t.where} of ${name} completely: ${describeLimit(analysis.limit)}, so what it would do cannot be seen and it is not run. Write the commands out literally (or split the script).`,
       by: 'unanalysable',
     };
-  return followRuns(analysis, inner, cwd, walk);
+  return followRuns(analysis, inner, cwd, mode.lenient ? { ...walk, lenient: true } : walk);
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -141,7 +143,7 @@ function followRuns(analysis: ReturnType<GuardContext['shell']>, ctx: GuardConte
   const r = reader(ctx, walk);
   for (const inv of runs(analysis)) {
     // Inside a script, a program named at run time ("$(dirname "$0")/b.sh") is a script nobody can read now.
-    if (walk.depth > 0 && inv.argv[0] && inv.argv[0].known === null && inv.argv[0].ifUnset.includes('/'))
+    if (walk.depth > 0 && !walk.lenient && inv.argv[0] && inv.argv[0].known === null && inv.argv[0].ifUnset.includes('/'))
       return {
         reason: `Agent Guard cannot check what this runs: a script it runs starts ${inv.argv[0].word.raw}, a program whose path is computed only when it runs, so what it would do cannot be seen and it is not run. Name the script with a literal path.`,
         by: 'unanalysable',
@@ -149,11 +151,11 @@ function followRuns(analysis: ReturnType<GuardContext['shell']>, ctx: GuardConte
     const run = scriptRun(inv, r);
     if (!run) continue;
     const key = run.path ?? run.texts.map((t) => t.text).join('\n');
-    if (walk.seen.has(key)) continue;
-    walk.seen.add(key);
+    if (walk.shared.seen.has(key)) continue;
+    walk.shared.seen.add(key);
     const file = run.path?.split('#')[0];
     const name = file ? (relativeTo(ctx.projectDir, file) ?? basename(file)) : `${inv.program}'s input`;
-    if (run.unreadable || walk.read > MAX_READ)
+    if (run.unreadable || walk.shared.read > MAX_READ)
       return {
         reason: `Agent Guard cannot read ${name}, which this command runs, so what it would do cannot be seen and it is not run. Run the commands it holds directly, or make the file readable.`,
         by: 'unanalysable',
@@ -164,14 +166,9 @@ function followRuns(analysis: ReturnType<GuardContext['shell']>, ctx: GuardConte
         by: 'unanalysable',
       };
     for (const t of run.texts) {
-      const d = judge(
-        t,
-        name,
-        run.cwd ?? inv.cwd ?? cwd,
-        ctx,
-        { kind: 'run', direct: run.direct ?? false },
-        { ...walk, depth: walk.depth + 1, seen: walk.seen },
-      );
+      const lenient = walk.lenient || run.lenient;
+      const mode: Mode = { kind: 'run', direct: run.direct ?? false, ...(lenient ? { lenient } : {}) };
+      const d = judge(t, name, run.cwd ?? inv.cwd ?? cwd, ctx, mode, { ...walk, depth: walk.depth + 1 });
       if (d) return d;
     }
   }
@@ -249,7 +246,12 @@ function packageScriptWrite(inv: Parameters<typeof parseGit>[0], ctx: GuardConte
   const texts: LaterText[] = [];
   if (words[0] === 'pkg' && words[1] === 'set') {
     for (const w of inv.args.slice(2)) {
-      const m = w.known === null ? null : /^((?:scripts|husky\.hooks|simple-git-hooks|lint-staged)(?:\.|\[)[^=]*)=([\s\S]*)$/.exec(w.known);
+      const m = /^((?:scripts|husky\.hooks|simple-git-hooks|lint-staged)(?:\.|\[)[^=]*)=([\s\S]*)$/.exec(w.known ?? w.ifUnset);
+      if (m && w.known === null)
+        return {
+          reason: `npm pkg set ${m[1]} writes a script whose text is computed only when this runs, so it cannot be checked. Write the script out literally.`,
+          by: 'unanalysable',
+        };
       if (m) texts.push({ lang: 'shell', text: m[2]!, where: `the ${m[1]} script` });
     }
   } else if (words[0] === 'set-script' && words[1] && typeof words[2] === 'string')
@@ -269,7 +271,7 @@ export default defineGuard({
   tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', ...SHELL_TOOLS],
   priority: 4,
   check(call, ctx) {
-    const walk: Walk = { depth: 0, read: 0, seen: new Set() };
+    const walk: Walk = { depth: 0, shared: { read: 0, seen: new Set() } };
     if (call.tool === 'NotebookEdit' && call.path) {
       if (call.input.cell_type === 'markdown' || call.input.edit_mode === 'delete') return null;
       const place = placeOf(call.path, ctx.projectDir, ctx.home, null) ?? placeOf('/x/nb.ipynb', '/x', '/h', null)!;

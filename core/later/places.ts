@@ -199,6 +199,20 @@ function notebookFile(text: string): LaterText[] {
   }
 }
 
+/** Lines `KEY = command` (systemd's ExecStart=, a Procfile's web:, ssh's ProxyCommand): each command, quotes removed. */
+function keyedLines(text: string, re: RegExp, what: string): LaterText[] {
+  const out: LaterText[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = re.exec(line);
+    const value = m?.[2]
+      ?.replace(/^\s*=/, '')
+      .trim()
+      .replace(/^(['"])([\s\S]*)\1$/, '$2');
+    if (m && value) out.push({ lang: 'shell', text: value, where: `${what}'s ${m[1]!.split(/\s/)[0]}` });
+  }
+  return out;
+}
+
 /** crontab entries: the command after the five time fields (or @reboot, @daily, …). */
 export function crontabCommands(text: string): string {
   return text
@@ -285,9 +299,58 @@ export const PLACES: Place[] = [
     id: 'shell-startup',
     when: 'by every new shell',
     match: (rel, abs, home) =>
-      abs.startsWith(`${home}/`) && /^\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc)$/.test(basename(abs)) && !rel,
+      abs.startsWith(`${home}/`) &&
+      /^\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc)$/.test(basename(abs)) &&
+      !rel,
     extract: (text) => [{ lang: 'shell', text, where: 'the shell start-up file' }],
     examples: [{ path: '~/.bashrc', content: 'export PATH=$HOME/bin:$PATH\n', texts: ['shell: export PATH=$HOME/bin:$PATH\n'] }],
+  },
+  {
+    id: 'systemd-unit',
+    when: 'by systemd when the unit starts (at boot or login, unattended)',
+    match: (_rel, abs) => /\/systemd\/(?:user|system)\/[^/]+\.(?:service|timer|socket|path)$/.test(abs),
+    extract: (text) =>
+      keyedLines(text, /^\s*(Exec(?:Start|StartPre|StartPost|Stop|StopPost|Reload|Condition))\s*=(.*)$/, 'the unit').map((t) => ({
+        ...t,
+        text: t.text.replace(/^[-@:+!]+/, ''),
+      })),
+    examples: [
+      { path: '~/.config/systemd/user/app.service', content: '[Service]\nExecStart=/usr/bin/node server.js\n', texts: ['shell: /usr/bin/node server.js'] },
+    ],
+  },
+  {
+    id: 'autostart',
+    when: 'at the next login',
+    match: (_rel, abs) => /\/autostart\/[^/]+\.desktop$/.test(abs),
+    extract: (text) => keyedLines(text, /^\s*(Exec)\s*=(.*)$/, 'the autostart entry'),
+    examples: [{ path: '~/.config/autostart/x.desktop', content: '[Desktop Entry]\nExec=syncthing -no-browser\n', texts: ['shell: syncthing -no-browser'] }],
+  },
+  {
+    id: 'ssh-config',
+    when: 'by the next ssh connection',
+    match: (_rel, abs, home) => abs === `${home}/.ssh/config` || /\/\.ssh\/config\.d\/[^/]+$/.test(abs),
+    extract: (text) => keyedLines(text, /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand)([\s=].*)$/i, 'the ssh'),
+    examples: [{ path: '~/.ssh/config', content: 'Host x\n  ProxyCommand ssh -W %h:%p bastion\n', texts: ['shell: ssh -W %h:%p bastion'] }],
+  },
+  {
+    id: 'procfile',
+    when: 'by foreman, honcho or the platform when the app starts',
+    match: (_rel, abs) => /^Procfile(?:\.[\w-]+)?$/.test(basename(abs)),
+    extract: (text) => keyedLines(text, /^([A-Za-z0-9_-]+):(.*)$/, 'the process'),
+    examples: [{ path: 'Procfile', content: 'web: gunicorn app:app\n', texts: ['shell: gunicorn app:app'] }],
+  },
+  {
+    id: 'lefthook',
+    when: 'by lefthook on every matching git operation',
+    match: (_rel, abs) => /^\.?lefthook(?:-local)?\.ya?ml$/.test(basename(abs)),
+    extract: (text) => keyedLines(text, /^\s*(run|script):(.*)$/, 'the lefthook command'),
+    examples: [
+      {
+        path: 'lefthook.yml',
+        content: 'pre-commit:\n  commands:\n    lint:\n      run: npx eslint {staged_files}\n',
+        texts: ['shell: npx eslint {staged_files}'],
+      },
+    ],
   },
   {
     id: 'python-auto',

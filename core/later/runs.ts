@@ -9,7 +9,7 @@ import { argPath, parseGit } from '../guards/helpers';
 import { dirname, resolvePath } from '../paths';
 import { GIT_BUILTINS, parseGitConfig } from './gitconfig';
 import type { Lang, LaterText } from './places';
-import { scriptLang } from './places';
+import { PLACES, scriptLang } from './places';
 import { printed } from './written';
 import { justBodies, makeRecipes, parseJustfile, parseMakefile } from './make';
 
@@ -31,6 +31,11 @@ export interface ScriptRun {
   direct?: boolean;
   /** The folder its commands run in. */
   cwd: string | null;
+  /**
+   * Run by a tool on its own (a git hook on commit): what can be seen is judged, what cannot is not
+   * held against the call (hook managers' own hooks compute their paths; the agent did not name them).
+   */
+  lenient?: boolean;
 }
 
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh']);
@@ -250,6 +255,78 @@ function gitConfigPath(dir: string, r: Reader): string | null {
   return null;
 }
 
+/** The hooks a git subcommand runs (githooks(5)), unless --no-verify. */
+const SUB_HOOKS: Record<string, string[]> = {
+  commit: ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit'],
+  push: ['pre-push', 'reference-transaction'],
+  merge: ['pre-merge-commit', 'commit-msg', 'post-merge'],
+  checkout: ['post-checkout'],
+  switch: ['post-checkout'],
+  rebase: ['pre-rebase', 'post-rewrite'],
+  am: ['applypatch-msg', 'pre-applypatch', 'post-applypatch'],
+  pull: ['post-merge'],
+};
+
+/** `git commit` and friends: the hooks in the repository's hooks folder (core.hooksPath when set), read as data. */
+function gitHookRun(inv: Invocation, r: Reader): ScriptRun | null {
+  const git = parseGit(inv, r.home);
+  const names = git ? SUB_HOOKS[git.sub] : undefined;
+  if (!git || !names || !git.cwd || git.args.some((a) => a.known === '--no-verify' || a.known === '-n')) return null;
+  const config = gitConfigPath(git.cwd, r);
+  if (!config) return null;
+  const gitDir = dirname(config);
+  const hooksPath = parseGitConfig(r.read(config) ?? '')
+    .filter((e) => e.key === 'core.hookspath')
+    .pop()?.value;
+  const dir = hooksPath ? resolvePath(dirname(gitDir), hooksPath, r.home) : `${gitDir}/hooks`;
+  const texts: LaterText[] = [];
+  for (const n of names) {
+    const t = r.read(`${dir}/${n}`);
+    if (t !== null && !t.includes('\u0000')) texts.push({ lang: scriptLang(n, t), text: t, where: `the ${n} hook` });
+  }
+  return texts.length > 0 ? { path: `${dir}#${git.sub}`, texts, cwd: dirname(gitDir), lenient: true } : null;
+}
+
+/** Tools that load a file of the project as code when they start: program → the files, in its folder. */
+const LOADS: Record<string, { files: string[]; lang: Lang }> = {
+  pytest: { files: ['conftest.py', 'tests/conftest.py', 'test/conftest.py'], lang: 'python' },
+  'py.test': { files: ['conftest.py', 'tests/conftest.py', 'test/conftest.py'], lang: 'python' },
+  nox: { files: ['noxfile.py'], lang: 'python' },
+  invoke: { files: ['tasks.py'], lang: 'python' },
+  direnv: { files: ['.envrc'], lang: 'shell' },
+};
+const JS_TOOLS = ['jest', 'vitest', 'vite', 'webpack', 'rollup', 'eslint', 'prettier', 'next', 'nuxt', 'astro', 'playwright', 'cypress', 'tsup', 'svelte-kit'];
+for (const t of JS_TOOLS) LOADS[t] = { files: ['js', 'cjs', 'mjs', 'ts', 'mts', 'cts'].map((x) => `${t}.config.${x}`), lang: 'js' };
+
+/** `pytest`, `npx vitest`, `direnv allow`: the project files the tool loads as code. */
+function loadRun(inv: Invocation, r: Reader): ScriptRun | null {
+  let p = inv.program;
+  let args = inv.args;
+  // npx vitest, pnpm exec jest, python -m pytest
+  if ((p === 'npx' || p === 'bunx' || p === 'pnpx') && args[0]?.known) [p, args] = [args[0].known, args.slice(1)];
+  else if ((p === 'pnpm' || p === 'yarn' || p === 'npm') && (args[0]?.known === 'exec' || args[0]?.known === 'dlx') && args[1]?.known)
+    [p, args] = [args[1].known, args.slice(2)];
+  else if (PYTHON.test(p) && args[0]?.known === '-m' && args[1]?.known) [p, args] = [args[1].known, args.slice(2)];
+  const row = Object.hasOwn(LOADS, p) ? LOADS[p] : undefined;
+  if (!row || !inv.cwd) return null;
+  if (p === 'direnv' && !['allow', 'exec', 'reload', 'permit', 'grant'].includes(args[0]?.known ?? '')) return null;
+  const texts: LaterText[] = [];
+  for (const f of row.files) {
+    const t = r.read(`${inv.cwd}/${f}`);
+    if (t !== null) texts.push({ lang: row.lang, text: t, where: f });
+  }
+  return texts.length > 0 ? { path: `${inv.cwd}#${p}`, texts, cwd: inv.cwd, lenient: true } : null;
+}
+
+/** `pre-commit run`: the local hooks' entries in .pre-commit-config.yaml. */
+function preCommitRun(inv: Invocation, r: Reader): ScriptRun | null {
+  if (inv.program !== 'pre-commit' || !inv.cwd || !['run', 'try-repo'].includes(inv.args[0]?.known ?? '')) return null;
+  const path = `${inv.cwd}/.pre-commit-config.yaml`;
+  const text = r.read(path);
+  const place = text === null ? null : PLACES.find((p) => p.id === 'pre-commit');
+  return place && text !== null ? { path, texts: place.extract(text, path), cwd: inv.cwd, lenient: true } : null;
+}
+
 /** `git ALIAS args`: the alias from the repository's config (then the user's), as git expands it. */
 function gitAliasRun(inv: Invocation, r: Reader): ScriptRun | null {
   const git = parseGit(inv, r.home);
@@ -306,6 +383,7 @@ export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
     return v ? fileRun(inv, v, 'shell', r, true) : null;
   }
   if (PYTHON.test(p)) {
+    if (args[0]?.known === '-m') return loadRun(inv, r);
     if (args.some((a) => /^-[a-zA-Z]*[cm]$/.test(a.known ?? ''))) return null;
     const file = operand(args, ['-W', '-X', '-Q']);
     return file && file.v.known !== '-' ? fileRun(inv, file.v, 'python', r, false) : null;
@@ -322,10 +400,11 @@ export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
     const file = operand(args, ['-I', '-r', '-M']);
     return file ? fileRun(inv, file.v, p, r, false) : null;
   }
-  if (p === 'git') return gitAliasRun(inv, r);
+  if (p === 'git') return gitAliasRun(inv, r) ?? gitHookRun(inv, r);
+  if (p === 'pre-commit') return preCommitRun(inv, r);
   if (p === 'make' || p === 'gmake' || p === 'gnumake') return makeRun(inv, r);
   if (p === 'just') return justRun(inv, r);
-  const pkg = packageRun(inv, r);
+  const pkg = packageRun(inv, r) ?? loadRun(inv, r);
   if (pkg) return pkg;
   // ./run.sh, scripts/deploy: a file run by its path.
   const name = inv.argv[0]?.known;

@@ -179,5 +179,18 @@ export function shellWrites(analysis: ShellAnalysis, home: string, read: (path: 
     carried.set(w.path, lits);
     out.push({ path: w.path, text, added, literals: lits, how: w.how, inv });
   }
+  // ln -s SRC DEST: DEST runs what SRC holds (a link planted as a hook).
+  for (const inv of analysis.invocations) {
+    if (inv.program !== 'ln' || !inv.args.some((a) => /^-[a-zA-Z]*s/.test(a.known ?? '') || a.known === '--symbolic')) continue;
+    const pos = inv.args.filter((a) => a.known === null || !a.known.startsWith('-'));
+    if (pos.length !== 2) continue;
+    const dest = argPath(inv, pos[1]!, home);
+    const srcText = pos[0]!.known;
+    if (!dest || srcText === null) continue;
+    // A relative link target is relative to the link's folder.
+    const src = srcText.startsWith('/') ? srcText : `${dest.slice(0, dest.lastIndexOf('/'))}/${srcText}`;
+    const text = known(src);
+    out.push({ path: dest, text, added: text, literals: [], how: 'ln -s', inv });
+  }
   return out;
 }
