@@ -417,7 +417,10 @@ export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
       true,
       inv.argv.map((a) => a.word.raw),
     );
-    if (run && !/^#!/.test(run.texts[0]?.text ?? '#!') && !/\.(sh|bash|zsh|ksh)$/.test(name)) return null;
+    // A program (not a script) or a file that cannot be read is not ours to judge, unless it is named a script.
+    const script = /\.(sh|bash|zsh|ksh)$/.test(name);
+    if (run?.unreadable && !script) return null;
+    if (run && !run.unreadable && !/^#!/.test(run.texts[0]?.text ?? '') && !script) return null;
     return run;
   }
   return null;
