@@ -1,6 +1,49 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { changedSinceHead, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
 import { resolvePath } from '../core/paths';
+import { lineEnv } from '../core/guards/line-env';
+import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+
+/** Subcommands whose hooks protect the branch (what --no-verify skips). */
+const HOOKED = new Set(['commit', 'push', 'merge', 'rebase', 'am']);
+
+/**
+ * Hook managers' own off switches, as data: variable → the values that switch the hooks off
+ * (null: any non-empty value). HUSKY=0 (husky), SKIP=… (pre-commit skips the named hooks),
+ * LEFTHOOK=0, SKIP_SIMPLE_GIT_HOOKS, OVERCOMMIT_DISABLE, HUSKY_SKIP_HOOKS (husky 4).
+ */
+const HOOK_SWITCHES: Record<string, readonly string[] | null> = {
+  HUSKY: ['0', 'false'],
+  HUSKY_SKIP_HOOKS: null,
+  SKIP: null,
+  LEFTHOOK: ['0', 'false'],
+  SKIP_SIMPLE_GIT_HOOKS: null,
+  OVERCOMMIT_DISABLE: null,
+};
+
+/** A hooks path that holds no hooks: /dev/null, empty, NUL. */
+const NO_HOOKS = /^(?:\/dev\/null|NUL|nul|)$/;
+
+/** How this git call switches the project's hooks off, if it does (an environment switch or `-c core.hooksPath=/dev/null`). */
+function hookBypass(inv: Invocation, analysis: ShellAnalysis): string | null {
+  const env = lineEnv(analysis, inv);
+  for (const [name, off] of Object.entries(HOOK_SWITCHES)) {
+    const v = env.get(name);
+    if (v === undefined || v === '') continue;
+    if (off === null || v === null || off.includes(v.toLowerCase())) return `${name}=${v ?? '…'}`;
+  }
+  const config = [...(env.get('GIT_CONFIG_PARAMETERS') ?? '').matchAll(/'core\.hookspath=([^']*)'/gi)].map((m) => m[1]!);
+  for (let i = 0; i < inv.args.length; i++) {
+    const t = inv.args[i]!.known;
+    if (t === '-c') config.push(...(/^core\.hookspath=([\s\S]*)$/i.exec(inv.args[i + 1]?.known ?? '')?.slice(1) ?? []));
+    else if (t !== null && !t.startsWith('-')) break;
+  }
+  const n = Number(env.get('GIT_CONFIG_COUNT') ?? 0);
+  for (let i = 0; i < n && i < 64; i++)
+    if (/^core\.hookspath$/i.test(env.get(`GIT_CONFIG_KEY_${i}`) ?? '')) config.push(env.get(`GIT_CONFIG_VALUE_${i}`) ?? '');
+  const off = config.find((v) => NO_HOOKS.test(v.trim()));
+  return off !== undefined ? `core.hooksPath=${off || "''"}` : null;
+}
 
 /** git <sub> args → a denial, or null. `args` are all known. */
 function judge(sub: string, args: string[], prefix: string[], protectedBranches: readonly string[]): Denial | null {
@@ -137,6 +180,21 @@ export default defineGuard({
       const git = parseGit(inv, ctx.home, analysis);
       if (!git || git.args.some((a) => a.known === null)) continue;
       let args = git.args.map((a) => a.known!);
+      // Hooks switched off by their manager's variable or an empty hooks path: --no-verify by another name.
+      const bypass = HOOKED.has(git.sub) ? hookBypass(inv, analysis) : null;
+      if (bypass)
+        return {
+          reason: `${bypass} makes git ${git.sub} skip the project's own hooks (tests, linters, secret scanners) that protect the branch, like --no-verify. Fix what the hooks report instead.`,
+          instead: shq('git', ...git.globals, git.sub, ...args.filter((a) => a !== '--no-verify')),
+        };
+      // git config core.hooksPath /dev/null: every later commit skips them.
+      if (git.sub === 'config') {
+        const pos = args.filter((a) => !a.startsWith('-') && a !== 'set');
+        if (/^core\.hookspath$/i.test(pos[0] ?? '') && pos[1] !== undefined && NO_HOOKS.test(pos[1].trim()))
+          return {
+            reason: `git config core.hooksPath ${pos[1] || "''"} switches off the project's hooks (tests, linters, secret scanners) for every later commit and push. Fix what the hooks report instead.`,
+          };
+      }
       // git checkout [<ref>] <path>… without --: arguments naming existing files are pathspecs.
       if (git.sub === 'checkout' && !args.includes('--') && !args.some((a) => /^-[a-zA-Z]*[bB]/.test(a) || a === '--orphan') && git.cwd) {
         const paths = args.filter((a) => !a.startsWith('-') && a !== '.' && ctx.exists(resolvePath(git.cwd!, a, ctx.home)));
@@ -176,6 +234,14 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git commit --no-verify -m wip' } },
       { tool_name: 'Bash', tool_input: { command: 'git commit -nm wip' } },
       { tool_name: 'Bash', tool_input: { command: 'git push --no-verify origin feature/x' } },
+      { tool_name: 'Bash', tool_input: { command: 'HUSKY=0 git commit -m wip' }, note: "husky's off switch" },
+      { tool_name: 'Bash', tool_input: { command: 'export HUSKY=0; git commit -m wip' } },
+      { tool_name: 'Bash', tool_input: { command: 'env SKIP=eslint,tests git commit -m wip' }, note: "pre-commit's SKIP" },
+      { tool_name: 'Bash', tool_input: { command: 'LEFTHOOK=0 git push origin feature/x' } },
+      { tool_name: 'Bash', tool_input: { command: 'git -c core.hooksPath=/dev/null commit -m wip' } },
+      { tool_name: 'Bash', tool_input: { command: 'GIT_CONFIG_PARAMETERS="\'core.hooksPath=/dev/null\'" git commit -m wip' } },
+      { tool_name: 'Bash', tool_input: { command: 'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/dev/null git commit -m wip' } },
+      { tool_name: 'Bash', tool_input: { command: 'git config core.hooksPath /dev/null' } },
       { tool_name: 'Bash', tool_input: { command: 'git reset --har HEAD~1' }, note: 'git takes unique prefixes of long options' },
       { tool_name: 'Bash', tool_input: { command: 'git clean --forc -d' } },
       { tool_name: 'Bash', tool_input: { command: 'git commit --no-verif -m wip' } },
@@ -211,6 +277,11 @@ export default defineGuard({
         note: 'no uncommitted changes: nothing to lose',
       },
       { tool_name: 'Bash', tool_input: { command: 'git config alias.st status && git st' } },
+      { tool_name: 'Bash', tool_input: { command: 'HUSKY=1 git commit -m wip' } },
+      { tool_name: 'Bash', tool_input: { command: 'HUSKY=0 npm ci' }, note: 'husky not installing its hooks in CI is not a commit' },
+      { tool_name: 'Bash', tool_input: { command: 'git -c core.hooksPath=.githooks commit -m wip' }, note: 'other hooks, not none' },
+      { tool_name: 'Bash', tool_input: { command: 'git config core.hooksPath .githooks' } },
+      { tool_name: 'Bash', tool_input: { command: 'SKIP= git commit -m wip' } },
     ],
   },
 });

@@ -1,5 +1,27 @@
 import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
+import { lineEnv } from '../core/guards/line-env';
+import { syntheticValue, type Value } from '../core/shell/analyze';
+
+/**
+ * Environment variables a program reads as more arguments, as data: program → variable pattern; a
+ * captured name is the subcommand the variable is for (TF_CLI_ARGS_apply applies to terraform apply).
+ */
+const ARGUMENT_VARIABLES: { programs: string[]; name: RegExp }[] = [{ programs: ['terraform', 'tofu'], name: /^TF_CLI_ARGS(?:_([a-z0-9_]+))?$/ }];
+
+/** The arguments the program gets: its own, then those its environment variables add. */
+function argumentsOf(inv: Parameters<typeof lineEnv>[1], env: Map<string, string | null>): Value[] {
+  const row = ARGUMENT_VARIABLES.find((r) => r.programs.includes(inv.program));
+  if (!row) return inv.args;
+  const sub = inv.args.find((a) => a.known !== null && !a.known.startsWith('-'))?.known ?? '';
+  const extra: Value[] = [];
+  for (const [name, value] of env) {
+    const m = row.name.exec(name);
+    if (!m || value === null || (m[1] !== undefined && m[1].replace(/_/g, ' ') !== sub)) continue;
+    for (const w of value.trim().split(/\s+/)) if (w) extra.push(syntheticValue(w.replace(/^(['"])(.*)\1$/, '$2')));
+  }
+  return extra.length > 0 ? [...inv.args, ...extra] : inv.args;
+}
 
 interface Pair {
   program: string;
@@ -33,8 +55,9 @@ export default defineGuard({
     'A tool protects its changes behind --apply or -auto-approve so that a person confirms them; an agent that passes the flag itself skips the only confirmation there was.',
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
-    for (const inv of runs(ctx.shell())) {
-      const args = inv.args;
+    const analysis = ctx.shell();
+    for (const inv of runs(analysis)) {
+      const args = ARGUMENT_VARIABLES.some((r) => r.programs.includes(inv.program)) ? argumentsOf(inv, lineEnv(analysis, inv)) : inv.args;
       for (const p of pairsOf(ctx.config.humanFlags)) {
         if (p.program !== '*' && p.program !== inv.program) continue;
         const at = args.findIndex((v, i) =>
@@ -55,6 +78,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'pulumi up --yes' } },
       { tool_name: 'Bash', tool_input: { command: 'cdk deploy --require-approval never' } },
       { tool_name: 'Bash', tool_input: { command: 'prisma db push --accept-data-loss' } },
+      { tool_name: 'Bash', tool_input: { command: 'TF_CLI_ARGS_apply=-auto-approve terraform apply' }, note: "terraform's own arguments variable" },
+      { tool_name: 'Bash', tool_input: { command: 'export TF_CLI_ARGS="-auto-approve"; terraform apply' } },
+      { tool_name: 'Bash', tool_input: { command: 'env TF_CLI_ARGS_apply="-input=false -auto-approve" tofu apply' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'terraform apply' } },
@@ -62,6 +88,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'pulumi preview' } },
       { tool_name: 'Bash', tool_input: { command: 'git apply fix.patch' } },
       { tool_name: 'Bash', tool_input: { command: 'cdk deploy --require-approval broadening' } },
+      { tool_name: 'Bash', tool_input: { command: 'TF_CLI_ARGS_plan=-auto-approve terraform apply' }, note: 'the variable is for another subcommand' },
+      { tool_name: 'Bash', tool_input: { command: 'TF_CLI_ARGS="-no-color" terraform apply' } },
+      { tool_name: 'Bash', tool_input: { command: 'TF_CLI_ARGS_init=-upgrade terraform init' } },
     ],
   },
 });

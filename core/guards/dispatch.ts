@@ -126,12 +126,16 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
       continue;
     }
     if (!denial) continue;
+    // A rule of another guard found by this one (a script's command): that guard's id and mode.
+    const by = denial.by ?? guard.id;
+    const byMode = by === guard.id ? mode : (config.guards[by] ?? mode);
+    if (byMode === 'off') continue;
     // A standing permission from a person: this guard, this exact command, this workspace.
-    if (call.command !== null && config.exceptions.some((x) => x.guard === guard.id && x.command === call.command)) {
-      notes.push(`agent-guard: ${guard.id} would deny this; allowed by an exception in .claude/agent-guard.json`);
+    if (call.command !== null && config.exceptions.some((x) => (x.guard === guard.id || x.guard === by) && x.command === call.command)) {
+      notes.push(`agent-guard: ${by} would deny this; allowed by an exception in .claude/agent-guard.json`);
       continue;
     }
-    const verdict: Verdict = { decision: mode === 'ask' ? 'ask' : 'deny', guardId: guard.id, reason: denial.reason };
+    const verdict: Verdict = { decision: byMode === 'ask' ? 'ask' : 'deny', guardId: by, reason: denial.reason };
     if (denial.instead) verdict.instead = denial.instead;
     if (verdict.decision === 'deny') return { verdict, notes, call, host: 'claude' };
     ask ??= verdict;

@@ -24,6 +24,12 @@ export interface Denial {
   reason: string;
   /** A concrete command to run instead, when there is one. It must pass the whole guard set. */
   instead?: string;
+  /**
+   * The guard whose rule this is, when a guard judged text that runs elsewhere with another guard's
+   * rule (script-contents finding `rm -rf ~` in a make recipe: rm-catastrophic), or 'unanalysable'.
+   * The verdict names it, and it is that guard's mode (off, ask, deny) that applies. Default: the guard itself.
+   */
+  by?: string;
 }
 
 export interface GitResult {

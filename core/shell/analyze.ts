@@ -81,6 +81,8 @@ export interface Invocation {
   findRoots: Value[] | null;
   /** A shell/eval whose script is computed at run time (`sh -c "$(curl …)"`). */
   dynamicScript: boolean;
+  /** Variables assigned for this call only (`HUSKY=0 git commit`, `env X=1 cmd`): name → known text or null. */
+  assigns: ReadonlyMap<string, { known: string | null }>;
 }
 
 export interface ShellAnalysis {
@@ -322,7 +324,7 @@ const COMMAND_VARIABLES = new Set([
 ]);
 
 /** git -c NAME=VALUE settings whose value git runs as a command (alias.x only when it starts with !). */
-const GIT_COMMAND_SETTINGS =
+export const GIT_COMMAND_SETTINGS =
   /^(?:core\.(?:pager|editor|fsmonitor|sshcommand|askpass)|sequence\.editor|pager\.[\w.-]+|diff\.external|diff\.[\w.-]+\.(?:command|textconv)|merge\.[\w.-]+\.driver|filter\.[\w.-]+\.(?:clean|smudge|process)|credential\.helper|gpg\.program|gpg\.[\w.-]+\.program|uploadpack\.packobjectshook|remote\.[\w.-]+\.(?:uploadpack|receivepack)|sendemail\.smtpserver)$/i;
 
 /** The command lines a git invocation runs: -c settings, GIT_* done above, rebase --exec, submodule foreach, bisect run, --upload-pack. */
@@ -759,6 +761,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     wrapper: false,
     findRoots: meta.findRoots,
     dynamicScript: false,
+    assigns: meta.assigns,
   };
   w.out.invocations.push(inv);
   const args = inv.args;

@@ -1,0 +1,427 @@
+// Project scripts a command runs: `bash scripts/a.sh`, `sh < build.sh`, `python3 scripts/clean.py`,
+// `npm run clean` (with its pre and post scripts), `make clean` (the recipes of the goal and its
+// prerequisites), `just build`, `git nuke` (an alias in the repository's config). One row per
+// runner; each yields the texts that will run, read from disk through the reader passed in
+// (bounded, never executed). The caller judges the texts and follows the scripts they run in turn.
+
+import type { Invocation, Value } from '../shell/analyze';
+import { argPath, parseGit } from '../guards/helpers';
+import { dirname, resolvePath } from '../paths';
+import { GIT_BUILTINS, parseGitConfig } from './gitconfig';
+import type { Lang, LaterText } from './places';
+import { PLACES, scriptLang } from './places';
+import { printed } from './written';
+import { justBodies, makeRecipes, parseJustfile, parseMakefile } from './make';
+
+export interface Reader {
+  /** The file's text (at most `max` characters and one more, so that a longer file shows), or null when it cannot be read. */
+  read(path: string): string | null;
+  exists(path: string): boolean;
+  home: string;
+  projectDir: string;
+}
+
+export interface ScriptRun {
+  /** The file read (for messages and for each file once); null for text from the command line (make -f -). */
+  path: string | null;
+  texts: LaterText[];
+  /** A file that exists but cannot be read (a FIFO, no permission). */
+  unreadable?: boolean;
+  /** Run by name by a shell (`bash run.sh`, `./run.sh`, `. run.sh`): the script itself, not a runner's entry. */
+  direct?: boolean;
+  /** The folder its commands run in. */
+  cwd: string | null;
+  /**
+   * Run by a tool on its own (a git hook on commit): what can be seen is judged, what cannot is not
+   * held against the call (hook managers' own hooks compute their paths; the agent did not name them).
+   */
+  lenient?: boolean;
+}
+
+const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh']);
+const PYTHON = /^python(?:\d+(?:\.\d+)?)?$|^pypy3?$/;
+const JS = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
+
+const known = (v: Value | undefined) => v?.known ?? null;
+
+function fileRun(inv: Invocation, v: Value, lang: Lang | null, r: Reader, direct: boolean, argv?: string[]): ScriptRun | null {
+  const path = argPath(inv, v, r.home);
+  if (!path) return null;
+  const text = r.read(path);
+  if (text === null) return r.exists(path) ? { path, texts: [], unreadable: true, cwd: inv.cwd } : null;
+  // A program file (ELF, a compiled binary) is not a script.
+  if (text.includes('\u0000')) return null;
+  return { path, texts: [{ lang: lang ?? scriptLang(path, text), text, where: 'the script', ...(argv ? { argv } : {}) }], direct, cwd: inv.cwd };
+}
+
+/** The first argument that is not an option (options taking a value skip it). */
+function operand(args: Value[], takes: string[] = []): { at: number; v: Value } | null {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === null) return { at: i, v: args[i]! };
+    if (t === '--') return args[i + 1] ? { at: i + 1, v: args[i + 1]! } : null;
+    if (takes.includes(t)) {
+      i++;
+      continue;
+    }
+    if (!t.startsWith('-') || t === '-') return { at: i, v: args[i]! };
+  }
+  return null;
+}
+
+/** package.json upwards from `dir` (npm, yarn, pnpm and bun run the scripts of the nearest one). */
+function packageJson(dir: string, r: Reader): { path: string; text: string } | null {
+  let d = dir;
+  for (let i = 0; i < 32; i++) {
+    const path = `${d === '/' ? '' : d}/package.json`;
+    const text = r.read(path);
+    if (text !== null) return { path, text };
+    if (d === '/' || d === r.projectDir || !d.startsWith(`${r.projectDir}/`)) return null;
+    d = dirname(d);
+  }
+  return null;
+}
+
+const NPM_ALIASES: Record<string, string> = { t: 'test', tst: 'test', test: 'test', start: 'start', stop: 'stop', restart: 'restart' };
+const INSTALL = new Set(['install', 'i', 'ci', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isntall', 'add']);
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+const PM_OPTS = ['--prefix', '-C', '--dir', '--cwd', '-w', '--workspace', '--filter', '-F'];
+
+/** `npm run X`, `npm test`, `yarn X`, `pnpm X`, `bun run X`, `npm install` (the lifecycle scripts). */
+function packageRun(inv: Invocation, r: Reader): ScriptRun | null {
+  const p = inv.program;
+  if (!['npm', 'yarn', 'pnpm', 'bun'].includes(p) || !inv.cwd) return null;
+  const args = inv.args;
+  const first = operand(args, PM_OPTS);
+  if (!first) return null;
+  const cmd = known(first.v);
+  if (cmd === null) return null;
+  let dir = inv.cwd;
+  const prefix = args.findIndex((a) => ['--prefix', '-C', '--dir', '--cwd'].includes(a.known ?? ''));
+  if (prefix >= 0 && prefix < first.at) {
+    const d = known(args[prefix + 1]);
+    if (d === null) return null;
+    dir = resolvePath(inv.cwd, d, r.home);
+  }
+  let names: string[];
+  const rest = args.slice(first.at + 1);
+  if (['run', 'run-script', 'rum', 'urn'].includes(cmd)) {
+    const script = operand(rest, PM_OPTS);
+    if (!script || script.v.known === null) return null;
+    names = [`pre${script.v.known}`, script.v.known, `post${script.v.known}`];
+  } else if (NPM_ALIASES[cmd] && (p !== 'bun' || cmd === 'test')) {
+    if (p === 'bun') return null; // bun test is its own runner
+    const s = NPM_ALIASES[cmd]!;
+    names = [`pre${s}`, s, `post${s}`];
+  } else if (INSTALL.has(cmd) && !(p === 'npm' && cmd === 'add') && rest.every((a) => (a.known ?? '').startsWith('-'))) {
+    // A bare install (no package named) runs the project's own lifecycle scripts, unless told not to.
+    if (args.some((a) => a.known === '--ignore-scripts')) return null;
+    names = INSTALL_SCRIPTS;
+  } else if ((p === 'yarn' || p === 'pnpm') && !/^-/.test(cmd)) names = [cmd];
+  else return null;
+  const pkg = packageJson(dir, r);
+  if (!pkg) return null;
+  let scripts: Record<string, unknown> = {};
+  try {
+    const json = JSON.parse(pkg.text) as { scripts?: Record<string, unknown> };
+    scripts = json.scripts && typeof json.scripts === 'object' ? json.scripts : {};
+  } catch {
+    return { path: pkg.path, texts: [], unreadable: true, cwd: dir };
+  }
+  const texts: LaterText[] = [];
+  for (const n of names) {
+    const s = scripts[n];
+    if (typeof s === 'string') texts.push({ lang: 'shell', text: s, where: `the ${n} script` });
+  }
+  return texts.length > 0 ? { path: `${pkg.path}#${names.join(',')}`, texts, cwd: dirname(pkg.path) } : null;
+}
+
+const MAKE_TAKES = [
+  '-f',
+  '--file',
+  '--makefile',
+  '-C',
+  '--directory',
+  '-I',
+  '--include-dir',
+  '-o',
+  '--old-file',
+  '-W',
+  '--what-if',
+  '--assume-new',
+  '-E',
+  '--eval',
+];
+
+/** `make [-C dir] [-f file] [VAR=value] [goal…]`, `make -f -` with the makefile on stdin, `make --eval=TEXT`. */
+function makeRun(inv: Invocation, r: Reader): ScriptRun | null {
+  if (!['make', 'gmake', 'gnumake'].includes(inv.program) || !inv.cwd) return null;
+  let dir = inv.cwd;
+  let file: string | null = null;
+  let text = '';
+  const goals: string[] = [];
+  const overrides: string[] = [];
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === null) return { path: null, texts: [], unreadable: true, cwd: dir };
+    const value = (long: string, short: string) =>
+      t === long || t === short
+        ? (known(args[++i]) ?? '')
+        : t.startsWith(`${long}=`)
+          ? t.slice(long.length + 1)
+          : t.startsWith(short) && short.length === 2
+            ? t.slice(2)
+            : null;
+    const f = value('--file', '-f') ?? value('--makefile', '-f');
+    if (f !== null) {
+      file = f;
+      continue;
+    }
+    const c = value('--directory', '-C');
+    if (c !== null) {
+      dir = resolvePath(dir, c, r.home);
+      continue;
+    }
+    const e = value('--eval', '-E');
+    if (e !== null) {
+      text += `\n${e}`;
+      continue;
+    }
+    if (MAKE_TAKES.includes(t)) {
+      i++;
+      continue;
+    }
+    if (t.startsWith('-')) continue;
+    if (/^[A-Za-z_][\w.]*:?=/.test(t)) overrides.push(t);
+    else goals.push(t);
+  }
+  let path: string | null = null;
+  if (file === '-') text = `${(inv.pipeFrom ? printed(inv.pipeFrom, (p) => r.read(p), r.home) : null) ?? inv.stdinText ?? ''}${text}`;
+  else {
+    const candidates = file !== null ? [resolvePath(dir, file, r.home)] : ['GNUmakefile', 'makefile', 'Makefile'].map((n) => `${dir}/${n}`);
+    for (const c of candidates) {
+      const t = r.read(c);
+      if (t !== null) {
+        path = c;
+        text = t + text;
+        break;
+      }
+      if (r.exists(c)) return { path: c, texts: [], unreadable: true, cwd: dir };
+    }
+    if (path === null && text === '') return null;
+  }
+  const model = parseMakefile(`${text}\n${overrides.join('\n')}`);
+  const recipes = makeRecipes(model, goals, dir);
+  return recipes ? { path: `${path ?? 'make -f -'}#${goals.join(',')}`, texts: [{ lang: 'shell', text: recipes, where: 'a recipe' }], cwd: dir } : null;
+}
+
+/** `just [recipe…]`: the recipes and their dependencies. */
+function justRun(inv: Invocation, r: Reader): ScriptRun | null {
+  if (inv.program !== 'just' || !inv.cwd) return null;
+  if (inv.args.some((a) => /^--(list|summary|show|dump|evaluate|fmt|choose|edit|init|variables)$|^-l$/.test(a.known ?? ''))) return null;
+  for (const n of ['justfile', 'Justfile', '.justfile']) {
+    const path = `${inv.cwd}/${n}`;
+    const text = r.read(path);
+    if (text === null) continue;
+    const names = inv.args.map((a) => a.known).filter((a): a is string => a !== null && !a.startsWith('-') && !a.includes('='));
+    const texts = justBodies(parseJustfile(text), names).map((body) => ({
+      lang: body[0]?.startsWith('#!') ? scriptLang('', body.join('\n')) : ('shell' as Lang),
+      text: body.join('\n'),
+      where: 'a recipe',
+    }));
+    return { path: `${path}#${names.join(',')}`, texts, cwd: inv.cwd };
+  }
+  return null;
+}
+
+/** The config file of the repository at `dir` (through a worktree's `.git` file to the common folder). */
+function gitConfigPath(dir: string, r: Reader): string | null {
+  let d = dir;
+  for (let i = 0; i < 64; i++) {
+    const dotgit = `${d === '/' ? '' : d}/.git`;
+    const asFile = r.read(dotgit);
+    if (asFile !== null) {
+      const gitdir = /^gitdir:\s*(.+)$/m.exec(asFile)?.[1]?.trim();
+      if (!gitdir) return null;
+      const g = resolvePath(d, gitdir, r.home);
+      const common = r.read(`${g}/commondir`)?.trim();
+      return `${common ? resolvePath(g, common, r.home) : g}/config`;
+    }
+    if (r.exists(`${dotgit}/config`)) return `${dotgit}/config`;
+    if (d === '/') return null;
+    d = dirname(d);
+  }
+  return null;
+}
+
+/** The hooks a git subcommand runs (githooks(5)), unless --no-verify. */
+const SUB_HOOKS: Record<string, string[]> = {
+  commit: ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit'],
+  push: ['pre-push', 'reference-transaction'],
+  merge: ['pre-merge-commit', 'commit-msg', 'post-merge'],
+  checkout: ['post-checkout'],
+  switch: ['post-checkout'],
+  rebase: ['pre-rebase', 'post-rewrite'],
+  am: ['applypatch-msg', 'pre-applypatch', 'post-applypatch'],
+  pull: ['post-merge'],
+};
+
+/** `git commit` and friends: the hooks in the repository's hooks folder (core.hooksPath when set), read as data. */
+function gitHookRun(inv: Invocation, r: Reader): ScriptRun | null {
+  const git = parseGit(inv, r.home);
+  const names = git ? SUB_HOOKS[git.sub] : undefined;
+  if (!git || !names || !git.cwd || git.args.some((a) => a.known === '--no-verify' || a.known === '-n')) return null;
+  const config = gitConfigPath(git.cwd, r);
+  if (!config) return null;
+  const gitDir = dirname(config);
+  const hooksPath = parseGitConfig(r.read(config) ?? '')
+    .filter((e) => e.key === 'core.hookspath')
+    .pop()?.value;
+  const dir = hooksPath ? resolvePath(dirname(gitDir), hooksPath, r.home) : `${gitDir}/hooks`;
+  const texts: LaterText[] = [];
+  for (const n of names) {
+    const t = r.read(`${dir}/${n}`);
+    if (t !== null && !t.includes('\u0000')) texts.push({ lang: scriptLang(n, t), text: t, where: `the ${n} hook` });
+  }
+  return texts.length > 0 ? { path: `${dir}#${git.sub}`, texts, cwd: dirname(gitDir), lenient: true } : null;
+}
+
+/** Tools that load a file of the project as code when they start: program → the files, in its folder. */
+const LOADS: Record<string, { files: string[]; lang: Lang }> = {
+  pytest: { files: ['conftest.py', 'tests/conftest.py', 'test/conftest.py'], lang: 'python' },
+  'py.test': { files: ['conftest.py', 'tests/conftest.py', 'test/conftest.py'], lang: 'python' },
+  nox: { files: ['noxfile.py'], lang: 'python' },
+  invoke: { files: ['tasks.py'], lang: 'python' },
+  direnv: { files: ['.envrc'], lang: 'shell' },
+};
+const JS_TOOLS = ['jest', 'vitest', 'vite', 'webpack', 'rollup', 'eslint', 'prettier', 'next', 'nuxt', 'astro', 'playwright', 'cypress', 'tsup', 'svelte-kit'];
+for (const t of JS_TOOLS) LOADS[t] = { files: ['js', 'cjs', 'mjs', 'ts', 'mts', 'cts'].map((x) => `${t}.config.${x}`), lang: 'js' };
+
+/** `pytest`, `npx vitest`, `direnv allow`: the project files the tool loads as code. */
+function loadRun(inv: Invocation, r: Reader): ScriptRun | null {
+  let p = inv.program;
+  let args = inv.args;
+  // npx vitest, pnpm exec jest, python -m pytest
+  if ((p === 'npx' || p === 'bunx' || p === 'pnpx') && args[0]?.known) [p, args] = [args[0].known, args.slice(1)];
+  else if ((p === 'pnpm' || p === 'yarn' || p === 'npm') && (args[0]?.known === 'exec' || args[0]?.known === 'dlx') && args[1]?.known)
+    [p, args] = [args[1].known, args.slice(2)];
+  else if (PYTHON.test(p) && args[0]?.known === '-m' && args[1]?.known) [p, args] = [args[1].known, args.slice(2)];
+  const row = Object.hasOwn(LOADS, p) ? LOADS[p] : undefined;
+  if (!row || !inv.cwd) return null;
+  if (p === 'direnv' && !['allow', 'exec', 'reload', 'permit', 'grant'].includes(args[0]?.known ?? '')) return null;
+  const texts: LaterText[] = [];
+  for (const f of row.files) {
+    const t = r.read(`${inv.cwd}/${f}`);
+    if (t !== null) texts.push({ lang: row.lang, text: t, where: f });
+  }
+  return texts.length > 0 ? { path: `${inv.cwd}#${p}`, texts, cwd: inv.cwd, lenient: true } : null;
+}
+
+/** `pre-commit run`: the local hooks' entries in .pre-commit-config.yaml. */
+function preCommitRun(inv: Invocation, r: Reader): ScriptRun | null {
+  if (inv.program !== 'pre-commit' || !inv.cwd || !['run', 'try-repo'].includes(inv.args[0]?.known ?? '')) return null;
+  const path = `${inv.cwd}/.pre-commit-config.yaml`;
+  const text = r.read(path);
+  const place = text === null ? null : PLACES.find((p) => p.id === 'pre-commit');
+  return place && text !== null ? { path, texts: place.extract(text, path), cwd: inv.cwd, lenient: true } : null;
+}
+
+/** `git ALIAS args`: the alias from the repository's config (then the user's), as git expands it. */
+function gitAliasRun(inv: Invocation, r: Reader): ScriptRun | null {
+  const git = parseGit(inv, r.home);
+  if (!git || GIT_BUILTINS.has(git.sub) || !git.cwd) return null;
+  // An alias given with -c on this line was expanded by parseGit already (its sub is the alias's first word).
+  const sub = inv.args.find((a) => a.known === git.sub);
+  if (!sub) return null;
+  for (const path of [gitConfigPath(git.cwd, r), `${r.home}/.gitconfig`, `${r.home}/.config/git/config`]) {
+    if (!path) continue;
+    const text = r.read(path);
+    if (text === null) continue;
+    const entry = parseGitConfig(text)
+      .filter((e) => e.key === `alias.${git.sub}`)
+      .pop();
+    if (!entry) continue;
+    const args = git.args.map((a) => a.known ?? a.word.raw);
+    const quoted = args.map((a) => (/^[\w./:=@%+-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(' ');
+    const v = entry.value;
+    const texts: LaterText[] = v.startsWith('!')
+      ? [{ lang: 'shell', text: `${v.slice(1)} ${quoted}`.trim(), where: `the alias ${git.sub}` }]
+      : [{ lang: 'git', text: `${v} ${quoted}`.trim(), where: `the alias ${git.sub}` }];
+    return { path: `${path}#alias.${git.sub}`, texts, cwd: git.cwd };
+  }
+  return null;
+}
+
+/** The project scripts `inv` runs, read through `r`. */
+export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
+  const p = inv.program;
+  const args = inv.args;
+  if (SHELLS.has(p)) {
+    if (args.some((a) => /^-[a-zA-Z]+$/.test(a.known ?? '') && a.known!.includes('c'))) return null;
+    const file = operand(args, ['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+    // $0 is the script as named, "$@" the words after it.
+    if (file)
+      return fileRun(
+        inv,
+        file.v,
+        null,
+        r,
+        true,
+        args.slice(file.at).map((a) => a.word.raw),
+      );
+    // sh < script.sh, bash -s < script.sh: the shell reads its commands from the file.
+    const input = inv.redirects.find((x) => x.op === '<' && (x.fd === null || x.fd === 0) && x.target);
+    return input?.target ? fileRun(inv, input.target, 'shell', r, false) : null;
+  }
+  if (p === 'source' || p === '.') {
+    const file = args[0];
+    return file && !/^\/dev\/(stdin|fd\/0)$/.test(file.known ?? '') ? fileRun(inv, file, 'shell', r, true) : null;
+  }
+  if ((p === 'pwsh' || p === 'powershell') && args.some((a) => /^-f(ile)?$/i.test(a.known ?? ''))) {
+    const v = args[args.findIndex((a) => /^-f(ile)?$/i.test(a.known ?? '')) + 1];
+    return v ? fileRun(inv, v, 'shell', r, true) : null;
+  }
+  if (PYTHON.test(p)) {
+    if (args[0]?.known === '-m') return loadRun(inv, r);
+    if (args.some((a) => /^-[a-zA-Z]*[cm]$/.test(a.known ?? ''))) return null;
+    const file = operand(args, ['-W', '-X', '-Q']);
+    return file && file.v.known !== '-' ? fileRun(inv, file.v, 'python', r, false) : null;
+  }
+  if (JS.has(p) || (p === 'deno' && args[0]?.known === 'run')) {
+    if (args.some((a) => /^(-e|-p|--eval|--print|--test|-r|--require|--import)$/.test(a.known ?? ''))) return null;
+    const from = p === 'deno' || (p === 'bun' && args[0]?.known === 'run') ? args.slice(1) : args;
+    const file = operand(from);
+    if (!file || file.v.known === null || !/\.[cm]?[jt]sx?$/.test(file.v.known)) return null;
+    return fileRun(inv, file.v, 'js', r, false);
+  }
+  if (p === 'ruby' || p === 'perl') {
+    if (args.some((a) => /^-[a-zA-Z]*e$/.test(a.known ?? ''))) return null;
+    const file = operand(args, ['-I', '-r', '-M']);
+    return file ? fileRun(inv, file.v, p, r, false) : null;
+  }
+  if (p === 'git') return gitAliasRun(inv, r) ?? gitHookRun(inv, r);
+  if (p === 'pre-commit') return preCommitRun(inv, r);
+  if (p === 'make' || p === 'gmake' || p === 'gnumake') return makeRun(inv, r);
+  if (p === 'just') return justRun(inv, r);
+  const pkg = packageRun(inv, r) ?? loadRun(inv, r);
+  if (pkg) return pkg;
+  // ./run.sh, scripts/deploy: a file run by its path.
+  const name = inv.argv[0]?.known;
+  if (name?.includes('/')) {
+    const run = fileRun(
+      inv,
+      inv.argv[0]!,
+      null,
+      r,
+      true,
+      inv.argv.map((a) => a.word.raw),
+    );
+    // A program (not a script) or a file that cannot be read is not ours to judge, unless it is named a script.
+    const script = /\.(sh|bash|zsh|ksh)$/.test(name);
+    if (run?.unreadable && !script) return null;
+    if (run && !run.unreadable && !/^#!/.test(run.texts[0]?.text ?? '') && !script) return null;
+    return run;
+  }
+  return null;
+}
