@@ -8,6 +8,7 @@ import type { Effect } from './types';
 import { target } from './derive';
 import { CODE_APIS } from './signatures/interpreters';
 import { readCode } from '../shell/interpreters';
+import { codeDestroys } from './destroy';
 
 const MAX_CODE = 64 * 1024;
 
@@ -84,6 +85,7 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
     else if (reads) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(l.text), home), mode: 'content', assumed: true });
   }
   if (api.envDump.test(withoutEnvPassedOn(code))) out.push({ kind: 'read', source: 'env', mode: 'content' });
+  for (const what of codeDestroys(lang, code)) out.push({ kind: 'destroy', store: what, target: null, row: `code:${lang}` });
   return out;
 }
 

@@ -7,6 +7,7 @@ import { basename, isAbsolutePath, relativeTo, resolvePath } from '../paths';
 import { codeEffects } from './code';
 import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
 import { FAMILIES } from './signatures';
+import { destroyEffects } from './destroy';
 
 let index: Map<string, ProgramSpec> | null = null;
 
@@ -281,6 +282,7 @@ function deriveEffects(inv: Invocation, home: string): InvocationEffects {
   variableReads(inv, out);
   const code = interpreterCode(inv);
   if (code) out.push(...codeEffects(code.lang, code.code, inv, home));
+  out.push(...destroyEffects(inv, out));
   return { inv, row: match?.row ?? null, effects: out };
 }
 
@@ -404,6 +406,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   for (const v of parsed.values) {
     const role = row.opts?.[v.opt];
     if (role && role !== 'code' && role !== 'dest') apply(role, v.value);
+    // psql -c 'select 1' -c 'drop table users': every program text runs, not only the first.
+    else if (role === 'code' && v.value !== code) apply('code', v.value);
   }
   if (codeValue && (row.codeFirst || code)) apply('code', codeValue);
 

@@ -33,7 +33,9 @@ export type Effect =
   | { kind: 'execute'; lang: string; text: string | null; how: string }
   | { kind: 'send'; url: string | null; host: string | null; how: string }
   | { kind: 'escalate'; how: string }
-  | { kind: 'destroy'; store: string; target: Target | null };
+  /** A data store destroyed: `store` says what (for messages). `row` names the destroy-table row
+   *  (signatures/destroy.ts) for data stores; absent for devices and system state (signatures/system.ts). */
+  | { kind: 'destroy'; store: string; target: Target | null; row?: string; instead?: string };
 
 /** What an argument is to the program. */
 export type Role =
