@@ -957,10 +957,32 @@ export const DESTROY: DestroyRow[] = [
   {
     id: 'lvm',
     names: ['lvremove', 'vgremove', 'pvremove'],
-    takes: ['--config', '-S', '--select'],
+    shortHelp: true,
+    takes: ['--config', '-S', '--select', '--reportformat'],
     shapes: [{ unless: ['-t', '--test', '--version'] }],
     what: 'a logical volume (or volume group) and everything on it',
-    examples: { blocked: ['lvremove -f vg/root', 'vgremove vg0', 'pvremove /dev/sdb1'], allowed: ['lvremove --test vg/tmp', 'lvs', 'lvremove --help'] },
+    examples: {
+      blocked: ['lvremove -f vg/root', 'vgremove vg0', 'pvremove /dev/sdb1'],
+      allowed: ['lvremove --test vg/tmp', 'lvs', 'lvremove --help', 'vgremove -h'],
+    },
+  },
+  {
+    id: 'virtual-machines',
+    names: ['qm', 'pct', 'VBoxManage', 'vboxmanage'],
+    shapes: [{ sub: [['destroy', 'des']] }, { sub: ['unregistervm'], when: ['--delete', '--delete-all'] }],
+    what: 'a virtual machine or container and its disks',
+    examples: {
+      blocked: ['qm destroy 100 --purge', 'pct des 101', 'VBoxManage unregistervm dev --delete'],
+      allowed: ['qm list', 'qm start 100', 'VBoxManage unregistervm dev', 'VBoxManage list vms', 'pct enter 101'],
+    },
+  },
+  {
+    id: 'lxc-destroy',
+    names: ['lxc-destroy'],
+    takes: ['-n', '--name', '-P', '--lxcpath'],
+    shapes: [{ unless: ['-?', '--usage', '--version'] }],
+    what: 'a container and its root file system',
+    examples: { blocked: ['lxc-destroy -n web', 'sudo lxc-destroy -n web -f'], allowed: ['lxc-destroy --usage', 'lxc-ls'] },
   },
   {
     id: 'etcd',
@@ -984,6 +1006,62 @@ export const DESTROY: DestroyRow[] = [
       blocked: ['consul kv delete -recurse', 'consul kv delete -recurse /'],
       allowed: ['consul kv get -recurse app/', 'consul kv delete -recurse app/cache/', 'consul members'],
     },
+  },
+  {
+    id: 'sqlite-utils',
+    names: ['sqlite-utils'],
+    shapes: [{ sub: [['drop-table', 'drop-view']] }, { sub: ['query'], code: { lang: 'sql', at: 1 } }],
+    what: 'a table of the SQLite database',
+    examples: {
+      blocked: ['sqlite-utils drop-table app.db users', 'sqlite-utils query app.db "DELETE FROM users"'],
+      allowed: ['sqlite-utils tables app.db', 'sqlite-utils query app.db "select count(*) from users"', 'sqlite-utils insert app.db users users.json'],
+    },
+  },
+  {
+    id: 'dokku',
+    names: ['dokku'],
+    shapes: [{ sub: [['apps:destroy', 'postgres:destroy', 'mysql:destroy', 'mariadb:destroy', 'redis:destroy', 'mongo:destroy', 'storage:unmount']] }],
+    what: 'a Dokku app or database service and its data',
+    examples: {
+      blocked: ['dokku apps:destroy app', 'dokku postgres:destroy db --force'],
+      allowed: ['dokku apps:list', 'dokku postgres:info db', 'dokku db:link db app'],
+    },
+  },
+  {
+    id: 'lando-ddev',
+    names: ['lando', 'ddev'],
+    shapes: [{ sub: ['destroy'] }, { sub: ['delete'] }, { sub: ['poweroff'], when: ['--omit-snapshot'] }],
+    what: "the local environment's containers and database volumes",
+    examples: { blocked: ['lando destroy -y', 'ddev delete -Oy'], allowed: ['lando start', 'ddev start', 'ddev snapshot', 'lando stop'] },
+  },
+  {
+    id: 'azcopy',
+    names: ['azcopy'],
+    shapes: [{ sub: [['sync', 's']], opt: { names: ['--delete-destination'], oneOf: ['TRUE'] }, toRemote: true }],
+    what: 'every blob in the destination container that the source does not have',
+    examples: {
+      blocked: ["azcopy sync ./site 'https://acct.blob.core.windows.net/web' --delete-destination true"],
+      allowed: ["azcopy sync ./site 'https://acct.blob.core.windows.net/web'", "azcopy copy ./a 'https://acct.blob.core.windows.net/c/a'"],
+    },
+  },
+  {
+    id: 'rabbitmq',
+    names: ['rabbitmqctl', 'rabbitmqadmin'],
+    takes: ['-n', '--node', '-p', '--vhost'],
+    shapes: [{ sub: [['reset', 'force_reset', 'purge_queue', 'delete_vhost']] }, { sub: ['purge', 'queue'] }],
+    what: 'the broker’s queues and messages',
+    examples: {
+      blocked: ['rabbitmqctl reset', 'rabbitmqctl -n rabbit@host force_reset', 'rabbitmqctl purge_queue orders'],
+      allowed: ['rabbitmqctl list_queues', 'rabbitmqctl status'],
+    },
+  },
+  {
+    id: 'kubeadm',
+    names: ['kubeadm'],
+    shapes: [{ sub: ['reset'], unless: ['--dry-run'] }],
+    what: "the node's cluster state (on a control-plane node, its etcd data)",
+    instead: { add: '--dry-run' },
+    examples: { blocked: ['kubeadm reset -f', 'sudo kubeadm reset --force'], allowed: ['kubeadm version', 'kubeadm reset --dry-run', 'kubeadm token list'] },
   },
   {
     id: 'memcached-wire',
