@@ -73,6 +73,11 @@ function judge(ie: InvocationEffects, ctx: GuardContext, container: Invocation |
           : `${shown(inv)} destroys ${e.store}, with no undo. Take a backup first and ask the user to run it.`;
       return { reason, ...(e.instead ? { instead: e.instead } : {}) };
     }
+    // psql -c "DROP TABLE $t": the written parts already drop a table, whatever $t holds.
+    if (e.kind === 'execute' && e.text === null && e.partial && STORE_LANGUAGES[e.lang]) {
+      const what = STORE_LANGUAGES[e.lang]!(e.partial);
+      if (what) return storeDenial(p, e.lang, what);
+    }
     if (e.kind === 'execute' && e.text !== null && STORE_LANGUAGES[e.lang]) {
       const what = STORE_LANGUAGES[e.lang]!(e.text);
       if (what) return storeDenial(p, e.lang, what);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DESTROY_ATTACKS, DESTROY_ORDINARY, type DestroyCousin } from './cases/destroy-cousins';
+import { DESTROY_ATTACKS, DESTROY_ATTACKS_2, DESTROY_ORDINARY, DESTROY_ORDINARY_2, type DestroyCousin } from './cases/destroy-cousins';
 import { CASE_FIXTURE } from './cases/guard-cases';
 import { buildFixture } from '../core/guards/fixture';
 import { evaluateAt } from './support/run';
@@ -30,7 +30,7 @@ function run(c: DestroyCousin) {
   }
 }
 
-for (const c of DESTROY_ATTACKS) {
+for (const c of [...DESTROY_ATTACKS, ...DESTROY_ATTACKS_2]) {
   test(`stopped: ${c.command.slice(0, 90)}`, () => {
     const v = run(c);
     assert.equal(v?.guardId, 'data-destruction', v ? `${v.guardId}: ${v.reason}` : 'allowed');
@@ -39,7 +39,7 @@ for (const c of DESTROY_ATTACKS) {
   });
 }
 
-for (const c of DESTROY_ORDINARY) {
+for (const c of [...DESTROY_ORDINARY, ...DESTROY_ORDINARY_2]) {
   test(`passes: ${c.command.slice(0, 90)}`, () => {
     const v = run(c);
     assert.equal(v, null, v ? `${v.guardId}: ${v.reason}` : '');

@@ -242,6 +242,11 @@ export function namesOnlyPattern(pattern: string): boolean {
 
 const EMPTY_ROW: Row = { examples: [] };
 
+/** A computed word with each computed part replaced by a placeholder name (`DROP TABLE $t` → `DROP TABLE _computed_`). */
+function partialText(value: Value): string {
+  return value.word.parts.map((p) => (p.type === 'lit' ? p.text : ' _computed_ ')).join('');
+}
+
 export interface InvocationEffects {
   inv: Invocation;
   /** The signature row that described it; null for an unknown program (the default applies). */
@@ -362,7 +367,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         out.push({ kind: 'delete', target: target(inv, value, home, dir), recursive });
         return true;
       case 'code':
-        if (row.lang && row.lang !== 'sed' && row.lang !== 'regex') out.push({ kind: 'execute', lang: row.lang, text: t, how });
+        if (row.lang && row.lang !== 'sed' && row.lang !== 'regex')
+          out.push({ kind: 'execute', lang: row.lang, text: t, how, ...(t === null ? { partial: partialText(value) } : {}) });
         // sqlite's .read/.import run or load a file; its errors quote the lines they could not parse.
         if (row.lang === 'sql' && t) {
           for (const line of t.split(/[\n;]/)) {

@@ -383,11 +383,11 @@ export function destructiveSql(sql: string): string | null {
   return sqlDestroys(sql, 0);
 }
 
-/** psql `\i FILE` / `\include FILE` / `\ir FILE`: the files a psql script runs. */
+/** psql `\i FILE` / `\include FILE` / `\ir FILE`, mysql `source FILE` / `\. FILE`: the files a script runs. */
 export function sqlIncludes(sql: string): string[] {
   const out: string[] = [];
-  for (const s of sqlStatements(sql)) {
-    const m = /^\\(?:i|include|ir|include_relative)\s+(\S+)/.exec(s.text);
+  for (const line of sql.split(/[\n;]/)) {
+    const m = /^\s*(?:\\(?:i|include|ir|include_relative|\.)|source)\s+(\S+)/i.exec(line);
     if (m) out.push(m[1]!.replace(/^'(.*)'$/, '$1'));
   }
   return out;

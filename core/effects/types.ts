@@ -30,7 +30,8 @@ export type Effect =
   | { kind: 'write'; target: Target; how: string; edit?: { oldText: string; newText: string } }
   | { kind: 'delete'; target: Target; recursive: boolean }
   /** Runs a program text: `lang` is shell, sql, python, … */
-  | { kind: 'execute'; lang: string; text: string | null; how: string }
+  /** `partial`: when the text is computed, the text with a placeholder for each computed part (`DROP TABLE $t` → `DROP TABLE _computed_`). */
+  | { kind: 'execute'; lang: string; text: string | null; how: string; partial?: string }
   | { kind: 'send'; url: string | null; host: string | null; how: string }
   | { kind: 'escalate'; how: string }
   /** A data store destroyed: `store` says what (for messages). `row` names the destroy-table row

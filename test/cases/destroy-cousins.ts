@@ -212,3 +212,31 @@ export const DESTROY_ORDINARY: DestroyCousin[] = [
   { command: `node -e "prisma.user.deleteMany({ where: { email: null } })"` },
   { command: `ruby -e "puts 'User.delete_all is dangerous'"` },
 ];
+
+/** Found after the first round (written as the next attacks, then covered). */
+export const DESTROY_ATTACKS_2: DestroyCousin[] = [
+  { command: `for t in users orders; do psql -c "DROP TABLE $t"; done` },
+  { command: `psql -c "TRUNCATE $TABLE"` },
+  { command: `mysql -e "source /tmp/no-such-drop.sql"` },
+  { command: 'mysql app -e "source drop.sql"', files: { 'drop.sql': 'DROP TABLE users;\n' } },
+  { command: 'pg_restore --clean --if-exists -d app backup.dump' },
+  { command: 'mongorestore --drop dump/' },
+  { command: 'bq rm -r -f -d analytics' },
+  { command: 's3cmd del --recursive --force s3://bucket' },
+  { command: 'mc rb --force local/bucket' },
+  { command: 'sqlite-utils drop-table app.db users' },
+  { command: 'dokku postgres:destroy db --force' },
+  { command: 'rabbitmqctl purge_queue orders' },
+  { command: 'qm destroy 100 --purge' },
+];
+
+export const DESTROY_ORDINARY_2: DestroyCousin[] = [
+  { command: `psql -c "SELECT * FROM $TABLE LIMIT 5"` },
+  { command: `psql -c "DELETE FROM sessions WHERE user_id = $USER_ID"` },
+  { command: 'mysql app -e "source schema.sql"', files: { 'schema.sql': 'CREATE TABLE IF NOT EXISTS users (id int);\n' } },
+  { command: 'pg_restore -d app_restored backup.dump' },
+  { command: 'mongodump --uri "$MONGO_URL" --out dump/' },
+  { command: 'bq query --use_legacy_sql=false "SELECT count(*) FROM ds.t"' },
+  { command: 's3cmd put file.txt s3://bucket/' },
+  { command: 'mc cp file.txt local/bucket/' },
+];
