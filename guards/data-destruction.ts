@@ -1,147 +1,176 @@
-import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
-import { argPath, runs } from '../core/guards/helpers';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type GuardExample } from '../core/guards/types';
+import { argPath, pathOfText, shown } from '../core/guards/helpers';
 import type { Invocation } from '../core/shell/analyze';
+import { analysisEffects, effectsOf, type InvocationEffects } from '../core/effects/derive';
+import { containerInvocations } from '../core/effects/containers';
+import { DESTROY, DATA_DIR_EXAMPLES, CODE_DESTROYER_EXAMPLES } from '../core/effects/signatures/destroy';
+import { destructiveSql, sqlIncludes, STORE_LANGUAGES } from '../core/effects/store-commands';
 
-const SQL_CLIENTS: Record<string, string[]> = {
-  psql: ['-c', '--command'],
-  mysql: ['-e', '--execute'],
-  mariadb: ['-e', '--execute'],
-  sqlite3: [],
-  duckdb: ['-c'],
-  cockroach: ['-e', '--execute'],
-  'clickhouse-client': ['-q', '--query'],
-  sqlcmd: ['-Q', '-q'],
+export { destructiveSql };
+
+/** SQL and command files are read whole up to this size; a larger one cannot be checked. */
+const MAX_SCRIPT = 4 * 1024 * 1024;
+const MAX_INCLUDES = 8;
+
+const BACKUP: Record<string, string> = {
+  sql: 'Take a backup first (e.g. pg_dump, mysqldump) and ask the user to run it.',
+  redis: 'Ask the user; a snapshot (redis-cli BGSAVE) keeps a copy.',
+  mongo: 'Take a backup (mongodump) and ask the user.',
+  wire: 'Ask the user.',
 };
 
-/** Statements that destroy data, with a short name for the message. No WHERE means every row. */
-function destructiveSql(sql: string): string | null {
-  const s = sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
-  for (const stmt of s.split(';')) {
-    const t = stmt.trim().replace(/\s+/g, ' ');
-    if (/^drop (database|schema|table|view|materialized view|keyspace|user|role)\b/i.test(t)) return t.split(' ').slice(0, 2).join(' ').toUpperCase();
-    if (/^truncate\b/i.test(t)) return 'TRUNCATE';
-    if (/^delete from \S+$/i.test(t) || (/^delete from\b/i.test(t) && !/\bwhere\b/i.test(t))) return 'DELETE without WHERE';
-    if (/^update \S+ set\b/i.test(t) && !/\bwhere\b/i.test(t)) return 'UPDATE without WHERE';
-    if (/^(attach|detach) (database )?/i.test(t)) return 'ATTACH';
-    if (/^vacuum into\b/i.test(t)) return 'VACUUM INTO';
-    if (/^pragma \w+(\.\w+)?\s*=/i.test(t)) return 'PRAGMA write';
-    if (/^alter table \S+ drop\b/i.test(t)) return 'ALTER TABLE … DROP';
+function storeDenial(program: string, lang: string, what: string, where?: string): Denial {
+  return { reason: `${program} runs ${what}${where ? ` (from ${where})` : ''}, which destroys data with no undo. ${BACKUP[lang] ?? 'Ask the user.'}` };
+}
+
+/** A file a store client runs: its statements judged, and the files it includes (psql \i). Unreadable: denied. */
+function judgeFile(
+  program: string,
+  lang: string,
+  path: string | null,
+  shownPath: string,
+  ctx: GuardContext,
+  inContainer: boolean,
+  seen: Set<string>,
+): Denial | null {
+  const cannot = (why: string): Denial => ({
+    reason: `${program} runs the commands in ${shownPath}, which ${why}, so what they destroy cannot be checked. Show the file (cat ${shownPath}) and run its statements with -c, or ask the user.`,
+  });
+  if (inContainer) return cannot('is inside the container, where the guard cannot read it');
+  if (path === null) return cannot('the command line does not name exactly');
+  if (seen.has(path) || seen.size >= MAX_INCLUDES) return null;
+  seen.add(path);
+  const text = ctx.readText(path, MAX_SCRIPT);
+  if (text === null) return cannot('the guard cannot read (it may be written by an earlier step)');
+  if (Buffer.byteLength(text) >= MAX_SCRIPT) return cannot('is too large to check');
+  const what = STORE_LANGUAGES[lang]!(text);
+  if (what) return storeDenial(program, lang, what, shownPath);
+  if (lang === 'sql') {
+    for (const inc of sqlIncludes(text)) {
+      const d = judgeFile(program, lang, resolveNear(path, inc), inc, ctx, false, seen);
+      if (d) return d;
+    }
   }
   return null;
 }
 
-function mongoDestructive(js: string): string | null {
-  const m = /\.(dropDatabase|drop|deleteMany\(\s*\{\s*\}|remove\(\s*\{\s*\})/.exec(js);
-  return m ? m[1]!.replace(/\(.*/, '') : null;
+function resolveNear(from: string, rel: string): string {
+  if (rel.startsWith('/')) return rel;
+  return `${from.slice(0, from.lastIndexOf('/') + 1)}${rel}`;
 }
 
-function sqlOf(inv: Invocation, ctx: GuardContext): string | null {
-  const flagsFor = SQL_CLIENTS[inv.program];
-  if (!flagsFor) return null;
-  const known = inv.args.map((a) => a.known);
-  for (let i = 0; i < known.length; i++) {
-    const a = known[i];
-    if (a === null || a === undefined) continue;
-    if (flagsFor.includes(a)) return known[i + 1] ?? null;
-    const attached = flagsFor.find((f) => f.startsWith('--') && a.startsWith(`${f}=`));
-    if (attached) return a.slice(attached.length + 1);
-  }
-  if (inv.program === 'sqlite3' || inv.program === 'duckdb') {
-    const positional = known.filter((a) => a !== null && !a.startsWith('-'));
-    if (positional.length >= 2) return positional.slice(1).join(' ');
-  }
-  if (inv.stdinText !== null) return inv.stdinText;
-  const input = inv.redirects.find((r) => r.op === '<' && r.target);
-  const path = input ? argPath(inv, input.target!, ctx.home) : null;
-  return path ? ctx.readText(path, 256 * 1024) : null;
-}
-
-function judge(inv: Invocation, ctx: GuardContext): Denial | null {
+/** `container`: the docker/kubectl invocation whose container runs `ie` (its files are the container's, its redirects ours). */
+function judge(ie: InvocationEffects, ctx: GuardContext, container: Invocation | null): Denial | null {
+  const inv = ie.inv;
+  const inContainer = container !== null;
   const p = inv.program;
-  const known = inv.args.map((a) => a.known ?? '');
-  // Help and skeleton forms print text and change nothing.
-  // (-h is the host for database clients, help elsewhere.)
-  const hIsHelp = ['terraform', 'tofu', 'terragrunt', 'pulumi', 'gcloud', 'az', 'dropdb'].includes(p);
-  if (known.some((a) => ['--help', '-help', '--generate-cli-skeleton'].includes(a) || (a === '-h' && hIsHelp) || a.startsWith('--generate-cli-skeleton=')))
-    return null;
-  const sql = sqlOf(inv, ctx);
-  const bad = sql ? destructiveSql(sql) : null;
-  if (bad) return { reason: `${p} runs ${bad}, which destroys data with no undo. Take a backup first (e.g. pg_dump, mysqldump) and ask the user to run it.` };
-  if (p === 'mongosh' || p === 'mongo') {
-    const i = known.indexOf('--eval');
-    const js = i >= 0 ? (known[i + 1] ?? '') : (inv.stdinText ?? '');
-    const m = mongoDestructive(js);
-    if (m) return { reason: `mongosh ${m} deletes data with no undo. Take a backup (mongodump) and ask the user.` };
+  const lang = ie.row?.lang;
+  for (const e of ie.effects) {
+    if (e.kind === 'destroy' && e.row) {
+      const reason =
+        e.row === 'data-dir'
+          ? `${shown(inv)} deletes ${e.store}: the database's files, with no undo. Stop the server and take a backup (pg_dumpall, mysqldump) first, and ask the user.`
+          : `${shown(inv)} destroys ${e.store}, with no undo. Take a backup first and ask the user to run it.`;
+      return { reason, ...(e.instead ? { instead: e.instead } : {}) };
+    }
+    // psql -c "DROP TABLE $t": the written parts already drop a table, whatever $t holds.
+    if (e.kind === 'execute' && e.text === null && e.partial && STORE_LANGUAGES[e.lang]) {
+      const what = STORE_LANGUAGES[e.lang]!(e.partial);
+      if (what) return storeDenial(p, e.lang, what);
+    }
+    if (e.kind === 'execute' && e.text !== null && STORE_LANGUAGES[e.lang]) {
+      const what = STORE_LANGUAGES[e.lang]!(e.text);
+      if (what) return storeDenial(p, e.lang, what);
+      if (e.lang === 'sql') {
+        for (const inc of sqlIncludes(e.text)) {
+          const d = judgeFile(p, 'sql', inContainer ? null : pathOfText(inv, inc, ctx.home), inc, ctx, inContainer, new Set());
+          if (d) return d;
+        }
+      }
+    }
+    // psql -f drop.sql, mysql app < drop.sql, redis-cli < cmds.txt, mongosh app cleanup.js
+    if (e.kind === 'read' && e.source === 'file' && !e.assumed && lang && STORE_LANGUAGES[lang] && e.target.value.known !== '-') {
+      const redirected = container !== null && inv.redirects.some((r) => r.target === e.target.value);
+      const path = redirected ? argPath(container, e.target.value, ctx.home) : e.target.path;
+      const d = judgeFile(p, lang, path, e.target.value.word.raw, ctx, inContainer && !redirected, new Set());
+      if (d) return d;
+    }
   }
-  if (p === 'redis-cli') {
-    const input = inv.redirects.find((r) => r.op === '<' && r.target);
-    const fromFile = input ? ctx.readText(argPath(inv, input.target!, ctx.home) ?? '', 256 * 1024) : null;
-    const words = [...known, inv.stdinText ?? '', fromFile ?? ''].join(' ');
-    if (/\bflush(all|db)\b/i.test(words)) return { reason: 'redis-cli FLUSHALL/FLUSHDB deletes every key. Ask the user.' };
-  }
-  if (p === 'dropdb' || (p === 'mysqladmin' && known.includes('drop'))) return { reason: `${p} drops a whole database. Take a backup first and ask the user.` };
-  if (p === 'terraform' || p === 'tofu' || p === 'terragrunt') {
-    const sub = known.find((a) => !a.startsWith('-')) ?? '';
-    if (sub === 'destroy' || (sub === 'apply' && known.includes('-destroy')))
-      return {
-        reason: `${p} destroy tears down the infrastructure this configuration manages. Review the plan and ask the user.`,
-        instead: `${p} plan -destroy`,
-      };
-  }
-  if (p === 'pulumi' && known[0] === 'destroy') return { reason: 'pulumi destroy tears down the stack. Preview and ask the user.', instead: 'pulumi preview' };
-  if (p === 'aws') {
-    if (known[0] === 's3' && ((known[1] === 'rm' && known.includes('--recursive')) || (known[1] === 'rb' && known.includes('--force'))))
-      return { reason: `aws s3 ${known[1]} deletes every object under that prefix. Ask the user.` };
-    const op = known.find((a, i) => i >= 1 && !a.startsWith('-'));
-    if (op && /^(delete|terminate|remove|deregister|purge)-/.test(op)) return { reason: `aws ${known[0]} ${op} deletes cloud resources. Ask the user.` };
-  }
-  if ((p === 'gcloud' || p === 'az') && known.includes('delete')) return { reason: `${p} … delete removes cloud resources. Ask the user.` };
-  if (p === 'gsutil' && (known[0] === 'rb' || (known[0] === 'rm' && known.some((a) => /^-[a-zA-Z]*r/.test(a)))))
-    return { reason: "gsutil rm -r / rb deletes a bucket's objects. Ask the user." };
   return null;
 }
+
+const bash = (command: string): GuardExample => ({ tool_name: 'Bash', tool_input: { command } });
 
 export default defineGuard({
   id: 'data-destruction',
   title: 'No dropping databases, deleting every row, or tearing down infrastructure',
   prevents:
-    'DROP DATABASE, TRUNCATE, DELETE without WHERE, FLUSHALL or terraform destroy -auto-approve erase production data or infrastructure in one command.',
+    'DROP DATABASE, TRUNCATE, DELETE without WHERE, FLUSHALL, rails db:drop, docker compose down -v or terraform destroy erase production data or infrastructure in one command.',
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
-    for (const inv of runs(ctx.shell())) {
-      const d = judge(inv, ctx);
+    for (const ie of analysisEffects(ctx.shell(), ctx.home)) {
+      const d = judge(ie, ctx, null);
       if (d) return d;
+      // docker exec db psql …, docker compose exec db sh -c '…', kubectl exec pod -- redis-cli …
+      for (const inner of containerInvocations(ie.inv, ctx.home)) {
+        const di = judge(effectsOf(inner, ctx.home), ctx, ie.inv);
+        if (di) return { ...di, reason: `Inside the container: ${di.reason}` };
+      }
     }
     return null;
   },
   examples: {
     blocked: [
-      { tool_name: 'Bash', tool_input: { command: 'psql "$DATABASE_URL" -c "DROP DATABASE app"' } },
-      { tool_name: 'Bash', tool_input: { command: 'mysql -e "TRUNCATE TABLE users" app' } },
-      { tool_name: 'Bash', tool_input: { command: 'sqlite3 app.db "DELETE FROM users"' } },
-      { tool_name: 'Bash', tool_input: { command: "psql app <<'SQL'\nUPDATE users SET admin = true;\nSQL" } },
-      { tool_name: 'Bash', tool_input: { command: 'echo "DROP TABLE orders;" | psql app' } },
-      { tool_name: 'Bash', tool_input: { command: `sqlite3 app.db "ATTACH DATABASE '/tmp/x.db' AS x"` } },
-      { tool_name: 'Bash', tool_input: { command: 'echo FLUSHALL | redis-cli' } },
-      { tool_name: 'Bash', tool_input: { command: 'redis-cli -h cache FLUSHDB' } },
-      { tool_name: 'Bash', tool_input: { command: 'mongosh app --eval "db.dropDatabase()"' } },
-      { tool_name: 'Bash', tool_input: { command: 'terraform destroy -auto-approve' } },
-      { tool_name: 'Bash', tool_input: { command: 'aws s3 rm s3://bucket/data --recursive' } },
-      { tool_name: 'Bash', tool_input: { command: 'gcloud sql instances delete prod-db' } },
-      { tool_name: 'Bash', tool_input: { command: 'az group delete --name prod-rg --yes' } },
+      bash('psql "$DATABASE_URL" -c "DROP DATABASE app"'),
+      bash('mysql -e "TRUNCATE TABLE users" app'),
+      bash('sqlite3 app.db "DELETE FROM users"'),
+      bash("psql app <<'SQL'\nUPDATE users SET admin = true;\nSQL"),
+      bash('echo "DROP TABLE orders;" | psql app'),
+      bash('psql -c "DELETE FROM users WHERE 1=1"'),
+      bash('psql -c "UPDATE users SET email = NULL WHERE 1 = 1"'),
+      bash(`psql -c "DELETE FROM users WHERE id = 5 OR 'a' = 'a'"`),
+      bash(`psql -c "DO \\$\\$ BEGIN EXECUTE 'DROP TABLE users'; END \\$\\$"`),
+      bash(`psql -c "WITH d AS (DELETE FROM users RETURNING *) SELECT count(*) FROM d"`),
+      bash(`mysql -e "SET @q = 'DROP TABLE users'; PREPARE s FROM @q; EXECUTE s"`),
+      bash(`mysql -e "/*!50000 DROP TABLE users */"`),
+      bash('psql -c "ALTER TABLE users DROP COLUMN email"'),
+      bash(`psql -c "SELECT 'DROP TABLE ' || tablename FROM pg_tables \\gexec"`),
+      bash('psql -f /tmp/drop.sql'),
+      bash("cqlsh -e 'DROP KEYSPACE app'"),
+      bash(`sqlite3 app.db "ATTACH DATABASE '/tmp/x.db' AS x"`),
+      bash("docker exec db psql -U postgres -c 'DROP DATABASE app'"),
+      bash("docker compose exec db psql -c 'drop table users'"),
+      bash(`docker exec db sh -c "psql -c 'TRUNCATE users'"`),
+      bash('docker compose exec -T db psql < /tmp/drop.sql'),
+      bash('echo FLUSHALL | redis-cli'),
+      bash('redis-cli -h cache FLUSHDB'),
+      bash('valkey-cli FLUSHALL'),
+      bash('mongosh app --eval "db.dropDatabase()"'),
+      ...DESTROY.flatMap((r) => r.examples.blocked.map(bash)),
+      ...DATA_DIR_EXAMPLES.blocked.map(bash),
+      ...CODE_DESTROYER_EXAMPLES.filter((x) => x.blocked).map((x) => bash(x.command)),
     ],
     allowed: [
-      { tool_name: 'Bash', tool_input: { command: 'psql app -c "SELECT count(*) FROM users"' } },
-      { tool_name: 'Bash', tool_input: { command: 'psql app -c "DELETE FROM sessions WHERE expires_at < now()"' } },
-      { tool_name: 'Bash', tool_input: { command: 'sqlite3 app.db ".tables"' } },
-      { tool_name: 'Bash', tool_input: { command: 'redis-cli GET user:1' } },
-      { tool_name: 'Bash', tool_input: { command: 'terraform plan' } },
-      { tool_name: 'Bash', tool_input: { command: 'terraform plan -destroy' } },
-      { tool_name: 'Bash', tool_input: { command: 'aws s3 ls s3://bucket/' } },
-      { tool_name: 'Bash', tool_input: { command: 'grep -rn "DROP TABLE" migrations/' } },
-      { tool_name: 'Bash', tool_input: { command: 'pulumi preview' } },
-      { tool_name: 'Bash', tool_input: { command: 'terraform destroy -h' } },
-      { tool_name: 'Bash', tool_input: { command: 'aws ec2 terminate-instances --generate-cli-skeleton' } },
+      bash('psql app -c "SELECT count(*) FROM users"'),
+      bash('psql app -c "DELETE FROM sessions WHERE expires_at < now()"'),
+      bash('psql -c "DELETE FROM users WHERE id = 1"'),
+      bash('psql -c "UPDATE users SET email = NULL WHERE id = 1 AND 1 = 1"'),
+      bash(`psql -c "SELECT * FROM logs WHERE msg = 'DROP TABLE users'"`),
+      bash('psql -c "DROP TEMPORARY TABLE IF EXISTS tmp_ids"'),
+      bash('psql -c "ALTER TABLE users DROP CONSTRAINT users_email_key"'),
+      bash('psql -c "ALTER TABLE users ADD COLUMN email text"'),
+      bash(`psql -c "DO \\$\\$ BEGIN RAISE NOTICE 'hello'; END \\$\\$"`),
+      bash('sqlite3 app.db ".tables"'),
+      bash('sqlite3 app.db "PRAGMA foreign_keys = ON"'),
+      bash("docker exec db psql -U postgres -c 'SELECT 1'"),
+      bash('docker compose exec web bin/rails db:migrate'),
+      bash('redis-cli GET user:1'),
+      bash('redis-cli --scan --pattern "session:*"'),
+      bash("mongosh app --eval 'db.users.countDocuments({})'"),
+      bash('grep -rn "DROP TABLE" migrations/'),
+      ...DESTROY.flatMap((r) => r.examples.allowed.map(bash)),
+      ...DATA_DIR_EXAMPLES.allowed.map(bash),
+      ...CODE_DESTROYER_EXAMPLES.filter((x) => !x.blocked).map((x) => bash(x.command)),
     ],
   },
 });

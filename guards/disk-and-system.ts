@@ -27,7 +27,7 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   }
   if (p === 'format' && known.length > 0) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
   for (const e of effects) {
-    if (e.kind === 'destroy')
+    if (e.kind === 'destroy' && !e.row)
       return {
         reason: `${p} ${known.join(' ')} destroys ${e.store === 'crontab' ? 'every scheduled job in the crontab, with no undo' : `the data on a ${e.store}`}. This is for a human to do.`,
         ...(e.store === 'crontab' ? { instead: 'crontab -l' } : {}),

@@ -9,6 +9,7 @@ import { hostOf, target } from './derive';
 import { CODE_APIS, CODE_EVAL } from './signatures/interpreters';
 import { CODE_ENV } from './signatures/env';
 import { readCode } from '../shell/interpreters';
+import { codeDestroys } from './destroy';
 
 const MAX_CODE = 64 * 1024;
 
@@ -149,6 +150,7 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
       if (host) out.push({ kind: 'send', url: l.text, host, how: `${inv.program} code` });
     }
   }
+  for (const what of codeDestroys(lang, code)) out.push({ kind: 'destroy', store: what, target: null, row: `code:${lang}` });
   return out;
 }
 

@@ -7,6 +7,7 @@ import { basename, isAbsolutePath, relativeTo, resolvePath } from '../paths';
 import { codeEffects, envReads } from './code';
 import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
 import { FAMILIES } from './signatures';
+import { destroyEffects } from './destroy';
 
 let index: Map<string, ProgramSpec> | null = null;
 
@@ -424,6 +425,11 @@ export function namesOnlyPattern(pattern: string): boolean {
 
 const EMPTY_ROW: Row = { examples: [] };
 
+/** A computed word with each computed part replaced by a placeholder name (`DROP TABLE $t` → `DROP TABLE _computed_`). */
+function partialText(value: Value): string {
+  return value.word.parts.map((p) => (p.type === 'lit' ? p.text : ' _computed_ ')).join('');
+}
+
 export interface InvocationEffects {
   inv: Invocation;
   /** The signature row that described it; null for an unknown program (the default applies). */
@@ -464,6 +470,7 @@ function deriveEffects(inv: Invocation, home: string): InvocationEffects {
   variableReads(inv, out);
   const code = interpreterCode(inv);
   if (code) out.push(...codeEffects(code.lang, code.code, inv, home));
+  out.push(...destroyEffects(inv, out));
   return { inv, row: match?.row ?? null, effects: out };
 }
 
@@ -554,7 +561,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         out.push({ kind: 'delete', target: target(inv, value, home, dir), recursive });
         return true;
       case 'code':
-        if (row.lang && row.lang !== 'sed' && row.lang !== 'regex') out.push({ kind: 'execute', lang: row.lang, text: t, how });
+        if (row.lang && row.lang !== 'sed' && row.lang !== 'regex')
+          out.push({ kind: 'execute', lang: row.lang, text: t, how, ...(t === null ? { partial: partialText(value) } : {}) });
         // sqlite's .read/.import run or load a file; its errors quote the lines they could not parse.
         if (row.lang === 'sql' && t) {
           for (const line of t.split(/[\n;]/)) {
@@ -620,6 +628,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   for (const v of parsed.values) {
     const role = row.opts?.[v.opt];
     if (role && role !== 'code' && role !== 'dest') apply(role, v.value);
+    // psql -c 'select 1' -c 'drop table users': every program text runs, not only the first.
+    else if (role === 'code' && v.value !== code) apply('code', v.value);
   }
   if (codeValue && (row.codeFirst || code)) apply('code', codeValue);
   if (row.codeEnv && codeValue?.known) out.push(...envReads(row.codeEnv, codeValue.known, inv));

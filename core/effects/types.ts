@@ -48,11 +48,14 @@ export type Effect =
   | { kind: 'write'; target: Target; how: string; edit?: { oldText: string; newText: string }; replaces?: boolean }
   | { kind: 'delete'; target: Target; recursive: boolean }
   /** Runs a program text: `lang` is shell, sql, python, … */
-  | { kind: 'execute'; lang: string; text: string | null; how: string }
+  /** `partial`: when the text is computed, the text with a placeholder for each computed part (`DROP TABLE $t` → `DROP TABLE _computed_`). */
+  | { kind: 'execute'; lang: string; text: string | null; how: string; partial?: string }
   /** `via`: how the peer was chosen when it is not the URL's host (`proxy` sees plain http only, `resolve` the connection). */
   | { kind: 'send'; url: string | null; host: string | null; how: string; via?: 'proxy' | 'resolve' }
   | { kind: 'escalate'; how: string }
-  | { kind: 'destroy'; store: string; target: Target | null };
+  /** A data store destroyed: `store` says what (for messages). `row` names the destroy-table row
+   *  (signatures/destroy.ts) for data stores; absent for devices and system state (signatures/system.ts). */
+  | { kind: 'destroy'; store: string; target: Target | null; row?: string; instead?: string };
 
 /** What an argument is to the program. */
 export type Role =

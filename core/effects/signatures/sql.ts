@@ -3,7 +3,7 @@ import type { ProgramSpec } from '../types';
 
 export const SQL: ProgramSpec[] = [
   {
-    names: ['psql'],
+    names: ['psql', 'usql'],
     rows: [
       {
         takes: [
@@ -39,7 +39,7 @@ export const SQL: ProgramSpec[] = [
     ],
   },
   {
-    names: ['mysql', 'mariadb'],
+    names: ['mysql', 'mariadb', 'mycli'],
     rows: [
       {
         takes: ['-u', '-h', '-P', '-p', '-D', '--user', '--host', '--port', '--database', '-S', '--socket', '--defaults-file'],
@@ -102,6 +102,142 @@ export const SQL: ProgramSpec[] = [
         lang: 'sql',
         stdinCode: true,
         examples: [{ command: 'cockroach sql -e "select 1"', effects: ['execute(sql: select 1)'] }],
+      },
+    ],
+  },
+  {
+    names: ['cqlsh'],
+    rows: [
+      {
+        takes: [
+          '-u',
+          '--username',
+          '-p',
+          '--password',
+          '-k',
+          '--keyspace',
+          '--cqlshrc',
+          '--cqlversion',
+          '--request-timeout',
+          '--connect-timeout',
+          '--encoding',
+        ],
+        opts: { '-e': 'code', '--execute': 'code', '-f': 'read', '--file': 'read' },
+        pos: ['none', 'none'],
+        lang: 'sql',
+        stdinCode: true,
+        examples: [{ command: "cqlsh -e 'DESCRIBE KEYSPACES'", effects: ['execute(sql: DESCRIBE KEYSPACES)'] }],
+      },
+    ],
+  },
+  {
+    names: ['snowsql', 'trino', 'hive', 'beeline', 'spark-sql', 'impala-shell'],
+    rows: [
+      {
+        takes: [
+          '-a',
+          '--accountname',
+          '-u',
+          '--username',
+          '-d',
+          '--dbname',
+          '-s',
+          '--schemaname',
+          '-w',
+          '--warehouse',
+          '-n',
+          '--server',
+          '--catalog',
+          '--schema',
+          '-i',
+        ],
+        opts: { '-q': 'code', '--query': 'code', '-e': 'code', '--execute': 'code', '-f': 'read', '--filename': 'read', '--file': 'read' },
+        lang: 'sql',
+        examples: [{ command: "trino --execute 'SELECT 1'", effects: ['execute(sql: SELECT 1)'] }],
+      },
+    ],
+  },
+  {
+    names: ['bq'],
+    rows: [
+      {
+        sub: ['query'],
+        pos: ['code'],
+        lang: 'sql',
+        stdinCode: true,
+        examples: [{ command: "bq query --use_legacy_sql=false 'SELECT 1'", effects: ['execute(sql: SELECT 1)'] }],
+      },
+    ],
+  },
+  {
+    names: ['prisma'],
+    rows: [
+      {
+        sub: ['db', 'execute'],
+        takes: ['--schema', '--url'],
+        opts: { '--file': 'read' },
+        lang: 'sql',
+        stdinCode: true,
+        examples: [{ command: 'prisma db execute --file seed.sql --schema prisma/schema.prisma', effects: ['read(seed.sql, content)'] }],
+      },
+    ],
+  },
+  {
+    names: ['wrangler'],
+    rows: [
+      {
+        sub: ['d1', 'execute'],
+        takes: ['--env', '--config', '-c'],
+        opts: { '--command': 'code', '--file': 'read' },
+        lang: 'sql',
+        examples: [{ command: 'wrangler d1 execute prod-db --remote --command "SELECT 1"', effects: ['execute(sql: SELECT 1)'] }],
+      },
+    ],
+  },
+  {
+    names: ['turso'],
+    rows: [
+      {
+        sub: ['db', 'shell'],
+        pos: ['none'],
+        rest: 'code',
+        lang: 'sql',
+        stdinCode: true,
+        examples: [{ command: 'turso db shell app "SELECT 1"', effects: ['execute(sql: SELECT 1)'] }],
+      },
+    ],
+  },
+  // Key-value and document stores: their command text is judged like SQL (core/effects/store-commands.ts).
+  {
+    names: ['redis-cli', 'valkey-cli', 'keydb-cli'],
+    rows: [
+      {
+        takes: ['-h', '-p', '-s', '-a', '-u', '-n', '-r', '-i', '-d', '--user', '--pass', '--pattern', '--count', '--cacert', '--cert', '--key', '--sni'],
+        opts: { '--eval': 'read' },
+        rest: 'code',
+        lang: 'redis',
+        stdinCode: true,
+        examples: [
+          { command: 'redis-cli -h cache GET user:1', effects: ['execute(redis: GET)', 'execute(redis: user:1)'] },
+          { command: 'redis-cli < cmds.txt', effects: ['read(cmds.txt, content)'] },
+        ],
+      },
+    ],
+  },
+  {
+    names: ['mongosh', 'mongo'],
+    rows: [
+      {
+        takes: ['-u', '--username', '-p', '--password', '--host', '--port', '--authenticationDatabase', '--tlsCAFile'],
+        opts: { '--eval': 'code', '-f': 'read', '--file': 'read' },
+        pos: ['none'],
+        rest: 'read',
+        lang: 'mongo',
+        stdinCode: true,
+        examples: [
+          { command: "mongosh app --eval 'db.users.countDocuments({})'", effects: ['execute(mongo: db.users.countDocuments({}))'] },
+          { command: 'mongosh app cleanup.js', effects: ['read(cleanup.js, content)'] },
+        ],
       },
     ],
   },
