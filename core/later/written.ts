@@ -151,6 +151,8 @@ export function shellWrites(analysis: ShellAnalysis, home: string, read: (path: 
   const out: ShellWrite[] = [];
   for (const w of fileWritesOf(analysis, home)) {
     const inv = w.inv;
+    // A link's content is its target's: read below.
+    if (inv.program === 'ln') continue;
     let text: string | null = null;
     let added: string | null = null;
     let literals: string[] | null = null;

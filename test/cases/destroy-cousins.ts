@@ -172,7 +172,7 @@ export const DESTROY_ORDINARY: DestroyCousin[] = [
   { command: 'supabase status' },
   { command: 'terraform init' },
   { command: 'terraform validate' },
-  { command: 'terraform output -json' },
+  { command: 'terraform output' },
   { command: 'pulumi stack output' },
   { command: 'cdk bootstrap' },
   { command: 'aws s3 cp file.txt s3://b/' },
