@@ -456,7 +456,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'load':
       case 'arg': {
         if (role === 'meta' && (t === ']' || t === ']]')) return true;
-        const m: ReadMode = role === 'meta' ? 'metadata' : role === 'load' ? 'load' : extra?.to ? 'copy' : mode;
+        // Sourced under `set -x` the shell prints every assignment it runs, values included.
+        const m: ReadMode = role === 'meta' ? 'metadata' : role === 'load' ? (inv.xtrace ? 'content' : 'load') : extra?.to ? 'copy' : mode;
         const remote = remoteOf(t);
         if (remote) out.push({ kind: 'send', url: t, host: remote, how: `${how} (download)` });
         else if (t !== null && URL_RE.test(t)) apply('url', value);

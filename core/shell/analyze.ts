@@ -79,6 +79,8 @@ export interface Invocation {
   findRoots: Value[] | null;
   /** A shell/eval whose script is computed at run time (`sh -c "$(curl …)"`). */
   dynamicScript: boolean;
+  /** Set when it runs under `set -x`/`set -v` (or `bash -x`): the shell prints what it runs and assigns, values included. */
+  xtrace?: true;
 }
 
 export interface ShellAnalysis {
@@ -110,6 +112,8 @@ interface VarValue {
   possible?: Possibility[];
   /** For NAME=( … ): the elements (known is then "${NAME[*]}"). */
   array?: Value[];
+  /** `declare -n NAME=OTHER`: a reference; reads and writes of NAME are of OTHER. */
+  ref?: string;
 }
 
 interface State {
@@ -122,6 +126,8 @@ interface State {
   /** Functions and aliases defined earlier on the line: their bodies run where they are called. */
   functions: Map<string, Command>;
   aliases: Map<string, string>;
+  /** `set -x` / `set -v` in force: every command and assignment is printed with its values. */
+  xtrace: boolean;
 }
 
 interface Walk {
@@ -129,6 +135,10 @@ interface Walk {
   depth: number;
   budget: Budget;
   projectDir: string;
+  /** For each <( … ) walked: the invocation whose output it is (read by `sh < <(…)`, `source <(…)`). */
+  producers: WeakMap<Script, Invocation>;
+  /** Absolute paths this line writes by redirection (a script written, then put first on PATH). */
+  written: Set<string>;
 }
 
 interface Meta {
@@ -172,8 +182,8 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
   const script = parseShell(source, 0, budget);
   walkScript(
     script,
-    { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map() },
-    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd },
+    { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map(), xtrace: false },
+    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd, producers: new WeakMap(), written: new Set() },
     baseMeta([]),
   );
   return out;
@@ -191,7 +201,15 @@ function baseMeta(via: string[]): Meta {
 }
 
 function cloneState(s: State): State {
-  return { cwd: s.cwd, oldCwd: s.oldCwd, vars: new Map(s.vars), params: s.params, functions: new Map(s.functions), aliases: new Map(s.aliases) };
+  return {
+    cwd: s.cwd,
+    oldCwd: s.oldCwd,
+    vars: new Map(s.vars),
+    params: s.params,
+    functions: new Map(s.functions),
+    aliases: new Map(s.aliases),
+    xtrace: s.xtrace,
+  };
 }
 
 function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
@@ -224,6 +242,7 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
       return walkSimple(cmd, state, w, meta);
     case 'subshell':
     case 'group': {
+      if (cmd.arith !== undefined) arithmeticVariables(cmd.arith, state, w);
       const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
       const st = cmd.type === 'subshell' ? cloneState(state) : state;
       const before = w.out.invocations.length;
@@ -247,10 +266,17 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
 }
 
 function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invocation | null {
+  // `> >(sh)`: the process substitution reads the command's output; it is walked once the command is known.
+  const fedByOutput = cmd.redirects.flatMap((r) => (OUTPUT_OPS.has(r.op) && r.target ? procsubOf(r.target, '>') : []));
   // Substitutions anywhere in the command run first, in the current directory.
   for (const word of [...cmd.words, ...cmd.assigns.map((a) => a.value), ...cmd.redirects.flatMap((r) => (r.target ? [r.target] : []))]) {
+    if (fedByOutput.length > 0 && procsubOf(word, '>').length > 0 && cmd.redirects.some((r) => r.target === word)) continue;
     walkSubstitutions(word, state, w, meta.via);
   }
+  // `sh < <(echo …)`: stdin is the output of the process substitution.
+  const fromProcsub = cmd.redirects.flatMap((r) => (r.op === '<' && (r.fd === null || r.fd === 0) && r.target ? procsubOf(r.target, '<') : []))[0];
+  const producer = fromProcsub ? (w.producers.get(fromProcsub) ?? null) : null;
+  if (producer) meta = { ...meta, pipeFrom: producer, stdinText: null };
   for (const r of cmd.redirects) for (const s of r.heredoc?.substitutions ?? []) walkNested(s, cloneState(state), w, [...meta.via, '$()'], null);
 
   const assigned = new Map<string, VarValue>();
@@ -265,7 +291,7 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     assigned.set(a.name, { known: v.known, ifUnset: v.ifUnset, possible: v.possible });
   }
   if (cmd.words.length === 0) {
-    for (const [k, v] of assigned) state.vars.set(k, v);
+    for (const [k, v] of assigned) setVar(state, k, v);
     // A redirection with no command (`> file` truncates it; `done < .env` feeds a whole loop) is `:` with it.
     if (cmd.redirects.some((r) => r.target && !r.heredoc)) {
       const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
@@ -288,6 +314,10 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     }
   }
   const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+  for (const r of redirects) {
+    const t = r.target?.known;
+    if (t && OUTPUT_OPS.has(r.op) && (state.cwd || isAbsolutePath(t))) w.written.add(resolvePath(state.cwd ?? '/', t, w.out.home));
+  }
   const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom);
   // GIT_PAGER='…' git log, PAGER='…' man ls: variables whose value the program runs as a command.
   for (const [name, v] of assigned) {
@@ -295,7 +325,91 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     if (v.known === null) markIncomplete(w.out, 'computed');
     else if (v.known !== '') walkSource(v.known, cloneState(state), w, meta, name);
   }
-  return resolve(argv, state, w, { ...meta, redirects, stdinText, assigns: assigned });
+  const inv = resolve(argv, state, w, { ...meta, redirects, stdinText, assigns: assigned });
+  for (const script of fedByOutput) walkScript(script, cloneState(state), { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, '>()']), pipeFrom: inv });
+  return inv;
+}
+
+const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>']);
+
+/** The script of a word that is one process substitution `<(…)` or `>(…)`. */
+function procsubOf(word: Word, dir: '<' | '>'): Script[] {
+  const only = word.parts.length === 1 ? word.parts[0]! : null;
+  return only?.type === 'procsub' && only.dir === dir ? [only.script] : [];
+}
+
+/** Assigns NAME, or what a `declare -n` reference NAME stands for. */
+function setVar(state: State, name: string, value: VarValue): void {
+  let n = name;
+  for (let i = 0; i < 8; i++) {
+    const ref = state.vars.get(n)?.ref;
+    if (ref === undefined) break;
+    n = ref;
+  }
+  state.vars.set(n, value);
+}
+
+/** A subscript that runs a command when bash evaluates it as an array index: `a[$(…)]`, ``a[`…`]``. One pass. */
+function subscriptSubstitution(text: string): boolean {
+  for (let open = text.indexOf('['); open >= 0; ) {
+    const close = text.indexOf(']', open);
+    const inside = text.slice(open, close < 0 ? text.length : close);
+    if (inside.includes('$(') || inside.includes('`')) return true;
+    if (close < 0) return false;
+    open = text.indexOf('[', close);
+  }
+  return false;
+}
+
+/**
+ * Arithmetic evaluates the variables it names as expressions, so `x='a[$(rm -rf ~)]'; echo $((x))`
+ * runs the substitution in x's value: a command the line hides in a string. Unanalysable.
+ */
+function arithmeticVariables(text: string, state: State, w: Walk, depth = 0): void {
+  let seen = 0;
+  for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+    if (++seen > 64) break;
+    const v = lookupVar(m[0], state, w)?.known;
+    if (!v) continue;
+    if (subscriptSubstitution(v)) {
+      markIncomplete(w.out, 'computed');
+      return;
+    }
+    if (depth < 4 && /[A-Za-z_]/.test(v)) arithmeticVariables(v, state, w, depth + 1);
+  }
+}
+
+/** Builtins that take variable names (and so evaluate their subscripts) or arithmetic expressions as arguments. */
+const NAME_BUILTINS = new Set([
+  '[[',
+  'test',
+  '[',
+  'let',
+  'declare',
+  'typeset',
+  'local',
+  'readonly',
+  'export',
+  'unset',
+  'read',
+  'mapfile',
+  'readarray',
+  'wait',
+  'getopts',
+]);
+
+/** `printf '%s' a b`: the text printf prints, for the formats paths are built with (%s, %d, %%, \n, \t); else null. */
+function printfText(format: string, args: string[]): string | null {
+  if (/%[^sdi%]/.test(format) || format.length > MAX_PATH) return null;
+  const escaped = format.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c === '\\' ? '\\' : `\\${c}`));
+  const slots = (escaped.match(/%[sdi]/g) ?? []).length;
+  let out = '';
+  let i = 0;
+  do {
+    out += escaped.replace(/%([sdi%])/g, (_, c: string) => (c === '%' ? '%' : (args[i++] ?? '')));
+    if (out.length > MAX_PATH) return null;
+  } while (slots > 0 && i < args.length);
+  return out;
 }
 
 /** Environment variables whose value programs run as a shell command (pagers, editors, git's ssh). */
@@ -385,9 +499,14 @@ function gitCommandStrings(args: Value[]): { value: Value; label: string }[] {
 function walkSubstitutions(word: Word, state: State, w: Walk, via: string[]): void {
   for (const p of word.parts) {
     if (p.type === 'cmdsub') walkNested(p.script, cloneState(state), w, [...via, '$()'], null);
-    else if (p.type === 'procsub') walkNested(p.script, cloneState(state), w, [...via, `${p.dir}()`], null);
-    else if (p.type === 'arith') for (const s of p.subs) walkNested(s, cloneState(state), w, [...via, '$(())'], null);
-    else if (p.type === 'param' && p.arg) walkSubstitutions(p.arg, state, w, via);
+    else if (p.type === 'procsub') {
+      const before = w.out.invocations.length;
+      walkNested(p.script, cloneState(state), w, [...via, `${p.dir}()`], null);
+      if (w.out.invocations.length > before) w.producers.set(p.script, w.out.invocations[w.out.invocations.length - 1]!);
+    } else if (p.type === 'arith') {
+      arithmeticVariables(p.text, state, w);
+      for (const s of p.subs) walkNested(s, cloneState(state), w, [...via, '$(())'], null);
+    } else if (p.type === 'param' && p.arg) walkSubstitutions(p.arg, state, w, via);
   }
 }
 
@@ -758,8 +877,16 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     findRoots: meta.findRoots,
     dynamicScript: false,
   };
+  if (state.xtrace) inv.xtrace = true;
   w.out.invocations.push(inv);
   const args = inv.args;
+  if (renamedProgram(argv[0]!, state, w, meta)) markIncomplete(w.out, 'computed');
+  if (NAME_BUILTINS.has(program) || (program === 'printf' && args[0]?.known === '-v')) {
+    // [[ -v 'a[$(…)]' ]], printf -v 'a[$(…)]': the subscript of a name is evaluated, and runs.
+    const names = program === 'printf' ? args.slice(1, 2) : args;
+    if (names.some((a) => a.known !== null && subscriptSubstitution(a.known))) markIncomplete(w.out, 'computed');
+    if (program === 'let' || program === '[[') for (const a of args) if (a.known) arithmeticVariables(a.known, state, w);
+  }
   if (callDefined(inv, argv, state, w, meta)) return inv;
   const inner = (rest: Value[], label: string, extra: Partial<Meta> = {}) => {
     inv.wrapper = rest.length > 0;
@@ -774,19 +901,43 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     return inv;
   }
   if (['export', 'declare', 'typeset', 'local', 'readonly'].includes(program)) {
+    // declare -n NAME=OTHER: NAME is a reference to OTHER.
+    const nameref = args.some((a) => /^-[a-zA-Z]*n/.test(a.known ?? ''));
     for (const a of args) {
       const m = a.known !== null ? /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/.exec(a.known) : null;
-      if (m) state.vars.set(m[1]!, { known: m[2]!, ifUnset: m[2]! });
+      if (m && nameref) state.vars.set(m[1]!, { known: null, ifUnset: OPAQUE, ref: m[2]! });
+      else if (m) setVar(state, m[1]!, { known: m[2]!, ifUnset: m[2]! });
+      else if (nameref && a.known === null) markIncomplete(w.out, 'computed');
       else {
         const name = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(a.ifUnset)?.[1];
         const strip = (t: string) => t.slice(t.indexOf('=') + 1);
-        if (name) state.vars.set(name, { known: null, ifUnset: OPAQUE, possible: a.possible.map((p) => ({ ...p, text: strip(p.text) })) });
+        if (name) setVar(state, name, { known: null, ifUnset: strip(a.ifUnset), possible: a.possible.map((p) => ({ ...p, text: strip(p.text) })) });
       }
     }
     return inv;
   }
   if (program === 'unset') {
     for (const a of args) if (a.known) state.vars.delete(a.known);
+    return inv;
+  }
+  if (program === 'set') {
+    setBuiltin(args, state);
+    return inv;
+  }
+  if (program === 'printf' && args[0]?.known === '-v' && args[1]) {
+    // printf -v NAME FORMAT ARGS: NAME gets the text printf would print.
+    const rest = args.slice(2).map((a) => a.known);
+    const text = rest.every((t) => t !== null) && rest.length > 0 ? printfText(rest[0]!, rest.slice(1) as string[]) : null;
+    if (args[1].known === null) markIncomplete(w.out, 'computed');
+    else setVar(state, args[1].known, text !== null ? { known: text, ifUnset: text } : { known: null, ifUnset: OPAQUE });
+    return inv;
+  }
+  if (program === 'read' || program === 'mapfile' || program === 'readarray') {
+    // The variables read gets are what its stdin says: a here-string or heredoc the line fixes, else unknown.
+    const names = args.filter((a, i) => a.known !== null && !a.known.startsWith('-') && !/^-[a-zA-Z]*[dnNptuaC]$/.test(args[i - 1]?.known ?? ''));
+    const line = program === 'read' && names.length === 1 && inv.stdinText !== null ? inv.stdinText.split('\n')[0]!.trim() : null;
+    for (const n of names)
+      setVar(state, n.known!, line !== null && args.some((a) => a.known === '-r') ? { known: line, ifUnset: line } : { known: null, ifUnset: OPAQUE });
     return inv;
   }
   if (program === 'ln') {
@@ -914,6 +1065,16 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     walkSource(inv.stdinText, cloneState(state), w, meta, `${program} /dev/stdin`);
     return inv;
   }
+  // source <(echo …): the shell runs the process substitution's output.
+  const sourced = (program === '.' || program === 'source') && args[0] ? procsubOf(args[0].word, '<')[0] : undefined;
+  const sourcedFrom = sourced ? w.producers.get(sourced) : undefined;
+  // (Other producers, `source <(kubectl completion bash)`, are setup code or the network guards' concern.)
+  const sourcedText = sourcedFrom ? pipedText(sourcedFrom) : null;
+  if (sourcedText !== null) {
+    inv.wrapper = true;
+    walkSource(sourcedText, cloneState(state), w, meta, `${program} <()`);
+    return inv;
+  }
   if (program === 'alias') {
     for (const a of args) {
       const m = a.known !== null ? /^([A-Za-z0-9_.:-]+)=([\s\S]*)$/.exec(a.known) : null;
@@ -970,6 +1131,52 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
   // their program from stdin are handled by the guards that care (interpreterCode covers them).
   return inv;
+}
+
+/**
+ * A program this line copied or linked under another name (`cp /bin/rm /tmp/ls; /tmp/ls -rf ~`), or
+ * a name looked up on a PATH this line changed to reach a file it wrote or copied there
+ * (`printf … > /tmp/ls; PATH=/tmp:$PATH ls`): what runs is not what the name says.
+ */
+function renamedProgram(word: Value, state: State, w: Walk, meta: Meta): boolean {
+  const name = word.known;
+  if (name === null || name === '') return false;
+  if (name.includes('/')) {
+    if (!isAbsolutePath(name) && !name.startsWith('~') && !state.cwd) return false;
+    const path = resolvePath(state.cwd ?? '/', name, w.out.home);
+    const original = w.out.aliases.get(path);
+    return original !== undefined && basename(original) !== basename(path);
+  }
+  if (w.written.size === 0 && w.out.aliases.size === 0) return false;
+  const path = meta.assigns.get('PATH') ?? state.vars.get('PATH');
+  if (!path) return false;
+  for (const dir of (path.known ?? path.ifUnset).split(':')) {
+    if (dir === '' || dir.includes(OPAQUE) || (!isAbsolutePath(dir) && !state.cwd)) continue;
+    const candidate = resolvePath(state.cwd ?? '/', `${dir}/${name}`, w.out.home);
+    const original = w.out.aliases.get(candidate);
+    if (w.written.has(candidate) || (original !== undefined && basename(original) !== name)) return true;
+  }
+  return false;
+}
+
+/** `set -- a b` (the positional parameters), `set -x` / `set -o xtrace` / `set -v` (tracing on; `+x` off). */
+function setBuiltin(args: Value[], state: State): void {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === null) return;
+    if (t === '--' || !/^[-+]/.test(t)) {
+      const list = t === '--' ? args.slice(i + 1) : args.slice(i);
+      state.params = [state.params?.[0] ?? syntheticValue('bash'), ...list];
+      return;
+    }
+    if (t === '-o' || t === '+o') {
+      const opt = args[++i]?.known;
+      if (opt === 'xtrace' || opt === 'verbose') state.xtrace = t === '-o';
+      continue;
+    }
+    if (/[xv]/.test(t.slice(1))) state.xtrace = t.startsWith('-');
+    if (t.endsWith('o') && t.length > 2) i++; // -euo pipefail
+  }
 }
 
 function resolveEnv(
@@ -1044,6 +1251,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     list = args.slice(1);
   }
   let hasC = false;
+  let xtrace = state.xtrace;
   let i = 0;
   for (; i < list.length; i++) {
     const a = list[i]!.known;
@@ -1054,6 +1262,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     }
     if (/^-[a-zA-Z]+$/.test(a) || /^\+[a-zA-Z]+$/.test(a)) {
       if (a.startsWith('-') && a.includes('c')) hasC = true;
+      if (a.startsWith('-') && /[xv]/.test(a)) xtrace = true;
       if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') i++;
       continue;
     }
@@ -1074,12 +1283,19 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     // sh -c 'script' arg0 arg1 …: $0 is arg0, $1 arg1, …
     const st = cloneState(state);
     st.params = [list[i + 1] ?? syntheticValue(program), ...list.slice(i + 2)];
+    st.xtrace = xtrace;
     walkSource(first.known, st, w, meta, `${program} -c`);
     return inv;
   }
-  if (!first && inv.stdinText !== null) {
+  // bash <(echo …): the script file is a process substitution's output.
+  const fromProcsub = first && !hasC ? procsubOf(first.word, '<')[0] : undefined;
+  const producer = fromProcsub ? w.producers.get(fromProcsub) : undefined;
+  const script = first ? (producer ? pipedText(producer) : null) : inv.stdinText;
+  if (script !== null) {
     inv.wrapper = true;
-    walkSource(inv.stdinText, cloneState(state), w, meta, `${program} stdin`);
+    const st = cloneState(state);
+    st.xtrace = xtrace;
+    walkSource(script, st, w, meta, `${program} ${first ? '<()' : 'stdin'}`);
   }
   return inv;
 }
@@ -1236,7 +1452,7 @@ function evalWord(word: Word, state: State, w: Walk): Value {
           }
           text = t;
         }
-        if (!p.quoted && /[*?[]/.test(text)) glob = true;
+        if (!p.quoted && /[*?[]|[+@!]\(/.test(text)) glob = true;
         if (known !== null) known += text;
         ifUnset += text;
         options.push(text);
@@ -1339,6 +1555,8 @@ function evalParam(name: string, op: string, arg: Word | null, state: State, w: 
     });
     return { known: null, ifUnset: OPAQUE, options };
   }
+  // ${!v}: the variable whose name is v's value.
+  if (op === 'indirect' && set?.known && /^(?:[A-Za-z_][A-Za-z0-9_]*|\d+)$/.test(set.known)) return evalParam(set.known, '', null, state, w, unsetVars);
   // Substrings, replacements, case changes, indirection, lengths: a value we do not compute.
   if (!set && op !== 'length') return { known: null, ifUnset: '', options: unset() };
   return { known: null, ifUnset: OPAQUE, options: [{ text: OPAQUE, because: null, unset: null }] };
@@ -1386,7 +1604,14 @@ function removePattern(value: string, op: string, pattern: string): string | nul
 }
 
 function lookupVar(name: string, state: State, w: Walk): VarValue | null {
-  const v = state.vars.get(name);
+  let v = state.vars.get(name);
+  // declare -n references: the variable they name (a bounded chain; a loop is unknown).
+  for (let i = 0; v?.ref !== undefined; i++) {
+    if (i >= 8) return { known: null, ifUnset: OPAQUE };
+    const target = v.ref;
+    v = state.vars.get(target);
+    if (!v) return /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? lookupVar(target, { ...state, vars: new Map() }, w) : { known: null, ifUnset: OPAQUE };
+  }
   if (v) return v;
   if (state.params && /^(\d+|[@*#])$/.test(name)) {
     if (name === '#') return { known: String(state.params.length - 1), ifUnset: String(state.params.length - 1) };

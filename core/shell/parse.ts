@@ -165,7 +165,7 @@ class Parser {
         this.pos = from + 1;
         const body = this.nested(() => this.parseList(')'), ')');
         this.pos = end;
-        return { type: 'subshell', body, redirects: this.parseRedirectsOnly() };
+        return { type: 'subshell', body, redirects: this.parseRedirectsOnly(), arith: this.src.slice(from + 2, Math.max(from + 2, end - 2)) };
       }
       this.pos++;
       const body = this.nested(() => this.parseList(')'), ')');
@@ -209,7 +209,8 @@ class Parser {
         this.pos++;
         continue;
       }
-      const word = this.parseWord();
+      // In command position `!(…)` is `!` and a subshell, not an extended glob.
+      const word = this.parseWord(cmd.words.length + cmd.assigns.length > 0);
       if (!word) {
         this.pos++;
         continue;
@@ -314,7 +315,7 @@ class Parser {
     return this.parseWord();
   }
 
-  private parseWord(): Word | null {
+  private parseWord(extglob = false): Word | null {
     const start = this.pos;
     const parts: WordPart[] = [];
     let lit = '';
@@ -346,6 +347,14 @@ class Parser {
           const from = this.pos;
           this.skipBalanced('(', ')');
           addLit(this.src.slice(from, this.pos), true);
+          continue;
+        }
+        // Extended globs ?( ) *( ) +( ) @( ) !( ): one word, a pattern the shell expands (under
+        // `shopt -s extglob`; without it the line is a syntax error, so reading it as a glob is safe).
+        if (extglob && /[?*+@!]$/.test(lit) && !litQuoted) {
+          const from = this.pos;
+          this.skipBalanced('(', ')');
+          addLit(this.src.slice(from, this.pos), false);
           continue;
         }
         break;
@@ -440,7 +449,9 @@ class Parser {
     if (next === '(') {
       if (this.src[this.pos + 2] === '(') {
         this.pos++;
-        return { type: 'arith', subs: this.skipArithmetic() };
+        const from = this.pos;
+        const subs = this.skipArithmetic();
+        return { type: 'arith', subs, text: this.src.slice(from + 2, Math.max(from + 2, this.pos - 2)) };
       }
       this.pos += 2;
       const script = this.nested(() => this.parseList(')'), ')');
@@ -457,7 +468,8 @@ class Parser {
       this.pos++;
       const from = this.pos;
       this.skipBalanced('[', ']');
-      return { type: 'arith', subs: this.substitutionsIn(this.src.slice(from + 1, this.pos - 1)) };
+      const text = this.src.slice(from + 1, this.pos - 1);
+      return { type: 'arith', subs: this.substitutionsIn(text), text };
     }
     const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(this.src.slice(this.pos + 1, this.pos + 257));
     if (!m) return null;
