@@ -48,6 +48,9 @@ const BLOCKED: [string, string][] = [
   ['set -e -- x .env; cat "$2"', 'secret-read'],
   ['read -r f <<< .env; cat "$f"', 'secret-read'],
   ['set -- ~; rm -rf "$1"', 'rm-catastrophic'],
+  // the paths to delete are in a file outside the project that cannot be read now
+  ['xargs rm -rf < /tmp/list', 'unanalysable'],
+  ['rm -rf $(cat /tmp/list)', 'unanalysable'],
   // xtrace prints every assignment a sourced file makes
   ['set -x; . ./.env', 'secret-read'],
   ['set -o xtrace; source .env', 'secret-read'],

@@ -35,7 +35,16 @@ function compile(row: Row): Compiled {
   if (c) return c;
   const takes = new Set([...(row.takes ?? []), ...Object.keys(row.opts ?? {})]);
   const takes2 = new Set(row.takes2 ?? []);
-  const all = [...takes, ...takes2, ...Object.keys(row.modes ?? {}), ...(row.when ?? []), ...(row.also ?? []), ...(row.unless ?? []), ...(row.recursive ?? [])];
+  const all = [
+    ...takes,
+    ...takes2,
+    ...Object.keys(row.modes ?? {}),
+    ...(row.when ?? []),
+    ...(row.also ?? []),
+    ...(row.unless ?? []),
+    ...(row.recursive ?? []),
+    ...(row.removes ?? []),
+  ];
   const execPos = row.pos?.indexOf('exec') ?? -1;
   const execAt = execPos >= 0 ? execPos : row.rest === 'exec' ? (row.pos?.length ?? 0) : -1;
   c = { takes, takes2, longs: all.filter((o) => o.startsWith('--')), execAt };
@@ -446,7 +455,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   const dir = dirValue ? target(inv, dirValue, home).path : undefined;
   const toValue = parsed.values.find((v) => row.toOpt?.includes(v.opt))?.value;
   const edit = row.lang === 'sed' && codeValue?.known ? substitution(codeValue.known) : null;
-  const recursive = anyOf(parsed.flags, row.recursive);
+  const recursive = row.deletesTrees === true || anyOf(parsed.flags, row.recursive);
+  const removes = anyOf(parsed.flags, row.removes);
 
   const apply = (role: Role, value: Value, extra?: { to?: Target }): boolean => {
     const t = value.known;
@@ -583,7 +593,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       if (to?.path && row.layout !== 'archive' && (destOpt || sources.length > 1 || dest?.known?.endsWith('/')) && s.known)
         to = { value: to.value, path: `${to.path}/${basename(s.known)}` };
       apply('read', s, to ? { to } : undefined);
-      if (row.layout === 'move') out.push({ kind: 'delete', target: target(inv, s, home, dir), recursive: true });
+      if (row.layout === 'move' || removes) out.push({ kind: 'delete', target: target(inv, s, home, dir), recursive: true });
     }
     if (dest) apply('dest', dest);
   } else {
@@ -598,6 +608,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       }
       if (role === 'read' && toTarget) apply('read', plain[i]!, { to: toTarget });
       else apply(role, plain[i]!);
+      if (role === 'read' && removes) out.push({ kind: 'delete', target: target(inv, plain[i]!, home, dir), recursive: true });
       if (role === 'read' || role === 'arg') reads++;
     }
     if (reads === 0 && row.defaultPath && (mode === 'search' || mode === 'search-visible')) apply('read', synthetic(row.defaultPath));

@@ -131,7 +131,9 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
       notes.push(`agent-guard: ${guard.id} would deny this; allowed by an exception in .claude/agent-guard.json`);
       continue;
     }
-    const verdict: Verdict = { decision: mode === 'ask' ? 'ask' : 'deny', guardId: guard.id, reason: denial.reason };
+    const verdict: Verdict = denial.unanalysable
+      ? { decision: 'deny', guardId: 'unanalysable', reason: denial.reason }
+      : { decision: mode === 'ask' ? 'ask' : 'deny', guardId: guard.id, reason: denial.reason };
     if (denial.instead) verdict.instead = denial.instead;
     if (verdict.decision === 'deny') return { verdict, notes, call, host: 'claude' };
     ask ??= verdict;

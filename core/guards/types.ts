@@ -24,6 +24,11 @@ export interface Denial {
   reason: string;
   /** A concrete command to run instead, when there is one. It must pass the whole guard set. */
   instead?: string;
+  /**
+   * The guard could not see what decides (a list of paths in a file it cannot read): reported as
+   * unanalysable, in every mode but off, like the analysis's own limits.
+   */
+  unanalysable?: true;
 }
 
 export interface GitResult {

@@ -654,6 +654,8 @@ const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each' | 'joi
   nodemon: { opts: ['-x', '--exec'] },
   tar: { opts: ['--to-command', '--use-compress-program', '-I', '--checkpoint-action=exec', '--info-script', '-F', '--new-volume-script'] },
   rsync: { opts: ['-e', '--rsh', '--rsync-path'] },
+  // zip -T -TT CMD: CMD tests the archive.
+  zip: { opts: ['-TT', '--unzip-command'] },
   hyperfine: {
     opts: ['-p', '--prepare', '-c', '--cleanup', '-s', '--setup', '--conclude'],
     operands: 'each',
