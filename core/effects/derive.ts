@@ -612,6 +612,12 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       if (role === 'read' || role === 'arg') reads++;
     }
     if (reads === 0 && row.defaultPath && (mode === 'search' || mode === 'search-visible')) apply('read', synthetic(row.defaultPath));
+    // tar x / unzip with no member named: the whole archive lands in the directory (-C, -d) or the cwd.
+    const members = plain.slice(row.pos?.length ?? 0).length;
+    if (row.dirOpt && row.rest === 'write' && members === 0) {
+      const into = dirValue ?? synthetic('.');
+      out.push({ kind: 'write', target: target(inv, into, home), how: `${how} (into the folder)` });
+    }
   }
 
   const firstRedirect = out.length;

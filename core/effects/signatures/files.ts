@@ -499,7 +499,7 @@ export const FILES: ProgramSpec[] = [
         how: 'tar x',
         examples: [
           { command: 'tar xf /tmp/backup.tar package-lock.json', effects: ['read(/tmp/backup.tar, metadata)', 'write(package-lock.json, tar x)'] },
-          { command: 'tar xzf /tmp/vendor.tgz -C vendor', effects: ['read(/tmp/vendor.tgz, metadata)'] },
+          { command: 'tar xzf /tmp/vendor.tgz -C vendor', effects: ['read(/tmp/vendor.tgz, metadata)', 'write(vendor, tar x (into the folder))'] },
         ],
       },
       {
@@ -552,7 +552,10 @@ export const FILES: ProgramSpec[] = [
         pos: ['meta'],
         rest: 'write',
         how: 'unzip',
-        examples: [{ command: 'unzip -o /tmp/backup.zip package-lock.json', effects: ['read(/tmp/backup.zip, metadata)', 'write(package-lock.json, unzip)'] }],
+        examples: [
+          { command: 'unzip -o /tmp/backup.zip package-lock.json', effects: ['read(/tmp/backup.zip, metadata)', 'write(package-lock.json, unzip)'] },
+          { command: 'unzip -q /tmp/site.zip -d public', effects: ['read(/tmp/site.zip, metadata)', 'write(public, unzip (into the folder))'] },
+        ],
       },
     ],
   },
