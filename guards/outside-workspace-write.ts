@@ -111,6 +111,11 @@ function shellWrites(inv: Invocation, home: string): { path: string; how: string
   return out;
 }
 
+/** Run on another machine (`ssh host 'cd /srv/app && git pull'`): its files are not this machine's. */
+function remote(inv: Invocation): boolean {
+  return inv.via.includes('ssh');
+}
+
 /** git subcommands that change the repository they run in (its files, index, refs or config). */
 const GIT_WRITERS = new Set([
   'add',
@@ -195,12 +200,13 @@ export default defineGuard({
           instead: `git config --local ${key}`.trim(),
         };
       }
-      for (const w of [...shellWrites(inv, ctx.home), ...configWrites(inv, ctx)]) {
+      for (const w of [...shellWrites(inv, ctx.home), ...(remote(inv) ? [] : configWrites(inv, ctx))]) {
         const lands = outside(w.path, rootsFor(), ctx);
         if (lands !== null) return { reason: `${inv.program} writes ${where(w.path, lands, ctx)} (${w.how}). ${advice}` };
       }
     }
     for (const w of effectWrites(ctx.shell(), ctx)) {
+      if (remote(w.inv)) continue;
       const lands = outside(w.path, rootsFor(), ctx);
       if (lands !== null) return { reason: `${w.inv.program} writes ${where(w.path, lands, ctx)} (${w.how}). ${advice}` };
     }

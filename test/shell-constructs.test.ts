@@ -51,6 +51,23 @@ const BLOCKED: [string, string][] = [
   // the paths to delete are in a file outside the project that cannot be read now
   ['xargs rm -rf < /tmp/list', 'unanalysable'],
   ['rm -rf $(cat /tmp/list)', 'unanalysable'],
+  // programs that run a command given in their own language
+  ["awk '{system($0)}' <<< 'rm -rf ~'", 'rm-catastrophic'],
+  ["sed 's/.*/rm -rf ~/e' <<< x", 'rm-catastrophic'],
+  ["sed -n '1e rm -rf ~' /etc/hostname", 'rm-catastrophic'],
+  ["sed -e 's/a/b/' -e '2e rm -rf ~' f.txt", 'rm-catastrophic'],
+  ["sed 's/^/x/e' f.txt", 'unanalysable'],
+  ["psql -c '\\! rm -rf ~'", 'rm-catastrophic'],
+  ["psql <<'EOF'\nselect 1;\n\\! rm -rf ~\nEOF", 'rm-catastrophic'],
+  ["mysql -e 'system rm -rf ~'", 'rm-catastrophic'],
+  ["sqlite3 :memory: '.shell rm -rf ~'", 'rm-catastrophic'],
+  ["sqlite3 db.sqlite <<< '.system rm -rf ~'", 'rm-catastrophic'],
+  [`emacs --batch --eval '(shell-command "rm -rf ~")'`, 'rm-catastrophic'],
+  [`emacs --batch --eval '(start-process-shell-command "x" nil "rm -rf ~")'`, 'rm-catastrophic'],
+  [`emacs --batch --eval '(shell-command (getenv "X"))'`, 'unanalysable'],
+  ["make --eval='x: ; rm -rf ~' x", 'rm-catastrophic'],
+  ["make -E 'all:\n\t$(RM) -r ~' all", 'rm-catastrophic'],
+  ["zip /tmp/x.zip README -T -TT 'rm -rf ~ #'", 'rm-catastrophic'],
   // xtrace prints every assignment a sourced file makes
   ['set -x; . ./.env', 'secret-read'],
   ['set -o xtrace; source .env', 'secret-read'],
@@ -81,6 +98,19 @@ const ALLOWED = [
   'ln -s ../node_modules/.bin/tsc bin/tsc; bin/tsc --version',
   'mkdir -p bin; cp scripts/build.sh bin/build.sh; PATH=$PWD/bin:$PATH build.sh --help',
   'export PATH=$HOME/.local/bin:$PATH; pip --version',
+  "sed -n '1,20p' src/a.ts",
+  "sed -i 's/foo/bar/g' src/a.ts",
+  "sed -E 's/(e+)/x/g' a.txt",
+  "sed '/^$/d;s/ *$//' a.txt",
+  "sed 's/x/y/w out.txt' a.txt",
+  "psql -h localhost -U app -c '\\dt'",
+  "sqlite3 db.sqlite '.tables' 'select count(*) from users'",
+  "mysql -u root -e 'show databases'",
+  `emacs --batch --eval '(org-babel-tangle-file "x.org")'`,
+  "make --eval='print-%: ; @echo $*=$($*)' print-CC",
+  'make -j4 test',
+  "awk '{system($0)}' <<< 'ls -la'",
+  'zip -T /tmp/x.zip',
 ];
 
 test('constructs that hide a value or a command: the hidden part is judged, or the call is unanalysable', () => {

@@ -636,7 +636,7 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
  * `concurrently 'npm:a' 'b'`); ssh runs its operands after the host (remotely, still judged).
  * Each such text is analysed as a command of its own; a computed one is unanalysable.
  */
-const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each' | 'joined' | 'after-host'; argOpts?: string[] }> = {
+const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each' | 'joined' | 'after-host' | 'after-first'; argOpts?: string[] }> = {
   script: { opts: ['-c', '--command'] },
   // Editors and debuggers given an ex or gdb command that shells out: `vim -c '!cmd'`, `gdb -ex 'shell cmd'`
   // (their other commands are not shell; the prefix is stripped in exCommand below).
@@ -656,6 +656,21 @@ const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each' | 'joi
   rsync: { opts: ['-e', '--rsh', '--rsync-path'] },
   // zip -T -TT CMD: CMD tests the archive.
   zip: { opts: ['-TT', '--unzip-command'] },
+  // SQL shells whose meta-commands run a shell command: psql's \!, mysql's \! and system, sqlite3's
+  // .shell and .system (each operand after the database is a command); see shellPartOf.
+  psql: { opts: ['-c', '--command'], argOpts: ['-d', '-h', '-p', '-U', '-f', '-o', '-v', '--set', '-P', '-F', '-R', '-T', '-L'] },
+  mysql: { opts: ['-e', '--execute'], argOpts: ['-u', '-h', '-P', '-D', '-S'] },
+  mariadb: { opts: ['-e', '--execute'], argOpts: ['-u', '-h', '-P', '-D', '-S'] },
+  sqlite3: {
+    opts: ['-cmd'],
+    operands: 'after-first',
+    argOpts: ['-separator', '-nullvalue', '-newline', '-init', '-vfs', '-maxsize', '-mmap', '-pagecache', '-lookaside', '-heap'],
+  },
+  duckdb: { opts: ['-c', '-cmd', '-s'], operands: 'after-first' },
+  // Editors and build tools evaluating code that shells out: emacs --eval '(shell-command …)', make --eval 'x: ; cmd'.
+  emacs: { opts: ['--eval', '-eval', '--execute'] },
+  make: { opts: ['--eval', '-E'], argOpts: ['-f', '--file', '--makefile', '-C', '--directory', '-j', '--jobs', '-I', '--include-dir', '-o', '-W', '-l'] },
+  gmake: { opts: ['--eval', '-E'], argOpts: ['-f', '--file', '--makefile', '-C', '--directory', '-j', '--jobs', '-I', '--include-dir', '-o', '-W', '-l'] },
   hyperfine: {
     opts: ['-p', '--prepare', '-c', '--cleanup', '-s', '--setup', '--conclude'],
     operands: 'each',
@@ -796,6 +811,7 @@ function commandStrings(program: string, args: Value[]): { value: Value; label: 
     operands.push(a);
   }
   if (spec.operands === 'each') for (const v of operands) out.push({ value: v, label: program });
+  else if (spec.operands === 'after-first') for (const v of operands.slice(1)) out.push({ value: v, label: program });
   else if (spec.operands && operands.length > (spec.operands === 'after-host' ? 1 : 0)) {
     const words = spec.operands === 'after-host' ? operands.slice(1) : operands;
     const known = words.every((v) => v.known !== null);
@@ -1110,7 +1126,8 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     for (const { value, label } of carried) {
       const text = value.known === null ? null : shellPartOf(program, value.known);
       if (text === '') continue;
-      if (text === null) computedScript(inv, [value], w);
+      if (text === null && value.known !== null) markIncomplete(w.out, 'computed');
+      else if (text === null) computedScript(inv, [value], w);
       else {
         const st = cloneState(state);
         if (program === 'ssh' && label === 'ssh') st.cwd = null; // the remote side's folder is not ours
@@ -1119,10 +1136,30 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     }
   }
 
+  // psql/mysql/sqlite3 reading their script from stdin: its meta-commands that run a shell.
+  if (SQL_SHELLS.has(program) && inv.stdinText !== null) {
+    const text = shellPartOf(program, inv.stdinText);
+    if (text) walkSource(text, cloneState(state), w, meta, `${program} stdin`);
+  }
+  if (program === 'sed' || program === 'gsed') {
+    const run = sedExecutes(args, inv.stdinText);
+    if (run === null) markIncomplete(w.out, 'computed');
+    else if (run) walkSource(run, cloneState(state), w, meta, 'sed e');
+  }
+
   // Interpreter one-liners that shell out: python -c "os.system('…')", perl -e "system(q{…})", …
   // Code that reaches a dangerous operation with a computed value cannot be judged: unanalysable.
   const code = interpreterProgram(inv);
-  if (code) {
+  // awk '{system($0)}' <<< 'cmd': each input line is run; the input is the line's own text.
+  if (
+    code &&
+    code.lang === 'awk' &&
+    inv.stdinText !== null &&
+    AWK_RUNS_LINES.test(code.code) &&
+    !AWK_OTHER_SYSTEM.test(code.code.replace(AWK_RUNS_LINES, ''))
+  ) {
+    walkSource(inv.stdinText, cloneState(state), w, meta, 'awk system($0)');
+  } else if (code) {
     const reading = readCode(code.lang, code.code);
     for (const s of reading.shell) walkSource(s, cloneState(state), w, meta, `${program} shell-out`);
     if (reading.opaque !== null && w.out.opaqueCode === null) {
@@ -2017,8 +2054,22 @@ function shellQuote(t: string): string {
  * The shell part of a command an editor or debugger is given: `!cmd` (vim, ex), `shell cmd` / `!cmd`
  * (gdb); '' when it is one of their own commands. Other programs' strings are shell as they are.
  */
-function shellPartOf(program: string, text: string): string {
+function shellPartOf(program: string, text: string): string | null {
   const t = text.trimStart();
+  if (SQL_SHELLS.has(program)) {
+    // psql and mysql: \! CMD (to the end of the line); mysql: system CMD; sqlite3, duckdb: .shell / .system CMD.
+    const out: string[] = [];
+    for (const line of text.split('\n')) {
+      const l = line.trimStart();
+      const bang = program === 'psql' || program === 'mysql' || program === 'mariadb' ? l.indexOf('\\!') : -1;
+      if (bang >= 0) out.push(l.slice(bang + 2));
+      else if ((program === 'mysql' || program === 'mariadb') && /^system\s/i.test(l)) out.push(l.slice(7));
+      else if (/^\.(shell|system)\s/.test(l)) out.push(l.slice(l.indexOf(' ') + 1));
+    }
+    return out.join('\n');
+  }
+  if (program === 'emacs') return elispShell(t);
+  if (program === 'make' || program === 'gmake') return makefileRecipes(text);
   if (['vim', 'nvim', 'vi', 'ex'].includes(program)) {
     // :!cmd, :silent !cmd, :1,5!cmd (a range filtered through cmd); :call system('cmd').
     const bang = t
@@ -2043,4 +2094,160 @@ function shellPartOf(program: string, text: string): string {
     return '';
   }
   return text;
+}
+
+/** Emacs Lisp's shell calls with a literal command: (shell-command "…"), (call-process-shell-command "…"), …; null when one gets a computed command. */
+function elispShell(code: string): string | null {
+  const out: string[] = [];
+  let calls = 0;
+  for (const m of code.matchAll(ELISP_SHELL)) {
+    calls++;
+    // (start-process-shell-command NAME BUFFER COMMAND): the command is the third argument.
+    const lit = m[1]!.startsWith('start')
+      ? /^\s*(?:"(?:[^"\\]|\\.)*"|nil)\s+(?:"(?:[^"\\]|\\.)*"|nil)\s+"((?:[^"\\]|\\.)*)"/.exec(m[2]!)
+      : /^\s*"((?:[^"\\]|\\.)*)"/.exec(m[2]!);
+    if (!lit) return null;
+    out.push(lit[1]!.replace(/\\(.)/g, '$1'));
+  }
+  if (calls === 0 && /\b(?:call-process|start-process|make-process|process-lines)\b/.test(code)) return null;
+  return out.join('\n');
+}
+const ELISP_SHELL =
+  /\((async-shell-command|shell-command-to-string|shell-command|call-process-shell-command|start-process-shell-command|process-lines-shell)\b([^)]*)/g;
+
+/**
+ * The recipes of a makefile text (`x: ; cmd`, tab-indented lines) and its $(shell …) calls: what
+ * make runs, with make's own references expanded as make would before the shell sees them: $$ is $,
+ * $(RM) is `rm -f`, any other $(VAR), ${VAR} or $@ a plain word.
+ */
+function makefileRecipes(text: string): string {
+  const out: string[] = [];
+  const expand = (recipe: string) =>
+    recipe.replace(/\$(?:\$|\(([^()]*)\)|\{([^{}]*)\}|[@<^*?%+|])/g, (ref, paren?: string, brace?: string) =>
+      ref === '$$' ? '$' : (paren ?? brace) === 'RM' ? 'rm -f' : 'MAKEVALUE',
+    );
+  for (const line of text.split('\n')) {
+    if (line.startsWith('\t')) out.push(expand(line.slice(1).replace(/^[@+-]+/, '')));
+    else {
+      const colon = line.indexOf(':');
+      const semi = colon >= 0 ? line.indexOf(';', colon) : -1;
+      if (colon >= 0 && semi > colon && line[colon + 1] !== '=') out.push(expand(line.slice(semi + 1).replace(/^\s*[@+-]*/, '')));
+    }
+    for (const m of line.matchAll(/\$\(shell(\s[^()]*)\)/g)) out.push(expand(m[1]!.trim()));
+  }
+  return out.join('\n');
+}
+
+/** awk's system($0): the input line as a shell command. */
+const AWK_RUNS_LINES = /system\(\s*\$0\s*\)/g;
+const AWK_OTHER_SYSTEM = /system\s*\(|\|\s*"|\|\s*getline/;
+
+const SQL_SHELLS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'duckdb']);
+
+/**
+ * What a sed script runs as shell commands: the `e COMMAND` command, and the `e` flag of `s`, which
+ * runs the pattern space after the substitution (the replacement itself when the regex is the whole
+ * line, `s/.*\/cmd/e`). '' when it runs nothing; null when what it runs is computed.
+ */
+function sedExecutes(args: Value[], stdin: string | null): string | null {
+  const scripts: string[] = [];
+  let fromOption = false;
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === '-e' || t === '--expression') {
+      fromOption = true;
+      const v = args[++i];
+      if (!v) break;
+      if (v.known === null) return /e/.test(v.ifUnset) ? null : '';
+      scripts.push(v.known);
+    } else if (t?.startsWith('--expression=')) {
+      fromOption = true;
+      scripts.push(t.slice(13));
+    } else if (t === '-f' || t === '--file') return '';
+  }
+  if (!fromOption) {
+    const first = args.find((a) => a.known === null || !a.known.startsWith('-'));
+    if (!first) return '';
+    if (first.known === null) return '';
+    scripts.push(first.known);
+  }
+  const out: string[] = [];
+  for (const script of scripts) {
+    const r = sedScriptExecutes(script, stdin);
+    if (r === null) return null;
+    out.push(...r);
+  }
+  return out.join('\n');
+}
+
+function sedScriptExecutes(script: string, stdin: string | null): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  const n = script.length;
+  const skipAddress = () => {
+    // line numbers, $, /regex/, \cregexc, ranges (addr,addr), steps (first~step), negation (!)
+    for (let k = 0; k < 2 && i < n; k++) {
+      if (/\d/.test(script[i]!)) while (i < n && /[\d~]/.test(script[i]!)) i++;
+      else if (script[i] === '$') i++;
+      else if (script[i] === '/' || script[i] === '\\') {
+        const d = script[i] === '\\' ? script[++i] : '/';
+        i++;
+        while (i < n && script[i] !== d) i += script[i] === '\\' ? 2 : 1;
+        i++;
+        while (i < n && /[IM]/.test(script[i]!)) i++;
+      }
+      if (script[i] === ',') i++;
+      else break;
+    }
+    while (i < n && (script[i] === '!' || script[i] === ' ')) i++;
+  };
+  while (i < n) {
+    while (i < n && /[\s;{}]/.test(script[i]!)) i++;
+    if (i >= n) break;
+    skipAddress();
+    const c = script[i];
+    if (c === undefined) break;
+    if (c === 'e') {
+      const end = script.indexOf('\n', i);
+      const cmd = script.slice(i + 1, end < 0 ? n : end).trim();
+      // A bare `e` runs the pattern space: the input lines.
+      if (cmd) out.push(cmd);
+      else if (stdin !== null) out.push(stdin);
+      else return null;
+      i = end < 0 ? n : end + 1;
+    } else if (c === 's' || c === 'y') {
+      const d = script[i + 1];
+      if (d === undefined) break;
+      const parts: string[] = [];
+      let j = i + 2;
+      let cur = '';
+      while (j < n && parts.length < 2) {
+        if (script[j] === '\\' && j + 1 < n) {
+          cur += script[j + 1] === d ? d : script.slice(j, j + 2);
+          j += 2;
+        } else if (script[j] === d) {
+          parts.push(cur);
+          cur = '';
+          j++;
+        } else cur += script[j++];
+      }
+      let flags = '';
+      while (j < n && /[gpiImMe\dw]/.test(script[j]!)) {
+        if (script[j] === 'w') break;
+        flags += script[j++];
+      }
+      if (c === 's' && flags.includes('e')) {
+        const [re, repl] = parts;
+        if (re === undefined || repl === undefined) return null;
+        if (/^\^?\.\*\$?$/.test(re) && !/[&\\]/.test(repl)) out.push(repl);
+        else return null;
+      }
+      i = j;
+    } else if ('aicrRwW:btTqQlL'.includes(c)) {
+      // commands whose argument runs to the end of the line
+      const end = script.indexOf('\n', i);
+      i = end < 0 ? n : end + 1;
+    } else i++;
+  }
+  return out;
 }
