@@ -132,6 +132,11 @@ export default defineGuard({
   priority: 4,
   check(_call, ctx) {
     const analysis = ctx.shell();
+    if (analysis.spawnsForever)
+      return {
+        reason:
+          'This loop never ends and only starts background jobs: processes pile up without bound (a fork bomb), which exhausts the process table and hangs the machine. Run the job in the foreground, or wait for it, or pause between rounds (sleep).',
+      };
     if (forkBomb(analysis))
       return {
         reason:
@@ -147,6 +152,8 @@ export default defineGuard({
     blocked: [
       { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/zero of=$(lsblk -dno PATH | head -1)' }, note: 'a disk chosen by lsblk' },
       { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/zero of=/dev/sd$X' }, note: 'a device path completed at run time' },
+      { tool_name: 'Bash', tool_input: { command: "while :; do bash -c ':& :&' & done" }, note: 'a loop without end that only starts background jobs' },
+      { tool_name: 'Bash', tool_input: { command: 'while true\ndo\n  sleep 1 &\ndone' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod -R 777 /' } },
       { tool_name: 'Bash', tool_input: { command: 'sudo chown -R nobody:nogroup /' } },
       { tool_name: 'Bash', tool_input: { command: 'chown -R me ~' } },
@@ -170,6 +177,9 @@ export default defineGuard({
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/urandom of="$(mktemp)" bs=1k count=1' } },
       { tool_name: 'Bash', tool_input: { command: 'lsblk -dno PATH > disks.txt' } },
+      { tool_name: 'Bash', tool_input: { command: 'while :; do curl -s localhost:3000/health & sleep 5; done' }, note: 'paced by a foreground sleep' },
+      { tool_name: 'Bash', tool_input: { command: 'while read -r f; do gzip "$f" & done < files.txt; wait' }, note: 'ends with its input' },
+      { tool_name: 'Bash', tool_input: { command: 'for i in 1 2 3; do npm run worker & done; wait' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod +x scripts/build.sh' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod -R u+w ./build' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod -R u+w "$(git rev-parse --show-toplevel)/build"' } },

@@ -98,6 +98,8 @@ export interface ShellAnalysis {
    * ("python3 code passes os.system a command computed at run time").
    */
   opaqueCode: string | null;
+  /** A loop that never ends starts background jobs without bound (`while :; do bash -c ':& :&' & done`). */
+  spawnsForever?: true;
   /** Paths created on this line as links or copies: alias → original. */
   aliases: Map<string, string>;
   home: string;
@@ -214,6 +216,7 @@ function cloneState(s: State): State {
 
 function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
   if (script.limit) markIncomplete(w.out, script.limit);
+  if (script.spawnsForever) w.out.spawnsForever = true;
   for (const item of script.items) {
     const cmds = item.pipeline.commands;
     let prev: Invocation | null = meta.pipeFrom;

@@ -84,6 +84,8 @@ export interface Script {
   items: { pipeline: Pipeline; op: ListOp }[];
   /** Set when a limit cut the parse short: the rest of the script was not seen. */
   limit: Limit | null;
+  /** A loop in it never ends and only starts background jobs (`while :; do cmd & done`). */
+  spawnsForever?: true;
 }
 
 /**

@@ -45,6 +45,10 @@ class Parser {
   private pos = 0;
   private pending: PendingHeredoc[] = [];
   private limit: Limit | null = null;
+  /** Open while/until loops: whether the condition is always true, and the body's jobs in the foreground and background. */
+  private loops: { forever: boolean; body: boolean; fg: number; bg: number }[] = [];
+  /** A loop that never ends and only starts background jobs (`while :; do cmd & done`): processes without bound. */
+  private spawnsForever = false;
 
   constructor(
     private readonly src: string,
@@ -84,9 +88,15 @@ class Parser {
       const pipeline = this.parsePipeline(closer);
       const op = this.readListOp(closer);
       if (pipeline.commands.length > 0) items.push({ pipeline, op });
+      const loop = this.loops[this.loops.length - 1];
+      // (`do` alone on its line leaves an empty command: no job.)
+      if (loop?.body && pipeline.commands.some((c) => c.type !== 'simple' || c.words.length + c.assigns.length + c.redirects.length > 0)) {
+        if (op === '&') loop.bg++;
+        else loop.fg++;
+      }
       if (this.pos === start) this.pos++; // guarantee progress on input we do not understand
     }
-    return { items, limit: this.limit };
+    return this.spawnsForever ? { items, limit: this.limit, spawnsForever: true } : { items, limit: this.limit };
   }
 
   private skipSeparators(closer: string | null): void {
@@ -179,6 +189,21 @@ class Parser {
     return this.parseSimple(closer);
   }
 
+  /** Follows while/until … do … done (the words themselves run nothing) for loops that spawn without bound. */
+  private loopWord(word: string): void {
+    if (word === 'while' || word === 'until') {
+      const rest = this.src.slice(this.pos, this.pos + 40);
+      const forever = word === 'while' ? /^\s*(?::|true|\[\s*1\s*\]|\(\(\s*1\s*\)\))[ \t]*[;\n]\s*do\b/.test(rest) : /^\s*false[ \t]*[;\n]\s*do\b/.test(rest);
+      if (this.loops.length < 64) this.loops.push({ forever, body: false, fg: 0, bg: 0 });
+    } else if (word === 'do') {
+      const loop = this.loops[this.loops.length - 1];
+      if (loop) loop.body = true;
+    } else if (word === 'done') {
+      const loop = this.loops.pop();
+      if (loop?.forever && loop.bg > 0 && loop.fg === 0) this.spawnsForever = true;
+    }
+  }
+
   private parseSimple(closer: string | null): Command | null {
     const cmd: SimpleCommand = { type: 'simple', assigns: [], words: [], redirects: [] };
     while (true) {
@@ -223,7 +248,10 @@ class Parser {
         }
         const lit = literalValue(word);
         if (lit !== null && word.parts.every((p) => p.type === 'lit' && !p.quoted)) {
-          if (SKIPPED_RESERVED.has(lit)) continue;
+          if (SKIPPED_RESERVED.has(lit)) {
+            this.loopWord(lit);
+            continue;
+          }
           if (lit === 'function') {
             const nameWord = this.parseWordAfterSpaces();
             this.skipSpaces();
