@@ -68,6 +68,7 @@ const BLOCKED: [string, string][] = [
   ["make --eval='x: ; rm -rf ~' x", 'rm-catastrophic'],
   ["make -E 'all:\n\t$(RM) -r ~' all", 'rm-catastrophic'],
   ["zip /tmp/x.zip README -T -TT 'rm -rf ~ #'", 'rm-catastrophic'],
+  [`perl -e 'exec "rm", "-rf", $ENV{HOME}'`, 'rm-catastrophic'],
   // xtrace prints every assignment a sourced file makes
   ['set -x; . ./.env', 'secret-read'],
   ['set -o xtrace; source .env', 'secret-read'],
@@ -111,6 +112,7 @@ const ALLOWED = [
   'make -j4 test',
   "awk '{system($0)}' <<< 'ls -la'",
   'zip -T /tmp/x.zip',
+  `perl -e 'system("ls", $ENV{HOME})'`,
 ];
 
 test('constructs that hide a value or a command: the hidden part is judged, or the call is unanalysable', () => {
