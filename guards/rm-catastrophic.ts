@@ -3,13 +3,15 @@ import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/type
 import { argPath, flags, plausiblePaths, runs, shown } from '../core/guards/helpers';
 import { syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isSameOrAncestor, dirname, basename } from '../core/paths';
-import { catastrophe } from '../core/guards/targets';
+import { catastrophe, protectedChildren, systemFile } from '../core/guards/targets';
+import { effectsOf, matchRow, specFor } from '../core/effects/derive';
 
 interface Finding {
   reason: string;
   instead?: string;
   /** What would be lost, for composing reasons. */
   what: string;
+  unanalysable?: true;
 }
 
 /**
@@ -52,15 +54,40 @@ function judgeText(resolved: string, text: string, glob: boolean, ctx: GuardCont
       const git = catastrophe(`${dir === '/' ? '' : dir}/.git`, ctx);
       if (git && /\.git/.test(git)) return { reason: `${verb} matches .git too: it deletes ${git}.`, what: git };
     }
-    if (!/^[.]?\*$/.test(name) && name !== '.[!.]*') return null;
-    const what = catastrophe(dir, ctx);
-    return what && dir !== ctx.projectDir ? { reason: `${verb} deletes everything in ${what}.`, what: `everything in ${what}` } : null;
+    if (/[*?[]|[+@!]\(/.test(dir)) return null;
+    // A pattern that matches any name (*, !(x), ?*): everything in the directory.
+    if (matchesAnyName(name)) {
+      const what = catastrophe(dir, ctx);
+      if (what && dir === ctx.projectDir)
+        return {
+          reason: `${verb} deletes every file of the project but its dot-files, uncommitted work included. Name the folders you mean (for example rm -rf dist build).`,
+          what: 'every file of the project',
+        };
+      if (what) return { reason: `${verb} deletes everything in ${what}.`, what: `everything in ${what}` };
+    }
+    // /e?c, /[a-z]*, ~/.[a-z]*: the pattern matches a protected name in that directory.
+    const dot = name.startsWith('.');
+    for (const child of protectedChildren(dir, ctx)) {
+      if (!minimatch(child, name, { dot })) continue;
+      const what = catastrophe(dir === '/' ? `/${child}` : `${dir}/${child}`, ctx);
+      if (what) return { reason: `${verb} matches ${child}: it deletes ${what}.`, what };
+    }
+    return null;
   }
   // `ln -s ~ h && rm -rf h/`: a trailing slash follows the link.
   const linked = analysis.aliases.get(path);
   if (linked && text.endsWith('/')) path = linked;
   const what = catastrophe(path, ctx);
   return what ? { reason: `${verb} deletes ${inside ? 'files throughout ' : ''}${what}.`, what } : null;
+}
+
+/** Names of every kind a directory holds: a pattern matching all but one of them matches nearly anything. */
+const PROBE_NAMES = ['a', 'src', 'README.md', 'node_modules', 'x1', 'Z_9', 'package.json'];
+
+function matchesAnyName(pattern: string): boolean {
+  let hits = 0;
+  for (const n of PROBE_NAMES) if (minimatch(n, pattern)) hits++;
+  return hits >= PROBE_NAMES.length - 1;
 }
 
 /** `$(cat list)` / `"$(cat list)"`: the file whose words a target is (one cat of one literal file, nothing else in the word). */
@@ -132,7 +159,7 @@ export default defineGuard({
   check(_call, ctx) {
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {
-      const f = judgeInvocation(inv, ctx, analysis);
+      const f = judgeInvocation(inv, ctx, analysis) ?? judgeDeletes(inv, ctx, analysis);
       if (f) return f;
     }
     return null;
@@ -205,6 +232,25 @@ export default defineGuard({
         fixture: { committed: { 'cleanup.txt': 'build\n/\n' } },
         note: 'the lines xargs appends',
       },
+      // Globs judged by what they can match.
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf *' }, note: 'every file of the project' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf /e?c' }, note: 'matches /etc' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf /[a-z]*' } },
+      { tool_name: 'Bash', tool_input: { command: 'shopt -s extglob; rm -rf !(nothing)' }, note: 'an extended glob matching everything' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/!(x)' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.[a-z]*' }, note: 'matches ~/.ssh' },
+      // Deleters by their signatures.
+      { tool_name: 'Bash', tool_input: { command: 'npx rimraf ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'srm -r ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm --rec --for ~' }, note: 'getopt_long abbreviations' },
+      { tool_name: 'Bash', tool_input: { command: 'rsync -a --remove-source-files ~/ /tmp/x/' } },
+      { tool_name: 'Bash', tool_input: { command: 'tar --remove-files -cf /tmp/h.tar ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'zip -rm /tmp/h.zip ~' } },
+      { tool_name: 'Bash', tool_input: { command: '7z a -sdel /tmp/h.7z ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'mv -t /tmp ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'mv --target-directory=/tmp ~/' } },
+      { tool_name: 'Bash', tool_input: { command: 'find ~ -type f -exec truncate -s0 {} +' }, note: 'empties every file in home' },
+      { tool_name: 'Bash', tool_input: { command: 'rm -f /etc/passwd' }, note: 'a file the system needs' },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "${BUILD_DIR:?}/dist"' }, note: '${VAR:?} aborts when unset' },
@@ -243,13 +289,24 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "$(cat build-dir.txt)"' }, note: 'empty output: rm of an empty name fails harmlessly' },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf $(find . -name __pycache__ -type d)' } },
       { tool_name: 'Bash', tool_input: { command: 'f=src/app.ts; rm -rf "${f%.ts}.js.map" "${f##*/}.bak"' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ./*.log' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf build/* /tmp/build-*' } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/pip/*' } },
+      { tool_name: 'Bash', tool_input: { command: 'npx rimraf dist coverage' } },
+      { tool_name: 'Bash', tool_input: { command: 'tar --remove-files -czf /tmp/logs.tgz logs' } },
+      { tool_name: 'Bash', tool_input: { command: 'zip -m /tmp/a.zip a.txt' } },
+      { tool_name: 'Bash', tool_input: { command: '7z a -t7z -mx=9 /tmp/src.7z src' } },
+      { tool_name: 'Bash', tool_input: { command: 'rsync -a --remove-source-files out/ /tmp/out/' } },
+      { tool_name: 'Bash', tool_input: { command: 'mv -t /tmp a.txt b.txt' } },
+      { tool_name: 'Bash', tool_input: { command: "find . -name '*.tmp' -exec truncate -s0 {} +" } },
+      { tool_name: 'Bash', tool_input: { command: 'rm -f /tmp/app.lock /usr/local/bin/mytool' } },
     ],
   },
 });
 
 function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): Finding | null {
   const p = inv.program;
-  if (inv.findRoots && (p === 'rm' || p === 'shred' || p === 'unlink')) {
+  if (inv.findRoots && destroysFiles(inv, ctx)) {
     return judgeFindRoots(
       inv,
       inv.findRoots,
@@ -261,7 +318,10 @@ function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnal
   }
   if (p === 'rm') {
     const f = flags(inv.args);
-    if (!f.short.has('r') && !f.short.has('R') && !f.long.has('--recursive')) return null;
+    // rm --rec --for: the signature's getopt_long abbreviations.
+    const spec = specFor('rm');
+    const m = spec ? matchRow(inv, spec) : null;
+    if (!m?.row.recursive?.some((o) => m.parsed.flags.has(o))) return null;
     const verb = shown(inv);
     for (const t of f.positional) {
       const finding = judgeTarget(inv, t, ctx, analysis, verb);
@@ -274,6 +334,13 @@ function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnal
       if (!file) continue;
       const path = argPath(inv, syntheticValue(file), ctx.home);
       const text = path ? ctx.readText(path, 256 * 1024) : null;
+      // A list outside the project that cannot be read now (/tmp/list): other processes may write it before this runs.
+      if (text === null && (!path || !isSameOrAncestor(ctx.projectDir, path)))
+        return {
+          reason: `Agent Guard cannot check this command completely: ${verb} deletes the paths listed in ${file}, which it cannot read, so what would be deleted cannot be seen. Write the paths out (rm -rf dist build), or keep the list in the project where it can be read.`,
+          what: `the paths in ${file}`,
+          unanalysable: true,
+        };
       for (const word of text?.split(/\s+/) ?? []) {
         if (!word) continue;
         const target = argPath(inv, syntheticValue(word), ctx.home);
@@ -296,14 +363,42 @@ function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnal
     const dest = f.positional[f.positional.length - 1];
     return dest && f.positional.length >= 2 ? judgeTarget(inv, dest, ctx, analysis, shown(inv)) : null;
   }
-  if (p === 'mv') {
-    const f = flags(inv.args, ['-t', '--target-directory', '-S', '--suffix']);
-    for (const src of f.positional.slice(0, -1)) {
+  if (p === 'mv' || p === 'gmv') {
+    // The sources, by mv's signature (mv -t DIR SRC…, --target-directory=DIR).
+    const sources = effectsOf(inv, ctx.home).effects.flatMap((e) => (e.kind === 'delete' ? [e.target.value] : []));
+    for (const src of sources) {
       const path = argPath(inv, src, ctx.home);
-      if (!path || path === ctx.projectDir || isSameOrAncestor(path, ctx.projectDir)) continue;
+      if (!path || path === ctx.projectDir) continue;
       const what = catastrophe(path, ctx);
       if (what) return { reason: `mv ${src.word.raw} moves ${what} away; anything that expects it there breaks, as if it were deleted.`, what };
     }
   }
   return null;
+}
+
+/** Programs handled above with their own rules (rm's lists, find's filters, rsync --delete, mv). */
+const OWN_RULES = new Set(['rm', 'find', 'mv', 'gmv']);
+
+/**
+ * Every other deletion, by the program's signature: rimraf, srm, shred -u, tar --remove-files,
+ * zip -m, 7z -sdel, rsync --remove-source-files. Recursive ones are judged like rm -rf; a single
+ * file is catastrophic when the system needs it (rm -f /etc/passwd).
+ */
+function judgeDeletes(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): Finding | null {
+  for (const e of effectsOf(inv, ctx.home).effects) {
+    if (e.kind !== 'delete') continue;
+    if (e.recursive && !OWN_RULES.has(inv.program)) {
+      const f = judgeTarget(inv, e.target.value, ctx, analysis, shown(inv));
+      if (f) return f;
+    }
+    const file = e.target.path ? systemFile(e.target.path) : null;
+    if (file) return { reason: `${shown(inv)} deletes ${file}; the system needs it to boot, log in or run sudo.`, what: file };
+  }
+  return null;
+}
+
+/** What find -exec runs destroys the files it is given: deletes them, or empties or overwrites them (truncate, shred). */
+function destroysFiles(inv: Invocation, ctx: GuardContext): boolean {
+  if (inv.program === 'rm' || inv.program === 'shred' || inv.program === 'unlink') return true;
+  return effectsOf(inv, ctx.home).effects.some((e) => e.kind === 'delete' || (e.kind === 'write' && (e.how === 'truncate' || e.how === 'shred')));
 }

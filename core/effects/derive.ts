@@ -36,7 +36,16 @@ function compile(row: Row): Compiled {
   if (c) return c;
   const takes = new Set([...(row.takes ?? []), ...Object.keys(row.opts ?? {})]);
   const takes2 = new Set(row.takes2 ?? []);
-  const all = [...takes, ...takes2, ...Object.keys(row.modes ?? {}), ...(row.when ?? []), ...(row.also ?? []), ...(row.unless ?? []), ...(row.recursive ?? [])];
+  const all = [
+    ...takes,
+    ...takes2,
+    ...Object.keys(row.modes ?? {}),
+    ...(row.when ?? []),
+    ...(row.also ?? []),
+    ...(row.unless ?? []),
+    ...(row.recursive ?? []),
+    ...(row.removes ?? []),
+  ];
   const execPos = row.pos?.indexOf('exec') ?? -1;
   const execAt = execPos >= 0 ? execPos : row.rest === 'exec' ? (row.pos?.length ?? 0) : -1;
   c = { takes, takes2, longs: all.filter((o) => o.startsWith('--')), execAt };
@@ -511,7 +520,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   const dir = dirValue ? target(inv, dirValue, home).path : undefined;
   const toValue = parsed.values.find((v) => row.toOpt?.includes(v.opt))?.value;
   const edit = row.lang === 'sed' && codeValue?.known ? substitution(codeValue.known) : null;
-  const recursive = anyOf(parsed.flags, row.recursive);
+  const recursive = row.deletesTrees === true || anyOf(parsed.flags, row.recursive);
+  const removes = anyOf(parsed.flags, row.removes);
 
   const apply = (role: Role, value: Value, extra?: { to?: Target }): boolean => {
     const t = value.known;
@@ -521,7 +531,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'load':
       case 'arg': {
         if (role === 'meta' && (t === ']' || t === ']]')) return true;
-        const m: ReadMode = role === 'meta' ? 'metadata' : role === 'load' ? 'load' : extra?.to ? 'copy' : mode;
+        // Sourced under `set -x` the shell prints every assignment it runs, values included.
+        const m: ReadMode = role === 'meta' ? 'metadata' : role === 'load' ? (inv.xtrace ? 'content' : 'load') : extra?.to ? 'copy' : mode;
         const remote = remoteOf(t);
         if (remote) out.push({ kind: 'send', url: t, host: remote, how: `${how} (download)` });
         else if (t !== null && URL_RE.test(t)) apply('url', value);
@@ -670,7 +681,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       if (to?.path && row.layout !== 'archive' && (destOpt || sources.length > 1 || dest?.known?.endsWith('/')) && s.known)
         to = { value: to.value, path: `${to.path}/${basename(s.known)}` };
       apply('read', s, to ? { to } : undefined);
-      if (row.layout === 'move') out.push({ kind: 'delete', target: target(inv, s, home, dir), recursive: true });
+      if (row.layout === 'move' || removes) out.push({ kind: 'delete', target: target(inv, s, home, dir), recursive: true });
     }
     if (dest) apply('dest', dest);
   } else {
@@ -685,9 +696,16 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       }
       if (role === 'read' && toTarget) apply('read', plain[i]!, { to: toTarget });
       else apply(role, plain[i]!);
+      if (role === 'read' && removes) out.push({ kind: 'delete', target: target(inv, plain[i]!, home, dir), recursive: true });
       if (role === 'read' || role === 'arg') reads++;
     }
     if (reads === 0 && row.defaultPath && (mode === 'search' || mode === 'search-visible')) apply('read', synthetic(row.defaultPath));
+    // tar x / unzip with no member named: the whole archive lands in the directory (-C, -d) or the cwd.
+    const members = plain.slice(row.pos?.length ?? 0).length;
+    if (row.dirOpt && row.rest === 'write' && members === 0) {
+      const into = dirValue ?? synthetic('.');
+      out.push({ kind: 'write', target: target(inv, into, home), how: `${how} (into the folder)` });
+    }
   }
 
   const firstRedirect = out.length;

@@ -143,6 +143,10 @@ export interface Row {
   defaultPath?: string;
   /** Recursive deletes when one of these options is present. */
   recursive?: string[];
+  /** Its deletes are recursive whatever the options (rimraf). */
+  deletesTrees?: boolean;
+  /** Options that make it delete its sources once copied or archived (tar --remove-files, zip -m, 7z -sdel, rsync --remove-source-files). */
+  removes?: string[];
   /** How the write happens, for messages (default: the program name). */
   how?: string;
   /** Language of 'code' values and of stdin when it is a program (sql, awk, sed, …). */

@@ -135,7 +135,11 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
       notes.push(`agent-guard: ${by} would deny this; allowed by an exception in .claude/agent-guard.json`);
       continue;
     }
-    const verdict: Verdict = { decision: byMode === 'ask' ? 'ask' : 'deny', guardId: by, reason: denial.reason };
+    // What the guard could not see is unanalysable, in every mode but off (like the analysis's own limits).
+    const verdict: Verdict =
+      denial.unanalysable || by === 'unanalysable'
+        ? { decision: 'deny', guardId: 'unanalysable', reason: denial.reason }
+        : { decision: byMode === 'ask' ? 'ask' : 'deny', guardId: by, reason: denial.reason };
     if (denial.instead) verdict.instead = denial.instead;
     if (verdict.decision === 'deny') return { verdict, notes, call, host: 'claude' };
     ask ??= verdict;

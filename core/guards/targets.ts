@@ -64,6 +64,54 @@ export function catastrophe(path: string, ctx: Pick<GuardContext, 'home' | 'proj
   return null;
 }
 
+/**
+ * The names directly in `dir` whose deletion is catastrophic (for judging a glob such as /e?c or
+ * ~/.[a-z]*): the system directories in it, the step towards home or the project, home's critical
+ * folders, the project's .git.
+ */
+export function protectedChildren(dir: string, ctx: Pick<GuardContext, 'home' | 'projectDir'>): string[] {
+  const prefix = dir === '/' ? '/' : `${dir}/`;
+  const out = new Set<string>();
+  for (const d of SYSTEM_DIRS) if (d.startsWith(prefix) && !d.slice(prefix.length).includes('/') && d.length > prefix.length) out.add(d.slice(prefix.length));
+  for (const p of [ctx.home, ctx.projectDir]) if (p.startsWith(prefix)) out.add(p.slice(prefix.length).split('/')[0]!);
+  if (dir === ctx.home) for (const d of CRITICAL_HOME_DIRS) out.add(d);
+  if (dir === ctx.projectDir) out.add('.git');
+  out.delete('');
+  return [...out];
+}
+
+/** Files the system cannot run without (deleting one, even without -r, breaks logins, boot or sudo). */
+const SYSTEM_FILES = new Set([
+  '/etc/passwd',
+  '/etc/shadow',
+  '/etc/group',
+  '/etc/gshadow',
+  '/etc/sudoers',
+  '/etc/fstab',
+  '/etc/hosts',
+  '/etc/hostname',
+  '/etc/resolv.conf',
+  '/etc/nsswitch.conf',
+  '/etc/pam.conf',
+  '/etc/login.defs',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.cache',
+  '/etc/os-release',
+  '/etc/crypttab',
+  '/etc/inittab',
+  '/etc/ssh/sshd_config',
+]);
+const SYSTEM_BIN_DIRS = new Set(['/bin', '/sbin', '/usr/bin', '/usr/sbin', '/lib', '/lib64', '/usr/lib', '/boot']);
+
+/** Why deleting this single file breaks the system, or null. */
+export function systemFile(path: string): string | null {
+  if (SYSTEM_FILES.has(path)) return `the system file ${path}`;
+  const slash = path.lastIndexOf('/');
+  if (slash > 0 && SYSTEM_BIN_DIRS.has(path.slice(0, slash))) return `the system file ${path}`;
+  if (/^\/etc\/(pam\.d|sudoers\.d)\/[^/]+$/.test(path)) return `the system file ${path}`;
+  return null;
+}
+
 /** Scratch space where writing is always fine. */
 export function isTempPath(path: string): boolean {
   return (

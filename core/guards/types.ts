@@ -30,6 +30,11 @@ export interface Denial {
    * The verdict names it, and it is that guard's mode (off, ask, deny) that applies. Default: the guard itself.
    */
   by?: string;
+  /**
+   * The guard could not see what decides (a list of paths in a file it cannot read): reported as
+   * unanalysable, in every mode but off, like the analysis's own limits.
+   */
+  unanalysable?: true;
 }
 
 export interface GitResult {

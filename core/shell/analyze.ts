@@ -83,6 +83,8 @@ export interface Invocation {
   dynamicScript: boolean;
   /** Variables assigned for this call only (`HUSKY=0 git commit`, `env X=1 cmd`): name → known text or null. */
   assigns: ReadonlyMap<string, { known: string | null }>;
+  /** Set when it runs under `set -x`/`set -v` (or `bash -x`): the shell prints what it runs and assigns, values included. */
+  xtrace?: true;
 }
 
 export interface ShellAnalysis {
@@ -100,6 +102,8 @@ export interface ShellAnalysis {
    * ("python3 code passes os.system a command computed at run time").
    */
   opaqueCode: string | null;
+  /** A loop that never ends starts background jobs without bound (`while :; do bash -c ':& :&' & done`). */
+  spawnsForever?: true;
   /** Paths created on this line as links or copies: alias → original. */
   aliases: Map<string, string>;
   home: string;
@@ -114,6 +118,8 @@ interface VarValue {
   possible?: Possibility[];
   /** For NAME=( … ): the elements (known is then "${NAME[*]}"). */
   array?: Value[];
+  /** `declare -n NAME=OTHER`: a reference; reads and writes of NAME are of OTHER. */
+  ref?: string;
 }
 
 interface State {
@@ -126,6 +132,8 @@ interface State {
   /** Functions and aliases defined earlier on the line: their bodies run where they are called. */
   functions: Map<string, Command>;
   aliases: Map<string, string>;
+  /** `set -x` / `set -v` in force: every command and assignment is printed with its values. */
+  xtrace: boolean;
 }
 
 interface Walk {
@@ -133,6 +141,10 @@ interface Walk {
   depth: number;
   budget: Budget;
   projectDir: string;
+  /** For each <( … ) walked: the invocation whose output it is (read by `sh < <(…)`, `source <(…)`). */
+  producers: WeakMap<Script, Invocation>;
+  /** Absolute paths this line writes by redirection (a script written, then put first on PATH). */
+  written: Set<string>;
 }
 
 interface Meta {
@@ -176,8 +188,8 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
   const script = parseShell(source, 0, budget);
   walkScript(
     script,
-    { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map() },
-    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd },
+    { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map(), xtrace: false },
+    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd, producers: new WeakMap(), written: new Set() },
     baseMeta([]),
   );
   return out;
@@ -195,11 +207,20 @@ function baseMeta(via: string[]): Meta {
 }
 
 function cloneState(s: State): State {
-  return { cwd: s.cwd, oldCwd: s.oldCwd, vars: new Map(s.vars), params: s.params, functions: new Map(s.functions), aliases: new Map(s.aliases) };
+  return {
+    cwd: s.cwd,
+    oldCwd: s.oldCwd,
+    vars: new Map(s.vars),
+    params: s.params,
+    functions: new Map(s.functions),
+    aliases: new Map(s.aliases),
+    xtrace: s.xtrace,
+  };
 }
 
 function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
   if (script.limit) markIncomplete(w.out, script.limit);
+  if (script.spawnsForever) w.out.spawnsForever = true;
   for (const item of script.items) {
     const cmds = item.pipeline.commands;
     let prev: Invocation | null = meta.pipeFrom;
@@ -228,6 +249,7 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
       return walkSimple(cmd, state, w, meta);
     case 'subshell':
     case 'group': {
+      if (cmd.arith !== undefined) arithmeticVariables(cmd.arith, state, w);
       const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
       const st = cmd.type === 'subshell' ? cloneState(state) : state;
       const before = w.out.invocations.length;
@@ -251,10 +273,17 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
 }
 
 function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invocation | null {
+  // `> >(sh)`: the process substitution reads the command's output; it is walked once the command is known.
+  const fedByOutput = cmd.redirects.flatMap((r) => (OUTPUT_OPS.has(r.op) && r.target ? procsubOf(r.target, '>') : []));
   // Substitutions anywhere in the command run first, in the current directory.
   for (const word of [...cmd.words, ...cmd.assigns.map((a) => a.value), ...cmd.redirects.flatMap((r) => (r.target ? [r.target] : []))]) {
+    if (fedByOutput.length > 0 && procsubOf(word, '>').length > 0 && cmd.redirects.some((r) => r.target === word)) continue;
     walkSubstitutions(word, state, w, meta.via);
   }
+  // `sh < <(echo …)`: stdin is the output of the process substitution.
+  const fromProcsub = cmd.redirects.flatMap((r) => (r.op === '<' && (r.fd === null || r.fd === 0) && r.target ? procsubOf(r.target, '<') : []))[0];
+  const producer = fromProcsub ? (w.producers.get(fromProcsub) ?? null) : null;
+  if (producer) meta = { ...meta, pipeFrom: producer, stdinText: null };
   for (const r of cmd.redirects) for (const s of r.heredoc?.substitutions ?? []) walkNested(s, cloneState(state), w, [...meta.via, '$()'], null);
 
   const assigned = new Map<string, VarValue>();
@@ -269,7 +298,7 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     assigned.set(a.name, { known: v.known, ifUnset: v.ifUnset, possible: v.possible });
   }
   if (cmd.words.length === 0) {
-    for (const [k, v] of assigned) state.vars.set(k, v);
+    for (const [k, v] of assigned) setVar(state, k, v);
     // A redirection with no command (`> file` truncates it; `done < .env` feeds a whole loop) is `:` with it.
     if (cmd.redirects.some((r) => r.target && !r.heredoc)) {
       const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
@@ -292,6 +321,10 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     }
   }
   const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+  for (const r of redirects) {
+    const t = r.target?.known;
+    if (t && OUTPUT_OPS.has(r.op) && (state.cwd || isAbsolutePath(t))) w.written.add(resolvePath(state.cwd ?? '/', t, w.out.home));
+  }
   const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom);
   // GIT_PAGER='…' git log, PAGER='…' man ls: variables whose value the program runs as a command.
   for (const [name, v] of assigned) {
@@ -299,7 +332,91 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     if (v.known === null) markIncomplete(w.out, 'computed');
     else if (v.known !== '') walkSource(v.known, cloneState(state), w, meta, name);
   }
-  return resolve(argv, state, w, { ...meta, redirects, stdinText, assigns: assigned });
+  const inv = resolve(argv, state, w, { ...meta, redirects, stdinText, assigns: assigned });
+  for (const script of fedByOutput) walkScript(script, cloneState(state), { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, '>()']), pipeFrom: inv });
+  return inv;
+}
+
+const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>']);
+
+/** The script of a word that is one process substitution `<(…)` or `>(…)`. */
+function procsubOf(word: Word, dir: '<' | '>'): Script[] {
+  const only = word.parts.length === 1 ? word.parts[0]! : null;
+  return only?.type === 'procsub' && only.dir === dir ? [only.script] : [];
+}
+
+/** Assigns NAME, or what a `declare -n` reference NAME stands for. */
+function setVar(state: State, name: string, value: VarValue): void {
+  let n = name;
+  for (let i = 0; i < 8; i++) {
+    const ref = state.vars.get(n)?.ref;
+    if (ref === undefined) break;
+    n = ref;
+  }
+  state.vars.set(n, value);
+}
+
+/** A subscript that runs a command when bash evaluates it as an array index: `a[$(…)]`, ``a[`…`]``. One pass. */
+function subscriptSubstitution(text: string): boolean {
+  for (let open = text.indexOf('['); open >= 0; ) {
+    const close = text.indexOf(']', open);
+    const inside = text.slice(open, close < 0 ? text.length : close);
+    if (inside.includes('$(') || inside.includes('`')) return true;
+    if (close < 0) return false;
+    open = text.indexOf('[', close);
+  }
+  return false;
+}
+
+/**
+ * Arithmetic evaluates the variables it names as expressions, so `x='a[$(rm -rf ~)]'; echo $((x))`
+ * runs the substitution in x's value: a command the line hides in a string. Unanalysable.
+ */
+function arithmeticVariables(text: string, state: State, w: Walk, depth = 0): void {
+  let seen = 0;
+  for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+    if (++seen > 64) break;
+    const v = lookupVar(m[0], state, w)?.known;
+    if (!v) continue;
+    if (subscriptSubstitution(v)) {
+      markIncomplete(w.out, 'computed');
+      return;
+    }
+    if (depth < 4 && /[A-Za-z_]/.test(v)) arithmeticVariables(v, state, w, depth + 1);
+  }
+}
+
+/** Builtins that take variable names (and so evaluate their subscripts) or arithmetic expressions as arguments. */
+const NAME_BUILTINS = new Set([
+  '[[',
+  'test',
+  '[',
+  'let',
+  'declare',
+  'typeset',
+  'local',
+  'readonly',
+  'export',
+  'unset',
+  'read',
+  'mapfile',
+  'readarray',
+  'wait',
+  'getopts',
+]);
+
+/** `printf '%s' a b`: the text printf prints, for the formats paths are built with (%s, %d, %%, \n, \t); else null. */
+function printfText(format: string, args: string[]): string | null {
+  if (/%[^sdi%]/.test(format) || format.length > MAX_PATH) return null;
+  const escaped = format.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c === '\\' ? '\\' : `\\${c}`));
+  const slots = (escaped.match(/%[sdi]/g) ?? []).length;
+  let out = '';
+  let i = 0;
+  do {
+    out += escaped.replace(/%([sdi%])/g, (_, c: string) => (c === '%' ? '%' : (args[i++] ?? '')));
+    if (out.length > MAX_PATH) return null;
+  } while (slots > 0 && i < args.length);
+  return out;
 }
 
 /** Environment variables whose value programs run as a shell command (pagers, editors, git's ssh). */
@@ -389,9 +506,14 @@ function gitCommandStrings(args: Value[]): { value: Value; label: string }[] {
 function walkSubstitutions(word: Word, state: State, w: Walk, via: string[]): void {
   for (const p of word.parts) {
     if (p.type === 'cmdsub') walkNested(p.script, cloneState(state), w, [...via, '$()'], null);
-    else if (p.type === 'procsub') walkNested(p.script, cloneState(state), w, [...via, `${p.dir}()`], null);
-    else if (p.type === 'arith') for (const s of p.subs) walkNested(s, cloneState(state), w, [...via, '$(())'], null);
-    else if (p.type === 'param' && p.arg) walkSubstitutions(p.arg, state, w, via);
+    else if (p.type === 'procsub') {
+      const before = w.out.invocations.length;
+      walkNested(p.script, cloneState(state), w, [...via, `${p.dir}()`], null);
+      if (w.out.invocations.length > before) w.producers.set(p.script, w.out.invocations[w.out.invocations.length - 1]!);
+    } else if (p.type === 'arith') {
+      arithmeticVariables(p.text, state, w);
+      for (const s of p.subs) walkNested(s, cloneState(state), w, [...via, '$(())'], null);
+    } else if (p.type === 'param' && p.arg) walkSubstitutions(p.arg, state, w, via);
   }
 }
 
@@ -521,7 +643,7 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
  * `concurrently 'npm:a' 'b'`); ssh runs its operands after the host (remotely, still judged).
  * Each such text is analysed as a command of its own; a computed one is unanalysable.
  */
-const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each' | 'joined' | 'after-host'; argOpts?: string[] }> = {
+const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each' | 'joined' | 'after-host' | 'after-first'; argOpts?: string[] }> = {
   script: { opts: ['-c', '--command'] },
   // Editors and debuggers given an ex or gdb command that shells out: `vim -c '!cmd'`, `gdb -ex 'shell cmd'`
   // (their other commands are not shell; the prefix is stripped in exCommand below).
@@ -539,6 +661,23 @@ const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each' | 'joi
   nodemon: { opts: ['-x', '--exec'] },
   tar: { opts: ['--to-command', '--use-compress-program', '-I', '--checkpoint-action=exec', '--info-script', '-F', '--new-volume-script'] },
   rsync: { opts: ['-e', '--rsh', '--rsync-path'] },
+  // zip -T -TT CMD: CMD tests the archive.
+  zip: { opts: ['-TT', '--unzip-command'] },
+  // SQL shells whose meta-commands run a shell command: psql's \!, mysql's \! and system, sqlite3's
+  // .shell and .system (each operand after the database is a command); see shellPartOf.
+  psql: { opts: ['-c', '--command'], argOpts: ['-d', '-h', '-p', '-U', '-f', '-o', '-v', '--set', '-P', '-F', '-R', '-T', '-L'] },
+  mysql: { opts: ['-e', '--execute'], argOpts: ['-u', '-h', '-P', '-D', '-S'] },
+  mariadb: { opts: ['-e', '--execute'], argOpts: ['-u', '-h', '-P', '-D', '-S'] },
+  sqlite3: {
+    opts: ['-cmd'],
+    operands: 'after-first',
+    argOpts: ['-separator', '-nullvalue', '-newline', '-init', '-vfs', '-maxsize', '-mmap', '-pagecache', '-lookaside', '-heap'],
+  },
+  duckdb: { opts: ['-c', '-cmd', '-s'], operands: 'after-first' },
+  // Editors and build tools evaluating code that shells out: emacs --eval '(shell-command …)', make --eval 'x: ; cmd'.
+  emacs: { opts: ['--eval', '-eval', '--execute'] },
+  make: { opts: ['--eval', '-E'], argOpts: ['-f', '--file', '--makefile', '-C', '--directory', '-j', '--jobs', '-I', '--include-dir', '-o', '-W', '-l'] },
+  gmake: { opts: ['--eval', '-E'], argOpts: ['-f', '--file', '--makefile', '-C', '--directory', '-j', '--jobs', '-I', '--include-dir', '-o', '-W', '-l'] },
   hyperfine: {
     opts: ['-p', '--prepare', '-c', '--cleanup', '-s', '--setup', '--conclude'],
     operands: 'each',
@@ -679,6 +818,7 @@ function commandStrings(program: string, args: Value[]): { value: Value; label: 
     operands.push(a);
   }
   if (spec.operands === 'each') for (const v of operands) out.push({ value: v, label: program });
+  else if (spec.operands === 'after-first') for (const v of operands.slice(1)) out.push({ value: v, label: program });
   else if (spec.operands && operands.length > (spec.operands === 'after-host' ? 1 : 0)) {
     const words = spec.operands === 'after-host' ? operands.slice(1) : operands;
     const known = words.every((v) => v.known !== null);
@@ -763,8 +903,16 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     dynamicScript: false,
     assigns: meta.assigns,
   };
+  if (state.xtrace) inv.xtrace = true;
   w.out.invocations.push(inv);
   const args = inv.args;
+  if (renamedProgram(argv[0]!, state, w, meta)) markIncomplete(w.out, 'computed');
+  if (NAME_BUILTINS.has(program) || (program === 'printf' && args[0]?.known === '-v')) {
+    // [[ -v 'a[$(…)]' ]], printf -v 'a[$(…)]': the subscript of a name is evaluated, and runs.
+    const names = program === 'printf' ? args.slice(1, 2) : args;
+    if (names.some((a) => a.known !== null && subscriptSubstitution(a.known))) markIncomplete(w.out, 'computed');
+    if (program === 'let' || program === '[[') for (const a of args) if (a.known) arithmeticVariables(a.known, state, w);
+  }
   if (callDefined(inv, argv, state, w, meta)) return inv;
   const inner = (rest: Value[], label: string, extra: Partial<Meta> = {}) => {
     inv.wrapper = rest.length > 0;
@@ -779,19 +927,43 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     return inv;
   }
   if (['export', 'declare', 'typeset', 'local', 'readonly'].includes(program)) {
+    // declare -n NAME=OTHER: NAME is a reference to OTHER.
+    const nameref = args.some((a) => /^-[a-zA-Z]*n/.test(a.known ?? ''));
     for (const a of args) {
       const m = a.known !== null ? /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/.exec(a.known) : null;
-      if (m) state.vars.set(m[1]!, { known: m[2]!, ifUnset: m[2]! });
+      if (m && nameref) state.vars.set(m[1]!, { known: null, ifUnset: OPAQUE, ref: m[2]! });
+      else if (m) setVar(state, m[1]!, { known: m[2]!, ifUnset: m[2]! });
+      else if (nameref && a.known === null) markIncomplete(w.out, 'computed');
       else {
         const name = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(a.ifUnset)?.[1];
         const strip = (t: string) => t.slice(t.indexOf('=') + 1);
-        if (name) state.vars.set(name, { known: null, ifUnset: OPAQUE, possible: a.possible.map((p) => ({ ...p, text: strip(p.text) })) });
+        if (name) setVar(state, name, { known: null, ifUnset: strip(a.ifUnset), possible: a.possible.map((p) => ({ ...p, text: strip(p.text) })) });
       }
     }
     return inv;
   }
   if (program === 'unset') {
     for (const a of args) if (a.known) state.vars.delete(a.known);
+    return inv;
+  }
+  if (program === 'set') {
+    setBuiltin(args, state);
+    return inv;
+  }
+  if (program === 'printf' && args[0]?.known === '-v' && args[1]) {
+    // printf -v NAME FORMAT ARGS: NAME gets the text printf would print.
+    const rest = args.slice(2).map((a) => a.known);
+    const text = rest.every((t) => t !== null) && rest.length > 0 ? printfText(rest[0]!, rest.slice(1) as string[]) : null;
+    if (args[1].known === null) markIncomplete(w.out, 'computed');
+    else setVar(state, args[1].known, text !== null ? { known: text, ifUnset: text } : { known: null, ifUnset: OPAQUE });
+    return inv;
+  }
+  if (program === 'read' || program === 'mapfile' || program === 'readarray') {
+    // The variables read gets are what its stdin says: a here-string or heredoc the line fixes, else unknown.
+    const names = args.filter((a, i) => a.known !== null && !a.known.startsWith('-') && !/^-[a-zA-Z]*[dnNptuaC]$/.test(args[i - 1]?.known ?? ''));
+    const line = program === 'read' && names.length === 1 && inv.stdinText !== null ? inv.stdinText.split('\n')[0]!.trim() : null;
+    for (const n of names)
+      setVar(state, n.known!, line !== null && args.some((a) => a.known === '-r') ? { known: line, ifUnset: line } : { known: null, ifUnset: OPAQUE });
     return inv;
   }
   if (program === 'ln') {
@@ -919,6 +1091,16 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     walkSource(inv.stdinText, cloneState(state), w, meta, `${program} /dev/stdin`);
     return inv;
   }
+  // source <(echo …): the shell runs the process substitution's output.
+  const sourced = (program === '.' || program === 'source') && args[0] ? procsubOf(args[0].word, '<')[0] : undefined;
+  const sourcedFrom = sourced ? w.producers.get(sourced) : undefined;
+  // (Other producers, `source <(kubectl completion bash)`, are setup code or the network guards' concern.)
+  const sourcedText = sourcedFrom ? pipedText(sourcedFrom) : null;
+  if (sourcedText !== null) {
+    inv.wrapper = true;
+    walkSource(sourcedText, cloneState(state), w, meta, `${program} <()`);
+    return inv;
+  }
   if (program === 'alias') {
     for (const a of args) {
       const m = a.known !== null ? /^([A-Za-z0-9_.:-]+)=([\s\S]*)$/.exec(a.known) : null;
@@ -952,7 +1134,8 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     for (const { value, label } of carried) {
       const text = value.known === null ? null : shellPartOf(program, value.known);
       if (text === '') continue;
-      if (text === null) computedScript(inv, [value], w);
+      if (text === null && value.known !== null) markIncomplete(w.out, 'computed');
+      else if (text === null) computedScript(inv, [value], w);
       else {
         const st = cloneState(state);
         if (program === 'ssh' && label === 'ssh') st.cwd = null; // the remote side's folder is not ours
@@ -961,10 +1144,30 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     }
   }
 
+  // psql/mysql/sqlite3 reading their script from stdin: its meta-commands that run a shell.
+  if (SQL_SHELLS.has(program) && inv.stdinText !== null) {
+    const text = shellPartOf(program, inv.stdinText);
+    if (text) walkSource(text, cloneState(state), w, meta, `${program} stdin`);
+  }
+  if (program === 'sed' || program === 'gsed') {
+    const run = sedExecutes(args, inv.stdinText);
+    if (run === null) markIncomplete(w.out, 'computed');
+    else if (run) walkSource(run, cloneState(state), w, meta, 'sed e');
+  }
+
   // Interpreter one-liners that shell out: python -c "os.system('…')", perl -e "system(q{…})", …
   // Code that reaches a dangerous operation with a computed value cannot be judged: unanalysable.
   const code = interpreterProgram(inv);
-  if (code) {
+  // awk '{system($0)}' <<< 'cmd': each input line is run; the input is the line's own text.
+  if (
+    code &&
+    code.lang === 'awk' &&
+    inv.stdinText !== null &&
+    AWK_RUNS_LINES.test(code.code) &&
+    !AWK_OTHER_SYSTEM.test(code.code.replace(AWK_RUNS_LINES, ''))
+  ) {
+    walkSource(inv.stdinText, cloneState(state), w, meta, 'awk system($0)');
+  } else if (code) {
     const reading = readCode(code.lang, code.code);
     for (const s of reading.shell) walkSource(s, cloneState(state), w, meta, `${program} shell-out`);
     if (reading.opaque !== null && w.out.opaqueCode === null) {
@@ -975,6 +1178,52 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
   // their program from stdin are handled by the guards that care (interpreterCode covers them).
   return inv;
+}
+
+/**
+ * A program this line copied or linked under another name (`cp /bin/rm /tmp/ls; /tmp/ls -rf ~`), or
+ * a name looked up on a PATH this line changed to reach a file it wrote or copied there
+ * (`printf … > /tmp/ls; PATH=/tmp:$PATH ls`): what runs is not what the name says.
+ */
+function renamedProgram(word: Value, state: State, w: Walk, meta: Meta): boolean {
+  const name = word.known;
+  if (name === null || name === '') return false;
+  if (name.includes('/')) {
+    if (!isAbsolutePath(name) && !name.startsWith('~') && !state.cwd) return false;
+    const path = resolvePath(state.cwd ?? '/', name, w.out.home);
+    const original = w.out.aliases.get(path);
+    return original !== undefined && basename(original) !== basename(path);
+  }
+  if (w.written.size === 0 && w.out.aliases.size === 0) return false;
+  const path = meta.assigns.get('PATH') ?? state.vars.get('PATH');
+  if (!path) return false;
+  for (const dir of (path.known ?? path.ifUnset).split(':')) {
+    if (dir === '' || dir.includes(OPAQUE) || (!isAbsolutePath(dir) && !state.cwd)) continue;
+    const candidate = resolvePath(state.cwd ?? '/', `${dir}/${name}`, w.out.home);
+    const original = w.out.aliases.get(candidate);
+    if (w.written.has(candidate) || (original !== undefined && basename(original) !== name)) return true;
+  }
+  return false;
+}
+
+/** `set -- a b` (the positional parameters), `set -x` / `set -o xtrace` / `set -v` (tracing on; `+x` off). */
+function setBuiltin(args: Value[], state: State): void {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === null) return;
+    if (t === '--' || !/^[-+]/.test(t)) {
+      const list = t === '--' ? args.slice(i + 1) : args.slice(i);
+      state.params = [state.params?.[0] ?? syntheticValue('bash'), ...list];
+      return;
+    }
+    if (t === '-o' || t === '+o') {
+      const opt = args[++i]?.known;
+      if (opt === 'xtrace' || opt === 'verbose') state.xtrace = t === '-o';
+      continue;
+    }
+    if (/[xv]/.test(t.slice(1))) state.xtrace = t.startsWith('-');
+    if (t.endsWith('o') && t.length > 2) i++; // -euo pipefail
+  }
 }
 
 function resolveEnv(
@@ -1049,6 +1298,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     list = args.slice(1);
   }
   let hasC = false;
+  let xtrace = state.xtrace;
   let i = 0;
   for (; i < list.length; i++) {
     const a = list[i]!.known;
@@ -1059,6 +1309,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     }
     if (/^-[a-zA-Z]+$/.test(a) || /^\+[a-zA-Z]+$/.test(a)) {
       if (a.startsWith('-') && a.includes('c')) hasC = true;
+      if (a.startsWith('-') && /[xv]/.test(a)) xtrace = true;
       if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') i++;
       continue;
     }
@@ -1079,12 +1330,19 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     // sh -c 'script' arg0 arg1 …: $0 is arg0, $1 arg1, …
     const st = cloneState(state);
     st.params = [list[i + 1] ?? syntheticValue(program), ...list.slice(i + 2)];
+    st.xtrace = xtrace;
     walkSource(first.known, st, w, meta, `${program} -c`);
     return inv;
   }
-  if (!first && inv.stdinText !== null) {
+  // bash <(echo …): the script file is a process substitution's output.
+  const fromProcsub = first && !hasC ? procsubOf(first.word, '<')[0] : undefined;
+  const producer = fromProcsub ? w.producers.get(fromProcsub) : undefined;
+  const script = first ? (producer ? pipedText(producer) : null) : inv.stdinText;
+  if (script !== null) {
     inv.wrapper = true;
-    walkSource(inv.stdinText, cloneState(state), w, meta, `${program} stdin`);
+    const st = cloneState(state);
+    st.xtrace = xtrace;
+    walkSource(script, st, w, meta, `${program} ${first ? '<()' : 'stdin'}`);
   }
   return inv;
 }
@@ -1241,7 +1499,7 @@ function evalWord(word: Word, state: State, w: Walk): Value {
           }
           text = t;
         }
-        if (!p.quoted && /[*?[]/.test(text)) glob = true;
+        if (!p.quoted && /[*?[]|[+@!]\(/.test(text)) glob = true;
         if (known !== null) known += text;
         ifUnset += text;
         options.push(text);
@@ -1344,6 +1602,8 @@ function evalParam(name: string, op: string, arg: Word | null, state: State, w: 
     });
     return { known: null, ifUnset: OPAQUE, options };
   }
+  // ${!v}: the variable whose name is v's value.
+  if (op === 'indirect' && set?.known && /^(?:[A-Za-z_][A-Za-z0-9_]*|\d+)$/.test(set.known)) return evalParam(set.known, '', null, state, w, unsetVars);
   // Substrings, replacements, case changes, indirection, lengths: a value we do not compute.
   if (!set && op !== 'length') return { known: null, ifUnset: '', options: unset() };
   return { known: null, ifUnset: OPAQUE, options: [{ text: OPAQUE, because: null, unset: null }] };
@@ -1391,7 +1651,14 @@ function removePattern(value: string, op: string, pattern: string): string | nul
 }
 
 function lookupVar(name: string, state: State, w: Walk): VarValue | null {
-  const v = state.vars.get(name);
+  let v = state.vars.get(name);
+  // declare -n references: the variable they name (a bounded chain; a loop is unknown).
+  for (let i = 0; v?.ref !== undefined; i++) {
+    if (i >= 8) return { known: null, ifUnset: OPAQUE };
+    const target = v.ref;
+    v = state.vars.get(target);
+    if (!v) return /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? lookupVar(target, { ...state, vars: new Map() }, w) : { known: null, ifUnset: OPAQUE };
+  }
   if (v) return v;
   if (state.params && /^(\d+|[@*#])$/.test(name)) {
     if (name === '#') return { known: String(state.params.length - 1), ifUnset: String(state.params.length - 1) };
@@ -1797,8 +2064,22 @@ function shellQuote(t: string): string {
  * The shell part of a command an editor or debugger is given: `!cmd` (vim, ex), `shell cmd` / `!cmd`
  * (gdb); '' when it is one of their own commands. Other programs' strings are shell as they are.
  */
-function shellPartOf(program: string, text: string): string {
+function shellPartOf(program: string, text: string): string | null {
   const t = text.trimStart();
+  if (SQL_SHELLS.has(program)) {
+    // psql and mysql: \! CMD (to the end of the line); mysql: system CMD; sqlite3, duckdb: .shell / .system CMD.
+    const out: string[] = [];
+    for (const line of text.split('\n')) {
+      const l = line.trimStart();
+      const bang = program === 'psql' || program === 'mysql' || program === 'mariadb' ? l.indexOf('\\!') : -1;
+      if (bang >= 0) out.push(l.slice(bang + 2));
+      else if ((program === 'mysql' || program === 'mariadb') && /^system\s/i.test(l)) out.push(l.slice(7));
+      else if (/^\.(shell|system)\s/.test(l)) out.push(l.slice(l.indexOf(' ') + 1));
+    }
+    return out.join('\n');
+  }
+  if (program === 'emacs') return elispShell(t);
+  if (program === 'make' || program === 'gmake') return makefileRecipes(text);
   if (['vim', 'nvim', 'vi', 'ex'].includes(program)) {
     // :!cmd, :silent !cmd, :1,5!cmd (a range filtered through cmd); :call system('cmd').
     const bang = t
@@ -1823,4 +2104,160 @@ function shellPartOf(program: string, text: string): string {
     return '';
   }
   return text;
+}
+
+/** Emacs Lisp's shell calls with a literal command: (shell-command "…"), (call-process-shell-command "…"), …; null when one gets a computed command. */
+function elispShell(code: string): string | null {
+  const out: string[] = [];
+  let calls = 0;
+  for (const m of code.matchAll(ELISP_SHELL)) {
+    calls++;
+    // (start-process-shell-command NAME BUFFER COMMAND): the command is the third argument.
+    const lit = m[1]!.startsWith('start')
+      ? /^\s*(?:"(?:[^"\\]|\\.)*"|nil)\s+(?:"(?:[^"\\]|\\.)*"|nil)\s+"((?:[^"\\]|\\.)*)"/.exec(m[2]!)
+      : /^\s*"((?:[^"\\]|\\.)*)"/.exec(m[2]!);
+    if (!lit) return null;
+    out.push(lit[1]!.replace(/\\(.)/g, '$1'));
+  }
+  if (calls === 0 && /\b(?:call-process|start-process|make-process|process-lines)\b/.test(code)) return null;
+  return out.join('\n');
+}
+const ELISP_SHELL =
+  /\((async-shell-command|shell-command-to-string|shell-command|call-process-shell-command|start-process-shell-command|process-lines-shell)\b([^)]*)/g;
+
+/**
+ * The recipes of a makefile text (`x: ; cmd`, tab-indented lines) and its $(shell …) calls: what
+ * make runs, with make's own references expanded as make would before the shell sees them: $$ is $,
+ * $(RM) is `rm -f`, any other $(VAR), ${VAR} or $@ a plain word.
+ */
+function makefileRecipes(text: string): string {
+  const out: string[] = [];
+  const expand = (recipe: string) =>
+    recipe.replace(/\$(?:\$|\(([^()]*)\)|\{([^{}]*)\}|[@<^*?%+|])/g, (ref, paren?: string, brace?: string) =>
+      ref === '$$' ? '$' : (paren ?? brace) === 'RM' ? 'rm -f' : 'MAKEVALUE',
+    );
+  for (const line of text.split('\n')) {
+    if (line.startsWith('\t')) out.push(expand(line.slice(1).replace(/^[@+-]+/, '')));
+    else {
+      const colon = line.indexOf(':');
+      const semi = colon >= 0 ? line.indexOf(';', colon) : -1;
+      if (colon >= 0 && semi > colon && line[colon + 1] !== '=') out.push(expand(line.slice(semi + 1).replace(/^\s*[@+-]*/, '')));
+    }
+    for (const m of line.matchAll(/\$\(shell(\s[^()]*)\)/g)) out.push(expand(m[1]!.trim()));
+  }
+  return out.join('\n');
+}
+
+/** awk's system($0): the input line as a shell command. */
+const AWK_RUNS_LINES = /system\(\s*\$0\s*\)/g;
+const AWK_OTHER_SYSTEM = /system\s*\(|\|\s*"|\|\s*getline/;
+
+const SQL_SHELLS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'duckdb']);
+
+/**
+ * What a sed script runs as shell commands: the `e COMMAND` command, and the `e` flag of `s`, which
+ * runs the pattern space after the substitution (the replacement itself when the regex is the whole
+ * line, `s/.*\/cmd/e`). '' when it runs nothing; null when what it runs is computed.
+ */
+function sedExecutes(args: Value[], stdin: string | null): string | null {
+  const scripts: string[] = [];
+  let fromOption = false;
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === '-e' || t === '--expression') {
+      fromOption = true;
+      const v = args[++i];
+      if (!v) break;
+      if (v.known === null) return /e/.test(v.ifUnset) ? null : '';
+      scripts.push(v.known);
+    } else if (t?.startsWith('--expression=')) {
+      fromOption = true;
+      scripts.push(t.slice(13));
+    } else if (t === '-f' || t === '--file') return '';
+  }
+  if (!fromOption) {
+    const first = args.find((a) => a.known === null || !a.known.startsWith('-'));
+    if (!first) return '';
+    if (first.known === null) return '';
+    scripts.push(first.known);
+  }
+  const out: string[] = [];
+  for (const script of scripts) {
+    const r = sedScriptExecutes(script, stdin);
+    if (r === null) return null;
+    out.push(...r);
+  }
+  return out.join('\n');
+}
+
+function sedScriptExecutes(script: string, stdin: string | null): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  const n = script.length;
+  const skipAddress = () => {
+    // line numbers, $, /regex/, \cregexc, ranges (addr,addr), steps (first~step), negation (!)
+    for (let k = 0; k < 2 && i < n; k++) {
+      if (/\d/.test(script[i]!)) while (i < n && /[\d~]/.test(script[i]!)) i++;
+      else if (script[i] === '$') i++;
+      else if (script[i] === '/' || script[i] === '\\') {
+        const d = script[i] === '\\' ? script[++i] : '/';
+        i++;
+        while (i < n && script[i] !== d) i += script[i] === '\\' ? 2 : 1;
+        i++;
+        while (i < n && /[IM]/.test(script[i]!)) i++;
+      }
+      if (script[i] === ',') i++;
+      else break;
+    }
+    while (i < n && (script[i] === '!' || script[i] === ' ')) i++;
+  };
+  while (i < n) {
+    while (i < n && /[\s;{}]/.test(script[i]!)) i++;
+    if (i >= n) break;
+    skipAddress();
+    const c = script[i];
+    if (c === undefined) break;
+    if (c === 'e') {
+      const end = script.indexOf('\n', i);
+      const cmd = script.slice(i + 1, end < 0 ? n : end).trim();
+      // A bare `e` runs the pattern space: the input lines.
+      if (cmd) out.push(cmd);
+      else if (stdin !== null) out.push(stdin);
+      else return null;
+      i = end < 0 ? n : end + 1;
+    } else if (c === 's' || c === 'y') {
+      const d = script[i + 1];
+      if (d === undefined) break;
+      const parts: string[] = [];
+      let j = i + 2;
+      let cur = '';
+      while (j < n && parts.length < 2) {
+        if (script[j] === '\\' && j + 1 < n) {
+          cur += script[j + 1] === d ? d : script.slice(j, j + 2);
+          j += 2;
+        } else if (script[j] === d) {
+          parts.push(cur);
+          cur = '';
+          j++;
+        } else cur += script[j++];
+      }
+      let flags = '';
+      while (j < n && /[gpiImMe\dw]/.test(script[j]!)) {
+        if (script[j] === 'w') break;
+        flags += script[j++];
+      }
+      if (c === 's' && flags.includes('e')) {
+        const [re, repl] = parts;
+        if (re === undefined || repl === undefined) return null;
+        if (/^\^?\.\*\$?$/.test(re) && !/[&\\]/.test(repl)) out.push(repl);
+        else return null;
+      }
+      i = j;
+    } else if ('aicrRwW:btTqQlL'.includes(c)) {
+      // commands whose argument runs to the end of the line
+      const end = script.indexOf('\n', i);
+      i = end < 0 ? n : end + 1;
+    } else i++;
+  }
+  return out;
 }

@@ -14,8 +14,11 @@ export type WordPart =
   | { type: 'cmdsub'; script: Script; quoted: boolean; raw: string }
   /** <(…) or >(…). */
   | { type: 'procsub'; dir: '<' | '>'; script: Script }
-  /** $((…)): an arithmetic value, never a path; substitutions inside it still run (`subs`). */
-  | { type: 'arith'; subs: Script[] };
+  /**
+   * $((…)): an arithmetic value, never a path; substitutions inside it still run (`subs`). `text` is
+   * the expression: the variables it names are evaluated as expressions too (`a[$(…)]` in a value runs).
+   */
+  | { type: 'arith'; subs: Script[]; text: string };
 
 export interface Word {
   parts: WordPart[];
@@ -49,6 +52,8 @@ export interface CompoundCommand {
   type: 'subshell' | 'group';
   body: Script;
   redirects: Redirect[];
+  /** For `(( … ))`: the arithmetic expression (bash evaluates it; dash runs it as nested subshells). */
+  arith?: string;
 }
 
 export interface FunctionDef {
@@ -79,6 +84,8 @@ export interface Script {
   items: { pipeline: Pipeline; op: ListOp }[];
   /** Set when a limit cut the parse short: the rest of the script was not seen. */
   limit: Limit | null;
+  /** A loop in it never ends and only starts background jobs (`while :; do cmd & done`). */
+  spawnsForever?: true;
 }
 
 /**

@@ -652,7 +652,13 @@ const OPAQUE_ARGUMENTS = new Set([
 ]);
 const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
-const quote = (w: string) => (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+/**
+ * Stands for the home directory inside code (perl's $ENV{HOME}): a command built with it runs on
+ * "$HOME" as the shell analysis reads it (`exec "rm", "-rf", $ENV{HOME}` is rm -rf "$HOME").
+ */
+const HOME_WORD = '\u0003home';
+const quote = (w: string) =>
+  w === HOME_WORD ? '"$HOME"' : (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`).split(HOME_WORD).join(`'"$HOME"'`);
 
 class Reader {
   private readonly match: Int32Array;
@@ -1028,6 +1034,9 @@ class Reader {
       const [name, end, val] = this.resolve(k, b, false);
       return [val ?? (name !== null ? { mod: name } : null), end];
     }
+    // perl's $ENV{HOME} / $ENV{'HOME'}: the home directory.
+    if (this.lang === 'perl' && t.t === 'id' && t.v === '$ENV' && this.isP(k + 1, '{') && this.tok(k + 2)?.v === 'HOME' && this.isP(k + 3, '}'))
+      return [{ s: HOME_WORD }, k + 4];
     if (t.t === 'str') v = t.dyn ? null : { s: t.v };
     else if (t.t === 'num' && t.v !== 're' && t.v !== 'readline') v = { s: t.v };
     else if (t.t === 'p' && t.v === '(') {
@@ -1519,7 +1528,8 @@ class Reader {
     }
     if (words.length === 0) return;
     // One string to system/exec/spawn (ruby, perl) runs through the shell.
-    if (single !== null && (this.lang === 'ruby' || this.lang === 'perl' || this.lang === 'php' || api.name === 'pty.spawn')) this.shell(single);
+    if (single !== null && (this.lang === 'ruby' || this.lang === 'perl' || this.lang === 'php' || api.name === 'pty.spawn'))
+      this.shell(single.split(HOME_WORD).join('"$HOME"'));
     else this.shell(words.map((w) => (w === null ? COMPUTED_WORD : quote(w))).join(' '));
   }
 

@@ -45,6 +45,10 @@ class Parser {
   private pos = 0;
   private pending: PendingHeredoc[] = [];
   private limit: Limit | null = null;
+  /** Open while/until loops: whether the condition is always true, and the body's jobs in the foreground and background. */
+  private loops: { forever: boolean; body: boolean; fg: number; bg: number }[] = [];
+  /** A loop that never ends and only starts background jobs (`while :; do cmd & done`): processes without bound. */
+  private spawnsForever = false;
 
   constructor(
     private readonly src: string,
@@ -84,9 +88,15 @@ class Parser {
       const pipeline = this.parsePipeline(closer);
       const op = this.readListOp(closer);
       if (pipeline.commands.length > 0) items.push({ pipeline, op });
+      const loop = this.loops[this.loops.length - 1];
+      // (`do` alone on its line leaves an empty command: no job.)
+      if (loop?.body && pipeline.commands.some((c) => c.type !== 'simple' || c.words.length + c.assigns.length + c.redirects.length > 0)) {
+        if (op === '&') loop.bg++;
+        else loop.fg++;
+      }
       if (this.pos === start) this.pos++; // guarantee progress on input we do not understand
     }
-    return { items, limit: this.limit };
+    return this.spawnsForever ? { items, limit: this.limit, spawnsForever: true } : { items, limit: this.limit };
   }
 
   private skipSeparators(closer: string | null): void {
@@ -165,7 +175,7 @@ class Parser {
         this.pos = from + 1;
         const body = this.nested(() => this.parseList(')'), ')');
         this.pos = end;
-        return { type: 'subshell', body, redirects: this.parseRedirectsOnly() };
+        return { type: 'subshell', body, redirects: this.parseRedirectsOnly(), arith: this.src.slice(from + 2, Math.max(from + 2, end - 2)) };
       }
       this.pos++;
       const body = this.nested(() => this.parseList(')'), ')');
@@ -177,6 +187,21 @@ class Parser {
       return { type: 'group', body, redirects: this.parseRedirectsOnly() };
     }
     return this.parseSimple(closer);
+  }
+
+  /** Follows while/until … do … done (the words themselves run nothing) for loops that spawn without bound. */
+  private loopWord(word: string): void {
+    if (word === 'while' || word === 'until') {
+      const rest = this.src.slice(this.pos, this.pos + 40);
+      const forever = word === 'while' ? /^\s*(?::|true|\[\s*1\s*\]|\(\(\s*1\s*\)\))[ \t]*[;\n]\s*do\b/.test(rest) : /^\s*false[ \t]*[;\n]\s*do\b/.test(rest);
+      if (this.loops.length < 64) this.loops.push({ forever, body: false, fg: 0, bg: 0 });
+    } else if (word === 'do') {
+      const loop = this.loops[this.loops.length - 1];
+      if (loop) loop.body = true;
+    } else if (word === 'done') {
+      const loop = this.loops.pop();
+      if (loop?.forever && loop.bg > 0 && loop.fg === 0) this.spawnsForever = true;
+    }
   }
 
   private parseSimple(closer: string | null): Command | null {
@@ -209,7 +234,8 @@ class Parser {
         this.pos++;
         continue;
       }
-      const word = this.parseWord();
+      // In command position `!(…)` is `!` and a subshell, not an extended glob.
+      const word = this.parseWord(cmd.words.length + cmd.assigns.length > 0);
       if (!word) {
         this.pos++;
         continue;
@@ -222,7 +248,10 @@ class Parser {
         }
         const lit = literalValue(word);
         if (lit !== null && word.parts.every((p) => p.type === 'lit' && !p.quoted)) {
-          if (SKIPPED_RESERVED.has(lit)) continue;
+          if (SKIPPED_RESERVED.has(lit)) {
+            this.loopWord(lit);
+            continue;
+          }
           if (lit === 'function') {
             const nameWord = this.parseWordAfterSpaces();
             this.skipSpaces();
@@ -314,7 +343,7 @@ class Parser {
     return this.parseWord();
   }
 
-  private parseWord(): Word | null {
+  private parseWord(extglob = false): Word | null {
     const start = this.pos;
     const parts: WordPart[] = [];
     let lit = '';
@@ -346,6 +375,14 @@ class Parser {
           const from = this.pos;
           this.skipBalanced('(', ')');
           addLit(this.src.slice(from, this.pos), true);
+          continue;
+        }
+        // Extended globs ?( ) *( ) +( ) @( ) !( ): one word, a pattern the shell expands (under
+        // `shopt -s extglob`; without it the line is a syntax error, so reading it as a glob is safe).
+        if (extglob && /[?*+@!]$/.test(lit) && !litQuoted) {
+          const from = this.pos;
+          this.skipBalanced('(', ')');
+          addLit(this.src.slice(from, this.pos), false);
           continue;
         }
         break;
@@ -440,7 +477,9 @@ class Parser {
     if (next === '(') {
       if (this.src[this.pos + 2] === '(') {
         this.pos++;
-        return { type: 'arith', subs: this.skipArithmetic() };
+        const from = this.pos;
+        const subs = this.skipArithmetic();
+        return { type: 'arith', subs, text: this.src.slice(from + 2, Math.max(from + 2, this.pos - 2)) };
       }
       this.pos += 2;
       const script = this.nested(() => this.parseList(')'), ')');
@@ -457,7 +496,8 @@ class Parser {
       this.pos++;
       const from = this.pos;
       this.skipBalanced('[', ']');
-      return { type: 'arith', subs: this.substitutionsIn(this.src.slice(from + 1, this.pos - 1)) };
+      const text = this.src.slice(from + 1, this.pos - 1);
+      return { type: 'arith', subs: this.substitutionsIn(text), text };
     }
     const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(this.src.slice(this.pos + 1, this.pos + 257));
     if (!m) return null;

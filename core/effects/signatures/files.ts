@@ -350,7 +350,12 @@ export const FILES: ProgramSpec[] = [
           '--suffix',
         ],
         layout: 'copy',
+        removes: ['--remove-source-files'],
         examples: [
+          {
+            command: 'rsync -a --remove-source-files out/ /tmp/out/',
+            effects: ['read(out, copy → /tmp/out/out)', 'delete(out, recursive)', 'write(/tmp/out, rsync)'],
+          },
           { command: 'rsync -av dist/ deploy@host.example.com:/srv/', effects: ['read(dist, copy → deploy@host.example.com:/srv/)', 'send(host.example.com)'] },
           { command: 'rsync -a /tmp/lock.json Cargo.lock', effects: ['read(/tmp/lock.json, copy → Cargo.lock)', 'write(Cargo.lock, rsync)'] },
         ],
@@ -407,6 +412,8 @@ export const FILES: ProgramSpec[] = [
   },
   {
     names: ['rm', 'unlink', 'rmdir', 'srm', 'trash', 'trash-put'],
+    // GNU getopt_long: `rm --rec --for` is `rm --recursive --force`.
+    abbreviations: true,
     rows: [
       {
         takes: [],
@@ -415,6 +422,7 @@ export const FILES: ProgramSpec[] = [
         examples: [
           { command: 'rm -rf dist', effects: ['delete(dist, recursive)'] },
           { command: 'rm .env', effects: ['delete(.env)'] },
+          { command: 'rm --rec --for dist', effects: ['delete(dist, recursive)'] },
         ],
       },
     ],
@@ -491,7 +499,7 @@ export const FILES: ProgramSpec[] = [
         how: 'tar x',
         examples: [
           { command: 'tar xf /tmp/backup.tar package-lock.json', effects: ['read(/tmp/backup.tar, metadata)', 'write(package-lock.json, tar x)'] },
-          { command: 'tar xzf /tmp/vendor.tgz -C vendor', effects: ['read(/tmp/vendor.tgz, metadata)'] },
+          { command: 'tar xzf /tmp/vendor.tgz -C vendor', effects: ['read(/tmp/vendor.tgz, metadata)', 'write(vendor, tar x (into the folder))'] },
         ],
       },
       {
@@ -501,8 +509,13 @@ export const FILES: ProgramSpec[] = [
         toOpt: ['-f', '--file'],
         dirOpt: ['-C', '--directory'],
         rest: 'read',
+        removes: ['--remove-files'],
         how: 'tar c',
         examples: [
+          {
+            command: 'tar --remove-files -cf /tmp/old.tar logs',
+            effects: ['write(/tmp/old.tar, tar c)', 'read(logs, copy → /tmp/old.tar)', 'delete(logs, recursive)'],
+          },
           { command: 'tar czf /tmp/e.tgz .env', effects: ['write(/tmp/e.tgz, tar c)', 'read(.env, copy → /tmp/e.tgz)'] },
           { command: 'tar cf - .env', effects: ['read(.env, copy → -)'] },
         ],
@@ -539,23 +552,38 @@ export const FILES: ProgramSpec[] = [
         pos: ['meta'],
         rest: 'write',
         how: 'unzip',
-        examples: [{ command: 'unzip -o /tmp/backup.zip package-lock.json', effects: ['read(/tmp/backup.zip, metadata)', 'write(package-lock.json, unzip)'] }],
+        examples: [
+          { command: 'unzip -o /tmp/backup.zip package-lock.json', effects: ['read(/tmp/backup.zip, metadata)', 'write(package-lock.json, unzip)'] },
+          { command: 'unzip -q /tmp/site.zip -d public', effects: ['read(/tmp/site.zip, metadata)', 'write(public, unzip (into the folder))'] },
+        ],
       },
     ],
   },
   {
-    names: ['zip', '7z', '7za', 'rar'],
+    // 7-Zip's switches are single-dash words (-sdel, -t7z, -psecret), never bundles.
+    names: ['7z', '7za', '7zr', 'rar'],
+    singleDashLong: true,
     rows: [
       {
         sub: ['a'],
-        takes: ['-p', '-t', '-m'],
         layout: 'archive',
-        examples: [{ command: '7z a /tmp/e.7z .env', effects: ['read(.env, copy → /tmp/e.7z)', 'write(/tmp/e.7z, 7z)'] }],
+        removes: ['-sdel'],
+        examples: [
+          { command: '7z a /tmp/e.7z .env', effects: ['read(.env, copy → /tmp/e.7z)', 'write(/tmp/e.7z, 7z)'] },
+          { command: '7z a -sdel /tmp/logs.7z logs', effects: ['read(logs, copy → /tmp/logs.7z)', 'delete(logs, recursive)', 'write(/tmp/logs.7z, 7z)'] },
+        ],
       },
-      { sub: ['x'], takes: ['-p', '-o'], pos: ['meta'], rest: 'write', examples: [{ command: '7z x /tmp/e.7z', effects: ['read(/tmp/e.7z, metadata)'] }] },
+      { sub: ['x'], pos: ['meta'], rest: 'write', examples: [{ command: '7z x /tmp/e.7z', effects: ['read(/tmp/e.7z, metadata)'] }] },
+    ],
+  },
+  {
+    names: ['zip'],
+    rows: [
       {
-        takes: ['-P', '-x', '-i', '-b', '-n', '-t', '-tt', '-O', '--out'],
+        takes: ['-P', '-x', '-i', '-b', '-n', '-t', '-tt', '-O', '--out', '-TT', '--unzip-command'],
         layout: 'archive',
+        // zip -m: move into the archive (the originals are deleted).
+        removes: ['-m', '--move'],
         examples: [{ command: 'zip /tmp/e.zip .env', effects: ['read(.env, copy → /tmp/e.zip)', 'write(/tmp/e.zip, zip)'] }],
       },
     ],
