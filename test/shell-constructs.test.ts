@@ -35,7 +35,7 @@ const BLOCKED: [string, string][] = [
   ['cp /bin/rm /tmp/ls; /tmp/ls -rf ~', 'unanalysable'],
   ['ln -s /bin/rm /tmp/del; /tmp/del -rf ~', 'unanalysable'],
   ['install /bin/rm ./bin/clean; ./bin/clean -rf ~', 'unanalysable'],
-  ["printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/ls; chmod +x /tmp/ls; PATH=/tmp:$PATH ls", 'unanalysable'],
+  ["printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/ls; chmod +x /tmp/ls; PATH=/tmp:$PATH ls", 'script-contents'], // the script written on the line is read and judged (core/later/runs.ts)
   ["echo 'rm -rf ~' > bin/git; chmod +x bin/git; export PATH=$PWD/bin:$PATH; git status", 'unanalysable'],
   ['cp /bin/rm /tmp/x/cat; PATH=/tmp/x cat -rf ~', 'unanalysable'],
   // variables set indirectly

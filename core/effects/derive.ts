@@ -217,13 +217,15 @@ export function hostOf(url: string): string | null {
  */
 const REVEALING_OPS = new Set(['', ':-', '-', ':=', '=', ':?', '?', '#', '##', '%', '%%', 'other']);
 
-function paramReads(word: Value['word'], out: Effect[], extra: { stdin?: boolean }): void {
-  for (const p of word.parts) {
+function paramReads(value: Value, out: Effect[], extra: { stdin?: boolean }): void {
+  const word = value.word;
+  for (const p of value.word.parts) {
     if (p.type !== 'param' || !p.name || !/^[A-Za-z_]/.test(p.name)) continue;
     if (REVEALING_OPS.has(p.op)) out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content', ...extra });
     // ${!v} is the value of the variable v names; ${!PREFIX*} and ${!PREFIX@} are names only, and
     // ${!arr[@]} is the keys of an array.
-    else if (p.op === 'indirect' && !['*}', '@}', '['].some((end) => word.raw.includes(`\${!${p.name}${end}`)))
+    // A value the line determines (`v=HOME; echo "${!v}"`: the analysis followed v) reveals nothing unknown.
+    else if (p.op === 'indirect' && value.known === null && !['*}', '@}', '['].some((end) => word.raw.includes(`\${!${p.name}${end}`)))
       out.push({ kind: 'read', source: 'variable', name: p.name, mode: 'content', indirect: true, ...extra });
   }
 }
@@ -232,7 +234,7 @@ const USERINFO_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]*@/i;
 
 function variableReads(inv: Invocation, out: Effect[]): void {
   for (const a of inv.args) {
-    paramReads(a.word, out, {});
+    paramReads(a, out, {});
     // A variable in a URL's user part (`https://x:$TOKEN@host/…`) is a credential for that host, whatever
     // the program does with the URL now (git push) or later (git remote set-url).
     if (a.known === null && USERINFO_URL.test(a.ifUnset) && a.word.parts.some((p) => p.type === 'param')) {
@@ -241,7 +243,7 @@ function variableReads(inv: Invocation, out: Effect[]): void {
     }
   }
   for (const r of inv.redirects) {
-    if (r.op === '<<<' && r.target) paramReads(r.target.word, out, { stdin: true });
+    if (r.op === '<<<' && r.target) paramReads(r.target, out, { stdin: true });
     // An unquoted heredoc expands $NAME and ${NAME…} (not \$NAME, not ${NAME:+alt}) into what the program reads.
     if (r.expandingBody !== undefined)
       for (const m of r.expandingBody.matchAll(/(?<!\\)\$(?:\{([A-Za-z_]\w*)(?!\w|:?\+)|([A-Za-z_]\w*))/g))

@@ -1135,7 +1135,13 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       const text = value.known === null ? null : shellPartOf(program, value.known);
       if (text === '') continue;
       if (text === null && value.known !== null) markIncomplete(w.out, 'computed');
-      else if (text === null) computedScript(inv, [value], w);
+      else if (text === null && SQL_SHELLS.has(program) && value.word.parts.every((p) => p.type === 'lit' || p.type === 'param')) {
+        // SQL with variables in it (`psql -c "SELECT * FROM $T"`): the meta-commands that run a shell
+        // are read from the written text; a variable's value is the user's environment, not new
+        // program text (a command substitution, which can be anything, stays computed).
+        const written = shellPartOf(program, value.ifUnset);
+        if (written) walkSource(written, cloneState(state), w, meta, label);
+      } else if (text === null) computedScript(inv, [value], w);
       else {
         const st = cloneState(state);
         if (program === 'ssh' && label === 'ssh') st.cwd = null; // the remote side's folder is not ours
