@@ -6,14 +6,14 @@ import { CANONICAL_SECRET_NAMES, isSecretVariableName, type SecretKind } from '.
 import { basename, dirname, relativeTo } from '../core/paths';
 import { analysisEffects, target } from '../core/effects/derive';
 import { CREDENTIAL_SINKS } from '../core/effects/signatures/credentials';
-import { FILES } from '../core/effects/signatures/files';
+import { READER_NAMES } from '../core/effects/signatures/files';
 import type { Effect, Target } from '../core/effects/types';
 
 type FileRead = Extract<Effect, { kind: 'read'; source: 'file' }>;
 
 /** Programs that pass their input through to their output: piping a secret into them still prints it. */
 const PASS_THROUGH = new Set([
-  ...FILES[0]!.names,
+  ...READER_NAMES,
   'tee',
   'tr',
   'sed',
@@ -366,6 +366,7 @@ function secretEntry(dir: string, ctx: GuardContext, glob?: string): { path: str
 /** A search pattern that could print a secret line: unknown, match-all, an assignment, or a secret-looking word. */
 function searchPatternMayMatchValues(pattern: string | null): boolean {
   if (pattern === null) return true;
+  if (pattern.includes('\n')) return pattern.split('\n').some(searchPatternMayMatchValues); // grep -e A -e B
   const p = pattern.trim();
   if (p === '' || /^[\^$.*]*$/.test(p) || p.includes('=')) return true;
   if (/key|token|secret|pass|auth|cred|private|bearer/i.test(p)) return true;

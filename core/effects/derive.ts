@@ -99,8 +99,11 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
         if (hits.length === 1) name = hits[0]!;
       }
       flags.add(name);
-      if (c.takes2.has(name)) i += 2;
-      else if (c.takes.has(name)) {
+      if (c.takes2.has(name)) {
+        // NAME VALUE: only the second is ever a file (jq --rawfile x FILE).
+        if (i + 2 < args.length) values.push({ opt: name, value: args[i + 2]! });
+        i += 2;
+      } else if (c.takes.has(name)) {
         if (eq > 0) values.push({ opt: name, value: synthetic(t.slice(eq + 1), a) });
         else if (i + 1 < args.length) values.push({ opt: name, value: args[++i]! });
       }
@@ -178,6 +181,14 @@ export function target(inv: Invocation, value: Value, home: string, dir?: string
   if (isAbsolutePath(t) || t.startsWith('~')) return { value, path: resolvePath('/', t, home) };
   const base = dir ?? inv.cwd;
   return { value, path: base ? resolvePath(base, t, home) : null };
+}
+
+/** gzip's `x` → `x.gz` (suffix), gunzip's `x.gz` → `x` (`-.gz`). */
+function besideCopy(t: Target, suffix: string): Target {
+  if (!t.path) return t;
+  if (!suffix.startsWith('-')) return { value: t.value, path: t.path + suffix };
+  const s = suffix.slice(1);
+  return { value: t.value, path: t.path.endsWith(s) ? t.path.slice(0, -s.length) : t.path };
 }
 
 /** `host:path` or `user@host:path` (scp, rsync), not a Windows drive. */
@@ -499,13 +510,19 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   for (const [flag, m] of Object.entries(row.modes ?? {})) {
     if (!parsed.flags.has(flag)) continue;
     if (m === 'names-if-pattern') {
-      if (namesOnlyPattern(codeValue?.known ?? '')) mode = 'names';
+      // Every pattern must be names-only: a second -e '=.*' prints the values.
+      const patterns = parsed.values.filter((v) => row.opts?.[v.opt] === 'code').map((v) => v.value);
+      if (patterns.length === 0 && codeValue) patterns.push(codeValue);
+      if (patterns.length > 0 && patterns.every((p) => namesOnlyPattern(p.known ?? ''))) mode = 'names';
       continue;
     }
     mode = m;
     break;
   }
   if (mode === 'content' && namesProjection(inv)) mode = 'names';
+  // grep -e A -e B searches for either: the patterns joined by newlines (grep's own separator).
+  const allCode = parsed.values.filter((v) => row.opts?.[v.opt] === 'code').map((v) => v.value.known);
+  const searchPattern = allCode.length > 1 ? (allCode.every((k) => k !== null) ? allCode.join('\n') : null) : (codeValue?.known ?? null);
   const how = row.how ?? inv.program;
   const dirValue = parsed.values.find((v) => row.dirOpt?.includes(v.opt))?.value;
   const dir = dirValue ? target(inv, dirValue, home).path : undefined;
@@ -533,7 +550,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
             mode: m,
             ...(extra?.to ? { to: extra.to } : {}),
             ...(role === 'arg' ? { assumed: true } : {}),
-            ...(m === 'search' || m === 'search-visible' ? { pattern: codeValue?.known ?? null } : {}),
+            ...(m === 'search' || m === 'search-visible' ? { pattern: searchPattern } : {}),
           });
         return true;
       }
@@ -620,6 +637,10 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         if (m) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(m[1]!, value), home), mode: 'content' });
         return true;
       }
+      case 'list':
+        if (t === '-') return true; // names on stdin
+        out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: 'content' });
+        return true;
       case 'none':
         return true;
     }
@@ -684,6 +705,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         break;
       }
       if (role === 'read' && toTarget) apply('read', plain[i]!, { to: toTarget });
+      else if (role === 'read' && row.copySuffix && mode === 'copy')
+        apply('read', plain[i]!, { to: besideCopy(target(inv, plain[i]!, home, dir), row.copySuffix) });
       else apply(role, plain[i]!);
       if (role === 'read' || role === 'arg') reads++;
     }

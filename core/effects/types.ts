@@ -69,6 +69,7 @@ export type Role =
   | 'url' // a network address
   | 'exec' // a shell command line
   | 'arg' // unknown use: counts as a content read when it names a secret file
+  | 'list' // a file of names the program reads; names it cannot open are quoted in its messages, so its content is printed
   | 'load' // sourced into the environment of a process (`source .env`), not printed
   | 'var' // the name of a variable whose value is printed (`printenv NAME`)
   | 'cred' // the name of a stored setting the tool prints (`aws configure get NAME`)
@@ -127,6 +128,8 @@ export interface Row {
   layout?: 'copy' | 'move' | 'archive' | 'checkout';
   /** checkout layout: options that name the version instead (`git restore --source REV`); every positional is a path. */
   revOpt?: string[];
+  /** Reads are copies beside the file, with this suffix added (gzip: `.gz`), or removed when it starts with `-` (gunzip: `-.gz`). */
+  copySuffix?: string;
   /** Options naming where the row's reads are copied to (tar -c -f ARCHIVE). */
   toOpt?: string[];
   /** Options naming the directory relative positionals are taken in (tar -C, unzip -d). */

@@ -34,11 +34,21 @@ export const GIT: ProgramSpec[] = [
       },
       {
         sub: ['blame'],
-        takes: ['-L', '-S', '--contents', '-C', '-M'],
+        takes: ['-L', '-S', '-C', '-M'],
+        opts: { '--contents': 'read' },
         rest: 'read',
-        examples: [{ command: 'git blame .env', effects: ['read(.env, content)'] }],
+        examples: [
+          { command: 'git blame .env', effects: ['read(.env, content)'] },
+          { command: 'git blame --contents .env src/environment.ts', effects: ['read(.env, content)', 'read(src/environment.ts, content)'] },
+        ],
       },
-      { sub: ['annotate'], takes: ['-L', '-S', '--contents'], rest: 'read', examples: [{ command: 'git annotate .env', effects: ['read(.env, content)'] }] },
+      {
+        sub: ['annotate'],
+        takes: ['-L', '-S'],
+        opts: { '--contents': 'read' },
+        rest: 'read',
+        examples: [{ command: 'git annotate .env', effects: ['read(.env, content)'] }],
+      },
       {
         sub: ['grep'],
         when: ['--untracked', '--no-index'],
