@@ -2,7 +2,7 @@ import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { consumersOf, flags, outputRedirected, secretPath, shq } from '../core/guards/helpers';
 import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
-import { CANONICAL_SECRET_NAMES, isSecretVariableName, type SecretKind } from '../core/secrets';
+import { CANONICAL_SECRET_NAMES, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
 import { basename, dirname, relativeTo } from '../core/paths';
 import { analysisEffects, target } from '../core/effects/derive';
 import { CREDENTIAL_SINKS } from '../core/effects/signatures/credentials';
@@ -516,6 +516,13 @@ function fileDenial(what: string, path: string, kind: SecretKind, ctx: GuardCont
       return {
         reason: `${what} prints access tokens into the transcript. Check that a login works (e.g. npm whoami, gh auth status) instead of reading the token.`,
       };
+    case 'credentials-file': {
+      const row = secretFileRow(path, ctx.home);
+      return {
+        reason: `${what} prints ${row?.title ?? 'stored credentials'} (${shown}) into the transcript, where they are stored and shared.${row?.instead ? ' To see what it configures without the values, list the names only.' : ' Check that the tool works instead of reading the file.'}`,
+        ...(row?.instead ? { instead: row.instead.replace('{}', shq(target)) } : {}),
+      };
+    }
     case 'environment':
       return {
         reason: `${what} prints a process's whole environment, tokens and keys included, into the transcript. List the names only.`,

@@ -588,9 +588,11 @@ export const FILES: ProgramSpec[] = [
           '--ignore',
           '-m',
         ],
+        opts: { '--files0-from': 'list' },
         rest: 'meta',
         examples: [
           { command: 'ls -la .env', effects: ['read(.env, metadata)'] },
+          { command: 'du --files0-from=.env', effects: ['read(.env, content)'] },
           { command: 'stat -c %s .env', effects: ['read(.env, metadata)'] },
         ],
       },

@@ -10,5 +10,20 @@ import { SYSTEM } from './system';
 import { SQL } from './sql';
 import { GIT } from './git';
 import { DOCKER } from './docker';
+import { CRYPTO } from './crypto';
 
-export const FAMILIES: Record<string, ProgramSpec[]> = { FILES, SEARCH, INTERPRETERS, NETWORK, CREDENTIALS, KEY_USERS, ENV, DOTENV, SYSTEM, SQL, GIT, DOCKER };
+export const FAMILIES: Record<string, ProgramSpec[]> = {
+  FILES,
+  SEARCH,
+  INTERPRETERS,
+  NETWORK,
+  CREDENTIALS,
+  KEY_USERS,
+  ENV,
+  DOTENV,
+  SYSTEM,
+  SQL,
+  GIT,
+  DOCKER,
+  CRYPTO,
+};

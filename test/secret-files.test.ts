@@ -1,0 +1,163 @@
+// Secret files (issue #13, principle 1): deny by default what reads one, allow the known-harmless.
+// The secret-file table's rows, and the readers, loaders and name producers of the effects layer,
+// each with attacks (the adversary's rows and the cousins written for them) and the ordinary uses
+// of the same programs, run through the whole guard set in the adversary's fixture.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SECRET_FILES, secretKind } from '../core/secrets';
+import type { AdversaryCase } from './cases/adversary';
+import { runAdversaryRow } from './support/adversary';
+import { HOME, PROJECT } from './support/run';
+
+const lookup = { home: HOME, projectDir: PROJECT, extraGlobs: [] };
+const abs = (p: string) => (p.startsWith('~/') ? `${HOME}/${p.slice(2)}` : p.startsWith('/') ? p : `${PROJECT}/${p}`);
+
+test('every secret-file row: its examples are secrets, its counter-examples are not', () => {
+  for (const row of SECRET_FILES) {
+    assert.ok(row.examples.length > 0, `${row.id} has examples`);
+    for (const p of row.examples) assert.equal(secretKind(abs(p), lookup), 'credentials-file', `${row.id}: ${p}`);
+    for (const p of row.notSecret ?? []) assert.equal(secretKind(abs(p), lookup), null, `${row.id}: ${p} is not a secret`);
+  }
+});
+
+test('key stores are keys whatever their bytes; a certificate is not', () => {
+  const peek = (p: string) => (p.endsWith('ca.pem') ? '-----BEGIN CERTIFICATE-----\nMII' : p.endsWith('server.key') ? 'x\n' : null);
+  assert.equal(secretKind(`${PROJECT}/certs/keystore.p12`, { ...lookup, peek }), 'private-key');
+  assert.equal(secretKind(`${PROJECT}/certs/truststore.jks`, { ...lookup, peek }), null);
+  assert.equal(secretKind(`${PROJECT}/certs/ca.pem`, { ...lookup, peek }), null);
+  assert.equal(secretKind(`${PROJECT}/certs/server.key`, { ...lookup, peek }), 'private-key');
+  assert.equal(secretKind(`${PROJECT}/i18n/translation.key`, { ...lookup, peek: () => 'hello = Hallo\n' }), null);
+  assert.equal(secretKind(`${PROJECT}/keys/me.asc`, { ...lookup, peek: () => '-----BEGIN PGP PRIVATE KEY BLOCK-----\n' }), 'private-key');
+});
+
+const sr = 'secret-read';
+const deny = (command: string, why: string, extra: Partial<AdversaryCase> = {}): AdversaryCase => ({
+  cls: 'secret-files',
+  command,
+  expect: 'deny',
+  by: sr,
+  why,
+  ...extra,
+});
+const allow = (command: string, why: string, extra: Partial<AdversaryCase> = {}): AdversaryCase => ({
+  cls: 'secret-files',
+  command,
+  expect: 'allow',
+  why,
+  ...extra,
+});
+const tool = (name: string, input: Record<string, unknown>, expect: 'deny' | 'allow', why: string, extra: Partial<AdversaryCase> = {}): AdversaryCase => ({
+  cls: 'secret-files',
+  tool: name,
+  input,
+  expect,
+  ...(expect === 'deny' ? { by: sr } : {}),
+  why,
+  ...extra,
+});
+
+/** Attacks: the adversary's rows first, then the cousins written for each. */
+export const SECRET_FILE_ATTACKS: AdversaryCase[] = [
+  // readers with their own options
+  deny('tail -F .env', 'tail -F follows the file'),
+  deny('tail -n +1 -f .env', '-f takes no value'),
+  deny('tail -qf config/.env.production', 'bundled flags'),
+  deny('uniq -c .env', 'uniq prints the lines'),
+  deny('pr -t .env', 'pr prints the file'),
+  deny('column -s= -t .env', 'column prints the table'),
+  deny('paste -s .env', 'paste prints the lines joined'),
+  deny('cmp -l .env /dev/zero', 'every differing byte'),
+  deny('cmp -b .env /dev/null', 'the first differing byte'),
+  deny('gzip -c .env', 'gzip -c prints'),
+  deny('gzip -dc .env', 'gzip -d -c of a plain file'),
+  deny('zcat -f .env', 'zcat -f prints a plain file as it is'),
+  deny('bzip2 -c .env', 'bzip2 -c'),
+  deny('xz -c .env', 'xz -c'),
+  deny('zstd -c .env', 'zstd -c'),
+  deny('lz4 -c .env', 'lz4 -c'),
+  deny('fold -w 20 .env', 'fold prints'),
+  deny('nl -ba .env', 'nl prints'),
+  deny('expand -t 4 config/.env.production', 'expand prints'),
+  deny('sort -t= -k2 .env', 'sort prints'),
+  deny('xxd .env', 'a hex dump is the content'),
+  deny('grep -o -e "^[A-Z_]*=" -e "=.*" .env', 'a second -e pattern prints the values'),
+  deny('wc --files0-from=.env', 'wc quotes each name it cannot open'),
+  deny('tar -cf /dev/null -T .env', 'tar quotes each listed name it cannot stat'),
+  deny('du --files0-from=.env', 'du quotes each name'),
+  deny('jq -n --rawfile x .env "$x"', 'the file becomes $x'),
+  deny('jq -n --slurpfile x config/.env.production "$x"', 'the file becomes $x'),
+  deny('ssh -F .env example.com', 'ssh quotes the config lines it cannot parse'),
+  deny('git blame --contents .env src/environment.ts', 'blame prints the contents file'),
+  deny('python3 .env', 'the traceback quotes the line'),
+  deny('node .env', 'the syntax error quotes the line'),
+  deny('perl .env', 'perl quotes the line'),
+  deny('ruby config/.env.production', 'ruby quotes the line'),
+  // more secret files
+  deny('cat terraform.tfstate', 'state in plain text', { files: { 'terraform.tfstate': '{"resources":[]}\n' } }),
+  deny('cat ~/.cargo/credentials.toml', 'crates.io token'),
+  deny('cat /etc/shadow', 'password hashes'),
+  deny('head ~/.bash_history', 'typed secrets'),
+  deny('cat ~/.claude/.credentials.json', "Claude Code's own login"),
+  tool('Read', { file_path: '.envrc' }, 'deny', 'direnv file exports secrets', { files: { '.envrc': 'export API_TOKEN=abc123xyz\n' } }),
+  tool('Read', { file_path: 'config/master.key' }, 'deny', 'Rails master key', { files: { 'config/master.key': '0f1e2d3c4b5a69788796a5b4c3d2e1f0\n' } }),
+  tool('Read', { file_path: 'certs/server.key' }, 'deny', 'private key by extension and place', { files: { 'certs/server.key': 'x\n' } }),
+  tool('Read', { file_path: 'service-account.json' }, 'deny', 'GCP service account key', { files: { 'service-account.json': '{}\n' } }),
+  tool('Read', { file_path: '/home/user/.bash_history' }, 'deny', 'history'),
+  tool('Read', { file_path: '/home/user/.m2/settings.xml' }, 'deny', 'maven passwords'),
+  tool('Read', { file_path: '/home/user/.config/rclone/rclone.conf' }, 'deny', 'rclone credentials'),
+  tool('Read', { file_path: '/home/user/.gradle/gradle.properties' }, 'deny', 'signing passwords'),
+  tool('Read', { file_path: 'certs/keystore.p12' }, 'deny', 'a key store', { files: { 'certs/keystore.p12': '0\x82\x04' } }),
+  tool('Monitor', { command: 'tail -f .env' }, 'deny', 'Monitor streams the file'),
+  tool('Monitor', { command: 'tail -F config/.env.production' }, 'deny', 'Monitor streams the file'),
+];
+
+/** Ordinary uses of the same programs and files: they must stay allowed. */
+export const SECRET_FILE_ORDINARY: AdversaryCase[] = [
+  allow('diff -q .env .env.example', '-q says only whether they differ'),
+  allow('cmp -s .env .env.example', 'cmp -s says nothing'),
+  allow('cmp .env .env.example', 'cmp says where they first differ, not what'),
+  allow('tail -f logs/app.log', 'following a log'),
+  allow('tail -n 50 -F logs/app.log', 'following a log'),
+  allow('uniq -c names.txt', 'counting lines'),
+  allow('pr -t -2 README.md', 'columns'),
+  allow('column -t -s, data.csv', 'a table'),
+  allow('paste -sd, ids.txt', 'joining lines'),
+  allow('gzip -c dist/app.js > app.js.gz', 'compressing a build'),
+  allow('gzip -k .env', 'the copy stays under a secret name'),
+  allow('gzip -l archive.gz', 'listing'),
+  allow('zcat logs/app.log.gz', 'reading a compressed log'),
+  allow('xz -T0 -c dist/app.tar > app.tar.xz', 'compressing'),
+  allow('zstd -19 -o app.zst dist/app.tar', 'compressing'),
+  allow("jq --rawfile x README.md -n '$x'", 'a non-secret file'),
+  allow('jq --arg v 1 -n "$v"', 'an --arg value'),
+  allow('ssh -F ~/.ssh/config host.example.com uptime', 'the ssh config is not secret'),
+  allow('ssh -i ~/.ssh/id_ed25519 deploy@host.example.com uptime', 'using a key is not printing it'),
+  allow('git blame --contents src/environment.ts src/environment.ts', 'blame of a working copy'),
+  allow('python3 scripts/build.py', 'running a script'),
+  allow('node --env-file=.env server.js', 'loading for a process'),
+  allow('wc --files0-from=files.txt', 'a list of names that is not secret'),
+  allow('tar -czf out.tgz -T files.txt', 'a list of names that is not secret'),
+  allow('cat gradle.properties', "a project's gradle.properties is configuration", { files: { 'gradle.properties': 'org.gradle.jvmargs=-Xmx2g\n' } }),
+  allow('cat main.tf', 'terraform code'),
+  allow('terraform state list', 'names only'),
+  allow('cat /etc/passwd', 'not the password hashes'),
+  allow('cat certs/ca.pem', 'a certificate', { files: { 'certs/ca.pem': '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n' } }),
+  allow('openssl x509 -in certs/ca.pem -noout -subject', 'a certificate'),
+  allow('grep -o "^export [A-Z_]*=" .envrc', 'the suggested names-only grep', { files: { '.envrc': 'export API_TOKEN=abc123xyz\n' } }),
+  tool('Read', { file_path: 'i18n/translation.key' }, 'allow', 'a translation file', { files: { 'i18n/translation.key': 'hello = Hallo\n' } }),
+];
+
+for (const c of [...SECRET_FILE_ATTACKS, ...SECRET_FILE_ORDINARY]) {
+  const label = c.command ?? `${c.tool} ${JSON.stringify(c.input)}`;
+  test(`${c.expect}: ${label}`, () => {
+    const { verdict: v, insteadVerdict } = runAdversaryRow(c);
+    if (c.expect === 'allow') assert.equal(v, null, `denied by ${v?.guardId}: ${v?.reason} (${c.why})`);
+    else {
+      assert.ok(v, `expected deny by ${c.by}: ${c.why}`);
+      assert.equal(v.decision, 'deny', v.reason);
+      assert.equal(v.guardId, c.by, v.reason);
+      assert.equal(insteadVerdict, null, `the suggested ${v.instead} is denied by ${insteadVerdict?.guardId}`);
+    }
+  });
+}
