@@ -321,7 +321,12 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
         instead: inv.program === 'docker-compose' ? 'docker-compose config --no-interpolate' : `${inv.program} compose config --no-interpolate`,
       };
     }
-    const verb = e.mode === 'copy' ? `${what} copies the secret out to ${e.to?.value.word.raw ?? 'another file'}, where any reader prints it; it` : what;
+    const verb =
+      e.mode !== 'copy'
+        ? what
+        : inv.program === 'ln'
+          ? `${what} links the secret under the name ${e.to?.value.word.raw ?? 'of another file'}, which no guard knows is secret, so any later read prints it; it`
+          : `${what} copies the secret out to ${e.to?.value.word.raw ?? 'another file'}, where any reader prints it; it`;
     return fileDenial(verb, hit.path, hit.kind, ctx);
   }
   if (e.mode === 'search' && e.target.path && searchPatternMayMatchValues(e.pattern ?? null)) {

@@ -178,6 +178,13 @@ const STDOUT_FILES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'
 export function target(inv: Invocation, value: Value, home: string, dir?: string | null): Target {
   const t = value.known;
   if (t === null || t === '' || t === '-' || remoteOf(t)) return { value, path: null };
+  // /dev/fd/3 with 3<.env (or /dev/stdin with < .env): the file opened on that descriptor.
+  const fd = FD_PATH.exec(t);
+  if (fd) {
+    const n = Number(fd[1] ?? fd[2] ?? 0);
+    const opened = openedOn(inv, n);
+    if (opened) return target(inv, opened, home);
+  }
   if (isAbsolutePath(t) || t.startsWith('~')) return { value, path: resolvePath('/', t, home) };
   const base = dir ?? inv.cwd;
   return { value, path: base ? resolvePath(base, t, home) : null };
@@ -251,6 +258,15 @@ function variableReads(inv: Invocation, out: Effect[]): void {
   }
 }
 
+const FD_PATH = /^\/(?:dev\/(?:stdin|fd\/(\d+))|proc\/(?:self|thread-self|\d+)\/fd\/(\d+))$/;
+
+/** The file a redirection of this invocation opened for reading on descriptor `fd` (`3<.env`), if any. */
+function openedOn(inv: Invocation, fd: number): Value | null {
+  let found: Value | null = null;
+  for (const r of inv.redirects) if ((r.op === '<' || r.op === '<>') && (r.fd ?? 0) === fd && r.target) found = r.target;
+  return found;
+}
+
 /**
  * What the program prints, when the line shows it all: echo's and printf's words, the heredoc `cat`
  * or `tee` passes on. A redirection of it writes that text (an Edit that adds it).
@@ -285,6 +301,11 @@ function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Eff
     }
     if ((r.op === '<' || r.op === '<>') && (r.fd === null || r.fd === 0))
       out.push({ kind: 'read', source: 'file', target: target(inv, r.target, home), mode, ...(stdinPatch ? { patch: true } : {}) });
+    // <&3 with 3<.env: stdin is the file opened on that descriptor.
+    if (r.op === '<&' && (r.fd === null || r.fd === 0) && r.target.known !== null && /^\d+$/.test(r.target.known)) {
+      const opened = openedOn(inv, Number(r.target.known));
+      if (opened) out.push({ kind: 'read', source: 'file', target: target(inv, opened, home), mode });
+    }
     if (['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && r.target.known !== '/dev/null') {
       if (text === undefined) text = outputText(inv);
       const replaces = r.op === '>' || r.op === '>|' || r.op === '&>';
@@ -761,10 +782,39 @@ const cache = new WeakMap<ShellAnalysis, InvocationEffects[]>();
 export function analysisEffects(analysis: ShellAnalysis, home: string): InvocationEffects[] {
   let e = cache.get(analysis);
   if (!e) {
-    e = analysis.invocations.map((inv) => effectsOf(inv, home));
+    e = withOpenDescriptors(
+      analysis.invocations.map((inv) => effectsOf(inv, home)),
+      home,
+    );
     cache.set(analysis, e);
   }
   return e;
+}
+
+/**
+ * `exec 3<.env; cat <&3` (or `cat /dev/fd/3`): a descriptor opened by a bare `exec` stays open for
+ * the rest of the line, so a later command that reads it reads that file. One pass over the line.
+ */
+function withOpenDescriptors(list: InvocationEffects[], home: string): InvocationEffects[] {
+  const open = new Map<number, Value>();
+  return list.map((ie) => {
+    const inv = ie.inv;
+    if (inv.program === 'exec' && inv.args.length === 0) {
+      for (const r of inv.redirects) if ((r.op === '<' || r.op === '<>') && r.fd !== null && r.fd > 2 && r.target) open.set(r.fd, r.target);
+      return ie;
+    }
+    if (open.size === 0) return ie;
+    const used = new Set<number>();
+    for (const r of inv.redirects) if (r.op === '<&' && r.target?.known && open.has(Number(r.target.known))) used.add(Number(r.target.known));
+    for (const a of inv.args) {
+      const m = a.known === null ? null : FD_PATH.exec(a.known);
+      const n = m ? Number(m[1] ?? m[2] ?? 0) : -1;
+      if (open.has(n)) used.add(n);
+    }
+    const extra = [...used].filter((n) => !openedOn(inv, n)).map((n) => ({ op: '<', fd: n, target: open.get(n)! }));
+    // Derived as if the descriptor were opened on this command; reported on the command itself.
+    return extra.length === 0 ? ie : { ...deriveEffects({ ...inv, redirects: [...extra, ...inv.redirects] }, home), inv };
+  });
 }
 
 /** One effect as text, for examples, tests and `agent-guard explain`. Paths relative to the invocation's cwd. */

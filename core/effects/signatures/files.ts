@@ -700,11 +700,16 @@ export const FILES: ProgramSpec[] = [
     names: ['ln'],
     rows: [
       {
-        takes: ['-S', '--suffix', '-t', '--target-directory'],
-        pos: ['none'],
-        rest: 'write',
+        // A link (hard or symbolic) is a copy for the secret guard: a later read of the new name reads the secret.
+        takes: ['-S', '--suffix', '--backup'],
+        opts: { '-t': 'dest', '--target-directory': 'dest' },
+        layout: 'copy',
         how: 'ln',
-        examples: [{ command: 'ln -sf /tmp/x go.sum', effects: ['write(go.sum, ln)'] }],
+        examples: [
+          { command: 'ln -sf /tmp/x go.sum', effects: ['read(/tmp/x, copy → go.sum)', 'write(go.sum, ln)'] },
+          { command: 'ln .env /tmp/notes.txt', effects: ['read(.env, copy → /tmp/notes.txt)', 'write(/tmp/notes.txt, ln)'] },
+          { command: 'ln -s ../.env apps/web/.env', effects: ['read(/home/user/.env, copy → apps/web/.env)', 'write(apps/web/.env, ln)'] },
+        ],
       },
     ],
   },
