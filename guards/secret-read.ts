@@ -1,7 +1,8 @@
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { consumersOf, flags, outputRedirected, secretPath, shq } from '../core/guards/helpers';
-import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+import { analyzeShell, interpreterCode, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
+import { codeVariables } from '../core/effects/code';
 import { CANONICAL_SECRET_NAMES, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
 import { basename, dirname, relativeTo } from '../core/paths';
 import { analysisEffects, target } from '../core/effects/derive';
@@ -52,7 +53,7 @@ export default defineGuard({
         if (d) return d;
       }
     }
-    return sourceThenPrint(analysis, ctx);
+    return sourceThenPrint(analysis, ctx) ?? loadThenPrint(analysis, ctx);
   },
   examples: {
     blocked: [
@@ -314,6 +315,8 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
   const hit = secretTarget(e.target, ctx, analysis);
   const what = `${inv.program || 'a command'} ${e.target.value.word.raw}`;
   if (hit) {
+    // cat .env | wc -l, export $(grep -v '^#' .env | xargs): the output only reaches a count or the environment.
+    if (e.mode !== 'copy' && quietSink(inv, analysis, 0)) return null;
     if (e.mode === 'copy' && e.to?.path && !e.to.value.glob && secretPath(e.to.path, ctx)) return null; // copied aside under another secret name
     if (inv.program === 'docker' || inv.program === 'docker-compose' || inv.program === 'podman') {
       return {
@@ -424,6 +427,98 @@ function leavesQuietly(inv: Invocation, analysis: ShellAnalysis, hops = 0): bool
 
 function credentialSink(inv: Invocation): boolean {
   return CREDENTIAL_SINKS.some((s) => s.program === inv.program && inv.args[0]?.known === s.sub && inv.args.some((a) => s.flags.includes(a.known ?? '')));
+}
+
+/** Consumers that print only a count, a hash or names, or keep what they read (a login reading stdin). */
+function harmlessConsumer(c: Invocation): boolean {
+  return (namesOnly(c) && !outputRedirected(c)) || credentialSink(c) || HASHERS.has(c.program);
+}
+const HASHERS = new Set(['md5', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'b3sum', 'cksum', 'sum', 'shasum', 'xxhsum']);
+/** Filters whose output is a part of their input: harmless when their own output is. (tee and sponge copy it to a file.) */
+const FILTERS = new Set([...PASS_THROUGH].filter((p) => !['tee', 'sponge', 'echo', 'printf', 'openssl', 'gpg'].includes(p)));
+/** Builtins whose NAME=value arguments are assignments: a substitution's output given to them is loaded, not printed. */
+const ASSIGNERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+/**
+ * Whether everything `inv` prints ends in a harmless place: consumers that count or hash, filters
+ * whose own output does, or a `$( )` whose text becomes assignments (`export $(cat .env | xargs)`).
+ * Bounded: a pipeline or substitution chain is walked at most 16 deep.
+ */
+function quietSink(inv: Invocation, analysis: ShellAnalysis, depth: number): boolean {
+  if (depth > 16 || outputRedirected(inv)) return false;
+  const consumers = consumersOf(inv, analysis);
+  if (consumers.length > 0)
+    return consumers.every((c) =>
+      // The command xargs runs gets the lines as arguments: an echo's output is xargs's own, judged with xargs.
+      c.via[c.via.length - 1] === 'xargs' && c.program !== 'xargs'
+        ? PRINTERS.has(c.program) && !outputRedirected(c)
+        : harmlessConsumer(c) || (FILTERS.has(c.program) && quietSink(c, analysis, depth + 1)),
+    );
+  if (inv.via[inv.via.length - 1] !== '$()') return false;
+  const outer = substitutionConsumer(inv, analysis);
+  if (!outer) return false;
+  return ASSIGNERS.has(outer.program) && !outer.args.some((a) => a.known === '-p');
+}
+
+/** The command a `$( )` call's output is given to: the next command at the outer level (substitutions run first). */
+function substitutionConsumer(inv: Invocation, analysis: ShellAnalysis): Invocation | null {
+  const list = analysis.invocations;
+  const depth = inv.via.length - 1;
+  for (let i = list.indexOf(inv) + 1; i < list.length && i < list.indexOf(inv) + 64; i++) {
+    const next = list[i]!;
+    if (next.via.length < depth) return null;
+    if (next.via.length === depth && next.via.every((v, k) => v === inv.via[k])) return next;
+  }
+  return null;
+}
+
+/**
+ * A secret env file loaded for one process (node --env-file, docker run --env-file, dotenv --,
+ * direnv exec), and that process prints it: its own code reads a secret variable or dumps the
+ * environment, or the command it runs prints one.
+ */
+function loadThenPrint(analysis: ShellAnalysis, ctx: GuardContext): Denial | null {
+  for (const ie of analysisEffects(analysis, ctx.home)) {
+    const inv = ie.inv;
+    if (inv.program === 'source' || inv.program === '.') continue; // the shell's own: sourceThenPrint
+    for (const e of ie.effects) {
+      if (e.kind !== 'read' || e.source !== 'file' || e.mode !== 'load' || !e.target.path) continue;
+      const hit = secretTarget(e.target, ctx, analysis) ?? secretEntry(e.target.path, ctx);
+      if (!hit) continue;
+      const printer = printsLoaded(inv, ie.effects, ctx);
+      if (!printer) continue;
+      return {
+        reason: `${inv.program} loads ${display(hit.path, ctx)} into the environment of ${printer}, which prints secret values into the transcript. Load it only for the process that needs it, and check names, not values.`,
+        instead: shq('grep', '-o', '^[A-Z_]*=', relativeTo(ctx.projectDir, hit.path) || hit.path),
+      };
+    }
+  }
+  return null;
+}
+
+/** What in this invocation prints the environment it was given, or null. */
+function printsLoaded(inv: Invocation, effects: Effect[], ctx: GuardContext): string | null {
+  const code = interpreterCode(inv);
+  if (code) {
+    if (effects.some((e) => e.kind === 'read' && e.source === 'env')) return `${inv.program}, whose code prints the whole environment`;
+    const secret = codeVariables(code.code).find(isSecretVariableName);
+    if (secret) return `${inv.program}, whose code reads ${secret}`;
+  }
+  for (const e of effects) {
+    if (e.kind !== 'execute' || e.lang !== 'shell') continue;
+    if (e.text === null) return 'a command computed at run time';
+    const child = analyzeShell(e.text, { cwd: inv.cwd ?? ctx.projectDir, home: ctx.home, projectDir: ctx.projectDir });
+    for (const c of analysisEffects(child, ctx.home)) {
+      for (const ce of c.effects) {
+        if (ce.kind === 'read' && (ce.source === 'env' || ce.source === 'variable') && judge(ce, c.inv, ctx, child))
+          return `the command it runs (${c.inv.program})`;
+      }
+      const cc = interpreterCode(c.inv);
+      const secret = cc ? codeVariables(cc.code).find(isSecretVariableName) : undefined;
+      if (secret) return `the command it runs (${c.inv.program}, which reads ${secret})`;
+    }
+  }
+  return null;
 }
 
 /** source .env, then printing variables. */

@@ -46,7 +46,8 @@ function compile(row: Row): Compiled {
 
 export interface Parsed {
   flags: Set<string>;
-  values: { opt: string; value: Value }[];
+  /** `role` is set for a global option's value (the spec's globalOpts). */
+  values: { opt: string; value: Value; role?: Role }[];
   positional: Value[];
 }
 
@@ -130,21 +131,44 @@ function anyOf(flags: Set<string>, list: string[] | undefined): boolean {
 /** The row of the spec that applies, with the arguments after its subcommand parsed. */
 export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed: Parsed } | null {
   let args = inv.args;
+  const globals: Parsed['values'] = [];
   if (spec.globalTakes) {
     let i = 0;
     while (i < args.length) {
       const t = args[i]!.known;
       if (t === null || !t.startsWith('-') || t === '--') break;
-      i += spec.globalTakes.includes(t) ? 2 : 1;
+      const takes = spec.globalTakes.includes(t);
+      const role = spec.globalOpts?.[t];
+      if (takes && role && args[i + 1]) globals.push({ opt: t, value: args[i + 1]!, role });
+      i += takes ? 2 : 1;
     }
     args = args.slice(i);
   }
   for (const row of spec.rows) {
     const sub = row.sub ?? [];
-    if (sub.length > args.length || sub.some((s, k) => args[k]!.known !== s)) continue;
-    const rest = args.slice(sub.length);
+    let rest: Value[];
+    if (row.subTakes) {
+      // The sub's words with options between them (docker compose -f x.yml config): the options go to the row.
+      const between: Value[] = [];
+      let j = 0;
+      let k = 0;
+      for (; j < args.length && k < sub.length; j++) {
+        const t = args[j]!.known;
+        if (t === sub[k]) k++;
+        else if (k > 0 && t?.startsWith('-')) {
+          between.push(args[j]!);
+          if (row.subTakes.includes(t) && j + 1 < args.length) between.push(args[++j]!);
+        } else break;
+      }
+      if (k < sub.length) continue;
+      rest = [...between, ...args.slice(j)];
+    } else {
+      if (sub.length > args.length || sub.some((s, k) => args[k]!.known !== s)) continue;
+      rest = args.slice(sub.length);
+    }
     if (row.bare && rest.length > 0) continue;
     const parsed = parseArgs(rest, row, spec);
+    parsed.values.unshift(...globals);
     if (row.when && !anyOf(parsed.flags, row.when)) continue;
     if (row.also && !anyOf(parsed.flags, row.also)) continue;
     if (row.unless && anyOf(parsed.flags, row.unless)) continue;
@@ -188,6 +212,11 @@ export function target(inv: Invocation, value: Value, home: string, dir?: string
   if (isAbsolutePath(t) || t.startsWith('~')) return { value, path: resolvePath('/', t, home) };
   const base = dir ?? inv.cwd;
   return { value, path: base ? resolvePath(base, t, home) : null };
+}
+
+/** A word as the shell would need it written to pass it unchanged (`sh -c 'echo $X'` stays one word). */
+function quoteWord(w: string): string {
+  return /^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
 /** gzip's `x` → `x.gz` (suffix), gunzip's `x.gz` → `x` (`-.gz`). */
@@ -494,8 +523,11 @@ function deriveEffects(inv: Invocation, home: string): InvocationEffects {
     redirectEffects(inv, home, 'content', out);
     if (!inv.wrapper) {
       for (const a of inv.args) {
-        if (a.known === null || a.known.startsWith('-') || URL_RE.test(a.known) || a.known.includes('=')) continue;
-        out.push({ kind: 'read', source: 'file', target: target(inv, a, home), mode: 'content', assumed: true });
+        if (a.known === null || URL_RE.test(a.known)) continue;
+        // An option's attached value may name a file too: --config=.env, -f.env.
+        const attached = /^--[\w-]+=(.+)$/s.exec(a.known)?.[1] ?? /^-[A-Za-z](.+)$/s.exec(a.known)?.[1];
+        const word = attached !== undefined ? synthetic(attached, a) : a.known.startsWith('-') || a.known.includes('=') ? null : a;
+        if (word && !URL_RE.test(word.known ?? '')) out.push({ kind: 'read', source: 'file', target: target(inv, word, home), mode: 'content', assumed: true });
       }
     }
   }
@@ -668,7 +700,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   };
 
   for (const v of parsed.values) {
-    const role = row.opts?.[v.opt];
+    const role = v.role ?? row.opts?.[v.opt];
     if (role && role !== 'code' && role !== 'dest') apply(role, v.value);
     // psql -c 'select 1' -c 'drop table users': every program text runs, not only the first.
     else if (role === 'code' && v.value !== code) apply('code', v.value);
@@ -722,7 +754,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       const role = row.pos?.[i] ?? row.rest ?? 'none';
       if (role === 'exec') {
         const words = plain.slice(i).map((v) => v.known);
-        out.push({ kind: 'execute', lang: 'shell', text: words.every((w) => w !== null) ? words.join(' ') : null, how });
+        out.push({ kind: 'execute', lang: 'shell', text: words.every((w) => w !== null) ? words.map(quoteWord).join(' ') : null, how });
         break;
       }
       if (role === 'read' && toTarget) apply('read', plain[i]!, { to: toTarget });

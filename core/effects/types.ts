@@ -96,6 +96,8 @@ export interface FixedEffect {
 export interface Row {
   /** Leading words after the program (and its global options) that select this row: ['auth', 'token']. */
   sub?: string[];
+  /** Options (with a value) that may come between the words of `sub`: `docker compose --env-file .env config`. */
+  subTakes?: string[];
   /** The row applies only when one of these options is present (`-i` for sed -i). */
   when?: string[];
   /** …and, when given, also one of these. */
@@ -164,6 +166,8 @@ export interface ProgramSpec {
   names: string[];
   /** Global options before the subcommand that take a value (`git -C dir`). */
   globalTakes?: string[];
+  /** Roles of global options' values (`dotenv -f .env -- cmd` loads .env); the option must be in globalTakes. */
+  globalOpts?: Record<string, Role>;
   /** Long options may be abbreviated to any unique prefix (git, GNU getopt_long). */
   abbreviations?: boolean;
   /** Options are single-dash words (`find -name`), never bundles of letters. */

@@ -11,6 +11,7 @@ import { SQL } from './sql';
 import { GIT } from './git';
 import { DOCKER } from './docker';
 import { CRYPTO } from './crypto';
+import { LOADERS } from './loaders';
 
 export const FAMILIES: Record<string, ProgramSpec[]> = {
   FILES,
@@ -26,4 +27,5 @@ export const FAMILIES: Record<string, ProgramSpec[]> = {
   GIT,
   DOCKER,
   CRYPTO,
+  LOADERS,
 };
