@@ -3,9 +3,11 @@ import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../cor
 import { consumersOf, flags, outputRedirected, secretPath, shq } from '../core/guards/helpers';
 import { analyzeShell, interpreterCode, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
 import { codeVariables } from '../core/effects/code';
+import { namesProduced, type NameSource, type Stage } from '../core/effects/producers';
+import type { Script } from '../core/shell/ast';
 import { CANONICAL_SECRET_NAMES, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
-import { basename, dirname, relativeTo } from '../core/paths';
-import { analysisEffects, target } from '../core/effects/derive';
+import { basename, dirname, relativeTo, resolvePath } from '../core/paths';
+import { analysisEffects, effectsOf, target } from '../core/effects/derive';
 import { CREDENTIAL_SINKS } from '../core/effects/signatures/credentials';
 import { READER_NAMES } from '../core/effects/signatures/files';
 import type { Effect, Target } from '../core/effects/types';
@@ -53,7 +55,7 @@ export default defineGuard({
         if (d) return d;
       }
     }
-    return sourceThenPrint(analysis, ctx) ?? loadThenPrint(analysis, ctx);
+    return sourceThenPrint(analysis, ctx) ?? loadThenPrint(analysis, ctx) ?? namesFedToReaders(analysis, ctx);
   },
   examples: {
     blocked: [
@@ -519,6 +521,162 @@ function printsLoaded(inv: Invocation, effects: Effect[], ctx: GuardContext): st
     }
   }
   return null;
+}
+
+/** Names a glob may match that would be secret: when a producer's glob matches none of them, no walk is needed. */
+const SECRET_NAME_PROBES = [
+  ...CANONICAL_SECRET_NAMES,
+  '.envrc',
+  '.env.test',
+  'server.key',
+  'server.pem',
+  'key.pem',
+  'keystore.p12',
+  'master.key',
+  'terraform.tfstate',
+  'service-account.json',
+  'id_ed25519',
+];
+const WALK_LIMIT = 3000;
+const MARKER = '\u0001names';
+
+/**
+ * File names produced by a command and fed to a reader: `ls .env | xargs cat`, `find … -print0 |
+ * xargs -0 cat`, `cat $(ls -a | grep '^\.env$')`, `find . -name .env | cpio -o`. The producer's
+ * names are described as data (core/effects/producers.ts) and checked against the file system;
+ * names the line cannot determine, in a folder that holds a secret, are denied.
+ */
+function namesFedToReaders(analysis: ShellAnalysis, ctx: GuardContext): Denial | null {
+  const list = analysis.invocations;
+  for (let i = 0; i < list.length; i++) {
+    const inv = list[i]!;
+    // Names on stdin: xargs appends them to the command it runs; cpio -o reads the files they name.
+    if (inv.pipeFrom && (inv.program === 'xargs' || (inv.program === 'cpio' && inv.args.some((a) => /^-[a-zA-Z]*o|^--create$/.test(a.known ?? ''))))) {
+      if (inv.program === 'xargs' && inv.args.some((a) => /^(-a|--arg-file)/.test(a.known ?? ''))) continue;
+      let reader: Invocation | null = inv;
+      if (inv.program === 'xargs') {
+        const via = [...inv.via, 'xargs'];
+        reader = list.slice(i + 1, i + 8).find((c) => c.via.length === via.length && c.via.every((v, k) => v === via[k])) ?? null;
+        if (!reader || !readsAppended(reader, ctx)) continue;
+      }
+      const d = judgeNames(reader, stagesOf(inv.pipeFrom), inv.cwd, ctx);
+      if (d) return d;
+    }
+    // A reader's argument that is one command substitution: the files it prints.
+    for (const e of effectsOf(inv, ctx.home).effects) {
+      if (e.kind !== 'read' || e.source !== 'file' || e.target.path !== null || !['content', 'copy', 'search'].includes(e.mode)) continue;
+      if (e.mode === 'search' && !searchPatternMayMatchValues(e.pattern ?? null)) continue;
+      const parts = e.target.value.word.parts;
+      const sub = parts.length === 1 && parts[0]!.type === 'cmdsub' ? parts[0] : null;
+      if (sub?.type !== 'cmdsub') continue;
+      const d = judgeNames(inv, stagesOfScript(sub.script), inv.cwd, ctx);
+      if (d) return d;
+    }
+  }
+  return null;
+}
+
+/** Whether the command xargs runs reads the files named by the lines it is given (cat, grep PATTERN, an unknown program). */
+function readsAppended(inv: Invocation, ctx: GuardContext): boolean {
+  // A search whose pattern cannot match a secret line prints none (find … | xargs grep TODO).
+  if (['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack'].includes(inv.program)) {
+    const f = flags(inv.args, ['-e', '-f', '-m', '-A', '-B', '-C', '--regexp', '--max-count']);
+    const e = inv.args.findIndex((a) => a.known === '-e' || a.known === '--regexp');
+    const pattern = e >= 0 ? (inv.args[e + 1]?.known ?? null) : (f.positional[0]?.known ?? null);
+    if (!searchPatternMayMatchValues(pattern) || namesOnly(inv)) return false;
+  }
+  const marker = { ...target(inv, inv.args[0] ?? inv.argv[0]!, ctx.home).value, known: MARKER, ifUnset: MARKER, glob: false, possible: [] };
+  const probe: Invocation = { ...inv, args: [...inv.args, marker], redirects: [] };
+  return effectsOf(probe, ctx.home).effects.some(
+    (e) =>
+      e.kind === 'read' &&
+      e.source === 'file' &&
+      (e.target.value.known === MARKER || e.target.value.known === '{}') &&
+      (e.mode === 'content' || e.mode === 'copy' || (e.mode === 'search' && searchPatternMayMatchValues(e.pattern ?? null))),
+  );
+}
+
+function stagesOf(last: Invocation): Stage[] {
+  const out: Stage[] = [];
+  for (let s: Invocation | null = last; s && out.length < 16; s = s.pipeFrom) out.unshift({ program: s.program, args: s.args.map((a) => a.known) });
+  return out;
+}
+
+function stagesOfScript(script: Script): Stage[] {
+  const item = script.items.length === 1 ? script.items[0]! : null;
+  if (!item) return [{ program: '', args: [] }];
+  return item.pipeline.commands.map((c) => {
+    if (c.type !== 'simple' || c.words.length === 0) return { program: '', args: [] };
+    const words = c.words.map((w) => (w.parts.every((p) => p.type === 'lit') ? w.parts.map((p) => (p.type === 'lit' ? p.text : '')).join('') : null));
+    return { program: words[0] ? basename(words[0]) : '', args: words.slice(1) };
+  });
+}
+
+function judgeNames(reader: Invocation, stages: Stage[], cwd: string | null, ctx: GuardContext): Denial | null {
+  const source = namesProduced(stages);
+  const producer = stages.map((s) => s.program).join(' | ') || 'a command';
+  const base = cwd ?? ctx.projectDir;
+  const found = secretNamed(source, base, ctx);
+  if (!found) return null;
+  const where =
+    source.kind === 'unknown'
+      ? `names that ${source.what} prints, which this command line cannot see, in a folder that holds`
+      : `the names ${producer} prints, and those include`;
+  return {
+    reason: `${reader.program || 'A command'} reads the files named by ${where} ${display(found.path, ctx)}: its secret values would be printed into the transcript. Name the files to read (leaving out the secret ones).`,
+  };
+}
+
+/** A secret file among the names the source may print (checked on disk, bounded), or null. */
+function secretNamed(source: NameSource, base: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {
+  switch (source.kind) {
+    case 'none':
+      return null;
+    case 'unknown':
+      return secretEntry(base, ctx);
+    case 'paths':
+      for (const p of source.paths) {
+        const path = resolvePath(base, p, ctx.home);
+        const hit = /[*?[]/.test(p) ? secretGlob(path, ctx) : secretPath(path, ctx);
+        if (hit) return hit;
+      }
+      return null;
+    case 'walk': {
+      const globs = source.globs;
+      if (globs && !globs.some((g) => SECRET_NAME_PROBES.some((n) => minimatch(n, g, { dot: true, nocase: true })))) return null;
+      let seen = 0;
+      const walk = (dir: string, depth: number): { path: string; kind: SecretKind } | null => {
+        for (const name of ctx.listDir(dir)) {
+          if (++seen > WALK_LIMIT) return secretEntry(base, ctx); // too many to look through: judged as names not known
+          if (!source.hidden && name.startsWith('.')) continue;
+          const path = `${dir === '/' ? '' : dir}/${name}`;
+          if (!globs || globs.some((g) => minimatch(name, g, { dot: true, nocase: true }))) {
+            const hit = secretPath(path, ctx);
+            if (hit && (source.tracked !== 'only' || tracked(path, ctx))) return hit;
+          }
+          if (source.recursive && depth < 8 && name !== '.git' && name !== 'node_modules') {
+            const below = walk(path, depth + 1);
+            if (below) return below;
+          }
+        }
+        return null;
+      };
+      for (const r of source.roots) {
+        const root = resolvePath(base, r, ctx.home);
+        const direct = secretPath(root, ctx);
+        if (direct) return direct;
+        const hit = walk(root, 0);
+        if (hit) return hit;
+      }
+      return null;
+    }
+  }
+}
+
+/** Whether git tracks the file (unknown counts as tracked). */
+function tracked(path: string, ctx: GuardContext): boolean {
+  const r = ctx.git(['ls-files', '--', path], dirname(path));
+  return r === null || !r.ok || r.stdout.trim() !== '';
 }
 
 /** source .env, then printing variables. */

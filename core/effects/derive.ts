@@ -214,6 +214,31 @@ export function target(inv: Invocation, value: Value, home: string, dir?: string
   return { value, path: base ? resolvePath(base, t, home) : null };
 }
 
+/**
+ * Whether the ed/ex commands on stdin may print the buffer: p, n, l, z, # or print (alone or as a
+ * suffix: `,p`, `g/x/p`, `s/a/b/p`), a command from -c or `+cmd`, or a script that is not known.
+ * Text after a/i/c up to a lone `.` is the text being added, not commands.
+ */
+function edScriptPrints(inv: Invocation): boolean {
+  if (inv.args.some((a) => a.known === null || a.known === '-c' || a.known.startsWith('+') || /^-[a-z]*c/.test(a.known))) return true;
+  if (inv.stdinText === null) return true;
+  let adding = false;
+  for (const raw of inv.stdinText.split('\n')) {
+    const line = raw.trim();
+    if (adding) {
+      if (line === '.') adding = false;
+      continue;
+    }
+    const cmd = line.replace(/^[\d,.$;'+\-a-z]*?(?=[a-zA-Z#=!]|$)/, '');
+    if (/^(?:[aic])$/.test(cmd)) {
+      adding = true;
+      continue;
+    }
+    if (/^(?:[pnlz#]|nu|number|print|list)\b/.test(cmd) || /[pnl]$/.test(line.replace(/^(?:[wqeEfrW]\b.*|!.*)$/, '')) || cmd.startsWith('!')) return true;
+  }
+  return false;
+}
+
 /** A word as the shell would need it written to pass it unchanged (`sh -c 'echo $X'` stays one word). */
 function quoteWord(w: string): string {
   return /^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
@@ -690,6 +715,11 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         if (m) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(m[1]!, value), home), mode: 'content' });
         return true;
       }
+      case 'edit':
+        out.push({ kind: 'write', target: target(inv, value, home, dir), how });
+        // ed/ex print nothing unless told: a script on stdin without a printing command edits silently.
+        out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: edScriptPrints(inv) ? 'content' : 'open' });
+        return true;
       case 'list':
         if (t === '-') return true; // names on stdin
         out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: 'content' });
@@ -776,6 +806,9 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     }
   if (row.stdinCode && row.lang && !codeValue && inv.stdinText !== null)
     out.push({ kind: 'execute', lang: row.lang, text: inv.stdinText, how: `${how} (stdin)` });
+  if (row.stdinNames && inv.stdinText !== null) {
+    for (const line of inv.stdinText.split(/\r?\n|\0/).slice(0, 1000)) if (line.trim()) apply('read', synthetic(line.trim()));
+  }
   if (row.stdinPatch && inv.stdinText !== null) {
     const strip = patchStrip(inv, parsed);
     for (const f of patchFiles(inv, inv.stdinText, strip)) {

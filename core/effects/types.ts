@@ -70,6 +70,7 @@ export type Role =
   | 'exec' // a shell command line
   | 'arg' // unknown use: counts as a content read when it names a secret file
   | 'list' // a file of names the program reads; names it cannot open are quoted in its messages, so its content is printed
+  | 'edit' // read into an editor's buffer and written back (ed): printed when its commands may print
   | 'load' // sourced into the environment of a process (`source .env`), not printed
   | 'var' // the name of a variable whose value is printed (`printenv NAME`)
   | 'cred' // the name of a stored setting the tool prints (`aws configure get NAME`)
@@ -138,6 +139,8 @@ export interface Row {
   dirOpt?: string[];
   /** Options taking two values (jq --arg name value). */
   takes2?: string[];
+  /** stdin (a heredoc or here-string) lists the files the program reads, one a line (cpio -o). */
+  stdinNames?: boolean;
   /** stdin (a heredoc or here-string) is a unified diff whose `+++` files are written (patch, git apply). */
   stdinPatch?: boolean;
   /** Mode of reads (default 'content'). */

@@ -863,7 +863,17 @@ export const FILES: ProgramSpec[] = [
   },
   {
     names: ['ed', 'ex'],
-    rows: [{ takes: ['-p'], rest: 'write', examples: [{ command: 'ed -s Cargo.lock', effects: ['write(Cargo.lock, ed)'] }] }],
+    rows: [
+      {
+        takes: ['-p'],
+        rest: 'edit',
+        examples: [
+          { command: 'ed -s Cargo.lock', effects: ['write(Cargo.lock, ed)', 'read(Cargo.lock, content)'] },
+          { command: "ed -s .env <<< ',p'", effects: ['write(.env, ed)', 'read(.env, content)'] },
+          { command: "ed -s .env <<< $'/^DEBUG=/d\\nw\\nq'", effects: ['write(.env, ed)', 'read(.env, open)'] },
+        ],
+      },
+    ],
   },
   {
     names: ['patch', 'gpatch'],
@@ -927,6 +937,31 @@ export const FILES: ProgramSpec[] = [
         opts: { '-f': 'meta', '--file': 'meta' },
         rest: 'none',
         examples: [{ command: 'tar tzf /tmp/x.tgz', effects: ['read(/tmp/x.tgz, metadata)'] }],
+      },
+    ],
+  },
+  {
+    // cpio -o archives the files named on stdin (to stdout, or -O/-F FILE); -i extracts, -t lists.
+    names: ['cpio'],
+    rows: [
+      {
+        when: ['-o', '--create'],
+        takes: ['-H', '--format', '-M', '-C', '--block-size', '-R', '--owner', '--message'],
+        opts: { '-O': 'write', '-F': 'write', '--file': 'write' },
+        stdinNames: true,
+        examples: [{ command: 'cpio -o <<< .env', effects: ['read(.env, content)'] }],
+      },
+      {
+        when: ['-t', '--list'],
+        takes: ['-H', '--format', '-I', '-F', '--file', '-E', '--pattern-file'],
+        examples: [{ command: 'cpio -t < backup.cpio', effects: ['read(backup.cpio, metadata)'] }],
+        mode: 'metadata',
+      },
+      {
+        takes: ['-H', '--format', '-I', '-F', '--file', '-E', '--pattern-file', '-R', '--owner', '-M', '--message'],
+        rest: 'none',
+        examples: [{ command: 'cpio -idm < backup.cpio', effects: ['read(backup.cpio, metadata)'] }],
+        mode: 'metadata',
       },
     ],
   },
