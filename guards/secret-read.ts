@@ -1,6 +1,7 @@
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
-import { consumersOf, flags, outputRedirected, secretPath, shq } from '../core/guards/helpers';
+import { consumersOf, flags, outputRedirected, parseGit, secretPath, shq } from '../core/guards/helpers';
+import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
 import { analyzeShell, interpreterCode, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
 import { codeVariables } from '../core/effects/code';
 import { namesProduced, type NameSource, type Stage } from '../core/effects/producers';
@@ -55,7 +56,7 @@ export default defineGuard({
         if (d) return d;
       }
     }
-    return sourceThenPrint(analysis, ctx) ?? loadThenPrint(analysis, ctx) ?? namesFedToReaders(analysis, ctx);
+    return sourceThenPrint(analysis, ctx) ?? loadThenPrint(analysis, ctx) ?? namesFedToReaders(analysis, ctx) ?? storedThenShown(analysis, ctx);
   },
   examples: {
     blocked: [
@@ -677,6 +678,46 @@ function secretNamed(source: NameSource, base: string, ctx: GuardContext): { pat
 function tracked(path: string, ctx: GuardContext): boolean {
   const r = ctx.git(['ls-files', '--', path], dirname(path));
   return r === null || !r.ok || r.stdout.trim() !== '';
+}
+
+/**
+ * A secret put into git's store earlier on the line (`git add -f .env`, `git stash push -u -- .env`),
+ * then printed from there (`git diff --cached`, `git stash show -p`): the tables are in
+ * core/effects/signatures/git.ts.
+ */
+function storedThenShown(analysis: ShellAnalysis, ctx: GuardContext): Denial | null {
+  let stored: { path: string; kind: SecretKind; by: string } | null = null;
+  for (const inv of analysis.invocations) {
+    const git = parseGit(inv, ctx.home, analysis);
+    if (!git) continue;
+    const words = git.args.map((a) => a.known ?? '');
+    const subOf = (sub: string[]) => sub.length === 1 || sub.slice(1).every((w, k) => words[k] === w);
+    if (stored) {
+      const p = GIT_PRINTS_STORED.find((r) => r.sub[0] === git.sub && subOf(r.sub) && (!r.when || r.when.some((w) => words.includes(w))));
+      if (p && !p.names.some((n) => words.includes(n))) {
+        return {
+          reason: `${stored.by} puts ${display(stored.path, ctx)} into git, and git ${p.sub.join(' ')} then prints its secret values into the transcript. Show names only.`,
+          instead: `git ${p.sub.join(' ')} --stat`,
+        };
+      }
+    }
+    const row = GIT_STORES.filter((r) => r.sub[0] === git.sub && subOf(r.sub)).sort((a, b) => b.sub.length - a.sub.length)[0];
+    if (!row || stored) continue;
+    const rest = words.slice(row.sub.length - 1);
+    const dd = rest.indexOf('--');
+    const paths = (dd >= 0 ? rest.slice(dd + 1) : rest.filter((w) => !w.startsWith('-') && !/^stash@|^HEAD/.test(w))).filter((w) => w !== '');
+    const cwd = git.cwd ?? inv.cwd ?? ctx.projectDir;
+    let hit: { path: string; kind: SecretKind } | null = null;
+    for (const p of paths) {
+      const path = resolvePath(cwd, p, ctx.home);
+      hit = secretPath(path, ctx) ?? (p === '.' || p.endsWith('/') ? secretEntry(path, ctx) : null);
+      if (hit) break;
+    }
+    const all = row.sub[0] === 'add' ? rest.some((w) => w === '-A' || w === '--all') : paths.length === 0 && !!row.untrackedWith?.some((f) => rest.includes(f));
+    if (!hit && all) hit = secretEntry(cwd, ctx);
+    if (hit) stored = { ...hit, by: `git ${row.sub.join(' ')}` };
+  }
+  return null;
 }
 
 /** source .env, then printing variables. */

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECRET_FILES, secretKind } from '../core/secrets';
+import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
 import type { AdversaryCase } from './cases/adversary';
 import { runAdversaryRow } from './support/adversary';
 import { HOME, PROJECT } from './support/run';
@@ -140,6 +141,11 @@ export const SECRET_FILE_ATTACKS: AdversaryCase[] = [
   deny('find . -name .env | cpio -o', 'names from find'),
   deny("ed -s .env <<< ',p'", 'ed prints the buffer'),
   deny("ex -s .env <<< '%p'", 'ex prints the buffer'),
+  // stored in git, then printed from there
+  deny('git add -f .env && git diff --cached', 'staged, then the diff prints it'),
+  deny('git stash push -u -- .env && git stash show -p --include-untracked', 'stashed, then shown'),
+  ...GIT_STORES.map((r) => deny(r.example, `stored by git ${r.sub.join(' ')}`)),
+  ...GIT_PRINTS_STORED.map((r) => deny(r.example, `printed by git ${r.sub.join(' ')}`)),
   // descriptors
   deny('exec 3<.env; cat <&3', 'exec opens .env on fd 3'),
   deny('cat .env | tee /tmp/x | wc -l', 'tee copies it out on the way to the count'),
@@ -167,6 +173,10 @@ export const SECRET_FILE_ATTACKS: AdversaryCase[] = [
 export const SECRET_FILE_ORDINARY: AdversaryCase[] = [
   allow('diff -q .env .env.example', '-q says only whether they differ'),
   allow('exec 3<README.md; cat <&3', 'a descriptor on an ordinary file'),
+  allow('git add src/environment.ts && git diff --cached', 'reviewing a staged change'),
+  allow('git stash push -- src/environment.ts && git stash show -p', 'an ordinary stash'),
+  allow('git stash -u && git stash show', 'the stat only'),
+  allow('git diff --cached --stat', 'names only'),
   allow("find . -name '*.ts' | xargs cat", 'names that cannot be secret'),
   allow('find . -name "*.md" -print0 | xargs -0 wc -l', 'counting lines'),
   allow('find . -type f | xargs grep -n TODO', 'a search that cannot print a secret line'),
