@@ -62,6 +62,8 @@ const tool = (name: string, input: Record<string, unknown>, expect: 'deny' | 'al
 export const SECRET_FILE_ATTACKS: AdversaryCase[] = [
   // readers with their own options
   deny('tail -F .env', 'tail -F follows the file'),
+  deny('cat -s .env', "cat's -s is a flag"),
+  deny('less -N .env', "less's -N is a flag"),
   deny('tail -n +1 -f .env', '-f takes no value'),
   deny('tail -qf config/.env.production', 'bundled flags'),
   deny('uniq -c .env', 'uniq prints the lines'),

@@ -110,16 +110,18 @@ const DIFF_TAKES = [
 ];
 
 const READERS: ProgramSpec[] = [
+  // cat's options are all flags (-s squeezes blank lines); tac -s takes the separator.
   reader(
-    ['cat', 'tac', 'rev', 'vis', 'ccat', 'mdcat', 'jless', 'type'],
-    ['-s', '--separator'],
+    ['cat', 'rev', 'vis', 'ccat', 'mdcat', 'jless', 'type'],
+    [],
     [
       { command: 'cat .env', effects: ['read(.env, content)'] },
-      { command: 'tac -s = .env', effects: ['read(.env, content)'] },
+      { command: 'cat -s .env', effects: ['read(.env, content)'] },
     ],
   ),
+  reader(['tac'], ['-s', '--separator'], [{ command: 'tac -s = .env', effects: ['read(.env, content)'] }]),
   reader(
-    ['less', 'more', 'most', 'pg'],
+    ['less', 'most'],
     [
       '-b',
       '-h',
@@ -135,7 +137,6 @@ const READERS: ProgramSpec[] = [
       '-y',
       '-z',
       '-#',
-      '-n',
       '--pattern',
       '--prompt',
       '--tag',
@@ -144,8 +145,12 @@ const READERS: ProgramSpec[] = [
       '--log-file',
       '--LOG-FILE',
     ],
-    [{ command: 'less -p SECRET .env', effects: ['read(.env, content)'] }],
+    [
+      { command: 'less -p SECRET .env', effects: ['read(.env, content)'] },
+      { command: 'less -nN .env', effects: ['read(.env, content)'] },
+    ],
   ),
+  reader(['more', 'pg'], ['-n', '--lines', '-p'], [{ command: 'more -n 20 .env', effects: ['read(.env, content)'] }]),
   reader(
     ['head'],
     ['-n', '-c', '--lines', '--bytes'],
