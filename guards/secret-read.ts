@@ -621,10 +621,10 @@ function judgeNames(reader: Invocation, stages: Stage[], cwd: string | null, ctx
   if (!found) return null;
   const where =
     source.kind === 'unknown'
-      ? `names that ${source.what} prints, which this command line cannot see, in a folder that holds`
-      : `the names ${producer} prints, and those include`;
+      ? `whose names ${source.what} prints, which this command line cannot see, in a folder that holds`
+      : `whose names ${producer} prints, and those include`;
   return {
-    reason: `${reader.program || 'A command'} reads the files named by ${where} ${display(found.path, ctx)}: its secret values would be printed into the transcript. Name the files to read (leaving out the secret ones).`,
+    reason: `${reader.program || 'A command'} reads the files ${where} ${display(found.path, ctx)}: its secret values would be printed into the transcript. Name the files to read (leaving out the secret ones).`,
   };
 }
 
