@@ -4,7 +4,132 @@
 import { minimatch } from 'minimatch';
 import { basename, relativeTo } from './paths';
 
-export type SecretKind = 'dotenv' | 'private-key' | 'cloud-credentials' | 'token-file' | 'environment' | 'configured';
+export type SecretKind = 'dotenv' | 'private-key' | 'cloud-credentials' | 'token-file' | 'environment' | 'configured' | 'credentials-file';
+
+/**
+ * More files that hold secrets, one row per kind of file: by name anywhere (`name`), by place in the
+ * home folder (`home`, compared in lower case) or by absolute path (`path`). `instead` is a command
+ * that shows what the file configures without its values. Each row's `examples` must be secrets
+ * and its `notSecret` must not (test/secret-files.test.ts); `~/` stands for the home folder.
+ */
+export interface SecretFileRow {
+  id: string;
+  /** What the file is, for the reason ("Terraform state, which holds …"). `instead`'s `{}` is the file. */
+  title: string;
+  name?: RegExp;
+  home?: readonly string[];
+  path?: RegExp;
+  instead?: string;
+  examples: readonly string[];
+  notSecret?: readonly string[];
+}
+
+export const SECRET_FILES: readonly SecretFileRow[] = [
+  {
+    id: 'terraform-state',
+    title: 'Terraform state, which holds every resource attribute (passwords and keys included) in plain text',
+    name: /\.tfstate(?:\.backup)?$/,
+    instead: 'terraform state list',
+    examples: ['terraform.tfstate', 'infra/terraform.tfstate.backup', '.terraform/prod.tfstate'],
+    notSecret: ['main.tf', 'terraform.tfvars.example'],
+  },
+  {
+    id: 'direnv',
+    title: "direnv's .envrc, which exports secrets into the shell",
+    name: /^\.envrc$/,
+    instead: "grep -o '^export [A-Z_]*=' {}",
+    examples: ['.envrc', 'services/api/.envrc'],
+    notSecret: ['.envrc.example'],
+  },
+  {
+    id: 'rails-master-key',
+    title: 'the Rails master key, which decrypts config/credentials.yml.enc',
+    name: /^master\.key$/,
+    path: /\/config\/credentials\/[^/]+\.key$/,
+    examples: ['config/master.key', 'config/credentials/production.key'],
+    notSecret: ['config/credentials.yml.enc', 'i18n/translation.key.json'],
+  },
+  {
+    id: 'google-service-account',
+    title: 'a Google service-account or OAuth client key',
+    name: /^(?:[\w.-]*[-_.])?service[-_]?account(?:[-_.][\w.-]*)?\.json$|^client_secrets?[\w.-]*\.json$|^application_default_credentials\.json$/i,
+    examples: ['service-account.json', 'deploy/prod-service-account.json', 'client_secret_123.apps.googleusercontent.com.json'],
+    notSecret: ['service-account.md', 'serviceAccountSchema.ts'],
+  },
+  {
+    id: 'history',
+    title: 'shell or REPL history, which keeps every typed password and token',
+    name: /^\.(?:bash|zsh|sh|python|node_repl|ts_node_repl|psql|mysql|sqlite|rediscli|irb|pry|php)_history$|^\.zhistory$|^fish_history$/,
+    home: ['.history'],
+    examples: ['~/.bash_history', '~/.zsh_history', '~/.local/share/fish/fish_history', '~/.psql_history', '~/.history'],
+    notSecret: ['.history/src/app.ts', 'docs/history.md'],
+  },
+  {
+    id: 'build-tool-credentials',
+    title: 'build and package tool credentials (repository passwords, signing keys, API tokens)',
+    name: /^rclone\.conf$/,
+    home: [
+      '.m2/settings.xml',
+      '.m2/settings-security.xml',
+      '.gradle/gradle.properties',
+      '.ivy2/.credentials',
+      '.sbt/.credentials',
+      '.gem/credentials',
+      '.cargo/credentials',
+      '.cargo/credentials.toml',
+      '.terraform.d/credentials.tfrc.json',
+      '.config/composer/auth.json',
+      '.composer/auth.json',
+      '.nuget/nuget/nuget.config',
+      '.config/rclone/rclone.conf',
+      '.s3cfg',
+      '.boto',
+      '.config/hub',
+      '.config/glab-cli/config.yml',
+      '.pulumi/credentials.json',
+      '.databrickscfg',
+      '.config/doctl/config.yaml',
+      '.config/gcloud/credentials.db',
+      '.config/gcloud/access_tokens.db',
+      '.azure/msal_token_cache.json',
+      '.azure/msal_token_cache.bin',
+      '.kaggle/kaggle.json',
+      '.huggingface/token',
+      '.cache/huggingface/token',
+      '.config/huggingface/token',
+      '.wrangler/config/default.toml',
+      '.config/.wrangler/config/default.toml',
+      '.fly/config.yml',
+      '.config/netlify/config.json',
+      '.local/share/com.vercel.cli/auth.json',
+      '.claude/.credentials.json',
+      '.codex/auth.json',
+      '.gemini/oauth_creds.json',
+      '.config/github-copilot/hosts.json',
+      '.config/github-copilot/apps.json',
+    ],
+    examples: ['~/.m2/settings.xml', '~/.gradle/gradle.properties', '~/.config/rclone/rclone.conf', '~/.cargo/credentials.toml', '~/.claude/.credentials.json'],
+    notSecret: ['gradle.properties', 'pom.xml', '~/.m2/repository/x.pom', '~/.cargo/config.toml'],
+  },
+  {
+    id: 'system-passwords',
+    title: "the system's password hashes",
+    path: /^\/etc\/(?:g?shadow-?|master\.passwd|security\/opasswd)$/,
+    examples: ['/etc/shadow', '/etc/gshadow', '/etc/master.passwd'],
+    notSecret: ['/etc/passwd', '/etc/group'],
+  },
+];
+
+/** The row of SECRET_FILES that names `path` (absolute, normalised), or null. */
+export function secretFileRow(path: string, home: string): SecretFileRow | null {
+  const name = basename(path);
+  const rel = relativeTo(home, path);
+  const inHome = rel === null ? null : rel.toLowerCase();
+  for (const row of SECRET_FILES) {
+    if (row.name?.test(name) || row.path?.test(path) || (inHome !== null && row.home?.includes(inHome))) return row;
+  }
+  return null;
+}
 
 const DOTENV_TEMPLATES = /\.(example|sample|template|tmpl|dist|defaults?|schema|skeleton)$/i;
 
@@ -15,7 +140,11 @@ export function isDotenvName(name: string): boolean {
 }
 
 const KEY_NAMES = /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$|^(ssh_host_.*_key)$/;
-const KEY_EXTENSIONS = /\.(pem|key|p12|pfx|jks|keystore|ppk|asc|gpg)$/i;
+const KEY_EXTENSIONS = /\.(pem|key|asc|gpg)$/i;
+const KEY_STORES = /\.(p12|pfx|jks|keystore|ppk|bks)$/i;
+/** Content that is public: a certificate, a public key, a CSR, a PGP public block. */
+const PUBLIC_CONTENT =
+  /-----BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|X509 CRL|PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST|PGP PUBLIC KEY BLOCK|PGP SIGNATURE|PGP MESSAGE|DH PARAMETERS|EC PARAMETERS)-----|^ssh-(?:rsa|ed25519|dss) |^ecdsa-sha2-/m;
 const KEY_DIRS = /(^|\/)(\.ssh|\.gnupg|ssl\/private|private|secrets?|keys|certs?|credentials)(\/|$)/;
 
 /** Cloud credentials, by their place relative to the home folder, as the tools spell them (compared in lower case). */
@@ -60,6 +189,7 @@ export function secretKind(path: string, lookup: SecretLookup): SecretKind | nul
   if (isDotenvName(name)) return 'dotenv';
   if (KEY_NAMES.test(name)) return 'private-key';
   if (/^\/proc\/[^/]+\/(?:task\/[^/]+\/)?environ$/.test(path)) return 'environment';
+  if (secretFileRow(path, lookup.home)) return 'credentials-file';
   const home = relativeTo(lookup.home, path);
   const inHome = home === null ? null : home.toLowerCase();
   if (inHome !== null) {
@@ -75,10 +205,15 @@ export function secretKind(path: string, lookup: SecretLookup): SecretKind | nul
     if (head && /(_authToken|_password|password\s*[=:]|^[ \t]*machine\s)/m.test(head)) return 'token-file';
     return null;
   }
+  // Key stores hold private keys whatever their bytes look like (a trust store holds certificates).
+  if (KEY_STORES.test(name)) return /trust/i.test(name) ? null : 'private-key';
   if (KEY_EXTENSIONS.test(name)) {
     const head = lookup.peek?.(path);
-    if (head !== null && head !== undefined) return /-----BEGIN [A-Z ]*PRIVATE KEY-----|PuTTY-User-Key-File/.test(head) ? 'private-key' : null;
-    // Not readable (or not there yet): decide by location alone.
+    if (head !== null && head !== undefined) {
+      if (/-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File/.test(head)) return 'private-key';
+      if (PUBLIC_CONTENT.test(head)) return null;
+    }
+    // Not readable, not there yet, or neither a private nor a public key by its content: decide by location.
     return KEY_DIRS.test(path) ? 'private-key' : null;
   }
   return null;

@@ -1,19 +1,23 @@
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
-import { consumersOf, flags, outputRedirected, secretPath, shq } from '../core/guards/helpers';
-import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
-import { CANONICAL_SECRET_NAMES, isSecretVariableName, type SecretKind } from '../core/secrets';
-import { basename, dirname, relativeTo } from '../core/paths';
-import { analysisEffects, target } from '../core/effects/derive';
+import { consumersOf, flags, outputRedirected, parseGit, secretPath, shq } from '../core/guards/helpers';
+import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
+import { analyzeShell, interpreterCode, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
+import { codeVariables } from '../core/effects/code';
+import { namesProduced, type NameSource, type Stage } from '../core/effects/producers';
+import type { Script } from '../core/shell/ast';
+import { CANONICAL_SECRET_NAMES, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
+import { basename, dirname, relativeTo, resolvePath } from '../core/paths';
+import { analysisEffects, effectsOf, target } from '../core/effects/derive';
 import { CREDENTIAL_SINKS } from '../core/effects/signatures/credentials';
-import { FILES } from '../core/effects/signatures/files';
+import { READER_NAMES } from '../core/effects/signatures/files';
 import type { Effect, Target } from '../core/effects/types';
 
 type FileRead = Extract<Effect, { kind: 'read'; source: 'file' }>;
 
 /** Programs that pass their input through to their output: piping a secret into them still prints it. */
 const PASS_THROUGH = new Set([
-  ...FILES[0]!.names,
+  ...READER_NAMES,
   'tee',
   'tr',
   'sed',
@@ -52,7 +56,7 @@ export default defineGuard({
         if (d) return d;
       }
     }
-    return sourceThenPrint(analysis, ctx);
+    return sourceThenPrint(analysis, ctx) ?? loadThenPrint(analysis, ctx) ?? namesFedToReaders(analysis, ctx) ?? storedThenShown(analysis, ctx);
   },
   examples: {
     blocked: [
@@ -314,6 +318,8 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
   const hit = secretTarget(e.target, ctx, analysis);
   const what = `${inv.program || 'a command'} ${e.target.value.word.raw}`;
   if (hit) {
+    // cat .env | wc -l, export $(grep -v '^#' .env | xargs): the output only reaches a count or the environment.
+    if (e.mode !== 'copy' && quietSink(inv, analysis, 0)) return null;
     if (e.mode === 'copy' && e.to?.path && !e.to.value.glob && secretPath(e.to.path, ctx)) return null; // copied aside under another secret name
     if (inv.program === 'docker' || inv.program === 'docker-compose' || inv.program === 'podman') {
       return {
@@ -321,7 +327,12 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
         instead: inv.program === 'docker-compose' ? 'docker-compose config --no-interpolate' : `${inv.program} compose config --no-interpolate`,
       };
     }
-    const verb = e.mode === 'copy' ? `${what} copies the secret out to ${e.to?.value.word.raw ?? 'another file'}, where any reader prints it; it` : what;
+    const verb =
+      e.mode !== 'copy'
+        ? what
+        : inv.program === 'ln'
+          ? `${what} links the secret under the name ${e.to?.value.word.raw ?? 'of another file'}, which no guard knows is secret, so any later read prints it; it`
+          : `${what} copies the secret out to ${e.to?.value.word.raw ?? 'another file'}, where any reader prints it; it`;
     return fileDenial(verb, hit.path, hit.kind, ctx);
   }
   if (e.mode === 'search' && e.target.path && searchPatternMayMatchValues(e.pattern ?? null)) {
@@ -366,6 +377,7 @@ function secretEntry(dir: string, ctx: GuardContext, glob?: string): { path: str
 /** A search pattern that could print a secret line: unknown, match-all, an assignment, or a secret-looking word. */
 function searchPatternMayMatchValues(pattern: string | null): boolean {
   if (pattern === null) return true;
+  if (pattern.includes('\n')) return pattern.split('\n').some(searchPatternMayMatchValues); // grep -e A -e B
   const p = pattern.trim();
   if (p === '' || /^[\^$.*]*$/.test(p) || p.includes('=')) return true;
   if (/key|token|secret|pass|auth|cred|private|bearer/i.test(p)) return true;
@@ -418,6 +430,294 @@ function leavesQuietly(inv: Invocation, analysis: ShellAnalysis, hops = 0): bool
 
 function credentialSink(inv: Invocation): boolean {
   return CREDENTIAL_SINKS.some((s) => s.program === inv.program && inv.args[0]?.known === s.sub && inv.args.some((a) => s.flags.includes(a.known ?? '')));
+}
+
+/** Consumers that print only a count, a hash or names, or keep what they read (a login reading stdin). */
+function harmlessConsumer(c: Invocation): boolean {
+  return (namesOnly(c) && !outputRedirected(c)) || credentialSink(c) || HASHERS.has(c.program);
+}
+const HASHERS = new Set(['md5', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'b3sum', 'cksum', 'sum', 'shasum', 'xxhsum']);
+/** Filters whose output is a part of their input: harmless when their own output is. (tee and sponge copy it to a file.) */
+const FILTERS = new Set([...PASS_THROUGH].filter((p) => !['tee', 'sponge', 'echo', 'printf', 'openssl', 'gpg'].includes(p)));
+/** Builtins whose NAME=value arguments are assignments: a substitution's output given to them is loaded, not printed. */
+const ASSIGNERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+/**
+ * Whether everything `inv` prints ends in a harmless place: consumers that count or hash, filters
+ * whose own output does, or a `$( )` whose text becomes assignments (`export $(cat .env | xargs)`).
+ * Bounded: a pipeline or substitution chain is walked at most 16 deep.
+ */
+function quietSink(inv: Invocation, analysis: ShellAnalysis, depth: number): boolean {
+  if (depth > 16 || outputRedirected(inv)) return false;
+  const consumers = consumersOf(inv, analysis);
+  if (consumers.length > 0)
+    return consumers.every((c) =>
+      // The command xargs runs gets the lines as arguments: an echo's output is xargs's own, judged with xargs.
+      c.via[c.via.length - 1] === 'xargs' && c.program !== 'xargs'
+        ? PRINTERS.has(c.program) && !outputRedirected(c)
+        : harmlessConsumer(c) || (FILTERS.has(c.program) && quietSink(c, analysis, depth + 1)),
+    );
+  if (inv.via[inv.via.length - 1] !== '$()') return false;
+  const outer = substitutionConsumer(inv, analysis);
+  if (!outer) return false;
+  return ASSIGNERS.has(outer.program) && !outer.args.some((a) => a.known === '-p');
+}
+
+/** The command a `$( )` call's output is given to: the next command at the outer level (substitutions run first). */
+function substitutionConsumer(inv: Invocation, analysis: ShellAnalysis): Invocation | null {
+  const list = analysis.invocations;
+  const depth = inv.via.length - 1;
+  for (let i = list.indexOf(inv) + 1; i < list.length && i < list.indexOf(inv) + 64; i++) {
+    const next = list[i]!;
+    if (next.via.length < depth) return null;
+    if (next.via.length === depth && next.via.every((v, k) => v === inv.via[k])) return next;
+  }
+  return null;
+}
+
+/**
+ * A secret env file loaded for one process (node --env-file, docker run --env-file, dotenv --,
+ * direnv exec), and that process prints it: its own code reads a secret variable or dumps the
+ * environment, or the command it runs prints one.
+ */
+function loadThenPrint(analysis: ShellAnalysis, ctx: GuardContext): Denial | null {
+  for (const ie of analysisEffects(analysis, ctx.home)) {
+    const inv = ie.inv;
+    if (inv.program === 'source' || inv.program === '.') continue; // the shell's own: sourceThenPrint
+    for (const e of ie.effects) {
+      if (e.kind !== 'read' || e.source !== 'file' || e.mode !== 'load' || !e.target.path) continue;
+      const hit = secretTarget(e.target, ctx, analysis) ?? secretEntry(e.target.path, ctx);
+      if (!hit) continue;
+      const printer = printsLoaded(inv, ie.effects, ctx);
+      if (!printer) continue;
+      return {
+        reason: `${inv.program} loads ${display(hit.path, ctx)} into the environment of ${printer}, which prints secret values into the transcript. Load it only for the process that needs it, and check names, not values.`,
+        instead: shq('grep', '-o', '^[A-Z_]*=', relativeTo(ctx.projectDir, hit.path) || hit.path),
+      };
+    }
+  }
+  return null;
+}
+
+/** What in this invocation prints the environment it was given, or null. */
+function printsLoaded(inv: Invocation, effects: Effect[], ctx: GuardContext): string | null {
+  const code = interpreterCode(inv);
+  if (code) {
+    if (effects.some((e) => e.kind === 'read' && e.source === 'env')) return `${inv.program}, whose code prints the whole environment`;
+    const secret = codeVariables(code.code).find(isSecretVariableName);
+    if (secret) return `${inv.program}, whose code reads ${secret}`;
+  }
+  for (const e of effects) {
+    if (e.kind !== 'execute' || e.lang !== 'shell') continue;
+    if (e.text === null) return 'a command computed at run time';
+    const child = analyzeShell(e.text, { cwd: inv.cwd ?? ctx.projectDir, home: ctx.home, projectDir: ctx.projectDir });
+    for (const c of analysisEffects(child, ctx.home)) {
+      for (const ce of c.effects) {
+        if (ce.kind === 'read' && (ce.source === 'env' || ce.source === 'variable') && judge(ce, c.inv, ctx, child))
+          return `the command it runs (${c.inv.program})`;
+      }
+      const cc = interpreterCode(c.inv);
+      const secret = cc ? codeVariables(cc.code).find(isSecretVariableName) : undefined;
+      if (secret) return `the command it runs (${c.inv.program}, which reads ${secret})`;
+    }
+  }
+  return null;
+}
+
+/** Names a glob may match that would be secret: when a producer's glob matches none of them, no walk is needed. */
+const SECRET_NAME_PROBES = [
+  ...CANONICAL_SECRET_NAMES,
+  '.envrc',
+  '.env.test',
+  'server.key',
+  'server.pem',
+  'key.pem',
+  'keystore.p12',
+  'master.key',
+  'terraform.tfstate',
+  'service-account.json',
+  'id_ed25519',
+];
+const WALK_LIMIT = 3000;
+const MARKER = '\u0001names';
+
+/**
+ * File names produced by a command and fed to a reader: `ls .env | xargs cat`, `find … -print0 |
+ * xargs -0 cat`, `cat $(ls -a | grep '^\.env$')`, `find . -name .env | cpio -o`. The producer's
+ * names are described as data (core/effects/producers.ts) and checked against the file system;
+ * names the line cannot determine, in a folder that holds a secret, are denied.
+ */
+function namesFedToReaders(analysis: ShellAnalysis, ctx: GuardContext): Denial | null {
+  const list = analysis.invocations;
+  for (let i = 0; i < list.length; i++) {
+    const inv = list[i]!;
+    // Names on stdin: xargs appends them to the command it runs; cpio -o reads the files they name.
+    if (inv.pipeFrom && (inv.program === 'xargs' || (inv.program === 'cpio' && inv.args.some((a) => /^-[a-zA-Z]*o|^--create$/.test(a.known ?? ''))))) {
+      if (inv.program === 'xargs' && inv.args.some((a) => /^(-a|--arg-file)/.test(a.known ?? ''))) continue;
+      let reader: Invocation | null = inv;
+      if (inv.program === 'xargs') {
+        const via = [...inv.via, 'xargs'];
+        reader = list.slice(i + 1, i + 8).find((c) => c.via.length === via.length && c.via.every((v, k) => v === via[k])) ?? null;
+        if (!reader || !readsAppended(reader, ctx)) continue;
+      }
+      const d = judgeNames(reader, stagesOf(inv.pipeFrom), inv.cwd, ctx);
+      if (d) return d;
+    }
+    // A reader's argument that is one command substitution: the files it prints.
+    for (const e of effectsOf(inv, ctx.home).effects) {
+      if (e.kind !== 'read' || e.source !== 'file' || e.target.path !== null || !['content', 'copy', 'search'].includes(e.mode)) continue;
+      if (e.mode === 'search' && !searchPatternMayMatchValues(e.pattern ?? null)) continue;
+      const parts = e.target.value.word.parts;
+      const sub = parts.length === 1 && parts[0]!.type === 'cmdsub' ? parts[0] : null;
+      if (sub?.type !== 'cmdsub') continue;
+      const d = judgeNames(inv, stagesOfScript(sub.script), inv.cwd, ctx);
+      if (d) return d;
+    }
+  }
+  return null;
+}
+
+/** Whether the command xargs runs reads the files named by the lines it is given (cat, grep PATTERN, an unknown program). */
+function readsAppended(inv: Invocation, ctx: GuardContext): boolean {
+  // A search whose pattern cannot match a secret line prints none (find … | xargs grep TODO).
+  if (['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack'].includes(inv.program)) {
+    const f = flags(inv.args, ['-e', '-f', '-m', '-A', '-B', '-C', '--regexp', '--max-count']);
+    const e = inv.args.findIndex((a) => a.known === '-e' || a.known === '--regexp');
+    const pattern = e >= 0 ? (inv.args[e + 1]?.known ?? null) : (f.positional[0]?.known ?? null);
+    if (!searchPatternMayMatchValues(pattern) || namesOnly(inv)) return false;
+  }
+  const marker = { ...target(inv, inv.args[0] ?? inv.argv[0]!, ctx.home).value, known: MARKER, ifUnset: MARKER, glob: false, possible: [] };
+  const probe: Invocation = { ...inv, args: [...inv.args, marker], redirects: [] };
+  return effectsOf(probe, ctx.home).effects.some(
+    (e) =>
+      e.kind === 'read' &&
+      e.source === 'file' &&
+      (e.target.value.known === MARKER || e.target.value.known === '{}') &&
+      (e.mode === 'content' || e.mode === 'copy' || (e.mode === 'search' && searchPatternMayMatchValues(e.pattern ?? null))),
+  );
+}
+
+function stagesOf(last: Invocation): Stage[] {
+  const out: Stage[] = [];
+  for (let s: Invocation | null = last; s && out.length < 16; s = s.pipeFrom) out.unshift({ program: s.program, args: s.args.map((a) => a.known) });
+  return out;
+}
+
+function stagesOfScript(script: Script): Stage[] {
+  const item = script.items.length === 1 ? script.items[0]! : null;
+  if (!item) return [{ program: '', args: [] }];
+  return item.pipeline.commands.map((c) => {
+    if (c.type !== 'simple' || c.words.length === 0) return { program: '', args: [] };
+    const words = c.words.map((w) => (w.parts.every((p) => p.type === 'lit') ? w.parts.map((p) => (p.type === 'lit' ? p.text : '')).join('') : null));
+    return { program: words[0] ? basename(words[0]) : '', args: words.slice(1) };
+  });
+}
+
+function judgeNames(reader: Invocation, stages: Stage[], cwd: string | null, ctx: GuardContext): Denial | null {
+  const source = namesProduced(stages);
+  const producer = stages.map((s) => s.program).join(' | ') || 'a command';
+  const base = cwd ?? ctx.projectDir;
+  const found = secretNamed(source, base, ctx);
+  if (!found) return null;
+  const where =
+    source.kind === 'unknown'
+      ? `whose names ${source.what} prints, which this command line cannot see, in a folder that holds`
+      : `whose names ${producer} prints, and those include`;
+  return {
+    reason: `${reader.program || 'A command'} reads the files ${where} ${display(found.path, ctx)}: its secret values would be printed into the transcript. Name the files to read (leaving out the secret ones).`,
+  };
+}
+
+/** A secret file among the names the source may print (checked on disk, bounded), or null. */
+function secretNamed(source: NameSource, base: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {
+  switch (source.kind) {
+    case 'none':
+      return null;
+    case 'unknown':
+      return secretEntry(base, ctx);
+    case 'paths':
+      for (const p of source.paths) {
+        const path = resolvePath(base, p, ctx.home);
+        const hit = /[*?[]/.test(p) ? secretGlob(path, ctx) : secretPath(path, ctx);
+        if (hit) return hit;
+      }
+      return null;
+    case 'walk': {
+      const globs = source.globs;
+      if (globs && !globs.some((g) => SECRET_NAME_PROBES.some((n) => minimatch(n, g, { dot: true, nocase: true })))) return null;
+      let seen = 0;
+      const walk = (dir: string, depth: number): { path: string; kind: SecretKind } | null => {
+        for (const name of ctx.listDir(dir)) {
+          if (++seen > WALK_LIMIT) return secretEntry(base, ctx); // too many to look through: judged as names not known
+          if (!source.hidden && name.startsWith('.')) continue;
+          const path = `${dir === '/' ? '' : dir}/${name}`;
+          if (!globs || globs.some((g) => minimatch(name, g, { dot: true, nocase: true }))) {
+            const hit = secretPath(path, ctx);
+            if (hit && (source.tracked !== 'only' || tracked(path, ctx))) return hit;
+          }
+          if (source.recursive && depth < 8 && name !== '.git' && name !== 'node_modules') {
+            const below = walk(path, depth + 1);
+            if (below) return below;
+          }
+        }
+        return null;
+      };
+      for (const r of source.roots) {
+        const root = resolvePath(base, r, ctx.home);
+        const direct = secretPath(root, ctx);
+        if (direct) return direct;
+        const hit = walk(root, 0);
+        if (hit) return hit;
+      }
+      return null;
+    }
+  }
+}
+
+/** Whether git tracks the file (unknown counts as tracked). */
+function tracked(path: string, ctx: GuardContext): boolean {
+  const r = ctx.git(['ls-files', '--', path], dirname(path));
+  return r === null || !r.ok || r.stdout.trim() !== '';
+}
+
+/**
+ * A secret put into git's store earlier on the line (`git add -f .env`, `git stash push -u -- .env`),
+ * then printed from there (`git diff --cached`, `git stash show -p`): the tables are in
+ * core/effects/signatures/git.ts.
+ */
+function storedThenShown(analysis: ShellAnalysis, ctx: GuardContext): Denial | null {
+  let stored: { path: string; kind: SecretKind; by: string } | null = null;
+  for (const inv of analysis.invocations) {
+    const git = parseGit(inv, ctx.home, analysis);
+    if (!git) continue;
+    const words = git.args.map((a) => a.known ?? '');
+    const subOf = (sub: string[]) => sub.length === 1 || sub.slice(1).every((w, k) => words[k] === w);
+    if (stored) {
+      const p = GIT_PRINTS_STORED.find((r) => r.sub[0] === git.sub && subOf(r.sub) && (!r.when || r.when.some((w) => words.includes(w))));
+      if (p && !p.names.some((n) => words.includes(n))) {
+        return {
+          reason: `${stored.by} puts ${display(stored.path, ctx)} into git, and git ${p.sub.join(' ')} then prints its secret values into the transcript. Show names only.`,
+          instead: `git ${p.sub.join(' ')} --stat`,
+        };
+      }
+    }
+    const row = GIT_STORES.filter((r) => r.sub[0] === git.sub && subOf(r.sub)).sort((a, b) => b.sub.length - a.sub.length)[0];
+    if (!row || stored) continue;
+    const rest = words.slice(row.sub.length - 1);
+    const dd = rest.indexOf('--');
+    const paths = (dd >= 0 ? rest.slice(dd + 1) : rest.filter((w) => !w.startsWith('-') && !/^stash@|^HEAD/.test(w))).filter((w) => w !== '');
+    const cwd = git.cwd ?? inv.cwd ?? ctx.projectDir;
+    let hit: { path: string; kind: SecretKind } | null = null;
+    for (const p of paths) {
+      const path = resolvePath(cwd, p, ctx.home);
+      hit = secretPath(path, ctx) ?? (p === '.' || p.endsWith('/') ? secretEntry(path, ctx) : null);
+      if (hit) break;
+    }
+    const all = row.sub[0] === 'add' ? rest.some((w) => w === '-A' || w === '--all') : paths.length === 0 && !!row.untrackedWith?.some((f) => rest.includes(f));
+    if (!hit && all) hit = secretEntry(cwd, ctx);
+    if (hit) stored = { ...hit, by: `git ${row.sub.join(' ')}` };
+  }
+  return null;
 }
 
 /** source .env, then printing variables. */
@@ -515,6 +815,13 @@ function fileDenial(what: string, path: string, kind: SecretKind, ctx: GuardCont
       return {
         reason: `${what} prints access tokens into the transcript. Check that a login works (e.g. npm whoami, gh auth status) instead of reading the token.`,
       };
+    case 'credentials-file': {
+      const row = secretFileRow(path, ctx.home);
+      return {
+        reason: `${what} prints ${row?.title ?? 'stored credentials'} (${shown}) into the transcript, where they are stored and shared.${row?.instead ? ' To see what it configures without the values, list the names only.' : ' Check that the tool works instead of reading the file.'}`,
+        ...(row?.instead ? { instead: row.instead.replace('{}', shq(target)) } : {}),
+      };
+    }
     case 'environment':
       return {
         reason: `${what} prints a process's whole environment, tokens and keys included, into the transcript. List the names only.`,

@@ -293,3 +293,20 @@ export function withoutEnvPassedOn(code: string): string {
   }
   return masked;
 }
+
+/**
+ * Names of the environment variables a one-liner reads one by one (`process.env.API_KEY`,
+ * `os.environ['API_KEY']`, `os.getenv("API_KEY")`, `ENV['API_KEY']`, `$ENV{API_KEY}`). Linear.
+ */
+export function codeVariables(code: string): string[] {
+  if (code.length > MAX_CODE) return [];
+  const out: string[] = [];
+  for (const m of code.matchAll(ENV_VARIABLE)) {
+    const name = m[1] ?? m[2] ?? m[3];
+    if (name && out.length < 64) out.push(name);
+  }
+  return out;
+}
+
+const ENV_VARIABLE =
+  /(?:process\.env|Bun\.env|import\.meta\.env)\.([A-Za-z_]\w*)|(?:process\.env|Bun\.env|os\.environ|\bENV|\$ENV|\$_ENV|\$_SERVER)\s*[[{]\s*['"]?([A-Za-z_]\w*)|(?:os\.environ\.get|os\.getenv|\bgetenv|Deno\.env\.get|ENV\.fetch|System\.getenv|Sys\.getenv)\s*\(\s*['"]([A-Za-z_]\w*)/g;

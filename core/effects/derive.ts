@@ -55,7 +55,8 @@ function compile(row: Row): Compiled {
 
 export interface Parsed {
   flags: Set<string>;
-  values: { opt: string; value: Value }[];
+  /** `role` is set for a global option's value (the spec's globalOpts). */
+  values: { opt: string; value: Value; role?: Role }[];
   positional: Value[];
 }
 
@@ -108,8 +109,11 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
         if (hits.length === 1) name = hits[0]!;
       }
       flags.add(name);
-      if (c.takes2.has(name)) i += 2;
-      else if (c.takes.has(name)) {
+      if (c.takes2.has(name)) {
+        // NAME VALUE: only the second is ever a file (jq --rawfile x FILE).
+        if (i + 2 < args.length) values.push({ opt: name, value: args[i + 2]! });
+        i += 2;
+      } else if (c.takes.has(name)) {
         if (eq > 0) values.push({ opt: name, value: synthetic(t.slice(eq + 1), a) });
         else if (i + 1 < args.length) values.push({ opt: name, value: args[++i]! });
       }
@@ -136,21 +140,44 @@ function anyOf(flags: Set<string>, list: string[] | undefined): boolean {
 /** The row of the spec that applies, with the arguments after its subcommand parsed. */
 export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed: Parsed } | null {
   let args = inv.args;
+  const globals: Parsed['values'] = [];
   if (spec.globalTakes) {
     let i = 0;
     while (i < args.length) {
       const t = args[i]!.known;
       if (t === null || !t.startsWith('-') || t === '--') break;
-      i += spec.globalTakes.includes(t) ? 2 : 1;
+      const takes = spec.globalTakes.includes(t);
+      const role = spec.globalOpts?.[t];
+      if (takes && role && args[i + 1]) globals.push({ opt: t, value: args[i + 1]!, role });
+      i += takes ? 2 : 1;
     }
     args = args.slice(i);
   }
   for (const row of spec.rows) {
     const sub = row.sub ?? [];
-    if (sub.length > args.length || sub.some((s, k) => args[k]!.known !== s)) continue;
-    const rest = args.slice(sub.length);
+    let rest: Value[];
+    if (row.subTakes) {
+      // The sub's words with options between them (docker compose -f x.yml config): the options go to the row.
+      const between: Value[] = [];
+      let j = 0;
+      let k = 0;
+      for (; j < args.length && k < sub.length; j++) {
+        const t = args[j]!.known;
+        if (t === sub[k]) k++;
+        else if (k > 0 && t?.startsWith('-')) {
+          between.push(args[j]!);
+          if (row.subTakes.includes(t) && j + 1 < args.length) between.push(args[++j]!);
+        } else break;
+      }
+      if (k < sub.length) continue;
+      rest = [...between, ...args.slice(j)];
+    } else {
+      if (sub.length > args.length || sub.some((s, k) => args[k]!.known !== s)) continue;
+      rest = args.slice(sub.length);
+    }
     if (row.bare && rest.length > 0) continue;
     const parsed = parseArgs(rest, row, spec);
+    parsed.values.unshift(...globals);
     if (row.when && !anyOf(parsed.flags, row.when)) continue;
     if (row.also && !anyOf(parsed.flags, row.also)) continue;
     if (row.unless && anyOf(parsed.flags, row.unless)) continue;
@@ -184,9 +211,54 @@ const STDOUT_FILES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'
 export function target(inv: Invocation, value: Value, home: string, dir?: string | null): Target {
   const t = value.known;
   if (t === null || t === '' || t === '-' || remoteOf(t)) return { value, path: null };
+  // /dev/fd/3 with 3<.env (or /dev/stdin with < .env): the file opened on that descriptor.
+  const fd = FD_PATH.exec(t);
+  if (fd) {
+    const n = Number(fd[1] ?? fd[2] ?? 0);
+    const opened = openedOn(inv, n);
+    if (opened) return target(inv, opened, home);
+  }
   if (isAbsolutePath(t) || t.startsWith('~')) return { value, path: resolvePath('/', t, home) };
   const base = dir ?? inv.cwd;
   return { value, path: base ? resolvePath(base, t, home) : null };
+}
+
+/**
+ * Whether the ed/ex commands on stdin may print the buffer: p, n, l, z, # or print (alone or as a
+ * suffix: `,p`, `g/x/p`, `s/a/b/p`), a command from -c or `+cmd`, or a script that is not known.
+ * Text after a/i/c up to a lone `.` is the text being added, not commands.
+ */
+function edScriptPrints(inv: Invocation): boolean {
+  if (inv.args.some((a) => a.known === null || a.known === '-c' || a.known.startsWith('+') || /^-[a-z]*c/.test(a.known))) return true;
+  if (inv.stdinText === null) return true;
+  let adding = false;
+  for (const raw of inv.stdinText.split('\n')) {
+    const line = raw.trim();
+    if (adding) {
+      if (line === '.') adding = false;
+      continue;
+    }
+    const cmd = line.replace(/^[\d,.$;'+\-a-z]*?(?=[a-zA-Z#=!]|$)/, '');
+    if (/^(?:[aic])$/.test(cmd)) {
+      adding = true;
+      continue;
+    }
+    if (/^(?:[pnlz#]|nu|number|print|list)\b/.test(cmd) || /[pnl]$/.test(line.replace(/^(?:[wqeEfrW]\b.*|!.*)$/, '')) || cmd.startsWith('!')) return true;
+  }
+  return false;
+}
+
+/** A word as the shell would need it written to pass it unchanged (`sh -c 'echo $X'` stays one word). */
+function quoteWord(w: string): string {
+  return /^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
+/** gzip's `x` → `x.gz` (suffix), gunzip's `x.gz` → `x` (`-.gz`). */
+function besideCopy(t: Target, suffix: string): Target {
+  if (!t.path) return t;
+  if (!suffix.startsWith('-')) return { value: t.value, path: t.path + suffix };
+  const s = suffix.slice(1);
+  return { value: t.value, path: t.path.endsWith(s) ? t.path.slice(0, -s.length) : t.path };
 }
 
 /** `host:path` or `user@host:path` (scp, rsync), not a Windows drive. */
@@ -251,6 +323,15 @@ function variableReads(inv: Invocation, out: Effect[]): void {
   }
 }
 
+const FD_PATH = /^\/(?:dev\/(?:stdin|fd\/(\d+))|proc\/(?:self|thread-self|\d+)\/fd\/(\d+))$/;
+
+/** The file a redirection of this invocation opened for reading on descriptor `fd` (`3<.env`), if any. */
+function openedOn(inv: Invocation, fd: number): Value | null {
+  let found: Value | null = null;
+  for (const r of inv.redirects) if ((r.op === '<' || r.op === '<>') && (r.fd ?? 0) === fd && r.target) found = r.target;
+  return found;
+}
+
 /**
  * What the program prints, when the line shows it all: echo's and printf's words, the heredoc `cat`
  * or `tee` passes on. A redirection of it writes that text (an Edit that adds it).
@@ -285,6 +366,11 @@ function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Eff
     }
     if ((r.op === '<' || r.op === '<>') && (r.fd === null || r.fd === 0))
       out.push({ kind: 'read', source: 'file', target: target(inv, r.target, home), mode, ...(stdinPatch ? { patch: true } : {}) });
+    // <&3 with 3<.env: stdin is the file opened on that descriptor.
+    if (r.op === '<&' && (r.fd === null || r.fd === 0) && r.target.known !== null && /^\d+$/.test(r.target.known)) {
+      const opened = openedOn(inv, Number(r.target.known));
+      if (opened) out.push({ kind: 'read', source: 'file', target: target(inv, opened, home), mode });
+    }
     if (['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && r.target.known !== '/dev/null') {
       if (text === undefined) text = outputText(inv);
       const replaces = r.op === '>' || r.op === '>|' || r.op === '&>';
@@ -473,8 +559,11 @@ function deriveEffects(inv: Invocation, home: string): InvocationEffects {
     redirectEffects(inv, home, 'content', out);
     if (!inv.wrapper) {
       for (const a of inv.args) {
-        if (a.known === null || a.known.startsWith('-') || URL_RE.test(a.known) || a.known.includes('=')) continue;
-        out.push({ kind: 'read', source: 'file', target: target(inv, a, home), mode: 'content', assumed: true });
+        if (a.known === null || URL_RE.test(a.known)) continue;
+        // An option's attached value may name a file too: --config=.env, -f.env.
+        const attached = /^--[\w-]+=(.+)$/s.exec(a.known)?.[1] ?? /^-[A-Za-z](.+)$/s.exec(a.known)?.[1];
+        const word = attached !== undefined ? synthetic(attached, a) : a.known.startsWith('-') || a.known.includes('=') ? null : a;
+        if (word && !URL_RE.test(word.known ?? '')) out.push({ kind: 'read', source: 'file', target: target(inv, word, home), mode: 'content', assumed: true });
       }
     }
   }
@@ -510,13 +599,19 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   for (const [flag, m] of Object.entries(row.modes ?? {})) {
     if (!parsed.flags.has(flag)) continue;
     if (m === 'names-if-pattern') {
-      if (namesOnlyPattern(codeValue?.known ?? '')) mode = 'names';
+      // Every pattern must be names-only: a second -e '=.*' prints the values.
+      const patterns = parsed.values.filter((v) => row.opts?.[v.opt] === 'code').map((v) => v.value);
+      if (patterns.length === 0 && codeValue) patterns.push(codeValue);
+      if (patterns.length > 0 && patterns.every((p) => namesOnlyPattern(p.known ?? ''))) mode = 'names';
       continue;
     }
     mode = m;
     break;
   }
   if (mode === 'content' && namesProjection(inv)) mode = 'names';
+  // grep -e A -e B searches for either: the patterns joined by newlines (grep's own separator).
+  const allCode = parsed.values.filter((v) => row.opts?.[v.opt] === 'code').map((v) => v.value.known);
+  const searchPattern = allCode.length > 1 ? (allCode.every((k) => k !== null) ? allCode.join('\n') : null) : (codeValue?.known ?? null);
   const how = row.how ?? inv.program;
   const dirValue = parsed.values.find((v) => row.dirOpt?.includes(v.opt))?.value;
   const dir = dirValue ? target(inv, dirValue, home).path : undefined;
@@ -546,7 +641,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
             mode: m,
             ...(extra?.to ? { to: extra.to } : {}),
             ...(role === 'arg' ? { assumed: true } : {}),
-            ...(m === 'search' || m === 'search-visible' ? { pattern: codeValue?.known ?? null } : {}),
+            ...(m === 'search' || m === 'search-visible' ? { pattern: searchPattern } : {}),
           });
         return true;
       }
@@ -633,13 +728,22 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         if (m) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(m[1]!, value), home), mode: 'content' });
         return true;
       }
+      case 'edit':
+        out.push({ kind: 'write', target: target(inv, value, home, dir), how });
+        // ed/ex print nothing unless told: a script on stdin without a printing command edits silently.
+        out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: edScriptPrints(inv) ? 'content' : 'open' });
+        return true;
+      case 'list':
+        if (t === '-') return true; // names on stdin
+        out.push({ kind: 'read', source: 'file', target: target(inv, value, home, dir), mode: 'content' });
+        return true;
       case 'none':
         return true;
     }
   };
 
   for (const v of parsed.values) {
-    const role = row.opts?.[v.opt];
+    const role = v.role ?? row.opts?.[v.opt];
     if (role && role !== 'code' && role !== 'dest') apply(role, v.value);
     // psql -c 'select 1' -c 'drop table users': every program text runs, not only the first.
     else if (role === 'code' && v.value !== code) apply('code', v.value);
@@ -693,10 +797,12 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       const role = row.pos?.[i] ?? row.rest ?? 'none';
       if (role === 'exec') {
         const words = plain.slice(i).map((v) => v.known);
-        out.push({ kind: 'execute', lang: 'shell', text: words.every((w) => w !== null) ? words.join(' ') : null, how });
+        out.push({ kind: 'execute', lang: 'shell', text: words.every((w) => w !== null) ? words.map(quoteWord).join(' ') : null, how });
         break;
       }
       if (role === 'read' && toTarget) apply('read', plain[i]!, { to: toTarget });
+      else if (role === 'read' && row.copySuffix && mode === 'copy')
+        apply('read', plain[i]!, { to: besideCopy(target(inv, plain[i]!, home, dir), row.copySuffix) });
       else apply(role, plain[i]!);
       if (role === 'read' && removes) out.push({ kind: 'delete', target: target(inv, plain[i]!, home, dir), recursive: true });
       if (role === 'read' || role === 'arg') reads++;
@@ -720,6 +826,9 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     }
   if (row.stdinCode && row.lang && !codeValue && inv.stdinText !== null)
     out.push({ kind: 'execute', lang: row.lang, text: inv.stdinText, how: `${how} (stdin)` });
+  if (row.stdinNames && inv.stdinText !== null) {
+    for (const line of inv.stdinText.split(/\r?\n|\0/).slice(0, 1000)) if (line.trim()) apply('read', synthetic(line.trim()));
+  }
   if (row.stdinPatch && inv.stdinText !== null) {
     const strip = patchStrip(inv, parsed);
     for (const f of patchFiles(inv, inv.stdinText, strip)) {
@@ -758,10 +867,39 @@ const cache = new WeakMap<ShellAnalysis, InvocationEffects[]>();
 export function analysisEffects(analysis: ShellAnalysis, home: string): InvocationEffects[] {
   let e = cache.get(analysis);
   if (!e) {
-    e = analysis.invocations.map((inv) => effectsOf(inv, home));
+    e = withOpenDescriptors(
+      analysis.invocations.map((inv) => effectsOf(inv, home)),
+      home,
+    );
     cache.set(analysis, e);
   }
   return e;
+}
+
+/**
+ * `exec 3<.env; cat <&3` (or `cat /dev/fd/3`): a descriptor opened by a bare `exec` stays open for
+ * the rest of the line, so a later command that reads it reads that file. One pass over the line.
+ */
+function withOpenDescriptors(list: InvocationEffects[], home: string): InvocationEffects[] {
+  const open = new Map<number, Value>();
+  return list.map((ie) => {
+    const inv = ie.inv;
+    if (inv.program === 'exec' && inv.args.length === 0) {
+      for (const r of inv.redirects) if ((r.op === '<' || r.op === '<>') && r.fd !== null && r.fd > 2 && r.target) open.set(r.fd, r.target);
+      return ie;
+    }
+    if (open.size === 0) return ie;
+    const used = new Set<number>();
+    for (const r of inv.redirects) if (r.op === '<&' && r.target?.known && open.has(Number(r.target.known))) used.add(Number(r.target.known));
+    for (const a of inv.args) {
+      const m = a.known === null ? null : FD_PATH.exec(a.known);
+      const n = m ? Number(m[1] ?? m[2] ?? 0) : -1;
+      if (open.has(n)) used.add(n);
+    }
+    const extra = [...used].filter((n) => !openedOn(inv, n)).map((n) => ({ op: '<', fd: n, target: open.get(n)! }));
+    // Derived as if the descriptor were opened on this command; reported on the command itself.
+    return extra.length === 0 ? ie : { ...deriveEffects({ ...inv, redirects: [...extra, ...inv.redirects] }, home), inv };
+  });
 }
 
 /** One effect as text, for examples, tests and `agent-guard explain`. Paths relative to the invocation's cwd. */

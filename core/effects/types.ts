@@ -69,6 +69,8 @@ export type Role =
   | 'url' // a network address
   | 'exec' // a shell command line
   | 'arg' // unknown use: counts as a content read when it names a secret file
+  | 'list' // a file of names the program reads; names it cannot open are quoted in its messages, so its content is printed
+  | 'edit' // read into an editor's buffer and written back (ed): printed when its commands may print
   | 'load' // sourced into the environment of a process (`source .env`), not printed
   | 'var' // the name of a variable whose value is printed (`printenv NAME`)
   | 'cred' // the name of a stored setting the tool prints (`aws configure get NAME`)
@@ -95,6 +97,8 @@ export interface FixedEffect {
 export interface Row {
   /** Leading words after the program (and its global options) that select this row: ['auth', 'token']. */
   sub?: string[];
+  /** Options (with a value) that may come between the words of `sub`: `docker compose --env-file .env config`. */
+  subTakes?: string[];
   /** The row applies only when one of these options is present (`-i` for sed -i). */
   when?: string[];
   /** …and, when given, also one of these. */
@@ -127,12 +131,16 @@ export interface Row {
   layout?: 'copy' | 'move' | 'archive' | 'checkout';
   /** checkout layout: options that name the version instead (`git restore --source REV`); every positional is a path. */
   revOpt?: string[];
+  /** Reads are copies beside the file, with this suffix added (gzip: `.gz`), or removed when it starts with `-` (gunzip: `-.gz`). */
+  copySuffix?: string;
   /** Options naming where the row's reads are copied to (tar -c -f ARCHIVE). */
   toOpt?: string[];
   /** Options naming the directory relative positionals are taken in (tar -C, unzip -d). */
   dirOpt?: string[];
   /** Options taking two values (jq --arg name value). */
   takes2?: string[];
+  /** stdin (a heredoc or here-string) lists the files the program reads, one a line (cpio -o). */
+  stdinNames?: boolean;
   /** stdin (a heredoc or here-string) is a unified diff whose `+++` files are written (patch, git apply). */
   stdinPatch?: boolean;
   /** Mode of reads (default 'content'). */
@@ -165,6 +173,8 @@ export interface ProgramSpec {
   names: string[];
   /** Global options before the subcommand that take a value (`git -C dir`). */
   globalTakes?: string[];
+  /** Roles of global options' values (`dotenv -f .env -- cmd` loads .env); the option must be in globalTakes. */
+  globalOpts?: Record<string, Role>;
   /** Long options may be abbreviated to any unique prefix (git, GNU getopt_long). */
   abbreviations?: boolean;
   /** Options are single-dash words (`find -name`), never bundles of letters. */

@@ -217,14 +217,18 @@ export function secretArg(inv: Invocation, v: Value, ctx: GuardContext, analysis
   return secretPath(original ?? path, ctx);
 }
 
+/**
+ * The secret a path names: by its own name, or, when that is not secret, by where its links lead
+ * (`notes.txt` made a link to `.env` by an earlier call reads `.env`).
+ */
 export function secretPath(path: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {
-  const kind = secretKind(path, {
-    home: ctx.home,
-    projectDir: ctx.projectDir,
-    extraGlobs: ctx.config.secretFiles,
-    peek: (p) => ctx.readText(p, 4096),
-  });
-  return kind ? { path, kind } : null;
+  const lookup = { home: ctx.home, projectDir: ctx.projectDir, extraGlobs: ctx.config.secretFiles, peek: (p: string) => ctx.readText(p, 4096) };
+  const kind = secretKind(path, lookup);
+  if (kind) return { path, kind };
+  const real = path.startsWith('/') ? ctx.realpath(path) : path;
+  if (real === path) return null;
+  const linked = secretKind(real, lookup);
+  return linked ? { path: real, kind: linked } : null;
 }
 
 /** `cat .e*`: does the glob reach a secret file? Checked against the directory when it can be read. */

@@ -155,6 +155,7 @@ export const DOTENV: ProgramSpec[] = [
   {
     names: ['dotenv', 'dotenvx'],
     globalTakes: ['-f', '--file', '-e', '--env-file'],
+    globalOpts: { '-f': 'load', '--file': 'load', '-e': 'load', '--env-file': 'load' },
     otherwise: 'none',
     rows: [
       {
@@ -171,7 +172,7 @@ export const DOTENV: ProgramSpec[] = [
         examples: [{ command: 'dotenv list', effects: ['read(.env, content)'] }],
       },
       { sub: ['get'], takes: ['-f'], effects: [{ kind: 'read-file', what: '.env' }], examples: [{ command: 'dotenvx get', effects: ['read(.env, content)'] }] },
-      { sub: ['--'], rest: 'exec', examples: [{ command: 'dotenv -e .env -- npm start', effects: ['execute(shell: npm start)'] }] },
+      { sub: ['--'], rest: 'exec', examples: [{ command: 'dotenv -e .env -- npm start', effects: ['read(.env, load)', 'execute(shell: npm start)'] }] },
     ],
   },
 ];

@@ -34,11 +34,21 @@ export const GIT: ProgramSpec[] = [
       },
       {
         sub: ['blame'],
-        takes: ['-L', '-S', '--contents', '-C', '-M'],
+        takes: ['-L', '-S', '-C', '-M'],
+        opts: { '--contents': 'read' },
         rest: 'read',
-        examples: [{ command: 'git blame .env', effects: ['read(.env, content)'] }],
+        examples: [
+          { command: 'git blame .env', effects: ['read(.env, content)'] },
+          { command: 'git blame --contents .env src/environment.ts', effects: ['read(.env, content)', 'read(src/environment.ts, content)'] },
+        ],
       },
-      { sub: ['annotate'], takes: ['-L', '-S', '--contents'], rest: 'read', examples: [{ command: 'git annotate .env', effects: ['read(.env, content)'] }] },
+      {
+        sub: ['annotate'],
+        takes: ['-L', '-S'],
+        opts: { '--contents': 'read' },
+        rest: 'read',
+        examples: [{ command: 'git annotate .env', effects: ['read(.env, content)'] }],
+      },
       {
         sub: ['grep'],
         when: ['--untracked', '--no-index'],
@@ -543,3 +553,34 @@ export const GIT_LONG_OPTIONS: Record<string, string[]> = {
     '--no-update-refs',
   ],
 };
+
+/**
+ * Steps that put working-tree files into git's store (the index, a stash), and steps that print
+ * what is stored: a secret stored earlier on the line is printed by the later step (`git add -f .env
+ * && git diff --cached`). `names` lists the options that make a printing step show names or counts
+ * only. Each row has an example (test/secret-files.test.ts runs them).
+ */
+export const GIT_STORES: { sub: string[]; untrackedWith?: string[]; example: string }[] = [
+  { sub: ['add'], example: 'git add -f .env && git diff --cached' },
+  {
+    sub: ['stash', 'push'],
+    untrackedWith: ['-u', '--include-untracked', '-a', '--all'],
+    example: 'git stash push -u -- .env && git stash show -p --include-untracked',
+  },
+  { sub: ['stash', 'save'], untrackedWith: ['-u', '--include-untracked', '-a', '--all'], example: 'git stash save -u && git show stash@{0}^3' },
+  { sub: ['stash'], untrackedWith: ['-u', '--include-untracked', '-a', '--all'], example: 'git stash -u && git stash show -p -u' },
+  { sub: ['commit'], example: 'git add -f .env && git commit -qm x && git show' },
+];
+
+export const GIT_PRINTS_STORED: { sub: string[]; when?: string[]; names: string[]; example: string }[] = [
+  { sub: ['diff'], when: ['--cached', '--staged'], names: NAMES_ONLY(), example: 'git add -f .env && git diff --staged' },
+  { sub: ['diff'], when: ['stash@{0}', 'HEAD'], names: NAMES_ONLY(), example: 'git add -f .env && git diff HEAD' },
+  { sub: ['stash', 'show'], when: ['-p', '--patch'], names: NAMES_ONLY(), example: 'git stash push -u -- .env && git stash show -p' },
+  { sub: ['show'], names: [...NAMES_ONLY(), '-s', '--no-patch', '--oneline'], example: 'git add -f .env && git commit -m x && git show' },
+  { sub: ['log'], when: ['-p', '--patch', '-u'], names: NAMES_ONLY(), example: 'git add -f .env && git commit -m x && git log -p -1' },
+  { sub: ['format-patch'], when: ['--stdout'], names: [], example: 'git add -f .env && git commit -m x && git format-patch -1 --stdout' },
+];
+
+function NAMES_ONLY(): string[] {
+  return ['--name-only', '--name-status', '--stat', '--numstat', '--shortstat', '--summary', '--quiet', '--dirstat'];
+}

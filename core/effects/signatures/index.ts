@@ -11,6 +11,8 @@ import { SQL } from './sql';
 import { GIT } from './git';
 import { DOCKER } from './docker';
 import { DELETERS } from './deleters';
+import { CRYPTO } from './crypto';
+import { LOADERS } from './loaders';
 
 export const FAMILIES: Record<string, ProgramSpec[]> = {
   FILES,
@@ -26,4 +28,6 @@ export const FAMILIES: Record<string, ProgramSpec[]> = {
   GIT,
   DOCKER,
   DELETERS,
+  CRYPTO,
+  LOADERS,
 };

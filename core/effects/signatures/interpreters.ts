@@ -143,7 +143,16 @@ export const INTERPRETERS: ProgramSpec[] = [
         ...ARGS,
         examples: [{ command: 'python3 -m json.tool .env', effects: ['read?(.env, content)'] }],
       },
-      { takes: ['-W', '-X'], pos: ['none'], ...ARGS, examples: [{ command: 'python3 show.py .env', effects: ['read?(.env, content)'] }] },
+      {
+        // The script itself is read: a file that is not Python (python3 .env) is quoted in the traceback.
+        takes: ['-W', '-X'],
+        pos: ['read'],
+        ...ARGS,
+        examples: [
+          { command: 'python3 show.py .env', effects: ['read(show.py, content)', 'read?(.env, content)'] },
+          { command: 'python3 .env', effects: ['read(.env, content)'] },
+        ],
+      },
     ],
   },
   {
@@ -152,15 +161,20 @@ export const INTERPRETERS: ProgramSpec[] = [
       {
         when: ['-e', '--eval', '-p', '--print'],
         takes: ['-r', '--require', '--import', '--loader'],
-        opts: { '-e': 'none', '--eval': 'none', '-p': 'none', '--print': 'none' },
+        opts: { '-e': 'none', '--eval': 'none', '-p': 'none', '--print': 'none', '--env-file': 'load', '--env-file-if-exists': 'load' },
         ...ARGS,
         examples: [{ command: 'node -p process.env', effects: ['read(env)'] }],
       },
       {
-        takes: ['-r', '--require', '--import', '--loader', '--env-file', '--inspect-port'],
-        pos: ['none'],
+        takes: ['-r', '--require', '--import', '--loader', '--inspect-port'],
+        opts: { '--env-file': 'load', '--env-file-if-exists': 'load' },
+        pos: ['read'],
         ...ARGS,
-        examples: [{ command: 'node print.js .env', effects: ['read?(.env, content)'] }],
+        examples: [
+          { command: 'node print.js .env', effects: ['read(print.js, content)', 'read?(.env, content)'] },
+          { command: 'node .env', effects: ['read(.env, content)'] },
+          { command: 'node --env-file=.env server.js', effects: ['read(.env, load)', 'read(server.js, content)'] },
+        ],
       },
     ],
   },
@@ -187,9 +201,16 @@ export const INTERPRETERS: ProgramSpec[] = [
         examples: [{ command: 'perl -ne print .env', effects: ['read(.env, content)'] }],
       },
       {
+        when: ['-e', '-E'],
         takes: ['-M', '-m', '-I', '-l', '-0', '-F', '-e', '-E'],
         ...ARGS,
         examples: [{ command: 'perl -e "print 1" notes.txt', effects: ['read?(notes.txt, content)'] }],
+      },
+      {
+        takes: ['-M', '-m', '-I', '-l', '-0', '-F'],
+        pos: ['read'],
+        ...ARGS,
+        examples: [{ command: 'perl .env', effects: ['read(.env, content)'] }],
       },
     ],
   },
@@ -202,7 +223,13 @@ export const INTERPRETERS: ProgramSpec[] = [
         rest: 'read',
         examples: [{ command: "ruby -ne 'puts $_' .env", effects: ['read(.env, content)'] }],
       },
-      { takes: ['-r', '-I', '-F', '-e'], ...ARGS, examples: [{ command: 'ruby -e "puts File.read(\'.env\')"', effects: ['read?(.env, content)'] }] },
+      {
+        when: ['-e'],
+        takes: ['-r', '-I', '-F', '-e'],
+        ...ARGS,
+        examples: [{ command: 'ruby -e "puts File.read(\'.env\')"', effects: ['read?(.env, content)'] }],
+      },
+      { takes: ['-r', '-I', '-F'], pos: ['read'], ...ARGS, examples: [{ command: 'ruby .env', effects: ['read(.env, content)'] }] },
     ],
   },
   {
@@ -248,7 +275,8 @@ export const INTERPRETERS: ProgramSpec[] = [
       {
         takes: ['--indent', '-L'],
         takes2: ['--arg', '--argjson', '--slurpfile', '--rawfile'],
-        opts: { '-f': 'read', '--from-file': 'read' },
+        // --rawfile NAME FILE: the file's text becomes $NAME (the second value is the file).
+        opts: { '-f': 'read', '--from-file': 'read', '--slurpfile': 'read', '--rawfile': 'read' },
         codeFirst: true,
         codeEnv: 'jq',
         rest: 'read',
@@ -257,6 +285,8 @@ export const INTERPRETERS: ProgramSpec[] = [
           { command: 'jq -n env', effects: ['read(env)'] },
           { command: "jq -n '$ENV.GITHUB_TOKEN'", effects: ['read($GITHUB_TOKEN)'] },
           { command: 'jq .env config.json', effects: ['read(config.json, content)'] },
+          { command: "jq -n --rawfile x .env '$x'", effects: ['read(.env, content)'] },
+          { command: "jq -n --arg v 1 --rawfile x README.md '$x'", effects: ['read(README.md, content)'] },
         ],
       },
     ],

@@ -152,10 +152,16 @@ export const NETWORK: ProgramSpec[] = [
     names: ['ssh'],
     rows: [
       {
-        takes: ['-p', '-i', '-o', '-F', '-l', '-J', '-L', '-R', '-D', '-W', '-b', '-c', '-e', '-m', '-O', '-Q', '-S', '-w', '-E', '-B', '-I'],
+        takes: ['-p', '-i', '-o', '-l', '-J', '-L', '-R', '-D', '-W', '-b', '-c', '-e', '-m', '-O', '-Q', '-S', '-w', '-E', '-B', '-I'],
+        // -F: ssh quotes the lines of a config file it cannot parse.
+        opts: { '-F': 'read' },
         pos: ['host'],
         rest: 'exec',
-        examples: [{ command: 'ssh deploy@host.example.com uptime', effects: ['send(deploy@host.example.com)', 'execute(shell: uptime)'] }],
+        examples: [
+          { command: 'ssh deploy@host.example.com uptime', effects: ['send(deploy@host.example.com)', 'execute(shell: uptime)'] },
+          { command: 'ssh -F .env example.com', effects: ['read(.env, content)', 'send(example.com)'] },
+          { command: 'ssh -F ~/.ssh/config host.example.com', effects: ['read(/home/user/.ssh/config, content)', 'send(host.example.com)'] },
+        ],
       },
     ],
   },

@@ -47,6 +47,8 @@ export const SEARCH: ProgramSpec[] = [
           { command: 'grep SECRET_KEY .env', effects: ['read(.env, content)'] },
           { command: 'grep -o "^[A-Z_]*=" .env', effects: ['read(.env, names)'] },
           { command: 'grep -o "=.*" .env', effects: ['read(.env, content)'] },
+          { command: 'grep -o -e "^[A-Z_]*=" -e "=.*" .env', effects: ['read(.env, content)'] },
+          { command: 'grep -o -e "^[A-Z_]*=" -e "^export [A-Z_]*=" .env', effects: ['read(.env, names)'] },
           { command: 'grep -c API_KEY .env', effects: ['read(.env, count)'] },
         ],
       },
