@@ -60,8 +60,9 @@ function judgeGh(inv: Invocation, patterns: readonly string[]): Denial | null {
           '--cache',
         ].includes(w[i] ?? ''),
     );
-  const m = endpoint ? /\/git\/refs\/heads\/(.+)$/.exec(endpoint) : null;
-  if (!m) return null;
+  const at = endpoint ? endpoint.indexOf('/git/refs/heads/') : -1;
+  if (!endpoint || at < 0 || at + 16 >= endpoint.length) return null;
+  const m = [endpoint, endpoint.slice(at + 16)] as const;
   const method = (opt(['-X', '--method']) ?? 'GET')?.toUpperCase();
   const branch = m[1]!;
   if (method === 'DELETE' && isProtectedBranch(branch, patterns))

@@ -168,7 +168,11 @@ function helmfileNamesContext(inv: Invocation, args: Value[], ctx: GuardContext)
   if (!inv.cwd) return false;
   const f = args.findIndex((a) => a.known === '-f' || a.known === '--file');
   const files = f >= 0 ? [args[f + 1]?.known ?? ''] : ['helmfile.yaml', 'helmfile.yaml.gotmpl'];
-  return files.some((file) => file !== '' && /^\s*kubeContext:\s*['"]?[\w.:@/-]/m.test(ctx.readText(resolvePath(inv.cwd!, file, ctx.home), 256 * 1024) ?? ''));
+  return files.some(
+    (file) =>
+      file !== '' &&
+      (ctx.readText(resolvePath(inv.cwd!, file, ctx.home), 256 * 1024) ?? '').split('\n').some((line) => /^\s*kubeContext:\s*['"]?[\w.:@/-]/.test(line)),
+  );
 }
 
 export default defineGuard({

@@ -396,6 +396,41 @@ export const SYSTEM: ProgramSpec[] = [
       },
     ],
   },
+  // ---- special files and access lists ----
+  {
+    // A FIFO blocks whoever opens it until a writer comes; a reader of a planted one hangs.
+    names: ['mkfifo'],
+    rows: [
+      {
+        takes: ['-m', '--mode', '-Z', '--context'],
+        rest: 'write',
+        how: 'mkfifo',
+        examples: [{ command: 'mkfifo /tmp/pipe', effects: ['write(/tmp/pipe, mkfifo)'] }],
+      },
+    ],
+  },
+  {
+    names: ['mknod'],
+    rows: [
+      {
+        takes: ['-m', '--mode', '-Z', '--context'],
+        pos: ['write'],
+        rest: 'none',
+        how: 'mknod',
+        examples: [{ command: 'mknod /tmp/pipe p', effects: ['write(/tmp/pipe, mknod)'] }],
+      },
+    ],
+  },
+  {
+    names: ['setfacl'],
+    rows: [
+      {
+        takes: ['-m', '-x', '-M', '-X', '--modify', '--remove', '--set', '--modify-file', '--remove-file', '--set-file'],
+        rest: 'meta',
+        examples: [{ command: 'setfacl -m u:ci:r-- build/report.txt', effects: ['read(build/report.txt, metadata)'] }],
+      },
+    ],
+  },
   // ---- devices, processes, sessions and the running system ----
   {
     names: ['cryptsetup'],
