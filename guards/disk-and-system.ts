@@ -55,7 +55,7 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
     if (e.kind === 'destroy' && !e.row) {
       const cron = e.store.includes('crontab');
       return {
-        reason: `${p} ${inv.args.map((a) => a.word.raw).join(' ')} destroys ${e.store}, with no undo. This is for a human to do.${cron ? ' Look at the current jobs first.' : ''}`,
+        reason: `${[p, ...inv.args.map((a) => a.word.raw)].join(' ')} destroys ${e.store}, with no undo. This is for a human to do.${cron ? ' Look at the current jobs first.' : ''}`,
         ...(cron ? { instead: 'crontab -l' } : {}),
       };
     }

@@ -1,16 +1,24 @@
-import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial } from '../core/guards/types';
 import { currentBranch, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
 import { OPAQUE, skeleton, type Invocation } from '../core/shell/analyze';
 
+/** A refspec pattern matches a ref: git allows one `*`, which matches any text, slashes included. */
+function refMatches(pattern: string, ref: string): boolean {
+  const star = pattern.indexOf('*');
+  if (star < 0) return pattern === ref;
+  const head = pattern.slice(0, star);
+  const tail = pattern.slice(pattern.lastIndexOf('*') + 1);
+  return ref.length >= head.length + tail.length && ref.startsWith(head) && ref.endsWith(tail);
+}
+
 /**
- * A branch name, or a refspec glob (`refs/heads/*`, `release/*`): does it name a protected branch?
- * A glob does when a protected name or pattern fits it.
+ * A branch name, or a refspec glob (`refs/heads/*`, `refs/*`, `release/*`): does it name a
+ * protected branch? A glob does when a protected name (a pattern's `*` filled in) fits it.
  */
 function protectedRef(ref: string, patterns: readonly string[]): boolean {
   if (!ref.includes('*')) return isProtectedBranch(ref, patterns);
   const glob = ref.startsWith('refs/') ? ref : `refs/heads/${ref}`;
-  return patterns.some((p) => minimatch(`refs/heads/${p}`, glob) || minimatch(glob, `refs/heads/${p}`));
+  return patterns.some((p) => refMatches(glob, `refs/heads/${p.split('*').join('x')}`));
 }
 
 /** gh repo sync --force and gh api's ref updates: the same force push, by GitHub's API. */
@@ -151,6 +159,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git push origin "+HEAD:$TARGET"' } },
       { tool_name: 'Bash', tool_input: { command: "git push -f origin 'refs/heads/*:refs/heads/*'" }, note: 'a glob covers main' },
       { tool_name: 'Bash', tool_input: { command: "git push origin '+refs/heads/*:refs/heads/*'" } },
+      { tool_name: 'Bash', tool_input: { command: "git push origin '+refs/*:refs/*'" }, note: 'a refspec * matches across slashes' },
       { tool_name: 'Bash', tool_input: { command: "git push origin --delete 'refs/heads/*'" } },
       { tool_name: 'Bash', tool_input: { command: 'gh repo sync o/fork --force' } },
       { tool_name: 'Bash', tool_input: { command: 'gh repo sync --branch main --force' } },

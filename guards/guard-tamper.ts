@@ -2,7 +2,7 @@ import { shellFileChanges } from '../core/guards/file-changes';
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
 import { changedSinceHead, parseGit, plausiblePaths, productCommand, runs, shq, type GitCall } from '../core/guards/helpers';
-import { HOOK_MARK, hookChange, trimSlashes } from '../core/guards/hook-settings';
+import { HOOK_MARK, PLUGIN_ID, hookChange, trimSlashes } from '../core/guards/hook-settings';
 import { analysisEffects, effectsOf, matchRow, specFor } from '../core/effects/derive';
 import type { Target } from '../core/effects/types';
 import { basename, dirname, isSameOrAncestor, relativeTo, resolvePath } from '../core/paths';
@@ -33,14 +33,29 @@ interface Layout {
 
 /** The last layout built: it depends on the two folders only, and lint judges hundreds of commands in one workspace. */
 let lastLayout: { key: string; layout: Layout } | null = null;
+/** installPath of every agent-guard@… entry of Claude Code's plugin registry (read, bounded; none when absent or unreadable). */
+function pluginInstallPaths(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const plugins = (JSON.parse(text) as { plugins?: Record<string, { installPath?: unknown }[]> }).plugins ?? {};
+    return Object.entries(plugins)
+      .filter(([id, entries]) => id.startsWith(PLUGIN_ID) && Array.isArray(entries))
+      .flatMap(([, entries]) => entries.map((e) => e?.installPath).filter((p): p is string => typeof p === 'string' && p.startsWith('/')))
+      .slice(0, 8);
+  } catch {
+    return [];
+  }
+}
 
 function layout(ctx: GuardContext): Layout {
-  const key = `${ctx.projectDir}\0${ctx.home}`;
-  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx) };
+  // Claude Code's plugin registry says where Agent Guard's plugin is installed: part of the key.
+  const registry = ctx.readText(`${ctx.home}/.claude/plugins/installed_plugins.json`, 256 * 1024);
+  const key = `${ctx.projectDir}\0${ctx.home}\0${registry ?? ''}`;
+  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx, registry) };
   return lastLayout.layout;
 }
 
-function buildLayout(ctx: GuardContext): Layout {
+function buildLayout(ctx: GuardContext, registry: string | null): Layout {
   const p = ctx.projectDir;
   const h = ctx.home;
   const guard: string[] = [];
@@ -57,8 +72,9 @@ function buildLayout(ctx: GuardContext): Layout {
   guard.push(cache);
   // The other hosts' hook files (VS Code and the Copilot CLI).
   guard.push(`${p}/.github/hooks/agent-guard.json`, `${h}/.copilot/hooks/agent-guard.json`);
-  // Claude Code's plugin registry: which plugins (Agent Guard's, when installed as one) load at all.
-  guard.push(`${h}/.claude/plugins/installed_plugins.json`, `${h}/.claude/plugins/known_marketplaces.json`);
+  // Claude Code's plugin registry: which plugins (Agent Guard's, when installed as one) load at all,
+  // and where the registry says Agent Guard's plugin is installed.
+  guard.push(`${h}/.claude/plugins/installed_plugins.json`, `${h}/.claude/plugins/known_marketplaces.json`, ...pluginInstallPaths(registry));
   const settings = [
     `${p}/.claude/settings.json`,
     `${p}/.claude/settings.local.json`,
@@ -646,7 +662,9 @@ function codeTamper(inv: Invocation, l: Layout, ctx: GuardContext): { hit: Hit; 
     if (hookReads(path, l, ctx)) return { hit: { path, settings: isSettings(l, path) }, fifo: true };
   }
   if (!computedWrite(lang, code)) return null;
-  const texts = [...literals(code).map((x) => x.text), ...readCode(lang, code).strings];
+  // The program's own arguments too (`ruby -e 'File.write(ARGV[0], …)' .claude/settings.json`).
+  const argv = inv.args.flatMap((a) => (a.known !== null && !a.known.startsWith('-') && a.known.length < 400 ? [a.known] : []));
+  const texts = [...literals(code).map((x) => x.text), ...readCode(lang, code).strings, ...argv];
   // path.join(os.homedir(), '.cache', 'agent-guard'): the pieces, joined as the path they make.
   const joined = `/${texts.join('/')}/`;
   for (const p of all(l)) {
@@ -1007,6 +1025,7 @@ export default defineGuard({
         note: 'every path would count as inside the workspace',
       },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.claude/plugins' } },
+      { tool_name: 'Bash', tool_input: { command: `ruby -e 'File.write(ARGV[0], "")' .claude/settings.json` }, note: 'the path comes in as an argument' },
       { tool_name: 'Bash', tool_input: { command: 'chmod -x /usr/bin/node' } },
       { tool_name: 'Bash', tool_input: { command: 'mv /usr/local/bin/node /tmp/node.bak' } },
       { tool_name: 'Bash', tool_input: { command: 'setfacl -m u:$USER:--- .claude/hooks/agent-guard.cjs' } },

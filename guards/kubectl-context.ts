@@ -37,6 +37,7 @@ const KUBECTL_READ_ONLY = new Set([
 const ROLLOUT_READ_ONLY = new Set(['status', 'history']);
 const HELM_CHANGES = new Set(['install', 'upgrade', 'uninstall', 'delete', 'del', 'rollback', 'test']);
 const KUBECTL_VALUE_OPTS = new Set([
+  '--context',
   '-n',
   '--namespace',
   '-s',
@@ -119,7 +120,8 @@ function kubectlArgs(inv: Invocation): { name: string; args: Value[] } | null {
 /** First positional (the verb), skipping global options and their values; null when it is computed at run time. */
 function verb(args: Value[], valueOpts: Set<string>): { verb: string | null; at: number } {
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!.known;
+    // A computed word that starts as an option (`--context=$CTX`) is still that option.
+    const a = args[i]!.known ?? (args[i]!.ifUnset.startsWith('-') ? args[i]!.ifUnset : null);
     if (a === null) return { verb: null, at: i };
     if (a.startsWith('-')) {
       if (valueOpts.has(a)) i++;
@@ -139,15 +141,15 @@ function named(args: Value[], option: string): { name: string } | 'empty' | 'com
   let last: Value | undefined | null = null;
   let value: string | null = null;
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!.known;
+    const a = args[i]!.known ?? args[i]!.ifUnset;
     if (a === '--') break;
     if (a === option) {
       last = args[i + 1];
       value = last?.known ?? null;
       i++;
-    } else if (a?.startsWith(`${option}=`)) {
+    } else if (a.startsWith(`${option}=`)) {
       last = args[i];
-      value = a.slice(option.length + 1);
+      value = args[i]!.known === null ? null : a.slice(option.length + 1);
     }
   }
   if (last === null) return null;
@@ -234,6 +236,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'helmfile apply' } },
       { tool_name: 'Bash', tool_input: { command: 'helmfile -e prod sync' } },
       { tool_name: 'Bash', tool_input: { command: 'helm uninstall api --kube-context "$KUBE_CTX"' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context=$KUBE_CONTEXT apply -f k.yaml' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context prod --context "" delete pod x' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context=kind-dev get pods' } },
@@ -258,6 +262,7 @@ export default defineGuard({
       },
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context kind-dev exec api-0 -- kubectl --context= version' } },
       { tool_name: 'Bash', tool_input: { command: 'k get pods' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context=$KUBE_CONTEXT get pods' }, note: 'read-only' },
       { tool_name: 'Bash', tool_input: { command: 'kubecolor get pods -A' } },
       { tool_name: 'Bash', tool_input: { command: 'minikube start' } },
       { tool_name: 'Bash', tool_input: { command: 'minikube kubectl -- get pods' } },

@@ -64,7 +64,7 @@ export default defineGuard({
       const esc = ESCALATORS.has(p) ? undefined : effectsOf(inv, ctx.home).effects.find((e) => e.kind === 'escalate');
       if (esc && esc.kind === 'escalate') {
         return {
-          reason: `${p} ${inv.args.map((a) => a.word.raw).join(' ')} gives ${GIVES[esc.how] ?? 'a command elevated privileges'}. Ask the user to do this, or do it inside the project (a local install, a container).`,
+          reason: `${[p, ...inv.args.map((a) => a.word.raw)].join(' ')} gives ${GIVES[esc.how] ?? 'a command elevated privileges'}. Ask the user to do this, or do it inside the project (a local install, a container).`,
         };
       }
       if (p === 'chmod') {

@@ -675,7 +675,7 @@ export const SYSTEM: ProgramSpec[] = [
     ],
   },
   {
-    names: ['telinit'],
+    names: ['telinit', 'init'],
     rows: [
       {
         valueIs: { '#0': ['1', 's', 'single', 'emergency', 'rescue'] },
