@@ -638,24 +638,25 @@ function computedWrite(lang: string, code: string): boolean {
 const MKFIFO_CALL = /\b(?:mkfifo|mknod)\s*\(\s*(['"])([^'"\n]{1,400})\1/g;
 
 /** The program text an invocation runs: a one-liner or heredoc, or the script file it names (read, never run). */
-function programText(inv: Invocation, ctx: GuardContext): { lang: string; code: string } | null {
+function programText(inv: Invocation, ctx: GuardContext): { lang: string; code: string; file: boolean } | null {
   const one = interpreterCode(inv);
-  if (one) return one;
+  if (one) return { ...one, file: false };
   const lang = SCRIPT_LANGS[inv.program] ?? (/^python3?(\.\d+)?$/.test(inv.program) ? 'python' : undefined);
   if (!lang || !inv.cwd) return null;
   const args = inv.args.filter((a) => a.known !== null && !a.known.startsWith('-') && a.known !== 'run');
   const file = args[0]?.known;
   if (!file || !/\.(?:[cm]?[jt]s|py|rb|pl|php)$/.test(file)) return null;
   const code = ctx.readText(resolvePath(inv.cwd, file, ctx.home), 256 * 1024);
-  return code === null ? null : { lang, code };
+  return code === null ? null : { lang, code, file: true };
 }
+const HOME_REFERENCE = /\bhomedir\b|\bexpanduser\b|\bHOME\b|['"`]~\//;
 const SCRIPT_LANGS: Record<string, string> = { node: 'js', bun: 'js', deno: 'js', tsx: 'js', 'ts-node': 'js', ruby: 'ruby', perl: 'perl', php: 'php' };
 
 /** Code that names one of Agent Guard's files (as a string, or as pieces joined into one) and writes somewhere it computes. */
 function codeTamper(inv: Invocation, l: Layout, ctx: GuardContext): { hit: Hit; fifo: boolean } | null {
   const program = programText(inv, ctx);
   if (!program) return null;
-  const { lang, code } = program;
+  const { lang, code, file } = program;
   const base = inv.cwd ?? ctx.projectDir;
   for (const m of code.matchAll(MKFIFO_CALL)) {
     const path = resolvePath(base, m[2]!, ctx.home);
@@ -667,10 +668,13 @@ function codeTamper(inv: Invocation, l: Layout, ctx: GuardContext): { hit: Hit; 
   const texts = [...literals(code).map((x) => x.text), ...readCode(lang, code).strings, ...argv];
   // path.join(os.homedir(), '.cache', 'agent-guard'): the pieces, joined as the path they make.
   const joined = `/${texts.join('/')}/`;
+  // A script file is tooling that often builds other workspaces (`join(tmp, '.claude/settings.json')`):
+  // there only the guard's places under home outside .claude count, with the code reaching for home.
+  if (file && !HOME_REFERENCE.test(code)) return null;
   for (const p of all(l)) {
     const fromHome = relativeTo(ctx.home, p);
-    const fromProject = relativeTo(ctx.projectDir, p);
-    const tails = [fromProject, fromHome].filter((t): t is string => !!t && t.includes('/'));
+    const fromProject = file ? null : relativeTo(ctx.projectDir, p);
+    const tails = [fromProject, fromHome].filter((t): t is string => !!t && t.includes('/') && (!file || !t.startsWith('.claude/')));
     if (tails.some((t) => joined.includes(`/${t}/`) || texts.some((x) => trimSlashes(x).endsWith(t) || x.includes(`${t}/`))))
       return { hit: { path: p, settings: isSettings(l, p) }, fifo: false };
   }
