@@ -33,29 +33,23 @@ interface Layout {
 
 /** The last layout built: it depends on the two folders only, and lint judges hundreds of commands in one workspace. */
 let lastLayout: { key: string; layout: Layout } | null = null;
-/** installPath of every agent-guard@… entry of Claude Code's plugin registry (read, bounded; none when absent or unreadable). */
-function pluginInstallPaths(text: string | null): string[] {
-  if (!text) return [];
-  try {
-    const plugins = (JSON.parse(text) as { plugins?: Record<string, { installPath?: unknown }[]> }).plugins ?? {};
-    return Object.entries(plugins)
-      .filter(([id, entries]) => id.startsWith(PLUGIN_ID) && Array.isArray(entries))
-      .flatMap(([, entries]) => entries.map((e) => e?.installPath).filter((p): p is string => typeof p === 'string' && p.startsWith('/')))
-      .slice(0, 8);
-  } catch {
-    return [];
-  }
+/**
+ * Where Claude Code keeps Agent Guard's plugin when it is installed as one:
+ * ~/.claude/plugins/cache/<marketplace>/agent-guard (a folder listing, not a file read: lint keeps
+ * verdicts that depend only on names).
+ */
+function pluginInstallPaths(cacheDir: string, marketplaces: string[]): string[] {
+  return marketplaces.slice(0, 32).map((m) => `${cacheDir}/${m}/${PLUGIN_ID.slice(0, -1)}`);
 }
 
 function layout(ctx: GuardContext): Layout {
-  // Claude Code's plugin registry says where Agent Guard's plugin is installed: part of the key.
-  const registry = ctx.readText(`${ctx.home}/.claude/plugins/installed_plugins.json`, 256 * 1024);
-  const key = `${ctx.projectDir}\0${ctx.home}\0${registry ?? ''}`;
-  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx, registry) };
+  const marketplaces = ctx.listDir(`${ctx.home}/.claude/plugins/cache`);
+  const key = `${ctx.projectDir}\0${ctx.home}\0${marketplaces.join('\0')}`;
+  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx, marketplaces) };
   return lastLayout.layout;
 }
 
-function buildLayout(ctx: GuardContext, registry: string | null): Layout {
+function buildLayout(ctx: GuardContext, marketplaces: string[]): Layout {
   const p = ctx.projectDir;
   const h = ctx.home;
   const guard: string[] = [];
@@ -73,8 +67,12 @@ function buildLayout(ctx: GuardContext, registry: string | null): Layout {
   // The other hosts' hook files (VS Code and the Copilot CLI).
   guard.push(`${p}/.github/hooks/agent-guard.json`, `${h}/.copilot/hooks/agent-guard.json`);
   // Claude Code's plugin registry: which plugins (Agent Guard's, when installed as one) load at all,
-  // and where the registry says Agent Guard's plugin is installed.
-  guard.push(`${h}/.claude/plugins/installed_plugins.json`, `${h}/.claude/plugins/known_marketplaces.json`, ...pluginInstallPaths(registry));
+  // and the plugin itself.
+  guard.push(
+    `${h}/.claude/plugins/installed_plugins.json`,
+    `${h}/.claude/plugins/known_marketplaces.json`,
+    ...pluginInstallPaths(`${h}/.claude/plugins/cache`, marketplaces),
+  );
   const settings = [
     `${p}/.claude/settings.json`,
     `${p}/.claude/settings.local.json`,
