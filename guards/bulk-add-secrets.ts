@@ -1,6 +1,6 @@
 import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { parseGit, runs, secretPath, shq } from '../core/guards/helpers';
-import { resolvePath } from '../core/paths';
+import { relativeTo, resolvePath } from '../core/paths';
 import { analysisEffects } from '../core/effects/derive';
 import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
 
@@ -19,6 +19,74 @@ function untrackedSecrets(ctx: GuardContext, cwd: string, pathspecs: string[], f
   const top = ctx.git(['rev-parse', '--show-toplevel'], cwd);
   const root = top?.ok ? top.stdout.trim() : cwd;
   return untracked.filter((rel) => secretPath(resolvePath(root, rel, ctx.home), ctx));
+}
+
+/** An exclusion pathspec for `file` (relative to the repository root) that git reads from `cwd`. */
+function exclusion(root: string, cwd: string, file: string, home: string): string {
+  const rel = relativeTo(cwd, resolvePath(root, file, home));
+  return rel ? `:!${rel}` : `:(top,exclude)${file}`;
+}
+
+/** The repository root of `cwd`, as git says. */
+function rootOf(ctx: GuardContext, cwd: string): string {
+  const top = ctx.git(['rev-parse', '--show-toplevel'], cwd);
+  return top?.ok ? top.stdout.trim() || cwd : cwd;
+}
+
+/**
+ * A `git add` or `git update-index --add` as what it stages: the pathspecs on its command line
+ * (`named`) and those it reads from a file or stdin (`--pathspec-from-file`, `update-index
+ * --stdin`: not visible as names; unknown content is every path), and whether it ignores .gitignore.
+ */
+interface Staging {
+  options: string[];
+  named: string[];
+  fromFile: string[];
+  all: boolean;
+  forced: boolean;
+  plumbing: boolean;
+}
+
+function staging(sub: string, args: string[], inv: Invocation): Staging | null {
+  const options: string[] = [];
+  const named: string[] = [];
+  let fromFile: string[] = [];
+  let nul = false;
+  let readsList: string | null = null;
+  for (let i = 0, rest = false; i < args.length; i++) {
+    const a = args[i]!;
+    if (rest || !a.startsWith('-') || a === '-') {
+      named.push(a);
+      continue;
+    }
+    if (a === '--') {
+      rest = true;
+      options.push(a);
+      continue;
+    }
+    if (a === '--pathspec-from-file' || a.startsWith('--pathspec-from-file=')) {
+      readsList = a.includes('=') ? a.slice(a.indexOf('=') + 1) : (args[++i] ?? '');
+      continue;
+    }
+    if (a === '--pathspec-file-nul' || a === '-z') nul = true;
+    if (sub === 'update-index' && a === '--stdin') readsList = '-';
+    if (sub === 'update-index' && (a === '--cacheinfo' || a === '--chmod')) i += a === '--cacheinfo' ? 1 : 0;
+    options.push(a);
+  }
+  if (sub === 'update-index' && !options.includes('--add')) return null;
+  if (readsList !== null) {
+    const text = readsList === '-' ? inv.stdinText : null;
+    fromFile =
+      text === null
+        ? [':/']
+        : text
+            .split(nul ? '\0' : '\n')
+            .map((l) => l.trim())
+            .filter(Boolean);
+  }
+  const all = sub === 'add' && options.some((o) => o === '-A' || o === '--all' || /^-[a-zA-Z]*A/.test(o));
+  const forced = sub === 'update-index' || options.some((o) => o === '--force' || /^-[a-zA-Z]*f/.test(o));
+  return { options, named, fromFile, all, forced, plumbing: sub === 'update-index' };
 }
 
 const IGNORE_FILE = /(?:^|\/)\.gitignore$|\/\.git\/info\/exclude$/;
@@ -59,7 +127,7 @@ export default defineGuard({
   prevents:
     'git add -A in a repo where .env was never gitignored stages it with forty other files; the commit is called "add feature" and the keys end up on GitHub.',
   tools: [...SHELL_TOOLS],
-  check(_call, ctx) {
+  check(call, ctx) {
     const analysis = ctx.shell();
     // `git add .env && git add src`: a secret named alone, and other files staged by another add on the line.
     const namedAlone: string[] = [];
@@ -67,30 +135,47 @@ export default defineGuard({
     let before: Map<Invocation, Steps> | undefined;
     for (const inv of runs(analysis)) {
       const git = parseGit(inv, ctx.home, analysis);
-      if (git?.sub !== 'add' || !git.cwd) continue;
+      if ((git?.sub !== 'add' && git?.sub !== 'update-index') || !git.cwd) continue;
       if (git.args.some((a) => a.known === null)) continue;
       const args = git.args.map((a) => a.known!);
-      if (args.some((a) => DRY_RUN.has(a))) continue;
-      const options = args.filter((a) => a.startsWith('-'));
-      const pathspecs = args.filter((a) => !a.startsWith('-'));
-      const all = options.some((o) => o === '-A' || o === '--all' || /^-[a-zA-Z]*A/.test(o));
-      if (options.some((o) => o === '-u' || o === '--update') && !all) continue; // tracked files only
+      if (args.some((a) => DRY_RUN.has(a)) && git.sub === 'add') continue;
+      const st = staging(git.sub, args, inv);
+      if (!st) continue;
+      const { options, all } = st;
+      const pathspecs = [...st.named, ...st.fromFile];
+      if (options.some((o) => o === '-u' || o === '--update') && !all && !st.plumbing) continue; // tracked files only
       if (pathspecs.length === 0 && !all) continue;
       before ??= stepsBefore(analysis, ctx);
       const steps = before.get(inv) ?? { ignoresChange: false, renamed: [] };
+      const cmd = `git ${git.sub} ${args.join(' ')}`;
       if (steps.renamed.length > 0) {
         return {
-          reason: `This line copies or moves a secret to another name (${steps.renamed.join(', ')}) and then runs git add ${args.join(' ')}, which stages it under that name, where .gitignore does not catch it. Keep the secret under its own ignored name; stage the files you changed by name.`,
+          reason: `This line copies or moves a secret to another name (${steps.renamed.join(', ')}) and then runs ${cmd}, which stages it under that name, where .gitignore does not catch it. Keep the secret under its own ignored name; stage the files you changed by name.`,
         };
       }
       // An ignore file changed earlier on the line: what it ignored may be staged now, so count ignored files too.
-      const force = steps.ignoresChange || options.some((o) => o === '--force' || /^-[a-zA-Z]*f/.test(o));
+      const force = steps.ignoresChange || st.forced;
       const found = untrackedSecrets(ctx, git.cwd, all && pathspecs.length === 0 ? [':/'] : pathspecs, force);
       if (!found) continue;
-      // Naming the secret file itself is a visible, deliberate choice (and shows up in the diff).
-      const named = new Set(pathspecs.map((p) => p.replace(/^\.\//, '')));
+      const root = found.length > 0 ? rootOf(ctx, git.cwd) : git.cwd;
+      const asRoot = (p: string) => {
+        const rel = relativeTo(root, resolvePath(git.cwd!, p, ctx.home));
+        return rel === null ? p : rel;
+      };
+      // The alternative runs from the call's folder: a cd earlier on the line becomes -C.
+      const here = git.cwd === call.cwd ? [] : ['-C', relativeTo(call.cwd, git.cwd) || git.cwd];
+      const globals = [...here, ...git.globals];
+      const excludes = (files: string[]) => files.map((f) => exclusion(root, git.cwd!, f, ctx.home));
+      // --force (and update-index, which never reads .gitignore) stages a secret whatever the ignore rules say.
+      if (st.forced && found.length > 0 && !steps.ignoresChange) {
+        return {
+          reason: `${cmd} stages ${found.join(', ')}, untracked and looking like ${found.length > 1 ? 'secrets' : 'a secret'}, ${st.plumbing ? 'through plumbing that never reads .gitignore' : 'with --force, which overrides .gitignore'}. A secret does not belong in git; if this one really does, ask the user to stage it.`,
+        };
+      }
+      // Naming the secret file itself on the command line is a visible, deliberate choice (and shows up in the diff).
+      const named = new Set(st.named.map(asRoot));
       const hidden = found.filter((f) => !named.has(f));
-      const others = pathspecs.filter((p) => !found.includes(p.replace(/^\.\//, '')));
+      const others = st.named.filter((p) => !found.includes(asRoot(p)));
       if (hidden.length === 0) {
         if (found.length === 0 || (others.length === 0 && !all)) {
           if (found.length > 0) namedAlone.push(...found);
@@ -99,26 +184,21 @@ export default defineGuard({
         }
         // Named among other files, the secret goes into the commit with them, unnoticed in the list.
         return {
-          reason: `git add ${args.join(' ')} stages ${found.join(', ')} along with the other files: ${found.length > 1 ? 'they are' : 'it is'} untracked and look${found.length > 1 ? '' : 's'} like ${found.length > 1 ? 'secrets' : 'a secret'}, and in a list of paths it goes into the commit unnoticed. Stage the other files without ${found.length > 1 ? 'them' : 'it'} (below) and add ${found.length > 1 ? 'them' : 'it'} to .gitignore; if ${found.length > 1 ? 'they' : 'it'} really belong${found.length > 1 ? '' : 's'} in git, ask the user.`,
-          instead: shq(
-            'git',
-            ...git.globals,
-            'add',
-            ...options.filter((o) => o !== '--'),
-            '--',
-            ...(others.length > 0 ? others : ['.']),
-            ...found.map((f) => `:!${f}`),
-          ),
+          reason: `${cmd} stages ${found.join(', ')} along with the other files: ${found.length > 1 ? 'they are' : 'it is'} untracked and look${found.length > 1 ? '' : 's'} like ${found.length > 1 ? 'secrets' : 'a secret'}, and in a list of paths it goes into the commit unnoticed. Stage the other files without ${found.length > 1 ? 'them' : 'it'} (below) and add ${found.length > 1 ? 'them' : 'it'} to .gitignore; if ${found.length > 1 ? 'they' : 'it'} really belong${found.length > 1 ? '' : 's'} in git, ask the user.`,
+          instead: shq('git', ...globals, 'add', ...options.filter((o) => o !== '--'), '--', ...(others.length > 0 ? others : ['.']), ...excludes(found)),
         };
       }
-      const excludes = hidden.map((f) => `:!${f}`);
       if (steps.ignoresChange)
         return {
-          reason: `This line changes the ignore rules (.gitignore, .git/info/exclude or core.excludesFile) before git add ${args.join(' ')}, so ${hidden.join(', ')}, untracked and ignored until now, may be staged with everything else. Change the ignore rules in one command and stage in the next, after git status shows what will be added.`,
+          reason: `This line changes the ignore rules (.gitignore, .git/info/exclude or core.excludesFile) before ${cmd}, so ${hidden.join(', ')}, untracked and ignored until now, may be staged with everything else. Change the ignore rules in one command and stage in the next, after git status shows what will be added.`,
+        };
+      if (st.fromFile.length > 0)
+        return {
+          reason: `${cmd} stages ${hidden.join(', ')}, untracked and looking like ${hidden.length > 1 ? 'secrets' : 'a secret'}, from a list of paths read from ${st.fromFile[0] === ':/' ? 'a file this line does not show' : 'stdin'}. Stage the files you mean by name on the command line, and add ${hidden.length > 1 ? 'them' : 'it'} to .gitignore.`,
         };
       return {
-        reason: `git add ${args.join(' ')} would stage ${hidden.join(', ')}, which ${hidden.length > 1 ? 'are' : 'is'} untracked, not gitignored and look${hidden.length > 1 ? '' : 's'} like ${hidden.length > 1 ? 'secrets' : 'a secret'}. Add ${hidden.length > 1 ? 'them' : 'it'} to .gitignore, or stage files by name, or exclude ${hidden.length > 1 ? 'them' : 'it'} as below.`,
-        instead: shq('git', ...git.globals, 'add', ...options.filter((o) => o !== '--'), '--', ...(pathspecs.length > 0 ? pathspecs : ['.']), ...excludes),
+        reason: `${cmd} would stage ${hidden.join(', ')}, which ${hidden.length > 1 ? 'are' : 'is'} untracked, not gitignored and look${hidden.length > 1 ? '' : 's'} like ${hidden.length > 1 ? 'secrets' : 'a secret'}. Add ${hidden.length > 1 ? 'them' : 'it'} to .gitignore, or stage files by name, or exclude ${hidden.length > 1 ? 'them' : 'it'} as below.`,
+        instead: shq('git', ...globals, 'add', ...options.filter((o) => o !== '--'), '--', ...(st.named.length > 0 ? st.named : ['.']), ...excludes(hidden)),
       };
     }
     if (namedAlone.length > 0 && stagesOthers) {
@@ -178,6 +258,47 @@ export default defineGuard({
         tool_input: { command: 'git add -f src .env' },
         fixture: { committed: { '.gitignore': '.env\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
         note: '-f stages the ignored secret too',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -f .env' },
+        fixture: { committed: { '.gitignore': '.env\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: '--force over .gitignore is not a visible choice',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -f .env' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'forced even where nothing ignores it',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git update-index --add .env' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'plumbing never reads .gitignore',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'echo .env | git add --pathspec-from-file=-' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add --pathspec-from-file=paths.txt' },
+        fixture: { committed: { 'README.md': 'x\n', 'paths.txt': 'src/a.ts\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'the list is not on the line: any untracked secret may be in it',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git -C config add .' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'config/.env.production': 'DB=x\n', 'config/app.json': '{}\n' } },
+        note: 'the exclusion is written relative to config/',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'cd config && git add .' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'config/.env.production': 'DB=x\n', 'config/app.json': '{}\n' } },
+        note: 'the alternative keeps the cd as -C config',
       },
       {
         tool_name: 'Bash',
@@ -242,6 +363,28 @@ export default defineGuard({
         fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } },
       },
       { tool_name: 'Bash', tool_input: { command: 'ls -la' }, note: 'no git process for unrelated commands' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -- .env' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'the same visible choice as git add .env',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git update-index --add src/a.ts' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git -C config add -- . :!.env.production' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'config/.env.production': 'DB=x\n', 'config/app.json': '{}\n' } },
+        note: 'the alternative this guard suggests for git -C config add .',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'printf "src/a.ts\\n" | git add --pathspec-from-file=-' },
+        fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
+      },
     ],
   },
 });

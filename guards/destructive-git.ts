@@ -45,6 +45,12 @@ function hookBypass(inv: Invocation, analysis: ShellAnalysis): string | null {
   return off !== undefined ? `core.hooksPath=${off || "''"}` : null;
 }
 
+const CLEAN = { committed: { 'src/app.ts': 'a\n' } };
+const DIRTY = { committed: { 'src/app.ts': 'a\n' }, untracked: { 'src/app.ts': 'changed\n' } };
+
+/** Pathspecs that name the whole work tree. */
+const WHOLE_TREE = new Set(['.', ':/', '*', ':', './', ':/:', ':(top)']);
+
 /** git <sub> args → a denial, or null. `args` are all known. */
 function judge(sub: string, args: string[], prefix: string[], protectedBranches: readonly string[]): Denial | null {
   const has = (...xs: string[]) => args.some((a) => xs.includes(a));
@@ -106,6 +112,25 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
         };
       return null;
     case 'branch': {
+      // git branch -f main <rev>, -M/-C x main: the protected branch is moved or overwritten; its commits drop off it.
+      const moved =
+        has('-f', '--force') ||
+        args.some((a) => /^-[a-zA-Z]*[MC]/.test(a)) ||
+        ((has('-m', '-c', '--move', '--copy') || short('m') || short('c')) && short('f'));
+      const names = args.filter((a) => !a.startsWith('-'));
+      const overwritten =
+        has('-f', '--force') && !args.some((a) => /^-[a-zA-Z]*[mMcCdD]/.test(a) || ['--move', '--copy', '--delete'].includes(a))
+          ? names[0]
+          : names[names.length - 1];
+      if (
+        moved &&
+        overwritten &&
+        names.length >= (has('-f', '--force') && overwritten === names[0] ? 1 : 2) &&
+        isProtectedBranch(overwritten, protectedBranches)
+      )
+        return {
+          reason: `git branch ${args.join(' ')} moves the protected branch ${overwritten} to another commit: the commits only it held drop off it, and the next push rewrites it for everyone. Ask the user.`,
+        };
       const force = has('-D') || (has('-d', '--delete') && has('-f', '--force')) || args.some((a) => /^-[a-zA-Z]*D/.test(a));
       if (!force) return null;
       const branches = args.filter((a) => !a.startsWith('-'));
@@ -125,6 +150,49 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
         };
       return null;
     }
+    case 'read-tree':
+      if ((has('-u') || short('u')) && has('--reset'))
+        return {
+          reason: `git read-tree -u --reset ${pathspecs.join(' ')} overwrites the index and the work tree with that tree: uncommitted changes are lost, with no undo.`,
+          instead: keep,
+        };
+      return null;
+    case 'checkout-index':
+      if ((has('-f', '--force') || short('f')) && (has('-a', '--all') || short('a') || pathspecs.length > 0))
+        return {
+          reason: `git checkout-index ${args.join(' ')} overwrites ${has('-a', '--all') || short('a') ? 'every tracked file' : pathspecs.join(' ')} with the index's version: uncommitted changes are lost, with no undo.`,
+          instead: keep,
+        };
+      return null;
+    case 'rm':
+      // git rm -f removes files even with uncommitted changes; --cached leaves the work tree alone.
+      if (!has('--cached') && (has('-f', '--force') || short('f')) && (has('-r') || short('r')) && pathspecs.some((p) => WHOLE_TREE.has(p)))
+        return {
+          reason: `git rm ${args.join(' ')} deletes every tracked file from the work tree, uncommitted changes included, with no undo. Stash the changes first; git rm -r --cached only untracks.`,
+          instead: keep,
+        };
+      return null;
+    case 'prune':
+      if (has('-n', '--dry-run') || short('n')) return null;
+      if (
+        args.some((a) => /^--expire=/.test(a) && !/^--expire=(now|all)$/.test(a)) ||
+        (has('--expire') && !['now', 'all'].includes(args[args.indexOf('--expire') + 1] ?? ''))
+      )
+        return null;
+      return {
+        reason:
+          'git prune without a grace period deletes every unreachable object now, so lost commits can no longer be recovered from the reflog or fsck. Run git gc, which keeps them for two weeks.',
+        instead: 'git gc',
+      };
+    case 'worktree':
+      if (args[0] === 'remove' && (has('-f', '--force') || short('f'))) {
+        const rest = args.slice(1).filter((a) => a !== '--force' && !/^-[a-zA-Z]*f/.test(a));
+        return {
+          reason: `git worktree remove --force deletes the worktree with its uncommitted and untracked files, with no undo. Without --force git refuses when there is something to lose.`,
+          instead: shq('git', ...prefix, 'worktree', 'remove', ...rest),
+        };
+      }
+      return null;
     case 'filter-branch':
     case 'filter-repo':
       return { reason: `git ${sub} rewrites the whole history; every clone and open branch diverges. This is for a human to decide; ask the user.` };
@@ -160,6 +228,19 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
     default:
       return null;
   }
+}
+
+/** Subcommands whose denial says uncommitted changes of the whole tree are lost. */
+const TREE_WIDE = new Set(['checkout', 'read-tree', 'checkout-index', 'rm']);
+/** Beyond this many tracked files the hook does not hash the work tree to prove it clean. */
+const MAX_CLEAN_CHECK = 2000;
+
+/** The work tree has no uncommitted change to a tracked file (false when git cannot say or the tree is too big to check). */
+function treeClean(ctx: GuardContext, cwd: string): boolean {
+  const count = ctx.git(['ls-files', '-z'], cwd);
+  if (!count?.ok || count.stdout.split('\0').length > MAX_CLEAN_CHECK) return false;
+  const r = changedSinceHead(ctx, cwd, ['.']);
+  return r !== null && r.tracked.length > 0 && r.changed.length === 0;
 }
 
 /** The file (or folder) at `path` is tracked and the same in the work tree, the index and HEAD, so discarding its changes loses nothing. */
@@ -202,6 +283,9 @@ export default defineGuard({
       }
       const d = judge(git.sub, args, git.globals, ctx.config.protectedBranches);
       if (!d) continue;
+      // Ask before claiming: overwriting a work tree with no uncommitted changes loses nothing
+      // (git checkout -f main on a clean tree, git rm -rf . to start an orphan branch).
+      if (git.cwd && TREE_WIDE.has(git.sub) && !(git.sub === 'checkout' && args.includes('--')) && treeClean(ctx, git.cwd)) continue;
       // Ask before claiming: discarding the changes of files that have none loses nothing.
       if ((git.sub === 'checkout' || git.sub === 'restore') && git.cwd && !args.some((a) => a === '-f' || a === '--force')) {
         const dd = args.indexOf('--');
@@ -253,6 +337,18 @@ export default defineGuard({
       },
       { tool_name: 'Bash', tool_input: { command: 'git switch -f main' } },
       { tool_name: 'Bash', tool_input: { command: "git config alias.nuke 'reset --hard' && git nuke" }, note: 'an alias set earlier on the line' },
+      { tool_name: 'Bash', tool_input: { command: 'git read-tree -u --reset HEAD' }, fixture: DIRTY, note: 'uncommitted changes are overwritten' },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout-index -f -a' }, fixture: DIRTY },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout-index --force --all' }, fixture: DIRTY },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout -f main' }, fixture: DIRTY },
+      { tool_name: 'Bash', tool_input: { command: 'git branch -f main HEAD~1' } },
+      { tool_name: 'Bash', tool_input: { command: 'git branch -M wip main' }, note: 'renames over main' },
+      { tool_name: 'Bash', tool_input: { command: 'git prune --expire=now' } },
+      { tool_name: 'Bash', tool_input: { command: 'git prune' }, note: 'no grace period by default' },
+      { tool_name: 'Bash', tool_input: { command: 'git branch --force main origin/main' } },
+      { tool_name: 'Bash', tool_input: { command: 'git branch -C tmp main' } },
+      { tool_name: 'Bash', tool_input: { command: 'git worktree remove -f ../wt' } },
+      { tool_name: 'Bash', tool_input: { command: 'git worktree remove --force ../wt' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'git checkout -b feature/x' } },
@@ -282,6 +378,22 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git -c core.hooksPath=.githooks commit -m wip' }, note: 'other hooks, not none' },
       { tool_name: 'Bash', tool_input: { command: 'git config core.hooksPath .githooks' } },
       { tool_name: 'Bash', tool_input: { command: 'SKIP= git commit -m wip' } },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout -f main' }, fixture: CLEAN, note: 'a clean tree: nothing to lose' },
+      { tool_name: 'Bash', tool_input: { command: 'git rm -r --cached .' }, note: 'untracks only' },
+      { tool_name: 'Bash', tool_input: { command: 'git rm src/old.ts' } },
+      { tool_name: 'Bash', tool_input: { command: 'git read-tree HEAD' }, note: 'the index only' },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout-index -a --prefix=export/' }, note: 'no -f: existing files are kept' },
+      { tool_name: 'Bash', tool_input: { command: 'git branch -f feature HEAD' } },
+      { tool_name: 'Bash', tool_input: { command: 'git branch -f feature origin/feature' } },
+      { tool_name: 'Bash', tool_input: { command: 'git read-tree -m HEAD' } },
+      { tool_name: 'Bash', tool_input: { command: 'git rm -r --cached node_modules' } },
+      { tool_name: 'Bash', tool_input: { command: 'git worktree list' } },
+      { tool_name: 'Bash', tool_input: { command: 'git branch -m old-name new-name' } },
+      { tool_name: 'Bash', tool_input: { command: 'git prune --dry-run' } },
+      { tool_name: 'Bash', tool_input: { command: 'git prune --expire=2.weeks.ago' } },
+      { tool_name: 'Bash', tool_input: { command: 'git worktree prune' } },
+      { tool_name: 'Bash', tool_input: { command: 'git worktree remove ../wt' } },
+      { tool_name: 'Bash', tool_input: { command: 'git worktree add ../wt -b feature' } },
     ],
   },
 });

@@ -1,11 +1,13 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { argPath, fileWrites, flags, plausiblePaths, runs, secretPath } from '../core/guards/helpers';
 import { catastrophe } from '../core/guards/targets';
-import { skeleton, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import { interpreterCode, skeleton, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { effectsOf } from '../core/effects/derive';
 
 const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/;
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
+const FORK_CALL = /\b(?:os\.|pcntl_|Process\.)?fork\b/;
+const LOOP = /\b(?:while|until|loop|for)\b/;
 
 /** Programs that name disks: a target they compute is a disk device. */
 const LISTS_DISKS = /\b(?:lsblk|blkid|findmnt|fdisk|sfdisk|parted|lsscsi|diskutil|udevadm)\b/;
@@ -48,13 +50,32 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
     if (device) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
   }
   if (p === 'format' && known.length > 0) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
+  // The destroyers are rows of the signatures (core/effects/signatures/system.ts), each naming what it destroys.
   for (const e of effects) {
-    if (e.kind === 'destroy' && !e.row)
+    if (e.kind === 'destroy' && !e.row) {
+      const cron = e.store.includes('crontab');
       return {
-        reason: `${p} ${known.join(' ')} destroys ${e.store === 'crontab' ? 'every scheduled job in the crontab, with no undo' : `the data on a ${e.store}`}. This is for a human to do.`,
-        ...(e.store === 'crontab' ? { instead: 'crontab -l' } : {}),
+        reason: `${[p, ...inv.args.map((a) => a.word.raw)].join(' ')} destroys ${e.store}, with no undo. This is for a human to do.${cron ? ' Look at the current jobs first.' : ''}`,
+        ...(cron ? { instead: 'crontab -l' } : {}),
       };
+    }
   }
+  // chattr -R +i / makes the whole system immutable (no package update, no log, no login).
+  if (p === 'chattr' && known.some((a) => /^-[a-zA-Z]*R/.test(a))) {
+    for (const a of inv.args.filter((x) => x.known !== null && !/^[-+=]/.test(x.known))) {
+      for (const { path } of plausiblePaths(inv, a, ctx.home)) {
+        const what = catastrophe(path, ctx);
+        if (what && path !== ctx.projectDir)
+          return {
+            reason: `chattr -R on ${a.word.raw} changes the attributes of ${what}; made immutable, nothing there can be updated, logged or deleted until a human undoes it.`,
+          };
+      }
+    }
+  }
+  // Fork in a loop in an interpreter one-liner (perl -e 'fork while 1', python's while True: os.fork()).
+  const code = interpreterCode(inv);
+  if (code && FORK_CALL.test(code.code) && LOOP.test(code.code))
+    return { reason: `${p} runs code that forks in a loop: a fork bomb, which exhausts the process table and hangs the machine.` };
   // find / -exec chmod 777 {} +: the same as chmod -R over find's starting points.
   if ((p === 'chmod' || p === 'chown' || p === 'chgrp') && inv.findRoots) {
     for (const r of inv.findRoots) {
@@ -109,6 +130,18 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
     return { reason: 'kill -9 -1 (or of PID 1) kills every process you own, or init itself. Kill the specific process by PID or name.' };
   }
   if ((p === 'docker' || p === 'podman') && ['run', 'create'].includes(known[0] ?? '')) {
+    // --privileged (or SYS_ADMIN) with the host's PID namespace: nsenter -t 1 is a root shell on the host.
+    const pidHost = known.some((a, i) => a === '--pid=host' || (a === '--pid' && known[i + 1] === 'host'));
+    const powerful = known.some(
+      (a, i) =>
+        a === '--privileged' ||
+        /^--cap-add=(?:SYS_ADMIN|ALL|SYS_PTRACE)$/i.test(a) ||
+        (a === '--cap-add' && /^(?:SYS_ADMIN|ALL|SYS_PTRACE)$/i.test(known[i + 1] ?? '')),
+    );
+    if (pidHost && (powerful || known.includes('nsenter')))
+      return {
+        reason: `${p} ${known[0]} --privileged --pid=host gives the container the host's processes with every capability: nsenter -t 1 there is a root shell on the host. Drop --pid=host (and --privileged unless the image needs it).`,
+      };
     for (let i = 0; i < known.length; i++) {
       const v = /^(?:-v|--volume|--mount)$/.test(known[i]!) ? (known[i + 1] ?? '') : (/^--(?:volume|mount)=(.*)$/.exec(known[i]!)?.[1] ?? '');
       if (/^\/:|(^|,)(source|src)=\/(,|$)/.test(v))
@@ -173,6 +206,30 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'find / -exec chmod 777 {} +' } },
       { tool_name: 'Bash', tool_input: { command: 'crontab -r' } },
       { tool_name: 'Bash', tool_input: { command: 'wipefs -a /dev/sdb' } },
+      { tool_name: 'Bash', tool_input: { command: 'cryptsetup luksFormat /dev/sda' } },
+      { tool_name: 'Bash', tool_input: { command: 'cryptsetup -q erase /dev/sda2' } },
+      { tool_name: 'Bash', tool_input: { command: 'nvme format /dev/nvme0n1' } },
+      { tool_name: 'Bash', tool_input: { command: 'nvme sanitize -a 2 /dev/nvme0' } },
+      { tool_name: 'Bash', tool_input: { command: 'hdparm --security-erase NULL /dev/sda' } },
+      { tool_name: 'Bash', tool_input: { command: 'mdadm --zero-superblock /dev/sda1' } },
+      { tool_name: 'Bash', tool_input: { command: 'killall5 -9' } },
+      { tool_name: 'Bash', tool_input: { command: 'pkill -KILL -u "$USER"' } },
+      { tool_name: 'Bash', tool_input: { command: 'killall -u "$(whoami)"' } },
+      { tool_name: 'Bash', tool_input: { command: 'loginctl terminate-user "$USER"' } },
+      { tool_name: 'Bash', tool_input: { command: 'systemctl isolate rescue.target' } },
+      { tool_name: 'Bash', tool_input: { command: 'systemctl --no-block emergency' } },
+      { tool_name: 'Bash', tool_input: { command: 'chattr -R +i /' } },
+      { tool_name: 'Bash', tool_input: { command: "perl -e 'fork while 1'" } },
+      { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os\nwhile True: os.fork()"' } },
+      { tool_name: 'Bash', tool_input: { command: 'iptables -P INPUT DROP' } },
+      { tool_name: 'Bash', tool_input: { command: 'ip6tables --policy OUTPUT REJECT' } },
+      { tool_name: 'Bash', tool_input: { command: 'crontab /dev/null' } },
+      { tool_name: 'Bash', tool_input: { command: 'init 1' } },
+      { tool_name: 'Bash', tool_input: { command: 'killall -u root' } },
+      { tool_name: 'Bash', tool_input: { command: 'chattr -R +i ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'loginctl kill-user "$USER"' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker run --rm --privileged --pid=host alpine nsenter -t 1 -m sh' } },
+      { tool_name: 'Bash', tool_input: { command: 'podman run --pid host --cap-add SYS_ADMIN alpine sh' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/urandom of="$(mktemp)" bs=1k count=1' } },
@@ -197,6 +254,30 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'kill -1 12345' }, note: 'SIGHUP to one process' },
       { tool_name: 'Bash', tool_input: { command: 'find src -type f -exec chmod 644 {} +' } },
       { tool_name: 'Bash', tool_input: { command: 'crontab -l' } },
+      { tool_name: 'Bash', tool_input: { command: 'cryptsetup luksDump /dev/sda2' } },
+      { tool_name: 'Bash', tool_input: { command: 'nvme list' } },
+      { tool_name: 'Bash', tool_input: { command: 'hdparm -I /dev/sda' } },
+      { tool_name: 'Bash', tool_input: { command: 'mdadm --detail /dev/md0' } },
+      { tool_name: 'Bash', tool_input: { command: 'pkill -u "$USER" node' }, note: 'only the user’s node processes' },
+      { tool_name: 'Bash', tool_input: { command: 'pkill -f "vite dev"' } },
+      { tool_name: 'Bash', tool_input: { command: 'killall node' } },
+      { tool_name: 'Bash', tool_input: { command: 'pkill -f "node server.js"' } },
+      { tool_name: 'Bash', tool_input: { command: 'killall -9 node' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker run --rm -v "$PWD:/w" -w /w --pid=host alpine top' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker run --privileged --rm tonistiigi/binfmt --install all' } },
+      { tool_name: 'Bash', tool_input: { command: 'crontab -e' } },
+      { tool_name: 'Bash', tool_input: { command: 'iptables -A INPUT -p tcp --dport 22 -j ACCEPT' } },
+      { tool_name: 'Bash', tool_input: { command: 'loginctl list-sessions' } },
+      { tool_name: 'Bash', tool_input: { command: 'systemctl status nginx' } },
+      { tool_name: 'Bash', tool_input: { command: 'systemctl --user restart pipewire' } },
+      { tool_name: 'Bash', tool_input: { command: 'chattr +i build/release.tar' } },
+      { tool_name: 'Bash', tool_input: { command: 'lsattr -R ./build' } },
+      { tool_name: 'Bash', tool_input: { command: "perl -e 'for my $i (1..3) { print $i }'" } },
+      { tool_name: 'Bash', tool_input: { command: 'iptables -L -n' } },
+      { tool_name: 'Bash', tool_input: { command: 'iptables -P INPUT ACCEPT' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker run --rm alpine echo hi' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker run --rm --privileged docker:dind dockerd --version' }, note: 'docker-in-docker, no host PIDs' },
+      { tool_name: 'Bash', tool_input: { command: 'docker run --rm --pid=host alpine ps' }, note: 'sees host processes, no capabilities' },
     ],
   },
 });

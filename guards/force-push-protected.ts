@@ -1,6 +1,89 @@
-import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type Denial } from '../core/guards/types';
 import { currentBranch, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
-import { OPAQUE, skeleton } from '../core/shell/analyze';
+import { OPAQUE, skeleton, type Invocation } from '../core/shell/analyze';
+
+/** A refspec pattern matches a ref: git allows one `*`, which matches any text, slashes included. */
+function refMatches(pattern: string, ref: string): boolean {
+  const star = pattern.indexOf('*');
+  if (star < 0) return pattern === ref;
+  const head = pattern.slice(0, star);
+  const tail = pattern.slice(pattern.lastIndexOf('*') + 1);
+  return ref.length >= head.length + tail.length && ref.startsWith(head) && ref.endsWith(tail);
+}
+
+/**
+ * A branch name, or a refspec glob (`refs/heads/*`, `refs/*`, `release/*`): does it name a
+ * protected branch? A glob does when a protected name (a pattern's `*` filled in) fits it.
+ */
+function protectedRef(ref: string, patterns: readonly string[]): boolean {
+  if (!ref.includes('*')) return isProtectedBranch(ref, patterns);
+  const glob = ref.startsWith('refs/') ? ref : `refs/heads/${ref}`;
+  return patterns.some((p) => refMatches(glob, `refs/heads/${p.split('*').join('x')}`));
+}
+
+/** gh repo sync --force and gh api's ref updates: the same force push, by GitHub's API. */
+function judgeGh(inv: Invocation, patterns: readonly string[]): Denial | null {
+  if (inv.program !== 'gh') return null;
+  const w = inv.args.map((a) => a.known);
+  const opt = (names: string[]) => {
+    for (let i = 0; i < w.length; i++) {
+      const a = w[i];
+      if (a === null || a === undefined) continue;
+      if (names.includes(a)) return w[i + 1] ?? null;
+      const eq = names.find((n) => a.startsWith(`${n}=`));
+      if (eq) return a.slice(eq.length + 1);
+    }
+    return undefined;
+  };
+  if (w[0] === 'repo' && w[1] === 'sync' && w.includes('--force')) {
+    const branch = opt(['-b', '--branch']);
+    if (typeof branch === 'string' && !isProtectedBranch(branch, patterns)) return null;
+    return {
+      reason: `gh repo sync --force hard-resets ${branch ? `the branch ${branch}` : "the destination's default branch (main, most likely)"} to the source: commits only the destination had are gone. Sync without --force, which refuses when the branches diverged.`,
+      ...(w.every((a) => a !== null) ? { instead: shq('gh', ...(w as string[]).filter((a) => a !== '--force')) } : {}),
+    };
+  }
+  if (w[0] !== 'api') return null;
+  const endpoint = w
+    .slice(1)
+    .find(
+      (a, i) =>
+        a !== null &&
+        !a.startsWith('-') &&
+        ![
+          '-X',
+          '--method',
+          '-f',
+          '-F',
+          '--field',
+          '--raw-field',
+          '-H',
+          '--header',
+          '--input',
+          '-q',
+          '--jq',
+          '-t',
+          '--template',
+          '--hostname',
+          '--cache',
+        ].includes(w[i] ?? ''),
+    );
+  const at = endpoint ? endpoint.indexOf('/git/refs/heads/') : -1;
+  if (!endpoint || at < 0 || at + 16 >= endpoint.length) return null;
+  const m = [endpoint, endpoint.slice(at + 16)] as const;
+  const method = (opt(['-X', '--method']) ?? 'GET')?.toUpperCase();
+  const branch = m[1]!;
+  if (method === 'DELETE' && isProtectedBranch(branch, patterns))
+    return {
+      reason: `gh api -X DELETE …/git/refs/heads/${branch} deletes the protected branch ${branch} on GitHub. Deleting a shared branch is for a human to do; ask the user.`,
+    };
+  const forced = inv.args.some((a, i) => ['-f', '-F', '--field', '--raw-field'].includes(w[i - 1] ?? '') && /^force=(true|1)$/i.test(a.known ?? ''));
+  if ((method === 'PATCH' || method === 'POST') && forced && isProtectedBranch(branch, patterns))
+    return {
+      reason: `gh api ${method} …/git/refs/heads/${branch} with force=true moves the protected branch ${branch} to any commit, dropping what others pushed: a force push by the API. Ask the user.`,
+    };
+  return null;
+}
 
 interface PushPlan {
   forced: string[];
@@ -18,6 +101,8 @@ export default defineGuard({
   check(_call, ctx) {
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {
+      const gh = judgeGh(inv, ctx.config.protectedBranches);
+      if (gh) return gh;
       const git = parseGit(inv, ctx.home, analysis);
       if (git?.sub !== 'push') continue;
       // A refspec the line does not fix (`git push -f origin "$(git branch --show-current)"`) may name
@@ -25,7 +110,7 @@ export default defineGuard({
       const args = git.args.map((a) => (a.known !== null ? a.known : skeleton(a).includes(OPAQUE) ? skeleton(a) : OPAQUE));
       const plan = planPush(args, () => currentBranch(ctx, git.cwd));
       if (plan.dryRun) continue;
-      const isProtected = (b: string) => isProtectedBranch(b, ctx.config.protectedBranches);
+      const isProtected = (b: string) => protectedRef(b, ctx.config.protectedBranches);
       const prefix = ['git', ...git.globals, 'push'];
       if (plan.mirror) {
         return {
@@ -72,6 +157,15 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git push -f origin "$(git branch --show-current)"' }, note: 'the branch is computed: it may be main' },
       { tool_name: 'Bash', tool_input: { command: 'git push --force origin "$BRANCH"' }, note: 'BRANCH is not set on the line' },
       { tool_name: 'Bash', tool_input: { command: 'git push origin "+HEAD:$TARGET"' } },
+      { tool_name: 'Bash', tool_input: { command: "git push -f origin 'refs/heads/*:refs/heads/*'" }, note: 'a glob covers main' },
+      { tool_name: 'Bash', tool_input: { command: "git push origin '+refs/heads/*:refs/heads/*'" } },
+      { tool_name: 'Bash', tool_input: { command: "git push origin '+refs/*:refs/*'" }, note: 'a refspec * matches across slashes' },
+      { tool_name: 'Bash', tool_input: { command: "git push origin --delete 'refs/heads/*'" } },
+      { tool_name: 'Bash', tool_input: { command: 'gh repo sync o/fork --force' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh repo sync owner/repo --source upstream/repo --force' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh repo sync --branch main --force' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh api -X PATCH /repos/o/r/git/refs/heads/main -f sha=abc -F force=true' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh api repos/o/r/git/refs/heads/main --method DELETE' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'git push --force-with-lease origin main' } },
@@ -90,6 +184,18 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git push origin --delete feature/old' } },
       { tool_name: 'Bash', tool_input: { command: 'git push -u origin "$(git branch --show-current)"' }, note: 'not forced' },
       { tool_name: 'Bash', tool_input: { command: 'git push --force-with-lease origin "$BRANCH"' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "git push -f origin 'refs/heads/feature/*:refs/heads/feature/*'" },
+        note: 'the glob covers no protected branch',
+      },
+      { tool_name: 'Bash', tool_input: { command: "git push origin 'refs/heads/*:refs/heads/*'" }, note: 'not forced' },
+      { tool_name: 'Bash', tool_input: { command: 'gh repo sync o/fork' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh api repos/o/r/pulls' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh api repos/o/r/git/refs/heads/feature -X PATCH -F force=true' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh repo sync --branch feature/x --force' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh api /repos/o/r/git/refs/heads/main' } },
+      { tool_name: 'Bash', tool_input: { command: 'gh api -X PATCH /repos/o/r/git/refs/heads/main -f sha=abc' }, note: 'a fast-forward only' },
     ],
   },
 });

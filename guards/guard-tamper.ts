@@ -2,11 +2,14 @@ import { shellFileChanges } from '../core/guards/file-changes';
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
 import { changedSinceHead, parseGit, plausiblePaths, productCommand, runs, shq, type GitCall } from '../core/guards/helpers';
-import { HOOK_MARK, hookChange } from '../core/guards/hook-settings';
+import { HOOK_MARK, PLUGIN_ID, hookChange, trimSlashes } from '../core/guards/hook-settings';
 import { analysisEffects, effectsOf, matchRow, specFor } from '../core/effects/derive';
 import type { Target } from '../core/effects/types';
 import { basename, dirname, isSameOrAncestor, relativeTo, resolvePath } from '../core/paths';
-import { findStartingPoints, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import { findStartingPoints, interpreterCode, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import { literals } from '../core/effects/code';
+import { readCode } from '../core/shell/interpreters';
+import { isDotenvName } from '../core/secrets';
 
 /** Where managed (org-wide) Claude Code settings live, per OS; a `managed-settings.d/` folder beside each. */
 const MANAGED_DIRS = ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:/Program Files/ClaudeCode'];
@@ -30,14 +33,23 @@ interface Layout {
 
 /** The last layout built: it depends on the two folders only, and lint judges hundreds of commands in one workspace. */
 let lastLayout: { key: string; layout: Layout } | null = null;
+/**
+ * Where Claude Code keeps Agent Guard's plugin when it is installed as one:
+ * ~/.claude/plugins/cache/<marketplace>/agent-guard (a folder listing, not a file read: lint keeps
+ * verdicts that depend only on names).
+ */
+function pluginInstallPaths(cacheDir: string, marketplaces: string[]): string[] {
+  return marketplaces.slice(0, 32).map((m) => `${cacheDir}/${m}/${PLUGIN_ID.slice(0, -1)}`);
+}
 
 function layout(ctx: GuardContext): Layout {
-  const key = `${ctx.projectDir}\0${ctx.home}`;
-  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx) };
+  const marketplaces = ctx.listDir(`${ctx.home}/.claude/plugins/cache`);
+  const key = `${ctx.projectDir}\0${ctx.home}\0${marketplaces.join('\0')}`;
+  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx, marketplaces) };
   return lastLayout.layout;
 }
 
-function buildLayout(ctx: GuardContext): Layout {
+function buildLayout(ctx: GuardContext, marketplaces: string[]): Layout {
   const p = ctx.projectDir;
   const h = ctx.home;
   const guard: string[] = [];
@@ -54,6 +66,13 @@ function buildLayout(ctx: GuardContext): Layout {
   guard.push(cache);
   // The other hosts' hook files (VS Code and the Copilot CLI).
   guard.push(`${p}/.github/hooks/agent-guard.json`, `${h}/.copilot/hooks/agent-guard.json`);
+  // Claude Code's plugin registry: which plugins (Agent Guard's, when installed as one) load at all,
+  // and the plugin itself.
+  guard.push(
+    `${h}/.claude/plugins/installed_plugins.json`,
+    `${h}/.claude/plugins/known_marketplaces.json`,
+    ...pluginInstallPaths(`${h}/.claude/plugins/cache`, marketplaces),
+  );
   const settings = [
     `${p}/.claude/settings.json`,
     `${p}/.claude/settings.local.json`,
@@ -98,6 +117,10 @@ function newSettingsText(call: ToolCall, ctx: GuardContext): string | null {
   }
   return text;
 }
+
+/** A settings file with Agent Guard's hook entry, for the examples. */
+const HOOKED =
+  '{\n  "permissions": { "allow": [] },\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n';
 
 const ASK = 'Agent Guard protects its own files and settings entry; if it should change, ask the user to do it.';
 const USE_EDIT = 'Make settings changes with the Edit tool, which checks them against the hook entry, or ask the user to make this one.';
@@ -148,6 +171,27 @@ function productChange(cmd: NonNullable<ReturnType<typeof productCommand>>, inv:
   return {
     reason: `agent-guard ${cmd.sub} ${verb} Agent Guard's hook file and settings entry in ${where}: the guard that checks this session would be switched off or swapped for another build. Only the user may do that; ask them to run it. ${shq(...cmd.prefix, 'status')} shows what is installed.`,
     instead: shq(...cmd.prefix, 'status'),
+  };
+}
+
+/** `claude plugin disable|uninstall agent-guard@…` (and marketplace remove): Claude Code's own switch for the plugin form. */
+const PLUGIN_OFF = new Set(['disable', 'uninstall', 'remove', 'rm']);
+
+function pluginChange(inv: Invocation): Denial | null {
+  if (inv.program !== 'claude') return null;
+  const w = inv.args.map((a) => a.known);
+  const at = w.findIndex((a) => a === 'plugin' || a === 'plugins');
+  if (at < 0) return null;
+  const rest = w.slice(at + 1).filter((a) => a === null || !a.startsWith('-'));
+  const marketplace = rest[0] === 'marketplace';
+  const verb = marketplace ? rest[1] : rest[0];
+  if (!verb || !PLUGIN_OFF.has(verb)) return null;
+  const names = rest.slice(marketplace ? 2 : 1);
+  // A name the line does not fix may be ours; a named other plugin is the user's business.
+  if (names.length > 0 && names.every((n) => n !== null && !n.startsWith('agent-guard'))) return null;
+  return {
+    reason: `claude plugin ${marketplace ? 'marketplace ' : ''}${verb} ${names.map((n) => n ?? '…').join(' ')} switches off or removes Agent Guard's Claude Code plugin, and its hook with it: the guard that checks this session. ${ASK} claude plugin list shows what is installed.`,
+    instead: 'claude plugin list',
   };
 }
 
@@ -389,9 +433,10 @@ function removesRead(mode: string | null, folder: boolean): boolean {
     return (owner & 4) === 0 || (folder && (owner & 1) === 0);
   }
   return mode.split(',').some((clause) => {
-    const m = /^[ugoa]*([-+=])([rwxXst]*)$/.exec(clause);
+    const m = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
     if (!m) return true;
-    const [, op, perms] = m;
+    const [, who, op, perms] = m;
+    if (who && !/[ua]/.test(who)) return false; // group and others only: the hook runs as the owner
     if (op === '-') return perms!.includes('r') || (folder && perms!.includes('x'));
     if (op === '=') return !perms!.includes('r') || (folder && !perms!.includes('x'));
     return false;
@@ -483,6 +528,163 @@ function judgeExtraction(inv: Invocation, l: Layout, ctx: GuardContext): Hit | n
   return inside ? { path: inside, settings: isSettings(l, inside) } : null;
 }
 
+// ---- the hook's runtime, the files it reads, and code that writes where the line cannot see ----
+
+const CHMOD_DASH_MODE = /^-[rwxXst]+(?:,[ugoa]*[-+=][rwxXst]*)*$/;
+
+/** The node the hook command runs (`node …/agent-guard.cjs`, found on PATH): a bin folder's node. */
+const RUNTIME = /\/bin\/(?:node|nodejs)(?:\.exe)?$/i;
+
+/** chmod that takes away the owner's execute (or read) permission from a program. */
+function removesExec(mode: string | null): boolean {
+  if (mode === null) return true;
+  if (/^[0-7]{3,4}$/.test(mode)) return (Number(mode[mode.length - 3]) & 5) !== 5;
+  return mode.split(',').some((clause) => {
+    const m = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    if (!m) return true;
+    const [, who, op, perms] = m;
+    if (who && !/[ua]/.test(who)) return false;
+    return (op === '-' && /[rxX]/.test(perms!)) || (op === '=' && !/[xX]/.test(perms!));
+  });
+}
+
+/** Files the hook itself opens on every call (or every denial): the config, the settings, the project's .env files (for redaction). */
+function hookReads(path: string, l: Layout, ctx: GuardContext): boolean {
+  return l.guard.includes(path) || isSettings(l, path) || (dirname(path) === ctx.projectDir && isDotenvName(basename(path)));
+}
+
+/** Folders the hook file's path runs through: without read and search permission there, the host cannot start it. */
+function onHookPath(path: string, l: Layout): boolean {
+  return l.claude.some((c) => isSameOrAncestor(path, c));
+}
+
+/**
+ * Interpreter calls that write, copy, move, delete or link a file, per language: `first` writes the
+ * path in its first argument, `second` in its second (copies, moves, links). Python's and Ruby's
+ * `open` write only with a w/a/x/+ mode. With code that also names one of Agent Guard's files, such
+ * a call whose path argument is computed at run time (`open(p, 'w')`, `copyFileSync(src, dir + f)`)
+ * may write that file.
+ */
+const WRITE_CALLS: Record<string, { first: RegExp; second: RegExp }> = {
+  python: {
+    first: /\b(?:open|os\.(?:remove|unlink|truncate|mkfifo|mknod|chmod)|shutil\.rmtree)\s*\(/g,
+    second: /\b(?:shutil\.(?:copy\w*|move)|os\.(?:rename|replace|symlink|link))\s*\(/g,
+  },
+  js: {
+    first: /\b(?:writeFile|appendFile|createWriteStream|truncate|unlink|rm|rmdir|chmod|writeTextFile)(?:Sync)?\s*\(/g,
+    second: /\b(?:copyFile|cp|rename|symlink|link)(?:Sync)?\s*\(/g,
+  },
+  ruby: { first: /\bFile\.(?:write|open|delete|unlink|chmod|mkfifo)\s*\(/g, second: /\b(?:File\.(?:rename|symlink)|FileUtils\.(?:cp\w*|mv|ln\w*))\s*\(/g },
+  php: { first: /\b(?:file_put_contents|fopen|unlink|chmod|posix_mkfifo)\s*\(/g, second: /\b(?:copy|rename|symlink)\s*\(/g },
+};
+
+/** The top-level arguments of the call whose `(` ends at `at` (bounded: 400 characters). */
+function callArgs(code: string, at: number): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let cur = '';
+  for (let i = at; i < code.length && i < at + 400; i++) {
+    const c = code[i]!;
+    if (quote) {
+      if (c === '\\') {
+        cur += c + (code[i + 1] ?? '');
+        i++;
+        continue;
+      }
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) {
+        out.push(cur.trim());
+        return out;
+      }
+      depth--;
+    } else if (c === ',' && depth === 0) {
+      out.push(cur.trim());
+      cur = '';
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+const LITERAL_ARG = /^(['"])[^'"]*\1$|^`[^`$]*`$/;
+
+/** Does the code write (copy, move, delete, link) a path it computes at run time? */
+function computedWrite(lang: string, code: string): boolean {
+  const calls = WRITE_CALLS[lang];
+  if (!calls) return false;
+  for (const [re, index] of [
+    [calls.first, 0],
+    [calls.second, 1],
+  ] as const) {
+    for (const m of code.matchAll(re)) {
+      const args = callArgs(code, m.index! + m[0].length);
+      if (/\bopen\s*\($/.test(m[0]) && !args.slice(1).some((a) => /^(?:mode\s*=\s*)?['"][^'"]*[wax+]/.test(a))) continue;
+      const path = args[index];
+      if (path !== undefined && path !== '' && !LITERAL_ARG.test(path)) return true;
+    }
+  }
+  return false;
+}
+
+/** A FIFO or device node made by interpreter code at a literal path: os.mkfifo('x'), File.mkfifo('x'), posix_mkfifo('x'). */
+const MKFIFO_CALL = /\b(?:mkfifo|mknod)\s*\(\s*(['"])([^'"\n]{1,400})\1/g;
+
+/** The program text an invocation runs: a one-liner or heredoc, or the script file it names (read, never run). */
+function programText(inv: Invocation, ctx: GuardContext): { lang: string; code: string; file: boolean } | null {
+  const one = interpreterCode(inv);
+  if (one) return { ...one, file: false };
+  const lang = SCRIPT_LANGS[inv.program] ?? (/^python3?(\.\d+)?$/.test(inv.program) ? 'python' : undefined);
+  if (!lang || !inv.cwd) return null;
+  const args = inv.args.filter((a) => a.known !== null && !a.known.startsWith('-') && a.known !== 'run');
+  const file = args[0]?.known;
+  if (!file || !/\.(?:[cm]?[jt]s|py|rb|pl|php)$/.test(file)) return null;
+  const code = ctx.readText(resolvePath(inv.cwd, file, ctx.home), 256 * 1024);
+  return code === null ? null : { lang, code, file: true };
+}
+const HOME_REFERENCE = /\bhomedir\b|\bexpanduser\b|\bHOME\b|['"`]~\//;
+const SCRIPT_LANGS: Record<string, string> = { node: 'js', bun: 'js', deno: 'js', tsx: 'js', 'ts-node': 'js', ruby: 'ruby', perl: 'perl', php: 'php' };
+
+/** Code that names one of Agent Guard's files (as a string, or as pieces joined into one) and writes somewhere it computes. */
+function codeTamper(inv: Invocation, l: Layout, ctx: GuardContext): { hit: Hit; fifo: boolean } | null {
+  const program = programText(inv, ctx);
+  if (!program) return null;
+  const { lang, code, file } = program;
+  const base = inv.cwd ?? ctx.projectDir;
+  for (const m of code.matchAll(MKFIFO_CALL)) {
+    const path = resolvePath(base, m[2]!, ctx.home);
+    if (hookReads(path, l, ctx)) return { hit: { path, settings: isSettings(l, path) }, fifo: true };
+  }
+  if (!computedWrite(lang, code)) return null;
+  // The program's own arguments too (`ruby -e 'File.write(ARGV[0], …)' .claude/settings.json`).
+  const argv = inv.args.flatMap((a) => (a.known !== null && !a.known.startsWith('-') && a.known.length < 400 ? [a.known] : []));
+  const texts = [...literals(code).map((x) => x.text), ...readCode(lang, code).strings, ...argv];
+  // path.join(os.homedir(), '.cache', 'agent-guard'): the pieces, joined as the path they make.
+  const joined = `/${texts.join('/')}/`;
+  // A script file is tooling that often builds other workspaces (`join(tmp, '.claude/settings.json')`):
+  // there only the guard's places under home outside .claude count, with the code reaching for home.
+  if (file && !HOME_REFERENCE.test(code)) return null;
+  for (const p of all(l)) {
+    const fromHome = relativeTo(ctx.home, p);
+    const fromProject = file ? null : relativeTo(ctx.projectDir, p);
+    const tails = [fromProject, fromHome].filter((t): t is string => !!t && t.includes('/') && (!file || !t.startsWith('.claude/')));
+    if (tails.some((t) => joined.includes(`/${t}/`) || texts.some((x) => trimSlashes(x).endsWith(t) || x.includes(`${t}/`))))
+      return { hit: { path: p, settings: isSettings(l, p) }, fifo: false };
+  }
+  return null;
+}
+
+/** A write into Claude Code's env file ($CLAUDE_ENV_FILE), which is sourced before every later Bash command. */
+function writesEnvFile(inv: Invocation, effects: ReturnType<typeof effectsOf>['effects']): boolean {
+  const names = (v: Value) => v.word.parts.some((p) => p.type === 'param' && p.name === 'CLAUDE_ENV_FILE');
+  return inv.redirects.some((r) => r.op !== '<' && r.target && names(r.target)) || effects.some((e) => e.kind === 'write' && names(e.target.value));
+}
+
 function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, show: (p: string) => string): Denial | null {
   const links = new Map<string, string>();
   const deny = (inv: Invocation, hit: Hit, verb: string): Denial => ({
@@ -498,10 +700,43 @@ function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, sho
       const pos = inv.args.filter((a) => a.known !== null && !a.known.startsWith('-'));
       if (pos.length === 2 && inv.cwd) links.set(resolvePath(inv.cwd, pos[1]!.known!, ctx.home), resolvePath(inv.cwd, pos[0]!.known!, ctx.home));
     }
+    if (writesEnvFile(inv, ie.effects))
+      return {
+        reason: `${inv.program} writes into $CLAUDE_ENV_FILE, Claude Code's env file, which is sourced before every later Bash command: what it sets (NODE_OPTIONS, PATH, …) changes how every later command runs, unseen. ${ASK}`,
+      };
+    // chmod -x /usr/bin/node: GNU chmod's -x is a mode, which the signature reads as an option.
+    if (inv.program === 'chmod' || inv.program === 'setfacl') {
+      const mode = inv.args.find((a) => a.known !== null && (!a.known.startsWith('-') || CHMOD_DASH_MODE.test(a.known)))?.known ?? null;
+      const node = inv.args.find((a) => a.known !== null && a.known !== mode && RUNTIME.test(a.known) && a.known.startsWith('/'));
+      if (node && (inv.program === 'setfacl' || removesExec(mode)))
+        return {
+          reason: `${inv.program} on ${node.known}, the node that runs Agent Guard's hook, can stop it from starting: a hook that cannot start blocks nothing. ${ASK}`,
+        };
+    }
+    const code = codeTamper(inv, l, ctx);
+    if (code)
+      return code.fifo
+        ? { reason: `${inv.program} code makes a FIFO or device at ${show(code.hit.path)}, which Agent Guard's hook opens. ${ASK}` }
+        : {
+            reason: `${inv.program} runs code that names ${show(code.hit.path)}, part of Agent Guard${code.hit.settings ? "'s settings entry" : ''}, and writes files at paths it computes when it runs, so whether it rewrites that one cannot be checked here. Write with literal paths, or ask the user.`,
+          };
     const copies = copyLayout(inv);
     const sources = ie.effects.flatMap((e) => (e.kind === 'read' && e.source === 'file' && e.to ? [e.target] : []));
     const sed = sedLiteralEdit(inv);
     for (const e of ie.effects) {
+      if ((e.kind === 'delete' || (e.kind === 'write' && e.how !== 'touch')) && e.target.path && RUNTIME.test(e.target.path))
+        return {
+          reason: `${inv.program} ${e.kind === 'delete' ? 'removes' : 'replaces'} ${e.target.path}, the node that runs Agent Guard's hook: a hook that cannot start blocks nothing. ${ASK}`,
+        };
+      if (e.kind === 'write' && (e.how === 'mkfifo' || e.how === 'mknod' || e.how === 'ln')) {
+        const p = e.target.path;
+        const source = inv.program === 'ln' ? inv.args.filter((a) => a.known !== null && !a.known.startsWith('-'))[0]?.known : null;
+        const special = e.how !== 'ln' || (source !== null && source !== undefined && /^\/(?:dev|proc|sys)\//.test(source));
+        if (p && special && hookReads(p, l, ctx))
+          return {
+            reason: `${inv.program} puts a ${e.how === 'ln' ? `link to ${source}` : 'FIFO or device'} at ${show(p)}, which Agent Guard's hook opens on every call: a reader of it blocks or never ends. ${ASK}`,
+          };
+      }
       if (e.kind === 'delete') {
         for (const p of pathsOf(e.target, inv, l, ctx)) {
           const hit = hitOf(p, l, true, ctx);
@@ -538,7 +773,7 @@ function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, sho
             if (hit.settings && sed && hit.path === p) {
               const before = ctx.readText(p, 1024 * 1024);
               if (before !== null) {
-                const change = hookChange(before, applySed(before, sed));
+                const change = hookChange(before, applySed(before, sed), ctx.home);
                 if (change === null) continue;
                 return { reason: `sed -i on ${show(p)} ${change}. ${ASK}` };
               }
@@ -546,12 +781,30 @@ function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, sho
             return deny(inv, hit, e.how === 'ln' ? 'replaces' : 'rewrites');
           }
         }
-      } else if (e.kind === 'read' && e.source === 'file' && e.mode === 'metadata' && ['chmod', 'chown', 'chgrp'].includes(inv.program)) {
+      } else if (e.kind === 'read' && e.source === 'file' && e.mode === 'metadata' && ['chmod', 'chown', 'chgrp', 'setfacl'].includes(inv.program)) {
+        // chmod's mode is its first operand; GNU chmod also takes `-x`, `-w` (options are -R, -c, -f, -v, --…).
+        const mode = inv.args.find((a) => a.known !== null && (!a.known.startsWith('-') || CHMOD_DASH_MODE.test(a.known)))?.known ?? null;
         for (const p of pathsOf(e.target, inv, l, ctx)) {
+          if (RUNTIME.test(p) && (inv.program !== 'chmod' || removesExec(mode)))
+            return {
+              reason: `${inv.program} on ${p}, the node that runs Agent Guard's hook, can stop it from starting: a hook that cannot start blocks nothing. ${ASK}`,
+            };
+          // chmod 000 . (or ~, or .claude/hooks): the host can no longer reach the hook file.
+          if (inv.program === 'chmod' && onHookPath(p, l) && !l.candidates.includes(p) && removesRead(mode, true))
+            return {
+              reason: `${inv.program} on ${show(p) || 'this project'} takes away the access the host needs to reach Agent Guard's hook file under it: a hook that cannot start blocks nothing. ${ASK}`,
+            };
           const hit = hitOf(p, l, false, ctx) ?? (l.candidates.includes(p) ? hitOf(p, l, true, ctx) : null);
           if (!hit) continue;
-          if (inv.program === 'chmod' && !removesRead(inv.args.find((a) => a.known !== null && !a.known.startsWith('-'))?.known ?? null, hit.path !== p))
-            continue;
+          if (inv.program === 'setfacl') {
+            if (
+              inv.args.some((a) => ['-b', '--remove-all', '-k', '--remove-default'].includes(a.known ?? '')) &&
+              !inv.args.some((a) => /^-[mMs]|^--(?:modify|set)/.test(a.known ?? ''))
+            )
+              continue;
+            return deny(inv, hit, 'changes the access list of');
+          }
+          if (inv.program === 'chmod' && !removesRead(mode, hit.path !== p)) continue;
           return deny(inv, hit, `${inv.program === 'chmod' ? 'takes the read permission off' : 'changes the owner of'}`);
         }
       }
@@ -598,7 +851,7 @@ export default defineGuard({
           const touchesUs = call.edits.some((e) => e.oldText.includes(HOOK_MARK) || /disableAllHooks/.test(e.newText));
           return touchesUs ? { reason: `This edit of ${show(p)} changes Agent Guard's hook entry. ${ASK}` } : null;
         }
-        const change = hookChange(before, after);
+        const change = hookChange(before, after, ctx.home);
         if (change) return { reason: `This ${call.tool} of ${show(p)} ${change}. ${ASK}` };
       }
       return null;
@@ -606,6 +859,8 @@ export default defineGuard({
     if (!call.command) return null;
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {
+      const plugin = pluginChange(inv);
+      if (plugin) return plugin;
       const product = productCommand(inv);
       if (product) {
         const d = productChange(product, inv, ctx, show);
@@ -716,6 +971,70 @@ export default defineGuard({
           new_string: '{ "exceptions": [ { "guard": "rm-catastrophic", "command": "rm -rf ~" } ],',
         },
       },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "python3 -c \"import json;p='.claude/settings.json';d=json.load(open(p));d['hooks']={};json.dump(d,open(p,'w'))\"" },
+        note: 'the path is a variable: the write is not a literal',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: {
+          command:
+            "node -e \"const fs=require('fs'),p=require('os').homedir()+'/.cache/agent-guard/';for(const f of fs.readdirSync(p))fs.copyFileSync('/tmp/evil.bin',p+f)\"",
+        },
+        note: 'a planted code cache runs in the hook',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: {
+          command:
+            "python3 -c \"import glob,shutil,os; [shutil.copy('/tmp/evil.bin', f) for f in glob.glob(os.path.expanduser('~/.cache/agent-guard/*.bin'))]\"",
+        },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'node scripts/warm.js' },
+        fixture: {
+          committed: {
+            'scripts/warm.js':
+              "const fs = require('fs'), os = require('os'), path = require('path');\nconst dir = path.join(os.homedir(), '.cache', 'agent-guard');\nfor (const f of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, f), 'x');\n",
+          },
+        },
+        note: 'a script file the line runs is read (never run)',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'mkfifo .env.local' }, note: 'the hook opens the .env files to redact its messages' },
+      { tool_name: 'Bash', tool_input: { command: 'mknod .env.local p' } },
+      { tool_name: 'Bash', tool_input: { command: 'ln -s /dev/zero .env.local' } },
+      { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os; os.mkfifo(\'.env.local\')"' } },
+      { tool_name: 'Bash', tool_input: { command: 'mkfifo .claude/agent-guard.json' } },
+      { tool_name: 'Bash', tool_input: { command: 'claude plugin disable agent-guard@agent-guard' } },
+      { tool_name: 'Bash', tool_input: { command: 'claude plugin uninstall agent-guard' } },
+      { tool_name: 'Bash', tool_input: { command: 'claude plugin marketplace remove agent-guard' } },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: '"permissions": { "allow": [] },',
+          new_string: '"permissions": { "allow": [] }, "enabledPlugins": { "agent-guard@agent-guard": false },',
+        },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+        note: 'project settings can switch off a user-installed plugin',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: '.claude/settings.json', old_string: '"allow": []', new_string: '"allow": [], "additionalDirectories": ["/"]' },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+        note: 'every path would count as inside the workspace',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.claude/plugins' } },
+      { tool_name: 'Bash', tool_input: { command: `ruby -e 'File.write(ARGV[0], "")' .claude/settings.json` }, note: 'the path comes in as an argument' },
+      { tool_name: 'Bash', tool_input: { command: 'chmod -x /usr/bin/node' } },
+      { tool_name: 'Bash', tool_input: { command: 'mv /usr/local/bin/node /tmp/node.bak' } },
+      { tool_name: 'Bash', tool_input: { command: 'setfacl -m u:$USER:--- .claude/hooks/agent-guard.cjs' } },
+      { tool_name: 'Bash', tool_input: { command: 'chmod 000 .' } },
+      { tool_name: 'Bash', tool_input: { command: 'chmod u-x ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'export CLAUDE_ENV_FILE=/tmp/x; echo "export NODE_OPTIONS=--require=/tmp/e.js" >> "$CLAUDE_ENV_FILE"' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo "export PATH=/tmp/evil:$PATH" | tee -a "$CLAUDE_ENV_FILE"' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'ls -la ~/.cache/agent-guard' } },
@@ -778,6 +1097,49 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'agent-guard untrust .claude/guards/old.js' } },
       { tool_name: 'Bash', tool_input: { command: 'echo trust me' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard explain "allow this"' } },
+      { tool_name: 'Bash', tool_input: { command: 'claude plugin list' } },
+      { tool_name: 'Bash', tool_input: { command: 'claude plugin disable other-plugin@market' } },
+      { tool_name: 'Bash', tool_input: { command: 'claude plugin install agent-guard@agent-guard' } },
+      { tool_name: 'Bash', tool_input: { command: 'mkfifo /tmp/pipe' } },
+      { tool_name: 'Bash', tool_input: { command: 'ln -s /dev/null build/log.txt' } },
+      { tool_name: 'Bash', tool_input: { command: 'chmod +x script.sh' } },
+      { tool_name: 'Bash', tool_input: { command: 'chmod -R u+w .' } },
+      { tool_name: 'Bash', tool_input: { command: 'chmod go-w .claude/settings.json' }, note: 'the hook runs as the owner' },
+      { tool_name: 'Bash', tool_input: { command: 'chmod 755 ~' } },
+      { tool_name: 'Bash', tool_input: { command: 'node --version' } },
+      { tool_name: 'Bash', tool_input: { command: 'ls -l /usr/bin/node' } },
+      { tool_name: 'Bash', tool_input: { command: 'cp /usr/bin/node /tmp/node-copy' } },
+      { tool_name: 'Bash', tool_input: { command: 'setfacl -m u:ci:r-- build/report.txt' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "python3 -c \"import json; print(json.load(open('.claude/settings.json'))['hooks'])\"" },
+        note: 'reads only',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "node -e \"const fs=require('fs'); fs.writeFileSync('/tmp/hooks.json', fs.readFileSync('.claude/settings.json'))\"" },
+        note: 'the only write has a literal path outside the guard',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "python3 -c \"import os; p=os.path.join('build','out.txt'); open(p,'w').write('x')\"" },
+        note: 'a computed write that names nothing of the guard',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'echo "$CLAUDE_ENV_FILE"' } },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: '.claude/settings.json', old_string: '"allow": []', new_string: '"allow": [], "additionalDirectories": ["../shared-lib"]' },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: '"allow": []',
+          new_string: '"allow": [], "enabledPlugins": { "prettier@market": false }',
+        },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+      },
     ],
   },
 });

@@ -1,6 +1,7 @@
-import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
-import type { Invocation } from '../core/shell/analyze';
+import { resolvePath } from '../core/paths';
+import type { Invocation, Value } from '../core/shell/analyze';
 
 const KUBECTL_READ_ONLY = new Set([
   'get',
@@ -36,6 +37,7 @@ const KUBECTL_READ_ONLY = new Set([
 const ROLLOUT_READ_ONLY = new Set(['status', 'history']);
 const HELM_CHANGES = new Set(['install', 'upgrade', 'uninstall', 'delete', 'del', 'rollback', 'test']);
 const KUBECTL_VALUE_OPTS = new Set([
+  '--context',
   '-n',
   '--namespace',
   '-s',
@@ -62,22 +64,117 @@ const KUBECTL_VALUE_OPTS = new Set([
   '-v',
 ]);
 
-/** First positional (the verb), skipping global options and their values. */
-function verb(args: Invocation['args'], valueOpts: Set<string>): { verb: string | null; rest: string[] } {
-  const known = args.map((a) => a.known ?? '');
-  for (let i = 0; i < known.length; i++) {
-    const a = known[i]!;
+/**
+ * kubectl under other names: the `k` alias, wrappers that colour or pass their arguments through,
+ * and the distributions that bundle it. `lead` are the words before kubectl's own arguments
+ * (`minikube kubectl -- …`; the `--` is optional).
+ */
+export const KUBECTLS: { names: string[]; lead: string[] }[] = [
+  { names: ['kubectl', 'oc', 'k', 'kubecolor', 'microk8s.kubectl', 'k3s-kubectl'], lead: [] },
+  { names: ['minikube'], lead: ['kubectl', '--'] },
+  { names: ['microk8s', 'k3s', 'k0s'], lead: ['kubectl'] },
+];
+/** helm and the tools that run it, with the verbs that change a cluster and the option naming it. */
+export const HELMS: { names: string[]; changes: Set<string>; valueOpts: Set<string> }[] = [
+  {
+    names: ['helm'],
+    changes: HELM_CHANGES,
+    valueOpts: new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '-f', '--values', '--set', '--version', '--repo']),
+  },
+  {
+    names: ['helmfile'],
+    changes: new Set(['apply', 'sync', 'destroy', 'delete', 'deploy', 'test']),
+    valueOpts: new Set([
+      '-e',
+      '--environment',
+      '-f',
+      '--file',
+      '--kube-context',
+      '-n',
+      '--namespace',
+      '-l',
+      '--selector',
+      '-b',
+      '--helm-binary',
+      '--state-values-set',
+      '--state-values-file',
+      '--log-level',
+    ]),
+  },
+];
+
+/** kubectl's own arguments, or null when `inv` is not kubectl under any of its names. */
+function kubectlArgs(inv: Invocation): { name: string; args: Value[] } | null {
+  for (const k of KUBECTLS) {
+    if (!k.names.includes(inv.program)) continue;
+    let args = inv.args;
+    for (const [i, w] of k.lead.entries()) {
+      if (args[0]?.known === w) args = args.slice(1);
+      else if (i === 0) return null; // minikube start, microk8s status: not kubectl
+    }
+    return { name: k.lead.length > 0 ? `${inv.program} ${k.lead[0]}` : inv.program, args };
+  }
+  return null;
+}
+
+/** First positional (the verb), skipping global options and their values; null when it is computed at run time. */
+function verb(args: Value[], valueOpts: Set<string>): { verb: string | null; at: number } {
+  for (let i = 0; i < args.length; i++) {
+    // A computed word that starts as an option (`--context=$CTX`) is still that option.
+    const a = args[i]!.known ?? (args[i]!.ifUnset.startsWith('-') ? args[i]!.ifUnset : null);
+    if (a === null) return { verb: null, at: i };
     if (a.startsWith('-')) {
       if (valueOpts.has(a)) i++;
       continue;
     }
-    return { verb: a, rest: known.slice(i + 1) };
+    return { verb: a, at: i };
   }
-  return { verb: null, rest: [] };
+  return { verb: '', at: args.length };
 }
 
-function names(known: string[], option: string): boolean {
-  return known.some((a, i) => (a === option && i + 1 < known.length && known[i + 1] !== '') || (a.startsWith(`${option}=`) && a.length > option.length + 1));
+/**
+ * The cluster the line names with `option` (the last one wins, as in kubectl's flag parsing): its
+ * name, 'empty', 'computed' when a variable the line does not set gives it, or null for none.
+ * Stops at `--` (what follows is a command for the container).
+ */
+function named(args: Value[], option: string): { name: string } | 'empty' | 'computed' | null {
+  let last: Value | undefined | null = null;
+  let value: string | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.known ?? args[i]!.ifUnset;
+    if (a === '--') break;
+    if (a === option) {
+      last = args[i + 1];
+      value = last?.known ?? null;
+      i++;
+    } else if (a.startsWith(`${option}=`)) {
+      last = args[i];
+      value = args[i]!.known === null ? null : a.slice(option.length + 1);
+    }
+  }
+  if (last === null) return null;
+  if (last === undefined || value === '') return 'empty';
+  if (value === null) return 'computed';
+  return { name: value };
+}
+
+function unnamed(n: ReturnType<typeof named>, option: string, cmd: string): string | null {
+  if (n === null) return `${cmd} without ${option}`;
+  if (n === 'empty') return `${cmd} with an empty ${option} (the last one given wins)`;
+  if (n === 'computed') return `${cmd} with ${option} taken from a variable the line does not set`;
+  return null;
+}
+
+/** A helmfile whose helmDefaults name the cluster (`kubeContext:`) says which cluster it changes. */
+function helmfileNamesContext(inv: Invocation, args: Value[], ctx: GuardContext): boolean {
+  if (!inv.cwd) return false;
+  const f = args.findIndex((a) => a.known === '-f' || a.known === '--file');
+  const files = f >= 0 ? [args[f + 1]?.known ?? ''] : ['helmfile.yaml', 'helmfile.yaml.gotmpl'];
+  return files.some(
+    (file) =>
+      file !== '' &&
+      (ctx.readText(resolvePath(inv.cwd!, file, ctx.home), 256 * 1024) ?? '').split('\n').some((line) => /^\s*kubeContext:\s*['"]?[\w.:@/-]/.test(line)),
+  );
 }
 
 export default defineGuard({
@@ -88,26 +185,31 @@ export default defineGuard({
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const inv of runs(ctx.shell())) {
-      const p = inv.program;
-      if (p !== 'kubectl' && p !== 'oc' && p !== 'helm') continue;
-      if (inv.args.some((a) => a.known === null)) continue;
-      const known = inv.args.map((a) => a.known!);
+      const known = inv.args.map((a) => a.known ?? '');
       if (known.some((a) => a === '--dry-run' || a.startsWith('--dry-run=client') || a.startsWith('--dry-run=server') || a === '--help' || a === '-h'))
         continue;
-      if (p === 'helm') {
-        const { verb: v } = verb(inv.args, new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '-f', '--values', '--set', '--version', '--repo']));
-        if (!v || !HELM_CHANGES.has(v) || names(known, '--kube-context')) continue;
+      const helm = HELMS.find((h) => h.names.includes(inv.program));
+      if (helm) {
+        const p = inv.program;
+        const { verb: v } = verb(inv.args, helm.valueOpts);
+        if (v === '' || (v !== null && !helm.changes.has(v))) continue;
+        const problem = unnamed(named(inv.args, '--kube-context'), '--kube-context', `${p} ${v ?? '(a computed command)'}`);
+        if (!problem || (p === 'helmfile' && named(inv.args, '--kube-context') === null && helmfileNamesContext(inv, inv.args, ctx))) continue;
         return {
-          reason: `helm ${v} without --kube-context changes whichever cluster is current, maybe production, and the transcript will not say which. Name the cluster: helm ${v} --kube-context <context> …; run kubectl config current-context to see the current one and confirm it with the user.`,
+          reason: `${problem} changes whichever cluster is current, maybe production, and the transcript will not say which. Name the cluster: ${p} --kube-context <context> ${v ?? ''} …; run kubectl config current-context to see the current one and confirm it with the user.`,
           instead: 'kubectl config current-context',
         };
       }
-      const { verb: v, rest } = verb(inv.args, KUBECTL_VALUE_OPTS);
-      if (!v || KUBECTL_READ_ONLY.has(v)) continue;
+      const k = kubectlArgs(inv);
+      if (!k) continue;
+      const { verb: v, at } = verb(k.args, KUBECTL_VALUE_OPTS);
+      if (v === '' || (v !== null && KUBECTL_READ_ONLY.has(v))) continue;
+      const rest = k.args.slice(at + 1).map((a) => a.known ?? '');
       if (v === 'rollout' && ROLLOUT_READ_ONLY.has(rest.find((r) => !r.startsWith('-')) ?? '')) continue;
-      if (names(known, '--context')) continue;
+      const problem = unnamed(named(k.args, '--context'), '--context', `${k.name} ${v ?? '(a computed command)'}`);
+      if (!problem) continue;
       return {
-        reason: `${p} ${v} without --context changes whichever cluster is current, maybe production, and the transcript will not say which. Name the cluster: ${p} --context <context> ${v} …; run kubectl config current-context to see the current one and confirm it with the user.`,
+        reason: `${problem} changes whichever cluster is current, maybe production, and the transcript will not say which. Name the cluster: ${k.name} --context <context> ${v ?? ''} …; run kubectl config current-context to see the current one and confirm it with the user.`,
         instead: 'kubectl config current-context',
       };
     }
@@ -124,6 +226,21 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'helm upgrade --install api ./chart' } },
       { tool_name: 'Bash', tool_input: { command: 'helm uninstall api' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl --kubeconfig ~/.kube/config delete ns staging' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context "$CTX" delete pod x' }, note: 'the transcript shows a variable, not a cluster' },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context=prod --context= delete pod x' }, note: 'the last --context wins, and it is empty' },
+      { tool_name: 'Bash', tool_input: { command: 'k delete pod x' }, note: 'the usual alias' },
+      { tool_name: 'Bash', tool_input: { command: 'kubecolor delete pod x' } },
+      { tool_name: 'Bash', tool_input: { command: 'minikube kubectl -- delete pod x' } },
+      { tool_name: 'Bash', tool_input: { command: 'microk8s kubectl apply -f deploy.yaml' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl "$VERB" pod x' }, note: 'a computed verb may change anything' },
+      { tool_name: 'Bash', tool_input: { command: 'helmfile apply' } },
+      { tool_name: 'Bash', tool_input: { command: 'helmfile -e prod sync' } },
+      { tool_name: 'Bash', tool_input: { command: 'k3s kubectl delete pod x' } },
+      { tool_name: 'Bash', tool_input: { command: 'oc delete project x' } },
+      { tool_name: 'Bash', tool_input: { command: 'helm install x ./c --kube-context=' } },
+      { tool_name: 'Bash', tool_input: { command: 'helm uninstall api --kube-context "$KUBE_CTX"' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context=$KUBE_CONTEXT apply -f k.yaml' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context prod --context "" delete pod x' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context=kind-dev get pods' } },
@@ -138,6 +255,35 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'helm upgrade --install api ./chart --kube-context kind-dev' } },
       { tool_name: 'Bash', tool_input: { command: 'helm template ./chart' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl diff -f deploy.yaml' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context prod get pods' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl get pods -n "$NS"' }, note: 'read-only, whatever the namespace' },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context kind-dev delete pod "$POD"' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'CTX=kind-dev; kubectl --context "$CTX" delete pod x' },
+        note: 'the line sets the variable: the transcript names the cluster',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context kind-dev exec api-0 -- kubectl --context= version' } },
+      { tool_name: 'Bash', tool_input: { command: 'k get pods' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl describe pod "$POD"' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl config use-context "$CTX"' } },
+      { tool_name: 'Bash', tool_input: { command: 'helm repo add bitnami https://charts.bitnami.com/bitnami' } },
+      { tool_name: 'Bash', tool_input: { command: 'minikube service api' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context=$KUBE_CONTEXT get pods' }, note: 'read-only' },
+      { tool_name: 'Bash', tool_input: { command: 'kubecolor get pods -A' } },
+      { tool_name: 'Bash', tool_input: { command: 'minikube start' } },
+      { tool_name: 'Bash', tool_input: { command: 'minikube kubectl -- get pods' } },
+      { tool_name: 'Bash', tool_input: { command: 'microk8s status' } },
+      { tool_name: 'Bash', tool_input: { command: 'microk8s kubectl --context microk8s delete pod x' } },
+      { tool_name: 'Bash', tool_input: { command: 'helmfile diff' } },
+      { tool_name: 'Bash', tool_input: { command: 'helmfile template' } },
+      { tool_name: 'Bash', tool_input: { command: 'helmfile --kube-context kind-dev apply' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'helmfile apply' },
+        fixture: { committed: { 'helmfile.yaml': 'helmDefaults:\n  kubeContext: kind-dev\nreleases: []\n' } },
+        note: 'the helmfile names the cluster',
+      },
     ],
   },
 });

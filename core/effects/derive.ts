@@ -137,6 +137,20 @@ function anyOf(flags: Set<string>, list: string[] | undefined): boolean {
   return !!list && list.some((f) => flags.has(f));
 }
 
+/** Does an option value or positional named in `valueIs` hold one of its words? */
+function valueMatches(valueIs: Record<string, string[]>, parsed: Parsed): boolean {
+  const hit = (v: Value, words: string[]) => !!v.known?.split(',').some((part) => words.some((w) => w.toLowerCase() === part.trim().toLowerCase()));
+  for (const [key, words] of Object.entries(valueIs)) {
+    if (key === '#') {
+      if (parsed.positional.some((v) => hit(v, words))) return true;
+    } else if (key.startsWith('#')) {
+      const v = parsed.positional[Number(key.slice(1))];
+      if (v && hit(v, words)) return true;
+    } else if (parsed.values.some((v) => v.opt === key && hit(v.value, words))) return true;
+  }
+  return false;
+}
+
 /** The row of the spec that applies, with the arguments after its subcommand parsed. */
 export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed: Parsed } | null {
   let args = inv.args;
@@ -182,6 +196,8 @@ export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed
     if (row.also && !anyOf(parsed.flags, row.also)) continue;
     if (row.unless && anyOf(parsed.flags, row.unless)) continue;
     if (row.unlessValue && parsed.values.some((v) => row.when?.includes(v.opt) && harmlessValue(v.value, row.unlessValue!))) continue;
+    if (row.valueIs && !valueMatches(row.valueIs, parsed)) continue;
+    if (row.nopos && parsed.positional.length > 0) continue;
     return { row, parsed };
   }
   return null;

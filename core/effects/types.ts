@@ -110,6 +110,14 @@ export interface Row {
    * only): a string is compared with the value before any `=`, a pattern with the whole value.
    */
   unlessValue?: (string | RegExp)[];
+  /**
+   * …and the value of one of these options (or, for the key `#N`, the Nth positional; `#` any
+   * positional) is one of the listed words, case-insensitively; each element of a comma-separated
+   * value counts (`usermod -aG adm,sudo`). The keys are alternatives: one match is enough.
+   */
+  valueIs?: Record<string, string[]>;
+  /** …and no positional argument (`pkill -u USER`: no pattern, so every process of the user). */
+  nopos?: boolean;
   /** …and no arguments at all (`set`, `export`). */
   bare?: boolean;
   /** Options that take a value (`-n 5`, `-n5`, `--lines=5`). */

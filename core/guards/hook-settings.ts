@@ -97,10 +97,36 @@ export interface HookModel {
   env: Record<string, string | undefined>;
   /** Gemini CLI's hook switches (`hooksConfig`), compared as a whole. */
   hooksConfig: string;
+  /** enabledPlugins ids of Agent Guard's plugin (`agent-guard@<marketplace>`) set to false. */
+  pluginsOff: Set<string>;
+  /** permissions.additionalDirectories: folders Claude Code (and outside-workspace-write) count as the workspace. */
+  extraDirs: Set<string>;
+}
+
+/** The plugin id prefix of Agent Guard's Claude Code plugin. */
+export const PLUGIN_ID = 'agent-guard@';
+
+/** The path without its trailing slashes (a loop: the regex form is polynomial on long runs of slashes). */
+export function trimSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
+}
+
+/**
+ * additionalDirectories entries that make every path (or every path of the user) count as inside
+ * the workspace: the root, a drive, the home folder and the folders that hold homes.
+ */
+function everywhere(dir: string, home: string | undefined): boolean {
+  const d = trimSlashes(dir.trim().replace(/\\/g, '/')) || '/';
+  if (['/', '~', '$HOME', '${HOME}', '/home', '/Users', '/root', '..'].includes(d) || /^[A-Za-z]:$/.test(d) || /^(\.\.\/)+\.\.$/.test(d)) return true;
+  if (!home) return false;
+  const h = trimSlashes(home);
+  return d === h || h.startsWith(`${d}/`);
 }
 
 export function hookModel(text: string | null): HookModel {
-  const model: HookModel = { parsed: true, ours: [], gate: new Map(), off: {}, env: {}, hooksConfig: 'null' };
+  const model: HookModel = { parsed: true, ours: [], gate: new Map(), off: {}, env: {}, hooksConfig: 'null', pluginsOff: new Set(), extraDirs: new Set() };
   if (text === null || text.trim() === '') return model;
   const errors: ParseError[] = [];
   const root = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
@@ -113,6 +139,10 @@ export function hookModel(text: string | null): HookModel {
   const env = o.env && typeof o.env === 'object' ? (o.env as Record<string, unknown>) : {};
   for (const k of HOOK_ENV) model.env[k] = env[k] === undefined ? undefined : canonical(env[k]);
   model.hooksConfig = canonical(o.hooksConfig ?? null);
+  const plugins = o.enabledPlugins && typeof o.enabledPlugins === 'object' ? (o.enabledPlugins as Record<string, unknown>) : {};
+  for (const [id, on] of Object.entries(plugins)) if (id.startsWith(PLUGIN_ID) && (on === false || on === 'false')) model.pluginsOff.add(id);
+  const perms = o.permissions && typeof o.permissions === 'object' ? (o.permissions as Record<string, unknown>) : {};
+  if (Array.isArray(perms.additionalDirectories)) for (const d of perms.additionalDirectories) if (typeof d === 'string') model.extraDirs.add(d);
   const hooks = o.hooks && typeof o.hooks === 'object' ? (o.hooks as Record<string, unknown>) : {};
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
@@ -143,7 +173,7 @@ function brief(h: Record<string, unknown>): string {
  * ("narrows its matcher from "*" to "Write""), or null when it runs exactly as before. `before` is
  * null for a file that does not exist yet.
  */
-export function hookChange(before: string | null, after: string): string | null {
+export function hookChange(before: string | null, after: string, home?: string): string | null {
   const b = hookModel(before);
   const a = hookModel(after);
   if (!a.parsed && b.ours.length > 0) return 'leaves the file unreadable as JSON, so the host ignores it and the hook entry with it';
@@ -170,5 +200,10 @@ export function hookChange(before: string | null, after: string): string | null 
   }
   for (const k of HOOK_ENV) if (a.env[k] !== undefined && a.env[k] !== b.env[k]) return `sets env ${k}, which changes how the hook's command runs`;
   if (a.hooksConfig !== b.hooksConfig) return 'changes hooksConfig, which turns hooks on and off';
+  for (const id of a.pluginsOff)
+    if (!b.pluginsOff.has(id)) return `sets enabledPlugins "${id}" to false, which switches Agent Guard's plugin (and its hook) off`;
+  for (const d of a.extraDirs)
+    if (!b.extraDirs.has(d) && everywhere(d, home))
+      return `adds "${d}" to additionalDirectories, so every path counts as inside the workspace and writes anywhere pass as the project's`;
   return null;
 }

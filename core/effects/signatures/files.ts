@@ -625,7 +625,7 @@ export const FILES: ProgramSpec[] = [
     ],
   },
   {
-    names: ['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'],
+    names: ['chmod', 'chown', 'chgrp', 'chattr'],
     rows: [
       {
         sub: [],
@@ -638,7 +638,7 @@ export const FILES: ProgramSpec[] = [
     ],
   },
   {
-    names: ['touch', 'mkdir', 'mkfifo', 'mknod'],
+    names: ['touch', 'mkdir'],
     rows: [
       {
         takes: ['-d', '-t', '-r', '-m', '--date', '--reference', '--mode', '--context'],

@@ -2,6 +2,15 @@
 import type { ProgramSpec } from '../types';
 
 const esc = (what: string) => [{ kind: 'escalate' as const, what }];
+const destroys = (what: string) => [{ kind: 'destroy' as const, what }];
+
+/**
+ * Groups whose members are root in all but name: sudo and wheel by policy, docker, lxd, incus and
+ * libvirt through the daemon (a container or VM with the host's disk mounted), disk by raw device
+ * access, shadow by the password hashes.
+ */
+export const ADMIN_GROUPS = ['sudo', 'wheel', 'admin', 'root', 'docker', 'lxd', 'incus-admin', 'libvirt', 'disk', 'shadow'];
+const ROOT = ['0', 'root'];
 
 export const SYSTEM: ProgramSpec[] = [
   {
@@ -52,6 +61,303 @@ export const SYSTEM: ProgramSpec[] = [
       },
     ],
   },
+  // ---- accounts and groups: a user made root, or root made reachable ----
+  {
+    names: ['usermod'],
+    rows: [
+      {
+        takes: ['-c', '-d', '-e', '-f', '-g', '-G', '-l', '-p', '-s', '-u', '-R', '-P', '-Z', '-v', '-V', '-w', '-W'],
+        opts: { '--comment': 'none', '--home': 'none', '--expiredate': 'none', '--inactive': 'none', '--gid': 'none', '--groups': 'none', '--login': 'none' },
+        valueIs: { '-G': ADMIN_GROUPS, '--groups': ADMIN_GROUPS, '-g': ROOT, '--gid': ROOT, '-u': ['0'], '--uid': ['0'] },
+        rest: 'none',
+        effects: esc('admin group or uid 0'),
+        examples: [
+          { command: 'usermod -aG sudo dev', effects: ['escalate(admin group or uid 0)'] },
+          { command: 'usermod --append --groups video,docker dev', effects: ['escalate(admin group or uid 0)'] },
+          { command: 'usermod -o -u 0 dev', effects: ['escalate(admin group or uid 0)'] },
+        ],
+      },
+      {
+        takes: ['-c', '-d', '-e', '-f', '-g', '-G', '-l', '-p', '-s', '-u', '-R', '-P', '-Z'],
+        rest: 'none',
+        examples: [{ command: 'usermod -aG video dev', effects: [] }],
+      },
+    ],
+  },
+  {
+    names: ['useradd', 'adduser', 'addgroup'],
+    rows: [
+      {
+        takes: ['-b', '-c', '-d', '-e', '-f', '-g', '-G', '-k', '-K', '-p', '-s', '-u', '-R', '-P', '-Z'],
+        opts: {
+          '--gid': 'none',
+          '--groups': 'none',
+          '--uid': 'none',
+          '--shell': 'none',
+          '--home-dir': 'none',
+          '--home': 'none',
+          '--comment': 'none',
+          '--ingroup': 'none',
+        },
+        // Debian's adduser USER GROUP and busybox's addgroup USER GROUP add a user to a group.
+        valueIs: {
+          '-u': ['0'],
+          '--uid': ['0'],
+          '-g': ROOT,
+          '--gid': ROOT,
+          '-G': ADMIN_GROUPS,
+          '--groups': ADMIN_GROUPS,
+          '--ingroup': ADMIN_GROUPS,
+          '#1': ADMIN_GROUPS,
+        },
+        rest: 'none',
+        effects: esc('admin group or uid 0'),
+        examples: [
+          { command: 'useradd -o -u 0 toor', effects: ['escalate(admin group or uid 0)'] },
+          { command: 'adduser dev sudo', effects: ['escalate(admin group or uid 0)'] },
+          { command: 'useradd -m -G wheel dev', effects: ['escalate(admin group or uid 0)'] },
+        ],
+      },
+      {
+        takes: ['-b', '-c', '-d', '-e', '-f', '-g', '-G', '-k', '-K', '-p', '-s', '-u', '-R', '-P', '-Z'],
+        rest: 'none',
+        examples: [{ command: 'useradd -m -s /bin/bash ci', effects: [] }],
+      },
+    ],
+  },
+  {
+    names: ['gpasswd'],
+    rows: [
+      {
+        when: ['-a', '--add', '-M', '--members', '-A', '--administrators'],
+        takes: ['-a', '--add', '-d', '--delete', '-M', '--members', '-A', '--administrators', '-Q', '--root'],
+        valueIs: { '#0': ADMIN_GROUPS },
+        effects: esc('admin group or uid 0'),
+        examples: [{ command: 'gpasswd -a dev docker', effects: ['escalate(admin group or uid 0)'] }],
+      },
+      {
+        takes: ['-a', '--add', '-d', '--delete', '-M', '--members', '-A', '--administrators'],
+        rest: 'none',
+        examples: [{ command: 'gpasswd -d dev docker', effects: [] }],
+      },
+    ],
+  },
+  {
+    names: ['passwd'],
+    rows: [
+      {
+        when: ['-d', '--delete'],
+        takes: ['-n', '-x', '-w', '-i', '-r', '-R', '-P', '--mindays', '--maxdays', '--warndays', '--inactive', '--repository', '--root', '--prefix'],
+        rest: 'none',
+        effects: esc('an account with no password'),
+        examples: [{ command: 'passwd -d root', effects: ['escalate(an account with no password)'] }],
+      },
+      { when: ['-S', '--status', '-h', '--help'], rest: 'none', examples: [{ command: 'passwd -S', effects: [] }] },
+    ],
+  },
+  {
+    names: ['chpasswd'],
+    rows: [
+      { when: ['-h', '--help'], examples: [{ command: 'chpasswd --help', effects: [] }] },
+      {
+        takes: ['-c', '-s', '-R', '-P'],
+        rest: 'none',
+        effects: esc('account passwords set'),
+        examples: [{ command: "echo 'root:x' | chpasswd", effects: ['escalate(account passwords set)'] }],
+      },
+    ],
+  },
+  {
+    // sg GROUP [-c] COMMAND and newgrp GROUP run a command (or a shell) with another group's rights.
+    names: ['sg', 'newgrp'],
+    rows: [
+      {
+        takes: ['-c'],
+        valueIs: { '#0': ADMIN_GROUPS },
+        rest: 'none',
+        effects: esc('admin group or uid 0'),
+        examples: [
+          { command: 'sg docker -c "docker ps"', effects: ['escalate(admin group or uid 0)'] },
+          { command: 'newgrp docker', effects: ['escalate(admin group or uid 0)'] },
+        ],
+      },
+      { takes: ['-c'], rest: 'none', examples: [{ command: 'newgrp dev', effects: [] }] },
+    ],
+  },
+  {
+    names: ['setpriv'],
+    rows: [
+      {
+        takes: [
+          '--reuid',
+          '--ruid',
+          '--euid',
+          '--regid',
+          '--rgid',
+          '--egid',
+          '--groups',
+          '--inh-caps',
+          '--ambient-caps',
+          '--bounding-set',
+          '--securebits',
+          '--pdeathsig',
+          '--selinux-label',
+          '--apparmor-profile',
+          '--landlock-access',
+          '--landlock-rule',
+        ],
+        valueIs: { '--reuid': ROOT, '--ruid': ROOT, '--euid': ROOT, '--regid': ROOT, '--rgid': ROOT, '--egid': ROOT, '--groups': ADMIN_GROUPS },
+        rest: 'exec',
+        effects: esc('uid 0'),
+        examples: [{ command: 'setpriv --reuid=0 id', effects: ['execute(shell: id)', 'escalate(uid 0)'] }],
+      },
+      {
+        takes: [
+          '--reuid',
+          '--ruid',
+          '--euid',
+          '--regid',
+          '--rgid',
+          '--egid',
+          '--groups',
+          '--inh-caps',
+          '--ambient-caps',
+          '--bounding-set',
+          '--securebits',
+          '--pdeathsig',
+          '--selinux-label',
+          '--apparmor-profile',
+          '--landlock-access',
+          '--landlock-rule',
+        ],
+        rest: 'exec',
+        examples: [{ command: 'setpriv --no-new-privs make test', effects: ['execute(shell: make test)'] }],
+      },
+    ],
+  },
+  {
+    // Without --user, systemd-run starts a unit of the system manager, which runs as root unless --uid says otherwise.
+    names: ['systemd-run'],
+    rows: [
+      {
+        when: ['--user'],
+        takes: [
+          '-p',
+          '--property',
+          '-u',
+          '--unit',
+          '--description',
+          '--slice',
+          '-E',
+          '--setenv',
+          '--uid',
+          '--gid',
+          '--nice',
+          '-M',
+          '--machine',
+          '-H',
+          '--host',
+          '--working-directory',
+          '--on-active',
+          '--on-boot',
+          '--on-startup',
+          '--on-unit-active',
+          '--on-unit-inactive',
+          '--on-calendar',
+          '--timer-property',
+          '--path-property',
+          '--socket-property',
+          '--service-type',
+        ],
+        rest: 'exec',
+        examples: [{ command: 'systemd-run --user --scope -p MemoryMax=1G make test', effects: ['execute(shell: make test)'] }],
+      },
+      {
+        when: ['--uid'],
+        unless: ['-p', '--property'],
+        takes: [
+          '-p',
+          '--property',
+          '-u',
+          '--unit',
+          '--description',
+          '--slice',
+          '-E',
+          '--setenv',
+          '--uid',
+          '--gid',
+          '--nice',
+          '-M',
+          '--machine',
+          '-H',
+          '--host',
+          '--working-directory',
+          '--on-active',
+          '--on-boot',
+          '--on-startup',
+          '--on-unit-active',
+          '--on-unit-inactive',
+          '--on-calendar',
+          '--timer-property',
+          '--path-property',
+          '--socket-property',
+          '--service-type',
+        ],
+        valueIs: { '--uid': ['nobody', 'daemon'] },
+        rest: 'exec',
+        examples: [{ command: 'systemd-run --uid=nobody --pipe id', effects: ['execute(shell: id)'] }],
+      },
+      {
+        takes: [
+          '-p',
+          '--property',
+          '-u',
+          '--unit',
+          '--description',
+          '--slice',
+          '-E',
+          '--setenv',
+          '--uid',
+          '--gid',
+          '--nice',
+          '-M',
+          '--machine',
+          '-H',
+          '--host',
+          '--working-directory',
+          '--on-active',
+          '--on-boot',
+          '--on-startup',
+          '--on-unit-active',
+          '--on-unit-inactive',
+          '--on-calendar',
+          '--timer-property',
+          '--path-property',
+          '--socket-property',
+          '--service-type',
+        ],
+        rest: 'exec',
+        effects: esc('a system service (root)'),
+        examples: [
+          { command: 'systemd-run -t --uid=0 id', effects: ['execute(shell: id)', 'escalate(a system service (root))'] },
+          { command: 'systemd-run --scope make install', effects: ['execute(shell: make install)', 'escalate(a system service (root))'] },
+        ],
+      },
+    ],
+  },
+  {
+    // do shell script "…" with administrator privileges: judged by the guard from the AppleScript text.
+    names: ['osascript'],
+    rows: [
+      {
+        opts: { '-e': 'code' },
+        takes: ['-l', '-s'],
+        lang: 'applescript',
+        rest: 'none',
+        examples: [{ command: `osascript -e 'display notification "done"'`, effects: ['execute(applescript: display notification "done")'] }],
+      },
+    ],
+  },
   {
     names: ['setcap'],
     rows: [
@@ -70,8 +376,8 @@ export const SYSTEM: ProgramSpec[] = [
       {
         takes: ['-o', '-l', '-p', '--offset', '--length', '--step'],
         rest: 'write',
-        effects: [{ kind: 'destroy', what: 'block device (discarded)' }],
-        examples: [{ command: 'blkdiscard /dev/nvme0n1', effects: ['write(/dev/nvme0n1, blkdiscard)', 'destroy(block device (discarded))'] }],
+        effects: destroys('the data on a block device (discarded)'),
+        examples: [{ command: 'blkdiscard /dev/nvme0n1', effects: ['write(/dev/nvme0n1, blkdiscard)', 'destroy(the data on a block device (discarded))'] }],
       },
     ],
   },
@@ -90,10 +396,329 @@ export const SYSTEM: ProgramSpec[] = [
       },
     ],
   },
+  // ---- special files and access lists ----
+  {
+    // A FIFO blocks whoever opens it until a writer comes; a reader of a planted one hangs.
+    names: ['mkfifo'],
+    rows: [
+      {
+        takes: ['-m', '--mode', '-Z', '--context'],
+        rest: 'write',
+        how: 'mkfifo',
+        examples: [{ command: 'mkfifo /tmp/pipe', effects: ['write(/tmp/pipe, mkfifo)'] }],
+      },
+    ],
+  },
+  {
+    names: ['mknod'],
+    rows: [
+      {
+        takes: ['-m', '--mode', '-Z', '--context'],
+        pos: ['write'],
+        rest: 'none',
+        how: 'mknod',
+        examples: [{ command: 'mknod /tmp/pipe p', effects: ['write(/tmp/pipe, mknod)'] }],
+      },
+    ],
+  },
+  {
+    names: ['setfacl'],
+    rows: [
+      {
+        takes: ['-m', '-x', '-M', '-X', '--modify', '--remove', '--set', '--modify-file', '--remove-file', '--set-file'],
+        rest: 'meta',
+        examples: [{ command: 'setfacl -m u:ci:r-- build/report.txt', effects: ['read(build/report.txt, metadata)'] }],
+      },
+    ],
+  },
+  // ---- devices, processes, sessions and the running system ----
+  {
+    names: ['cryptsetup'],
+    globalTakes: ['--type', '-c', '--cipher', '-s', '--key-size', '-h', '--hash', '-d', '--key-file', '-S', '--key-slot', '--pbkdf', '--header'],
+    rows: [
+      ...['luksFormat', 'erase', 'luksErase', 'luksKillSlot', 'luksRemoveKey'].map((sub) => ({
+        sub: [sub],
+        takes: ['--type', '-c', '--cipher', '-s', '--key-size', '-h', '--hash', '-d', '--key-file', '-S', '--key-slot', '--pbkdf', '--header'],
+        rest: 'none' as const,
+        effects: destroys('the data on an encrypted device (its keys are overwritten)'),
+        examples: [{ command: `cryptsetup ${sub} /dev/sda`, effects: ['destroy(the data on an encrypted device (its keys are overwritten))'] }],
+      })),
+      { sub: ['luksDump'], rest: 'none', examples: [{ command: 'cryptsetup luksDump /dev/sda2', effects: [] }] },
+    ],
+  },
+  {
+    names: ['nvme'],
+    rows: [
+      ...['format', 'sanitize', 'delete-ns', 'write-zeroes'].map((sub) => ({
+        sub: [sub],
+        rest: 'none' as const,
+        effects: destroys('the data on an NVMe drive'),
+        examples: [{ command: `nvme ${sub} /dev/nvme0n1`, effects: ['destroy(the data on an NVMe drive)'] }],
+      })),
+      { sub: ['list'], rest: 'none', examples: [{ command: 'nvme list', effects: [] }] },
+    ],
+  },
+  {
+    names: ['hdparm'],
+    rows: [
+      {
+        when: [
+          '--security-erase',
+          '--security-erase-enhanced',
+          '--trim-sector-ranges',
+          '--trim-sector-ranges-stdin',
+          '--write-sector',
+          '--make-bad-sector',
+          '--dco-restore',
+        ],
+        takes: [
+          '--security-erase',
+          '--security-erase-enhanced',
+          '--trim-sector-ranges',
+          '--write-sector',
+          '--make-bad-sector',
+          '--user-master',
+          '--security-mode',
+        ],
+        rest: 'none',
+        effects: destroys('the data on a disk (an ATA erase or sector write)'),
+        examples: [{ command: 'hdparm --security-erase NULL /dev/sda', effects: ['destroy(the data on a disk (an ATA erase or sector write))'] }],
+      },
+      { rest: 'none', examples: [{ command: 'hdparm -I /dev/sda', effects: [] }] },
+    ],
+  },
+  {
+    names: ['mdadm'],
+    rows: [
+      {
+        when: ['--zero-superblock'],
+        rest: 'none',
+        effects: destroys('the RAID metadata on a device (the array cannot be assembled again)'),
+        examples: [{ command: 'mdadm --zero-superblock /dev/sda1', effects: ['destroy(the RAID metadata on a device (the array cannot be assembled again))'] }],
+      },
+      { rest: 'none', examples: [{ command: 'mdadm --detail /dev/md0', effects: [] }] },
+    ],
+  },
+  {
+    names: ['killall5'],
+    rows: [
+      {
+        rest: 'none',
+        effects: destroys('every process on the machine outside this session'),
+        examples: [{ command: 'killall5 -9', effects: ['destroy(every process on the machine outside this session)'] }],
+      },
+    ],
+  },
+  {
+    // pkill/killall -u USER with no pattern, or a pattern that matches every name: every process of the user (the agent's own included).
+    names: ['pkill', 'killall'],
+    rows: [
+      {
+        when: ['-u', '-U', '--euid', '--uid', '--user', '-G', '--group', '-s', '--session', '-t', '--terminal', '-P', '--parent'],
+        nopos: true,
+        takes: [
+          '-u',
+          '-U',
+          '--euid',
+          '--uid',
+          '--user',
+          '-G',
+          '-g',
+          '--group',
+          '--pgroup',
+          '-s',
+          '--session',
+          '-t',
+          '--terminal',
+          '-P',
+          '--parent',
+          '-F',
+          '--pidfile',
+          '--signal',
+          '--ns',
+          '--nslist',
+          '-o',
+          '--older',
+          '--older-than',
+          '-y',
+          '--younger-than',
+          '-Z',
+          '--context',
+        ],
+        effects: destroys('every process of the user, this session included'),
+        examples: [
+          { command: 'pkill -KILL -u "$USER"', effects: ['destroy(every process of the user, this session included)', 'read($USER)'] },
+          { command: 'killall -9 -u dev', effects: ['destroy(every process of the user, this session included)'] },
+        ],
+      },
+      {
+        takes: [
+          '-u',
+          '-U',
+          '--euid',
+          '--uid',
+          '--user',
+          '-G',
+          '-g',
+          '--group',
+          '--pgroup',
+          '-s',
+          '--session',
+          '-t',
+          '--terminal',
+          '-P',
+          '--parent',
+          '-F',
+          '--pidfile',
+          '--signal',
+          '--ns',
+          '--nslist',
+          '-o',
+          '--older',
+          '--older-than',
+          '-y',
+          '--younger-than',
+          '-Z',
+          '--context',
+        ],
+        valueIs: { '#0': ['.', '.*', '.+', '^', '$', '', '*'] },
+        rest: 'none',
+        effects: destroys('every process of the user (the pattern matches any name)'),
+        examples: [{ command: 'pkill -f .', effects: ['destroy(every process of the user (the pattern matches any name))'] }],
+      },
+      {
+        takes: [
+          '-u',
+          '-U',
+          '--euid',
+          '--uid',
+          '--user',
+          '-G',
+          '-g',
+          '--group',
+          '--pgroup',
+          '-s',
+          '--session',
+          '-t',
+          '--terminal',
+          '-P',
+          '--parent',
+          '-F',
+          '--pidfile',
+          '--signal',
+          '--ns',
+          '--nslist',
+          '-o',
+          '--older',
+          '--older-than',
+          '-y',
+          '--younger-than',
+          '-Z',
+          '--context',
+        ],
+        rest: 'none',
+        examples: [
+          { command: 'pkill -u "$USER" node', effects: ['read($USER)'] },
+          { command: 'pkill -f "vite dev"', effects: [] },
+        ],
+      },
+    ],
+  },
+  {
+    names: ['loginctl'],
+    rows: [
+      ...['terminate-user', 'terminate-session', 'terminate-seat', 'kill-user', 'kill-session'].map((sub) => ({
+        sub: [sub],
+        takes: ['-s', '--signal', '--kill-whom', '-H', '--host', '-M', '--machine'],
+        rest: 'none' as const,
+        effects: destroys('login sessions and every program in them'),
+        examples: [{ command: `loginctl ${sub} 2`, effects: ['destroy(login sessions and every program in them)'] }],
+      })),
+      { sub: ['list-sessions'], rest: 'none', examples: [{ command: 'loginctl list-sessions', effects: [] }] },
+    ],
+  },
+  {
+    // Changing the target stops every unit the new one does not need: sessions, ssh, the agent itself.
+    names: ['systemctl'],
+    globalTakes: [
+      '-H',
+      '--host',
+      '-M',
+      '--machine',
+      '-t',
+      '--type',
+      '-p',
+      '--property',
+      '-s',
+      '--signal',
+      '--root',
+      '-n',
+      '--lines',
+      '-o',
+      '--output',
+      '--state',
+      '--job-mode',
+      '--kill-whom',
+    ],
+    rows: [
+      ...['isolate', 'rescue', 'emergency'].map((sub) => ({
+        sub: [sub],
+        rest: 'none' as const,
+        effects: destroys('every running service and session not in the new target (the system changes runlevel)'),
+        examples: [
+          {
+            command: `systemctl ${sub}${sub === 'isolate' ? ' rescue.target' : ''}`,
+            effects: ['destroy(every running service and session not in the new target (the system changes runlevel))'],
+          },
+        ],
+      })),
+    ],
+  },
+  {
+    names: ['telinit', 'init'],
+    rows: [
+      {
+        valueIs: { '#0': ['1', 's', 'single', 'emergency', 'rescue'] },
+        rest: 'none',
+        effects: destroys('every running service and session not in the new target (the system changes runlevel)'),
+        examples: [{ command: 'telinit 1', effects: ['destroy(every running service and session not in the new target (the system changes runlevel))'] }],
+      },
+    ],
+  },
+  {
+    // A default policy of DROP or REJECT cuts every connection no rule accepts: ssh to this machine included.
+    names: ['iptables', 'ip6tables', 'iptables-nft', 'iptables-legacy', 'ip6tables-nft', 'ip6tables-legacy'],
+    rows: [
+      {
+        when: ['-P', '--policy'],
+        takes: ['-P', '--policy', '-t', '--table', '-w', '--wait'],
+        valueIs: { '#': ['DROP', 'REJECT'] },
+        rest: 'none',
+        effects: destroys('network access to this machine (a default DROP policy cuts every connection no rule accepts, ssh included)'),
+        examples: [
+          {
+            command: 'iptables -P INPUT DROP',
+            effects: ['destroy(network access to this machine (a default DROP policy cuts every connection no rule accepts, ssh included))'],
+          },
+        ],
+      },
+      { takes: ['-P', '--policy', '-t', '--table', '-w', '--wait'], rest: 'none', examples: [{ command: 'iptables -L -n', effects: [] }] },
+    ],
+  },
   {
     names: ['crontab'],
     rows: [
-      { when: ['-r'], effects: [{ kind: 'destroy', what: 'crontab' }], examples: [{ command: 'crontab -r', effects: ['destroy(crontab)'] }] },
+      {
+        when: ['-r'],
+        effects: destroys('every scheduled job in the crontab'),
+        examples: [{ command: 'crontab -r', effects: ['destroy(every scheduled job in the crontab)'] }],
+      },
+      {
+        takes: ['-u'],
+        valueIs: { '#0': ['/dev/null'] },
+        effects: destroys('every scheduled job in the crontab'),
+        examples: [{ command: 'crontab /dev/null', effects: ['destroy(every scheduled job in the crontab)'] }],
+      },
       { when: ['-l', '-e'], examples: [{ command: 'crontab -l', effects: [] }] },
       { takes: ['-u'], rest: 'read', examples: [{ command: 'crontab jobs.txt', effects: ['read(jobs.txt, content)'] }] },
     ],
