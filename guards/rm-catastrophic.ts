@@ -253,6 +253,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'rm -f /etc/passwd' }, note: 'a file the system needs' },
     ],
     allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'git rm -r --cached .' }, note: 'only the index; destructive-git judges what git rm can lose' },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "${BUILD_DIR:?}/dist"' }, note: '${VAR:?} aborts when unset' },
       { tool_name: 'Bash', tool_input: { command: 'f(){ rm -rf "$1"; }; f dist' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf {dist,coverage}' } },
@@ -376,8 +377,12 @@ function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnal
   return null;
 }
 
-/** Programs handled above with their own rules (rm's lists, find's filters, rsync --delete, mv). */
-const OWN_RULES = new Set(['rm', 'find', 'mv', 'gmv']);
+/**
+ * Programs handled above with their own rules (rm's lists, find's filters, rsync --delete, mv), and
+ * git: `git rm -r .` deletes only files git tracks inside the repository, which a checkout puts back
+ * (never .git, never anything outside); what it can lose, uncommitted changes, is destructive-git's.
+ */
+const OWN_RULES = new Set(['rm', 'find', 'mv', 'gmv', 'git']);
 
 /**
  * Every other deletion, by the program's signature: rimraf, srm, shred -u, tar --remove-files,

@@ -60,6 +60,8 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      { tool_name: 'Bash', tool_input: { command: 'gh auth token > token.txt' }, note: 'a credential saved under a name that is not kept secret' },
+      { tool_name: 'Bash', tool_input: { command: 'gopass show github/token' } },
       { tool_name: 'Bash', tool_input: { command: 'cut -d= -f2 .env' } },
       { tool_name: 'Bash', tool_input: { command: "awk -F= '{print $2}' .env" } },
       // Spread into an object that is printed, or a copy that is printed: still a dump.
@@ -167,6 +169,11 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'doppler secrets download --no-file --format env' } },
     ],
     allowed: [
+      // Names nobody can tell, to a program whose use of them nobody can tell: not a file read.
+      { tool_name: 'Bash', tool_input: { command: 'gcrane ls registry.example.com/app | xargs -n 1 gcrane delete' } },
+      { tool_name: 'Bash', tool_input: { command: 'gopass sync' } },
+      { tool_name: 'Bash', tool_input: { command: 'keytool -list -keystore android/app/upload.keystore' } },
+      { tool_name: 'Bash', tool_input: { command: 'doppler secrets download --no-file --format env > .env' }, note: 'kept aside under a secret name' },
       // Names-only projections of KEY=value lines (the values never print).
       { tool_name: 'Bash', tool_input: { command: 'cut -d= -f1 .env' } },
       { tool_name: 'Bash', tool_input: { command: "awk -F= '{print $1}' .env" } },
@@ -304,13 +311,28 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
         instead: `[ -n "$${e.name}" ] && echo "${e.name} is set"`,
       };
     }
-    case 'credentials':
+    case 'credentials': {
       if (!e.secret && !isSecretVariableName(e.name.replace(/[^A-Za-z0-9]+/g, '_'))) return null;
       if (!outputRedirected(inv) && consumersOf(inv, analysis).length > 0 && consumersOf(inv, analysis).every(credentialSink)) return null;
+      // Saved under a secret name (`doppler secrets download --no-file > .env`): kept aside, like a copy of a secret file.
+      const into = stdoutFile(inv, ctx);
+      if (into === '/dev/null' || (into && secretPath(into, ctx))) return null;
       return {
-        reason: `${e.name} prints a stored credential into the transcript. Check that the login works instead (gh auth status, aws sts get-caller-identity, kubectl auth whoami), or pipe it straight into the command that needs it.`,
+        reason: `${e.name} prints a stored credential ${into ? `into ${display(into, ctx)}, a file not kept as a secret` : 'into the transcript'}. Check that the login works instead (gh auth status, aws sts get-caller-identity, kubectl auth whoami), or pipe it straight into the command that needs it.`,
       };
+    }
   }
+}
+
+/** The file a program's standard output is redirected to (`> f`, `>> f`), when the line names it. */
+function stdoutFile(inv: Invocation, ctx: GuardContext): string | null {
+  for (const r of inv.redirects) {
+    if (!r.target || !['>', '>>', '>|'].includes(r.op) || (r.fd !== null && r.fd !== 1)) continue;
+    const path = r.target.known === null ? null : resolvePath(inv.cwd ?? ctx.projectDir, r.target.known, ctx.home);
+    // /dev/stdout, /dev/tty, /dev/fd/1: still the transcript.
+    return path !== null && path.startsWith('/dev/') && path !== '/dev/null' ? null : path;
+  }
+  return null;
 }
 
 function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): Denial | null {
@@ -555,12 +577,15 @@ function namesFedToReaders(analysis: ShellAnalysis, ctx: GuardContext): Denial |
     if (inv.pipeFrom && (inv.program === 'xargs' || (inv.program === 'cpio' && inv.args.some((a) => /^-[a-zA-Z]*o|^--create$/.test(a.known ?? ''))))) {
       if (inv.program === 'xargs' && inv.args.some((a) => /^(-a|--arg-file)/.test(a.known ?? ''))) continue;
       let reader: Invocation | null = inv;
+      let assumed = false;
       if (inv.program === 'xargs') {
         const via = [...inv.via, 'xargs'];
         reader = list.slice(i + 1, i + 8).find((c) => c.via.length === via.length && c.via.every((v, k) => v === via[k])) ?? null;
-        if (!reader || !readsAppended(reader, ctx)) continue;
+        const reads = reader ? readsAppended(reader, ctx) : false;
+        if (!reader || !reads) continue;
+        assumed = reads === 'assumed';
       }
-      const d = judgeNames(reader, stagesOf(inv.pipeFrom), inv.cwd, ctx);
+      const d = judgeNames(reader, stagesOf(inv.pipeFrom), inv.cwd, ctx, assumed);
       if (d) return d;
     }
     // A reader's argument that is one command substitution: the files it prints.
@@ -577,8 +602,12 @@ function namesFedToReaders(analysis: ShellAnalysis, ctx: GuardContext): Denial |
   return null;
 }
 
-/** Whether the command xargs runs reads the files named by the lines it is given (cat, grep PATTERN, an unknown program). */
-function readsAppended(inv: Invocation, ctx: GuardContext): boolean {
+/**
+ * Whether the command xargs runs reads the files named by the lines it is given: 'known' for a
+ * reader by its signature (cat, grep PATTERN), 'assumed' for a program whose use of its arguments
+ * is not known (the conservative default: a secret name given to it is a read).
+ */
+function readsAppended(inv: Invocation, ctx: GuardContext): 'known' | 'assumed' | false {
   // A search whose pattern cannot match a secret line prints none (find … | xargs grep TODO).
   if (['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack'].includes(inv.program)) {
     const f = flags(inv.args, ['-e', '-f', '-m', '-A', '-B', '-C', '--regexp', '--max-count']);
@@ -588,13 +617,15 @@ function readsAppended(inv: Invocation, ctx: GuardContext): boolean {
   }
   const marker = { ...target(inv, inv.args[0] ?? inv.argv[0]!, ctx.home).value, known: MARKER, ifUnset: MARKER, glob: false, possible: [] };
   const probe: Invocation = { ...inv, args: [...inv.args, marker], redirects: [] };
-  return effectsOf(probe, ctx.home).effects.some(
+  const reads = effectsOf(probe, ctx.home).effects.filter(
     (e) =>
       e.kind === 'read' &&
       e.source === 'file' &&
       (e.target.value.known === MARKER || e.target.value.known === '{}') &&
       (e.mode === 'content' || e.mode === 'copy' || (e.mode === 'search' && searchPatternMayMatchValues(e.pattern ?? null))),
   );
+  if (reads.length === 0) return false;
+  return reads.some((e) => e.kind === 'read' && e.source === 'file' && !e.assumed) ? 'known' : 'assumed';
 }
 
 function stagesOf(last: Invocation): Stage[] {
@@ -613,8 +644,11 @@ function stagesOfScript(script: Script): Stage[] {
   });
 }
 
-function judgeNames(reader: Invocation, stages: Stage[], cwd: string | null, ctx: GuardContext): Denial | null {
+function judgeNames(reader: Invocation, stages: Stage[], cwd: string | null, ctx: GuardContext, assumed = false): Denial | null {
   const source = namesProduced(stages);
+  // Names nobody can tell (git rev-list, fswatch, fzf) handed to a program whose use of them nobody
+  // can tell either: most such lines are not file reads at all, and denying them all is noise.
+  if (assumed && source.kind === 'unknown') return null;
   const producer = stages.map((s) => s.program).join(' | ') || 'a command';
   const base = cwd ?? ctx.projectDir;
   const found = secretNamed(source, base, ctx);

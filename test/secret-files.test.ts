@@ -148,7 +148,7 @@ export const SECRET_FILE_ATTACKS: AdversaryCase[] = [
   deny("ed -s .env <<< ',p'", 'ed prints the buffer'),
   deny("ex -s .env <<< '%p'", 'ex prints the buffer'),
   // stored in git, then printed from there
-  deny('git add -f .env && git diff --cached', 'staged, then the diff prints it'),
+  deny('git add .env && git diff --cached', 'staged, then the diff prints it'),
   deny('git stash push -u -- .env && git stash show -p --include-untracked', 'stashed, then shown'),
   ...GIT_STORES.map((r) => deny(r.example, `stored by git ${r.sub.join(' ')}`)),
   ...GIT_PRINTS_STORED.map((r) => deny(r.example, `printed by git ${r.sub.join(' ')}`)),

@@ -101,4 +101,89 @@ export const CRYPTO: ProgramSpec[] = [
       },
     ],
   },
+  {
+    // Java key stores: keytool manages entries and prints certificates, never a private key (it has no
+    // form that does); -list prints entry names and fingerprints. The store is used, not printed.
+    names: ['keytool'],
+    singleDashLong: true,
+    rows: [
+      {
+        takes: [
+          '-alias',
+          '-storepass',
+          '-keypass',
+          '-storetype',
+          '-keyalg',
+          '-keysize',
+          '-validity',
+          '-dname',
+          '-ext',
+          '-srcalias',
+          '-destalias',
+          '-srcstorepass',
+          '-deststorepass',
+          '-srcstoretype',
+          '-deststoretype',
+          '-providerclass',
+          '-sigalg',
+          '-startdate',
+          '-groupname',
+        ],
+        opts: { '-keystore': 'meta', '-srckeystore': 'meta', '-destkeystore': 'meta', '-file': 'meta' },
+        rest: 'none',
+        examples: [
+          { command: 'keytool -list -keystore app.keystore', effects: ['read(app.keystore, metadata)'] },
+          { command: 'keytool -genkeypair -keystore release.jks -alias upload', effects: ['read(release.jks, metadata)'] },
+        ],
+      },
+    ],
+  },
+  {
+    // Signing tools: the key store signs the package; nothing of the key is printed.
+    names: ['jarsigner', 'apksigner', 'bundletool'],
+    singleDashLong: true,
+    rows: [
+      {
+        takes: [
+          '-storepass',
+          '-keypass',
+          '-storetype',
+          '-sigalg',
+          '-digestalg',
+          '-tsa',
+          '--ks-key-alias',
+          '--ks-pass',
+          '--key-pass',
+          '--ks-type',
+          '--bundle',
+          '--output',
+          '--mode',
+          '--device-spec',
+          '--out',
+          '--min-sdk-version',
+        ],
+        opts: { '-keystore': 'meta', '--ks': 'meta', '--key': 'meta', '--cert': 'meta' },
+        rest: 'none',
+        examples: [
+          {
+            command: 'bundletool build-apks --bundle app.aab --output app.apks --ks upload.keystore --ks-key-alias upload',
+            effects: ['read(upload.keystore, metadata)'],
+          },
+          { command: 'apksigner sign --ks release.jks app.apk', effects: ['read(release.jks, metadata)'] },
+        ],
+      },
+    ],
+  },
+  {
+    // PuTTY's tools log in with a .ppk key (-i), as ssh -i does.
+    names: ['putty', 'plink', 'pscp', 'psftp'],
+    rows: [
+      {
+        takes: ['-P', '-l', '-pw', '-L', '-R', '-D', '-m', '-load', '-hostkey', '-proxycmd', '-sercfg', '-serial'],
+        opts: { '-i': 'meta' },
+        rest: 'none',
+        examples: [{ command: 'putty -ssh deploy@host.example.com -i keys/deploy.ppk', effects: ['read(keys/deploy.ppk, metadata)'] }],
+      },
+    ],
+  },
 ];

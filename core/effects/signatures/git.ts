@@ -561,7 +561,7 @@ export const GIT_LONG_OPTIONS: Record<string, string[]> = {
  * only. Each row has an example (test/secret-files.test.ts runs them).
  */
 export const GIT_STORES: { sub: string[]; untrackedWith?: string[]; example: string }[] = [
-  { sub: ['add'], example: 'git add -f .env && git diff --cached' },
+  { sub: ['add'], example: 'git add .env && git diff --cached' },
   {
     sub: ['stash', 'push'],
     untrackedWith: ['-u', '--include-untracked', '-a', '--all'],
@@ -569,16 +569,16 @@ export const GIT_STORES: { sub: string[]; untrackedWith?: string[]; example: str
   },
   { sub: ['stash', 'save'], untrackedWith: ['-u', '--include-untracked', '-a', '--all'], example: 'git stash save -u && git show stash@{0}^3' },
   { sub: ['stash'], untrackedWith: ['-u', '--include-untracked', '-a', '--all'], example: 'git stash -u && git stash show -p -u' },
-  { sub: ['commit'], example: 'git add -f .env && git commit -qm x && git show' },
+  { sub: ['commit'], example: 'git add .env && git commit -qm x && git show' },
 ];
 
 export const GIT_PRINTS_STORED: { sub: string[]; when?: string[]; names: string[]; example: string }[] = [
-  { sub: ['diff'], when: ['--cached', '--staged'], names: NAMES_ONLY(), example: 'git add -f .env && git diff --staged' },
-  { sub: ['diff'], when: ['stash@{0}', 'HEAD'], names: NAMES_ONLY(), example: 'git add -f .env && git diff HEAD' },
+  { sub: ['diff'], when: ['--cached', '--staged'], names: NAMES_ONLY(), example: 'git add .env && git diff --staged' },
+  { sub: ['diff'], when: ['stash@{0}', 'HEAD'], names: NAMES_ONLY(), example: 'git add .env && git diff HEAD' },
   { sub: ['stash', 'show'], when: ['-p', '--patch'], names: NAMES_ONLY(), example: 'git stash push -u -- .env && git stash show -p' },
-  { sub: ['show'], names: [...NAMES_ONLY(), '-s', '--no-patch', '--oneline'], example: 'git add -f .env && git commit -m x && git show' },
-  { sub: ['log'], when: ['-p', '--patch', '-u'], names: NAMES_ONLY(), example: 'git add -f .env && git commit -m x && git log -p -1' },
-  { sub: ['format-patch'], when: ['--stdout'], names: [], example: 'git add -f .env && git commit -m x && git format-patch -1 --stdout' },
+  { sub: ['show'], names: [...NAMES_ONLY(), '-s', '--no-patch', '--oneline'], example: 'git add .env && git commit -m x && git show' },
+  { sub: ['log'], when: ['-p', '--patch', '-u'], names: NAMES_ONLY(), example: 'git add .env && git commit -m x && git log -p -1' },
+  { sub: ['format-patch'], when: ['--stdout'], names: [], example: 'git add .env && git commit -m x && git format-patch -1 --stdout' },
 ];
 
 function NAMES_ONLY(): string[] {
