@@ -10,7 +10,14 @@ export interface SecretPattern {
   id: string;
   title: string;
   re: RegExp;
+  /** A further check on the match, for formats whose prefix alone does not make a credential. */
+  accept?: (groups: Record<string, string | undefined>) => boolean;
 }
+
+/** Hosts whose connection-string passwords are local development defaults, not credentials. */
+const LOCAL_HOSTS = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)$/i;
+/** Words used as stand-in passwords in examples and compose files. */
+const STAND_IN_PASSWORD = /^(?:pass(?:word)?\d*|secret\d*|postgres|root|admin|mysql|redis|guest|user|test|dev|changeme)$/i;
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: 'aws-access-key-id', title: 'AWS access key id', re: /\b(?:AKIA|ASIA|ABIA|ACCA)(?<body>[0-9A-Z]{16})\b/g },
@@ -40,6 +47,23 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     title: 'private key',
     re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----(?<body>[\s\S]{0,64})/g,
   },
+  { id: 'vault-token', title: 'HashiCorp Vault token', re: /\bhv[sbr]\.(?<body>[A-Za-z0-9_-]{24,200})\b/g },
+  { id: 'telegram-bot-token', title: 'Telegram bot token', re: /\b\d{8,10}:(?<body>AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])/g },
+  { id: 'azure-storage-key', title: 'Azure storage account key', re: /\bAccountKey=(?<body>[A-Za-z0-9+/]{80,100}={0,2})/g },
+  {
+    // scheme://user:password@host: a password that is not a stand-in, for a host that is not this machine.
+    id: 'connection-string-password',
+    title: 'password in a connection string',
+    re: /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver):\/\/(?<user>[^:\s/@]{1,64}):(?<body>[^@\s/]{8,128})@(?<host>[^\s/:"'?@]{1,253})/g,
+    accept: (g) =>
+      !!g.body &&
+      /[A-Za-z]/.test(g.body) &&
+      /\d/.test(g.body) &&
+      g.body !== g.user &&
+      !STAND_IN_PASSWORD.test(g.body) &&
+      !/^\$|^%|^\{\{/.test(g.body) &&
+      !LOCAL_HOSTS.test(g.host ?? ''),
+  },
   { id: 'bearer-jwt', title: 'bearer token (JWT)', re: /\bBearer\s+(?<body>eyJ[A-Za-z0-9_-]{10,2000}\.eyJ[A-Za-z0-9_-]{10,4000}\.[A-Za-z0-9_-]{10,2000})/g },
 ];
 
@@ -54,6 +78,7 @@ export function findCredentials(text: string): { id: string; title: string; valu
     for (const m of text.matchAll(p.re)) {
       const body = m.groups?.body ?? m[0];
       if (p.id !== 'private-key-block' && (PLACEHOLDER.test(m[0]) || new Set(body).size < 8)) continue;
+      if (p.accept && !p.accept(m.groups ?? {})) continue;
       out.push({ id: p.id, title: p.title, value: m[0] });
       if (out.length >= 20) return out;
     }

@@ -1,4 +1,5 @@
-import { defineGuard, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
+import { shellFileChanges } from '../core/guards/file-changes';
 import { secretPath } from '../core/guards/helpers';
 import { findCredentials } from '../core/secret-patterns';
 import { mayHoldSecret } from '../core/secrets';
@@ -15,36 +16,59 @@ function workspaceSecrets(ctx: GuardContext): EnvValue[] {
   });
 }
 
+/** A change of `path` from `before` to `after`: a credential, or a workspace secret's value, that it adds. */
+function judgeChange(path: string, before: string, after: string, ctx: GuardContext): Denial | null {
+  const file = relativeTo(ctx.projectDir, path) || basename(path);
+  const added = findCredentials(after).filter((c) => !before.includes(c.value));
+  if (added.length > 0) {
+    return {
+      reason: `This change writes what looks like a ${added[0]!.title} into ${file}. Source files get committed and shared; read the credential at run time from the environment or a secret manager (e.g. process.env.NAME, os.environ["NAME"]) and keep the value in an ignored .env file.`,
+    };
+  }
+  const leaked = workspaceSecrets(ctx).find((s) => after.includes(s.value) && !before.includes(s.value));
+  if (leaked) {
+    return {
+      reason: `This change writes the value of ${leaked.name} from ${leaked.file} into ${file}. Read it at run time instead (e.g. process.env.${leaked.name}, os.environ["${leaked.name}"]), so the value stays out of the repository.`,
+    };
+  }
+  return null;
+}
+
 export default defineGuard({
   id: 'secret-in-source',
   title: 'No credentials written into source files',
   prevents: 'A key read an hour ago ends up hard-coded in a source file, gets committed and pushed, and has to be rotated.',
-  tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit'],
+  tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', ...SHELL_TOOLS],
   check(call, ctx) {
+    if (call.command !== null) {
+      // Shell writes whose text the line shows: echo/printf/heredoc redirections, sed s///, patches.
+      for (const c of shellFileChanges(ctx)) {
+        if (c.kind !== 'write' || !c.edit || secretPath(c.path, ctx)) continue;
+        const d = judgeChange(c.path, c.replaces ? (ctx.readText(c.path) ?? '') : c.edit.oldText, c.edit.newText, ctx);
+        if (d) return d;
+      }
+      return null;
+    }
     if (!call.path || !call.edits) return null;
     // Secret files are where secrets belong (.env, keys); templates like .env.example are checked.
     if (secretPath(call.path, ctx)) return null;
     const whole = call.tool === 'Write' || call.tool === 'NotebookEdit';
     const before = whole ? (ctx.readText(call.path) ?? '') : call.edits.map((e) => e.oldText).join('\n');
     const after = call.edits.map((e) => e.newText).join('\n');
-    const file = relativeTo(ctx.projectDir, call.path) || basename(call.path);
-
-    const added = findCredentials(after).filter((c) => !before.includes(c.value));
-    if (added.length > 0) {
-      return {
-        reason: `This change writes what looks like a ${added[0]!.title} into ${file}. Source files get committed and shared; read the credential at run time from the environment or a secret manager (e.g. process.env.NAME, os.environ["NAME"]) and keep the value in an ignored .env file.`,
-      };
-    }
-    const leaked = workspaceSecrets(ctx).find((s) => after.includes(s.value) && !before.includes(s.value));
-    if (leaked) {
-      return {
-        reason: `This change writes the value of ${leaked.name} from ${leaked.file} into ${file}. Read it at run time instead (e.g. process.env.${leaked.name}, os.environ["${leaked.name}"]), so the value stays out of the repository.`,
-      };
-    }
-    return null;
+    return judgeChange(call.path, before, after, ctx);
   },
   examples: {
     blocked: [
+      {
+        tool_name: 'Bash',
+        tool_input: { command: `echo 'const k = "${['ghp', 'Fc33SCRDoVfiRAbqAhfdCPXarEzApw8i7yJU'].join('_')}";' > src/k.ts` },
+        note: 'written by a redirection',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'src/db.ts', content: 'export const url = "postgres://admin:Pr0dPassw0rd!@db.internal:5432/app";\n' },
+        note: 'a real password for a real host',
+      },
       {
         tool_name: 'Write',
         tool_input: { file_path: 'src/config.ts', content: `export const stripeKey = "${['sk', 'live', 'Zq3Xv9Lm2Rt8Wp4Yb6Nc1Hd7Kf5Gs0Ja'].join('_')}";\n` },
@@ -87,6 +111,12 @@ export default defineGuard({
       },
     ],
     allowed: [
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "echo 'DATABASE_URL=postgres://postgres:postgres@localhost:5432/app' > .env.example" },
+        note: 'a local default',
+      },
+      { tool_name: 'Bash', tool_input: { command: "sed -i 's/3000/8080/' src/server.ts" } },
       { tool_name: 'Write', tool_input: { file_path: 'src/config.ts', content: 'export const stripeKey = process.env.STRIPE_KEY;\n' } },
       {
         tool_name: 'Write',

@@ -26,6 +26,10 @@ const REAL: Record<string, string> = {
   'digitalocean-token': j('dop_v1_', 'a3f5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5'),
   'shopify-token': j('shpat_', 'a3f5c7e9b1d3f5a7c9e1b3d5f7a9c1e3'),
   'private-key-block': j('-----BEGIN ', 'RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA'),
+  'vault-token': j('hvs', '.', 'CAESIq7W3e9R2t5Y8u1I4o6P0a3S5d7F9g2H4j6K8l0Z1x3C5v7B9n2M4q6'),
+  'telegram-bot-token': j('1652648134', ':', 'AAU2Var1MOvwC7REqHyINGPjpHwe9uBwjeR'),
+  'azure-storage-key': j('AccountKey=', '5wkZgBDzxQQiHFRFFlrmxcdrxh0dmPr0rJEX8TBDq9Vw3kLm2Pz8Rt6YbNc4Hd7Kf5Gs0JaXe1Uo2Ii3Qw=='),
+  'connection-string-password': j('postgres://app:', 'Pr0dPassw0rd!', '@db.internal:5432/app'),
   'bearer-jwt': j('Authorization: Bearer ', 'eyJhbGciOiJIUzI1NiJ9', '.', 'eyJzdWIiOiIxMjM0NTY3ODkwIn0', '.', 'q7W3e9R2t5Y8u1I4o6P0a3S5'),
 };
 
@@ -51,6 +55,13 @@ test('placeholders and documentation examples are not credentials', () => {
     'Authorization: Bearer ${TOKEN}',
     'const skip = items.skip(2);',
     'AIza is the prefix of Google API keys',
+    // Local development defaults in compose files and test configs, and stand-ins.
+    'postgres://postgres:postgres@localhost:5432/test',
+    'DATABASE_URL=postgres://app:devpass123@localhost/app',
+    'mysql://root:password@db:3306/app',
+    'mongodb://user:${MONGO_PASSWORD}@mongo.internal/app',
+    'redis://default:secret123@127.0.0.1:6379',
+    'amqp://guest:guest@rabbitmq:5672/',
   ]) {
     assert.deepEqual(findCredentials(text), [], text);
   }
