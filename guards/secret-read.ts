@@ -60,6 +60,8 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      { tool_name: 'Bash', tool_input: { command: `python3 -c "import os; print(os.environ.get('GITHUB_TOKEN') or 'none')"` }, note: 'or returns the value' },
+      { tool_name: 'Bash', tool_input: { command: `node -e "console.log(process.env.GITHUB_TOKEN?.trim())"` } },
       { tool_name: 'Bash', tool_input: { command: 'gh auth token > token.txt' }, note: 'a credential saved under a name that is not kept secret' },
       { tool_name: 'Bash', tool_input: { command: 'gopass show github/token' } },
       { tool_name: 'Bash', tool_input: { command: 'cut -d= -f2 .env' } },
@@ -169,6 +171,12 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'doppler secrets download --no-file --format env' } },
     ],
     allowed: [
+      {
+        tool_name: 'Bash',
+        tool_input: { command: `python -c "import os; print('DJANGO_SECRET_KEY set' if os.environ.get('DJANGO_SECRET_KEY') else 'MISSING')"` },
+        note: 'the value is tested, not printed',
+      },
+      { tool_name: 'Bash', tool_input: { command: `node -e "console.log(process.env.GITHUB_TOKEN ? 'set' : 'unset')"` } },
       // Names nobody can tell, to a program whose use of them nobody can tell: not a file read.
       { tool_name: 'Bash', tool_input: { command: 'gcrane ls registry.example.com/app | xargs -n 1 gcrane delete' } },
       { tool_name: 'Bash', tool_input: { command: 'gopass sync' } },

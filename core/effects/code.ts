@@ -91,6 +91,11 @@ function withoutStrings(code: string): string {
  * marked printed when it sits in a print call or statement, and the whole environment when the
  * language reads it in a way CODE_APIS does not list (awk's `ENVIRON[k]`, php's phpinfo(), jq's env).
  */
+/** What after a variable read makes it a test of the value, not its output (a condition, a comparison, a presence check). */
+const CONDITION_AFTER = /^\s*(?:else\b|\?(?![?.])|is\s+(?:not\s+)?None\b|[=!]==?|\.nil\?|\.(?:empty|present|blank)\?|\)\s*(?:else\b|\?))/;
+/** What before it does the same: `if`, `not`, `bool(`, `len(`, `!!`, `defined`, `isset(` (not `or`/`and`: they return the value). Tested on the trimmed text before the read, one `(` removed. */
+const CONDITION_BEFORE = /(?:\b(?:if|elif|unless|not|defined|bool|len|isset|empty|Boolean)|!)$/;
+
 export function envReads(lang: string, code: string, inv: Invocation): Effect[] {
   const t = CODE_ENV[lang];
   if (!t || code.length > MAX_CODE) return [];
@@ -106,7 +111,12 @@ export function envReads(lang: string, code: string, inv: Invocation): Effect[] 
     const at = m.index!;
     const before = code.slice(Math.max(0, at - STATEMENT_LOOK_BACK), at);
     const statement = before.slice(Math.max(before.lastIndexOf(';'), before.lastIndexOf('{'), before.lastIndexOf('}'), before.lastIndexOf('\n')) + 1);
-    const printed = printsAll || t.printCall.test(enclosingCall(code, at)) || (t.printStatement?.test(statement) ?? false);
+    // Tested, not shown: `print('set' if os.environ.get('K') else 'missing')`, `bool(getenv("K"))`, `ENV["K"].nil?`.
+    const after = code.slice(at + m[0].length, at + m[0].length + 40).replace(/^\s*[)\]]/, '');
+    let lead = before.trimEnd();
+    if (lead.endsWith('(')) lead = lead.slice(0, -1).trimEnd();
+    const tested = CONDITION_AFTER.test(after) || CONDITION_BEFORE.test(lead);
+    const printed = !tested && (printsAll || t.printCall.test(enclosingCall(code, at)) || (t.printStatement?.test(statement) ?? false));
     out.push({ kind: 'read', source: 'variable', name, mode: 'content', ...(printed ? { printed: true } : {}) });
     rest += `${code.slice(from, at)} `;
     from = at + m[0].length;
