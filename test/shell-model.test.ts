@@ -123,6 +123,13 @@ test('parse: control-flow keywords are skipped so the commands inside are seen',
   assert.equal(script(parseShell('for f in a b; do rm "$f"; done')), ' ; rm ${f}q ; ');
 });
 
+test("parse: [[ … ]] is one command: its && || ( ) < > are the test's own operators", () => {
+  assert.equal(script(parseShell('[[ -z "$R" || "$R" == */*/* ]] && gh issue list')), '[[ -z ${R}q || ${R}q == */*/* ]] && gh issue list');
+  assert.equal(script(parseShell('[[ ( $a < $b ) && ! -f x ]] || rm -rf y')), '[[ ( ${a} < ${b} ) && ! -f x ]] || rm -rf y');
+  assert.equal(script(parseShell('[[ -n $(rm -rf z) ]]')), '[[ -n $(rm -rf z) ]]');
+  assert.equal(script(parseShell('[[ a ==\n b ]]; c')), '[[ a == b ]] ; c');
+});
+
 test('parse: nesting beyond the cap is cut short and says so', () => {
   const deep = `${'$('.repeat(40)}ls${')'.repeat(40)}`;
   assert.match(script(parseShell(deep)), /…cut short \(nesting\)$/);

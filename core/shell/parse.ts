@@ -209,6 +209,20 @@ class Parser {
     while (true) {
       this.skipSpaces();
       if (this.eof()) break;
+      // Inside [[ … ]]: && || ( ) < > ! are the test's own operators, not a list, a subshell or
+      // redirections (`[[ -z "$R" || "$R" == */* ]]` is one command); newlines may continue it.
+      if (cmd.words.length > 0 && this.inConditional(cmd)) {
+        const op = /^(?:&&|\|\||[()<>!])/.exec(this.src.slice(this.pos, this.pos + 2));
+        if (op && !((op[0] === '<' || op[0] === '>') && this.src[this.pos + 1] === '(')) {
+          this.pos += op[0].length;
+          cmd.words.push({ parts: [{ type: 'lit', text: op[0], quoted: false }], raw: op[0] });
+          continue;
+        }
+        if (this.peek() === '\n') {
+          this.consumeNewline();
+          continue;
+        }
+      }
       const c = this.peek();
       if (c === '\n' || c === ';' || c === '|' || c === ')') break;
       if (c === '&' && this.src[this.pos + 1] !== '>') break;
@@ -270,6 +284,14 @@ class Parser {
       cmd.words.push(word);
     }
     return cmd;
+  }
+
+  /** Whether the command is a `[[` test not yet closed by `]]`. */
+  private inConditional(cmd: SimpleCommand): boolean {
+    const first = cmd.words[0]!;
+    if (first.raw !== '[[') return false;
+    const last = cmd.words[cmd.words.length - 1]!;
+    return cmd.words.length === 1 || last.raw !== ']]';
   }
 
   /** After `case`: the subject, `in`, then arms `pattern) list ;;` until `esac`. Returns the arms as a group. */
