@@ -15,11 +15,17 @@ const CLI = join(ROOT, 'dist/cli.cjs');
 const DENY = { decision: 'deny' as const, guardId: 'g', reason: 'r' };
 
 /** A file system of answers the test sets. */
-function answers(state: { exists?: Record<string, boolean>; real?: Record<string, string>; lists?: Record<string, string[]> }): FsAnswers {
+function answers(state: {
+  exists?: Record<string, boolean>;
+  real?: Record<string, string>;
+  lists?: Record<string, string[]>;
+  stamps?: Record<string, string>;
+}): FsAnswers {
   return {
     exists: (p) => state.exists?.[p] ?? false,
     realpath: (p) => state.real?.[p] ?? p,
     list: (p) => state.lists?.[p] ?? [],
+    stamp: (p) => state.stamps?.[p] ?? '-',
   };
 }
 
@@ -45,17 +51,20 @@ test('a kept verdict is reused while its answers hold, and dropped when one chan
   assert.equal(memo.lookup('another command', answers(same)), undefined);
 });
 
-test('an allowed verdict is kept too, and one that read a file is not', () => {
+test("an allowed verdict is kept too; one that read a file holds while the file's stamp does", () => {
   const memo = VerdictMemo.empty();
   const allowed = memo.recorder();
   allowed.keep('npm test', null);
   const read = memo.recorder();
-  read.observe({ op: 'read', path: '/w/list.txt' });
+  read.observe({ op: 'read', path: '/w/list.txt', stamp: '12:1700000000000:42:1' });
   read.keep('rm -rf $(cat list.txt)', DENY);
-  const again = VerdictMemo.parse(memo.serialize());
+  const saved = memo.serialize();
+  assert.doesNotMatch(saved, /list\.txt".*"[^"]*content/, 'no content is kept');
+  const again = VerdictMemo.parse(saved);
   assert.equal(again.lookup('npm test', answers({})), null);
-  assert.equal(again.lookup('rm -rf $(cat list.txt)', answers({})), undefined);
+  assert.deepEqual(again.lookup('rm -rf $(cat list.txt)', answers({ stamps: { '/w/list.txt': '12:1700000000000:42:1' } })), DENY);
   assert.equal(again.dirty, false, 'nothing new to save after lookups that hit');
+  assert.equal(again.lookup('rm -rf $(cat list.txt)', answers({ stamps: { '/w/list.txt': '13:1700000000500:42:1' } })), undefined, 'the file changed');
 });
 
 test('a malformed or foreign memo is an empty one', () => {
@@ -65,12 +74,13 @@ test('a malformed or foreign memo is an empty one', () => {
     'not json',
     '[]',
     '{"format":"other","entries":{}}',
-    '{"format":"agent-guard-lint-verdicts-1","entries":{"x":{"verdict":{"decision":"maybe","guardId":"g","reason":"r"},"deps":[]}}}',
-    '{"format":"agent-guard-lint-verdicts-1","entries":{"x":{"verdict":null,"deps":[["e","/a","yes"]]}}}',
-    '{"format":"agent-guard-lint-verdicts-1","entries":{"x":{"verdict":null,"deps":[["q","/a",true]]}}}',
+    '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":{"decision":"maybe","guardId":"g","reason":"r"},"deps":[]}}}',
+    '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":null,"deps":[["e","/a","yes"]]}}}',
+    '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":null,"deps":[["q","/a",true]]}}}',
+    '{"format":"agent-guard-lint-verdicts-1","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}',
   ])
     assert.equal(VerdictMemo.parse(text).lookup('x', answers({ exists: { '/a': true } })), undefined, String(text));
-  const good = '{"format":"agent-guard-lint-verdicts-1","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}';
+  const good = '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}';
   assert.equal(VerdictMemo.parse(good).lookup('x', answers({ exists: { '/a': true } })), null);
 });
 
@@ -120,6 +130,21 @@ test('the CLI: the second run answers from the memo, and a link made in between 
   assert.deepEqual(after, fresh, 'as a run without a memo says');
 });
 
+test('the CLI: a project script changed between runs is judged again', () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-memo-ws-'));
+  writeFileSync(join(ws, 'CLAUDE.md'), '# P\n\nRun `npm run clean` first.\n');
+  const pkg = (clean: string) => writeFileSync(join(ws, 'package.json'), JSON.stringify({ name: 'p', scripts: { clean } }));
+  pkg('rm -rf dist');
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
+  assert.deepEqual(lint(ws, cache).findings, []);
+  assert.deepEqual(lint(ws, cache).findings, [], 'kept');
+  pkg('rm -rf ~/');
+  const after = lint(ws, cache);
+  assert.equal(after.findings.length, 1);
+  assert.match(after.findings[0]!, /^CLAUDE\.md:3 AG-CMD-001 .*home/);
+  assert.deepEqual(after, lint(ws, mkdtempSync(join(tmpdir(), 'agent-guard-memo-'))), 'as a run without a memo says');
+});
+
 test('the CLI: a memo in a folder others may write is neither read nor written', () => {
   const ws = mkdtempSync(join(tmpdir(), 'agent-guard-memo-ws-'));
   writeFileSync(join(ws, 'CLAUDE.md'), '# P\n\nRun `cat .env`.\n');
@@ -130,7 +155,7 @@ test('the CLI: a memo in a folder others may write is neither read nor written',
   const own = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
   lint(ws, own);
   const name = memoFiles(own)[0]!;
-  writeFileSync(join(shared, 'agent-guard', name), '{"format":"agent-guard-lint-verdicts-1","entries":{"cat .env":{"verdict":null,"deps":[]}}}', {
+  writeFileSync(join(shared, 'agent-guard', name), '{"format":"agent-guard-lint-verdicts-2","entries":{"cat .env":{"verdict":null,"deps":[]}}}', {
     mode: 0o600,
   });
   const r = lint(ws, shared);

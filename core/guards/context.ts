@@ -2,7 +2,7 @@
 // the hook and tests see the same behaviour. Git goes through the runner the caller passes in
 // (cli/git.ts: repository config neutralised, one time budget); without one there is no git.
 
-import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { readRegularText } from '../read-file';
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
@@ -14,13 +14,13 @@ import { normalizePath, resolvePath } from '../paths';
 /**
  * What a guard learned from the file system, reported to whoever keeps verdicts across runs (the
  * CLI's lint): a verdict stays valid while every probe gives the same answer. A read of a file's
- * content is reported without the content (`read`): such a verdict is never kept.
+ * content is reported by the file's stamp (size, modification time, inode), never its content.
  */
 export type FsProbe =
   | { op: 'exists'; path: string; result: boolean }
   | { op: 'realpath'; path: string; result: string }
   | { op: 'list'; path: string; result: string[] }
-  | { op: 'read'; path: string };
+  | { op: 'read'; path: string; stamp: string };
 
 export function createContext(
   call: ToolCall,
@@ -62,7 +62,7 @@ export function createContext(
       return opts.git ? opts.git.run(args, cwd) : null;
     },
     readText(path, maxBytes = 256 * 1024) {
-      observe?.({ op: 'read', path });
+      if (observe) observe({ op: 'read', path, stamp: fileStamp(path) });
       return readHead(path, maxBytes);
     },
     exists(path) {
@@ -85,6 +85,16 @@ export function createContext(
       return result;
     },
   };
+}
+
+/** A file's identity and version without its content: size, modification time, inode ('-' when missing). */
+export function fileStamp(path: string): string {
+  try {
+    const st = statSync(path);
+    return `${st.size}:${st.mtimeMs}:${st.ino}:${st.dev}`;
+  } catch {
+    return '-';
+  }
 }
 
 export function pathExists(path: string): boolean {

@@ -2,9 +2,10 @@
 // most of a cold lint of a big CLAUDE.md, and most commands are the same as last time. A verdict is
 // reused only while everything it was judged from is unchanged: the command text (the key), the
 // guard set and configuration (the caller keys the whole memo by them), and every answer the
-// guards got from the file system (which paths exist, where links lead, what a folder holds),
-// asked again before the verdict is reused. A verdict for which a guard read a file's content is
-// never kept: keeping a digest of, say, .env outside the workspace is not worth the time saved.
+// guards got from the file system (which paths exist, where links lead, what a folder holds, the
+// stamp of each file read: size, modification time and inode, as make and ESLint's cache judge a
+// file unchanged), asked again before the verdict is reused. Nothing of a file's content is kept:
+// no digest of, say, .env outside the workspace.
 //
 // Pure: the caller loads and saves the memo and passes the file-system answers in.
 
@@ -16,10 +17,11 @@ export interface FsAnswers {
   exists(path: string): boolean;
   realpath(path: string): string;
   list(path: string): string[];
+  stamp(path: string): string;
 }
 
 /** One file-system answer a verdict depends on: `[op, path, answer]` (a folder's names as a digest). */
-type Dependency = ['e', string, boolean] | ['r', string, string] | ['l', string, string];
+type Dependency = ['e', string, boolean] | ['r', string, string] | ['l', string, string] | ['s', string, string];
 
 interface Entry {
   verdict: Verdict | null;
@@ -31,7 +33,7 @@ export interface MemoFile {
   entries: Record<string, Entry>;
 }
 
-const FORMAT = 'agent-guard-lint-verdicts-1';
+const FORMAT = 'agent-guard-lint-verdicts-2';
 /** Entries kept: those used by the last run first, then the newest of the rest. */
 const MAX_ENTRIES = 20_000;
 
@@ -91,7 +93,7 @@ export class VerdictMemo {
     const e = this.entries.get(command);
     if (!e) return undefined;
     for (const [op, path, answer] of e.deps) {
-      const now = op === 'e' ? fs.exists(path) : op === 'r' ? fs.realpath(path) : namesDigest(fs.list(path));
+      const now = op === 'e' ? fs.exists(path) : op === 'r' ? fs.realpath(path) : op === 's' ? fs.stamp(path) : namesDigest(fs.list(path));
       if (now !== answer) {
         this.entries.delete(command);
         this.changed = true;
@@ -105,16 +107,14 @@ export class VerdictMemo {
   /** A recorder for one evaluation, and the function that keeps its verdict afterwards. */
   recorder(): { observe: (probe: FsProbe) => void; keep: (command: string, verdict: Verdict | null) => void } {
     const deps = new Map<string, Dependency>();
-    let readContent = false;
     return {
       observe: (p) => {
-        if (p.op === 'read') readContent = true;
+        if (p.op === 'read') deps.set(`s${p.path}`, ['s', p.path, p.stamp]);
         else if (p.op === 'exists') deps.set(`e${p.path}`, ['e', p.path, p.result]);
         else if (p.op === 'realpath') deps.set(`r${p.path}`, ['r', p.path, p.result]);
         else deps.set(`l${p.path}`, ['l', p.path, namesDigest(p.result)]);
       },
       keep: (command, verdict) => {
-        if (readContent) return;
         this.entries.set(command, { verdict, deps: [...deps.values()] });
         this.used.add(command);
         this.changed = true;
@@ -150,7 +150,7 @@ function validEntry(e: unknown): e is Entry {
       !Array.isArray(d) ||
       d.length !== 3 ||
       typeof d[1] !== 'string' ||
-      !['e', 'r', 'l'].includes(d[0] as string) ||
+      !['e', 'r', 'l', 's'].includes(d[0] as string) ||
       (d[0] === 'e' ? typeof d[2] !== 'boolean' : typeof d[2] !== 'string')
     )
       return false;

@@ -3,7 +3,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, normalizePath, relativeTo } from '../paths';
-import { listNames, pathExists, resolveLinks } from '../guards/context';
+import { fileStamp, listNames, pathExists, resolveLinks } from '../guards/context';
 import type { WorkspaceView } from './types';
 import type { FsAnswers } from './verdict-memo';
 
@@ -67,6 +67,7 @@ export function fsAnswers(): FsAnswers {
   const exists = new Map<string, boolean>();
   const real = new Map<string, string>();
   const lists = new Map<string, string[]>();
+  const stamps = new Map<string, string>();
   const once = <T>(m: Map<string, T>, key: string, ask: (k: string) => T): T => {
     let v = m.get(key);
     if (v === undefined) {
@@ -79,5 +80,6 @@ export function fsAnswers(): FsAnswers {
     exists: (p) => once(exists, p, pathExists),
     realpath: (p) => once(real, p, resolveLinks),
     list: (p) => once(lists, p, listNames),
+    stamp: (p) => once(stamps, p, fileStamp),
   };
 }

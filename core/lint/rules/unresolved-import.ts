@@ -8,15 +8,19 @@ import { dirname, resolvePath } from '../../paths';
  */
 const IMPORT_PATH = /(?:~\/|\.{1,2}\/|\/)?[\w.\-/]*\w\.[A-Za-z0-9]{1,8}|(?:~\/|\.{1,2}\/)[\w.\-/]+/y;
 
-function* imports(text: string): Generator<{ at: number; target: string }> {
+/** The @imports of a text, in order (a plain loop: a generator costs more in a cold CLI run). */
+function imports(text: string): { at: number; target: string }[] {
+  const out: { at: number; target: string }[] = [];
   for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
-    if (at > 0 && !/\s/.test(text[at - 1]!)) continue;
+    const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+    if (before !== 32 && before !== 9 && before !== 10 && before !== 13 && !/\s/.test(text[at - 1]!)) continue;
     IMPORT_PATH.lastIndex = at + 1;
     const m = IMPORT_PATH.exec(text);
     if (!m) continue;
-    yield { at, target: m[0] };
+    out.push({ at, target: m[0] });
     at += m[0].length;
   }
+  return out;
 }
 
 export default defineRule({
