@@ -122,7 +122,7 @@ export interface EnvValue {
 }
 
 /** NAME=value pairs of the workspace's .env files (not templates), bounded in count and size. */
-export function envValues(dir: string, io: { list(dir: string): string[]; read(path: string): string | null }): EnvValue[] {
+export function envValues(dir: string, io: { list(dir: string): readonly string[]; read(path: string): string | null }): EnvValue[] {
   const out: EnvValue[] = [];
   for (const file of io.list(dir).filter(isDotenvName).slice(0, 8)) {
     const text = io.read(`${dir}/${file}`);

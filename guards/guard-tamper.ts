@@ -38,7 +38,7 @@ let lastLayout: { key: string; layout: Layout } | null = null;
  * ~/.claude/plugins/cache/<marketplace>/agent-guard (a folder listing, not a file read: lint keeps
  * verdicts that depend only on names).
  */
-function pluginInstallPaths(cacheDir: string, marketplaces: string[]): string[] {
+function pluginInstallPaths(cacheDir: string, marketplaces: readonly string[]): string[] {
   return marketplaces.slice(0, 32).map((m) => `${cacheDir}/${m}/${PLUGIN_ID.slice(0, -1)}`);
 }
 
@@ -49,7 +49,7 @@ function layout(ctx: GuardContext): Layout {
   return lastLayout.layout;
 }
 
-function buildLayout(ctx: GuardContext, marketplaces: string[]): Layout {
+function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout {
   const p = ctx.projectDir;
   const h = ctx.home;
   const guard: string[] = [];

@@ -192,7 +192,7 @@ function remoteShell(inv: Invocation, analysis: ShellAnalysis): Denial | null {
       const opt = t.split('=')[0]!;
       if (x.always.includes(opt) || /^-[a-zA-Z]*e./.test(t) || (/^-[a-zA-Z]+e$/.test(t) && i + 1 < known.length))
         return deny(`${inv.program} ${t} runs a program on the connection`);
-      if (x.ifCommand.includes(t) && /(?:^|[\/\s])(?:ba|z|da|k|c|tc|fi)?sh\b|python|perl|ruby|php|node|pwsh|\//.test(known[i + 1] ?? ''))
+      if (x.ifCommand.includes(t) && /(?:^|[/\s])(?:ba|z|da|k|c|tc|fi)?sh\b|python|perl|ruby|php|node|pwsh|\//.test(known[i + 1] ?? ''))
         return deny(`${inv.program} -c ${known[i + 1]} runs a command on the connection`);
     }
   }

@@ -338,7 +338,7 @@ function stdoutFile(inv: Invocation, ctx: GuardContext): string | null {
     if (!r.target || !['>', '>>', '>|'].includes(r.op) || (r.fd !== null && r.fd !== 1)) continue;
     const path = r.target.known === null ? null : resolvePath(inv.cwd ?? ctx.projectDir, r.target.known, ctx.home);
     // /dev/stdout, /dev/tty, /dev/fd/1: still the transcript.
-    return path !== null && path.startsWith('/dev/') && path !== '/dev/null' ? null : path;
+    return path?.startsWith('/dev/') && path !== '/dev/null' ? null : path;
   }
   return null;
 }

@@ -29,7 +29,11 @@ export function createContext(
   const observe = opts.observe;
   const expired = opts.deadline ? () => opts.deadline!.expired() : undefined;
   let analysis: ShellAnalysis | null = null;
+  // One call sees the file system as it is before the command runs: each question is asked once
+  // (an argument list of 128,000 names must not cost 128,000 readdir calls per guard).
   const realCache = new Map<string, string>();
+  const existsCache = new Map<string, boolean>();
+  const listCache = new Map<string, string[]>();
   return {
     home: opts.home,
     projectDir: opts.projectDir,
@@ -66,7 +70,11 @@ export function createContext(
       return readHead(path, maxBytes);
     },
     exists(path) {
-      const result = pathExists(path);
+      let result = existsCache.get(path);
+      if (result === undefined) {
+        result = pathExists(path);
+        if (existsCache.size < CACHE_LIMIT) existsCache.set(path, result);
+      }
       observe?.({ op: 'exists', path, result });
       return result;
     },
@@ -80,12 +88,19 @@ export function createContext(
       return r;
     },
     listDir(path) {
-      const result = listNames(path);
+      let result = listCache.get(path);
+      if (result === undefined) {
+        result = listNames(path);
+        if (listCache.size < CACHE_LIMIT) listCache.set(path, result);
+      }
       observe?.({ op: 'list', path, result });
       return result;
     },
   };
 }
+
+/** Answers kept per call, at most (a bound on memory for a pathological line). */
+const CACHE_LIMIT = 100_000;
 
 /** A file's identity and version without its content: size, modification time, inode ('-' when missing). */
 export function fileStamp(path: string): string {

@@ -77,7 +77,7 @@ export interface GuardContext {
   /** Where a write to `path` lands once the links of its existing components are followed. */
   realpath(path: string): string;
   /** Entry names of a directory; [] when unreadable. */
-  listDir(path: string): string[];
+  listDir(path: string): readonly string[];
 }
 
 /** An example tool call. Relative paths are resolved against cwd, like the dispatcher does. */
