@@ -12,7 +12,8 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT, cli, describeRun, installGuard, makeWorld, modelSaw, resultAfter, runHost } from './world.mjs';
 
@@ -155,7 +156,12 @@ describe(`Claude Code's sandbox (${cli('claude').version}) behind the guard`, ()
 
   test('leaving the sandbox (dangerouslyDisableSandbox: true): the sandbox alone lets the call out; with the guard it is asked and does not run', async () => {
     assert.equal(PROBLEM, null, PROBLEM);
-    const leave = (w) => [bash(`echo escaped > ${w.outside}`, { dangerouslyDisableSandbox: true })];
+    // A temp folder of its own: a write there is no other guard's business (a sibling of the
+    // workspace would be outside-workspace-write's), so the answer is sandbox-escape's alone.
+    const leave = (w) => {
+      w.outside = join(mkdtempSync(join(tmpdir(), 'agent-guard-escape-')), 'outside.txt');
+      return [bash(`echo escaped > ${w.outside}`, { dangerouslyDisableSandbox: true })];
+    };
     const bare = world('sandbox-escape-control');
     installGuard(bare, '--sandbox', '--no-deny-rules', '--no-self-test');
     removeGuard(bare);
