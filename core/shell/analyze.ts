@@ -533,7 +533,7 @@ function walkSource(source: string, state: State, w: Walk, meta: Meta, label: st
 
 // ---- programs and wrappers ----
 
-const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'busybox']);
+const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'tcsh', 'csh', 'busybox', 'toybox']);
 /** Wrappers whose options we skip to find the command they run. Value: options that take an argument. */
 const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
   sudo: {
@@ -645,6 +645,9 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
  */
 const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each' | 'joined' | 'after-host' | 'after-first'; argOpts?: string[] }> = {
   script: { opts: ['-c', '--command'] },
+  // tmux new-session/new-window/split-window/respawn-pane/run-shell 'cmd': the shell runs it (send-keys
+  // types its operands into one).
+  tmux: { opts: [], operands: 'after-first', argOpts: ['-s', '-n', '-t', '-c', '-x', '-y', '-F', '-e', '-f', '-L', '-S', '-l'] },
   // Editors and debuggers given an ex or gdb command that shells out: `vim -c '!cmd'`, `gdb -ex 'shell cmd'`
   // (their other commands are not shell; the prefix is stripped in exCommand below).
   vim: { opts: ['-c', '--cmd'] },
@@ -1293,12 +1296,12 @@ function resolveEnv(
 
 function resolveShell(inv: Invocation, program: string, args: Value[], state: State, w: Walk, meta: Meta): Invocation {
   let list = args;
-  if (program === 'busybox') {
+  if (program === 'busybox' || program === 'toybox') {
     if (!args[0]) return inv;
     if (!SHELLS.has(programName(args[0]))) {
-      // busybox rm -rf ~: every other applet is a program of the same name.
+      // busybox rm -rf ~, toybox rm -rf ~: every other applet is a program of the same name.
       inv.wrapper = true;
-      resolve(args, state, w, { ...meta, via: [...meta.via, 'busybox'] });
+      resolve(args, state, w, { ...meta, via: [...meta.via, program] });
       return inv;
     }
     list = args.slice(1);
