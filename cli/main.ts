@@ -36,14 +36,34 @@ Usage:
         --guard id  --cwd dir       (a person's standing permission; the agent cannot add one)
   agent-guard check                 read one PreToolUse payload on stdin; behaves exactly like the hook
   agent-guard explain "<command>"   show how a shell command is analysed and which guards fire
+  agent-guard version               the version of this agent-guard (also --version)
   agent-guard help                  this text
 `;
 
 class UsageError extends Error {}
 
+/**
+ * A reader that stops early (`agent-guard lint | head`) closes the pipe: stop quietly with the
+ * exit code so far, as Unix tools do, instead of an unhandled stream error.
+ */
+function quietOnClosedOutput(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    process.stderr.write(`agent-guard: cannot write the output: ${escapeControl(err.message, 'text')}\n`);
+    process.exit(2);
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  quietOnClosedOutput();
   switch (command) {
+    case 'version':
+    case '--version':
+    case '-V':
+    case '-v':
+      process.stdout.write(`agent-guard ${AGENT_GUARD_VERSION}\n`);
+      return 0;
     case 'check': {
       const { emit, readStdin, runHook, tooLargeReply } = await import('./run-hook');
       const { text, tooLarge } = await readStdin();

@@ -152,6 +152,7 @@ function writeCache(cache, script, exports) {
     fs.writeFileSync(tmp, out, { mode: 0o600, flag: 'wx' });
     written = true;
     fs.renameSync(tmp, cache.file);
+    pruneOld(cache.dir);
   } catch {
     /* a read-only or foreign cache folder is fine: next time compiles again */
     if (written)
@@ -160,6 +161,37 @@ function writeCache(cache, script, exports) {
       } catch {
         /* gone already */
       }
+  }
+}
+
+/** Our own kinds of file in the cache folder: code caches (this format and the older .bin), lint's kept verdicts, unfinished writes. */
+const OURS = /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc2|bin)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp)$/;
+const MONTH_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * A new version leaves the old one's caches behind: when this build writes its cache (its first
+ * run), files of ours from other builds that nothing has written for a month go. Another
+ * version still in use elsewhere (a hook copied into another workspace) loses at most one compile.
+ */
+function pruneOld(dir) {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const now = Date.now();
+  let names;
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names.slice(0, 5000)) {
+    if (name.startsWith(KEY) || !OURS.test(name)) continue;
+    try {
+      const file = path.join(dir, name);
+      const st = fs.lstatSync(file);
+      if (st.isFile() && now - st.mtimeMs > MONTH_MS) fs.unlinkSync(file);
+    } catch {
+      /* gone already, or not ours to remove */
+    }
   }
 }
 

@@ -6,7 +6,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
@@ -133,3 +146,35 @@ test('the hook answers the same with a corrupt cache as with none', () => {
   assert.match(first.stdout, /rm-catastrophic/);
   assert.deepEqual([second.stdout, second.stderr, second.status], [first.stdout, first.stderr, first.status]);
 });
+
+test("a new build's first cache write removes other builds' files nothing has written for a month, and nothing else", () => {
+  const ws = workspace();
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-cc-'));
+  const dir = join(cache, 'agent-guard');
+  mkdirSync(dir, { mode: 0o700 });
+  const monthAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+  const plant = (name: string, old: boolean) => {
+    writeFileSync(join(dir, name), 'x', { mode: 0o600 });
+    if (old) utimesSync(join(dir, name), monthAgo, monthAgo);
+  };
+  plant('0123456789abcdef-lint-11.3.244.8-node.38-x64.agc2', true);
+  plant('0123456789abcdef-11.3.244.8-node.38-x64.bin', true);
+  plant('lint-1234abcd-5678ef90-4.json', true);
+  plant('0123456789abcdef-11.3.244.8-node.38-x64.agc2.4242.tmp', true);
+  plant('fedcba9876543210-lint-11.3.244.8-node.38-x64.agc2', false);
+  plant('notes.txt', true);
+  lint(ws, cache);
+  const left = everything(dir).filter((n) => !n.startsWith(readKey()));
+  assert.deepEqual(
+    left.filter((n) => !/^lint-[0-9a-f]+-[0-9a-f]+-\d+\.json$/.test(n) || n === 'lint-1234abcd-5678ef90-4.json'),
+    ['fedcba9876543210-lint-11.3.244.8-node.38-x64.agc2', 'notes.txt'],
+    'recent files of another build and files that are not ours stay',
+  );
+});
+
+/** This build's key (the first 16 hex digits of each cache file it writes). */
+function readKey(): string {
+  const m = /const KEY = "([0-9a-f]{16})"/.exec(readFileSync(CLI, 'latin1').slice(0, 20000));
+  assert.ok(m, 'the loader names its key');
+  return m[1]!;
+}

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
@@ -136,4 +136,27 @@ test('agent-guard with an unknown command prints usage and exits 2', () => {
   assert.equal(r.status, 2);
   assert.match(r.stderr, /unknown command "frobnicate"/);
   assert.doesNotMatch(r.stderr, /\n\s+at /);
+});
+
+test('agent-guard --version (and version, -V) prints the package version and exits 0', () => {
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  for (const arg of ['--version', 'version', '-V']) {
+    const r = run(CLI, '', [arg]);
+    assert.equal(r.status, 0, arg);
+    assert.equal(r.stdout, `agent-guard ${version}\n`, arg);
+  }
+});
+
+test('a reader that closes the pipe early stops the output quietly: no stack trace', () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-pipe-'));
+  const lines = Array.from({ length: 4000 }, (_, i) => `Line ${i}: see @docs/missing-${i}.md.`).join('\n');
+  writeFileSync(join(ws, 'CLAUDE.md'), `# P\n\n${lines}\n`);
+  // The shell's `head -c 1` exits after one byte; the lint output is far larger than a pipe holds.
+  const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" lint --format json | head -c 1 >/dev/null`], {
+    cwd: ws,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: '/home/user', CLAUDE_PROJECT_DIR: '', XDG_CACHE_HOME: CACHE },
+    timeout: 20000,
+  });
+  assert.equal(r.stderr, '');
 });

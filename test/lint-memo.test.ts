@@ -1,6 +1,7 @@
-// Guard verdicts kept between lint runs (core/lint/verdict-memo.ts, cli/lint-memo.ts): a kept
-// verdict is reused only while every file-system answer it was judged from is the same, a verdict
-// that read a file's content is never kept, and the memo lives only where the code cache may.
+// Guard verdicts and files' results kept between lint runs (core/lint/verdict-memo.ts,
+// cli/lint-memo.ts): a kept verdict or result is reused only while every file-system answer it was
+// judged from is the same (a file's own stamp, what its rules asked, what its verdicts depended
+// on), and the memo lives only where the code cache may.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,14 +75,57 @@ test('a malformed or foreign memo is an empty one', () => {
     'not json',
     '[]',
     '{"format":"other","entries":{}}',
-    '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":{"decision":"maybe","guardId":"g","reason":"r"},"deps":[]}}}',
-    '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":null,"deps":[["e","/a","yes"]]}}}',
-    '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":null,"deps":[["q","/a",true]]}}}',
-    '{"format":"agent-guard-lint-verdicts-1","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}',
+    '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":{"decision":"maybe","guardId":"g","reason":"r"},"deps":[]}}}',
+    '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":null,"deps":[["e","/a","yes"]]}}}',
+    '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":null,"deps":[["q","/a",true]]}}}',
+    '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}',
   ])
     assert.equal(VerdictMemo.parse(text).lookup('x', answers({ exists: { '/a': true } })), undefined, String(text));
-  const good = '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}';
+  const good = '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}';
   assert.equal(VerdictMemo.parse(good).lookup('x', answers({ exists: { '/a': true } })), null);
+});
+
+test("a file's kept result holds while its stamp and every answer hold; anything malformed is linted afresh", () => {
+  const memo = VerdictMemo.empty();
+  const verdict = memo.recorder();
+  verdict.observe({ op: 'exists', path: '/w/out', result: true });
+  verdict.keep('echo hi > out/x', DENY);
+  const rec = memo.fileRecorder();
+  rec.deps.set('E/w/docs', ['E', '/w/docs', false]);
+  rec.commands.add('echo hi > out/x');
+  const diagnostic = {
+    code: 'AG-MD-001',
+    severity: 'warning' as const,
+    message: 'm',
+    range: { start: { line: 2, character: 4 }, end: { line: 2, character: 9 } },
+    fix: { title: 't', edits: [{ range: { start: { line: 2, character: 4 }, end: { line: 2, character: 9 } }, newText: 'x' }] },
+  };
+  memo.keepFile('CLAUDE.md', '1:2:3:4:5', rec, [diagnostic]);
+  const ws = (docs: boolean) => ({ exists: (p: string) => (p === '/w/docs' ? docs : false), stamp: () => '-', list: () => [] });
+  const fs = (out: boolean) => answers({ exists: { '/w/out': out } });
+  const saved = memo.serialize();
+  assert.deepEqual(VerdictMemo.parse(saved).fileResult('CLAUDE.md', '1:2:3:4:5', fs(true), ws(false)), [diagnostic], 'kept across a save');
+  assert.equal(VerdictMemo.parse(saved).fileResult('CLAUDE.md', '1:2:3:4:6', fs(true), ws(false)), undefined, 'the file changed');
+  assert.equal(VerdictMemo.parse(saved).fileResult('CLAUDE.md', '1:2:3:4:5', fs(true), ws(true)), undefined, 'what a rule asked changed');
+  assert.equal(VerdictMemo.parse(saved).fileResult('CLAUDE.md', '1:2:3:4:5', fs(false), ws(false)), undefined, 'what a verdict it used depended on changed');
+  // A file whose lint used a verdict nothing is known about is not kept.
+  const unknown = memo.fileRecorder();
+  unknown.commands.add('never judged');
+  memo.keepFile('other.md', '1:2:3:4:5', unknown, []);
+  assert.equal(VerdictMemo.parse(memo.serialize()).fileResult('other.md', '1:2:3:4:5', fs(true), ws(false)), undefined);
+  const entry = (diagnostics: string) =>
+    `{"format":"agent-guard-lint-verdicts-3","entries":{},"files":{"CLAUDE.md":{"stamp":"s","deps":[],"diagnostics":${diagnostics}}}}`;
+  for (const bad of [
+    '{}',
+    '[["AG-MD-001","fatal","m",0,0,0,1]]',
+    '[["AG-MD-001","error","m",0,0,-1,1]]',
+    '[["AG-MD-001","error","m",0,0,0,1,"t",0,[0,0,0]]]',
+    '[1]',
+  ])
+    assert.equal(VerdictMemo.parse(entry(bad)).fileResult('CLAUDE.md', 's', fs(true), ws(false)), undefined, bad);
+  assert.deepEqual(VerdictMemo.parse(entry('[["AG-MD-001","error","m",0,0,0,1]]')).fileResult('CLAUDE.md', 's', fs(true), ws(false)), [
+    { code: 'AG-MD-001', severity: 'error', message: 'm', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } },
+  ]);
 });
 
 function lint(ws: string, cacheHome: string) {
@@ -113,9 +157,9 @@ test('the CLI: the second run answers from the memo, and a link made in between 
   assert.deepEqual(lint(ws, cache), first, 'the same answer from the memo');
   // It is read: a kept reason (edited here, in the user's own private folder) is what lint prints.
   const file = join(cache, 'agent-guard', memoFiles(cache)[0]!);
-  writeFileSync(file, readFileSync(file, 'utf8').replace('To see which variables exist', 'Kept'));
+  writeFileSync(file, readFileSync(file, 'utf8').replaceAll('To see which variables exist', 'Kept'));
   assert.deepEqual(lint(ws, cache).findings, [CAT_ENV.replace('To see which variables exist', 'Kept')]);
-  writeFileSync(file, readFileSync(file, 'utf8').replace('Kept', 'To see which variables exist'));
+  writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Kept', 'To see which variables exist'));
   // out/ becomes a link out of the project: the kept verdict for the echo no longer holds.
   rmdirSync(join(ws, 'out'));
   symlinkSync('/etc', join(ws, 'out'));
@@ -128,6 +172,30 @@ test('the CLI: the second run answers from the memo, and a link made in between 
   assert.equal(after.findings[1], CAT_ENV);
   const fresh = lint(ws, mkdtempSync(join(tmpdir(), 'agent-guard-memo-')));
   assert.deepEqual(after, fresh, 'as a run without a memo says');
+});
+
+test('the CLI: a file is not linted again while it and its answers hold; a change to it or to what its rules asked is seen', () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-memo-ws-'));
+  writeFileSync(join(ws, 'CLAUDE.md'), '# P\n\nSee @docs/a.md and @docs/b.md.\n');
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
+  const first = lint(ws, cache);
+  assert.equal(first.findings.length, 2);
+  assert.match(first.findings[0]!, /^CLAUDE\.md:3 AG-MD-001 @docs\/a\.md does not resolve/);
+  // It is read: a kept finding (edited here, in the user's own private folder) is what lint prints.
+  const file = join(cache, 'agent-guard', memoFiles(cache)[0]!);
+  writeFileSync(file, readFileSync(file, 'utf8').replaceAll('does not resolve', 'KEPT'));
+  assert.match(lint(ws, cache).findings[0]!, /^CLAUDE\.md:3 AG-MD-001 @docs\/a\.md KEPT/);
+  // The folder the imports point into appears: both are asked again.
+  mkdirSync(join(ws, 'docs'));
+  writeFileSync(join(ws, 'docs', 'a.md'), '# A\n');
+  const after = lint(ws, cache);
+  assert.deepEqual(after.findings.length, 1);
+  assert.match(after.findings[0]!, /^CLAUDE\.md:3 AG-MD-001 @docs\/b\.md does not resolve/);
+  writeFileSync(join(ws, 'CLAUDE.md'), '# P\n\nSee @docs/a.md.\n');
+  assert.deepEqual(lint(ws, cache).findings, [], 'the file itself changed');
+  writeFileSync(join(ws, 'CLAUDE.md'), '# P\n\nSee @docs/c.md.\n');
+  const last = lint(ws, cache);
+  assert.deepEqual(last, lint(ws, mkdtempSync(join(tmpdir(), 'agent-guard-memo-'))), 'as a run without a memo says');
 });
 
 test('the CLI: a project script changed between runs is judged again', () => {
@@ -155,7 +223,7 @@ test('the CLI: a memo in a folder others may write is neither read nor written',
   const own = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
   lint(ws, own);
   const name = memoFiles(own)[0]!;
-  writeFileSync(join(shared, 'agent-guard', name), '{"format":"agent-guard-lint-verdicts-2","entries":{"cat .env":{"verdict":null,"deps":[]}}}', {
+  writeFileSync(join(shared, 'agent-guard', name), '{"format":"agent-guard-lint-verdicts-3","entries":{"cat .env":{"verdict":null,"deps":[]}}}', {
     mode: 0o600,
   });
   const r = lint(ws, shared);

@@ -102,11 +102,11 @@ export function createContext(
 /** Answers kept per call, at most (a bound on memory for a pathological line). */
 const CACHE_LIMIT = 100_000;
 
-/** A file's identity and version without its content: size, modification time, inode ('-' when missing). */
+/** A file's identity and version without its content: size, modification and change times, inode ('-' when missing). */
 export function fileStamp(path: string): string {
   try {
     const st = statSync(path);
-    return `${st.size}:${st.mtimeMs}:${st.ino}:${st.dev}`;
+    return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.dev}`;
   } catch {
     return '-';
   }

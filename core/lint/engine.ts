@@ -68,6 +68,8 @@ export interface LintOptions extends GuardSetup {
   verdictCache?: Map<string, Verdict | null>;
   /** Verdicts kept from an earlier run (the CLI), reused while what they were judged from is unchanged. */
   verdictMemo?: { memo: VerdictMemo; fs: FsAnswers };
+  /** Told each command whose verdict the lint used (the CLI keeps a file's result with what it depended on). */
+  onVerdict?: (command: string) => void;
 }
 
 export function createContext(
@@ -76,7 +78,7 @@ export function createContext(
   lines: LineIndex,
   sink: Diagnostic[],
   currentRule: { rule: LintRule | null },
-  setup: GuardSetup & Pick<LintOptions, 'verdictMemo'>,
+  setup: GuardSetup & Pick<LintOptions, 'verdictMemo' | 'onVerdict'>,
   verdictCache?: Map<string, Verdict | null>,
 ): RuleContext {
   let fm: Frontmatter | null | undefined;
@@ -85,6 +87,9 @@ export function createContext(
   let jsonView: ReturnType<RuleContext['json']> | undefined;
   let jsView: ReturnType<RuleContext['js']> | undefined;
   const verdicts = verdictCache ?? new Map<string, Verdict | null>();
+  // The workspace's secret values, read once per file: a verdict's reason never shows them.
+  let secrets: ReturnType<typeof secretValues> | undefined;
+  const fileSecrets = () => (secrets ??= secretValues(envValues(workspace.root, workspace)));
 
   const markdown = () => {
     if (codeSpans) return;
@@ -153,12 +158,19 @@ export function createContext(
     guardVerdict(command) {
       // No git runner: lint and the language server run on untrusted checkouts (CI on pull
       // requests, a fresh clone in the editor) and start no process; repo-aware guards say nothing.
-      if (verdicts.has(command)) return verdicts.get(command)!;
+      setup.onVerdict?.(command);
+      if (verdicts.has(command)) {
+        const v = verdicts.get(command)!;
+        // Redacted already (by an earlier file of this run); asked again so that this file's kept
+        // result also depends on the .env files the redaction read.
+        if (v) fileSecrets();
+        return v;
+      }
       const memo = setup.verdictMemo;
       const kept = memo?.memo.lookup(command, memo.fs);
       if (kept !== undefined) {
         // Kept redacted; redacted again with today's secret values.
-        if (kept) redactVerdict(kept, secretValues(envValues(workspace.root, workspace)));
+        if (kept) redactVerdict(kept, fileSecrets());
         verdicts.set(command, kept);
         return kept;
       }
@@ -172,7 +184,7 @@ export function createContext(
         config: setup.config,
         ...(recorder ? { observe: recorder.observe } : {}),
       }).verdict;
-      if (v) redactVerdict(v, secretValues(envValues(workspace.root, workspace)));
+      if (v) redactVerdict(v, fileSecrets());
       recorder?.keep(command, v);
       verdicts.set(command, v);
       return v;

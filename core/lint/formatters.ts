@@ -7,10 +7,12 @@ export type Format = 'stylish' | 'json' | 'sarif' | 'github';
 
 export function format(run: LintRun, fmt: Format, version: string): string {
   switch (fmt) {
-    case 'json':
-      return `${JSON.stringify(
-        run.files.flatMap((f) =>
-          f.diagnostics.map((d) => ({
+    case 'json': {
+      // One finding per line: a JSON array that reads and greps line by line, and several times
+      // faster to write than an indented one for a file with thousands of findings.
+      const items = run.files.flatMap((f) =>
+        f.diagnostics.map((d) =>
+          JSON.stringify({
             file: f.rel,
             line: d.range.start.line + 1,
             column: d.range.start.character + 1,
@@ -20,11 +22,11 @@ export function format(run: LintRun, fmt: Format, version: string): string {
             code: d.code,
             message: d.message,
             fixable: !!d.fix && !d.fix.optIn,
-          })),
+          }),
         ),
-        null,
-        2,
-      )}\n`;
+      );
+      return items.length === 0 ? '[]\n' : `[\n${items.join(',\n')}\n]\n`;
+    }
     case 'github':
       return run.files
         .flatMap((f) =>

@@ -3,8 +3,9 @@
 import rules from 'agent-guard:lint-rules';
 import { lintFile, applyFixes, type GuardSetup } from './engine';
 import { classifyFile, findAgentFiles } from './files';
-import { fsAnswers, fsWorkspace } from './workspace';
+import { fsAnswers, fsWorkspace, observedWorkspace } from './workspace';
 import type { VerdictMemo } from './verdict-memo';
+import { fileStamp } from '../guards/context';
 import { normalizePath, relativeTo, resolvePath } from '../paths';
 import type { Verdict } from '../guards/dispatch';
 import { DOCS_BASE, type Diagnostic, type FileKind, type LintRule } from './types';
@@ -61,22 +62,37 @@ export function lintPaths(
   // One run, one guard setup: a command that appears in several files is judged once.
   const verdictCache = new Map<string, Verdict | null>();
   const answers = fsAnswers();
+  // A file's whole result is kept between runs (not when fixing: that rewrites files).
+  const memo = opts.fix ? undefined : opts.verdictMemo;
+  const recheck = memo ? fsWorkspace(root, opts.home) : null;
+  const inline = opts.inlineConfig ?? true;
   for (const [rel, kind] of wanted) {
     const path = rel.startsWith('/') ? rel : `${ws.root}/${rel}`;
+    // The stamp before the read: a change during this run makes the kept result stale next time.
+    const stamp = memo ? fileStamp(path) : '';
+    const key = `${rel}\0${kind}\0${inline ? 1 : 0}`;
+    const kept = memo && recheck ? memo.fileResult(key, stamp, answers, { exists: recheck.exists, stamp: fileStamp, list: recheck.list }) : undefined;
+    if (kept) {
+      files.push({ path, rel, kind, diagnostics: kept });
+      continue;
+    }
     const text = opts.read(path);
     if (text === null) {
       skipped.push(rel);
       continue;
     }
+    const recorder = memo?.fileRecorder();
     const lintOpts = {
       rules,
       guards: opts.guards,
       config: opts.config,
-      inlineConfig: opts.inlineConfig ?? true,
+      inlineConfig: inline,
       verdictCache,
       ...(opts.verdictMemo ? { verdictMemo: { memo: opts.verdictMemo, fs: answers } } : {}),
+      ...(recorder ? { onVerdict: (command: string) => recorder.commands.add(command) } : {}),
     };
-    let diagnostics = lintFile({ path, rel, kind, text }, ws, lintOpts);
+    let diagnostics = lintFile({ path, rel, kind, text }, recorder ? observedWorkspace(ws, recorder.deps) : ws, lintOpts);
+    if (memo && recorder) memo.keepFile(key, stamp, recorder, diagnostics);
     const result: FileResult = { path, rel, kind, diagnostics };
     if (opts.fix && diagnostics.some((d) => d.fix && !d.fix.optIn)) {
       // Fix to a fixed point (a few passes: one fix can reveal or settle another).

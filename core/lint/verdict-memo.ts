@@ -7,10 +7,16 @@
 // file unchanged), asked again before the verdict is reused. Nothing of a file's content is kept:
 // no digest of, say, .env outside the workspace.
 //
+// The same memo keeps each file's whole result (its diagnostics), reused while the file's stamp is
+// unchanged and so is every answer its lint got: what the rules asked the workspace (paths that
+// exist, files read, folder names) and everything the guard verdicts it used depended on. A file
+// whose lint used a verdict with no recorded answers is not kept (it is simply linted next time).
+//
 // Pure: the caller loads and saves the memo and passes the file-system answers in.
 
 import type { Verdict } from '../guards/dispatch';
 import type { FsProbe } from '../guards/context';
+import type { Diagnostic } from './types';
 
 /** How to ask the file system again (the same functions the guard context uses). */
 export interface FsAnswers {
@@ -20,22 +26,91 @@ export interface FsAnswers {
   stamp(path: string): string;
 }
 
-/** One file-system answer a verdict depends on: `[op, path, answer]` (a folder's names as a digest). */
-type Dependency = ['e', string, boolean] | ['r', string, string] | ['l', string, string] | ['s', string, string];
+/** How the lint rules' workspace view is asked again (its own semantics: `exists` follows links). */
+export interface WorkspaceAnswers {
+  exists(path: string): boolean;
+  stamp(path: string): string;
+  list(path: string): string[];
+}
+
+/**
+ * One file-system answer a result depends on: `[op, path, answer]` (a folder's names as a digest).
+ * Lower case: asked through the guard context (FsAnswers); upper case: through the rules'
+ * workspace view (WorkspaceAnswers).
+ */
+export type Dependency =
+  | ['e', string, boolean]
+  | ['r', string, string]
+  | ['l', string, string]
+  | ['s', string, string]
+  | ['E', string, boolean]
+  | ['S', string, string]
+  | ['L', string, string];
 
 interface Entry {
   verdict: Verdict | null;
   deps: Dependency[];
 }
 
+/**
+ * A diagnostic as kept: `[code, severity, message, startLine, startChar, endLine, endChar]`, then
+ * for a fix `title, optIn (0|1), edits` with the edits flat (`startLine, startChar, endLine,
+ * endChar, newText` each). Flat arrays: a big file's thousands of findings load several times faster.
+ */
+type KeptDiagnostic = (string | number | (string | number)[])[];
+
+interface FileEntry {
+  /** The linted file's stamp, taken before it was read. */
+  stamp: string;
+  deps: Dependency[];
+  diagnostics: KeptDiagnostic[];
+}
+
+function keptDiagnostic(d: Diagnostic): KeptDiagnostic {
+  const r = d.range;
+  const out: KeptDiagnostic = [d.code, d.severity, d.message, r.start.line, r.start.character, r.end.line, r.end.character];
+  if (d.fix) {
+    const edits: (string | number)[] = [];
+    for (const e of d.fix.edits) edits.push(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character, e.newText);
+    out.push(d.fix.title, d.fix.optIn ? 1 : 0, edits);
+  }
+  return out;
+}
+
+const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const range = (a: number, b: number, c: number, d: number) => ({ start: { line: a, character: b }, end: { line: c, character: d } });
+
+/** The diagnostic back, or null when the kept form is malformed (then the file is linted afresh). */
+function restoredDiagnostic(k: unknown): Diagnostic | null {
+  if (!Array.isArray(k) || (k.length !== 7 && k.length !== 10)) return null;
+  const [code, severity, message, a, b, c, d] = k as unknown[];
+  if (typeof code !== 'string' || (severity !== 'error' && severity !== 'warning' && severity !== 'info') || typeof message !== 'string') return null;
+  if (!int(a) || !int(b) || !int(c) || !int(d)) return null;
+  const out: Diagnostic = { code, severity, message, range: range(a, b, c, d) };
+  if (k.length === 10) {
+    const [title, optIn, flat] = k.slice(7) as unknown[];
+    if (typeof title !== 'string' || (optIn !== 0 && optIn !== 1) || !Array.isArray(flat) || flat.length % 5 !== 0) return null;
+    const edits = [];
+    for (let i = 0; i < flat.length; i += 5) {
+      const [ea, eb, ec, ed, newText] = flat.slice(i, i + 5) as unknown[];
+      if (!int(ea) || !int(eb) || !int(ec) || !int(ed) || typeof newText !== 'string') return null;
+      edits.push({ range: range(ea, eb, ec, ed), newText });
+    }
+    out.fix = { title, edits, ...(optIn === 1 ? { optIn: true } : {}) };
+  }
+  return out;
+}
+
 export interface MemoFile {
   format: typeof FORMAT;
   entries: Record<string, Entry>;
+  files?: Record<string, FileEntry>;
 }
 
-const FORMAT = 'agent-guard-lint-verdicts-2';
+const FORMAT = 'agent-guard-lint-verdicts-3';
 /** Entries kept: those used by the last run first, then the newest of the rest. */
 const MAX_ENTRIES = 20_000;
+const MAX_FILES = 5_000;
 
 /**
  * A short digest of some strings, in order (two 32-bit FNV-1a lanes and the count): a cache key,
@@ -57,17 +132,48 @@ export function digest(parts: readonly string[]): string {
 }
 
 /** Names of a folder, order-free. */
-function namesDigest(names: readonly string[]): string {
+export function namesDigest(names: readonly string[]): string {
   return digest([...names].sort());
+}
+
+/** Whether a dependency's answer is still the same. */
+function holds(d: Dependency, fs: FsAnswers, ws: WorkspaceAnswers | null): boolean {
+  const [op, path, answer] = d;
+  switch (op) {
+    case 'e':
+      return fs.exists(path) === answer;
+    case 'r':
+      return fs.realpath(path) === answer;
+    case 's':
+      return fs.stamp(path) === answer;
+    case 'l':
+      return namesDigest(fs.list(path)) === answer;
+    case 'E':
+      return ws !== null && ws.exists(path) === answer;
+    case 'S':
+      return ws !== null && ws.stamp(path) === answer;
+    case 'L':
+      return ws !== null && namesDigest(ws.list(path)) === answer;
+  }
+}
+
+/** Records what one file's lint asked its workspace view (see VerdictMemo.observedWorkspace). */
+export interface FileRecorder {
+  deps: Map<string, Dependency>;
+  /** Commands whose verdicts the file's lint used. */
+  commands: Set<string>;
 }
 
 export class VerdictMemo {
   private readonly entries: Map<string, Entry>;
+  private readonly files: Map<string, FileEntry>;
   private readonly used = new Set<string>();
+  private readonly usedFiles = new Set<string>();
   private changed = false;
 
-  private constructor(entries: Map<string, Entry>) {
+  private constructor(entries: Map<string, Entry>, files: Map<string, FileEntry> = new Map()) {
     this.entries = entries;
+    this.files = files;
   }
 
   static empty(): VerdictMemo {
@@ -80,9 +186,10 @@ export class VerdictMemo {
     try {
       const v = JSON.parse(text) as Partial<MemoFile>;
       if (v.format !== FORMAT || typeof v.entries !== 'object' || v.entries === null) return VerdictMemo.empty();
-      const entries = new Map<string, Entry>();
-      for (const [command, e] of Object.entries(v.entries)) if (validEntry(e)) entries.set(command, e);
-      return new VerdictMemo(entries);
+      // Entries are checked when used (most runs use a few of thousands).
+      const entries = new Map(Object.entries(v.entries) as [string, Entry][]);
+      const files = new Map(typeof v.files === 'object' && v.files !== null ? (Object.entries(v.files) as [string, FileEntry][]) : []);
+      return new VerdictMemo(entries, files);
     } catch {
       return VerdictMemo.empty();
     }
@@ -92,16 +199,65 @@ export class VerdictMemo {
   lookup(command: string, fs: FsAnswers): Verdict | null | undefined {
     const e = this.entries.get(command);
     if (!e) return undefined;
-    for (const [op, path, answer] of e.deps) {
-      const now = op === 'e' ? fs.exists(path) : op === 'r' ? fs.realpath(path) : op === 's' ? fs.stamp(path) : namesDigest(fs.list(path));
-      if (now !== answer) {
+    if (!validEntry(e)) {
+      this.entries.delete(command);
+      this.changed = true;
+      return undefined;
+    }
+    for (const d of e.deps)
+      if (!holds(d, fs, null)) {
         this.entries.delete(command);
         this.changed = true;
         return undefined;
       }
-    }
     this.used.add(command);
     return e.verdict;
+  }
+
+  /**
+   * A file's kept diagnostics, when its stamp (taken before reading it) and every answer its lint
+   * got are unchanged; undefined otherwise. `key` names the file and how it was linted.
+   */
+  fileResult(key: string, stamp: string, fs: FsAnswers, ws: WorkspaceAnswers): Diagnostic[] | undefined {
+    const f = this.files.get(key);
+    if (!f) return undefined;
+    const stale = () => {
+      this.files.delete(key);
+      this.changed = true;
+      return undefined;
+    };
+    if (!validFileEntry(f) || f.stamp !== stamp || f.deps.some((d) => !holds(d, fs, ws))) return stale();
+    const diagnostics: Diagnostic[] = [];
+    for (const k of f.diagnostics) {
+      const d = restoredDiagnostic(k);
+      if (!d) return stale();
+      diagnostics.push(d);
+    }
+    this.usedFiles.add(key);
+    return diagnostics;
+  }
+
+  /** A recorder for one file's lint (fill it through observe / the verdicts used). */
+  fileRecorder(): FileRecorder {
+    return { deps: new Map(), commands: new Set() };
+  }
+
+  /**
+   * Keeps a file's result with everything it depended on: the recorded workspace answers and the
+   * answers of each verdict it used. Not kept when a verdict it used has no entry (nothing known
+   * about what that verdict depended on).
+   */
+  keepFile(key: string, stamp: string, rec: FileRecorder, diagnostics: Diagnostic[]): void {
+    const deps = new Map(rec.deps);
+    for (const command of rec.commands) {
+      const e = this.entries.get(command);
+      if (!e || !validEntry(e)) return;
+      for (const d of e.deps) deps.set(`${d[0]}${d[1]}`, d);
+    }
+    if (stamp === '-') return;
+    this.files.set(key, { stamp, deps: [...deps.values()], diagnostics: diagnostics.map(keptDiagnostic) });
+    this.usedFiles.add(key);
+    this.changed = true;
   }
 
   /** A recorder for one evaluation, and the function that keeps its verdict afterwards. */
@@ -136,24 +292,44 @@ export class VerdictMemo {
       if (e && n++ < MAX_ENTRIES) entries[command] = e;
     }
     for (const [command, e] of this.entries) if (!(command in entries) && n++ < MAX_ENTRIES) entries[command] = e;
-    const file: MemoFile = { format: FORMAT, entries };
+    const files: Record<string, FileEntry> = {};
+    let m = 0;
+    for (const key of this.usedFiles) {
+      const f = this.files.get(key);
+      if (f && m++ < MAX_FILES) files[key] = f;
+    }
+    for (const [key, f] of this.files) if (!(key in files) && m++ < MAX_FILES) files[key] = f;
+    const file: MemoFile = { format: FORMAT, entries, files };
     return JSON.stringify(file);
   }
 }
 
-function validEntry(e: unknown): e is Entry {
-  if (typeof e !== 'object' || e === null) return false;
-  const { verdict, deps } = e as Partial<Entry>;
+const OPS = new Set(['e', 'r', 'l', 's', 'E', 'S', 'L']);
+
+function validDeps(deps: unknown): deps is Dependency[] {
   if (!Array.isArray(deps)) return false;
   for (const d of deps)
     if (
       !Array.isArray(d) ||
       d.length !== 3 ||
       typeof d[1] !== 'string' ||
-      !['e', 'r', 'l', 's'].includes(d[0] as string) ||
-      (d[0] === 'e' ? typeof d[2] !== 'boolean' : typeof d[2] !== 'string')
+      !OPS.has(d[0] as string) ||
+      (d[0] === 'e' || d[0] === 'E' ? typeof d[2] !== 'boolean' : typeof d[2] !== 'string')
     )
       return false;
+  return true;
+}
+
+function validFileEntry(f: unknown): f is FileEntry {
+  if (typeof f !== 'object' || f === null) return false;
+  const { stamp, deps, diagnostics } = f as Partial<FileEntry>;
+  return typeof stamp === 'string' && validDeps(deps) && Array.isArray(diagnostics);
+}
+
+function validEntry(e: unknown): e is Entry {
+  if (typeof e !== 'object' || e === null) return false;
+  const { verdict, deps } = e as Partial<Entry>;
+  if (!validDeps(deps)) return false;
   if (verdict === null) return true;
   if (typeof verdict !== 'object' || verdict === undefined) return false;
   const v = verdict as Partial<Verdict>;

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, normalizePath, relativeTo } from '../paths';
 import { fileStamp, listNames, pathExists, resolveLinks } from '../guards/context';
 import type { WorkspaceView } from './types';
-import type { FsAnswers } from './verdict-memo';
+import { namesDigest, type Dependency, type FsAnswers } from './verdict-memo';
 
 /**
  * The real file system. `exists` remembers folders found missing (one view is one lint run, or
@@ -81,5 +81,41 @@ export function fsAnswers(): FsAnswers {
     realpath: (p) => once(real, p, resolveLinks),
     list: (p) => once(lists, p, listNames),
     stamp: (p) => once(stamps, p, fileStamp),
+  };
+}
+
+/**
+ * The same view, recording each answer it gives (for a file's kept result: core/lint/verdict-memo.ts).
+ * A file is stamped before it is read, so a change in between shows as a changed stamp next time.
+ */
+export function observedWorkspace(ws: WorkspaceView, deps: Map<string, Dependency>): WorkspaceView {
+  const missingDirs = new Set<string>();
+  return {
+    root: ws.root,
+    home: ws.home,
+    exists: (p) => {
+      const found = ws.exists(p);
+      if (!found) {
+        // A missing folder stands for everything under it: one answer for a CLAUDE.md's thousand
+        // @imports into it, and still sound (when it appears, everything is asked again).
+        const dir = dirname(p);
+        if (dir !== p && (missingDirs.has(dir) || !ws.exists(dir))) {
+          missingDirs.add(dir);
+          deps.set(`E${dir}`, ['E', dir, false]);
+          return false;
+        }
+      }
+      deps.set(`E${p}`, ['E', p, found]);
+      return found;
+    },
+    read: (p) => {
+      deps.set(`S${p}`, ['S', p, fileStamp(p)]);
+      return ws.read(p);
+    },
+    list: (d) => {
+      const names = ws.list(d);
+      deps.set(`L${d}`, ['L', d, namesDigest(names)]);
+      return names;
+    },
   };
 }
