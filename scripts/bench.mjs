@@ -53,7 +53,28 @@ const payloads = {
 };
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
-console.log(`runs per measurement: ${runs} (interleaved with node -e 0)\n`);
+console.log(`runs per measurement: ${runs} (interleaved with node -e 0)`);
+if (process.env.NODE_EXTRA_CA_CERTS) {
+  // Every Node process then parses that bundle at start (~400M instructions for a 220 KB bundle):
+  // the node -e 0 baseline and every run below carry it. Shown so the numbers can be read on a
+  // machine without it.
+  const without = { ...process.env };
+  delete without.NODE_EXTRA_CA_CERTS;
+  const w = [];
+  const b = [];
+  for (let i = 0; i < runs; i++) {
+    b.push(Number(process.hrtime.bigint()));
+    spawnSync(process.execPath, ['-e', '0']);
+    b[i] = (Number(process.hrtime.bigint()) - b[i]) / 1e6;
+    const t = Number(process.hrtime.bigint());
+    spawnSync(process.execPath, ['-e', '0'], { env: without });
+    w.push((Number(process.hrtime.bigint()) - t) / 1e6);
+  }
+  console.log(
+    `NODE_EXTRA_CA_CERTS is set here: node -e 0 takes ${stats(b).median.toFixed(0)} ms with it, ${stats(w).median.toFixed(0)} ms without it (the runs below keep it)`,
+  );
+}
+console.log('');
 console.log('hook latency, whole process vs node -e 0 (medians, ms)');
 for (const [name, payload] of Object.entries(payloads)) {
   const input = JSON.stringify(payload);
@@ -298,10 +319,16 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
     return { ms: Number(process.hrtime.bigint() - t) / 1e6, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
   };
   runCli([cli, 'lint', '--format', 'json']);
+  const noCa = [];
+  const noCaBase = [];
   for (let i = 0; i < 10; i++) {
     base.push(runCli(['-e', '0']));
     samples.push(runCli([cli, 'lint', '--format', 'json']));
     uncached.push(runCli([cli, 'lint', '--format', 'json'], { AGENT_GUARD_NO_CACHE: '1' }));
+    if (process.env.NODE_EXTRA_CA_CERTS) {
+      noCaBase.push(runCli(['-e', '0'], { NODE_EXTRA_CA_CERTS: '' }));
+      noCa.push(runCli([cli, 'lint', '--format', 'json'], { NODE_EXTRA_CA_CERTS: '' }));
+    }
   }
   const s = stats(samples.map((r) => r.ms));
   const b = stats(base.map((r) => r.ms));
@@ -315,6 +342,10 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
   console.log(
     `    …without the code cache and kept verdicts (a first run)             wall ${u.median.toFixed(0)} ms (p95 ${u.p95.toFixed(0)}), cpu ${uc.median.toFixed(0)} ms`,
   );
+  if (noCa.length > 0)
+    console.log(
+      `    …the repeat run without NODE_EXTRA_CA_CERTS                          wall ${stats(noCa.map((r) => r.ms)).median.toFixed(0)} ms; node -e 0 wall ${stats(noCaBase.map((r) => r.ms)).median.toFixed(0)} ms`,
+    );
   // In process: the same file, first lint and a keystroke re-lint with the server's verdict cache.
   const wsv = core.fsWorkspace(ws, '/nonexistent');
   const file = (text) => ({ path: `${ws}/CLAUDE.md`, rel: 'CLAUDE.md', kind: 'claude-md', text });
