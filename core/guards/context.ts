@@ -19,21 +19,40 @@ import { normalizePath, resolvePath } from '../paths';
 export type FsProbe =
   | { op: 'exists'; path: string; result: boolean }
   | { op: 'realpath'; path: string; result: string }
-  | { op: 'list'; path: string; result: string[] }
+  | { op: 'list'; path: string; result: readonly string[] }
   | { op: 'read'; path: string; stamp: string };
+
+/**
+ * File-system answers kept across calls by a caller that judges many commands against one
+ * unchanged file system (a lint run: hundreds of a CLAUDE.md's commands list the same folders).
+ */
+export interface SharedAnswers {
+  exists(path: string): boolean;
+  realpath(path: string): string;
+  list(path: string): readonly string[];
+}
 
 export function createContext(
   call: ToolCall,
-  opts: { home: string; projectDir: string; config: GuardConfig; git?: GitRunner; deadline?: Deadline; observe?: (probe: FsProbe) => void },
+  opts: {
+    home: string;
+    projectDir: string;
+    config: GuardConfig;
+    git?: GitRunner;
+    deadline?: Deadline;
+    observe?: (probe: FsProbe) => void;
+    answers?: SharedAnswers;
+  },
 ): GuardContext {
   const observe = opts.observe;
+  const shared = opts.answers;
   const expired = opts.deadline ? () => opts.deadline!.expired() : undefined;
   let analysis: ShellAnalysis | null = null;
   // One call sees the file system as it is before the command runs: each question is asked once
   // (an argument list of 128,000 names must not cost 128,000 readdir calls per guard).
   const realCache = new Map<string, string>();
   const existsCache = new Map<string, boolean>();
-  const listCache = new Map<string, string[]>();
+  const listCache = new Map<string, readonly string[]>();
   return {
     home: opts.home,
     projectDir: opts.projectDir,
@@ -72,7 +91,7 @@ export function createContext(
     exists(path) {
       let result = existsCache.get(path);
       if (result === undefined) {
-        result = pathExists(path);
+        result = shared ? shared.exists(path) : pathExists(path);
         if (existsCache.size < CACHE_LIMIT) existsCache.set(path, result);
       }
       observe?.({ op: 'exists', path, result });
@@ -81,7 +100,7 @@ export function createContext(
     realpath(path) {
       let r = realCache.get(path);
       if (r === undefined) {
-        r = resolveLinks(path);
+        r = shared ? shared.realpath(path) : resolveLinks(path);
         realCache.set(path, r);
       }
       observe?.({ op: 'realpath', path, result: r });
@@ -90,7 +109,7 @@ export function createContext(
     listDir(path) {
       let result = listCache.get(path);
       if (result === undefined) {
-        result = listNames(path);
+        result = shared ? shared.list(path) : listNames(path);
         if (listCache.size < CACHE_LIMIT) listCache.set(path, result);
       }
       observe?.({ op: 'list', path, result });

@@ -6,7 +6,7 @@ import { DEFAULT_CONFIG, type GuardConfig } from '../config';
 import { MAX_COMMAND_LENGTH, MAX_INVOCATIONS } from '../shell/analyze';
 import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
 import type { Limit } from '../shell/ast';
-import { createContext, type FsProbe } from './context';
+import { createContext, type FsProbe, type SharedAnswers } from './context';
 import { MAX_CALLS_PER_PAYLOAD, normalizeCall, type Host } from './normalize';
 import { MAX_PATCH, MAX_WALK } from './file-changes';
 import type { GitRunner, Guard, ToolCall } from './types';
@@ -44,6 +44,8 @@ export interface DispatchOptions {
   git?: GitRunner;
   /** Told every file-system answer the guards got (see FsProbe): lint keeps verdicts across runs with it. */
   observe?: (probe: FsProbe) => void;
+  /** Answers shared by many calls judged against one unchanged file system (a lint run): see createContext. */
+  answers?: SharedAnswers;
 }
 
 export interface Deadline {
@@ -106,6 +108,7 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     deadline: opts.deadline,
     ...(opts.git ? { git: opts.git } : {}),
     ...(opts.observe ? { observe: opts.observe } : {}),
+    ...(opts.answers ? { answers: opts.answers } : {}),
   });
   const notes: string[] = [];
   let ask: Verdict | null = null;

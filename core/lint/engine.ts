@@ -8,6 +8,7 @@ import { readFrontmatter, splitFrontmatter } from './frontmatter';
 import { scanMarkdown } from './markdown';
 import { evaluateCall, type Verdict } from '../guards/dispatch';
 import type { Guard } from '../guards/types';
+import type { SharedAnswers } from '../guards/context';
 import { envValues, redactVerdict, secretValues } from '../redact';
 import type { GuardConfig } from '../config';
 import type { FsAnswers, VerdictMemo } from './verdict-memo';
@@ -70,6 +71,8 @@ export interface LintOptions extends GuardSetup {
   verdictMemo?: { memo: VerdictMemo; fs: FsAnswers };
   /** Told each command whose verdict the lint used (the CLI keeps a file's result with what it depended on). */
   onVerdict?: (command: string) => void;
+  /** File-system answers shared by every verdict of one run (the CLI: the files do not change while it runs). */
+  answers?: SharedAnswers;
 }
 
 export function createContext(
@@ -78,7 +81,7 @@ export function createContext(
   lines: LineIndex,
   sink: Diagnostic[],
   currentRule: { rule: LintRule | null },
-  setup: GuardSetup & Pick<LintOptions, 'verdictMemo' | 'onVerdict'>,
+  setup: GuardSetup & Pick<LintOptions, 'verdictMemo' | 'onVerdict' | 'answers'>,
   verdictCache?: Map<string, Verdict | null>,
 ): RuleContext {
   let fm: Frontmatter | null | undefined;
@@ -183,6 +186,7 @@ export function createContext(
         fallbackCwd: workspace.root,
         config: setup.config,
         ...(recorder ? { observe: recorder.observe } : {}),
+        ...(setup.answers ? { answers: setup.answers } : {}),
       }).verdict;
       if (v) redactVerdict(v, fileSecrets());
       recorder?.keep(command, v);

@@ -88,6 +88,7 @@ export function lintPaths(
       config: opts.config,
       inlineConfig: inline,
       verdictCache,
+      answers,
       ...(opts.verdictMemo ? { verdictMemo: { memo: opts.verdictMemo, fs: answers } } : {}),
       ...(recorder ? { onVerdict: (command: string) => recorder.commands.add(command) } : {}),
     };
