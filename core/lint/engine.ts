@@ -184,8 +184,11 @@ export function createContext(
         config: setup.config,
         ...(recorder ? { observe: recorder.observe } : {}),
       }).verdict;
+      // A verdict that quotes one of the .env values is not kept across runs: kept redacted, it
+      // would still read redacted once the value leaves .env, where a fresh lint shows it.
+      const quotesSecret = v !== null && fileSecrets().some((s) => v.reason.includes(s) || (v.instead?.includes(s) ?? false));
       if (v) redactVerdict(v, fileSecrets());
-      recorder?.keep(command, v);
+      if (!quotesSecret) recorder?.keep(command, v);
       verdicts.set(command, v);
       return v;
     },
