@@ -10,6 +10,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VerdictMemo, type FsAnswers } from '../core/lint/verdict-memo';
+import { fsWorkspace, observedWorkspace } from '../core/lint/workspace';
+import { fileStamp } from '../core/guards/context';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const CLI = join(ROOT, 'dist/cli.cjs');
@@ -264,4 +266,43 @@ test('the CLI: a verdict the .env values redacted reads as a fresh lint says onc
   assert.equal((JSON.parse(after) as { fixable: boolean }[])[0]!.fixable, true);
   assert.equal(after, lintOutput(ws, null), 'as a run without a memo says');
   assert.equal(lintOutput(ws, cache), after, 'and again');
+});
+
+test('one question answered two ways in a run (the file changed meanwhile): neither the verdicts nor the file are kept', () => {
+  const memo = VerdictMemo.empty();
+  // Two verdicts of one file's lint read list.txt before and after it changed.
+  const before = memo.recorder();
+  before.observe({ op: 'read', path: '/w/list.txt', stamp: 'A' });
+  before.keep('cat list.txt', DENY);
+  const after = memo.recorder();
+  after.observe({ op: 'read', path: '/w/list.txt', stamp: 'B' });
+  after.keep('head list.txt', DENY);
+  const rec = memo.fileRecorder();
+  rec.commands.add('cat list.txt');
+  rec.commands.add('head list.txt');
+  memo.keepFile('CLAUDE.md', '1:2:3:4:5', rec, []);
+  const ws = { exists: () => false, stamp: () => '-', list: () => [] };
+  for (const stamp of ['A', 'B'])
+    assert.equal(VerdictMemo.parse(memo.serialize()).fileResult('CLAUDE.md', '1:2:3:4:5', answers({ stamps: { '/w/list.txt': stamp } }), ws), undefined, stamp);
+  // One verdict that read it twice, across the change.
+  const twice = memo.recorder();
+  twice.observe({ op: 'read', path: '/w/list.txt', stamp: 'A' });
+  twice.observe({ op: 'read', path: '/w/list.txt', stamp: 'B' });
+  twice.keep('sort list.txt', DENY);
+  for (const stamp of ['A', 'B'])
+    assert.equal(VerdictMemo.parse(memo.serialize()).lookup('sort list.txt', answers({ stamps: { '/w/list.txt': stamp } })), undefined, stamp);
+  // A rule that read an agent file twice, across a change of it.
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-memo-ws-'));
+  writeFileSync(join(dir, 'a.md'), 'one\n');
+  const fileRec = memo.fileRecorder();
+  const view = observedWorkspace(fsWorkspace(dir, '/nonexistent'), fileRec.deps);
+  assert.equal(view.read(join(dir, 'a.md')), 'one\n');
+  writeFileSync(join(dir, 'a.md'), 'one more\n');
+  assert.equal(view.read(join(dir, 'a.md')), 'one more\n');
+  memo.keepFile('b.md', '1:2:3:4:5', fileRec, []);
+  const real = fsWorkspace(dir, '/nonexistent');
+  assert.equal(
+    VerdictMemo.parse(memo.serialize()).fileResult('b.md', '1:2:3:4:5', answers({}), { exists: real.exists, stamp: fileStamp, list: real.list }),
+    undefined,
+  );
 });
