@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VerdictMemo, type FsAnswers } from '../core/lint/verdict-memo';
@@ -305,4 +305,17 @@ test('one question answered two ways in a run (the file changed meanwhile): neit
     VerdictMemo.parse(memo.serialize()).fileResult('b.md', '1:2:3:4:5', answers({}), { exists: real.exists, stamp: fileStamp, list: real.list }),
     undefined,
   );
+});
+
+test('the CLI: a kept verdict redacted with a value .env gained later reads as a fresh lint says once the value leaves again', () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-memo-ws-'));
+  writeFileSync(join(ws, 'CLAUDE.md'), '# P\n\nRun `echo hi > /etc/abcdefghijkl12345`.\n');
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
+  const plain = lintOutput(ws, cache);
+  assert.match(plain, /echo writes \/etc\/abcdefghijkl12345, outside the project/);
+  writeFileSync(join(ws, '.env'), 'API_TOKEN=abcdefghijkl12345\n');
+  assert.match(lintOutput(ws, cache), /echo writes \/etc\/\[REDACTED\], outside the project/, "redacted with today's values");
+  unlinkSync(join(ws, '.env'));
+  assert.equal(lintOutput(ws, cache), plain, 'the kept verdict was not redacted in place');
+  assert.equal(plain, lintOutput(ws, null));
 });

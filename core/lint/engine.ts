@@ -169,10 +169,13 @@ export function createContext(
       const memo = setup.verdictMemo;
       const kept = memo?.memo.lookup(command, memo.fs);
       if (kept !== undefined) {
-        // Kept redacted; redacted again with today's secret values.
-        if (kept) redactVerdict(kept, fileSecrets());
-        verdicts.set(command, kept);
-        return kept;
+        // Kept redacted; a copy redacted again with today's secret values (the kept one stays as
+        // it was: redacted in place, it would be saved so and still read redacted once a value
+        // leaves .env).
+        const v = kept ? { ...kept } : null;
+        if (v) redactVerdict(v, fileSecrets());
+        verdicts.set(command, v);
+        return v;
       }
       const recorder = memo?.memo.recorder();
       const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
