@@ -8,7 +8,7 @@ import { readFrontmatter, splitFrontmatter } from './frontmatter';
 import { scanMarkdown } from './markdown';
 import { evaluateCall, type Verdict } from '../guards/dispatch';
 import type { Guard } from '../guards/types';
-import { envValues, redactVerdict, secretValues } from '../redact';
+import { envValues, redact, redactVerdict, secretValues } from '../redact';
 import type { GuardConfig } from '../config';
 import type { FsAnswers, VerdictMemo } from './verdict-memo';
 export { splitFrontmatter };
@@ -189,8 +189,13 @@ export function createContext(
       }).verdict;
       // A verdict that quotes one of the .env values is not kept across runs: kept redacted, it
       // would still read redacted once the value leaves .env, where a fresh lint shows it.
-      const quotesSecret = v !== null && fileSecrets().some((s) => v.reason.includes(s) || (v.instead?.includes(s) ?? false));
-      if (v) redactVerdict(v, fileSecrets());
+      let quotesSecret = false;
+      if (v) {
+        const secrets = fileSecrets();
+        const bySecrets = (t: string | undefined) => t !== undefined && redact(t, secrets) !== redact(t);
+        quotesSecret = secrets.length > 0 && (bySecrets(v.reason) || bySecrets(v.instead));
+        redactVerdict(v, secrets);
+      }
       if (!quotesSecret) recorder?.keep(command, v);
       verdicts.set(command, v);
       return v;
