@@ -8,7 +8,7 @@ import { readFrontmatter, splitFrontmatter } from './frontmatter';
 import { scanMarkdown } from './markdown';
 import { evaluateCall, type Verdict } from '../guards/dispatch';
 import type { Guard } from '../guards/types';
-import { envValues, redact, redactVerdict, secretValues } from '../redact';
+import { envValues, redactVerdict, secretValues } from '../redact';
 import type { GuardConfig } from '../config';
 import type { FsAnswers, VerdictMemo } from './verdict-memo';
 export { splitFrontmatter };
@@ -169,9 +169,9 @@ export function createContext(
       const memo = setup.verdictMemo;
       const kept = memo?.memo.lookup(command, memo.fs);
       if (kept !== undefined) {
-        // Kept redacted; a copy redacted again with today's secret values (the kept one stays as
-        // it was: redacted in place, it would be saved so and still read redacted once a value
-        // leaves .env).
+        // Kept as judged (redaction changed nothing in it); a copy is redacted with today's .env
+        // values (redacted in place, the kept one would be saved so and still read redacted once
+        // a value leaves .env).
         const v = kept ? { ...kept } : null;
         if (v) redactVerdict(v, fileSecrets());
         verdicts.set(command, v);
@@ -187,16 +187,16 @@ export function createContext(
         config: setup.config,
         ...(recorder ? { observe: recorder.observe } : {}),
       }).verdict;
-      // A verdict that quotes one of the .env values is not kept across runs: kept redacted, it
-      // would still read redacted once the value leaves .env, where a fresh lint shows it.
-      let quotesSecret = false;
+      // Only a verdict that redaction leaves as it is is kept across runs: then the kept one, redacted
+      // with a later run's .env values, reads exactly as a fresh one. (Kept redacted, it would still
+      // read redacted once the value leaves .env, where a fresh lint shows it.)
+      let redacted = false;
       if (v) {
-        const secrets = fileSecrets();
-        const bySecrets = (t: string | undefined) => t !== undefined && redact(t, secrets) !== redact(t);
-        quotesSecret = secrets.length > 0 && (bySecrets(v.reason) || bySecrets(v.instead));
-        redactVerdict(v, secrets);
+        const { reason, instead } = v;
+        redactVerdict(v, fileSecrets());
+        redacted = v.reason !== reason || v.instead !== instead;
       }
-      if (!quotesSecret) recorder?.keep(command, v);
+      if (!redacted) recorder?.keep(command, v);
       verdicts.set(command, v);
       return v;
     },
