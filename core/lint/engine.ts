@@ -172,10 +172,13 @@ export function createContext(
       const memo = setup.verdictMemo;
       const kept = memo?.memo.lookup(command, memo.fs);
       if (kept !== undefined) {
-        // Kept redacted; redacted again with today's secret values.
-        if (kept) redactVerdict(kept, fileSecrets());
-        verdicts.set(command, kept);
-        return kept;
+        // Kept as judged (redaction changed nothing in it); a copy is redacted with today's .env
+        // values (redacted in place, the kept one would be saved so and still read redacted once
+        // a value leaves .env).
+        const v = kept ? { ...kept } : null;
+        if (v) redactVerdict(v, fileSecrets());
+        verdicts.set(command, v);
+        return v;
       }
       const recorder = memo?.memo.recorder();
       const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
@@ -188,8 +191,16 @@ export function createContext(
         ...(recorder ? { observe: recorder.observe } : {}),
         ...(setup.answers ? { answers: setup.answers } : {}),
       }).verdict;
-      if (v) redactVerdict(v, fileSecrets());
-      recorder?.keep(command, v);
+      // Only a verdict that redaction leaves as it is is kept across runs: then the kept one, redacted
+      // with a later run's .env values, reads exactly as a fresh one. (Kept redacted, it would still
+      // read redacted once the value leaves .env, where a fresh lint shows it.)
+      let redacted = false;
+      if (v) {
+        const { reason, instead } = v;
+        redactVerdict(v, fileSecrets());
+        redacted = v.reason !== reason || v.instead !== instead;
+      }
+      if (!redacted) recorder?.keep(command, v);
       verdicts.set(command, v);
       return v;
     },

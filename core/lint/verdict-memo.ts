@@ -157,6 +157,22 @@ function holds(d: Dependency, fs: FsAnswers, ws: WorkspaceAnswers | null): boole
   }
 }
 
+const CHANGED_KEY = '\0changed';
+/** A dependency that never holds: recorded when one question got two answers in one run. */
+const CHANGED: Dependency = ['S', '', 'changed during the run'];
+
+/**
+ * Records one answer. A second, different answer to the same question means the file system
+ * changed while the run looked at it: then the record never holds (which answer the result was
+ * judged from is not known), and the next run judges afresh.
+ */
+export function addDep(deps: Map<string, Dependency>, d: Dependency): void {
+  const key = `${d[0]}${d[1]}`;
+  const prev = deps.get(key);
+  if (prev !== undefined && prev[2] !== d[2]) deps.set(CHANGED_KEY, CHANGED);
+  else deps.set(key, d);
+}
+
 /** Records what one file's lint asked its workspace view (see VerdictMemo.observedWorkspace). */
 export interface FileRecorder {
   deps: Map<string, Dependency>;
@@ -252,7 +268,7 @@ export class VerdictMemo {
     for (const command of rec.commands) {
       const e = this.entries.get(command);
       if (!e || !validEntry(e)) return;
-      for (const d of e.deps) deps.set(`${d[0]}${d[1]}`, d);
+      for (const d of e.deps) addDep(deps, d);
     }
     if (stamp === '-') return;
     this.files.set(key, { stamp, deps: [...deps.values()], diagnostics: diagnostics.map(keptDiagnostic) });
@@ -265,10 +281,10 @@ export class VerdictMemo {
     const deps = new Map<string, Dependency>();
     return {
       observe: (p) => {
-        if (p.op === 'read') deps.set(`s${p.path}`, ['s', p.path, p.stamp]);
-        else if (p.op === 'exists') deps.set(`e${p.path}`, ['e', p.path, p.result]);
-        else if (p.op === 'realpath') deps.set(`r${p.path}`, ['r', p.path, p.result]);
-        else deps.set(`l${p.path}`, ['l', p.path, namesDigest(p.result)]);
+        if (p.op === 'read') addDep(deps, ['s', p.path, p.stamp]);
+        else if (p.op === 'exists') addDep(deps, ['e', p.path, p.result]);
+        else if (p.op === 'realpath') addDep(deps, ['r', p.path, p.result]);
+        else addDep(deps, ['l', p.path, namesDigest(p.result)]);
       },
       keep: (command, verdict) => {
         this.entries.set(command, { verdict, deps: [...deps.values()] });

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, normalizePath, relativeTo } from '../paths';
 import { fileStamp, listNames, pathExists, resolveLinks } from '../guards/context';
 import type { WorkspaceView } from './types';
-import { namesDigest, type Dependency, type FsAnswers } from './verdict-memo';
+import { addDep, namesDigest, type Dependency, type FsAnswers } from './verdict-memo';
 
 /**
  * The real file system. `exists` remembers folders found missing (one view is one lint run, or
@@ -101,20 +101,20 @@ export function observedWorkspace(ws: WorkspaceView, deps: Map<string, Dependenc
         const dir = dirname(p);
         if (dir !== p && (missingDirs.has(dir) || !ws.exists(dir))) {
           missingDirs.add(dir);
-          deps.set(`E${dir}`, ['E', dir, false]);
+          addDep(deps, ['E', dir, false]);
           return false;
         }
       }
-      deps.set(`E${p}`, ['E', p, found]);
+      addDep(deps, ['E', p, found]);
       return found;
     },
     read: (p) => {
-      deps.set(`S${p}`, ['S', p, fileStamp(p)]);
+      addDep(deps, ['S', p, fileStamp(p)]);
       return ws.read(p);
     },
     list: (d) => {
       const names = ws.list(d);
-      deps.set(`L${d}`, ['L', d, namesDigest(names)]);
+      addDep(deps, ['L', d, namesDigest(names)]);
       return names;
     },
   };
