@@ -43,6 +43,7 @@ export function runLint(rest: string[]): number {
   const workspaces = [root, process.cwd(), ...(process.env.CLAUDE_PROJECT_DIR ? [process.env.CLAUDE_PROJECT_DIR] : [])];
   const place = memoPlace(process.env, home, root, config);
   const verdictMemo = loadMemo(place, workspaces);
+  verdictMemo.now = Date.now();
   const run = lintPaths(root, positionals, {
     guards,
     config,

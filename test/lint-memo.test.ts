@@ -6,7 +6,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VerdictMemo, type FsAnswers } from '../core/lint/verdict-memo';
@@ -130,7 +142,48 @@ test("a file's kept result holds while its stamp and every answer hold; anything
   ]);
 });
 
+/**
+ * The workspace's files as a user's are when they lint: last changed a while ago. A file changed
+ * in the last two seconds is never relied on (racyStamp), and these tests write files right before
+ * linting; the racy case has its own test.
+ */
+function settled(dir: string): void {
+  const now = Date.now();
+  const past = new Date(now - 60_000);
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = lstatSync(p);
+    if (st.isDirectory()) settled(p);
+    // Only what was just written: setting the times again would change the file's stamp (ctime).
+    else if (!st.isSymbolicLink() && st.mtimeMs > now - 30_000) utimesSync(p, past, past);
+  }
+}
+
+test('nothing judged from a file modified in the last moments is kept (a same-size rewrite in the same tick would keep its stamp)', () => {
+  const now = 1_800_000_000_000;
+  const memo = VerdictMemo.empty();
+  memo.now = now;
+  const fresh = memo.recorder();
+  fresh.observe({ op: 'read', path: '/w/package.json', stamp: `12:${now - 500}:${now - 500}:42:1` });
+  fresh.keep('npm run clean', null);
+  const old = memo.recorder();
+  old.observe({ op: 'read', path: '/w/Makefile', stamp: `12:${now - 60_000}:${now - 60_000}:43:1` });
+  old.keep('make clean', null);
+  const none = answers({});
+  assert.equal(VerdictMemo.parse(memo.serialize()).lookup('npm run clean', none), undefined, 'read a file modified half a second ago');
+  const rec = memo.fileRecorder();
+  memo.keepFile('CLAUDE.md', `30:${now - 100}:${now - 100}:44:1`, rec, []);
+  memo.keepFile('AGENTS.md', `30:${now + 5000}:${now + 5000}:45:1`, rec, []);
+  memo.keepFile('old.md', `30:${now - 60_000}:${now - 60_000}:46:1`, rec, []);
+  const again = VerdictMemo.parse(memo.serialize());
+  const ws = { exists: () => false, stamp: () => '-', list: () => [] };
+  assert.equal(again.fileResult('CLAUDE.md', `30:${now - 100}:${now - 100}:44:1`, none, ws), undefined, 'modified a moment ago');
+  assert.equal(again.fileResult('AGENTS.md', `30:${now + 5000}:${now + 5000}:45:1`, none, ws), undefined, 'modified "in the future"');
+  assert.deepEqual(again.fileResult('old.md', `30:${now - 60_000}:${now - 60_000}:46:1`, none, ws), []);
+});
+
 function lint(ws: string, cacheHome: string) {
+  settled(ws);
   const r = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json'], {
     cwd: ws,
     encoding: 'utf8',
@@ -235,6 +288,7 @@ test('the CLI: a memo in a folder others may write is neither read nor written',
 
 /** The CLI's whole json output, with the memo in cacheHome or (cacheHome null) none. */
 function lintOutput(ws: string, cacheHome: string | null): string {
+  settled(ws);
   const r = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json'], {
     cwd: ws,
     encoding: 'utf8',

@@ -173,6 +173,25 @@ export function addDep(deps: Map<string, Dependency>, d: Dependency): void {
   else deps.set(key, d);
 }
 
+/**
+ * Whether a file stamp is too recent to vouch for the content (git's "racily clean" files): a
+ * rewrite of the same size within the file system's time granularity of the last one leaves the
+ * stamp as it was; one after that moves the modification time. So a file modified in the last two
+ * seconds (or "in the future": a skewed clock) is not relied on.
+ */
+export function racyStamp(stamp: string, now: number): boolean {
+  const modified = Number(stamp.split(':')[1]);
+  return !Number.isFinite(modified) || modified > now - RACY_MS;
+}
+const RACY_MS = 2000;
+
+/** Whether any file-content answer among these is racy (see racyStamp). */
+function anyRacy(deps: Iterable<Dependency>, now: number | undefined): boolean {
+  if (now === undefined) return false;
+  for (const d of deps) if ((d[0] === 's' || d[0] === 'S') && d[2] !== '-' && d[1] !== '' && racyStamp(d[2], now)) return true;
+  return false;
+}
+
 /** Records what one file's lint asked its workspace view (see VerdictMemo.observedWorkspace). */
 export interface FileRecorder {
   deps: Map<string, Dependency>;
@@ -186,6 +205,11 @@ export class VerdictMemo {
   private readonly used = new Set<string>();
   private readonly usedFiles = new Set<string>();
   private changed = false;
+  /**
+   * The time of this run (set by the caller: the core reads no clock). With it, nothing judged
+   * from a file changed in the last moments is kept (racyStamp).
+   */
+  now: number | undefined;
 
   private constructor(entries: Map<string, Entry>, files: Map<string, FileEntry> = new Map()) {
     this.entries = entries;
@@ -271,6 +295,7 @@ export class VerdictMemo {
       for (const d of e.deps) addDep(deps, d);
     }
     if (stamp === '-') return;
+    if (this.now !== undefined && (racyStamp(stamp, this.now) || anyRacy(deps.values(), this.now))) return;
     this.files.set(key, { stamp, deps: [...deps.values()], diagnostics: diagnostics.map(keptDiagnostic) });
     this.usedFiles.add(key);
     this.changed = true;
@@ -287,6 +312,7 @@ export class VerdictMemo {
         else addDep(deps, ['l', p.path, namesDigest(p.result)]);
       },
       keep: (command, verdict) => {
+        if (anyRacy(deps.values(), this.now)) return;
         this.entries.set(command, { verdict, deps: [...deps.values()] });
         this.used.add(command);
         this.changed = true;
