@@ -2,7 +2,7 @@ import { effectsOf, specFor } from '../core/effects/derive';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { runs, secretArg } from '../core/guards/helpers';
 import { allowedHosts, foreignPeer, peers } from '../core/guards/key-hosts';
-import { interpreterCode, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
+import { interpreterCode, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isSecretVariableName } from '../core/secrets';
 import { basename } from '../core/paths';
 
@@ -75,13 +75,28 @@ function cloudCopy(inv: Invocation): boolean {
   return false;
 }
 
+/** The rest of a computed word after a literal `@` or `<` (curl's `-d @FILE`, `-F name=@FILE`), as a value of its own. */
+function fileAfterAt(v: Value): Value | null {
+  const k = v.word.parts.findIndex((p) => p.type === 'lit' && /(?:^|=)[@<]$/.test(p.text));
+  if (k < 0 || k === v.word.parts.length - 1) return null;
+  if (v.word.parts.slice(0, k).some((p) => p.type !== 'lit')) return null;
+  const parts = v.word.parts.slice(k + 1);
+  return { ...v, word: { parts, raw: v.word.raw }, known: null, glob: false, possible: [] };
+}
+
 function sentFiles(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): string | null {
   // Only for the copiers, whose every operand is a source; curl's -F value is the file it sends.
   const takes = COPIERS.has(inv.program) ? valueOptions(inv.program) : new Set<string>();
   for (let k = 0; k < inv.args.length; k++) {
     const a = inv.args[k]!;
     const t = a.known;
-    if (t === null) continue;
+    if (t === null) {
+      // -F f=@"$GOOGLE_APPLICATION_CREDENTIALS": the file a credential-path variable names.
+      const file = fileAfterAt(a);
+      const hit = file ? secretArg(inv, file, ctx, analysis) : null;
+      if (hit) return hit.variable ? `$${hit.variable}` : basename(hit.path);
+      continue;
+    }
     if (k > 0 && takes.has(inv.args[k - 1]!.known ?? '')) continue;
     // -d @f, -F x=@f, and -F 'x=<f' (the field's value is the file's content).
     const at = /(?:^|=)[@<]([^;,\s]+)/.exec(t) ?? /^--(?:post-file|body-file|upload-file)=(.+)$/.exec(t);

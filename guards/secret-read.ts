@@ -1,6 +1,8 @@
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { consumersOf, flags, outputRedirected, parseGit, secretPath, shq } from '../core/guards/helpers';
+import { secretGlob, secretOfPathVariable, type SecretHit } from '../core/guards/secret-paths';
+import { findFiles } from '../core/guards/file-changes';
 import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
 import { analyzeShell, interpreterCode, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
 import { codeVariables } from '../core/effects/code';
@@ -306,6 +308,12 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
       // A here-string is printed by a program that passes its input through (cat <<< "$T"); an
       // argument by a printer (echo "$T"); jq's $ENV.T and awk's ENVIRON["T"] by the program itself.
       const prints = e.printed || (e.stdin ? PASS_THROUGH.has(inv.program) && !namesOnly(inv) && !safeFilter(inv) : PRINTERS.has(inv.program));
+      // Under xtrace (bash -x, set -x) the shell prints every command to stderr with its words expanded.
+      if (inv.xtrace && !e.stdin && !e.printed && !e.indirect && isSecretVariableName(e.name) && !stderrDiscarded(inv)) {
+        return {
+          reason: `${inv.program} runs with shell tracing on (bash -x / set -x), which prints the command with $${e.name} expanded, so the secret value goes to the transcript. Run it without tracing (drop -x, or set +x before it).`,
+        };
+      }
       if (!prints || leavesQuietly(inv, analysis)) return null;
       if (e.indirect) {
         return {
@@ -332,6 +340,11 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
   }
 }
 
+/** stderr (where xtrace writes) goes to /dev/null for this command. */
+function stderrDiscarded(inv: Invocation): boolean {
+  return inv.redirects.some((r) => (r.op === '>' || r.op === '&>') && (r.fd === 2 || r.op === '&>') && r.target?.known === '/dev/null');
+}
+
 /** The file a program's standard output is redirected to (`> f`, `>> f`), when the line names it. */
 function stdoutFile(inv: Invocation, ctx: GuardContext): string | null {
   for (const r of inv.redirects) {
@@ -345,7 +358,7 @@ function stdoutFile(inv: Invocation, ctx: GuardContext): string | null {
 
 function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): Denial | null {
   if (!['content', 'copy', 'search', 'search-visible'].includes(e.mode)) return null;
-  const hit = secretTarget(e.target, ctx, analysis);
+  const hit = secretTarget(e.target, ctx, analysis, inv);
   const what = `${inv.program || 'a command'} ${e.target.value.word.raw}`;
   if (hit) {
     // cat .env | wc -l, export $(grep -v '^#' .env | xargs): the output only reaches a count or the environment.
@@ -378,18 +391,30 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
   return null;
 }
 
-/** A secret file named by the target: directly, via a glob, or via a copy/link made earlier on the line. */
-function secretTarget(t: Target, ctx: GuardContext, analysis: ShellAnalysis): { path: string; kind: SecretKind } | null {
-  if (!t.path) return null;
-  if (t.value.glob) return secretGlob(t.path, ctx);
+/**
+ * A secret file named by the target: directly, via a glob (wildcards in any part), via a variable
+ * naming a credential file (`"$KUBECONFIG"`), via what find hands to `{}`, or via a copy/link made
+ * earlier on the line. A glob or find too large to list makes the line unanalysable.
+ */
+function secretTarget(t: Target, ctx: GuardContext, analysis: ShellAnalysis, inv?: Invocation): SecretHit | null {
+  if (!t.path) return secretOfPathVariable(t.value, ctx);
+  if (inv?.findRoots && basename(t.path) === '{}') {
+    const found = findFiles(inv, analysis, ctx);
+    for (const p of found) {
+      const hit = secretPath(p, ctx);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  if (t.value.glob) {
+    const hit = secretGlob(t.path, ctx);
+    if (hit === 'limit') {
+      analysis.limit ??= 'files';
+      return null;
+    }
+    return hit;
+  }
   return secretPath(analysis.aliases.get(t.path) ?? t.path, ctx);
-}
-
-/** `cat .e*`: does the glob reach a secret file? Checked against the directory when it can be read. */
-function secretGlob(pattern: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {
-  const dir = dirname(pattern);
-  if (/[*?[]/.test(dir)) return null;
-  return secretEntry(dir, ctx, basename(pattern));
 }
 
 /** A secret file directly inside `dir` (optionally matching a glob); the canonical names when the directory cannot be read. */
@@ -681,6 +706,10 @@ function secretNamed(source: NameSource, base: string, ctx: GuardContext): { pat
       for (const p of source.paths) {
         const path = resolvePath(base, p, ctx.home);
         const hit = /[*?[]/.test(p) ? secretGlob(path, ctx) : secretPath(path, ctx);
+        if (hit === 'limit') {
+          ctx.shell().limit ??= 'files';
+          continue;
+        }
         if (hit) return hit;
       }
       return null;

@@ -1319,7 +1319,10 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     if (/^-[a-zA-Z]+$/.test(a) || /^\+[a-zA-Z]+$/.test(a)) {
       if (a.startsWith('-') && a.includes('c')) hasC = true;
       if (a.startsWith('-') && /[xv]/.test(a)) xtrace = true;
-      if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') i++;
+      if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') {
+        if (a === '-o' && list[i + 1]?.known === 'xtrace') xtrace = true;
+        i++;
+      }
       continue;
     }
     if (a.startsWith('--')) {
