@@ -305,6 +305,13 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
         instead: 'printenv | cut -d= -f1',
       };
     case 'variable': {
+      if (e.computed) {
+        if (!e.printed || leavesQuietly(inv, analysis)) return null;
+        return {
+          unanalysable: true,
+          reason: `${inv.program} code prints an environment variable whose name (${e.name}) is computed only when it runs, so whether it is a secret cannot be seen. Write the variable's name as a literal string, or test it instead of printing it (print('set' if os.environ.get('NAME') else 'unset')).`,
+        };
+      }
       // A here-string is printed by a program that passes its input through (cat <<< "$T"); an
       // argument by a printer (echo "$T"); jq's $ENV.T and awk's ENVIRON["T"] by the program itself.
       const prints = e.printed || (e.stdin ? PASS_THROUGH.has(inv.program) && !namesOnly(inv) && !safeFilter(inv) : PRINTERS.has(inv.program));
