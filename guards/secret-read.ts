@@ -171,6 +171,20 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'security dump-keychain -d' } },
       { tool_name: 'Bash', tool_input: { command: 'vercel env pull /dev/stdout' } },
       { tool_name: 'Bash', tool_input: { command: 'doppler secrets download --no-file --format env' } },
+      // paths however they are built: folder globs, find's selection, variables naming credential files
+      { tool_name: 'Bash', tool_input: { command: 'cat */.env.production' }, fixture: { untracked: { 'config/.env.production': 'K=1\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'head ~/.gnupg/private-keys-v1.d/*.key' }, note: 'every file there is a private key' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "find . -name '.env*' -not -name '*.example' -exec cat {} +" },
+        fixture: { untracked: { '.env': 'K=1\n', '.env.example': 'K=\n' } },
+      },
+      { tool_name: 'Bash', tool_input: { command: 'cat .dev.vars' } },
+      { tool_name: 'Bash', tool_input: { command: 'cat "$GOOGLE_APPLICATION_CREDENTIALS"' } },
+      { tool_name: 'Bash', tool_input: { command: 'cat "$DB_PASSWORD_FILE"' }, note: 'NAME_FILE holds NAME' },
+      { tool_name: 'Bash', tool_input: { command: 'bash -xc \'curl -s -H "Authorization: Bearer $GH_TOKEN" https://api.github.com/user\'' }, note: 'xtrace' },
+      { tool_name: 'Bash', tool_input: { command: `node -e "console.log(process.env['DB_'+'PASSWORD'])"` } },
+      { tool_name: 'Bash', tool_input: { command: "python3 -c 'import os,sys; print(os.environ[sys.argv[1]])' OPENAI_API_KEY" } },
     ],
     allowed: [
       {
@@ -284,6 +298,13 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'doppler secrets --only-names' } },
       { tool_name: 'Bash', tool_input: { command: 'doppler run -- npm start' } },
       { tool_name: 'Bash', tool_input: { command: 'pulumi config' } },
+      { tool_name: 'Bash', tool_input: { command: 'ls */' } },
+      { tool_name: 'Bash', tool_input: { command: 'find . -name .env' }, note: 'names only' },
+      { tool_name: 'Bash', tool_input: { command: "find . -name '*.ts' -exec cat {} +" } },
+      { tool_name: 'Bash', tool_input: { command: 'ls -l "$GOOGLE_APPLICATION_CREDENTIALS"' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo "$KUBECONFIG"' }, note: 'a path, not a secret' },
+      { tool_name: 'Bash', tool_input: { command: "bash -xc 'npm test'" } },
+      { tool_name: 'Bash', tool_input: { command: "node -e 'console.log(process.env[process.argv[1]])' HOME" } },
     ],
   },
 });
