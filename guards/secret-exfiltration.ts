@@ -165,6 +165,13 @@ function fileAfterAt(v: Value): Value | null {
 function sentFiles(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): string | null {
   // Only for the copiers, whose every operand is a source; curl's -F value is the file it sends.
   const takes = COPIERS.has(inv.program) ? valueOptions(inv.program) : new Set<string>();
+  let lastOperand = -1;
+  for (let k = 0; k < inv.args.length; k++) {
+    const t = inv.args[k]!.known ?? '';
+    if (!t.startsWith('-') && !(k > 0 && takes.has(inv.args[k - 1]!.known ?? ''))) lastOperand = k;
+  }
+  const dest = lastOperand >= 0 ? (inv.args[lastOperand]!.known ?? '') : '';
+  const remoteDestination = /^(?:[\w.-]+@)?[\w.-]+:|^[a-z][\w+.-]*:\/\//i.test(dest);
   for (let k = 0; k < inv.args.length; k++) {
     const a = inv.args[k]!;
     const t = a.known;
@@ -186,10 +193,11 @@ function sentFiles(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis):
       (inv.program === 'scp' || inv.program === 'rsync' || inv.program === 'sftp' || inv.program === 'nc' || inv.program === 'rclone' || cloudCopy(inv))
     )
       candidates.push(t);
-    const remote = (inv.program !== 'rsync' && inv.program !== 'rclone') || inv.args.some((x) => /^(?:[\w.-]+@)?[\w.-]+:|^rsync:\/\//.test(x.known ?? ''));
+    // A folder is sent whole when it is a source of a recursive copy to a remote destination (the last operand).
+    const walk = !at && k !== lastOperand && remoteDestination && recursive(inv);
     for (const c of candidates) {
       const v = { ...a, known: c, ifUnset: c, glob: /[*?[]/.test(c) };
-      const hit = secretArg(inv, v, ctx, analysis) ?? (remote && recursive(inv) && !at && !c.includes(':') ? folderSecret(inv, v, ctx, analysis) : null);
+      const hit = secretArg(inv, v, ctx, analysis) ?? (walk && !c.includes(':') ? folderSecret(inv, v, ctx, analysis) : null);
       if (hit) return shownHit(hit);
     }
   }
