@@ -4,7 +4,7 @@ import { argPath, runs, secretArg } from '../core/guards/helpers';
 import { secretWithin, type SecretHit } from '../core/guards/secret-paths';
 import { FILE_UPLOADS, NAME_RESOLVERS, type FileUpload } from '../core/effects/signatures/network';
 import { findCredentials } from '../core/secret-patterns';
-import { hostOf } from '../core/effects/derive';
+import { analysisEffects, hostOf } from '../core/effects/derive';
 import { allowedHosts, foreignPeer, peers } from '../core/guards/key-hosts';
 import { interpreterCode, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isSecretVariableName } from '../core/secrets';
@@ -107,6 +107,31 @@ function folderSecret(inv: Invocation, v: Value, ctx: GuardContext, analysis: Sh
   return hit;
 }
 
+const heldCache = new WeakMap<ShellAnalysis, Map<string, SecretHit>>();
+
+/**
+ * Files written earlier on the line that hold a secret: an archive or copy of a secret file or of a
+ * folder holding one (`zip -qr x.zip .`, `tar czf /tmp/c.tgz config`, `cp .env /tmp/e`), by path.
+ */
+function secretHolders(analysis: ShellAnalysis, ctx: GuardContext): Map<string, SecretHit> {
+  let held = heldCache.get(analysis);
+  if (held) return held;
+  held = new Map();
+  for (const ie of analysisEffects(analysis, ctx.home)) {
+    for (const e of ie.effects) {
+      if (e.kind !== 'read' || e.source !== 'file' || e.mode !== 'copy' || !e.to?.path || !e.target.path) continue;
+      const archive = ARCHIVERS.has(ie.inv.program) && (ie.inv.program !== 'zip' || recursive(ie.inv));
+      const hit =
+        secretArg(ie.inv, e.target.value, ctx, analysis) ??
+        held.get(e.target.path) ??
+        (archive || recursive(ie.inv) ? folderSecret(ie.inv, e.target.value, ctx, analysis) : null);
+      if (hit) held.set(e.to.path, hit);
+    }
+  }
+  heldCache.set(analysis, held);
+  return held;
+}
+
 /** The row of FILE_UPLOADS for this invocation, and the files it uploads. */
 function uploads(inv: Invocation): { row: FileUpload; files: Value[] } | null {
   const words = inv.args.map((a) => a.known);
@@ -199,17 +224,19 @@ function sentFiles(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis):
       const v = { ...a, known: c, ifUnset: c, glob: /[*?[]/.test(c) };
       const hit = secretArg(inv, v, ctx, analysis) ?? (walk && !c.includes(':') ? folderSecret(inv, v, ctx, analysis) : null);
       if (hit) return shownHit(hit);
+      const path = argPath(inv, v, ctx.home);
+      const inside = path ? secretHolders(analysis, ctx).get(path) : undefined;
+      if (inside) return `${c} (which holds ${shownHit(inside)})`;
     }
   }
   const i = inv.args.findIndex((a) => a.known === '-T' || a.known === '--upload-file' || a.known === '--post-file' || a.known === '--body-file');
-  if (i >= 0 && inv.args[i + 1]) {
-    const hit = secretArg(inv, inv.args[i + 1]!, ctx, analysis);
-    if (hit) return shownHit(hit);
-  }
   const up = uploads(inv);
-  for (const f of up?.files ?? []) {
+  for (const f of [...(i >= 0 && inv.args[i + 1] ? [inv.args[i + 1]!] : []), ...(up?.files ?? [])]) {
     const hit = secretArg(inv, f, ctx, analysis);
     if (hit) return shownHit(hit);
+    const path = argPath(inv, f, ctx.home);
+    const inside = path ? secretHolders(analysis, ctx).get(path) : undefined;
+    if (inside) return `${f.known} (which holds ${shownHit(inside)})`;
   }
   // -d "$(cat .env)": a substitution that reads a secret
   for (const a of inv.args) {
@@ -222,8 +249,32 @@ function sentFiles(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis):
 
 const RESOLVERS = new Set(NAME_RESOLVERS.flatMap((r) => r.names));
 
+/** A secret variable in the host of a URL argument (`https://$TOKEN.x.example/`): the lookup of that name sends it. */
+function secretInUrlHost(inv: Invocation): string | null {
+  for (const a of inv.args) {
+    const raw = a.word.raw.replace(/^['"]/, '');
+    const scheme = raw.indexOf('://');
+    if (scheme <= 0 || scheme > 10 || !raw.includes('$')) continue;
+    const rest = raw.slice(scheme + 3);
+    let end = rest.length;
+    for (const c of ['/', '?', '#']) {
+      const k = rest.indexOf(c);
+      if (k >= 0 && k < end) end = k;
+    }
+    const authority = rest.slice(0, end);
+    const host = authority.slice(authority.lastIndexOf('@') + 1);
+    for (const m of host.matchAll(/\$\{?([A-Za-z_]\w*)/g)) if (isSecretVariableName(m[1]!)) return m[1]!;
+  }
+  return null;
+}
+
 /** A secret variable in a name a resolver looks up: the query carries it to servers anyone can run. */
 function resolvesSecret(inv: Invocation, ctx: GuardContext): Denial | null {
+  const inHost = SENDERS.has(inv.program) || RESOLVERS.has(inv.program) ? secretInUrlHost(inv) : null;
+  if (inHost)
+    return {
+      reason: `${inv.program} connects to a host whose name is built from $${inHost}: looking that name up sends the secret to the DNS resolvers and to whoever runs that domain's name server. Keep secrets out of host names.`,
+    };
   if (!RESOLVERS.has(inv.program)) return null;
   for (const e of effectsOf(inv, ctx.home).effects) {
     if (e.kind !== 'read' || e.source !== 'variable' || e.indirect || e.computed || !isSecretVariableName(e.name)) continue;

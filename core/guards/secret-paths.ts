@@ -113,14 +113,6 @@ export function secretGlob(pattern: string, ctx: GuardContext): SecretHit | 'lim
     .join('/');
   const byProbe = secretPath(probe, ctx);
   if (byProbe) return { ...byProbe, path: pattern };
-  const dir = dirname(pattern);
-  if (!WILD.test(dir)) {
-    for (const name of CANONICAL_SECRET_NAMES) {
-      if (!minimatch(name, basename(pattern), { dot: true, nocase: true })) continue;
-      const hit = secretPath(join(dir, name), ctx);
-      if (hit) return hit;
-    }
-  }
   const rel = relativeTo(ctx.home, pattern);
   if (rel) {
     for (const known of knownHomeSecrets()) {
@@ -128,6 +120,14 @@ export function secretGlob(pattern: string, ctx: GuardContext): SecretHit | 'lim
         const hit = secretPath(join(ctx.home, known), ctx);
         if (hit) return hit;
       }
+    }
+  }
+  const dir = dirname(pattern);
+  if (!WILD.test(dir)) {
+    for (const name of CANONICAL_SECRET_NAMES) {
+      if (!minimatch(name, basename(pattern), { dot: true, nocase: true })) continue;
+      const hit = secretPath(join(dir, name), ctx);
+      if (hit) return hit;
     }
   }
   return null;
