@@ -6,7 +6,7 @@ import { FILE_UPLOADS, NAME_RESOLVERS, type FileUpload } from '../core/effects/s
 import { findCredentials } from '../core/secret-patterns';
 import { analysisEffects, hostOf } from '../core/effects/derive';
 import { allowedHosts, foreignPeer, peers } from '../core/guards/key-hosts';
-import { interpreterCode, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import { interpreterCode, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isSecretVariableName } from '../core/secrets';
 import { basename } from '../core/paths';
 
@@ -180,7 +180,7 @@ function cloudCopy(inv: Invocation): boolean {
 
 /** The rest of a computed word after a literal `@` or `<` (curl's `-d @FILE`, `-F name=@FILE`), as a value of its own. */
 function fileAfterAt(v: Value): Value | null {
-  const k = v.word.parts.findIndex((p) => p.type === 'lit' && /(?:^|=)[@<]$/.test(p.text));
+  const k = v.word.parts.findIndex((p) => p.type === 'lit' && /(?:^|=)[@<]$|^--(?:post-file|body-file|upload-file|input|notes-file)=$/.test(p.text));
   if (k < 0 || k === v.word.parts.length - 1) return null;
   if (v.word.parts.slice(0, k).some((p) => p.type !== 'lit')) return null;
   const parts = v.word.parts.slice(k + 1);
@@ -230,6 +230,15 @@ function sentFiles(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis):
     }
   }
   const i = inv.args.findIndex((a) => a.known === '-T' || a.known === '--upload-file' || a.known === '--post-file' || a.known === '--body-file');
+  // sftp's batch commands on stdin (`sftp host <<< 'put .env'`): the local files of put.
+  if (inv.program === 'sftp' && inv.stdinText) {
+    for (const line of inv.stdinText.split('\n').slice(0, 200)) {
+      const m = /^\s*-?(?:put|reput|mput)\s+(?:-[a-zA-Z]+\s+)*(\S+)/.exec(line);
+      const file = m ? m[1]!.replace(/^(['"])(.*)\1$/, '$2') : null;
+      const hit = file ? secretArg(inv, { ...syntheticValue(file), glob: /[*?[]/.test(file) }, ctx, analysis) : null;
+      if (hit) return shownHit(hit);
+    }
+  }
   const up = uploads(inv);
   for (const f of [...(i >= 0 && inv.args[i + 1] ? [inv.args[i + 1]!] : []), ...(up?.files ?? [])]) {
     const hit = secretArg(inv, f, ctx, analysis);

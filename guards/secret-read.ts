@@ -8,7 +8,9 @@ import { analyzeShell, interpreterCode, type Invocation, type ShellAnalysis } fr
 import { codeVariables } from '../core/effects/code';
 import { namesProduced, type NameSource, type Stage } from '../core/effects/producers';
 import type { Script } from '../core/shell/ast';
-import { CANONICAL_SECRET_NAMES, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
+import { CANONICAL_SECRET_NAMES, credentialPathVariable, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
+import { CODE_APIS } from '../core/effects/signatures/interpreters';
+import { CODE_ENV } from '../core/effects/signatures/env';
 import { basename, dirname, relativeTo, resolvePath } from '../core/paths';
 import { analysisEffects, effectsOf, target } from '../core/effects/derive';
 import { CREDENTIAL_SINKS } from '../core/effects/signatures/credentials';
@@ -333,6 +335,8 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
           reason: `${inv.program} code prints an environment variable whose name (${e.name}) is computed only when it runs, so whether it is a secret cannot be seen. Write the variable's name as a literal string, or test it instead of printing it (print('set' if os.environ.get('NAME') else 'unset')).`,
         };
       }
+      const credential = e.stdin || e.indirect ? null : codeReadsCredentialFile(e.name, inv);
+      if (credential) return credential;
       // A here-string is printed by a program that passes its input through (cat <<< "$T"); an
       // argument by a printer (echo "$T"); jq's $ENV.T and awk's ENVIRON["T"] by the program itself.
       const prints = e.printed || (e.stdin ? PASS_THROUGH.has(inv.program) && !namesOnly(inv) && !safeFilter(inv) : PRINTERS.has(inv.program));
@@ -366,6 +370,23 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
       };
     }
   }
+}
+
+/**
+ * Interpreter code that opens the file a credential-path variable names and prints
+ * (`print(json.load(open(os.environ['GOOGLE_APPLICATION_CREDENTIALS'])))`): reading that credential file.
+ */
+function codeReadsCredentialFile(name: string, inv: Invocation): Denial | null {
+  const row = credentialPathVariable(name);
+  const code = row ? interpreterCode(inv) : null;
+  const api = code ? CODE_APIS[code.lang] : undefined;
+  const print = code ? CODE_ENV[code.lang]?.printCall : undefined;
+  if (!row || !code || !api?.read.test(code.code) || !print) return null;
+  if (![...code.code.matchAll(/(?<![\w.$])[\w.$]+(?=\s*\()/g)].some((m) => print.test(m[0]))) return null;
+  return {
+    reason: `${inv.program} code opens the file $${name} names (${row.title}) and prints, which puts the credential into the transcript. Check that the file exists (test -f "$${name}") instead of reading it.`,
+    instead: `test -f "$${name}" && echo "${name} is a file"`,
+  };
 }
 
 /** stderr (where xtrace writes) goes to /dev/null for this command. */
@@ -425,7 +446,8 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
  * earlier on the line. A glob or find too large to list makes the line unanalysable.
  */
 function secretTarget(t: Target, ctx: GuardContext, analysis: ShellAnalysis, inv?: Invocation): SecretHit | null {
-  if (!t.path) return secretOfPathVariable(t.value, ctx);
+  const byVariable = secretOfPathVariable(t.value, ctx);
+  if (byVariable || !t.path) return byVariable;
   if (inv?.findRoots && basename(t.path) === '{}') {
     const found = findFiles(inv, analysis, ctx);
     for (const p of found) {

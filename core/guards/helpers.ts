@@ -214,8 +214,10 @@ export function currentBranch(ctx: GuardContext, cwd: string | null): string | n
  * to list makes the line unanalysable (the limit is set on the analysis).
  */
 export function secretArg(inv: Invocation, v: Value, ctx: GuardContext, analysis: ShellAnalysis): SecretHit | null {
+  const byVariable = secretOfPathVariable(v, ctx);
+  if (byVariable) return byVariable;
   const path = argPath(inv, v, ctx.home);
-  if (!path) return secretOfPathVariable(v, ctx);
+  if (!path) return null;
   if (v.glob) {
     const hit = secretGlob(path, ctx);
     if (hit === 'limit') {

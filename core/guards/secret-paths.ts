@@ -22,6 +22,8 @@ export interface SecretHit {
 export const MAX_ENTRIES = 20_000;
 const WILD = /[*?[]/;
 const SKIPPED = new Set(['.git', 'node_modules']);
+/** Expansions that are the variable's value when it is set (`${V:-default}`, `${V:?msg}`). */
+const DEFAULTING = new Set(['', '-', ':-', '=', ':=', '?', ':?']);
 
 /**
  * The secret a path names: by its own name, or, when that is not secret, by where its links lead
@@ -164,9 +166,10 @@ export function secretWithin(root: string, ctx: GuardContext, exclude: readonly 
  * `"$DOCKER_CONFIG/config.json"`, `$DB_PASSWORD_FILE`), set nowhere on the line: the secret it names.
  */
 export function secretOfPathVariable(v: Value, ctx: GuardContext): SecretHit | null {
-  if (v.known !== null) return null;
   const [head, ...rest] = v.word.parts;
-  if (head?.type !== 'param' || head.op !== '' || head.index !== undefined || !v.unsetVars.includes(head.name)) return null;
+  if (head?.type !== 'param' || !DEFAULTING.has(head.op) || head.index !== undefined) return null;
+  // The analysis reads `${V:-default}` as its default; the variable, set in the environment, wins.
+  if (head.op === '' ? v.known !== null || !v.unsetVars.includes(head.name) : false) return null;
   if (!rest.every((p) => p.type === 'lit')) return null;
   const tail = rest.map((p) => (p.type === 'lit' ? p.text : '')).join('');
   const row = credentialPathVariable(head.name);

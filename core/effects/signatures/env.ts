@@ -30,7 +30,7 @@ export const CODE_ENV: Record<
   js: {
     variable:
       /\bprocess\.env(?:\??\.(?<a>[A-Za-z_$][\w$]*)|\s*\[\s*['"`](?<b>[A-Za-z_]\w*)['"`]\s*\])|\bDeno\.env\.get\s*\(\s*['"`](?<c>[A-Za-z_]\w*)['"`]|\bBun\.env\.(?<d>[A-Za-z_]\w*)/g,
-    keyed: /\bprocess\.env\s*\[|\bDeno\.env\.get\s*\(/g,
+    keyed: /\bprocess\.env\s*\[|\bDeno\.env\.get\s*\(|\bBun\.env\s*\[/g,
     printCall: /^(?:console\.(?:log|error|info|warn|debug|dir)|process\.std(?:out|err)\.write)$/,
     examples: ['node -e "console.log(process.env.GITHUB_TOKEN)"', `node -e "console.log(process.env['DB_'+'PASSWORD'])"`],
   },
@@ -60,6 +60,7 @@ export const CODE_ENV: Record<
     variable: /\bENVIRON\s*\[\s*"(?<a>[A-Za-z_]\w*)"\s*\]/g,
     // ENVIRON indexed by a computed name: `for (k in ENVIRON) print k "=" ENVIRON[k]` (`print k` alone is names).
     dump: /\bENVIRON\s*\[\s*(?!")/,
+    keyed: /\bENVIRON\s*\[/g,
     printCall: /^(?:print|printf)$/,
     printStatement: /^\s*(?:print|printf)\b/,
     examples: ['awk \'BEGIN{for(k in ENVIRON) print k"="ENVIRON[k]}\'', 'awk \'BEGIN{print ENVIRON["GITHUB_TOKEN"]}\''],
