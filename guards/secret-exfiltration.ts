@@ -83,10 +83,14 @@ function recursive(inv: Invocation): boolean {
   return words.some((w) => letters.test(w) && !w.startsWith('--'));
 }
 
-/** --exclude PATTERN / --exclude=PATTERN (rsync, tar, aws s3, zip -x): names the copy leaves out. */
+/** Options after which --exclude no longer says what is left out (an --include re-admits files; rules in a file are not read). */
+const RULES = /^(?:--include|--filter|--exclude-from|--include-from|--files-from|-X$|--rules|--delete-excluded)/;
+
+/** --exclude PATTERN / --exclude=PATTERN (rsync, tar, aws s3, zip -x): names the copy leaves out; none when other rules may re-admit them. */
 function excludes(inv: Invocation): string[] {
   const out: string[] = [];
   const words = inv.args.map((a) => a.known ?? '');
+  if (words.some((w) => RULES.test(w) || (inv.program === 'rsync' && w === '-f')) || inv.args.some((a) => a.known === null)) return [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (w === '--exclude' || (inv.program === 'zip' && w === '-x')) out.push(words[i + 1] ?? '');
