@@ -112,6 +112,50 @@ export const SECRET_FILES: readonly SecretFileRow[] = [
     notSecret: ['gradle.properties', 'pom.xml', '~/.m2/repository/x.pom', '~/.cargo/config.toml'],
   },
   {
+    id: 'wrangler-dev-vars',
+    title: "Cloudflare Wrangler's .dev.vars, the local values of a Worker's secrets",
+    name: /^\.dev\.vars(?:\.(?!(?:example|sample|template|dist)$)[\w-]+)?$/i,
+    instead: "grep -o '^[A-Z_]*=' {}",
+    examples: ['.dev.vars', 'workers/api/.dev.vars', '.dev.vars.staging'],
+    notSecret: ['.dev.vars.example', 'wrangler.toml', 'dev.vars.md'],
+  },
+  {
+    id: 'app-secrets-files',
+    title: "an application framework's local secrets file (Streamlit's secrets.toml, Dynaconf's .secrets.*)",
+    name: /^\.secrets\.(?:toml|ya?ml|json|py|ini)$/i,
+    path: /\/\.streamlit\/secrets\.toml$/i,
+    examples: ['.streamlit/secrets.toml', 'app/.streamlit/secrets.toml', '.secrets.toml', 'config/.secrets.yaml'],
+    notSecret: ['.streamlit/config.toml', 'secrets.example.toml', 'docs/secrets.md'],
+  },
+  {
+    id: 'dotnet-user-secrets',
+    title: ".NET user secrets (dotnet user-secrets), the local values of an app's secrets",
+    path: /\/(?:\.microsoft|Microsoft)\/usersecrets\/[^/]+\/secrets\.json$/i,
+    examples: ['~/.microsoft/usersecrets/8f3c2a1e-aaaa/secrets.json'],
+    notSecret: ['secrets.example.json', '~/.microsoft/usersecrets/readme.md'],
+  },
+  {
+    id: 'cloud-token-caches',
+    title: 'a cloud CLI token cache (AWS SSO, gcloud legacy credentials), which holds live access tokens',
+    path: /\/\.aws\/(?:sso|cli)\/cache\/[^/]+\.json$|\/\.config\/gcloud\/legacy_credentials\/[^/]+\/(?:adc\.json|\.boto)$/,
+    examples: ['~/.aws/sso/cache/3f2a.json', '~/.aws/cli/cache/9b1c.json', '~/.config/gcloud/legacy_credentials/me@example.com/adc.json'],
+    notSecret: ['~/.aws/config', 'aws/sso/cache.md'],
+  },
+  {
+    id: 'htpasswd',
+    title: 'an htpasswd file of password hashes',
+    name: /^\.htpasswd$/,
+    examples: ['.htpasswd', 'deploy/nginx/.htpasswd'],
+    notSecret: ['.htaccess', 'htpasswd.md'],
+  },
+  {
+    id: 'terraform-cli-config',
+    title: "Terraform's CLI config, which holds registry tokens in its credentials blocks",
+    home: ['.terraformrc'],
+    examples: ['~/.terraformrc'],
+    notSecret: ['.terraformrc.example', 'main.tf'],
+  },
+  {
     id: 'system-passwords',
     title: "the system's password hashes",
     path: /^\/etc\/(?:g?shadow-?|master\.passwd|security\/opasswd)$/,
@@ -231,8 +275,69 @@ function matchConfigured(path: string, name: string, lookup: SecretLookup): bool
   return result;
 }
 
+/**
+ * Variables whose value is the path of a credential file (or of a folder of them), one row per
+ * tool. `stands` is the path the variable replaces (the tool's default), so the path arithmetic
+ * and the tables above decide, with the rest of the word (`"$DOCKER_CONFIG/config.json"`):
+ * reading `$KUBECONFIG` is reading `~/.kube/config`, while `ls -l "$KUBECONFIG"` stays metadata.
+ * A row without `stands` names a file that is a credential whatever its path. Beyond the rows,
+ * `NAME_FILE` and `NAME_PATH` where NAME is a secret variable (the Docker-secrets convention
+ * DB_PASSWORD_FILE, GITHUB_TOKEN_FILE, TLS_PRIVATE_KEY_PATH) name a file holding that secret.
+ * The variables themselves hold paths, not secrets: `echo "$KUBECONFIG"` prints nothing secret.
+ */
+export interface CredentialPathVariable {
+  names: readonly string[];
+  stands?: string;
+  title: string;
+  examples: readonly string[];
+}
+
+export const CREDENTIAL_PATH_VARIABLES: readonly CredentialPathVariable[] = [
+  {
+    names: ['GOOGLE_APPLICATION_CREDENTIALS'],
+    stands: '~/.config/gcloud/application_default_credentials.json',
+    title: 'a Google service-account key',
+    examples: ['cat "$GOOGLE_APPLICATION_CREDENTIALS"'],
+  },
+  { names: ['CLOUDSDK_CONFIG'], stands: '~/.config/gcloud', title: "gcloud's configuration folder", examples: ['cat "$CLOUDSDK_CONFIG/credentials.db"'] },
+  { names: ['AWS_SHARED_CREDENTIALS_FILE'], stands: '~/.aws/credentials', title: 'the AWS credentials file', examples: ['cat "$AWS_SHARED_CREDENTIALS_FILE"'] },
+  { names: ['KUBECONFIG'], stands: '~/.kube/config', title: 'the kubeconfig (client keys and tokens)', examples: ['cat $KUBECONFIG'] },
+  { names: ['DOCKER_CONFIG'], stands: '~/.docker', title: "Docker's configuration folder", examples: ['cat "$DOCKER_CONFIG/config.json"'] },
+  { names: ['GNUPGHOME'], stands: '~/.gnupg', title: "GnuPG's home folder", examples: ['cat "$GNUPGHOME/private-keys-v1.d/A1.key"'] },
+  { names: ['AZURE_CONFIG_DIR'], stands: '~/.azure', title: "the Azure CLI's folder", examples: ['cat "$AZURE_CONFIG_DIR/msal_token_cache.json"'] },
+  { names: ['NETRC'], stands: '~/.netrc', title: 'the netrc file', examples: ['cat "$NETRC"'] },
+  { names: ['PGPASSFILE'], stands: '~/.pgpass', title: "libpq's password file", examples: ['cat "$PGPASSFILE"'] },
+  { names: ['NPM_CONFIG_USERCONFIG'], stands: '~/.npmrc', title: "npm's user config (auth tokens)", examples: ['cat "$NPM_CONFIG_USERCONFIG"'] },
+  { names: ['BOTO_CONFIG'], stands: '~/.boto', title: "boto's config (keys)", examples: ['cat "$BOTO_CONFIG"'] },
+  {
+    names: ['TF_CLI_CONFIG_FILE'],
+    stands: '~/.terraform.d/credentials.tfrc.json',
+    title: "Terraform's CLI config (API tokens)",
+    examples: ['cat "$TF_CLI_CONFIG_FILE"'],
+  },
+  {
+    names: ['AZURE_CLIENT_CERTIFICATE_PATH', 'ARM_CLIENT_CERTIFICATE_PATH'],
+    title: 'an Azure client certificate with its private key',
+    examples: ['cat "$AZURE_CLIENT_CERTIFICATE_PATH"'],
+  },
+];
+
+/** The row of CREDENTIAL_PATH_VARIABLES for a variable, or, for NAME_FILE / NAME_PATH with a secret NAME, a row made for it. */
+export function credentialPathVariable(name: string): CredentialPathVariable | null {
+  const upper = name.toUpperCase();
+  const row = CREDENTIAL_PATH_VARIABLES.find((r) => r.names.includes(upper));
+  if (row) return row;
+  const m = /^(.+)_(?:FILE|PATH)$/.exec(upper);
+  return m && isSecretVariableName(m[1]!) ? { names: [upper], title: `the file holding ${m[1]}`, examples: [] } : null;
+}
+
 /** Names a shell glob (`.e*`, `.en?`) may expand to that would be secrets. */
 export const CANONICAL_SECRET_NAMES = ['.env', '.env.local', '.env.production', '.env.development', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'credentials'];
+
+/** Secret files at known places in the home folder (relative to it), for a glob there that cannot be listed (`~/.*\/credentials`). */
+export function knownHomeSecrets(): readonly string[] {
+  return [...HOME_CLOUD_CREDENTIALS, ...HOME_TOKEN_FILES, ...SECRET_FILES.flatMap((r) => r.home ?? []), '.ssh/id_rsa', '.ssh/id_ed25519', '.ssh/id_ecdsa'];
+}
 
 /**
  * A variable name that may hold a secret, by substring: broad on purpose, for redaction and for
@@ -432,6 +537,7 @@ export const SECRET_NAME_COMPONENTS = {
 
 /** A variable name that means a secret, judged by its components (see SECRET_NAME_COMPONENTS). */
 export function isSecretVariableName(name: string): boolean {
+  if (CREDENTIAL_PATH_VARIABLES.some((r) => r.names.includes(name.toUpperCase()))) return false; // a path, not the secret
   const parts = name
     .toUpperCase()
     .split('_')

@@ -166,6 +166,12 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "find . -exec sh -c 'rm -rf ~' _ {} \\;" },
+        note: 'find hands {} to a shell whose own target is the home folder',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'find . -name x -exec rm -rf ~ {} \\;' }, note: 'an argument of its own beside the found files' },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } },
       // what runs however the line is built
       { tool_name: 'Bash', tool_input: { command: 'f(){ rm -rf "$1"; }; f /' }, note: 'a function defined earlier, called with its argument' },
@@ -308,7 +314,7 @@ export default defineGuard({
 function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): Finding | null {
   const p = inv.program;
   if (inv.findRoots && destroysFiles(inv, ctx)) {
-    return judgeFindRoots(
+    const byRoots = judgeFindRoots(
       inv,
       inv.findRoots,
       true,
@@ -316,6 +322,8 @@ function judgeInvocation(inv: Invocation, ctx: GuardContext, analysis: ShellAnal
       analysis,
       `${p} run by ${inv.via[inv.via.length - 1] === 'xargs' ? 'xargs on the output of find' : 'find -exec'}`,
     );
+    // Its other arguments are its own targets (`find . -exec rm -rf ~ {} \;`).
+    if (byRoots) return byRoots;
   }
   if (p === 'rm') {
     const f = flags(inv.args);

@@ -1,12 +1,16 @@
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { consumersOf, flags, outputRedirected, parseGit, secretPath, shq } from '../core/guards/helpers';
+import { secretGlob, secretOfPathVariable, type SecretHit } from '../core/guards/secret-paths';
+import { findFiles } from '../core/guards/file-changes';
 import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
 import { analyzeShell, interpreterCode, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
 import { codeVariables } from '../core/effects/code';
 import { namesProduced, type NameSource, type Stage } from '../core/effects/producers';
 import type { Script } from '../core/shell/ast';
-import { CANONICAL_SECRET_NAMES, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
+import { CANONICAL_SECRET_NAMES, credentialPathVariable, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
+import { CODE_APIS } from '../core/effects/signatures/interpreters';
+import { CODE_ENV } from '../core/effects/signatures/env';
 import { basename, dirname, relativeTo, resolvePath } from '../core/paths';
 import { analysisEffects, effectsOf, target } from '../core/effects/derive';
 import { CREDENTIAL_SINKS } from '../core/effects/signatures/credentials';
@@ -169,6 +173,20 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'security dump-keychain -d' } },
       { tool_name: 'Bash', tool_input: { command: 'vercel env pull /dev/stdout' } },
       { tool_name: 'Bash', tool_input: { command: 'doppler secrets download --no-file --format env' } },
+      // paths however they are built: folder globs, find's selection, variables naming credential files
+      { tool_name: 'Bash', tool_input: { command: 'cat */.env.production' }, fixture: { untracked: { 'config/.env.production': 'K=1\n' } } },
+      { tool_name: 'Bash', tool_input: { command: 'head ~/.gnupg/private-keys-v1.d/*.key' }, note: 'every file there is a private key' },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "find . -name '.env*' -not -name '*.example' -exec cat {} +" },
+        fixture: { untracked: { '.env': 'K=1\n', '.env.example': 'K=\n' } },
+      },
+      { tool_name: 'Bash', tool_input: { command: 'cat .dev.vars' } },
+      { tool_name: 'Bash', tool_input: { command: 'cat "$GOOGLE_APPLICATION_CREDENTIALS"' } },
+      { tool_name: 'Bash', tool_input: { command: 'cat "$DB_PASSWORD_FILE"' }, note: 'NAME_FILE holds NAME' },
+      { tool_name: 'Bash', tool_input: { command: 'bash -xc \'curl -s -H "Authorization: Bearer $GH_TOKEN" https://api.github.com/user\'' }, note: 'xtrace' },
+      { tool_name: 'Bash', tool_input: { command: `node -e "console.log(process.env['DB_'+'PASSWORD'])"` } },
+      { tool_name: 'Bash', tool_input: { command: "python3 -c 'import os,sys; print(os.environ[sys.argv[1]])' OPENAI_API_KEY" } },
     ],
     allowed: [
       {
@@ -282,6 +300,13 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'doppler secrets --only-names' } },
       { tool_name: 'Bash', tool_input: { command: 'doppler run -- npm start' } },
       { tool_name: 'Bash', tool_input: { command: 'pulumi config' } },
+      { tool_name: 'Bash', tool_input: { command: 'ls */' } },
+      { tool_name: 'Bash', tool_input: { command: 'find . -name .env' }, note: 'names only' },
+      { tool_name: 'Bash', tool_input: { command: "find . -name '*.ts' -exec cat {} +" } },
+      { tool_name: 'Bash', tool_input: { command: 'ls -l "$GOOGLE_APPLICATION_CREDENTIALS"' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo "$KUBECONFIG"' }, note: 'a path, not a secret' },
+      { tool_name: 'Bash', tool_input: { command: "bash -xc 'npm test'" } },
+      { tool_name: 'Bash', tool_input: { command: "node -e 'console.log(process.env[process.argv[1]])' HOME" } },
     ],
   },
 });
@@ -303,9 +328,24 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
         instead: 'printenv | cut -d= -f1',
       };
     case 'variable': {
+      if (e.computed) {
+        if (!e.printed || leavesQuietly(inv, analysis)) return null;
+        return {
+          unanalysable: true,
+          reason: `${inv.program} code prints an environment variable whose name (${e.name}) is computed only when it runs, so whether it is a secret cannot be seen. Write the variable's name as a literal string, or test it instead of printing it (print('set' if os.environ.get('NAME') else 'unset')).`,
+        };
+      }
+      const credential = e.stdin || e.indirect ? null : codeReadsCredentialFile(e.name, inv);
+      if (credential) return credential;
       // A here-string is printed by a program that passes its input through (cat <<< "$T"); an
       // argument by a printer (echo "$T"); jq's $ENV.T and awk's ENVIRON["T"] by the program itself.
       const prints = e.printed || (e.stdin ? PASS_THROUGH.has(inv.program) && !namesOnly(inv) && !safeFilter(inv) : PRINTERS.has(inv.program));
+      // Under xtrace (bash -x, set -x) the shell prints every command to stderr with its words expanded.
+      if (inv.xtrace && !e.stdin && !e.printed && !e.indirect && isSecretVariableName(e.name) && !stderrDiscarded(inv)) {
+        return {
+          reason: `${inv.program} runs with shell tracing on (bash -x / set -x), which prints the command with $${e.name} expanded, so the secret value goes to the transcript. Run it without tracing (drop -x, or set +x before it).`,
+        };
+      }
       if (!prints || leavesQuietly(inv, analysis)) return null;
       if (e.indirect) {
         return {
@@ -332,6 +372,28 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
   }
 }
 
+/**
+ * Interpreter code that opens the file a credential-path variable names and prints
+ * (`print(json.load(open(os.environ['GOOGLE_APPLICATION_CREDENTIALS'])))`): reading that credential file.
+ */
+function codeReadsCredentialFile(name: string, inv: Invocation): Denial | null {
+  const row = credentialPathVariable(name);
+  const code = row ? interpreterCode(inv) : null;
+  const api = code ? CODE_APIS[code.lang] : undefined;
+  const print = code ? CODE_ENV[code.lang]?.printCall : undefined;
+  if (!row || !code || !api?.read.test(code.code) || !print) return null;
+  if (![...code.code.matchAll(/(?<![\w.$])[\w.$]+(?=\s*\()/g)].some((m) => print.test(m[0]))) return null;
+  return {
+    reason: `${inv.program} code opens the file $${name} names (${row.title}) and prints, which puts the credential into the transcript. Check that the file exists (test -f "$${name}") instead of reading it.`,
+    instead: `test -f "$${name}" && echo "${name} is a file"`,
+  };
+}
+
+/** stderr (where xtrace writes) goes to /dev/null for this command. */
+function stderrDiscarded(inv: Invocation): boolean {
+  return inv.redirects.some((r) => (r.op === '>' || r.op === '&>') && (r.fd === 2 || r.op === '&>') && r.target?.known === '/dev/null');
+}
+
 /** The file a program's standard output is redirected to (`> f`, `>> f`), when the line names it. */
 function stdoutFile(inv: Invocation, ctx: GuardContext): string | null {
   for (const r of inv.redirects) {
@@ -345,7 +407,7 @@ function stdoutFile(inv: Invocation, ctx: GuardContext): string | null {
 
 function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis: ShellAnalysis): Denial | null {
   if (!['content', 'copy', 'search', 'search-visible'].includes(e.mode)) return null;
-  const hit = secretTarget(e.target, ctx, analysis);
+  const hit = secretTarget(e.target, ctx, analysis, inv);
   const what = `${inv.program || 'a command'} ${e.target.value.word.raw}`;
   if (hit) {
     // cat .env | wc -l, export $(grep -v '^#' .env | xargs): the output only reaches a count or the environment.
@@ -378,18 +440,31 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
   return null;
 }
 
-/** A secret file named by the target: directly, via a glob, or via a copy/link made earlier on the line. */
-function secretTarget(t: Target, ctx: GuardContext, analysis: ShellAnalysis): { path: string; kind: SecretKind } | null {
-  if (!t.path) return null;
-  if (t.value.glob) return secretGlob(t.path, ctx);
+/**
+ * A secret file named by the target: directly, via a glob (wildcards in any part), via a variable
+ * naming a credential file (`"$KUBECONFIG"`), via what find hands to `{}`, or via a copy/link made
+ * earlier on the line. A glob or find too large to list makes the line unanalysable.
+ */
+function secretTarget(t: Target, ctx: GuardContext, analysis: ShellAnalysis, inv?: Invocation): SecretHit | null {
+  const byVariable = secretOfPathVariable(t.value, ctx);
+  if (byVariable || !t.path) return byVariable;
+  if (inv?.findRoots && basename(t.path) === '{}') {
+    const found = findFiles(inv, analysis, ctx);
+    for (const p of found) {
+      const hit = secretPath(p, ctx);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  if (t.value.glob) {
+    const hit = secretGlob(t.path, ctx);
+    if (hit === 'limit') {
+      analysis.limit ??= 'files';
+      return null;
+    }
+    return hit;
+  }
   return secretPath(analysis.aliases.get(t.path) ?? t.path, ctx);
-}
-
-/** `cat .e*`: does the glob reach a secret file? Checked against the directory when it can be read. */
-function secretGlob(pattern: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {
-  const dir = dirname(pattern);
-  if (/[*?[]/.test(dir)) return null;
-  return secretEntry(dir, ctx, basename(pattern));
 }
 
 /** A secret file directly inside `dir` (optionally matching a glob); the canonical names when the directory cannot be read. */
@@ -681,6 +756,10 @@ function secretNamed(source: NameSource, base: string, ctx: GuardContext): { pat
       for (const p of source.paths) {
         const path = resolvePath(base, p, ctx.home);
         const hit = /[*?[]/.test(p) ? secretGlob(path, ctx) : secretPath(path, ctx);
+        if (hit === 'limit') {
+          ctx.shell().limit ??= 'files';
+          continue;
+        }
         if (hit) return hit;
       }
       return null;

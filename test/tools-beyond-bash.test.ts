@@ -239,6 +239,7 @@ test('every MCP_TOOLS example becomes the built-in calls it says', () => {
           const where = c.path ? (relativeTo(cwd, c.path) ?? c.path) : '';
           if (c.tool === 'Bash') return `Bash ${c.command}${c.cwd !== cwd ? ` (in ${c.cwd})` : ''}`;
           if (c.tool === 'Grep') return `Grep ${c.input.pattern} in ${where} (content)`;
+          if (c.tool === 'WebFetch') return `WebFetch ${c.input.url}`;
           return `${c.tool} ${where}`;
         })
         .join('; ');

@@ -8,7 +8,7 @@ import type { Effect } from './types';
 import { hostOf, target } from './derive';
 import { CODE_APIS, CODE_EVAL } from './signatures/interpreters';
 import { CODE_ENV } from './signatures/env';
-import { readCode } from '../shell/interpreters';
+import { foldExpression, readCode } from '../shell/interpreters';
 import { codeDestroys } from './destroy';
 
 const MAX_CODE = 64 * 1024;
@@ -105,10 +105,14 @@ export function envReads(lang: string, code: string, inv: Invocation): Effect[] 
   // The code without the reads by name, in pieces (one pass): what is left may still read the whole environment.
   let rest = '';
   let from = 0;
+  const literalAt = new Set<number>();
   for (const m of code.matchAll(t.variable)) {
     const name = Object.values(m.groups ?? {}).find((g) => g !== undefined);
     if (!name) continue;
     const at = m.index!;
+    // `environ['DB_' + 'PASSWORD']`: the literal is only the start of the name (folded by computedKeyReads).
+    if (/['"`]$/.test(m[0]) && !/^\s*[\])},]/.test(code.slice(at + m[0].length, at + m[0].length + 20))) continue;
+    literalAt.add(at);
     const before = code.slice(Math.max(0, at - STATEMENT_LOOK_BACK), at);
     const statement = before.slice(Math.max(before.lastIndexOf(';'), before.lastIndexOf('{'), before.lastIndexOf('}'), before.lastIndexOf('\n')) + 1);
     // Tested, not shown: `print('set' if os.environ.get('K') else 'missing')`, `bool(getenv("K"))`, `ENV["K"].nil?`.
@@ -122,8 +126,91 @@ export function envReads(lang: string, code: string, inv: Invocation): Effect[] 
     from = at + m[0].length;
   }
   rest += code.slice(from);
+  if (t.keyed) out.push(...computedKeyReads(lang, code, inv, t.keyed, literalAt, printsAll, t.printCall, t.printStatement));
   if (t.dump?.test(lang === 'jq' ? withoutStrings(rest) : rest)) out.push({ kind: 'read', source: 'env', mode: 'content' });
   return out;
+}
+
+const MAX_KEYED = 16;
+const MAX_KEY_TEXT = 300;
+
+/**
+ * Reads whose variable name is an expression (`process.env['DB_' + 'PASSWORD']`, `os.environ[sys.argv[1]]`,
+ * `ENV[ARGV[0]]`): the name is folded from literals and the code's own constants, or taken from the
+ * argument the command line gives the code; a name that stays unknown is `computed` (the expression
+ * text is its name). At most MAX_KEYED per code, each key at most MAX_KEY_TEXT long: linear.
+ */
+function computedKeyReads(
+  lang: string,
+  code: string,
+  inv: Invocation,
+  keyed: RegExp,
+  literalAt: Set<number>,
+  printsAll: boolean | undefined,
+  printCall: RegExp,
+  printStatement: RegExp | undefined,
+): Effect[] {
+  const out: Effect[] = [];
+  let n = 0;
+  for (const m of code.matchAll(keyed)) {
+    if (literalAt.has(m.index!)) continue;
+    if (++n > MAX_KEYED) break;
+    const open = m.index! + m[0].length - 1;
+    const close = matchingBracket(code, open);
+    if (close < 0) continue;
+    const expr = firstArgument(code.slice(open + 1, close)).trim();
+    if (expr === '' || /^(['"`])[A-Za-z_]\w*\1$/.test(expr)) continue; // a literal name: read by CODE_ENV's pattern
+    const argv = CODE_APIS[lang]?.argv;
+    const pos = argv?.re.exec(expr);
+    const fromArgs = pos ? (argsAfterCode(code, inv)[Number(pos[1]) - argv!.first] ?? null) : null;
+    const name = pos ? fromArgs : foldExpression(lang, code, expr);
+    const after = code.slice(close + 1, close + 41);
+    const before = code.slice(Math.max(0, m.index! - STATEMENT_LOOK_BACK), m.index!);
+    const statement = before.slice(Math.max(before.lastIndexOf(';'), before.lastIndexOf('{'), before.lastIndexOf('}'), before.lastIndexOf('\n')) + 1);
+    let lead = before.trimEnd();
+    if (lead.endsWith('(')) lead = lead.slice(0, -1).trimEnd();
+    const tested = CONDITION_AFTER.test(after) || CONDITION_BEFORE.test(lead);
+    const printed = !tested && (!!printsAll || printCall.test(enclosingCall(code, m.index!)) || (printStatement?.test(statement) ?? false));
+    if (name !== null && /^[A-Za-z_]\w*$/.test(name))
+      out.push({ kind: 'read', source: 'variable', name, mode: 'content', ...(printed ? { printed: true } : {}) });
+    else out.push({ kind: 'read', source: 'variable', name: expr.slice(0, 80), mode: 'content', computed: true, ...(printed ? { printed: true } : {}) });
+  }
+  return out;
+}
+
+/** The index of the bracket closing the one at `open` (strings skipped), or -1 within MAX_KEY_TEXT. */
+function matchingBracket(code: string, open: number): number {
+  const closer: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+  const stack: string[] = [closer[code[open]!]!];
+  for (let i = open + 1; i < code.length && i <= open + MAX_KEY_TEXT; i++) {
+    const c = code[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      const end = code.indexOf(c, i + 1);
+      if (end < 0) return -1;
+      i = end;
+    } else if (c in closer) stack.push(closer[c]!);
+    else if (c === stack[stack.length - 1]) {
+      stack.pop();
+      if (stack.length === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** The text up to the first comma outside brackets and strings (`getenv(k, 'default')` → `k`). */
+function firstArgument(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      const end = text.indexOf(c, i + 1);
+      if (end < 0) return text;
+      i = end;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) return text.slice(0, i);
+  }
+  return text;
 }
 
 export function codeEffects(lang: string, code: string, inv: Invocation, home: string): Effect[] {

@@ -38,7 +38,17 @@ export type Effect =
    * the program reads (`cat <<< "$T"`), `indirect` when `name` holds the name of the variable read
    * (`${!v}`), `printed` when the program prints it itself (jq's `$ENV.NAME`, awk's `ENVIRON["NAME"]`).
    */
-  | { kind: 'read'; source: 'variable'; name: string; mode: ReadMode; stdin?: boolean; indirect?: boolean; printed?: boolean }
+  | {
+      kind: 'read';
+      source: 'variable';
+      name: string;
+      mode: ReadMode;
+      stdin?: boolean;
+      indirect?: boolean;
+      printed?: boolean;
+      /** The name is an expression the line cannot fix (`process.env[k]` with k unknown); `name` is its text. */
+      computed?: boolean;
+    }
   /** A stored credential printed by its tool (`gh auth token`). */
   | { kind: 'read'; source: 'credentials'; name: string; mode: ReadMode; secret: boolean }
   /**

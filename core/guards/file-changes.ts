@@ -131,27 +131,48 @@ function expand(path: string, inv: Invocation, analysis: ShellAnalysis, ctx: Gua
   return names.length > 0 ? names.map((n) => `${dir === '/' ? '' : dir}/${n}`) : [path];
 }
 
-/** find's name and path tests (-name, -iname, -path, -ipath, -wholename), each a glob. */
-function findTests(find: Invocation): { names: { glob: string; nocase: boolean }[]; paths: { glob: string; nocase: boolean }[]; maxDepth: number } {
-  const names: { glob: string; nocase: boolean }[] = [];
-  const paths: { glob: string; nocase: boolean }[] = [];
+type FindTest = { glob: string; nocase: boolean };
+
+/**
+ * find's name and path tests (-name, -iname, -path, -ipath, -wholename), each a glob, and the ones
+ * negated by `!` or `-not` (`-name '.env*' -not -name '*.example'`). A negation leaves files out only
+ * when the expression has no -o: under an alternative it may not apply, and the files stay in.
+ */
+function findTests(find: Invocation): { names: FindTest[]; paths: FindTest[]; notNames: FindTest[]; notPaths: FindTest[]; maxDepth: number } {
+  const names: FindTest[] = [];
+  const paths: FindTest[] = [];
+  const notNames: FindTest[] = [];
+  const notPaths: FindTest[] = [];
   let maxDepth = 64;
   const a = find.args.map((v) => v.known);
+  const alternatives = a.some((w) => w === '-o' || w === '-or');
   for (let i = 0; i < a.length; i++) {
     const v = a[i + 1];
     if (v === null || v === undefined) continue;
-    if (a[i] === '-name' || a[i] === '-iname') names.push({ glob: v, nocase: a[i] === '-iname' });
-    else if (a[i] === '-path' || a[i] === '-ipath' || a[i] === '-wholename' || a[i] === '-iwholename') paths.push({ glob: v, nocase: a[i]!.startsWith('-i') });
+    const negated = !alternatives && (a[i - 1] === '!' || a[i - 1] === '-not');
+    if (a[i] === '-name' || a[i] === '-iname') (negated ? notNames : names).push({ glob: v, nocase: a[i] === '-iname' });
+    else if (a[i] === '-path' || a[i] === '-ipath' || a[i] === '-wholename' || a[i] === '-iwholename')
+      (negated ? notPaths : paths).push({ glob: v, nocase: a[i]!.startsWith('-i') });
     else if (a[i] === '-maxdepth' && /^\d+$/.test(v)) maxDepth = Number(v);
   }
-  return { names, paths, maxDepth };
+  return { names, paths, notNames, notPaths, maxDepth };
 }
 
 /** The files under find's starting points its -name/-path tests select (any of them: `-o` is common). Bounded walk. */
-function findFiles(inv: Invocation, analysis: ShellAnalysis, ctx: GuardContext): string[] {
+const foundCache = new WeakMap<Invocation, string[]>();
+
+export function findFiles(inv: Invocation, analysis: ShellAnalysis, ctx: GuardContext): string[] {
+  const cached = foundCache.get(inv);
+  if (cached) return cached;
+  const out = walkFound(inv, analysis, ctx);
+  foundCache.set(inv, out);
+  return out;
+}
+
+function walkFound(inv: Invocation, analysis: ShellAnalysis, ctx: GuardContext): string[] {
   const roots = inv.findRoots!;
   const find = analysis.invocations.find((i) => i.program === 'find' && roots.every((r: Value) => i.args.includes(r)));
-  const tests = find ? findTests(find) : { names: [], paths: [], maxDepth: 64 };
+  const tests = find ? findTests(find) : { names: [], paths: [], notNames: [], notPaths: [], maxDepth: 64 };
   const out: string[] = [];
   let seen = 0;
   const base = inv.cwd ?? ctx.projectDir;
@@ -176,7 +197,10 @@ function findFiles(inv: Invocation, analysis: ShellAnalysis, ctx: GuardContext):
         }
         const byName = tests.names.some((t) => minimatch(name, t.glob, { dot: true, nocase: t.nocase }));
         const byPath = tests.paths.some((t) => minimatch(shownPath, t.glob, { dot: true, nocase: t.nocase }));
-        if ((tests.names.length === 0 && tests.paths.length === 0) || byName || byPath) out.push(path);
+        const left =
+          tests.notNames.some((t) => minimatch(name, t.glob, { dot: true, nocase: t.nocase })) ||
+          tests.notPaths.some((t) => minimatch(shownPath, t.glob, { dot: true, nocase: t.nocase }));
+        if (((tests.names.length === 0 && tests.paths.length === 0) || byName || byPath) && !left) out.push(path);
       }
     }
   }

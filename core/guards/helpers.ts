@@ -2,10 +2,10 @@
 
 import { parse as parseWords } from 'shell-quote';
 import { minimatch } from 'minimatch';
-import { CANONICAL_SECRET_NAMES, secretKind, type SecretKind } from '../secrets';
-import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
+import { basename, isAbsolutePath, resolvePath } from '../paths';
 import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import type { GuardContext } from './types';
+import { secretGlob, secretOfPathVariable, secretPath, type SecretHit } from './secret-paths';
 import { GIT_LONG_OPTIONS } from '../effects/signatures/git';
 
 /**
@@ -208,43 +208,29 @@ export function currentBranch(ctx: GuardContext, cwd: string | null): string | n
   return r?.ok ? r.stdout.trim() || null : null;
 }
 
-/** Secret classification of an argument as a file: direct, via a shell glob, or via a copy/link made earlier on the line. */
-export function secretArg(inv: Invocation, v: Value, ctx: GuardContext, analysis: ShellAnalysis): { path: string; kind: SecretKind } | null {
+/**
+ * Secret classification of an argument as a file: direct, via a shell glob (any part), via a
+ * variable naming a credential file, or via a copy/link made earlier on the line. A glob too large
+ * to list makes the line unanalysable (the limit is set on the analysis).
+ */
+export function secretArg(inv: Invocation, v: Value, ctx: GuardContext, analysis: ShellAnalysis): SecretHit | null {
+  const byVariable = secretOfPathVariable(v, ctx);
+  if (byVariable) return byVariable;
   const path = argPath(inv, v, ctx.home);
   if (!path) return null;
-  if (v.glob) return secretGlob(path, ctx);
+  if (v.glob) {
+    const hit = secretGlob(path, ctx);
+    if (hit === 'limit') {
+      analysis.limit ??= 'files';
+      return null;
+    }
+    return hit;
+  }
   const original = analysis.aliases.get(path);
   return secretPath(original ?? path, ctx);
 }
 
-/**
- * The secret a path names: by its own name, or, when that is not secret, by where its links lead
- * (`notes.txt` made a link to `.env` by an earlier call reads `.env`).
- */
-export function secretPath(path: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {
-  const lookup = { home: ctx.home, projectDir: ctx.projectDir, extraGlobs: ctx.config.secretFiles, peek: (p: string) => ctx.readText(p, 4096) };
-  const kind = secretKind(path, lookup);
-  if (kind) return { path, kind };
-  const real = path.startsWith('/') ? ctx.realpath(path) : path;
-  if (real === path) return null;
-  const linked = secretKind(real, lookup);
-  return linked ? { path: real, kind: linked } : null;
-}
-
-/** `cat .e*`: does the glob reach a secret file? Checked against the directory when it can be read. */
-function secretGlob(pattern: string, ctx: GuardContext): { path: string; kind: SecretKind } | null {
-  const dir = dirname(pattern);
-  const namePattern = basename(pattern);
-  if (/[*?[]/.test(dir)) return null;
-  const entries = ctx.listDir(dir);
-  const candidates = entries.length > 0 ? entries : CANONICAL_SECRET_NAMES;
-  for (const name of candidates) {
-    if (!minimatch(name, namePattern, { dot: true })) continue;
-    const hit = secretPath(`${dir === '/' ? '' : dir}/${name}`, ctx);
-    if (hit) return hit;
-  }
-  return null;
-}
+export { secretPath };
 
 const consumerIndex = new WeakMap<ShellAnalysis, Map<Invocation, Invocation[]>>();
 

@@ -9,7 +9,7 @@
 // program with arguments, which no guard denies.
 
 /** What a row's tool does, as the built-in tool the guards know. */
-export type McpBehaviour = 'read' | 'read-many' | 'write' | 'edit' | 'edit-block' | 'move' | 'mkdir' | 'search' | 'shell' | 'sql';
+export type McpBehaviour = 'read' | 'read-many' | 'write' | 'edit' | 'edit-block' | 'move' | 'mkdir' | 'search' | 'shell' | 'sql' | 'fetch';
 
 export interface McpToolRow {
   /** Tool names (after the server part), exactly. */
@@ -121,6 +121,14 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     fields: ['sql', 'query', 'statement'],
     source: '@modelcontextprotocol/server-postgres (query: sql), database servers named so',
     examples: [{ tool: 'mcp__postgres__query', input: { sql: 'SELECT count(*) FROM users' }, reads: "Bash psql -c 'SELECT count(*) FROM users'" }],
+  },
+  {
+    // A page fetched by URL: judged as WebFetch (a key in the URL goes to its host).
+    tools: ['fetch', 'fetch_url', 'fetch_html', 'fetch_markdown', 'fetch_txt', 'fetch_json', 'fetch_page'],
+    does: 'fetch',
+    fields: ['url', 'uri'],
+    source: 'mcp-server-fetch (fetch: url), zcaceres/fetch-mcp (fetch_html, fetch_markdown, fetch_txt, fetch_json: url)',
+    examples: [{ tool: 'mcp__fetch__fetch', input: { url: 'https://example.com/' }, reads: 'WebFetch https://example.com/' }],
   },
 ];
 

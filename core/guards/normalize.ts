@@ -268,6 +268,8 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
       const sql = str(field(row.fields));
       return sql ? [bash(sqlCommand(server, sql))] : null;
     }
+    case 'fetch':
+      return first ? [{ tool: 'WebFetch', input: { ...input, url: first }, cwd, command: null, path: null, edits: null }] : null;
   }
 }
 

@@ -521,14 +521,14 @@ function walkNested(script: Script, state: State, w: Walk, via: string[], stdinT
   walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta(via), stdinText });
 }
 
-function walkSource(source: string, state: State, w: Walk, meta: Meta, label: string): void {
+function walkSource(source: string, state: State, w: Walk, meta: Meta, label: string, findRoots: Value[] | null = null): void {
   if (w.depth + 1 > MAX_NESTING) {
     markIncomplete(w.out, 'nesting');
     return;
   }
   if (source.includes(UNTRANSLATED)) markIncomplete(w.out, 'translation');
   const script = parseShell(source, w.depth + 1, w.budget);
-  walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, label]), redirects: meta.redirects });
+  walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, label]), redirects: meta.redirects, findRoots });
 }
 
 // ---- programs and wrappers ----
@@ -1307,7 +1307,8 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     list = args.slice(1);
   }
   let hasC = false;
-  let xtrace = state.xtrace;
+  // SHELLOPTS=xtrace in the shell's environment turns tracing on as -x does.
+  let xtrace = state.xtrace || /(?:^|:)xtrace(?::|$)/.test(meta.assigns.get('SHELLOPTS')?.known ?? '');
   let i = 0;
   for (; i < list.length; i++) {
     const a = list[i]!.known;
@@ -1319,7 +1320,10 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     if (/^-[a-zA-Z]+$/.test(a) || /^\+[a-zA-Z]+$/.test(a)) {
       if (a.startsWith('-') && a.includes('c')) hasC = true;
       if (a.startsWith('-') && /[xv]/.test(a)) xtrace = true;
-      if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') i++;
+      if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') {
+        if (a === '-o' && list[i + 1]?.known === 'xtrace') xtrace = true;
+        i++;
+      }
       continue;
     }
     if (a.startsWith('--')) {
@@ -1340,7 +1344,9 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     const st = cloneState(state);
     st.params = [list[i + 1] ?? syntheticValue(program), ...list.slice(i + 2)];
     st.xtrace = xtrace;
-    walkSource(first.known, st, w, meta, `${program} -c`);
+    // Under find -exec (`sh -c 'cat "$1"' _ {}`), the `{}` the script is given still stands for each file found.
+    const found = meta.findRoots && list.slice(i + 1).some((a) => a.known === '{}') ? meta.findRoots : null;
+    walkSource(first.known, st, w, meta, `${program} -c`, found);
     return inv;
   }
   // bash <(echo …): the script file is a process substitution's output.

@@ -21,6 +21,8 @@ export interface CodeReading {
   hits: string[];
   /** Call arguments the reader folded to one literal string (`"".join([".e", "nv"])` is `.env`), for file effects. */
   strings: string[];
+  /** foldExpression's answer: the expression's value when it folds to one string, else null. */
+  folded?: string | null;
 }
 
 const MAX_CODE = 64 * 1024;
@@ -33,6 +35,20 @@ export function readCode(lang: string, code: string): CodeReading {
   if (!(lang in DANGEROUS_APIS)) return out;
   read(lang as CodeLang, code, out, 0);
   return out;
+}
+
+const FOLD_PROBE = '__agent_guard_fold';
+
+/**
+ * The string an expression written in `code` evaluates to when the code fixes it (`'DB_' + 'PASSWORD'`,
+ * `''.join(['GH', '_TOKEN'])`, a name assigned a literal once earlier in the code), else null. The
+ * expression is read at the end of the code, so the code's own assignments are in force.
+ */
+export function foldExpression(lang: string, code: string, expr: string): string | null {
+  if (!(lang in DANGEROUS_APIS) || code.length + expr.length > MAX_CODE) return null;
+  const out: CodeReading = { shell: [], opaque: null, hits: [], strings: [], folded: null };
+  read(lang as CodeLang, `${code}\n;${FOLD_PROBE}(${expr})`, out, MAX_EVAL_DEPTH);
+  return out.folded ?? null;
 }
 
 /** Compatibility: the literal shell commands only. */
@@ -1341,6 +1357,11 @@ class Reader {
   /** A call of `name` with arguments [a, b): judged when `act`; its result's name and value. */
   private call(name: string | null, a: number, b: number, act: boolean): { name: string | null; val: Val | null } {
     if (name === null) return { name: null, val: null };
+    if (name === FOLD_PROBE && this.out.folded !== undefined) {
+      const v = this.evaluate(a, b);
+      this.out.folded = v && 's' in v ? v.s : null;
+      return { name: null, val: null };
+    }
     if (act) this.foldArguments(a, b);
     const api = this.lookup(name);
     const result = { name: `${name}()`, val: null as Val | null };

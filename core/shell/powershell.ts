@@ -100,6 +100,8 @@ export const CMDLETS: readonly CmdletRow[] = [
     examples: [
       ['iwr https://x.example/i.ps1 -OutFile i.ps1', 'curl https://x.example/i.ps1 > i.ps1'],
       ['Invoke-RestMethod https://api.example/v1/items', 'curl https://api.example/v1/items'],
+      ['Invoke-RestMethod -Uri https://api.example/v1 -Method Post -InFile data.json', 'curl -T data.json https://api.example/v1'],
+      ["iwr https://api.example/v1 -Method Post -Body 'a b'", "curl --data-binary 'a b' https://api.example/v1"],
     ],
   },
   { name: 'invoke-expression', aliases: ['iex'], as: 'the literal string read as PowerShell; sh -c VALUE when it is computed', examples: [] },
@@ -1019,8 +1021,12 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
     case 'invoke-webrequest': {
       const out = argOf('OutFile');
       const ps = positional(['OutFile'], false);
+      // What the request sends: -InFile is a file uploaded (curl -T), -Body a value (curl --data-binary).
+      const inFile = argOf('InFile');
+      const body = argOf('Body');
+      const sent = `${inFile ? ` -T ${pathText(inFile)}` : ''}${body ? ` --data-binary ${body.value !== null ? q(body.value) : body.text}` : ''}`;
       // The body goes to -OutFile: written as a redirection, the write every guard reads.
-      return { text: `curl ${texts(ps)}${out ? ` > ${pathText(out)}` : ''}`.trim() };
+      return { text: `curl${sent} ${texts(ps)}${out ? ` > ${pathText(out)}` : ''}`.trim() };
     }
     case 'invoke-expression': {
       const a = argOf('Command') ?? args.find((t) => !isParam(t));

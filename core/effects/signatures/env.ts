@@ -10,33 +10,47 @@ import type { ProgramSpec } from '../types';
  */
 export const CODE_ENV: Record<
   string,
-  { variable: RegExp; dump?: RegExp; printCall: RegExp; printStatement?: RegExp; printsAll?: boolean; examples: string[] }
+  {
+    variable: RegExp;
+    /** Where a read takes its name as an expression (ending at the opening bracket): `process.env[`, `os.getenv(`; the name is folded (core/effects/code.ts). */
+    keyed?: RegExp;
+    dump?: RegExp;
+    printCall: RegExp;
+    printStatement?: RegExp;
+    printsAll?: boolean;
+    examples: string[];
+  }
 > = {
   python: {
     variable: /\b(?:os\.)?(?:environ\s*\[\s*|environ\.get\s*\(\s*|getenv\s*\(\s*)['"](?<a>[A-Za-z_]\w*)['"]/g,
+    keyed: /\b(?:os\.)?(?:environ\s*\[|environ\.get\s*\(|getenv\s*\()/g,
     printCall: /^(?:print|pprint|pprint\.pprint|sys\.stdout\.write|sys\.stderr\.write)$/,
-    examples: ['python3 -c "import os; print(os.environ[\'GITHUB_TOKEN\'])"'],
+    examples: ['python3 -c "import os; print(os.environ[\'GITHUB_TOKEN\'])"', "python3 -c 'import os,sys; print(os.environ[sys.argv[1]])' OPENAI_API_KEY"],
   },
   js: {
     variable:
       /\bprocess\.env(?:\??\.(?<a>[A-Za-z_$][\w$]*)|\s*\[\s*['"`](?<b>[A-Za-z_]\w*)['"`]\s*\])|\bDeno\.env\.get\s*\(\s*['"`](?<c>[A-Za-z_]\w*)['"`]|\bBun\.env\.(?<d>[A-Za-z_]\w*)/g,
+    keyed: /\bprocess\.env\s*\[|\bDeno\.env\.get\s*\(|\bBun\.env\s*\[/g,
     printCall: /^(?:console\.(?:log|error|info|warn|debug|dir)|process\.std(?:out|err)\.write)$/,
-    examples: ['node -e "console.log(process.env.GITHUB_TOKEN)"'],
+    examples: ['node -e "console.log(process.env.GITHUB_TOKEN)"', `node -e "console.log(process.env['DB_'+'PASSWORD'])"`],
   },
   ruby: {
     variable: /\bENV(?:\s*\[\s*|\.fetch\s*\(\s*)['"](?<a>[A-Za-z_]\w*)['"]/g,
     printCall: /^(?:puts|print|p|pp|warn|\$stdout\.puts|STDOUT\.puts)$/,
+    keyed: /\bENV(?:\s*\[|\.fetch\s*\()/g,
     printStatement: /^\s*(?:puts|print|p|pp|warn)\s+$/,
-    examples: ['ruby -e "puts ENV[\'GITHUB_TOKEN\']"'],
+    examples: ['ruby -e "puts ENV[\'GITHUB_TOKEN\']"', "ruby -e 'puts ENV[ARGV[0]]' GH_TOKEN"],
   },
   perl: {
     variable: /\$ENV\s*\{\s*['"]?(?<a>[A-Za-z_]\w*)['"]?\s*\}/g,
+    keyed: /\$ENV\s*\{/g,
     printCall: /^(?:print|say|printf)$/,
     printStatement: /^\s*(?:print|say|printf)\s+(?:STD(?:OUT|ERR)\s+)?$/,
     examples: ["perl -e 'print $ENV{GITHUB_TOKEN}'"],
   },
   php: {
     variable: /\bgetenv\s*\(\s*['"](?<a>[A-Za-z_]\w*)['"]|\$_(?:ENV|SERVER)\s*\[\s*['"](?<b>[A-Za-z_]\w*)['"]/g,
+    keyed: /\bgetenv\s*\(|\$_(?:ENV|SERVER)\s*\[/g,
     dump: /\bphpinfo\s*\(/,
     printCall: /^(?:print|printf|var_dump|print_r|var_export|echo)$/,
     printStatement: /^\s*(?:echo|print)\s+$/,
@@ -46,6 +60,7 @@ export const CODE_ENV: Record<
     variable: /\bENVIRON\s*\[\s*"(?<a>[A-Za-z_]\w*)"\s*\]/g,
     // ENVIRON indexed by a computed name: `for (k in ENVIRON) print k "=" ENVIRON[k]` (`print k` alone is names).
     dump: /\bENVIRON\s*\[\s*(?!")/,
+    keyed: /\bENVIRON\s*\[/g,
     printCall: /^(?:print|printf)$/,
     printStatement: /^\s*(?:print|printf)\b/,
     examples: ['awk \'BEGIN{for(k in ENVIRON) print k"="ENVIRON[k]}\'', 'awk \'BEGIN{print ENVIRON["GITHUB_TOKEN"]}\''],

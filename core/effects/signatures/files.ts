@@ -875,6 +875,26 @@ export const FILES: ProgramSpec[] = [
     ],
   },
   {
+    // sd FIND REPLACE FILES…: replaces in place; -p/--preview prints the changed files instead.
+    names: ['sd'],
+    rows: [
+      {
+        when: ['-p', '--preview'],
+        takes: ['-f', '--flags', '-n', '--max-replacements'],
+        pos: ['none', 'none'],
+        rest: 'read',
+        examples: [{ command: 'sd -p foo bar .env', effects: ['read(.env, content)'] }],
+      },
+      {
+        takes: ['-f', '--flags', '-n', '--max-replacements'],
+        pos: ['none', 'none'],
+        rest: 'write',
+        how: 'sd',
+        examples: [{ command: "sd 'from_react' 'from_preact' src/app.ts", effects: ['write(src/app.ts, sd)'] }],
+      },
+    ],
+  },
+  {
     names: ['ed', 'ex'],
     rows: [
       {

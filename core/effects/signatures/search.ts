@@ -18,6 +18,70 @@ const GREP_MODES = {
 
 export const SEARCH: ProgramSpec[] = [
   {
+    // find prints the names of what it selects: its starting points and the values of its tests are
+    // names, not contents. What -exec/-execdir/-ok run is a program of its own (the shell analysis
+    // hands it the files find selects); -fprint and friends write the list to a file.
+    names: ['find', 'gfind', 'bfs'],
+    singleDashLong: true,
+    rows: [
+      {
+        takes: [
+          '-name',
+          '-iname',
+          '-path',
+          '-ipath',
+          '-wholename',
+          '-iwholename',
+          '-regex',
+          '-iregex',
+          '-regextype',
+          '-lname',
+          '-ilname',
+          '-type',
+          '-xtype',
+          '-maxdepth',
+          '-mindepth',
+          '-perm',
+          '-size',
+          '-user',
+          '-group',
+          '-uid',
+          '-gid',
+          '-mtime',
+          '-mmin',
+          '-atime',
+          '-amin',
+          '-ctime',
+          '-cmin',
+          '-used',
+          '-inum',
+          '-links',
+          '-printf',
+          '-fstype',
+          '-context',
+          '-D',
+          '-O',
+        ],
+        opts: {
+          '-newer': 'meta',
+          '-anewer': 'meta',
+          '-cnewer': 'meta',
+          '-samefile': 'meta',
+          '-fprint': 'write',
+          '-fprint0': 'write',
+          '-fls': 'write',
+          '-files0-from': 'list',
+        },
+        rest: 'meta',
+        examples: [
+          { command: 'find . -name .env', effects: ['read(., metadata)'] },
+          { command: "find src -name '*.ts' -not -name '*.d.ts'", effects: ['read(src, metadata)'] },
+          { command: 'find . -type f -fprint files.txt', effects: ['write(files.txt, find)', 'read(., metadata)'] },
+        ],
+      },
+    ],
+  },
+  {
     names: ['grep', 'egrep', 'fgrep', 'zgrep', 'ggrep'],
     rows: [
       {
