@@ -122,6 +122,15 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
     for (let k = 1; k < t.length; k++) {
       const name = `-${t[k]}`;
       flags.add(name);
+      const optional = row.optional?.[name];
+      if (optional === 'rest') break;
+      if (optional === 'digits') {
+        // Octal digits, or x and hex digits (`-0x1F`).
+        const hex = t[k + 1] === 'x' || t[k + 1] === 'X';
+        if (hex) k++;
+        while (k + 1 < t.length && (hex ? /[0-9a-fA-F]/ : /[0-7]/).test(t[k + 1]!)) k++;
+        continue;
+      }
       if (c.takes.has(name)) {
         const attached = t.slice(k + 1);
         if (attached) values.push({ opt: name, value: synthetic(attached, a) });

@@ -122,6 +122,12 @@ export interface Row {
   bare?: boolean;
   /** Options that take a value (`-n 5`, `-n5`, `--lines=5`). */
   takes?: string[];
+  /**
+   * Options whose value is optional and only ever attached, never the next word (getopt's `::`):
+   * 'digits' takes the octal or hex digits that follow (`perl -0777`, `-l0`, so `-0pi` is -0 -p -i),
+   * 'rest' the rest of the word (`perl -i.bak`).
+   */
+  optional?: Record<string, 'digits' | 'rest'>;
   /** Roles of option values (options listed here take a value). */
   opts?: Record<string, Role>;
   /** `key=value` operands (dd's if= and of=). */
