@@ -599,8 +599,10 @@ function deriveEffects(inv: Invocation, home: string): InvocationEffects {
   return { inv, row: match?.row ?? null, effects: out };
 }
 
-function fixed(f: FixedEffect, inv: Invocation, home: string): Effect {
+function fixed(f: FixedEffect, inv: Invocation, home: string, how: string): Effect {
   switch (f.kind) {
+    case 'write-file':
+      return { kind: 'write', target: target(inv, synthetic(f.what), home), how };
     case 'read-credentials':
       return { kind: 'read', source: 'credentials', name: f.what, mode: 'content', secret: true };
     case 'read-env':
@@ -863,7 +865,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       );
     }
   }
-  for (const f of row.effects ?? []) if ((!f.ifNoOperand || positional.length === 0) && (!f.ifOperand || positional.length > 0)) out.push(fixed(f, inv, home));
+  for (const f of row.effects ?? [])
+    if ((!f.ifNoOperand || positional.length === 0) && (!f.ifOperand || positional.length > 0)) out.push(fixed(f, inv, home, how));
 }
 
 /** The diff's files as this invocation applies them: `-R` / `--reverse` swaps old and new. */

@@ -85,7 +85,8 @@ export type Role =
 
 export interface FixedEffect {
   /** read-file: a file the program reads by itself, relative to its cwd (`docker compose config` reads .env). */
-  kind: 'read-credentials' | 'read-env' | 'read-file' | 'escalate' | 'destroy';
+  /** write-file: a file the program writes by itself (`pip config set` writes ~/.config/pip/pip.conf). */
+  kind: 'read-credentials' | 'read-env' | 'read-file' | 'write-file' | 'escalate' | 'destroy';
   /** Credential name, file, escalation kind or data store. */
   what: string;
   /** Only when the row got no operand (`terraform output -json` prints every output; with a name, that one). */

@@ -102,8 +102,6 @@ export const NETWORK: ProgramSpec[] = [
           '--password',
           '-e',
           '--execute',
-          '-P',
-          '--directory-prefix',
           '-l',
           '--level',
           '-A',
@@ -112,6 +110,9 @@ export const NETWORK: ProgramSpec[] = [
         opts: {
           '-O': 'write',
           '--output-document': 'write',
+          // The folder the downloads are saved in.
+          '-P': 'write',
+          '--directory-prefix': 'write',
           '-o': 'write',
           '--output-file': 'write',
           '-a': 'write',
@@ -122,7 +123,10 @@ export const NETWORK: ProgramSpec[] = [
           '--input-file': 'read',
         },
         rest: 'url',
-        examples: [{ command: 'wget -q https://example.com/data.csv -O data/data.csv', effects: ['write(data/data.csv, wget)', 'send(example.com)'] }],
+        examples: [
+          { command: 'wget -q https://example.com/data.csv -O data/data.csv', effects: ['write(data/data.csv, wget)', 'send(example.com)'] },
+          { command: 'wget -q -P ./vendor https://example.com/lib.js', effects: ['write(vendor, wget)', 'send(example.com)'] },
+        ],
       },
     ],
   },
