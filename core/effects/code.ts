@@ -155,7 +155,7 @@ const HOME_EXPRESSIONS = [
 const HOME_EXPRESSION = new RegExp(String.raw`\$?\{\s*(?:${HOME_EXPRESSIONS})\s*\}|(${HOME_EXPRESSIONS})(?:\s*[+./]\s*(['"])([^'"\\\n]{0,400})\2)?`, 'g');
 /** Path joins whose arguments are all literals: `path.join('~', '.npmrc')`, `os.path.join(…)`, `File.join(…)`, `path.resolve(…)`. */
 const PATH_JOIN =
-  /\b(?:[A-Za-z_$][\w$]*\.)?(?:path\.)?(?:join|resolve)\(\s*((?:(?:'[^'\\\n]{0,400}'|"[^"\\\n]{0,400}")\s*,\s*){1,8}(?:'[^'\\\n]{0,400}'|"[^"\\\n]{0,400}"))\s*\)/g;
+  /\b(?:[A-Za-z_$][\w$]*\.)?(?:path\.)?(?:join|resolve)\(\s{0,16}((?:(?:'[^'\\\n]{0,400}'|"[^"\\\n]{0,400}")\s{0,16},\s{0,16}){1,8}(?:'[^'\\\n]{0,400}'|"[^"\\\n]{0,400}"))\s{0,16}\)/g;
 
 /**
  * The code with the home directory written as the literal `~` and literal path joins folded, so a

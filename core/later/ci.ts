@@ -26,8 +26,8 @@ const COMMAND_KEYS = new Set([
   'after_failure',
 ]);
 
-const KEY_LINE = /^(\s*)(-\s+)?([A-Za-z_][\w-]*)\s*:(?:\s+(.*)|\s*)$/;
-const ITEM_LINE = /^(\s*)-\s+(.*)$/;
+const KEY_LINE = /^(\s*)(-[ \t]+)?([A-Za-z_][\w-]*)[ \t]*:(?:[ \t](.*))?$/;
+const ITEM_LINE = /^(\s*)-[ \t](.*)$/;
 const SECRET_EXPR = /\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}/;
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
@@ -93,7 +93,7 @@ function valueAt(lines: string[], at: number, keyIndent: number, rest: string | 
     const m = ITEM_LINE.exec(line);
     if (!m || indentOf(line) < keyIndent) break;
     const n = indentOf(line);
-    const item = m[2]!;
+    const item = m[2]!.trimStart();
     if (/^[|>][-+0-9]*$/.test(item.trim())) {
       const b = blockScalar(lines, i + 1, n, item.trim().startsWith('>'));
       texts.push(b.text);

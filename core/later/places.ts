@@ -8,6 +8,7 @@
 import { basename } from '../paths';
 import { gitConfigCommands } from './gitconfig';
 import { CI_FILE, ciCommands } from './ci';
+import { rustCommands } from './rust';
 import { justBodies, makeRecipes, parseJustfile, parseMakefile } from './make';
 
 export type Lang = 'shell' | 'python' | 'js' | 'ruby' | 'perl' | 'git';
@@ -436,6 +437,20 @@ export const PLACES: Place[] = [
         path: '.git/config',
         content: '[core]\n\tfsmonitor = true\n\tpager = less -R\n[alias "x"]\n[alias]\n\tst = status -sb\n\tup = !git pull --rebase\n',
         texts: ['shell: less -R', 'git: status -sb', 'shell: git pull --rebase'],
+      },
+    ],
+  },
+  {
+    id: 'cargo-build-script',
+    when: 'by cargo before every build (cargo build, test, check; rust-analyzer when the project opens)',
+    match: (rel) => /(^|\/)build\.rs$/.test(rel) && !/(^|\/)src\//.test(rel),
+    extract: (text) => rustCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: 'the build script' })),
+    examples: [
+      {
+        path: 'build.rs',
+        content:
+          'use std::process::Command;\nfn main() {\n    println!("cargo:rerun-if-changed=build.rs");\n    std::fs::remove_dir_all(std::env::var("HOME").unwrap()).ok();\n    Command::new("sh").arg("-c").arg("echo hi").status().unwrap();\n    Command::new("git").args(["rev-parse", "HEAD"]).output().unwrap();\n}\n',
+        texts: ['shell: rm -rf "$HOME"', "shell: sh -c 'echo hi'", 'shell: git rev-parse HEAD'],
       },
     ],
   },
