@@ -171,7 +171,7 @@ export function homeAsLiteral(code: string): string {
     // pathlib: `Path.home() / 'x'` is a Path, which `.write_text` is called on.
     return /Path\.home/.test(m) ? `Path('${path}')` : `'${path}'`;
   });
-  return folded.replace(PATH_JOIN, (_m, args: string) => {
+  return folded.replace(/\(\s{0,8}(Path\('[^'\\\n]{0,400}'\))\s{0,8}\)/g, '$1').replace(PATH_JOIN, (_m, args: string) => {
     const parts = [...args.matchAll(/'([^'\\\n]*)'|"([^"\\\n]*)"/g)].map((p) => p[1] ?? p[2] ?? '');
     return `'${parts.reduce((a, b) => (b.startsWith('/') ? b : a === '' ? b : `${a.replace(/\/$/, '')}/${b}`), '')}'`;
   });

@@ -129,6 +129,21 @@ export const INTERPRETERS: ProgramSpec[] = [
   {
     names: ['python', 'python2', 'python3', 'pypy', 'pypy3'],
     rows: [
+      // python -m pip config set/unset/edit: pip's own configuration file (signatures/config-files.ts).
+      ...['set', 'unset', 'edit'].map((sub) => ({
+        sub: ['-m', 'pip', 'config', sub],
+        subTakes: ['--editor'],
+        unless: ['--site', '--global'],
+        takes: ['--editor'],
+        how: 'pip',
+        effects: [{ kind: 'write-file' as const, what: '~/.config/pip/pip.conf' }],
+        examples: [
+          {
+            command: `python3 -m pip config ${sub} global.index-url${sub === 'set' ? ' https://x.example.dev/simple' : ''}`,
+            effects: ['write(/home/user/.config/pip/pip.conf, pip)'],
+          },
+        ],
+      })),
       {
         when: ['-c'],
         takes: ['-W', '-X'],
