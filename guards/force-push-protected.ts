@@ -21,6 +21,17 @@ function protectedRef(ref: string, patterns: readonly string[]): boolean {
   return patterns.some((p) => refMatches(glob, `refs/heads/${p.split('*').join('x')}`));
 }
 
+/** The branches a push rewrites, for messages: a name, or what a glob covers (`refs/heads/*`: every branch). */
+function branches(list: string[]): string {
+  const globs = list.filter((b) => b.includes('*'));
+  const names = list.filter((b) => !b.includes('*'));
+  const parts = [
+    ...(names.length > 0 ? [`the protected branch ${names.join(', ')}`] : []),
+    ...globs.map((g) => (g === 'refs/heads/*' || g === '*' ? 'every branch (protected ones included)' : `every branch ${g} covers (protected ones included)`)),
+  ];
+  return parts.join(' and ');
+}
+
 /** gh repo sync --force and gh api's ref updates: the same force push, by GitHub's API. */
 function judgeGh(inv: Invocation, patterns: readonly string[]): Denial | null {
   if (inv.program !== 'gh') return null;
@@ -162,13 +173,11 @@ export default defineGuard({
       const forced = plan.forced.filter(isProtected);
       if (plan.configured && (forced.length > 0 || plan.unknownForced))
         return {
-          reason: `git push here uses the refspec ${plan.configured}, which this line sets in the configuration (remote.<name>.push, push.default): it force-updates ${forced.length > 0 ? `the protected branch ${forced.join(', ')}` : 'branches that may be protected'} and overwrites commits others may have pushed. Push the branch you changed by name (git push origin <branch>).`,
+          reason: `git push here uses the refspec ${plan.configured}, which this line sets in the configuration (remote.<name>.push, push.default): it force-updates ${forced.length > 0 ? branches(forced) : 'branches that may be protected'} and overwrites commits others may have pushed. Push the branch you changed by name (git push origin <branch>).`,
         };
       if (forced.length > 0 || plan.unknownForced) {
         const target =
-          forced.length > 0
-            ? `the protected branch ${forced.join(', ')}`
-            : 'a branch the command does not name (the current one, or one computed when it runs), which may be protected,';
+          forced.length > 0 ? branches(forced) : 'a branch the command does not name (the current one, or one computed when it runs), which may be protected,';
         return {
           reason: `git push --force to ${target} overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched.`,
           instead: [shq(...prefix), ...withLease(args).map((a, i) => (a.includes(OPAQUE) ? rawUnknown(git.args, args, i) : shq(a)))].join(' '),
