@@ -116,6 +116,9 @@ function producedNames(inv: Invocation, analysis: ShellAnalysis): { source: Name
     const parts = a.word.parts;
     const sub = parts.length === 1 && parts[0]!.type === 'cmdsub' ? parts[0] : null;
     if (sub?.type === 'cmdsub') out.push(describe(stagesOfScript(sub.script)));
+    // --pathspec-from-file=<(git ls-files -o): the list is what the process substitution prints.
+    const proc = parts.find((p) => p.type === 'procsub' && p.dir === '<');
+    if (proc?.type === 'procsub') out.push(describe(stagesOfScript(proc.script)));
   }
   return out.length > 0 ? out : null;
 }

@@ -8,6 +8,13 @@ export const CREDENTIALS: ProgramSpec[] = [
     names: ['gh'],
     otherwise: 'none',
     rows: [
+      {
+        // gh's settings live in the user's config (signatures/config-files.ts has the other tools that write their own).
+        sub: ['config', 'set'],
+        takes: ['-h', '--host'],
+        effects: [{ kind: 'write-file', what: '~/.config/gh/config.yml' }],
+        examples: [{ command: 'gh config set editor vim', effects: ['write(/home/user/.config/gh/config.yml, gh)'] }],
+      },
       { sub: ['auth', 'token'], effects: cred('gh auth token'), examples: [{ command: 'gh auth token', effects: ['read(credentials: gh auth token)'] }] },
       {
         sub: ['auth', 'status'],
@@ -50,6 +57,13 @@ export const CREDENTIALS: ProgramSpec[] = [
     otherwise: 'none',
     globalTakes: ['--profile', '--region', '--output', '--endpoint-url', '--query', '--color', '--cli-read-timeout', '--cli-connect-timeout', '--ca-bundle'],
     rows: [
+      ...['set', 'import', 'add-model'].map((sub) => ({
+        // The user's ~/.aws/config and credentials files.
+        sub: ['configure', sub],
+        takes: ['--profile', '--csv'],
+        effects: [{ kind: 'write-file' as const, what: '~/.aws' }],
+        examples: [{ command: `aws configure ${sub}${sub === 'set' ? ' region eu-west-1' : ''}`, effects: ['write(/home/user/.aws, aws)'] }],
+      })),
       {
         sub: ['configure', 'get'],
         takes: ['--profile'],
@@ -136,6 +150,11 @@ export const CREDENTIALS: ProgramSpec[] = [
     names: ['gcloud'],
     otherwise: 'none',
     rows: [
+      ...['set', 'unset'].map((sub) => ({
+        sub: ['config', sub],
+        effects: [{ kind: 'write-file' as const, what: '~/.config/gcloud' }],
+        examples: [{ command: `gcloud config ${sub} project${sub === 'set' ? ' p' : ''}`, effects: ['write(/home/user/.config/gcloud, gcloud)'] }],
+      })),
       {
         sub: ['auth', 'print-access-token'],
         effects: cred('gcloud auth print-access-token'),
