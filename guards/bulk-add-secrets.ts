@@ -1,8 +1,9 @@
-import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { parseGit, runs, secretPath, shq } from '../core/guards/helpers';
 import { relativeTo, resolvePath } from '../core/paths';
 import { analysisEffects } from '../core/effects/derive';
-import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+import type { Invocation, ShellAnalysis, Value } from '../core/shell/analyze';
+import { namesProduced, stagesOf, stagesOfScript, type NameSource, type Stage } from '../core/effects/producers';
 
 /** Options of git add that take no pathspec and change nothing. */
 const DRY_RUN = new Set(['-n', '--dry-run']);
@@ -89,6 +90,57 @@ function staging(sub: string, args: string[], inv: Invocation): Staging | null {
   return { options, named, fromFile, all, forced, plumbing: sub === 'update-index' };
 }
 
+/**
+ * The names a `git add` is fed by another command rather than given on the line: the lines `xargs`
+ * appends (`git ls-files -o -z | xargs -0 git add`), or an argument that is one command substitution
+ * (`git add $(git ls-files --others)`). Null when it is fed nothing.
+ */
+function producedNames(inv: Invocation, analysis: ShellAnalysis): { source: NameSource; producer: string }[] | null {
+  const out: { source: NameSource; producer: string }[] = [];
+  const describe = (stages: Stage[]) => ({ source: namesProduced(stages), producer: stages.map((s) => s.program || 'a command').join(' | ') });
+  if (inv.via.at(-1) === 'xargs') {
+    const list = analysis.invocations;
+    const at = list.indexOf(inv);
+    const outer = inv.via.slice(0, -1);
+    for (let k = at - 1; k >= 0 && k >= at - 8; k--) {
+      const x = list[k]!;
+      if (x.program !== 'xargs' || x.via.length !== outer.length || !x.via.every((v, n) => v === outer[n])) continue;
+      // -a FILE: the names are in a file the line does not show; stdin from a pipe: what the producer prints.
+      if (x.args.some((a) => /^(-a|--arg-file)/.test(a.known ?? '')))
+        out.push({ source: { kind: 'unknown', what: 'the file xargs -a reads' }, producer: 'xargs -a' });
+      else if (x.pipeFrom) out.push(describe(stagesOf(x.pipeFrom)));
+      break;
+    }
+  }
+  for (const a of inv.args) {
+    const parts = a.word.parts;
+    const sub = parts.length === 1 && parts[0]!.type === 'cmdsub' ? parts[0] : null;
+    if (sub?.type === 'cmdsub') out.push(describe(stagesOfScript(sub.script)));
+    // --pathspec-from-file=<(git ls-files -o): the list is what the process substitution prints.
+    const proc = parts.find((p) => p.type === 'procsub' && p.dir === '<');
+    if (proc?.type === 'procsub') out.push(describe(stagesOfScript(proc.script)));
+  }
+  return out.length > 0 ? out : null;
+}
+
+/** The pathspecs that stand for what a source names (null: tracked files only, nothing untracked). */
+function sourcePathspecs(source: NameSource): string[] | null {
+  switch (source.kind) {
+    case 'none':
+      return null;
+    case 'paths':
+      return source.paths;
+    case 'unknown':
+      return [':/'];
+    case 'walk': {
+      if (source.tracked === 'only') return null;
+      const globs = source.globs;
+      if (!globs) return source.roots;
+      return source.roots.flatMap((r) => globs.map((g) => `:(glob)${r === '.' || r === './' ? '' : `${r.replace(/\/$/, '')}/`}**/${g}`));
+    }
+  }
+}
+
 const IGNORE_FILE = /(?:^|\/)\.gitignore$|\/\.git\/info\/exclude$/;
 
 interface Steps {
@@ -121,6 +173,80 @@ function stepsBefore(analysis: ShellAnalysis, ctx: GuardContext): Map<Invocation
   return out;
 }
 
+/** `git commit -a`, `-i`/`--include` or pathspecs: files beyond what was staged go into the commit. */
+function commitStagesOthers(args: Value[]): boolean {
+  let pathspec = false;
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === null) continue;
+    if (t === '--') return i + 1 < args.length;
+    if (t === '--all' || t === '--include') return true;
+    if (/^-[a-zA-Z]+$/.test(t)) {
+      // A bundle (-am): flags up to the first letter that takes a value, which is the rest of the word or the next one.
+      const at = t.search(/[mFCct]/);
+      const letters = at < 0 ? t.slice(1) : t.slice(1, at);
+      if (letters.includes('a') || letters.includes('i')) return true;
+      if (at === t.length - 1) i++;
+      continue;
+    }
+    if (
+      [
+        '-m',
+        '--message',
+        '-F',
+        '--file',
+        '-C',
+        '-c',
+        '--reuse-message',
+        '--reedit-message',
+        '--author',
+        '--date',
+        '--fixup',
+        '--squash',
+        '--cleanup',
+        '-t',
+        '--template',
+        '--trailer',
+      ].includes(t)
+    ) {
+      i++;
+      continue;
+    }
+    if (!t.startsWith('-')) pathspec = true;
+  }
+  return pathspec;
+}
+
+/** A `git add` fed names by another command: the untracked secrets those names can reach. */
+function judgeProduced(
+  sub: string,
+  gitArgs: Value[],
+  cwd: string,
+  produced: { source: NameSource; producer: string }[],
+  analysis: ShellAnalysis,
+  inv: Invocation,
+  ctx: GuardContext,
+): Denial | null {
+  const options = gitArgs.map((a) => a.known).filter((t): t is string => t?.startsWith('-') === true);
+  if (sub === 'add' && options.some((o) => DRY_RUN.has(o))) return null;
+  const forced = sub === 'update-index' || options.some((o) => o === '--force' || /^-[a-zA-Z]*f/.test(o));
+  const steps = stepsBefore(analysis, ctx).get(inv);
+  for (const p of produced) {
+    const pathspecs = sourcePathspecs(p.source);
+    if (!pathspecs || pathspecs.length === 0) continue;
+    const found = untrackedSecrets(ctx, cwd, pathspecs, forced || (steps?.ignoresChange ?? false));
+    if (!found || found.length === 0) continue;
+    const what =
+      p.source.kind === 'unknown'
+        ? `names ${p.producer} prints, which this command line cannot see, in a repository that holds`
+        : `names ${p.producer} prints, and those include`;
+    return {
+      reason: `git ${sub} stages the files whose ${what} ${found.join(', ')}: untracked and looking like ${found.length > 1 ? 'secrets' : 'a secret'}, ${found.length > 1 ? 'they go' : 'it goes'} into the commit unnoticed. Stage the files you mean by name, and add ${found.length > 1 ? 'them' : 'it'} to .gitignore.`,
+    };
+  }
+  return null;
+}
+
 export default defineGuard({
   id: 'bulk-add-secrets',
   title: 'No git add that would stage an untracked secret file in bulk or among other files',
@@ -135,7 +261,16 @@ export default defineGuard({
     let before: Map<Invocation, Steps> | undefined;
     for (const inv of runs(analysis)) {
       const git = parseGit(inv, ctx.home, analysis);
+      // `git add -N .env && git commit -am wip`: the commit stages every tracked change with the secret.
+      if (git?.sub === 'commit' && namedAlone.length > 0 && commitStagesOthers(git.args)) stagesOthers = true;
       if ((git?.sub !== 'add' && git?.sub !== 'update-index') || !git.cwd) continue;
+      // Names another command prints, fed to git add: judged as pathspecs of what they can name.
+      const produced = producedNames(inv, analysis);
+      if (produced) {
+        const d = judgeProduced(git.sub, git.args, git.cwd, produced, analysis, inv, ctx);
+        if (d) return d;
+        continue;
+      }
       if (git.args.some((a) => a.known === null)) continue;
       const args = git.args.map((a) => a.known!);
       if (args.some((a) => DRY_RUN.has(a)) && git.sub === 'add') continue;
@@ -305,6 +440,41 @@ export default defineGuard({
         tool_input: { command: 'git add .env && git add src' },
         fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
       },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git ls-files -o -z | xargs -0 git add' },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'every untracked file, by name, through xargs',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add $(git ls-files --others)' },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'the same by a command substitution',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "git status --porcelain | awk '{print $2}' | xargs git add" },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'names nobody can tell from the line, in a repository with an untracked secret',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "find . -name '.env*' -print0 | xargs -0 git add" },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -N .env && git commit -am wip' },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'intent-to-add, then commit -a stages its content with every other change',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add --intent-to-add .env; git commit -m wip src/a.ts' },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'a commit with pathspecs takes more than what was staged',
+      },
     ],
     allowed: [
       // An ignore-file edit with nothing secret around, and a copy of a template, stage nothing secret.
@@ -384,6 +554,35 @@ export default defineGuard({
         tool_name: 'Bash',
         tool_input: { command: 'printf "src/a.ts\\n" | git add --pathspec-from-file=-' },
         fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'KEY=value\n', 'src/a.ts': 'a\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git diff --name-only | xargs git add' },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'tracked files only',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add $(git ls-files -m)' },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'modified tracked files',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "find src -name '*.ts' | xargs git add" },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'the names cannot reach the secret',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add -N src/b.ts && git commit -am wip' },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n', 'src/b.ts': 'b\n' } },
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git add .env && git commit -m "add env"' },
+        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        note: 'named alone and committed alone: a visible choice',
       },
     ],
   },

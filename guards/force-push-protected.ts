@@ -1,5 +1,5 @@
 import { defineGuard, SHELL_TOOLS, type Denial } from '../core/guards/types';
-import { currentBranch, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
+import { configValues, currentBranch, gitBool, isProtectedBranch, parseGit, runs, shq, type GitCall } from '../core/guards/helpers';
 import { OPAQUE, skeleton, type Invocation } from '../core/shell/analyze';
 
 /** A refspec pattern matches a ref: git allows one `*`, which matches any text, slashes included. */
@@ -19,6 +19,17 @@ function protectedRef(ref: string, patterns: readonly string[]): boolean {
   if (!ref.includes('*')) return isProtectedBranch(ref, patterns);
   const glob = ref.startsWith('refs/') ? ref : `refs/heads/${ref}`;
   return patterns.some((p) => refMatches(glob, `refs/heads/${p.split('*').join('x')}`));
+}
+
+/** The branches a push rewrites, for messages: a name, or what a glob covers (`refs/heads/*`: every branch). */
+function branches(list: string[]): string {
+  const globs = list.filter((b) => b.includes('*'));
+  const names = list.filter((b) => !b.includes('*'));
+  const parts = [
+    ...(names.length > 0 ? [`the protected branch ${names.join(', ')}`] : []),
+    ...globs.map((g) => (g === 'refs/heads/*' || g === '*' ? 'every branch (protected ones included)' : `every branch ${g} covers (protected ones included)`)),
+  ];
+  return parts.join(' and ');
 }
 
 /** gh repo sync --force and gh api's ref updates: the same force push, by GitHub's API. */
@@ -89,8 +100,44 @@ interface PushPlan {
   forced: string[];
   deleted: string[];
   unknownForced: boolean;
-  mirror: boolean;
+  /** true for --mirror; the setting's name when the line's configuration makes the remote a mirror. */
+  mirror: boolean | string;
   dryRun: boolean;
+  /** --prune: a refspec's destination pattern is deleted where no local ref matches. */
+  pruned: boolean;
+  /** The refspecs came from configuration the line sets, not from the push's own words. */
+  configured: string | null;
+}
+
+/**
+ * The push configuration the line itself sets for the remote (`-c remote.origin.mirror=true`,
+ * `git config remote.origin.push '+refs/heads/*:refs/heads/*' && git push`, push.default=matching):
+ * whether it mirrors, and the refspecs a push without refspecs uses. A push that names no remote
+ * goes to the branch's remote or origin: each remote the line configures counts.
+ */
+function configuredPush(git: GitCall, remote: string | null): { mirror: string | null; refspecs: (string | null)[] | null; setting: string | null } {
+  const names = remote !== null ? [remote] : [...new Set([...git.config.keys()].flatMap((k) => /^remote\.(.+)\.(?:push|mirror)$/.exec(k)?.[1] ?? []))];
+  let mirror: string | null = null;
+  let refspecs: (string | null)[] | null = null;
+  let setting: string | null = null;
+  for (const name of names) {
+    const m = configValues(git, `remote.${name}.mirror`)?.at(-1);
+    if (m !== undefined && gitBool(m) !== false) mirror = `remote.${name}.mirror`;
+    const push = configValues(git, `remote.${name}.push`);
+    if (push && push.length > 0) {
+      refspecs = [...(refspecs ?? []), ...push];
+      setting = `remote.${name}.push`;
+    }
+  }
+  if (!refspecs) {
+    const def = configValues(git, 'push.default')?.at(-1);
+    // matching pushes every branch that exists on both sides, main included.
+    if (def === null || def === 'matching') {
+      refspecs = [':'];
+      setting = 'push.default=matching';
+    }
+  }
+  return { mirror, refspecs, setting };
 }
 
 export default defineGuard({
@@ -108,27 +155,29 @@ export default defineGuard({
       // A refspec the line does not fix (`git push -f origin "$(git branch --show-current)"`) may name
       // a protected branch: it counts as an unknown target, like a bare `git push --force`.
       const args = git.args.map((a) => (a.known !== null ? a.known : skeleton(a).includes(OPAQUE) ? skeleton(a) : OPAQUE));
-      const plan = planPush(args, () => currentBranch(ctx, git.cwd));
+      const plan = planPush(args, () => currentBranch(ctx, git.cwd), git);
       if (plan.dryRun) continue;
       const isProtected = (b: string) => protectedRef(b, ctx.config.protectedBranches);
       const prefix = ['git', ...git.globals, 'push'];
       if (plan.mirror) {
         return {
-          reason: 'git push --mirror force-updates and deletes every ref on the remote, protected branches included. Push the branches you changed by name.',
+          reason: `git push ${plan.mirror === true ? '--mirror' : `with ${plan.mirror}`} force-updates and deletes every ref on the remote, protected branches included. Push the branches you changed by name.`,
         };
       }
       const deleted = plan.deleted.filter(isProtected);
       if (deleted.length > 0) {
         return {
-          reason: `This push deletes the protected branch ${deleted.join(', ')} on the remote. Deleting a shared branch is for a human to do; ask the user.`,
+          reason: `This push deletes the protected branch ${deleted.join(', ')} on the remote${plan.pruned ? ' (--prune deletes every remote branch the refspec covers that has no local counterpart)' : ''}. Deleting a shared branch is for a human to do; ask the user.`,
         };
       }
       const forced = plan.forced.filter(isProtected);
+      if (plan.configured && (forced.length > 0 || plan.unknownForced))
+        return {
+          reason: `git push here uses the refspec ${plan.configured}, which this line sets in the configuration (remote.<name>.push, push.default): it force-updates ${forced.length > 0 ? branches(forced) : 'branches that may be protected'} and overwrites commits others may have pushed. Push the branch you changed by name (git push origin <branch>).`,
+        };
       if (forced.length > 0 || plan.unknownForced) {
         const target =
-          forced.length > 0
-            ? `the protected branch ${forced.join(', ')}`
-            : 'a branch the command does not name (the current one, or one computed when it runs), which may be protected,';
+          forced.length > 0 ? branches(forced) : 'a branch the command does not name (the current one, or one computed when it runs), which may be protected,';
         return {
           reason: `git push --force to ${target} overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched.`,
           instead: [shq(...prefix), ...withLease(args).map((a, i) => (a.includes(OPAQUE) ? rawUnknown(git.args, args, i) : shq(a)))].join(' '),
@@ -166,8 +215,52 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'gh repo sync --branch main --force' } },
       { tool_name: 'Bash', tool_input: { command: 'gh api -X PATCH /repos/o/r/git/refs/heads/main -f sha=abc -F force=true' } },
       { tool_name: 'Bash', tool_input: { command: 'gh api repos/o/r/git/refs/heads/main --method DELETE' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "git push --prune origin 'refs/heads/*:refs/heads/*'" },
+        note: '--prune deletes the remote branches the glob covers that have no local counterpart',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'git push --all --prune origin' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "git config remote.origin.push '+refs/heads/*:refs/heads/*' && git push" },
+        note: 'a forced refspec the line puts in the configuration',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'git config --add remote.origin.push +HEAD:main; git push origin' } },
+      { tool_name: 'Bash', tool_input: { command: 'git config set remote.origin.push +main:main && git push' } },
+      { tool_name: 'Bash', tool_input: { command: "git -c 'remote.origin.push=+refs/heads/*:refs/heads/*' push" } },
+      { tool_name: 'Bash', tool_input: { command: 'git -c remote.origin.mirror=true push origin' }, note: 'a mirror by configuration' },
+      { tool_name: 'Bash', tool_input: { command: 'git remote add --mirror=push backup https://x.example.dev/r.git && git push backup' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.mirror GIT_CONFIG_VALUE_0=true git push origin' },
+        note: 'configuration by the environment',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'git -c push.default=matching push --force origin' }, note: 'matching pushes main too' },
+      { tool_name: 'Bash', tool_input: { command: 'git push origin +:' }, note: 'the forced matching refspec' },
+      { tool_name: 'Bash', tool_input: { command: "git config alias.p 'push --force' && git p origin main" } },
     ],
     allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'git config user.name x && git push origin feature' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git config remote.origin.push refs/heads/feature:refs/heads/feature && git push' },
+        note: 'a configured refspec, not forced',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "git push --prune origin 'refs/heads/feature/*:refs/heads/feature/*'" },
+        note: 'the pruned glob covers no protected branch',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'git -c remote.origin.mirror=false push origin feature' } },
+      { tool_name: 'Bash', tool_input: { command: 'git remote add upstream https://github.com/o/r && git push origin feature' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: "git config remote.origin.push '+refs/heads/*:refs/heads/*' && git push upstream feature" },
+        note: 'another remote, a refspec named',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'git -c push.default=matching push origin' }, note: 'matching, not forced' },
+      { tool_name: 'Bash', tool_input: { command: 'git push --force-with-lease origin my-branch' } },
       { tool_name: 'Bash', tool_input: { command: 'git push --force-with-lease origin main' } },
       { tool_name: 'Bash', tool_input: { command: 'git push --force-with-lease origin feature/login' } },
       { tool_name: 'Bash', tool_input: { command: 'git push -u origin feature/login' } },
@@ -200,11 +293,11 @@ export default defineGuard({
   },
 });
 
-function planPush(args: string[], branch: () => string | null): PushPlan {
+function planPush(args: string[], branch: () => string | null, git: GitCall): PushPlan {
   let force = false;
   let del = false;
   let all = false;
-  const plan: PushPlan = { forced: [], deleted: [], unknownForced: false, mirror: false, dryRun: false };
+  const plan: PushPlan = { forced: [], deleted: [], unknownForced: false, mirror: false, dryRun: false, pruned: false, configured: null };
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -216,6 +309,8 @@ function planPush(args: string[], branch: () => string | null): PushPlan {
     else if (a === '--no-force') force = false;
     else if (a === '--mirror') plan.mirror = true;
     else if (a === '--delete') del = true;
+    else if (a === '--prune') plan.pruned = true;
+    else if (a === '--no-prune') plan.pruned = false;
     else if (a === '--all' || a === '--branches') all = true;
     else if (a === '--dry-run') plan.dryRun = true;
     else if (a === '--repo' || a === '--push-option' || a === '--receive-pack' || a === '--exec') i++;
@@ -233,7 +328,16 @@ function planPush(args: string[], branch: () => string | null): PushPlan {
       }
     } else positional.push(a);
   }
-  const refspecs = positional.slice(1);
+  let refspecs: string[] = positional.slice(1);
+  const cfg = configuredPush(git, positional[0] ?? null);
+  if (cfg.mirror && !plan.mirror) plan.mirror = cfg.mirror;
+  if (refspecs.length === 0 && !all && cfg.refspecs) {
+    // A computed refspec in the configuration may name anything.
+    refspecs = cfg.refspecs.map((r) => r ?? `+${OPAQUE}`);
+    plan.configured = cfg.refspecs.map((r) => r ?? '<computed>').join(' ');
+  }
+  // --all --prune: every remote branch without a local one of the same name is deleted.
+  if (all && plan.pruned) plan.deleted.push('refs/heads/*');
   if (refspecs.length === 0) {
     if (force && all) plan.unknownForced = true;
     else if (force) {
@@ -246,6 +350,11 @@ function planPush(args: string[], branch: () => string | null): PushPlan {
   for (const spec of refspecs) {
     const plus = spec.startsWith('+');
     const s = plus ? spec.slice(1) : spec;
+    // `:` (and `+:`) pushes the matching branches: every branch on both sides.
+    if (s === ':') {
+      if (force || plus) plan.forced.push('refs/heads/*');
+      continue;
+    }
     if (s.startsWith(':')) {
       plan.deleted.push(s.slice(1));
       continue;
@@ -259,6 +368,7 @@ function planPush(args: string[], branch: () => string | null): PushPlan {
       if (force || plus) plan.unknownForced = true;
       continue;
     }
+    if (plan.pruned && dst.includes('*')) plan.deleted.push(dst);
     if (dst === 'HEAD' || dst === '@') {
       const b = branch();
       if (!b) {

@@ -944,6 +944,12 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/agent-guard.cjs/x.cjs/' .claude/settings.local.json" } },
       {
         tool_name: 'Bash',
+        tool_input: { command: "perl -0pi -e 's/PreToolUse/PostToolUse/' .claude/settings.local.json" },
+        note: '-0 takes only digits: -0pi is -0 -p -i',
+      },
+      { tool_name: 'Bash', tool_input: { command: "perl -0777 -pi.bak -e 's/PreToolUse/PostToolUse/' .claude/settings.local.json" } },
+      {
+        tool_name: 'Bash',
         tool_input: { command: 'ln -sf ~/.bashrc .claude/agent-guard/decisions.jsonl' },
         note: 'a link in the log folder would send the next log line into the shell profile',
       },
@@ -1037,6 +1043,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'echo "export PATH=/tmp/evil:$PATH" | tee -a "$CLAUDE_ENV_FILE"' } },
     ],
     allowed: [
+      { tool_name: 'Bash', tool_input: { command: "perl -0pi -e 's/foo/bar/' src/a.ts" }, note: 'an in-place edit of an ordinary file' },
       { tool_name: 'Bash', tool_input: { command: 'ls -la ~/.cache/agent-guard' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/agent-guard' }, note: 'the next call compiles again' },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/pip' } },

@@ -6,8 +6,7 @@ import { findFiles } from '../core/guards/file-changes';
 import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
 import { analyzeShell, interpreterCode, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
 import { codeVariables } from '../core/effects/code';
-import { namesProduced, type NameSource, type Stage } from '../core/effects/producers';
-import type { Script } from '../core/shell/ast';
+import { namesProduced, stagesOf, stagesOfScript, type NameSource, type Stage } from '../core/effects/producers';
 import { CANONICAL_SECRET_NAMES, credentialPathVariable, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
 import { CODE_APIS } from '../core/effects/signatures/interpreters';
 import { CODE_ENV } from '../core/effects/signatures/env';
@@ -709,22 +708,6 @@ function readsAppended(inv: Invocation, ctx: GuardContext): 'known' | 'assumed' 
   );
   if (reads.length === 0) return false;
   return reads.some((e) => e.kind === 'read' && e.source === 'file' && !e.assumed) ? 'known' : 'assumed';
-}
-
-function stagesOf(last: Invocation): Stage[] {
-  const out: Stage[] = [];
-  for (let s: Invocation | null = last; s && out.length < 16; s = s.pipeFrom) out.unshift({ program: s.program, args: s.args.map((a) => a.known) });
-  return out;
-}
-
-function stagesOfScript(script: Script): Stage[] {
-  const item = script.items.length === 1 ? script.items[0]! : null;
-  if (!item) return [{ program: '', args: [] }];
-  return item.pipeline.commands.map((c) => {
-    if (c.type !== 'simple' || c.words.length === 0) return { program: '', args: [] };
-    const words = c.words.map((w) => (w.parts.every((p) => p.type === 'lit') ? w.parts.map((p) => (p.type === 'lit' ? p.text : '')).join('') : null));
-    return { program: words[0] ? basename(words[0]) : '', args: words.slice(1) };
-  });
 }
 
 function judgeNames(reader: Invocation, stages: Stage[], cwd: string | null, ctx: GuardContext, assumed = false): Denial | null {

@@ -58,7 +58,8 @@ gcloud config list
 kubectl get secrets
 kubectl config get-contexts
 kubectl config view --minify
-ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ""
+ssh-keygen -t ed25519 -f ./deploy_key -N ""
+ssh-keygen -l -f ~/.ssh/id_ed25519.pub
 ssh -i ~/.ssh/id_ed25519 deploy@host.example.com uptime
 ssh-add -l
 chmod 600 ~/.ssh/id_ed25519

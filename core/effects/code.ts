@@ -213,10 +213,62 @@ function firstArgument(text: string): string {
   return text;
 }
 
-export function codeEffects(lang: string, code: string, inv: Invocation, home: string): Effect[] {
-  const env = envReads(lang, code, inv);
+/**
+ * Expressions that stand for the home directory, in any of the languages (one alternation, data):
+ * `os.homedir()`, `require('os').homedir()`, `process.env.HOME`, `os.path.expanduser('~')`,
+ * `Path.home()`, `os.environ['HOME']`, `os.getenv('HOME')`, Ruby's `Dir.home` and `ENV['HOME']`,
+ * Perl's `$ENV{HOME}`, PHP's `getenv('HOME')` and `$_SERVER['HOME']`, Deno's `Deno.env.get('HOME')`.
+ */
+const HOME_EXPRESSIONS = [
+  String.raw`require\(\s*['"](?:node:)?os['"]\s*\)\.homedir\(\s*\)`,
+  String.raw`\bos\.homedir\(\s*\)`,
+  String.raw`\bos\.userInfo\(\s*\)\.homedir`,
+  String.raw`\bprocess\.env(?:\.HOME\b|\[\s*['"]HOME['"]\s*\])`,
+  String.raw`\bos\.path\.expanduser\(\s*['"]~['"]\s*\)`,
+  String.raw`\b(?:pathlib\.)?Path\.home\(\s*\)`,
+  String.raw`\bos\.environ(?:\[\s*['"]HOME['"]\s*\]|\.get\(\s*['"]HOME['"]\s*\))`,
+  String.raw`\b(?:os\.)?getenv\(\s*['"]HOME['"]\s*\)`,
+  String.raw`\bDir\.home\b`,
+  String.raw`\bENV\[\s*['"]HOME['"]\s*\]`,
+  String.raw`\bFile\.expand_path\(\s*['"]~['"]\s*\)`,
+  String.raw`\$ENV\{\s*['"]?HOME['"]?\s*\}`,
+  String.raw`\$_(?:SERVER|ENV)\[\s*['"]HOME['"]\s*\]`,
+  String.raw`\bDeno\.env\.get\(\s*['"]HOME['"]\s*\)`,
+].join('|');
+/**
+ * A home expression inside a template or f-string (`${os.homedir()}`, `{Path.home()}`), or on its own
+ * with the literal joined to it (by `+`, `.` or pathlib's `/`), which it absorbs.
+ */
+const HOME_EXPRESSION = new RegExp(String.raw`\$?\{\s*(?:${HOME_EXPRESSIONS})\s*\}|(${HOME_EXPRESSIONS})(?:\s*[+./]\s*(['"])([^'"\\\n]{0,400})\2)?`, 'g');
+/** Path joins whose arguments are all literals: `path.join('~', '.npmrc')`, `os.path.join(…)`, `File.join(…)`, `path.resolve(…)`. */
+const PATH_JOIN =
+  /\b(?:[A-Za-z_$][\w$]*\.)?(?:path\.)?(?:join|resolve)\(\s{0,16}((?:(?:'[^'\\\n]{0,400}'|"[^"\\\n]{0,400}")\s{0,16},\s{0,16}){1,8}(?:'[^'\\\n]{0,400}'|"[^"\\\n]{0,400}"))\s{0,16}\)/g;
+
+/**
+ * The code with the home directory written as the literal `~` and literal path joins folded, so a
+ * path built from the home directory (`require('os').homedir() + '/.npmrc'`, `path.join(os.homedir(),
+ * '.ssh', 'config')`, `Path.home() / '.bashrc'`) is the literal `~/.npmrc` the file-write rows read.
+ * Inside a template or f-string the expression becomes `~` in the text. Linear (two global passes).
+ */
+export function homeAsLiteral(code: string): string {
+  if (!/home|HOME|expanduser|expand_path/.test(code)) return code;
+  const folded = code.replace(HOME_EXPRESSION, (m, expr: string | undefined, _q: string | undefined, rest: string | undefined) => {
+    if (expr === undefined) return '~';
+    const path = rest === undefined ? '~' : rest.startsWith('/') ? `~${rest}` : `~/${rest}`;
+    // pathlib: `Path.home() / 'x'` is a Path, which `.write_text` is called on.
+    return /Path\.home/.test(m) ? `Path('${path}')` : `'${path}'`;
+  });
+  return folded.replace(/\(\s{0,8}(Path\('[^'\\\n]{0,400}'\))\s{0,8}\)/g, '$1').replace(PATH_JOIN, (_m, args: string) => {
+    const parts = [...args.matchAll(/'([^'\\\n]*)'|"([^"\\\n]*)"/g)].map((p) => p[1] ?? p[2] ?? '');
+    return `'${parts.reduce((a, b) => (b.startsWith('/') ? b : a === '' ? b : `${a.replace(/\/$/, '')}/${b}`), '')}'`;
+  });
+}
+
+export function codeEffects(lang: string, original: string, inv: Invocation, home: string): Effect[] {
+  const env = envReads(lang, original, inv);
   const api = CODE_APIS[lang];
-  if (!api || code.length > MAX_CODE) return env;
+  if (!api || original.length > MAX_CODE) return env;
+  const code = homeAsLiteral(original);
   const out: Effect[] = [...env];
   const lits = literals(code);
   // Paths built in other ways (`"".join([".e", "nv"])`, `".e" "nv"`, a variable assigned once) as the reader folds them.
@@ -239,7 +291,7 @@ export function codeEffects(lang: string, code: string, inv: Invocation, home: s
     const edit = codeEdit(code, lits, new Set(writes));
     for (const w of writes) out.push({ kind: 'write', target: target(inv, synthetic(w), home), how: `${inv.program} code`, edit });
   }
-  if (api.envDump.test(withoutEnvPassedOn(code))) out.push({ kind: 'read', source: 'env', mode: 'content' });
+  if (api.envDump.test(withoutEnvPassedOn(original))) out.push({ kind: 'read', source: 'env', mode: 'content' });
   // Code that talks to the network sends to the hosts of its URL literals (`urlopen('https://…')`, `fetch('https://…')`).
   if (CODE_EVAL[lang]?.fetches.test(code)) {
     for (const l of lits) {

@@ -122,6 +122,15 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
     for (let k = 1; k < t.length; k++) {
       const name = `-${t[k]}`;
       flags.add(name);
+      const optional = row.optional?.[name];
+      if (optional === 'rest') break;
+      if (optional === 'digits') {
+        // Octal digits, or x and hex digits (`-0x1F`).
+        const hex = t[k + 1] === 'x' || t[k + 1] === 'X';
+        if (hex) k++;
+        while (k + 1 < t.length && (hex ? /[0-9a-fA-F]/ : /[0-7]/).test(t[k + 1]!)) k++;
+        continue;
+      }
       if (c.takes.has(name)) {
         const attached = t.slice(k + 1);
         if (attached) values.push({ opt: name, value: synthetic(attached, a) });
@@ -590,8 +599,10 @@ function deriveEffects(inv: Invocation, home: string): InvocationEffects {
   return { inv, row: match?.row ?? null, effects: out };
 }
 
-function fixed(f: FixedEffect, inv: Invocation, home: string): Effect {
+function fixed(f: FixedEffect, inv: Invocation, home: string, how: string): Effect {
   switch (f.kind) {
+    case 'write-file':
+      return { kind: 'write', target: target(inv, synthetic(f.what), home), how };
     case 'read-credentials':
       return { kind: 'read', source: 'credentials', name: f.what, mode: 'content', secret: true };
     case 'read-env':
@@ -854,7 +865,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       );
     }
   }
-  for (const f of row.effects ?? []) if ((!f.ifNoOperand || positional.length === 0) && (!f.ifOperand || positional.length > 0)) out.push(fixed(f, inv, home));
+  for (const f of row.effects ?? [])
+    if ((!f.ifNoOperand || positional.length === 0) && (!f.ifOperand || positional.length > 0)) out.push(fixed(f, inv, home, how));
 }
 
 /** The diff's files as this invocation applies them: `-R` / `--reverse` swaps old and new. */

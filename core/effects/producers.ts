@@ -2,6 +2,10 @@
 // reader fed those names (`ls .env | xargs cat`, `cat $(find . -name '.env*')`) may end up reading.
 // Pure: the secret guard checks the description against the file system.
 
+import type { Invocation } from '../shell/analyze';
+import type { Script } from '../shell/ast';
+import { basename } from '../paths';
+
 /** What a pipeline of commands prints as file names. */
 export type NameSource =
   /** Never a file's name (which, mktemp, pwd, date, …). */
@@ -118,4 +122,22 @@ export function namesProduced(stages: Stage[]): NameSource {
     default:
       return { kind: 'unknown', what: s.program };
   }
+}
+
+/** The stages of the pipeline that ends with `last` (first stage first), at most 16. */
+export function stagesOf(last: Invocation): Stage[] {
+  const out: Stage[] = [];
+  for (let s: Invocation | null = last; s && out.length < 16; s = s.pipeFrom) out.unshift({ program: s.program, args: s.args.map((a) => a.known) });
+  return out;
+}
+
+/** The stages of a command substitution's script when it is one pipeline (`$(git ls-files -o | grep x)`); else one unknown stage. */
+export function stagesOfScript(script: Script): Stage[] {
+  const item = script.items.length === 1 ? script.items[0]! : null;
+  if (!item) return [{ program: '', args: [] }];
+  return item.pipeline.commands.map((c) => {
+    if (c.type !== 'simple' || c.words.length === 0) return { program: '', args: [] };
+    const words = c.words.map((w) => (w.parts.every((p) => p.type === 'lit') ? w.parts.map((p) => (p.type === 'lit' ? p.text : '')).join('') : null));
+    return { program: words[0] ? basename(words[0]) : '', args: words.slice(1) };
+  });
 }

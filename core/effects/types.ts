@@ -95,7 +95,8 @@ export type Role =
 
 export interface FixedEffect {
   /** read-file: a file the program reads by itself, relative to its cwd (`docker compose config` reads .env). */
-  kind: 'read-credentials' | 'read-env' | 'read-file' | 'escalate' | 'destroy';
+  /** write-file: a file the program writes by itself (`pip config set` writes ~/.config/pip/pip.conf). */
+  kind: 'read-credentials' | 'read-env' | 'read-file' | 'write-file' | 'escalate' | 'destroy';
   /** Credential name, file, escalation kind or data store. */
   what: string;
   /** Only when the row got no operand (`terraform output -json` prints every output; with a name, that one). */
@@ -132,6 +133,12 @@ export interface Row {
   bare?: boolean;
   /** Options that take a value (`-n 5`, `-n5`, `--lines=5`). */
   takes?: string[];
+  /**
+   * Options whose value is optional and only ever attached, never the next word (getopt's `::`):
+   * 'digits' takes the octal or hex digits that follow (`perl -0777`, `-l0`, so `-0pi` is -0 -p -i),
+   * 'rest' the rest of the word (`perl -i.bak`).
+   */
+  optional?: Record<string, 'digits' | 'rest'>;
   /** Roles of option values (options listed here take a value). */
   opts?: Record<string, Role>;
   /** `key=value` operands (dd's if= and of=). */

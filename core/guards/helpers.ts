@@ -100,29 +100,118 @@ export interface GitCall {
   cwd: string | null;
   /** Global options to keep when suggesting a rewritten command (`-C dir`, `--git-dir=…`). */
   globals: string[];
+  /**
+   * Configuration in force for this call that the line itself sets: `-c KEY=VALUE`,
+   * `GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` for the call, and `git config KEY VALUE` (or `git remote
+   * add --mirror`) run earlier on the line. Keys as git compares them (see gitConfigKey); every value
+   * of a multi-valued key (`--add`), null where the line computes it.
+   */
+  config: ReadonlyMap<string, (string | null)[]>;
 }
 
-/** `git config [--global] [set] alias.NAME VALUE` run earlier on the line: the aliases in force at each git call. */
-const lineAliasCache = new WeakMap<ShellAnalysis, Map<Invocation, Map<string, string>>>();
-function lineAliases(analysis: ShellAnalysis, inv: Invocation): Map<string, string> | undefined {
-  let index = lineAliasCache.get(analysis);
+/** A config key as git compares them: section and name lower-cased, a subsection (`remote.Origin.push`) kept. */
+export function gitConfigKey(key: string): string {
+  const first = key.indexOf('.');
+  const last = key.lastIndexOf('.');
+  if (first < 0) return key.toLowerCase();
+  if (first === last) return key.toLowerCase();
+  return `${key.slice(0, first).toLowerCase()}${key.slice(first, last + 1)}${key.slice(last + 1).toLowerCase()}`;
+}
+
+/** git config's options that take a value (`--file F`, `--type bool`), and its actions that set nothing. */
+const CONFIG_TAKES = new Set(['--file', '-f', '--blob', '--type', '--default', '--comment', '--value']);
+const CONFIG_NOT_SET = new Set([
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '--list',
+  '-l',
+  '--edit',
+  '-e',
+  '--rename-section',
+  '--remove-section',
+  '--show-origin',
+  '--show-scope',
+  '--get-color',
+  '--get-colorbool',
+]);
+const CONFIG_NOT_SET_SUBS = new Set(['get', 'list', 'edit', 'rename-section', 'remove-section']);
+
+/**
+ * The settings one `git config` (or `git remote add --mirror`) invocation makes, in order: `set`
+ * replaces a key's values, `add` appends one, `unset` removes the key. Empty when it only reads.
+ */
+export function gitConfigSets(sub: string, args: Value[]): { key: string; value: string | null; op: 'set' | 'add' | 'unset' }[] {
+  if (sub === 'remote') {
+    // git remote add [--mirror[=push|fetch]] NAME URL: a bare --mirror mirrors both ways.
+    if (args[0]?.known !== 'add') return [];
+    const mirror = args.find((a) => a.known === '--mirror' || a.known === '--mirror=push' || a.known === '--mirror=both');
+    const pos = args.slice(1).filter((a) => !(a.known ?? 'x').startsWith('-'));
+    const name = pos[0]?.known;
+    return mirror && name ? [{ key: gitConfigKey(`remote.${name}.mirror`), value: 'true', op: 'set' }] : [];
+  }
+  if (sub !== 'config') return [];
+  let op: 'set' | 'add' | 'unset' = 'set';
+  const pos: Value[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t?.startsWith('-')) {
+      if (CONFIG_NOT_SET.has(t)) return [];
+      if (t === '--add' || t === '--append') op = 'add';
+      else if (t === '--unset' || t === '--unset-all' || (t === '--all' && op === 'unset')) op = 'unset';
+      else if (CONFIG_TAKES.has(t)) i++;
+      continue;
+    }
+    pos.push(args[i]!);
+  }
+  if (pos[0]?.known === 'set') pos.shift();
+  else if (pos[0]?.known === 'unset') {
+    pos.shift();
+    op = 'unset';
+  } else if (CONFIG_NOT_SET_SUBS.has(pos[0]?.known ?? '')) return [];
+  const key = pos[0]?.known;
+  if (!key?.includes('.')) return [];
+  if (op === 'unset') return [{ key: gitConfigKey(key), value: null, op }];
+  const value = pos[1];
+  if (!value) return []; // `git config KEY` reads it
+  return [{ key: gitConfigKey(key), value: value.known, op }];
+}
+
+/** The configuration set earlier on the line in force at each git call (one pass over the line). */
+const lineConfigCache = new WeakMap<ShellAnalysis, Map<Invocation, Map<string, (string | null)[]>>>();
+function lineConfig(analysis: ShellAnalysis, inv: Invocation, home: string): Map<string, (string | null)[]> | undefined {
+  let index = lineConfigCache.get(analysis);
   if (!index) {
     index = new Map();
-    let current = new Map<string, string>();
+    let current = new Map<string, (string | null)[]>();
     for (const i of analysis.invocations) {
       if (i.program !== 'git') continue;
       index.set(i, current);
-      const known = i.args.map((a) => a.known);
-      const at = known.indexOf('config');
-      if (at < 0) continue;
-      const rest = known.slice(at + 1).filter((a) => a === null || !a.startsWith('-'));
-      const [first, second] = rest[0] === 'set' ? rest.slice(1) : rest;
-      const m = first ? /^alias\.(.+)$/.exec(first) : null;
-      if (m && second !== undefined) current = new Map(current).set(m[1]!, second ?? '!unknown');
+      const call = parseGitRaw(i, home);
+      if (!call) continue;
+      const sets = gitConfigSets(call.sub, call.args);
+      if (sets.length === 0) continue;
+      current = new Map(current);
+      for (const s of sets) {
+        if (s.op === 'unset') current.delete(s.key);
+        else current.set(s.key, s.op === 'add' ? [...(current.get(s.key) ?? []), s.value] : [s.value]);
+      }
     }
-    lineAliasCache.set(analysis, index);
+    lineConfigCache.set(analysis, index);
   }
   return index.get(inv);
+}
+
+/** The values the line sets for a key (null where computed), or undefined when it sets none. */
+export function configValues(call: GitCall, key: string): (string | null)[] | undefined {
+  return call.config.get(gitConfigKey(key));
+}
+
+/** A boolean setting as git reads it: true, yes, on, 1 (and a bare key); null when computed. */
+export function gitBool(value: string | null): boolean | null {
+  if (value === null) return null;
+  return /^(true|yes|on|1|)$/i.test(value.trim());
 }
 
 /** A long option git would take as an abbreviation of exactly one of the subcommand's options. */
@@ -160,7 +249,13 @@ function parseGitRaw(inv: Invocation, home: string, analysis?: ShellAnalysis): G
   const args = inv.args;
   let cwd = inv.cwd;
   const globals: string[] = [];
-  const aliases = new Map<string, string>(analysis ? lineAliases(analysis, inv) : undefined);
+  const config = new Map<string, (string | null)[]>(analysis ? lineConfig(analysis, inv, home) : undefined);
+  // GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=k GIT_CONFIG_VALUE_0=v git …: settings for this call.
+  const count = Number(inv.assigns.get('GIT_CONFIG_COUNT')?.known ?? 0);
+  for (let n = 0; n < Math.min(count, 64); n++) {
+    const key = inv.assigns.get(`GIT_CONFIG_KEY_${n}`)?.known;
+    if (key) config.set(gitConfigKey(key), [inv.assigns.get(`GIT_CONFIG_VALUE_${n}`)?.known ?? null]);
+  }
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!.known;
@@ -171,12 +266,15 @@ function parseGitRaw(inv: Invocation, home: string, analysis?: ShellAnalysis): G
       cwd = cwd || isAbsolutePath(dir) ? resolvePath(cwd ?? '/', dir, home) : null;
       globals.push('-C', dir);
       i++;
-    } else if (a === '-c') {
-      const kv = args[i + 1]?.known ?? '';
-      const m = /^alias\.([^=]+)=([\s\S]*)$/.exec(kv);
-      if (m) aliases.set(m[1]!, m[2]!);
-      i++;
-    } else if (a === '--git-dir' || a === '--work-tree' || a === '--namespace' || a === '--config-env') {
+    } else if (a === '-c' || a === '--config-env' || a.startsWith('--config-env=')) {
+      // -c KEY=VALUE (a bare KEY is true); --config-env=KEY=ENVVAR takes the value from the environment.
+      const kv = a.startsWith('--config-env=') ? a.slice(13) : (args[i + 1]?.known ?? null);
+      if (!a.startsWith('--config-env=')) i++;
+      if (kv === null) continue;
+      const eq = kv.indexOf('=');
+      const key = eq < 0 ? kv : kv.slice(0, eq);
+      if (key) config.set(gitConfigKey(key), [a === '-c' ? (eq < 0 ? 'true' : kv.slice(eq + 1)) : null]);
+    } else if (a === '--git-dir' || a === '--work-tree' || a === '--namespace') {
       globals.push(a, args[i + 1]?.known ?? '');
       i++;
     } else if (a.startsWith('-')) {
@@ -186,13 +284,14 @@ function parseGitRaw(inv: Invocation, home: string, analysis?: ShellAnalysis): G
   const sub = args[i]?.known;
   if (!sub) return null;
   const rest = args.slice(i + 1);
-  const alias = aliases.get(sub);
-  if (alias !== undefined && !alias.startsWith('!')) {
+  const alias = config.get(gitConfigKey(`alias.${sub}`))?.at(-1);
+  if (alias !== undefined) {
+    if (alias === null || alias.startsWith('!')) return { sub, args: rest, cwd, globals, config };
     const words = parseWords(alias).filter((w): w is string => typeof w === 'string');
     const lits = words.map((text) => syntheticValue(text));
-    return { sub: words[0] ?? sub, args: [...lits.slice(1), ...rest], cwd, globals };
+    return { sub: words[0] ?? sub, args: [...lits.slice(1), ...rest], cwd, globals, config };
   }
-  return { sub, args: rest, cwd, globals };
+  return { sub, args: rest, cwd, globals, config };
 }
 
 /** Branch name or glob match against the configured protected branches. */

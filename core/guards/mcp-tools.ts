@@ -6,10 +6,18 @@
 // whose input has a string `command` (or an argv array): across the MCP servers in use that field
 // is a shell command line (desktop-commander, mcp-server-commands, Serena, terminal and SSH
 // servers), so it is judged as one; a text that is not a command line parses as an ordinary
-// program with arguments, which no guard denies.
+// program with arguments, which no guard denies. The same holds for the other names servers give
+// that field (COMMAND_FIELDS: `cmd`, `cli_command`, `shell_command`, …). A tool whose name says
+// what it does to a cluster, a repository or a data store (kubectl_delete, git_reset, flushall) is
+// the command line that does the same (a `command` row's template), so the guards that judge that
+// command judge it; a tool that writes files into a remote repository (push_files) is an upload of
+// each file; a fetch tool is a download of its URL.
 
 /** What a row's tool does, as the built-in tool the guards know. */
-export type McpBehaviour = 'read' | 'read-many' | 'write' | 'edit' | 'edit-block' | 'move' | 'mkdir' | 'search' | 'shell' | 'sql' | 'fetch';
+export type McpBehaviour = 'read' | 'read-many' | 'write' | 'edit' | 'edit-block' | 'move' | 'mkdir' | 'search' | 'shell' | 'sql' | 'command' | 'upload';
+
+/** The fields an unknown MCP tool's command line is found in, across servers. */
+export const COMMAND_FIELDS = ['command', 'cmd', 'cli_command', 'shell_command', 'command_line', 'commandLine'] as const;
 
 export interface McpToolRow {
   /** Tool names (after the server part), exactly. */
@@ -19,6 +27,15 @@ export interface McpToolRow {
   does: McpBehaviour;
   /** Input fields holding the path(s), command or SQL, in order of preference. */
   fields: readonly string[];
+  /**
+   * command: the command line that does what the tool does. `{a|b}` is the first of the input's
+   * fields a, b that is set, shell-quoted (an array is one word per element); `[…]` is left out when
+   * a field in it is missing, empty or false; `{?a}` writes nothing and only asks that a be true.
+   * A template whose fields outside `[…]` are missing makes no call (no opinion).
+   * upload: `fields` names the list of files ({ path, content }) or the one path; the host is the
+   * remote service's.
+   */
+  template?: string;
   /** Where the servers that document it come from (for maintainers). */
   source: string;
   examples: readonly { tool: string; input: Record<string, unknown>; reads: string }[];
@@ -97,13 +114,121 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
       'run_terminal_command',
       'bash',
       'shell',
+      'run',
+      'run_cmd',
+      'run_terminal_cmd',
     ],
     does: 'shell',
-    fields: ['command', 'cmd', 'script'],
+    fields: ['command', 'cmd', 'script', 'cli_command', 'shell_command'],
     source: 'desktop-commander, mcp-server-commands, mcp-shell-server (argv array), Serena, terminal servers',
     examples: [
       { tool: 'mcp__desktop-commander__start_process', input: { command: 'npm test', timeout_ms: 60000 }, reads: 'Bash npm test' },
       { tool: 'mcp__shell__execute', input: { command: ['ls', '-la'], directory: '/tmp' }, reads: 'Bash ls -la (in /tmp)' },
+      { tool: 'mcp__terminal__run', input: { cmd: 'npm test' }, reads: 'Bash npm test' },
+    ],
+  },
+  // Tools named for what they do to a cluster, a repository or a data store: that command line.
+  {
+    tools: ['kubectl_delete', 'delete_resource'],
+    servers: ['kube', 'k8s'],
+    does: 'command',
+    fields: [],
+    template: 'kubectl delete {resourceType|resource_type|kind|resource} {name}[ -n {namespace}][ --context {context}]',
+    source: 'mcp-server-kubernetes (kubectl_delete: resourceType, name, namespace, context)',
+    examples: [
+      { tool: 'mcp__kubernetes__kubectl_delete', input: { resourceType: 'namespace', name: 'prod' }, reads: 'Bash kubectl delete namespace prod' },
+      { tool: 'mcp__k8s__kubectl_delete', input: { resourceType: 'pod', name: 'web-1', namespace: 'dev' }, reads: 'Bash kubectl delete pod web-1 -n dev' },
+    ],
+  },
+  {
+    tools: ['delete_namespace'],
+    servers: ['kube', 'k8s'],
+    does: 'command',
+    fields: [],
+    template: 'kubectl delete namespace {name|namespace}[ --context {context}]',
+    source: 'mcp-server-kubernetes (delete_namespace: name)',
+    examples: [{ tool: 'mcp__kubernetes__delete_namespace', input: { name: 'prod' }, reads: 'Bash kubectl delete namespace prod' }],
+  },
+  ...(['pod', 'deployment', 'service', 'statefulset', 'cronjob', 'job', 'configmap', 'secret'] as const).map((kind) => ({
+    tools: [`delete_${kind}`],
+    servers: ['kube', 'k8s'],
+    does: 'command' as const,
+    fields: [],
+    template: `kubectl delete ${kind} {name}[ -n {namespace}][ --context {context}]`,
+    source: `mcp-server-kubernetes (delete_${kind}: name, namespace)`,
+    examples: [{ tool: `mcp__kubernetes__delete_${kind}`, input: { name: 'x', namespace: 'default' }, reads: `Bash kubectl delete ${kind} x -n default` }],
+  })),
+  {
+    // mcp-server-git's git_reset unstages everything (git reset); a mode, where a server takes one, is git's.
+    tools: ['git_reset'],
+    servers: ['git'],
+    does: 'command',
+    fields: [],
+    template: 'git -C {repo_path|repoPath|path|repository} reset[ --{mode}][ {target|commit|ref}]',
+    source: 'mcp-server-git (git_reset: repo_path), servers with a mode',
+    examples: [
+      { tool: 'mcp__git__git_reset', input: { repo_path: '.', mode: 'hard' }, reads: 'Bash git -C . reset --hard' },
+      { tool: 'mcp__git__git_reset', input: { repo_path: '/home/user/project' }, reads: 'Bash git -C /home/user/project reset' },
+    ],
+  },
+  {
+    tools: ['git_add'],
+    servers: ['git'],
+    does: 'command',
+    fields: [],
+    template: 'git -C {repo_path|repoPath|path|repository} add -- {files|paths}',
+    source: 'mcp-server-git (git_add: repo_path, files)',
+    examples: [{ tool: 'mcp__git__git_add', input: { repo_path: '.', files: ['src/a.ts', 'b c.ts'] }, reads: "Bash git -C . add -- src/a.ts 'b c.ts'" }],
+  },
+  {
+    tools: ['git_push'],
+    servers: ['git'],
+    does: 'command',
+    fields: [],
+    template: 'git -C {repo_path|repoPath|path|repository} push[ --force{?force}][ {remote|remote_name}][ {branch|branch_name|refspec}]',
+    source: 'git servers with a push tool (repo_path, remote, branch, force)',
+    examples: [
+      { tool: 'mcp__git__git_push', input: { repo_path: '.', remote: 'origin', branch: 'main', force: true }, reads: 'Bash git -C . push --force origin main' },
+    ],
+  },
+  {
+    tools: ['flushall', 'flush_all', 'flushAll'],
+    does: 'command',
+    fields: [],
+    template: 'redis-cli FLUSHALL',
+    source: 'Redis MCP servers (flushall)',
+    examples: [{ tool: 'mcp__redis__flushall', input: {}, reads: 'Bash redis-cli FLUSHALL' }],
+  },
+  {
+    tools: ['flushdb', 'flush_db', 'flushDb'],
+    does: 'command',
+    fields: [],
+    template: 'redis-cli FLUSHDB',
+    source: 'Redis MCP servers (flushdb)',
+    examples: [{ tool: 'mcp__redis__flushdb', input: {}, reads: 'Bash redis-cli FLUSHDB' }],
+  },
+  {
+    // A fetch tool downloads its URL (a key in the URL goes to that host; file:// reads a local file).
+    tools: ['fetch', 'fetch_url', 'fetch_html', 'fetch_markdown', 'fetch_txt', 'fetch_json', 'fetch_webpage', 'fetch_page'],
+    does: 'command',
+    fields: [],
+    template: 'curl -sS {url|uri}',
+    source: '@modelcontextprotocol/server-fetch (fetch: url), fetch servers (fetch_html, fetch_markdown, …)',
+    examples: [{ tool: 'mcp__fetch__fetch', input: { url: 'https://example.com/a?b=1' }, reads: "Bash curl -sS 'https://example.com/a?b=1'" }],
+  },
+  {
+    // Files written into a remote repository: each is uploaded to that service.
+    tools: ['push_files', 'create_or_update_file'],
+    servers: ['github', 'gitlab', 'gitea', 'bitbucket'],
+    does: 'upload',
+    fields: ['files', 'path', 'file_path'],
+    source: 'github-mcp-server (push_files: files [{ path, content }]; create_or_update_file: path, content), GitLab MCP (same)',
+    examples: [
+      {
+        tool: 'mcp__github__push_files',
+        input: { owner: 'o', repo: 'r', branch: 'main', files: [{ path: 'src/a.ts', content: 'x' }], message: 'm' },
+        reads: 'Bash curl -sS -T src/a.ts https://api.github.com/repos/o/r/contents/src/a.ts',
+      },
     ],
   },
   {
@@ -121,14 +246,6 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     fields: ['sql', 'query', 'statement'],
     source: '@modelcontextprotocol/server-postgres (query: sql), database servers named so',
     examples: [{ tool: 'mcp__postgres__query', input: { sql: 'SELECT count(*) FROM users' }, reads: "Bash psql -c 'SELECT count(*) FROM users'" }],
-  },
-  {
-    // A page fetched by URL: judged as WebFetch (a key in the URL goes to its host).
-    tools: ['fetch', 'fetch_url', 'fetch_html', 'fetch_markdown', 'fetch_txt', 'fetch_json', 'fetch_page'],
-    does: 'fetch',
-    fields: ['url', 'uri'],
-    source: 'mcp-server-fetch (fetch: url), zcaceres/fetch-mcp (fetch_html, fetch_markdown, fetch_txt, fetch_json: url)',
-    examples: [{ tool: 'mcp__fetch__fetch', input: { url: 'https://example.com/' }, reads: 'WebFetch https://example.com/' }],
   },
 ];
 
@@ -162,4 +279,61 @@ export function sqlCommand(server: string, sql: string): string {
   if (server.includes('sqlite')) return `sqlite3 mcp.db ${shellWord(sql)}`;
   if (server.includes('mysql') || server.includes('maria')) return `mysql -e ${shellWord(sql)}`;
   return `psql -c ${shellWord(sql)}`;
+}
+
+/** The command a `command` row's template makes of the input (see McpToolRow.template); null when a required field is missing. */
+export function expandTemplate(template: string, input: Record<string, unknown>): string | null {
+  const value = (names: string): string | null => {
+    for (const n of names.split('|')) {
+      const v = input[n];
+      if (typeof v === 'string' && v !== '') return shellWord(v);
+      if (typeof v === 'number') return String(v);
+      if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string')) return v.map((x) => shellWord(x as string)).join(' ');
+    }
+    return null;
+  };
+  const fill = (part: string): string | null => {
+    let out = '';
+    let i = 0;
+    while (i < part.length) {
+      const open = part.indexOf('{', i);
+      if (open < 0) break;
+      const close = part.indexOf('}', open);
+      if (close < 0) break;
+      out += part.slice(i, open);
+      const name = part.slice(open + 1, close);
+      if (name.startsWith('?')) {
+        const v = input[name.slice(1)];
+        if (v !== true && v !== 'true') return null;
+      } else {
+        const v = value(name);
+        if (v === null) return null;
+        out += v;
+      }
+      i = close + 1;
+    }
+    return out + part.slice(i);
+  };
+  let out = '';
+  let i = 0;
+  while (i < template.length) {
+    const open = template.indexOf('[', i);
+    const head = fill(template.slice(i, open < 0 ? template.length : open));
+    if (head === null) return null;
+    out += head;
+    if (open < 0) break;
+    const close = template.indexOf(']', open);
+    if (close < 0) return null;
+    out += fill(template.slice(open + 1, close)) ?? '';
+    i = close + 1;
+  }
+  return out;
+}
+
+/** The web API host of a remote-repository server, for an upload. */
+export function uploadHost(server: string): string {
+  if (server.includes('gitlab')) return 'gitlab.com/api/v4';
+  if (server.includes('gitea')) return 'gitea.com/api/v1';
+  if (server.includes('bitbucket')) return 'api.bitbucket.org/2.0';
+  return 'api.github.com';
 }

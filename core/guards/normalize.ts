@@ -10,7 +10,7 @@
 // One payload can be several calls (a multi-file replace, a patch touching several files).
 
 import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
-import { mcpRow, parseMcpName, shellWord, sqlCommand } from './mcp-tools';
+import { COMMAND_FIELDS, expandTemplate, mcpRow, parseMcpName, shellWord, sqlCommand, uploadHost } from './mcp-tools';
 import { SHELL_TOOLS, type ToolCall } from './types';
 
 export type Host = 'claude' | 'vscode' | 'copilot-cli' | 'gemini' | 'cursor';
@@ -210,7 +210,7 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
   };
   if (!row) {
     // An unknown tool with a command line: judged as one (see mcp-tools.ts).
-    const command = commandOf(input.command);
+    const command = commandOf(field(COMMAND_FIELDS));
     return command !== null ? [bash(command, dirOf())] : null;
   }
   const first = str(field(row.fields));
@@ -268,8 +268,24 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
       const sql = str(field(row.fields));
       return sql ? [bash(sqlCommand(server, sql))] : null;
     }
-    case 'fetch':
-      return first ? [{ tool: 'WebFetch', input: { ...input, url: first }, cwd, command: null, path: null, edits: null }] : null;
+    case 'command': {
+      const command = row.template ? expandTemplate(row.template, input) : null;
+      return command !== null ? [bash(command)] : null;
+    }
+    case 'upload': {
+      // Each file (its path in the repository) sent to the service, as curl would upload it.
+      const files = Array.isArray(input.files) ? input.files.map(obj).filter((f): f is Record<string, unknown> => f !== null) : [input];
+      const repo = `${str(input.owner, input.namespace) || 'owner'}/${str(input.repo, input.project, input.project_id) || 'repo'}`;
+      const calls = files
+        .map((f) => str(f.path, f.file_path))
+        .filter((p) => p !== '')
+        .map((p) =>
+          bash(
+            `curl -sS -T ${shellWord(p)} ${shellWord(`https://${uploadHost(server)}/repos/${repo}/contents/${p.split('/').map(encodeURIComponent).join('/')}`)}`,
+          ),
+        );
+      return calls.length > 0 ? calls : null;
+    }
   }
 }
 

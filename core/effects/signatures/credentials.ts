@@ -8,6 +8,13 @@ export const CREDENTIALS: ProgramSpec[] = [
     names: ['gh'],
     otherwise: 'none',
     rows: [
+      {
+        // gh's settings live in the user's config (signatures/config-files.ts has the other tools that write their own).
+        sub: ['config', 'set'],
+        takes: ['-h', '--host'],
+        effects: [{ kind: 'write-file', what: '~/.config/gh/config.yml' }],
+        examples: [{ command: 'gh config set editor vim', effects: ['write(/home/user/.config/gh/config.yml, gh)'] }],
+      },
       { sub: ['auth', 'token'], effects: cred('gh auth token'), examples: [{ command: 'gh auth token', effects: ['read(credentials: gh auth token)'] }] },
       {
         sub: ['auth', 'status'],
@@ -50,6 +57,13 @@ export const CREDENTIALS: ProgramSpec[] = [
     otherwise: 'none',
     globalTakes: ['--profile', '--region', '--output', '--endpoint-url', '--query', '--color', '--cli-read-timeout', '--cli-connect-timeout', '--ca-bundle'],
     rows: [
+      ...['set', 'import', 'add-model'].map((sub) => ({
+        // The user's ~/.aws/config and credentials files.
+        sub: ['configure', sub],
+        takes: ['--profile', '--csv'],
+        effects: [{ kind: 'write-file' as const, what: '~/.aws' }],
+        examples: [{ command: `aws configure ${sub}${sub === 'set' ? ' region eu-west-1' : ''}`, effects: ['write(/home/user/.aws, aws)'] }],
+      })),
       {
         sub: ['configure', 'get'],
         takes: ['--profile'],
@@ -136,6 +150,11 @@ export const CREDENTIALS: ProgramSpec[] = [
     names: ['gcloud'],
     otherwise: 'none',
     rows: [
+      ...['set', 'unset'].map((sub) => ({
+        sub: ['config', sub],
+        effects: [{ kind: 'write-file' as const, what: '~/.config/gcloud' }],
+        examples: [{ command: `gcloud config ${sub} project${sub === 'set' ? ' p' : ''}`, effects: ['write(/home/user/.config/gcloud, gcloud)'] }],
+      })),
       {
         sub: ['auth', 'print-access-token'],
         effects: cred('gcloud auth print-access-token'),
@@ -586,10 +605,65 @@ export const KEY_USERS: ProgramSpec[] = [
         examples: [{ command: 'ssh-keygen -y -f ~/.ssh/id_rsa', effects: ['read(/home/user/.ssh/id_rsa, metadata)'] }],
       },
       {
-        takes: ['-P', '-N', '-C', '-t', '-b', '-E', '-O', '-Z', '-n', '-I', '-V', '-s', '-r', '-F', '-R'],
+        // Modes that only look at keys (fingerprint, export, show, find in known_hosts, sign, …).
+        when: ['-l', '-e', '-i', '-B', '-L', '-D', '-F', '-r', '-Q', '-Y', '-s', '-k', '-R', '-H', '-G', '-T', '-M', '-K'],
+        takes: [
+          '-P',
+          '-N',
+          '-C',
+          '-t',
+          '-b',
+          '-E',
+          '-O',
+          '-Z',
+          '-n',
+          '-I',
+          '-V',
+          '-s',
+          '-r',
+          '-F',
+          '-R',
+          '-Y',
+          '-D',
+          '-z',
+          '-m',
+          '-w',
+          '-a',
+          '-M',
+          '-G',
+          '-T',
+          '-J',
+          '-j',
+          '-K',
+        ],
         opts: { '-f': 'meta' },
         rest: 'meta',
         examples: [{ command: 'ssh-keygen -l -f ~/.ssh/id_rsa', effects: ['read(/home/user/.ssh/id_rsa, metadata)'] }],
+      },
+      {
+        // Generation (and -p, -c, which rewrite the key file): -f is written, with its .pub beside it.
+        when: ['-f'],
+        takes: ['-P', '-N', '-C', '-t', '-b', '-E', '-O', '-Z', '-n', '-I', '-V', '-z', '-m', '-a', '-w'],
+        opts: { '-f': 'write' },
+        how: 'ssh-keygen (writes the key)',
+        examples: [
+          { command: 'ssh-keygen -q -t ed25519 -N "" -f ./deploy_key', effects: ['write(deploy_key, ssh-keygen (writes the key))'] },
+          { command: 'ssh-keygen -p -N new -f ~/.ssh/id_ed25519', effects: ['write(/home/user/.ssh/id_ed25519, ssh-keygen (writes the key))'] },
+        ],
+      },
+      {
+        // -A: every missing host key, in /etc/ssh.
+        when: ['-A'],
+        effects: [{ kind: 'write-file', what: '/etc/ssh' }],
+        how: 'ssh-keygen -A',
+        examples: [{ command: 'ssh-keygen -A', effects: ['write(/etc/ssh, ssh-keygen -A)'] }],
+      },
+      {
+        // Generation without -f: with no terminal to ask on, the key goes to the default ~/.ssh/id_<type>.
+        takes: ['-P', '-N', '-C', '-t', '-b', '-E', '-O', '-Z', '-n', '-I', '-V', '-z', '-m', '-a', '-w'],
+        effects: [{ kind: 'write-file', what: '~/.ssh' }],
+        how: 'ssh-keygen (the default key file)',
+        examples: [{ command: 'ssh-keygen -t ed25519 -N ""', effects: ['write(/home/user/.ssh, ssh-keygen (the default key file))'] }],
       },
     ],
   },

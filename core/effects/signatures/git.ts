@@ -159,7 +159,6 @@ export const GIT: ProgramSpec[] = [
           '-c',
           '--config',
           '--reference',
-          '--separate-git-dir',
           '-u',
           '--upload-pack',
           '--template',
@@ -169,8 +168,23 @@ export const GIT: ProgramSpec[] = [
           '--shallow-since',
           '--shallow-exclude',
         ],
-        pos: ['url'],
-        examples: [{ command: 'git clone --depth 1 https://github.com/o/r.git dir', effects: ['send(github.com)'] }],
+        opts: { '--separate-git-dir': 'write' },
+        // The folder the clone is made in (default: the repository's name in the cwd).
+        pos: ['url', 'write'],
+        how: 'git clone',
+        examples: [
+          { command: 'git clone --depth 1 https://github.com/o/r.git dir', effects: ['send(github.com)', 'write(dir, git clone)'] },
+          { command: 'git clone https://github.com/o/r ~/r', effects: ['send(github.com)', 'write(/home/user/r, git clone)'] },
+        ],
+      },
+      {
+        // git init [DIR]: a repository made in DIR.
+        sub: ['init'],
+        takes: ['--template', '--separate-git-dir', '-b', '--initial-branch', '--object-format', '--ref-format', '--shared'],
+        opts: { '--separate-git-dir': 'write' },
+        pos: ['write'],
+        how: 'git init',
+        examples: [{ command: 'git init ~/scratch', effects: ['write(/home/user/scratch, git init)'] }],
       },
       ...['fetch', 'pull', 'push', 'ls-remote'].map((sub) => ({
         sub: [sub],

@@ -13,6 +13,7 @@ import { DOCKER } from './docker';
 import { DELETERS } from './deleters';
 import { CRYPTO } from './crypto';
 import { LOADERS } from './loaders';
+import { CONFIG_FILES } from './config-files';
 
 export const FAMILIES: Record<string, ProgramSpec[]> = {
   FILES,
@@ -30,4 +31,5 @@ export const FAMILIES: Record<string, ProgramSpec[]> = {
   DELETERS,
   CRYPTO,
   LOADERS,
+  CONFIG_FILES,
 };

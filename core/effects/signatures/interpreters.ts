@@ -122,10 +122,28 @@ export const CODE_EVAL: Record<string, { evaluates: RegExp; fetches: RegExp; exa
 
 const ARGS = { rest: 'arg' as const };
 
+/** perl's -0[digits], -l[digits] and -i[extension]: values attached or absent (`-0pi` is -0 -p -i). */
+const PERL_OPTIONAL: Record<string, 'digits' | 'rest'> = { '-0': 'digits', '-l': 'digits', '-i': 'rest' };
+
 export const INTERPRETERS: ProgramSpec[] = [
   {
     names: ['python', 'python2', 'python3', 'pypy', 'pypy3'],
     rows: [
+      // python -m pip config set/unset/edit: pip's own configuration file (signatures/config-files.ts).
+      ...['set', 'unset', 'edit'].map((sub) => ({
+        sub: ['-m', 'pip', 'config', sub],
+        subTakes: ['--editor'],
+        unless: ['--site', '--global'],
+        takes: ['--editor'],
+        how: 'pip',
+        effects: [{ kind: 'write-file' as const, what: '~/.config/pip/pip.conf' }],
+        examples: [
+          {
+            command: `python3 -m pip config ${sub} global.index-url${sub === 'set' ? ' https://x.example.dev/simple' : ''}`,
+            effects: ['write(/home/user/.config/pip/pip.conf, pip)'],
+          },
+        ],
+      })),
       {
         when: ['-c'],
         takes: ['-W', '-X'],
@@ -184,17 +202,24 @@ export const INTERPRETERS: ProgramSpec[] = [
       {
         when: ['-i'],
         also: ['-p', '-n'],
-        takes: ['-M', '-m', '-I', '-l', '-0', '-F'],
+        takes: ['-M', '-m', '-I', '-F'],
+        optional: PERL_OPTIONAL,
         opts: { '-e': 'code', '-E': 'code' },
         codeFirst: true,
         rest: 'write',
         how: 'perl -i',
         lang: 'sed',
-        examples: [{ command: "perl -pi -e 's/4.17.20/4.17.21/' yarn.lock", effects: ['write(yarn.lock, perl -i, edit)'] }],
+        examples: [
+          { command: "perl -pi -e 's/4.17.20/4.17.21/' yarn.lock", effects: ['write(yarn.lock, perl -i, edit)'] },
+          { command: "perl -0pi -e 's/a/b/' yarn.lock", effects: ['write(yarn.lock, perl -i, edit)'] },
+          { command: "perl -0777 -pi.bak -e 's/a/b/' yarn.lock", effects: ['write(yarn.lock, perl -i, edit)'] },
+          { command: "perl -l -i -pe 's/a/b/' yarn.lock", effects: ['write(yarn.lock, perl -i, edit)'] },
+        ],
       },
       {
         when: ['-n', '-p'],
-        takes: ['-M', '-m', '-I', '-l', '-0', '-F'],
+        takes: ['-M', '-m', '-I', '-F'],
+        optional: PERL_OPTIONAL,
         opts: { '-e': 'code', '-E': 'code' },
         codeFirst: true,
         rest: 'read',
@@ -202,12 +227,14 @@ export const INTERPRETERS: ProgramSpec[] = [
       },
       {
         when: ['-e', '-E'],
-        takes: ['-M', '-m', '-I', '-l', '-0', '-F', '-e', '-E'],
+        takes: ['-M', '-m', '-I', '-F', '-e', '-E'],
+        optional: PERL_OPTIONAL,
         ...ARGS,
         examples: [{ command: 'perl -e "print 1" notes.txt', effects: ['read?(notes.txt, content)'] }],
       },
       {
-        takes: ['-M', '-m', '-I', '-l', '-0', '-F'],
+        takes: ['-M', '-m', '-I', '-F'],
+        optional: PERL_OPTIONAL,
         pos: ['read'],
         ...ARGS,
         examples: [{ command: 'perl .env', effects: ['read(.env, content)'] }],

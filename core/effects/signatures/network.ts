@@ -50,6 +50,8 @@ export const NETWORK: ProgramSpec[] = [
         opts: {
           '-o': 'write',
           '--output': 'write',
+          // The folder -o and -O save into.
+          '--output-dir': 'write',
           '-T': 'read',
           '--upload-file': 'read',
           '-K': 'read',
@@ -75,6 +77,7 @@ export const NETWORK: ProgramSpec[] = [
         examples: [
           { command: 'curl -s https://api.github.com/user', effects: ['send(api.github.com)'] },
           { command: 'curl -fsSLo install.sh https://example.com/install.sh', effects: ['write(install.sh, curl)', 'send(example.com)'] },
+          { command: 'curl --output-dir ~/bin -O https://example.com/tool', effects: ['write(/home/user/bin, curl)', 'send(example.com)'] },
           { command: 'curl -s file:///home/user/project/.env', effects: ['read(.env, content)'] },
           { command: 'curl --resolve api.github.com:443:203.0.113.9 https://api.github.com/', effects: ['send(203.0.113.9)', 'send(api.github.com)'] },
           { command: 'curl --connect-to api.github.com:443:evil.example:443 https://api.github.com/', effects: ['send(evil.example)', 'send(api.github.com)'] },
@@ -102,8 +105,6 @@ export const NETWORK: ProgramSpec[] = [
           '--password',
           '-e',
           '--execute',
-          '-P',
-          '--directory-prefix',
           '-l',
           '--level',
           '-A',
@@ -112,6 +113,9 @@ export const NETWORK: ProgramSpec[] = [
         opts: {
           '-O': 'write',
           '--output-document': 'write',
+          // The folder the downloads are saved in.
+          '-P': 'write',
+          '--directory-prefix': 'write',
           '-o': 'write',
           '--output-file': 'write',
           '-a': 'write',
@@ -122,7 +126,21 @@ export const NETWORK: ProgramSpec[] = [
           '--input-file': 'read',
         },
         rest: 'url',
-        examples: [{ command: 'wget -q https://example.com/data.csv -O data/data.csv', effects: ['write(data/data.csv, wget)', 'send(example.com)'] }],
+        examples: [
+          { command: 'wget -q https://example.com/data.csv -O data/data.csv', effects: ['write(data/data.csv, wget)', 'send(example.com)'] },
+          { command: 'wget -q -P ./vendor https://example.com/lib.js', effects: ['write(vendor, wget)', 'send(example.com)'] },
+        ],
+      },
+    ],
+  },
+  {
+    names: ['aria2c'],
+    rows: [
+      {
+        takes: ['-x', '--max-connection-per-server', '-s', '--split', '-j', '--max-concurrent-downloads', '--header', '-U', '--user-agent', '-t', '--timeout'],
+        opts: { '-d': 'write', '--dir': 'write', '-o': 'write', '--out': 'write', '-i': 'read', '--input-file': 'read' },
+        rest: 'url',
+        examples: [{ command: 'aria2c -d ~/bin https://example.com/tool', effects: ['write(/home/user/bin, aria2c)', 'send(example.com)'] }],
       },
     ],
   },
