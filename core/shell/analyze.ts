@@ -13,6 +13,7 @@ import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
 import { printsSetupCode, substitutionMeaning } from './substitutions';
 import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
+import { deletingProgram, describedProgram, launcherFor, PROSE_OPTION, type Launcher } from './launchers';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
@@ -521,14 +522,16 @@ function walkNested(script: Script, state: State, w: Walk, via: string[], stdinT
   walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta(via), stdinText });
 }
 
-function walkSource(source: string, state: State, w: Walk, meta: Meta, label: string): void {
+/** `stdin`: the script's commands read the caller's stdin (`curl … | sh -c 'cat | bash'`: cat reads the download). */
+function walkSource(source: string, state: State, w: Walk, meta: Meta, label: string, stdin = false): void {
   if (w.depth + 1 > MAX_NESTING) {
     markIncomplete(w.out, 'nesting');
     return;
   }
   if (source.includes(UNTRANSLATED)) markIncomplete(w.out, 'translation');
   const script = parseShell(source, w.depth + 1, w.budget);
-  walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, label]), redirects: meta.redirects });
+  const inherited = stdin ? { pipeFrom: meta.pipeFrom, stdinText: meta.stdinText } : {};
+  walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, label]), redirects: meta.redirects, ...inherited });
 }
 
 // ---- programs and wrappers ----
@@ -585,7 +588,6 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
   proxychains4: { argOpts: ['-f'] },
   torsocks: { argOpts: [] },
   chronic: { argOpts: [] },
-  flock: { argOpts: ['-w', '-E', '--timeout', '--conflict-exit-code'], leadingArgs: 1 },
   pkexec: { argOpts: ['--user'] },
   runuser: { argOpts: ['-u', '-g', '-G', '--user', '--group'] },
   // Process, namespace and tracing wrappers: the operands after their options are the command.
@@ -992,6 +994,11 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       return inv;
     }
   }
+  const launcher = launcherFor(program);
+  if (launcher) {
+    launch(inv, launcher, state, w, meta);
+    return inv;
+  }
   const wrapper = WRAPPERS[program];
   if (wrapper) {
     const rest = skipOptions(args, wrapper.argOpts, wrapper.leadingArgs ?? 0);
@@ -1025,13 +1032,17 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--max-lines'],
       0,
     );
-    const source = meta.pipeFrom;
+    // xargs -a <(echo ~), --arg-file=<(find …): the items come from the process substitution, not stdin.
+    const fileAt = args.findIndex((a) => a.known === '-a' || a.known === '--arg-file');
+    const argFile = fileAt >= 0 ? args[fileAt + 1] : undefined;
+    const fromFile = argFile ? procsubOf(argFile.word, '<')[0] : undefined;
+    const source = argFile ? ((fromFile && w.producers.get(fromFile)) ?? null) : meta.pipeFrom;
     const roots = source && source.program === 'find' ? findStartingPoints(source.args) : meta.findRoots;
     // Items piped in by echo/printf become arguments (with -I, they replace the placeholder).
     // Items piped in by echo/printf, or given as a here-string (xargs … <<< ~), become arguments.
     const piped = pipedItems(source);
     const items =
-      piped.length > 0 || inv.stdinText === null || source
+      piped.length > 0 || inv.stdinText === null || source || argFile
         ? piped
         : inv.stdinText
             .split(/\s+/)
@@ -1186,7 +1197,205 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   }
   // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
   // their program from stdin are handled by the guards that care (interpreterCode covers them).
+  if (carried.length === 0 && !code && program !== '' && !knownProgram(program)) commandsInArguments(inv, state, w, meta);
   return inv;
+}
+
+/** Programs resolve() or the tables know: their arguments are judged by what they are, not by the default below. */
+const HANDLED = new Set([
+  'cd',
+  'pushd',
+  'popd',
+  'export',
+  'declare',
+  'typeset',
+  'local',
+  'readonly',
+  'unset',
+  'set',
+  'read',
+  'mapfile',
+  'readarray',
+  'ln',
+  'cp',
+  'mv',
+  'install',
+  'env',
+  'eval',
+  'watch',
+  'xargs',
+  'parallel',
+  'trap',
+  'source',
+  '.',
+  'alias',
+  'find',
+  'uv',
+  'poetry',
+  'pipenv',
+  'pdm',
+  'hatch',
+  'rye',
+  'bundle',
+  'at',
+  'batch',
+  'sed',
+  'gsed',
+  'exec',
+  'git',
+]);
+
+function knownProgram(name: string): boolean {
+  return (
+    HANDLED.has(name) ||
+    NAME_BUILTINS.has(name) ||
+    SHELLS.has(name) ||
+    Object.hasOwn(WRAPPERS, name) ||
+    Object.hasOwn(COMMAND_STRINGS, name) ||
+    Object.hasOwn(INTERPRETER_FLAGS, name) ||
+    AWKS.has(name) ||
+    describedProgram(name)
+  );
+}
+
+/** Shell builtins: a launcher cannot exec them, so as an argument they are a word, not a command (`bore local -t …`). */
+const BUILTINS = new Set(
+  [...HANDLED]
+    .filter(
+      (n) =>
+        ![
+          'env',
+          'watch',
+          'xargs',
+          'parallel',
+          'find',
+          'uv',
+          'poetry',
+          'pipenv',
+          'pdm',
+          'hatch',
+          'rye',
+          'bundle',
+          'at',
+          'batch',
+          'sed',
+          'gsed',
+          'git',
+          'cp',
+          'mv',
+          'ln',
+          'install',
+        ].includes(n),
+    )
+    .concat([...NAME_BUILTINS]),
+);
+
+/**
+ * A program name that starts a command (`sh`, `rm`): the head of a command line inside an argument
+ * list. As an unknown program's first argument a known name is as often its subcommand (`xml ed`,
+ * `duc ls`), so there only what runs another program or deletes counts: a shell, a wrapper, an
+ * interpreter, a deleter (rm, shred, rimraf: derived from the signatures).
+ */
+function commandHead(v: Value | undefined, first: boolean, shell: boolean): boolean {
+  const t = v?.known;
+  if (!t || t.startsWith('-') || t.includes('=')) return false;
+  const name = programName(v);
+  if (name === '' || !knownProgram(name) || (!shell && BUILTINS.has(name))) return false;
+  if (!first) return true;
+  return SHELLS.has(name) || Object.hasOwn(WRAPPERS, name) || Object.hasOwn(INTERPRETER_FLAGS, name) || deletingProgram(name);
+}
+
+/** At most this many command lines are looked for in one unknown program's arguments (linear). */
+const MAX_ARGUMENT_COMMANDS = 8;
+
+/**
+ * The conservative default for a program the analysis does not know (issue #13): an argument list
+ * that contains a command line is an execution of it. Every run of arguments that starts with a
+ * known program (`screen -dmS x sh -c …`, `foo run rm -rf ~`) is walked as that command, and so is
+ * one argument with blanks whose first word is a known program (`foo --exec 'rm -rf ~'`); option
+ * values that are prose (`--message`, `--title`) are not. The guards then judge what was found, so
+ * an argument that is a harmless command line (`foo run make test`) changes nothing. A text the
+ * analysis cannot see through (`foo 'ls $(pwd)'`) is not counted as unanalysable: it may not be a
+ * command at all.
+ */
+function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta): void {
+  const args = inv.args;
+  let found = 0;
+  for (let i = 0; i < args.length && found < MAX_ARGUMENT_COMMANDS; i++) {
+    const a = args[i]!;
+    const prev = args[i - 1]?.known ?? '';
+    if (PROSE_OPTION.test(prev) || (a.known !== null && PROSE_OPTION.test(a.known.split('=')[0]!) && a.known.includes('='))) continue;
+    const t = a.known;
+    if (t === null) continue;
+    const text = t.includes('=') && t.startsWith('-') ? t.slice(t.indexOf('=') + 1) : t;
+    if (/\s/.test(text.trim())) {
+      if (!commandHead(syntheticValue(text.trim().split(/\s+/)[0]!), false, true)) continue;
+      found++;
+      const limit = w.out.limit;
+      walkSource(text, cloneState(state), w, meta, `${inv.program} argument`);
+      if (limit === null && (w.out.limit === 'computed' || w.out.limit === 'code')) w.out.limit = null;
+      continue;
+    }
+    if (!commandHead(a, i === 0, false)) continue;
+    const rest = args.slice(i);
+    // A lone name is a topic or a package as often as a command (`hf env`, `apt install sudo`).
+    if (rest.length === 1) continue;
+    // An interpreter counts with code on the line (`python3 -c …`): `-l python src` names a language.
+    const lang = INTERPRETER_FLAGS[programName(a)];
+    const next = rest[1]?.known ?? '';
+    if (lang && !(lang.flags.includes(next) || lang.bundle?.test(next))) continue;
+    // A wrapper runs its operand: `sudo 1.8.27` (a version searched for) runs nothing known.
+    const wrapped = WRAPPERS[programName(a)];
+    if (wrapped) {
+      const target = skipOptions(rest.slice(1), wrapped.argOpts, wrapped.leadingArgs ?? 0)[0];
+      if (!target || !(commandHead(target, false, false) || (target.known ?? '').includes('/'))) continue;
+    }
+    found++;
+    resolve(rest, state, w, { ...meta, via: [...meta.via, `${inv.program} argument`] });
+  }
+}
+
+/** A launcher (launchers.ts): the command it runs, resolved as a command of its own. */
+function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta): void {
+  const args = inv.args;
+  let rest: Value[] | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === null) break;
+    const name = t.includes('=') ? t.slice(0, t.indexOf('=')) : t;
+    if (l.programOpts?.includes(name)) {
+      const prog = t.includes('=') ? syntheticValue(t.slice(t.indexOf('=') + 1)) : args[i + 1];
+      const dash = args.findIndex((a) => a.known === '--');
+      if (prog) rest = [prog, ...(dash >= 0 ? args.slice(dash + 1) : [])];
+      break;
+    }
+    if (l.commandOpts?.includes(name)) {
+      const v = t.includes('=') ? syntheticValue(t.slice(t.indexOf('=') + 1)) : args[i + 1];
+      if (v) rest = [v];
+      break;
+    }
+    if (l.commandAfter?.includes(t)) {
+      rest = args.slice(i + 1);
+      break;
+    }
+    if (t === '--' || !t.startsWith('-') || t === '-') {
+      if (l.onlyAfter) return;
+      const from = t === '--' ? i + 1 : i;
+      // Leading operands (flock's lock file), then a commandOpts option may still follow (flock LOCK -c CMD).
+      const after = args.slice(from + (l.leading ?? 0));
+      const opt = after[0]?.known;
+      if (opt && l.commandOpts?.includes(opt)) rest = after.slice(1, 2);
+      else rest = skipOptions(after, l.argOpts, 0);
+      break;
+    }
+    if (l.argOpts.includes(name) && !t.includes('=')) i++;
+  }
+  if (!rest || rest.length === 0) return;
+  inv.wrapper = true;
+  const only = rest.length === 1 ? rest[0]! : null;
+  if (only && only.known === null) computedScript(inv, [only], w);
+  else if (only && /\s/.test(only.known!.trim())) walkSource(only.known!, cloneState(state), w, meta, inv.program, true);
+  else resolve(rest, state, w, { ...meta, via: [...meta.via, inv.program] });
 }
 
 /**
@@ -1340,7 +1549,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     const st = cloneState(state);
     st.params = [list[i + 1] ?? syntheticValue(program), ...list.slice(i + 2)];
     st.xtrace = xtrace;
-    walkSource(first.known, st, w, meta, `${program} -c`);
+    walkSource(first.known, st, w, meta, `${program} -c`, true);
     return inv;
   }
   // bash <(echo …): the script file is a process substitution's output.
