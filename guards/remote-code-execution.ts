@@ -1,6 +1,6 @@
 import { interpreterCode, programName } from '../core/shell/analyze';
 import { CODE_EVAL } from '../core/effects/signatures/interpreters';
-import { NETWORK_SOURCES, REMOTE_SHELL } from '../core/effects/signatures/network';
+import { NETWORK_SOURCES, REMOTE_SHELL, STREAM_FILTERS } from '../core/effects/signatures/network';
 import { defineGuard, SHELL_TOOLS, type Denial } from '../core/guards/types';
 import { argPath, consumersOf, pathOfText, runs } from '../core/guards/helpers';
 import type { Invocation, ShellAnalysis, Value } from '../core/shell/analyze';
@@ -9,6 +9,7 @@ const FETCHERS = new Set(NETWORK_SOURCES.flatMap((s) => s.names));
 const SOCKET_TOOLS = new Set(NETWORK_SOURCES[1]!.names);
 const DOWNLOADERS = new Set(NETWORK_SOURCES[0]!.names);
 const DECODERS = new Set(['base64', 'base32', 'xxd', 'openssl', 'gunzip', 'zcat', 'uudecode']);
+const FILTERS = new Set(STREAM_FILTERS.flatMap((f) => f.names));
 const RUNNERS = new Set([
   'sh',
   'bash',
@@ -29,6 +30,14 @@ const RUNNERS = new Set([
   'deno',
   'pwsh',
   'powershell',
+  'mksh',
+  'tcsh',
+  'csh',
+  'lua',
+  'Rscript',
+  'tclsh',
+  'make',
+  'gmake',
   'source',
   '.',
   'eval',
@@ -73,6 +82,15 @@ function readsCodeFromStdin(inv: Invocation): boolean {
   const r = runnerOf(inv);
   if (!r) return false;
   if (r.name === 'eval') return false;
+  // make -f - / --file=- / -f /dev/stdin: the makefile, and so its recipes, is stdin.
+  if (r.name === 'make' || r.name === 'gmake') {
+    const k = r.args.map((a) => a.known ?? '');
+    return k.some(
+      (t, i) =>
+        ((t === '-f' || t === '--file' || t === '--makefile') && ['-', '/dev/stdin'].includes(k[i + 1] ?? '')) ||
+        /^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(t),
+    );
+  }
   const table = CODE_ON_LINE.find((t) => t.names.includes(r.name));
   let args = r.args;
   if (r.name === 'deno' || r.name === 'bun') args = args[0]?.known === 'run' ? args.slice(1) : args;
@@ -98,12 +116,12 @@ function readsCodeFromStdin(inv: Invocation): boolean {
 const isDecode = (i: Invocation | null | undefined) =>
   !!i && DECODERS.has(i.program) && i.args.some((a) => /^-(d|D|-decode|r)$/.test(a.known ?? '') || (i.program === 'openssl' && a.known === 'enc'));
 
-/** The fetch (or decode) whose output reaches this invocation's stdin, through tee/cat. */
+/** The fetch (or decode) whose output reaches this invocation's stdin, through any chain of stream filters (STREAM_FILTERS). */
 function feeding(inv: Invocation): Invocation | null {
   let src = inv.pipeFrom;
-  for (let hops = 0; src && hops < 8; hops++) {
+  for (let hops = 0; src && hops < 16; hops++) {
     if (isFetch(src) || isDecode(src)) return src;
-    if (!['tee', 'cat', 'sed', 'tr', 'head', 'tail'].includes(src.program)) return null;
+    if (!FILTERS.has(src.program)) return null;
     src = src.pipeFrom;
   }
   return null;
