@@ -265,8 +265,27 @@ const HTTP_CLIENTS: Record<string, { methodOpts: string[]; bodyOpts: string[]; m
   xhs: { methodOpts: [], bodyOpts: [], methodWord: true },
 };
 const MUTATING = new Set(['DELETE', 'PATCH', 'PUT', 'POST']);
-/** A local address: the kubectl proxy (127.0.0.1:8001 by default) or an API server reached on this machine. */
-const LOCAL_URL = /^(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?::\d+)?(\/[^\s?#]*)/i;
+/**
+ * The current cluster's API: a local address (the kubectl proxy, 127.0.0.1:8001 by default), the
+ * in-cluster name (kubernetes.default.svc, from inside a pod), or any host on an API server port
+ * (6443, microk8s's 16443, minikube's 8443).
+ */
+const LOCAL_HOST = /^(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0|kubernetes(?:\.default(?:\.svc(?:\.cluster\.local)?)?)?)$/i;
+const API_PORTS = new Set(['6443', '16443', '8443']);
+
+/** The path of a URL (scheme optional) to the current cluster's API, or null. */
+function clusterApiPath(url: string): string | null {
+  const rest = url.replace(/^https?:\/\//i, '');
+  const slash = rest.indexOf('/');
+  if (slash <= 0) return null;
+  const authority = rest.slice(0, slash);
+  const colon = authority.lastIndexOf(':');
+  const host = colon > 0 && !authority.endsWith(']') ? authority.slice(0, colon) : authority;
+  const port = colon > 0 && !authority.endsWith(']') ? authority.slice(colon + 1) : '';
+  if (!LOCAL_HOST.test(host) && !API_PORTS.has(port)) return null;
+  const path = rest.slice(slash).split(/[?#]/)[0]!;
+  return KUBE_API_PATH.test(path) ? path : null;
+}
 /** Kubernetes API paths: the core group's resources, a named group's versioned paths. */
 const KUBE_API_PATH =
   /^\/(?:api\/v1\/(?:namespaces|nodes|persistentvolumes|persistentvolumeclaims|pods|services|secrets|configmaps|serviceaccounts|replicationcontrollers|resourcequotas|limitranges|endpoints|events)(?:\/|$)|apis\/(?:apps|batch|policy|autoscaling|[a-z0-9-]+(?:\.[a-z0-9-]+)+)\/v\d\w*\/)/;
@@ -276,10 +295,7 @@ function localApiChange(inv: Invocation): { method: string; url: string } | null
   const c = HTTP_CLIENTS[inv.program];
   if (!c) return null;
   const known = inv.args.map((a) => a.known ?? '');
-  const url = known.find((t) => {
-    const m = LOCAL_URL.exec(t);
-    return m !== null && KUBE_API_PATH.test(m[1]!);
-  });
+  const url = known.find((t) => clusterApiPath(t) !== null);
   if (!url) return null;
   let method = c.methodWord ? (known.find((t) => !t.startsWith('-'))?.toUpperCase() ?? '') : '';
   for (let i = 0; i < known.length; i++) {
@@ -380,6 +396,12 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'kubectl proxy --port 8001 & curl -X DELETE localhost:8001/api/v1/namespaces/prod' } },
       { tool_name: 'Bash', tool_input: { command: 'curl -XPATCH http://127.0.0.1:8001/apis/apps/v1/namespaces/prod/deployments/api -d @p.json' } },
       { tool_name: 'Bash', tool_input: { command: 'http DELETE localhost:8001/api/v1/namespaces/prod/pods/api-0' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'curl -sk -X DELETE https://kubernetes.default.svc/api/v1/namespaces/prod -H "Authorization: Bearer $T"' },
+        note: 'from inside a pod',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'curl -sk -X DELETE https://10.0.0.1:6443/api/v1/namespaces/prod' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context=kind-dev get pods' } },
@@ -421,6 +443,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'kubectl auth whoami' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl proxy --port 8001' } },
       { tool_name: 'Bash', tool_input: { command: 'curl localhost:8001/api/v1/namespaces' }, note: 'reading through the proxy' },
+      { tool_name: 'Bash', tool_input: { command: 'curl -sk https://10.0.0.1:6443/api/v1/namespaces/prod/pods' } },
       { tool_name: 'Bash', tool_input: { command: 'curl -X DELETE localhost:3000/api/v1/users/42' }, note: 'a local web app, not a Kubernetes API path' },
       { tool_name: 'Bash', tool_input: { command: 'argocd app get api' } },
       { tool_name: 'Bash', tool_input: { command: 'argocd app list' } },

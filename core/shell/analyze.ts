@@ -1338,8 +1338,10 @@ function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta)
     }
     if (!commandHead(a, i === 0, false)) continue;
     const rest = args.slice(i);
-    // A lone name is a topic or a package as often as a command (`hf env`, `apt install sudo`).
-    if (rest.length === 1) continue;
+    // A lone name is a topic or a package as often as a command (`hf env`, `apt install sudo`), unless
+    // it is a shell or an interpreter given this program's piped input (`curl … | foo sh`).
+    const lone = programName(a);
+    if (rest.length === 1 && !(inv.pipeFrom && (SHELLS.has(lone) || Object.hasOwn(INTERPRETER_FLAGS, lone)))) continue;
     // An interpreter counts with code on the line (`python3 -c …`): `-l python src` names a language.
     const lang = INTERPRETER_FLAGS[programName(a)];
     const next = rest[1]?.known ?? '';

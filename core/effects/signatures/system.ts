@@ -714,6 +714,44 @@ export const SYSTEM: ProgramSpec[] = [
     ],
   },
   {
+    // NetworkManager switched off, PowerShell's Disable-NetAdapter: the machine leaves the network.
+    names: ['nmcli'],
+    rows: [
+      {
+        sub: ['networking', 'off'],
+        rest: 'none',
+        effects: destroys(REMOTE_ACCESS),
+        examples: [{ command: 'nmcli networking off', effects: [`destroy(${REMOTE_ACCESS})`] }],
+      },
+      { rest: 'none', examples: [{ command: 'nmcli device status', effects: [] }] },
+    ],
+  },
+  {
+    names: ['Disable-NetAdapter', 'disable-netadapter'],
+    singleDashLong: true,
+    rows: [
+      {
+        takes: ['-Name', '-InterfaceDescription', '-InputObject', '-CimSession', '-ThrottleLimit'],
+        rest: 'none',
+        effects: destroys(REMOTE_ACCESS),
+        examples: [{ command: 'Disable-NetAdapter -Name Ethernet', effects: [`destroy(${REMOTE_ACCESS})`] }],
+      },
+    ],
+  },
+  {
+    // wevtutil cl LOG clears a Windows event log: the record of what happened is gone.
+    names: ['wevtutil'],
+    rows: [
+      ...['cl', 'clear-log'].map((sub) => ({
+        sub: [sub],
+        rest: 'none' as const,
+        effects: destroys('a Windows event log (the record of what happened on the machine)'),
+        examples: [{ command: `wevtutil ${sub} System`, effects: ['destroy(a Windows event log (the record of what happened on the machine))'] }],
+      })),
+      { rest: 'none', examples: [{ command: 'wevtutil el', effects: [] }] },
+    ],
+  },
+  {
     // ufw disable / reset: the firewall is switched off or its rules are deleted.
     names: ['ufw'],
     rows: [
@@ -892,6 +930,16 @@ export const SYSTEM: ProgramSpec[] = [
             command: 'iptables -P INPUT DROP',
             effects: ['destroy(network access to this machine (a default DROP policy cuts every connection no rule accepts, ssh included))'],
           },
+        ],
+      },
+      {
+        when: ['-F', '--flush', '-X', '--delete-chain'],
+        takes: ['-P', '--policy', '-t', '--table', '-w', '--wait'],
+        rest: 'none',
+        effects: destroys(FIREWALL),
+        examples: [
+          { command: 'iptables -F', effects: [`destroy(${FIREWALL})`] },
+          { command: 'iptables -t nat -F', effects: [`destroy(${FIREWALL})`] },
         ],
       },
       { takes: ['-P', '--policy', '-t', '--table', '-w', '--wait'], rest: 'none', examples: [{ command: 'iptables -L -n', effects: [] }] },
