@@ -13,7 +13,8 @@ import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
 import { printsSetupCode, substitutionMeaning } from './substitutions';
 import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
-import { deletingProgram, describedProgram, launcherFor, PROSE_OPTION, type Launcher } from './launchers';
+import { deletingProgram, describedProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
+import { execArgv } from '../effects/derive';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
@@ -995,10 +996,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     }
   }
   const launcher = launcherFor(program);
-  if (launcher) {
-    launch(inv, launcher, state, w, meta);
-    return inv;
-  }
+  if (launcher && launch(inv, launcher, state, w, meta)) return inv;
   const wrapper = WRAPPERS[program];
   if (wrapper) {
     const rest = skipOptions(args, wrapper.argOpts, wrapper.leadingArgs ?? 0);
@@ -1198,6 +1196,14 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
   // their program from stdin are handled by the guards that care (interpreterCode covers them).
   if (carried.length === 0 && !code && program !== '' && !knownProgram(program)) commandsInArguments(inv, state, w, meta);
+  else if (carried.length === 0 && !code && signatureRuns(program) && !HANDLED.has(program)) {
+    // A signature row with an `exec` role (dotenv -- CMD, direnv exec . CMD): CMD runs here, judged as a command.
+    const words = execArgv(inv);
+    if (words) {
+      inv.wrapper = true;
+      resolve(words, state, w, { ...meta, via: [...meta.via, program] });
+    }
+  }
   return inv;
 }
 
@@ -1357,9 +1363,14 @@ function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta)
   }
 }
 
-/** A launcher (launchers.ts): the command it runs, resolved as a command of its own. */
-function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta): void {
-  const args = inv.args;
+/** A launcher (launchers.ts): the command it runs, resolved as a command of its own. False when `inv` is not this launcher (another subcommand). */
+function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta): boolean {
+  let args = inv.args;
+  if (l.sub) {
+    const at = skipOptions(args, l.argOpts, 0);
+    if (!l.sub.includes(at[0]?.known ?? '')) return false;
+    args = at.slice(1);
+  }
   let rest: Value[] | null = null;
   for (let i = 0; i < args.length; i++) {
     const t = args[i]!.known;
@@ -1381,7 +1392,7 @@ function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta)
       break;
     }
     if (t === '--' || !t.startsWith('-') || t === '-') {
-      if (l.onlyAfter) return;
+      if (l.onlyAfter) continue; // operands before -e/--command are not the command (nix shell PKG --command …)
       const from = t === '--' ? i + 1 : i;
       // Leading operands (flock's lock file), then a commandOpts option may still follow (flock LOCK -c CMD).
       const after = args.slice(from + (l.leading ?? 0));
@@ -1392,12 +1403,13 @@ function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta)
     }
     if (l.argOpts.includes(name) && !t.includes('=')) i++;
   }
-  if (!rest || rest.length === 0) return;
+  if (!rest || rest.length === 0) return true;
   inv.wrapper = true;
   const only = rest.length === 1 ? rest[0]! : null;
   if (only && only.known === null) computedScript(inv, [only], w);
   else if (only && /\s/.test(only.known!.trim())) walkSource(only.known!, cloneState(state), w, meta, inv.program, true);
   else resolve(rest, state, w, { ...meta, via: [...meta.via, inv.program] });
+  return true;
 }
 
 /**

@@ -13,6 +13,8 @@ import { DESTROY } from '../effects/signatures/destroy';
  */
 export interface Launcher {
   names: string[];
+  /** The launcher is this subcommand of the program (`pnpm exec`, `mise exec`); options may come before it. */
+  sub?: string[];
   /** Options that take a value. */
   argOpts: string[];
   /** Operands before the command (dtach's socket is an option value; flock's lock file is one of these). */
@@ -152,6 +154,64 @@ export const LAUNCHERS: Launcher[] = [
     },
   },
   {
+    // Package managers and tool-version managers running a program: pnpm exec/dlx, yarn exec/dlx, npm exec/x -- …,
+    // bun x, mise exec/x, asdf exec, rtx exec, conda/mamba run, pixi run, devbox run.
+    // (`npm run`, `bun run` run the project's scripts: core/later/runs.ts reads those.)
+    names: ['pnpm', 'yarn', 'npm', 'bun', 'mise', 'rtx', 'asdf'],
+    sub: ['exec', 'dlx', 'x'],
+    argOpts: [
+      '--filter',
+      '-F',
+      '-C',
+      '--dir',
+      '--cwd',
+      '-p',
+      '--package',
+      '-n',
+      '--name',
+      '--prefix',
+      '-e',
+      '--environment',
+      '--workspace',
+      '-w',
+      '--env',
+      '-c',
+      '--config',
+    ],
+    examples: {
+      blocked: ['pnpm exec rm -rf ~', 'yarn dlx rimraf ~', 'npm exec -- rm -rf ~', 'mise exec -- rm -rf ~', 'bun x rimraf ~'],
+      allowed: ['pnpm exec tsc --noEmit', 'yarn dlx create-vite app', 'npm exec -- eslint .', 'mise exec node@20 -- node -v', 'npm run build'],
+    },
+  },
+  {
+    names: ['conda', 'mamba', 'micromamba', 'pixi', 'devbox'],
+    sub: ['run'],
+    argOpts: ['-n', '--name', '-p', '--prefix', '-e', '--environment', '--manifest-path', '-c', '--config'],
+    examples: { blocked: ['conda run -n base rm -rf ~', 'pixi run rm -rf ~'], allowed: ['conda run -n base python -V', 'pixi run test'] },
+  },
+  {
+    // nix develop / nix shell … -c CMD (--command): CMD runs in the environment.
+    names: ['nix'],
+    sub: ['develop', 'shell'],
+    argOpts: ['-f', '--file', '--expr', '--override-input', '-I', '--profile', '--arg', '--argstr', '--option'],
+    commandAfter: ['-c', '--command'],
+    onlyAfter: true,
+    examples: {
+      blocked: ['nix develop -c rm -rf ~', "nix shell nixpkgs#hello --command sh -c 'rm -rf ~'"],
+      allowed: ['nix develop -c npm test', 'nix shell nixpkgs#jq'],
+    },
+  },
+  {
+    // pm2 start 'CMD' or pm2 start PROGRAM -- ARGS: the process manager runs it.
+    names: ['pm2'],
+    sub: ['start'],
+    argOpts: ['--name', '-n', '-i', '--instances', '--cwd', '--interpreter', '--log', '-o', '-e', '--watch', '--max-memory-restart', '--cron', '--env'],
+    examples: {
+      blocked: ["pm2 start 'rm -rf ~'", 'pm2 start --name x \'sh -c "rm -rf /"\''],
+      allowed: ['pm2 start server.js --name api', 'pm2 start npm -- start'],
+    },
+  },
+  {
     // Debian's daemon starter: --exec/--startas PROGRAM, its arguments after `--`.
     names: ['start-stop-daemon'],
     argOpts: [
@@ -248,7 +308,6 @@ export const DATA_ARGUMENTS: { names: string[]; example: string }[] = [
       'emerge',
       'xbps-install',
       'nix-env',
-      'nix',
       'brew',
       'port',
       'snap',
@@ -312,8 +371,6 @@ export const DATA_ARGUMENTS: { names: string[]; example: string }[] = [
       'limactl',
       'colima',
       'podman-machine',
-      'pm2',
-      'forever',
       'supervisorctl',
       'service',
       'rc-service',
@@ -387,6 +444,25 @@ export function describedProgram(name: string): boolean {
     for (const l of LAUNCHERS) for (const n of l.names) known.add(n);
   }
   return known.has(name);
+}
+
+let running: Set<string> | null = null;
+
+/**
+ * Programs a signature row says run a command (role `exec`) on this machine: the analysis walks that
+ * command. Container and remote runners (docker run, kubectl exec, ssh) are their guards' concern,
+ * and programs resolve() already unwraps (sudo, env, xargs) are left to it.
+ */
+export function signatureRuns(name: string): boolean {
+  if (!running) {
+    running = new Set();
+    for (const [family, specs] of Object.entries(FAMILIES)) {
+      if (family === 'DOCKER') continue;
+      for (const spec of specs) if (spec.rows.some((r) => r.rest === 'exec' || r.pos?.includes('exec'))) for (const n of spec.names) running.add(n);
+    }
+    for (const n of ['ssh', 'sudo', 'doas', 'pkexec', 'run0', 'su', 'systemd-run', 'env', 'xargs', 'runuser', 'setpriv', 'sg']) running.delete(n);
+  }
+  return running.has(name);
 }
 
 let deleting: Set<string> | null = null;
