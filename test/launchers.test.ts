@@ -66,3 +66,11 @@ for (const c of LAUNCHER_COUSINS) {
     }
   });
 }
+
+test('command lines inside unknown programs that hold unknown programs again are capped per line, not followed exponentially', () => {
+  const line = `${Array.from({ length: 30 }, () => 'foo x env').join(' ')} rm -rf build`;
+  assert.equal(bash(line)?.guardId, 'unanalysable');
+  // A few of them are followed and judged as usual.
+  assert.equal(bash('foo x env foo x env rm -rf ~')?.guardId, 'rm-catastrophic');
+  assert.equal(bash('foo x env foo x env rm -rf build'), null);
+});

@@ -147,6 +147,8 @@ interface Walk {
   producers: WeakMap<Script, Invocation>;
   /** Absolute paths this line writes by redirection (a script written, then put first on PATH). */
   written: Set<string>;
+  /** Command lines found in unknown programs' arguments on the whole line (commandsInArguments), shared by every nested walk. */
+  argumentCommands: { count: number };
 }
 
 interface Meta {
@@ -191,7 +193,7 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
   walkScript(
     script,
     { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map(), xtrace: false },
-    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd, producers: new WeakMap(), written: new Set() },
+    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd, producers: new WeakMap(), written: new Set(), argumentCommands: { count: 0 } },
     baseMeta([]),
   );
   return out;
@@ -1311,8 +1313,11 @@ function commandHead(v: Value | undefined, first: boolean, shell: boolean): bool
   return SHELLS.has(name) || Object.hasOwn(WRAPPERS, name) || Object.hasOwn(INTERPRETER_FLAGS, name) || deletingProgram(name);
 }
 
-/** At most this many command lines are looked for in one unknown program's arguments (linear). */
+/** At most this many command lines are looked for in one unknown program's arguments, and on the whole line: the
+ *  found ones may hold unknown programs again (`foo x env foo x env …`), so without the line's cap it would grow
+ *  exponentially. Past it the line is unanalysable. */
 const MAX_ARGUMENT_COMMANDS = 8;
+const MAX_LINE_ARGUMENT_COMMANDS = 64;
 
 /**
  * The conservative default for a program the analysis does not know (issue #13): an argument list
@@ -1328,6 +1333,10 @@ function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta)
   const args = inv.args;
   let found = 0;
   for (let i = 0; i < args.length && found < MAX_ARGUMENT_COMMANDS; i++) {
+    if (w.argumentCommands.count >= MAX_LINE_ARGUMENT_COMMANDS) {
+      markIncomplete(w.out, 'invocations');
+      return;
+    }
     const a = args[i]!;
     const prev = args[i - 1]?.known ?? '';
     if (PROSE_OPTION.test(prev) || (a.known !== null && PROSE_OPTION.test(a.known.split('=')[0]!) && a.known.includes('='))) continue;
@@ -1337,6 +1346,7 @@ function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta)
     if (/\s/.test(text.trim())) {
       if (!commandHead(syntheticValue(text.trim().split(/\s+/)[0]!), false, true)) continue;
       found++;
+      w.argumentCommands.count++;
       const limit = w.out.limit;
       walkSource(text, cloneState(state), w, meta, `${inv.program} argument`);
       if (limit === null && (w.out.limit === 'computed' || w.out.limit === 'code')) w.out.limit = null;
@@ -1359,6 +1369,7 @@ function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta)
       if (!target || !(commandHead(target, false, false) || (target.known ?? '').includes('/'))) continue;
     }
     found++;
+    w.argumentCommands.count++;
     resolve(rest, state, w, { ...meta, via: [...meta.via, `${inv.program} argument`] });
   }
 }
