@@ -38,6 +38,11 @@ const RUNNERS = new Set([
   'tclsh',
   'make',
   'gmake',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'osascript',
   'source',
   '.',
   'eval',
@@ -54,6 +59,9 @@ function runnerOf(inv: Invocation): { name: string; args: Value[] } | null {
   if (inv.program === 'busybox' && inv.args[0] && SHELL_NAMES.has(programName(inv.args[0]))) return { name: programName(inv.args[0]), args: inv.args.slice(1) };
   return RUNNERS.has(inv.program) ? { name: inv.program, args: inv.args } : null;
 }
+
+/** Runners whose program file is named by -f: they read it from stdin only with `-f -` (make, awk). */
+const STDIN_FILE_RUNNERS = new Set(['make', 'gmake', 'awk', 'gawk', 'mawk', 'nawk']);
 
 /** Per runner: options that give the program on the command line, and options that take a value. */
 const CODE_ON_LINE: { names: string[]; code: RegExp; takes: string[] }[] = [
@@ -82,8 +90,8 @@ function readsCodeFromStdin(inv: Invocation): boolean {
   const r = runnerOf(inv);
   if (!r) return false;
   if (r.name === 'eval') return false;
-  // make -f - / --file=- / -f /dev/stdin: the makefile, and so its recipes, is stdin.
-  if (r.name === 'make' || r.name === 'gmake') {
+  // make -f - / --file=- / -f /dev/stdin: the makefile, and so its recipes, is stdin; awk -f - likewise its program.
+  if (STDIN_FILE_RUNNERS.has(r.name)) {
     const k = r.args.map((a) => a.known ?? '');
     return k.some(
       (t, i) =>
@@ -100,6 +108,7 @@ function readsCodeFromStdin(inv: Invocation): boolean {
     if (t === '-' || t === '/dev/stdin') return true;
     if (t === '--') return i + 1 >= args.length || ['-', '/dev/stdin'].includes(args[i + 1]!.known ?? '');
     if (table?.code.test(t)) {
+      if (args[i + 1]?.known === '-') return true; // pwsh -Command - reads its commands from stdin
       const code = interpreterCode(inv);
       const api = code ? CODE_EVAL[code.lang] : undefined;
       return !!code && !!api && api.evaluates.test(code.code) && READS_STDIN.test(code.code);
@@ -121,7 +130,9 @@ function feeding(inv: Invocation): Invocation | null {
   let src = inv.pipeFrom;
   for (let hops = 0; src && hops < 16; hops++) {
     if (isFetch(src) || isDecode(src)) return src;
-    if (!FILTERS.has(src.program)) return null;
+    // An interpreter whose program is on the line transforms the stream like any filter (python3 -c '…print…' | sh).
+    const transforms = runnerOf(src) && !readsCodeFromStdin(src) && interpreterCode(src) !== null;
+    if (!FILTERS.has(src.program) && !transforms) return null;
     src = src.pipeFrom;
   }
   return null;

@@ -278,10 +278,13 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
 
 function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invocation | null {
   // `> >(sh)`: the process substitution reads the command's output; it is walked once the command is known.
+  // So does `tee >(sh)`: an argument that is a `>(…)` is a file the program writes (tee copies its stdin there).
   const fedByOutput = cmd.redirects.flatMap((r) => (OUTPUT_OPS.has(r.op) && r.target ? procsubOf(r.target, '>') : []));
+  const writtenArgs = cmd.words.filter((word) => procsubOf(word, '>').length > 0);
+  fedByOutput.push(...writtenArgs.flatMap((word) => procsubOf(word, '>')));
   // Substitutions anywhere in the command run first, in the current directory.
   for (const word of [...cmd.words, ...cmd.assigns.map((a) => a.value), ...cmd.redirects.flatMap((r) => (r.target ? [r.target] : []))]) {
-    if (fedByOutput.length > 0 && procsubOf(word, '>').length > 0 && cmd.redirects.some((r) => r.target === word)) continue;
+    if (fedByOutput.length > 0 && procsubOf(word, '>').length > 0 && (cmd.redirects.some((r) => r.target === word) || writtenArgs.includes(word))) continue;
     walkSubstitutions(word, state, w, meta.via);
   }
   // `sh < <(echo …)`: stdin is the output of the process substitution.
@@ -1159,7 +1162,8 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       else {
         const st = cloneState(state);
         if (program === 'ssh' && label === 'ssh') st.cwd = null; // the remote side's folder is not ours
-        walkSource(text, st, w, meta, label);
+        // script -c CMD runs CMD on a terminal fed by script's own stdin (curl … | script -qc bash /dev/null).
+        walkSource(text, st, w, meta, label, program === 'script');
       }
     }
   }
