@@ -13,7 +13,7 @@ import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
 import { printsSetupCode, substitutionMeaning } from './substitutions';
 import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
-import { deletingProgram, describedProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
+import { deletingProgram, describedProgram, destroyTableProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
 import { execArgv } from '../effects/derive';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
@@ -1305,8 +1305,9 @@ const BUILTINS = new Set(
 /**
  * A program name that starts a command (`sh`, `rm`): the head of a command line inside an argument
  * list. As an unknown program's first argument a known name is as often its subcommand (`xml ed`,
- * `duc ls`), so there only what runs another program or deletes counts: a shell, a wrapper, an
- * interpreter, a deleter (rm, shred, rimraf: derived from the signatures).
+ * `duc ls`), so there only what runs another program or destroys counts: a shell, a wrapper, an
+ * interpreter, a deleter (rm, shred, rimraf: derived from the signatures), a program of the destroy
+ * table (`tsh kubectl delete …`, `foo terraform destroy`).
  */
 function commandHead(v: Value | undefined, first: boolean, shell: boolean): boolean {
   const t = v?.known;
@@ -1314,7 +1315,7 @@ function commandHead(v: Value | undefined, first: boolean, shell: boolean): bool
   const name = programName(v);
   if (name === '' || !knownProgram(name) || (!shell && BUILTINS.has(name))) return false;
   if (!first) return true;
-  return SHELLS.has(name) || Object.hasOwn(WRAPPERS, name) || Object.hasOwn(INTERPRETER_FLAGS, name) || deletingProgram(name);
+  return SHELLS.has(name) || Object.hasOwn(WRAPPERS, name) || Object.hasOwn(INTERPRETER_FLAGS, name) || deletingProgram(name) || destroyTableProgram(name);
 }
 
 /** At most this many command lines are looked for in one unknown program's arguments, and on the whole line: the

@@ -446,6 +446,17 @@ export function describedProgram(name: string): boolean {
   return known.has(name);
 }
 
+let destroyers: Set<string> | null = null;
+
+/** Programs with a row in the destroy table (kubectl, terraform, aws, docker, …): their destructive forms are data. */
+export function destroyTableProgram(name: string): boolean {
+  if (!destroyers) {
+    destroyers = new Set();
+    for (const row of DESTROY) for (const n of row.names) destroyers.add(n);
+  }
+  return destroyers.has(name);
+}
+
 let running: Set<string> | null = null;
 
 /**
