@@ -14,7 +14,6 @@ const KUBECTL_READ_ONLY = new Set([
   'cluster-info',
   'version',
   'config',
-  'auth',
   'diff',
   'wait',
   'events',
@@ -34,7 +33,11 @@ const KUBECTL_READ_ONLY = new Set([
   'whoami',
   'status',
 ]);
-const ROLLOUT_READ_ONLY = new Set(['status', 'history']);
+/** Verbs whose read-only forms are their subcommands: `rollout status`, `auth can-i` (`auth reconcile` writes RBAC objects). */
+const READ_ONLY_SUBS: Record<string, Set<string>> = {
+  rollout: new Set(['status', 'history']),
+  auth: new Set(['can-i', 'whoami']),
+};
 const HELM_CHANGES = new Set(['install', 'upgrade', 'uninstall', 'delete', 'del', 'rollback', 'test']);
 const KUBECTL_VALUE_OPTS = new Set([
   '--context',
@@ -74,8 +77,80 @@ export const KUBECTLS: { names: string[]; lead: string[] }[] = [
   { names: ['minikube'], lead: ['kubectl', '--'] },
   { names: ['microk8s', 'k3s', 'k0s'], lead: ['kubectl'] },
 ];
-/** helm and the tools that run it, with the verbs that change a cluster and the option naming it. */
-export const HELMS: { names: string[]; changes: Set<string>; valueOpts: Set<string> }[] = [
+/**
+ * helm, helmfile and the GitOps CLIs, with the verbs that change a cluster, the options that take a
+ * value, and the options that name the cluster (`contextOpts`). `nouns`: the verb is the word after
+ * one of these (`argocd app delete`, `argocd cluster rm`).
+ */
+export const HELMS: { names: string[]; changes: Set<string>; valueOpts: Set<string>; contextOpts?: string[]; nouns?: Set<string> }[] = [
+  {
+    names: ['argocd'],
+    nouns: new Set([
+      'app',
+      'apps',
+      'application',
+      'applications',
+      'appset',
+      'applicationset',
+      'cluster',
+      'proj',
+      'project',
+      'repo',
+      'repocreds',
+      'cert',
+      'gpg',
+      'account',
+      'admin',
+    ]),
+    changes: new Set([
+      'delete',
+      'rm',
+      'remove',
+      'sync',
+      'set',
+      'unset',
+      'create',
+      'add',
+      'rollback',
+      'patch',
+      'patch-resource',
+      'delete-resource',
+      'terminate-op',
+      'edit',
+      'update-password',
+      'rotate-auth',
+      'actions',
+      'add-source',
+      'remove-source',
+    ]),
+    valueOpts: new Set([
+      '--server',
+      '--argocd-context',
+      '--auth-token',
+      '--config',
+      '--grpc-web-root-path',
+      '--header',
+      '-H',
+      '--loglevel',
+      '--port-forward-namespace',
+      '--kube-context',
+      '-o',
+      '--output',
+      '-l',
+      '--selector',
+      '-p',
+      '--project',
+      '-N',
+      '--app-namespace',
+    ]),
+    contextOpts: ['--argocd-context', '--server', '--kube-context'],
+  },
+  {
+    names: ['flux'],
+    changes: new Set(['delete', 'create', 'uninstall', 'install', 'bootstrap', 'suspend', 'resume', 'reconcile', 'push', 'tag']),
+    valueOpts: new Set(['--context', '--kubeconfig', '-n', '--namespace', '--timeout', '--cluster', '--user', '--token', '-s', '--server']),
+    contextOpts: ['--context'],
+  },
   {
     names: ['helm'],
     changes: HELM_CHANGES,
@@ -177,6 +252,64 @@ function helmfileNamesContext(inv: Invocation, args: Value[], ctx: GuardContext)
   );
 }
 
+/** HTTP clients and how they name the method: an option's value, or httpie's leading method word. */
+const HTTP_CLIENTS: Record<string, { methodOpts: string[]; bodyOpts: string[]; methodWord?: boolean }> = {
+  curl: {
+    methodOpts: ['-X', '--request'],
+    bodyOpts: ['-d', '--data', '--data-raw', '--data-binary', '--data-urlencode', '--json', '-F', '--form', '-T', '--upload-file'],
+  },
+  wget: { methodOpts: ['--method'], bodyOpts: ['--post-data', '--post-file', '--body-data', '--body-file'] },
+  http: { methodOpts: [], bodyOpts: [], methodWord: true },
+  https: { methodOpts: [], bodyOpts: [], methodWord: true },
+  xh: { methodOpts: [], bodyOpts: [], methodWord: true },
+  xhs: { methodOpts: [], bodyOpts: [], methodWord: true },
+};
+const MUTATING = new Set(['DELETE', 'PATCH', 'PUT', 'POST']);
+/**
+ * The current cluster's API: a local address (the kubectl proxy, 127.0.0.1:8001 by default), the
+ * in-cluster name (kubernetes.default.svc, from inside a pod), or any host on an API server port
+ * (6443, microk8s's 16443, minikube's 8443).
+ */
+const LOCAL_HOST = /^(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0|kubernetes(?:\.default(?:\.svc(?:\.cluster\.local)?)?)?)$/i;
+const API_PORTS = new Set(['6443', '16443', '8443']);
+
+/** The path of a URL (scheme optional) to the current cluster's API, or null. */
+function clusterApiPath(url: string): string | null {
+  const rest = url.replace(/^https?:\/\//i, '');
+  const slash = rest.indexOf('/');
+  if (slash <= 0) return null;
+  const authority = rest.slice(0, slash);
+  const colon = authority.lastIndexOf(':');
+  const host = colon > 0 && !authority.endsWith(']') ? authority.slice(0, colon) : authority;
+  const port = colon > 0 && !authority.endsWith(']') ? authority.slice(colon + 1) : '';
+  if (!LOCAL_HOST.test(host) && !API_PORTS.has(port)) return null;
+  const path = rest.slice(slash).split(/[?#]/)[0]!;
+  return KUBE_API_PATH.test(path) ? path : null;
+}
+/** Kubernetes API paths: the core group's resources, a named group's versioned paths. */
+const KUBE_API_PATH =
+  /^\/(?:api\/v1\/(?:namespaces|nodes|persistentvolumes|persistentvolumeclaims|pods|services|secrets|configmaps|serviceaccounts|replicationcontrollers|resourcequotas|limitranges|endpoints|events)(?:\/|$)|apis\/(?:apps|batch|policy|autoscaling|[a-z0-9-]+(?:\.[a-z0-9-]+)+)\/v\d\w*\/)/;
+
+/** A request with a method that changes what it names, to a Kubernetes API path on a local address. */
+function localApiChange(inv: Invocation): { method: string; url: string } | null {
+  const c = HTTP_CLIENTS[inv.program];
+  if (!c) return null;
+  const known = inv.args.map((a) => a.known ?? '');
+  const url = known.find((t) => clusterApiPath(t) !== null);
+  if (!url) return null;
+  let method = c.methodWord ? (known.find((t) => !t.startsWith('-'))?.toUpperCase() ?? '') : '';
+  for (let i = 0; i < known.length; i++) {
+    const t = known[i]!;
+    for (const o of c.methodOpts) {
+      if (t === o) method = (known[i + 1] ?? '').toUpperCase();
+      else if (t.startsWith(`${o}=`)) method = t.slice(o.length + 1).toUpperCase();
+      else if (o.length === 2 && t.startsWith(o) && t.length > 2) method = t.slice(2).toUpperCase();
+    }
+    if (!method && c.bodyOpts.some((o) => t === o || t.startsWith(`${o}=`))) method = 'POST';
+  }
+  return MUTATING.has(method) ? { method, url } : null;
+}
+
 export default defineGuard({
   id: 'kubectl-context',
   title: 'Commands that change a Kubernetes cluster must name it with --context',
@@ -191,21 +324,34 @@ export default defineGuard({
       const helm = HELMS.find((h) => h.names.includes(inv.program));
       if (helm) {
         const p = inv.program;
-        const { verb: v } = verb(inv.args, helm.valueOpts);
+        let { verb: v, at } = verb(inv.args, helm.valueOpts);
+        let noun = '';
+        if (v !== null && helm.nouns?.has(v)) {
+          noun = `${v} `;
+          ({ verb: v } = verb(inv.args.slice(at + 1), helm.valueOpts));
+        }
         if (v === '' || (v !== null && !helm.changes.has(v))) continue;
-        const problem = unnamed(named(inv.args, '--kube-context'), '--kube-context', `${p} ${v ?? '(a computed command)'}`);
-        if (!problem || (p === 'helmfile' && named(inv.args, '--kube-context') === null && helmfileNamesContext(inv, inv.args, ctx))) continue;
+        const opts = helm.contextOpts ?? ['--kube-context'];
+        const named_ = opts.map((o) => named(inv.args, o)).find((n) => n !== null) ?? null;
+        const problem = unnamed(named_, opts[0]!, `${p} ${noun}${v ?? '(a computed command)'}`);
+        if (!problem || (p === 'helmfile' && named_ === null && helmfileNamesContext(inv, inv.args, ctx))) continue;
         return {
-          reason: `${problem} changes whichever cluster is current, maybe production, and the transcript will not say which. Name the cluster: ${p} --kube-context <context> ${v ?? ''} …; run kubectl config current-context to see the current one and confirm it with the user.`,
+          reason: `${problem} changes whichever cluster is current, maybe production, and the transcript will not say which. Name the cluster: ${p} ${opts[0]} <context> ${noun}${v ?? ''} …; run kubectl config current-context to see the current one and confirm it with the user.`,
           instead: 'kubectl config current-context',
         };
       }
+      const api = localApiChange(inv);
+      if (api)
+        return {
+          reason: `${inv.program} ${api.method} ${api.url} changes a Kubernetes cluster through its API (a local kubectl proxy or API server), whichever cluster that is, and the transcript will not say which. Use kubectl with --context <context> for the change; run kubectl config current-context to see the current one and confirm it with the user.`,
+          instead: 'kubectl config current-context',
+        };
       const k = kubectlArgs(inv);
       if (!k) continue;
       const { verb: v, at } = verb(k.args, KUBECTL_VALUE_OPTS);
       if (v === '' || (v !== null && KUBECTL_READ_ONLY.has(v))) continue;
       const rest = k.args.slice(at + 1).map((a) => a.known ?? '');
-      if (v === 'rollout' && ROLLOUT_READ_ONLY.has(rest.find((r) => !r.startsWith('-')) ?? '')) continue;
+      if (v !== null && READ_ONLY_SUBS[v]?.has(rest.find((r) => !r.startsWith('-')) ?? '')) continue;
       const problem = unnamed(named(k.args, '--context'), '--context', `${k.name} ${v ?? '(a computed command)'}`);
       if (!problem) continue;
       return {
@@ -241,6 +387,21 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'helm uninstall api --kube-context "$KUBE_CTX"' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context=$KUBE_CONTEXT apply -f k.yaml' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context prod --context "" delete pod x' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl auth reconcile -f rbac.yaml' }, note: 'reconcile writes RBAC objects' },
+      { tool_name: 'Bash', tool_input: { command: 'argocd app delete api --cascade' } },
+      { tool_name: 'Bash', tool_input: { command: 'argocd app sync api --prune' } },
+      { tool_name: 'Bash', tool_input: { command: 'argocd cluster rm https://prod.example.com' } },
+      { tool_name: 'Bash', tool_input: { command: 'flux delete kustomization apps --silent' } },
+      { tool_name: 'Bash', tool_input: { command: 'flux uninstall --silent' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl proxy --port 8001 & curl -X DELETE localhost:8001/api/v1/namespaces/prod' } },
+      { tool_name: 'Bash', tool_input: { command: 'curl -XPATCH http://127.0.0.1:8001/apis/apps/v1/namespaces/prod/deployments/api -d @p.json' } },
+      { tool_name: 'Bash', tool_input: { command: 'http DELETE localhost:8001/api/v1/namespaces/prod/pods/api-0' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'curl -sk -X DELETE https://kubernetes.default.svc/api/v1/namespaces/prod -H "Authorization: Bearer $T"' },
+        note: 'from inside a pod',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'curl -sk -X DELETE https://10.0.0.1:6443/api/v1/namespaces/prod' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context=kind-dev get pods' } },
@@ -278,6 +439,19 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'helmfile diff' } },
       { tool_name: 'Bash', tool_input: { command: 'helmfile template' } },
       { tool_name: 'Bash', tool_input: { command: 'helmfile --kube-context kind-dev apply' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl auth can-i delete pods' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl auth whoami' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl proxy --port 8001' } },
+      { tool_name: 'Bash', tool_input: { command: 'curl localhost:8001/api/v1/namespaces' }, note: 'reading through the proxy' },
+      { tool_name: 'Bash', tool_input: { command: 'curl -sk https://10.0.0.1:6443/api/v1/namespaces/prod/pods' } },
+      { tool_name: 'Bash', tool_input: { command: 'curl -X DELETE localhost:3000/api/v1/users/42' }, note: 'a local web app, not a Kubernetes API path' },
+      { tool_name: 'Bash', tool_input: { command: 'argocd app get api' } },
+      { tool_name: 'Bash', tool_input: { command: 'argocd app list' } },
+      { tool_name: 'Bash', tool_input: { command: 'argocd app diff api' } },
+      { tool_name: 'Bash', tool_input: { command: 'argocd --argocd-context prod app sync api' }, note: 'the context is named' },
+      { tool_name: 'Bash', tool_input: { command: 'flux get kustomizations' } },
+      { tool_name: 'Bash', tool_input: { command: 'flux --context kind-dev reconcile kustomization apps' } },
+      { tool_name: 'Bash', tool_input: { command: 'flux check' } },
       {
         tool_name: 'Bash',
         tool_input: { command: 'helmfile apply' },

@@ -547,6 +547,19 @@ export function namesOnlyPattern(pattern: string): boolean {
 
 const EMPTY_ROW: Row = { examples: [] };
 
+/**
+ * The command line a program's signature says it runs (role `exec`: `dotenv -e .env -- CMD`,
+ * `direnv exec . CMD`, `env-cmd -f .env CMD`), as its words; null when the matching row runs none.
+ */
+export function execArgv(inv: Invocation): Value[] | null {
+  const spec = inv.program ? specFor(inv.program) : undefined;
+  const match = spec ? matchRow(inv, spec) : null;
+  if (!match) return null;
+  const at = compile(match.row).execAt;
+  const words = at >= 0 ? match.parsed.positional.slice(at) : [];
+  return words.length > 0 ? words : null;
+}
+
 /** A computed word with each computed part replaced by a placeholder name (`DROP TABLE $t` → `DROP TABLE _computed_`). */
 function partialText(value: Value): string {
   return value.word.parts.map((p) => (p.type === 'lit' ? p.text : ' _computed_ ')).join('');

@@ -160,6 +160,7 @@ function shapeMatches(row: DestroyRow, shape: DestroyShape, inv: Invocation, par
     const urls = [...rest, ...parsed.values.filter((v) => v.opt === '--url').map((v) => v.value.known)];
     if (!urls.some((u) => u !== null && shape.urlPath!.test(urlPath(u) ?? '\0'))) return false;
   }
+  if (shape.fedBy && !listsEverything(inv, shape.fedBy)) return false;
   let detail: string | null = null;
   if (shape.code) {
     const { lang, at, opts } = shape.code;
@@ -174,6 +175,23 @@ function shapeMatches(row: DestroyRow, shape: DestroyShape, inv: Invocation, par
     if (!detail) return false;
   }
   return detail;
+}
+
+/** Filters that pass a list on whole (a lister piped through them still lists everything). */
+const PASS_THROUGH = new Set(['cat', 'tee', 'sort', 'uniq', 'tac', 'shuf']);
+
+/** Run by xargs over a lister that lists everything (DestroyShape.fedBy). */
+function listsEverything(inv: Invocation, f: NonNullable<DestroyShape['fedBy']>): boolean {
+  if (inv.via[inv.via.length - 1] !== 'xargs') return false;
+  let src = inv.pipeFrom;
+  for (let hops = 0; src && PASS_THROUGH.has(src.program) && hops < 8; hops++) src = src.pipeFrom;
+  if (!src || !f.names.includes(src.program)) return false;
+  const args = src.args.map((a) => a.known);
+  const pattern = (t: string | null | undefined) => t !== null && f.all.includes(t ?? '');
+  const at = f.patternOpt ? args.findIndex((t) => t !== null && f.patternOpt!.includes(t)) : -1;
+  if (f.when?.some((w) => args.includes(w))) return at < 0 || pattern(args[at + 1]);
+  const sub = args.findIndex((t) => t !== null && f.sub?.includes(t.toLowerCase()));
+  return sub >= 0 && pattern(args[sub + 1]);
 }
 
 /** The arguments without the options before the subcommand that take a value (row.globalTakes). */

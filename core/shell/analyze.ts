@@ -13,6 +13,8 @@ import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
 import { printsSetupCode, substitutionMeaning } from './substitutions';
 import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
+import { deletingProgram, describedProgram, destroyTableProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
+import { execArgv } from '../effects/derive';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
@@ -145,6 +147,8 @@ interface Walk {
   producers: WeakMap<Script, Invocation>;
   /** Absolute paths this line writes by redirection (a script written, then put first on PATH). */
   written: Set<string>;
+  /** Command lines found in unknown programs' arguments on the whole line (commandsInArguments), shared by every nested walk. */
+  argumentCommands: { count: number };
 }
 
 interface Meta {
@@ -189,7 +193,7 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
   walkScript(
     script,
     { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map(), xtrace: false },
-    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd, producers: new WeakMap(), written: new Set() },
+    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd, producers: new WeakMap(), written: new Set(), argumentCommands: { count: 0 } },
     baseMeta([]),
   );
   return out;
@@ -274,10 +278,13 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
 
 function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invocation | null {
   // `> >(sh)`: the process substitution reads the command's output; it is walked once the command is known.
+  // So does `tee >(sh)`: an argument that is a `>(…)` is a file the program writes (tee copies its stdin there).
   const fedByOutput = cmd.redirects.flatMap((r) => (OUTPUT_OPS.has(r.op) && r.target ? procsubOf(r.target, '>') : []));
+  const writtenArgs = cmd.words.filter((word) => procsubOf(word, '>').length > 0);
+  fedByOutput.push(...writtenArgs.flatMap((word) => procsubOf(word, '>')));
   // Substitutions anywhere in the command run first, in the current directory.
   for (const word of [...cmd.words, ...cmd.assigns.map((a) => a.value), ...cmd.redirects.flatMap((r) => (r.target ? [r.target] : []))]) {
-    if (fedByOutput.length > 0 && procsubOf(word, '>').length > 0 && cmd.redirects.some((r) => r.target === word)) continue;
+    if (fedByOutput.length > 0 && procsubOf(word, '>').length > 0 && (cmd.redirects.some((r) => r.target === word) || writtenArgs.includes(word))) continue;
     walkSubstitutions(word, state, w, meta.via);
   }
   // `sh < <(echo …)`: stdin is the output of the process substitution.
@@ -521,14 +528,19 @@ function walkNested(script: Script, state: State, w: Walk, via: string[], stdinT
   walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta(via), stdinText });
 }
 
-function walkSource(source: string, state: State, w: Walk, meta: Meta, label: string, findRoots: Value[] | null = null): void {
+/**
+ * `findRoots`: the files a find -exec hands the script as `{}`. `stdin`: the script's commands read
+ * the caller's stdin (`curl … | sh -c 'cat | bash'`: cat reads the download).
+ */
+function walkSource(source: string, state: State, w: Walk, meta: Meta, label: string, findRoots: Value[] | null = null, stdin = false): void {
   if (w.depth + 1 > MAX_NESTING) {
     markIncomplete(w.out, 'nesting');
     return;
   }
   if (source.includes(UNTRANSLATED)) markIncomplete(w.out, 'translation');
   const script = parseShell(source, w.depth + 1, w.budget);
-  walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, label]), redirects: meta.redirects, findRoots });
+  const inherited = stdin ? { pipeFrom: meta.pipeFrom, stdinText: meta.stdinText } : {};
+  walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, label]), redirects: meta.redirects, findRoots, ...inherited });
 }
 
 // ---- programs and wrappers ----
@@ -585,7 +597,6 @@ const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number }> = {
   proxychains4: { argOpts: ['-f'] },
   torsocks: { argOpts: [] },
   chronic: { argOpts: [] },
-  flock: { argOpts: ['-w', '-E', '--timeout', '--conflict-exit-code'], leadingArgs: 1 },
   pkexec: { argOpts: ['--user'] },
   runuser: { argOpts: ['-u', '-g', '-G', '--user', '--group'] },
   // Process, namespace and tracing wrappers: the operands after their options are the command.
@@ -992,6 +1003,8 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       return inv;
     }
   }
+  const launcher = launcherFor(program);
+  if (launcher && launch(inv, launcher, state, w, meta)) return inv;
   const wrapper = WRAPPERS[program];
   if (wrapper) {
     const rest = skipOptions(args, wrapper.argOpts, wrapper.leadingArgs ?? 0);
@@ -1025,13 +1038,17 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--max-lines'],
       0,
     );
-    const source = meta.pipeFrom;
+    // xargs -a <(echo ~), --arg-file=<(find …): the items come from the process substitution, not stdin.
+    const fileAt = args.findIndex((a) => a.known === '-a' || a.known === '--arg-file');
+    const argFile = fileAt >= 0 ? args[fileAt + 1] : undefined;
+    const fromFile = argFile ? procsubOf(argFile.word, '<')[0] : undefined;
+    const source = argFile ? ((fromFile && w.producers.get(fromFile)) ?? null) : meta.pipeFrom;
     const roots = source && source.program === 'find' ? findStartingPoints(source.args) : meta.findRoots;
     // Items piped in by echo/printf become arguments (with -I, they replace the placeholder).
     // Items piped in by echo/printf, or given as a here-string (xargs … <<< ~), become arguments.
     const piped = pipedItems(source);
     const items =
-      piped.length > 0 || inv.stdinText === null || source
+      piped.length > 0 || inv.stdinText === null || source || argFile
         ? piped
         : inv.stdinText
             .split(/\s+/)
@@ -1148,7 +1165,8 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       else {
         const st = cloneState(state);
         if (program === 'ssh' && label === 'ssh') st.cwd = null; // the remote side's folder is not ours
-        walkSource(text, st, w, meta, label);
+        // script -c CMD runs CMD on a terminal fed by script's own stdin (curl … | script -qc bash /dev/null).
+        walkSource(text, st, w, meta, label, null, program === 'script');
       }
     }
   }
@@ -1186,7 +1204,231 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   }
   // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
   // their program from stdin are handled by the guards that care (interpreterCode covers them).
+  if (carried.length === 0 && !code && program !== '' && !knownProgram(program)) commandsInArguments(inv, state, w, meta);
+  else if (carried.length === 0 && !code && signatureRuns(program) && !HANDLED.has(program)) {
+    // A signature row with an `exec` role (dotenv -- CMD, direnv exec . CMD): CMD runs here, judged as a command.
+    const words = execArgv(inv);
+    if (words) {
+      inv.wrapper = true;
+      resolve(words, state, w, { ...meta, via: [...meta.via, program] });
+    }
+  }
   return inv;
+}
+
+/** Programs resolve() or the tables know: their arguments are judged by what they are, not by the default below. */
+const HANDLED = new Set([
+  'cd',
+  'pushd',
+  'popd',
+  'export',
+  'declare',
+  'typeset',
+  'local',
+  'readonly',
+  'unset',
+  'set',
+  'read',
+  'mapfile',
+  'readarray',
+  'ln',
+  'cp',
+  'mv',
+  'install',
+  'env',
+  'eval',
+  'watch',
+  'xargs',
+  'parallel',
+  'trap',
+  'source',
+  '.',
+  'alias',
+  'find',
+  'uv',
+  'poetry',
+  'pipenv',
+  'pdm',
+  'hatch',
+  'rye',
+  'bundle',
+  'at',
+  'batch',
+  'sed',
+  'gsed',
+  'exec',
+  'git',
+]);
+
+function knownProgram(name: string): boolean {
+  return (
+    HANDLED.has(name) ||
+    NAME_BUILTINS.has(name) ||
+    SHELLS.has(name) ||
+    Object.hasOwn(WRAPPERS, name) ||
+    Object.hasOwn(COMMAND_STRINGS, name) ||
+    Object.hasOwn(INTERPRETER_FLAGS, name) ||
+    AWKS.has(name) ||
+    describedProgram(name)
+  );
+}
+
+/** Shell builtins: a launcher cannot exec them, so as an argument they are a word, not a command (`bore local -t …`). */
+const BUILTINS = new Set(
+  [...HANDLED]
+    .filter(
+      (n) =>
+        ![
+          'env',
+          'watch',
+          'xargs',
+          'parallel',
+          'find',
+          'uv',
+          'poetry',
+          'pipenv',
+          'pdm',
+          'hatch',
+          'rye',
+          'bundle',
+          'at',
+          'batch',
+          'sed',
+          'gsed',
+          'git',
+          'cp',
+          'mv',
+          'ln',
+          'install',
+        ].includes(n),
+    )
+    .concat([...NAME_BUILTINS]),
+);
+
+/**
+ * A program name that starts a command (`sh`, `rm`): the head of a command line inside an argument
+ * list. As an unknown program's first argument a known name is as often its subcommand (`xml ed`,
+ * `duc ls`), so there only what runs another program or destroys counts: a shell, a wrapper, an
+ * interpreter, a deleter (rm, shred, rimraf: derived from the signatures), a program of the destroy
+ * table (`tsh kubectl delete …`, `foo terraform destroy`).
+ */
+function commandHead(v: Value | undefined, first: boolean, shell: boolean): boolean {
+  const t = v?.known;
+  if (!t || t.startsWith('-') || t.includes('=')) return false;
+  const name = programName(v);
+  if (name === '' || !knownProgram(name) || (!shell && BUILTINS.has(name))) return false;
+  if (!first) return true;
+  return SHELLS.has(name) || Object.hasOwn(WRAPPERS, name) || Object.hasOwn(INTERPRETER_FLAGS, name) || deletingProgram(name) || destroyTableProgram(name);
+}
+
+/** At most this many command lines are looked for in one unknown program's arguments, and on the whole line: the
+ *  found ones may hold unknown programs again (`foo x env foo x env …`), so without the line's cap it would grow
+ *  exponentially. Past it the line is unanalysable. */
+const MAX_ARGUMENT_COMMANDS = 8;
+const MAX_LINE_ARGUMENT_COMMANDS = 64;
+
+/**
+ * The conservative default for a program the analysis does not know (issue #13): an argument list
+ * that contains a command line is an execution of it. Every run of arguments that starts with a
+ * known program (`screen -dmS x sh -c …`, `foo run rm -rf ~`) is walked as that command, and so is
+ * one argument with blanks whose first word is a known program (`foo --exec 'rm -rf ~'`); option
+ * values that are prose (`--message`, `--title`) are not. The guards then judge what was found, so
+ * an argument that is a harmless command line (`foo run make test`) changes nothing. A text the
+ * analysis cannot see through (`foo 'ls $(pwd)'`) is not counted as unanalysable: it may not be a
+ * command at all.
+ */
+function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta): void {
+  const args = inv.args;
+  let found = 0;
+  for (let i = 0; i < args.length && found < MAX_ARGUMENT_COMMANDS; i++) {
+    if (w.argumentCommands.count >= MAX_LINE_ARGUMENT_COMMANDS) {
+      markIncomplete(w.out, 'invocations');
+      return;
+    }
+    const a = args[i]!;
+    const prev = args[i - 1]?.known ?? '';
+    if (PROSE_OPTION.test(prev) || (a.known !== null && PROSE_OPTION.test(a.known.split('=')[0]!) && a.known.includes('='))) continue;
+    const t = a.known;
+    if (t === null) continue;
+    const text = t.includes('=') && t.startsWith('-') ? t.slice(t.indexOf('=') + 1) : t;
+    if (/\s/.test(text.trim())) {
+      if (!commandHead(syntheticValue(text.trim().split(/\s+/)[0]!), false, true)) continue;
+      found++;
+      w.argumentCommands.count++;
+      const limit = w.out.limit;
+      walkSource(text, cloneState(state), w, meta, `${inv.program} argument`);
+      if (limit === null && (w.out.limit === 'computed' || w.out.limit === 'code')) w.out.limit = null;
+      continue;
+    }
+    if (!commandHead(a, i === 0, false)) continue;
+    const rest = args.slice(i);
+    // A lone name is a topic or a package as often as a command (`hf env`, `apt install sudo`), unless
+    // it is a shell or an interpreter given this program's piped input (`curl … | foo sh`).
+    const lone = programName(a);
+    if (rest.length === 1 && !(inv.pipeFrom && (SHELLS.has(lone) || Object.hasOwn(INTERPRETER_FLAGS, lone)))) continue;
+    // An interpreter counts with code on the line (`python3 -c …`): `-l python src` names a language.
+    const lang = INTERPRETER_FLAGS[programName(a)];
+    const next = rest[1]?.known ?? '';
+    if (lang && !(lang.flags.includes(next) || lang.bundle?.test(next))) continue;
+    // A wrapper runs its operand: `sudo 1.8.27` (a version searched for) runs nothing known.
+    const wrapped = WRAPPERS[programName(a)];
+    if (wrapped) {
+      const target = skipOptions(rest.slice(1), wrapped.argOpts, wrapped.leadingArgs ?? 0)[0];
+      if (!target || !(commandHead(target, false, false) || (target.known ?? '').includes('/'))) continue;
+    }
+    found++;
+    w.argumentCommands.count++;
+    resolve(rest, state, w, { ...meta, via: [...meta.via, `${inv.program} argument`] });
+  }
+}
+
+/** A launcher (launchers.ts): the command it runs, resolved as a command of its own. False when `inv` is not this launcher (another subcommand). */
+function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta): boolean {
+  let args = inv.args;
+  if (l.sub) {
+    const at = skipOptions(args, l.argOpts, 0);
+    if (!l.sub.includes(at[0]?.known ?? '')) return false;
+    args = at.slice(1);
+  }
+  let rest: Value[] | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === null) break;
+    const name = t.includes('=') ? t.slice(0, t.indexOf('=')) : t;
+    if (l.programOpts?.includes(name)) {
+      const prog = t.includes('=') ? syntheticValue(t.slice(t.indexOf('=') + 1)) : args[i + 1];
+      const dash = args.findIndex((a) => a.known === '--');
+      if (prog) rest = [prog, ...(dash >= 0 ? args.slice(dash + 1) : [])];
+      break;
+    }
+    if (l.commandOpts?.includes(name)) {
+      const v = t.includes('=') ? syntheticValue(t.slice(t.indexOf('=') + 1)) : args[i + 1];
+      if (v) rest = [v];
+      break;
+    }
+    if (l.commandAfter?.includes(t)) {
+      rest = args.slice(i + 1);
+      break;
+    }
+    if (t === '--' || !t.startsWith('-') || t === '-') {
+      if (l.onlyAfter) continue; // operands before -e/--command are not the command (nix shell PKG --command …)
+      const from = t === '--' ? i + 1 : i;
+      // Leading operands (flock's lock file), then a commandOpts option may still follow (flock LOCK -c CMD).
+      const after = args.slice(from + (l.leading ?? 0));
+      const opt = after[0]?.known;
+      if (opt && l.commandOpts?.includes(opt)) rest = after.slice(1, 2);
+      else rest = skipOptions(after, l.argOpts, 0);
+      break;
+    }
+    if (l.argOpts.includes(name) && !t.includes('=')) i++;
+  }
+  if (!rest || rest.length === 0) return true;
+  inv.wrapper = true;
+  const only = rest.length === 1 ? rest[0]! : null;
+  if (only && only.known === null) computedScript(inv, [only], w);
+  else if (only && /\s/.test(only.known!.trim())) walkSource(only.known!, cloneState(state), w, meta, inv.program, null, true);
+  else resolve(rest, state, w, { ...meta, via: [...meta.via, inv.program] });
+  return true;
 }
 
 /**
@@ -1346,7 +1588,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     st.xtrace = xtrace;
     // Under find -exec (`sh -c 'cat "$1"' _ {}`), the `{}` the script is given still stands for each file found.
     const found = meta.findRoots && list.slice(i + 1).some((a) => a.known === '{}') ? meta.findRoots : null;
-    walkSource(first.known, st, w, meta, `${program} -c`, found);
+    walkSource(first.known, st, w, meta, `${program} -c`, found, true);
     return inv;
   }
   // bash <(echo …): the script file is a process substitution's output.

@@ -35,4 +35,63 @@ export const DELETERS: ProgramSpec[] = [
       },
     ],
   },
+  {
+    // gio trash moves files and whole trees into the trash (gio trash --empty then deletes them for
+    // good); gio remove deletes. --list, --restore and --empty name no files of their own.
+    names: ['gio'],
+    rows: [
+      {
+        sub: ['trash'],
+        when: ['--list', '--restore', '--empty'],
+        rest: 'none',
+        examples: [
+          { command: 'gio trash --list', effects: [] },
+          { command: 'gio trash --empty', effects: [] },
+        ],
+      },
+      {
+        sub: ['trash'],
+        rest: 'delete',
+        deletesTrees: true,
+        examples: [
+          { command: 'gio trash old.log', effects: ['delete(old.log, recursive)'] },
+          { command: 'gio trash --force build', effects: ['delete(build, recursive)'] },
+        ],
+      },
+      {
+        sub: ['remove'],
+        rest: 'delete',
+        examples: [{ command: 'gio remove -f old.log', effects: ['delete(old.log)'] }],
+      },
+      {
+        sub: ['rm'],
+        rest: 'delete',
+        examples: [{ command: 'gio rm old.log', effects: ['delete(old.log)'] }],
+      },
+    ],
+    otherwise: 'arg',
+  },
+  {
+    // trash-cli's trash-put, trash (macOS, trash-cli): each operand goes to the trash, directories whole.
+    names: ['trash', 'trash-put'],
+    rows: [
+      {
+        takes: ['--trash-dir'],
+        rest: 'delete',
+        deletesTrees: true,
+        examples: [{ command: 'trash-put build', effects: ['delete(build, recursive)'] }],
+      },
+    ],
+  },
+  {
+    names: ['gtrash'],
+    rows: [
+      {
+        sub: ['put'],
+        rest: 'delete',
+        deletesTrees: true,
+        examples: [{ command: 'gtrash put build', effects: ['delete(build, recursive)'] }],
+      },
+    ],
+  },
 ];

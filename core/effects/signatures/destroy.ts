@@ -30,6 +30,13 @@ export interface DestroyShape {
   code?: { lang: string; at?: number; opts?: string[] };
   /** The command runs its stdin as this language (`rails dbconsole`, `manage.py shell`, `nc` to memcached). */
   stdin?: string;
+  /**
+   * The command runs under xargs over every item a lister printed, and the lister lists everything:
+   * `redis-cli --scan | xargs redis-cli del`. The lister is one of `names` with one of `when` (or
+   * its first positional one of `sub`, case-insensitively), and its pattern (the value of
+   * `patternOpt`, or the positional after `sub`) missing or one of `all`.
+   */
+  fedBy?: { names: string[]; when?: string[]; sub?: string[]; patternOpt?: string[]; all: string[] };
   /** This shape's alternative, instead of the row's. */
   instead?: Instead | null;
   /** What this shape destroys, when it is more precise than the row's. */
@@ -777,6 +784,91 @@ export const DESTROY: DestroyRow[] = [
         'rclone sync remote:bucket ./backup',
         'rclone ls remote:bucket',
       ],
+    },
+  },
+  {
+    id: 'redis-keys',
+    names: ['redis-cli', 'valkey-cli', 'keydb-cli'],
+    takes: ['-h', '-p', '-s', '-a', '--user', '--pass', '-u', '-n', '--pattern', '-i', '-r', '--count', '-d', '--tls', '--cacert', '--cert', '--key'],
+    shapes: [
+      {
+        sub: [['del', 'DEL', 'Del', 'unlink', 'UNLINK', 'Unlink']],
+        fedBy: { names: ['redis-cli', 'valkey-cli', 'keydb-cli'], when: ['--scan'], sub: ['keys'], patternOpt: ['--pattern'], all: ['*', ''] },
+      },
+    ],
+    what: 'every key in the Redis database (each one listed, then deleted)',
+    instead: 'redis-cli --scan --count 100 | head',
+    examples: {
+      blocked: [
+        'redis-cli --scan --pattern "*" | xargs redis-cli del',
+        'redis-cli --scan | xargs -n 100 redis-cli unlink',
+        'redis-cli keys "*" | xargs redis-cli DEL',
+      ],
+      allowed: [
+        'redis-cli --scan --pattern "*"',
+        'redis-cli del session:42',
+        'redis-cli --scan --pattern "session:*" | xargs redis-cli del',
+        'redis-cli keys "*" | wc -l',
+      ],
+    },
+  },
+  {
+    id: 'turso',
+    names: ['turso'],
+    takes: ['--group', '--location', '--from-db', '--timestamp', '-t', '--token'],
+    shapes: [
+      {
+        sub: [
+          ['db', 'group'],
+          ['destroy', 'delete'],
+        ],
+      },
+      { sub: ['db', 'shell'], code: { lang: 'sql', at: 1 } },
+    ],
+    what: 'a Turso database (its data and replicas)',
+    instead: 'turso db list',
+    examples: {
+      blocked: ['turso db destroy prod --yes', 'turso group destroy default', "turso db shell prod 'DROP TABLE users'"],
+      allowed: ['turso db list', 'turso db show prod', "turso db shell prod 'SELECT count(*) FROM users'", 'turso db create staging'],
+    },
+  },
+  {
+    // Deleting a claim or a volume deletes its data when the reclaim policy is Delete (the default of dynamic provisioning).
+    id: 'kubernetes-volumes',
+    names: ['kubectl', 'oc', 'kubecolor'],
+    takes: [
+      '-n',
+      '--namespace',
+      '--context',
+      '--cluster',
+      '--kubeconfig',
+      '--user',
+      '-l',
+      '--selector',
+      '--field-selector',
+      '-f',
+      '--filename',
+      '-o',
+      '--output',
+      '--grace-period',
+      '--timeout',
+      '--cascade',
+      '-s',
+      '--server',
+    ],
+    shapes: [
+      { sub: ['delete', ['pvc', 'pv', 'persistentvolumeclaim', 'persistentvolumeclaims', 'persistentvolume', 'persistentvolumes']], unless: ['--dry-run'] },
+      { sub: ['delete'], arg: { like: /^(?:pvc|pv|persistentvolumeclaims?|persistentvolumes?)\// }, unless: ['--dry-run'] },
+    ],
+    what: 'persistent volumes and the data on them (deleted with the claim when the reclaim policy is Delete)',
+    instead: '{program} get pvc',
+    examples: {
+      blocked: [
+        'kubectl --context prod delete pvc --all -n db',
+        'kubectl --context prod delete pv data-0',
+        'kubectl --context prod delete pvc/data-postgres-0 -n db',
+      ],
+      allowed: ['kubectl --context prod get pvc -n db', 'kubectl --context prod describe pv data-0', 'kubectl --context prod delete pod api-0'],
     },
   },
   {

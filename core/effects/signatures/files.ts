@@ -829,7 +829,7 @@ export const FILES: ProgramSpec[] = [
     ],
   },
   {
-    names: ['rm', 'unlink', 'rmdir', 'srm', 'trash', 'trash-put'],
+    names: ['rm', 'unlink', 'rmdir', 'srm'],
     // GNU getopt_long: `rm --rec --for` is `rm --recursive --force`.
     abbreviations: true,
     rows: [

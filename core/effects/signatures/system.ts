@@ -11,6 +11,57 @@ const destroys = (what: string) => [{ kind: 'destroy' as const, what }];
  */
 export const ADMIN_GROUPS = ['sudo', 'wheel', 'admin', 'root', 'docker', 'lxd', 'incus-admin', 'libvirt', 'disk', 'shadow'];
 const ROOT = ['0', 'root'];
+/** Windows groups whose members administer the machine or the domain (localised names of Administrators included). */
+const WINDOWS_ADMIN_GROUPS = [
+  'Administrators',
+  'Administrateurs',
+  'Administratoren',
+  'Administradores',
+  'Amministratori',
+  'Domain Admins',
+  'Enterprise Admins',
+  'Schema Admins',
+  'Hyper-V Administrators',
+  'Backup Operators',
+  'Remote Desktop Users',
+  'Remote Management Users',
+];
+
+/** Units whose stop cuts the way in to this machine (ssh, the network, the session and message buses). */
+const REMOTE_ACCESS_UNITS = [
+  'ssh',
+  'sshd',
+  'ssh.service',
+  'sshd.service',
+  'ssh.socket',
+  'sshd.socket',
+  'openssh',
+  'openssh-server',
+  'networking',
+  'networking.service',
+  'network',
+  'network.service',
+  'NetworkManager',
+  'NetworkManager.service',
+  'systemd-networkd',
+  'systemd-networkd.service',
+  'systemd-resolved',
+  'systemd-resolved.service',
+  'wpa_supplicant',
+  'tailscaled',
+  'dbus',
+  'dbus.service',
+  'systemd-logind',
+  'systemd-logind.service',
+  'WinRM',
+];
+const REMOTE_ACCESS = 'remote access to this machine (ssh or the network stops; whoever is logged in over it is cut off)';
+const FIREWALL = 'the firewall and NAT rules (container and VM networking and port forwards break; the machine is left unfiltered)';
+const BOOT = 'the boot configuration (the machine may no longer boot, or boot into another mode)';
+const MOUNTS = "the running system's file systems (unmounted under the programs using them)";
+const SYSTEM_MOUNTS = ['/', '/boot', '/boot/efi', '/usr', '/var', '/etc', '/home', '/bin', '/lib', '/sbin', '/opt', '/nix'];
+const DISK = 'everything on the disk or volume (erased or repartitioned)';
+const SHADOWS = 'the shadow copies and backups (no way back to an earlier version of any file)';
 
 /** systemd-run's options that take a value (the same in every row). */
 const SYSTEMD_RUN_TAKES = [
@@ -143,6 +194,43 @@ export const SYSTEM: ProgramSpec[] = [
     ],
   },
   // ---- accounts and groups: a user made root, or root made reachable ----
+  {
+    // PowerShell's Add-LocalGroupMember / Add-ADGroupMember (kept as written by the translation, in its casing).
+    names: ['Add-LocalGroupMember', 'add-localgroupmember', 'Add-ADGroupMember', 'add-adgroupmember'],
+    singleDashLong: true,
+    rows: [
+      {
+        takes: ['-Group', '-Name', '-SID', '-Member', '-Identity', '-Members', '-Server'],
+        valueIs: { '-Group': WINDOWS_ADMIN_GROUPS, '-Name': WINDOWS_ADMIN_GROUPS, '-Identity': WINDOWS_ADMIN_GROUPS, '#0': WINDOWS_ADMIN_GROUPS },
+        rest: 'none',
+        effects: esc('a user added to an administrators group'),
+        examples: [{ command: 'Add-LocalGroupMember -Group Administrators -Member agent', effects: ['escalate(a user added to an administrators group)'] }],
+      },
+      {
+        takes: ['-Group', '-Name', '-SID', '-Member', '-Identity', '-Members', '-Server'],
+        rest: 'none',
+        examples: [{ command: 'Add-LocalGroupMember -Group Users -Member agent', effects: [] }],
+      },
+    ],
+  },
+  {
+    // net localgroup GROUP USER /add, net group GROUP USER /add /domain.
+    names: ['net', 'net1'],
+    rows: [
+      ...['localgroup', 'group'].flatMap((sub) =>
+        [...new Set(WINDOWS_ADMIN_GROUPS.flatMap((g) => [g, g.toLowerCase()]))].map((group) => ({
+          sub: [sub, group],
+          valueIs: { '#': ['/add'] },
+          rest: 'none' as const,
+          effects: esc('a user added to an administrators group'),
+          examples: [
+            { command: `net ${sub} ${group.includes(' ') ? `"${group}"` : group} agent /add`, effects: ['escalate(a user added to an administrators group)'] },
+          ],
+        })),
+      ),
+      { rest: 'none', examples: [{ command: 'net localgroup administrators', effects: [] }] },
+    ],
+  },
   {
     names: ['usermod'],
     rows: [
@@ -554,6 +642,255 @@ export const SYSTEM: ProgramSpec[] = [
           },
         ],
       })),
+      ...['stop', 'disable', 'mask', 'kill'].map((sub) => ({
+        sub: [sub],
+        takes: ['-s', '--signal', '--kill-whom', '--kill-value'],
+        valueIs: { '#': REMOTE_ACCESS_UNITS },
+        rest: 'none' as const,
+        effects: destroys(REMOTE_ACCESS),
+        examples: [{ command: `systemctl ${sub} ssh`, effects: [`destroy(${REMOTE_ACCESS})`] }],
+      })),
+      { sub: ['status'], rest: 'none', examples: [{ command: 'systemctl status ssh', effects: [] }] },
+      { sub: ['stop'], rest: 'none', examples: [{ command: 'systemctl --user stop myapp', effects: [] }] },
+    ],
+  },
+  {
+    // SysV service(8) and OpenRC's rc-service: `service ssh stop`.
+    names: ['service', 'rc-service'],
+    rows: [
+      ...REMOTE_ACCESS_UNITS.flatMap((unit) =>
+        ['stop', 'disable'].map((verb) => ({
+          sub: [unit, verb],
+          rest: 'none' as const,
+          effects: destroys(REMOTE_ACCESS),
+          examples: [{ command: `service ${unit} ${verb}`, effects: [`destroy(${REMOTE_ACCESS})`] }],
+        })),
+      ),
+      { rest: 'none', examples: [{ command: 'service nginx restart', effects: [] }] },
+    ],
+  },
+  {
+    // PowerShell's Stop-Service (kept as written by the translation, in its casing).
+    names: ['Stop-Service', 'stop-service', 'spsv'],
+    singleDashLong: true,
+    rows: [
+      {
+        takes: ['-Name', '-DisplayName', '-Include', '-Exclude', '-InputObject'],
+        valueIs: { '-Name': REMOTE_ACCESS_UNITS, '#0': REMOTE_ACCESS_UNITS },
+        rest: 'none',
+        effects: destroys(REMOTE_ACCESS),
+        examples: [{ command: 'Stop-Service -Name WinRM -Force', effects: [`destroy(${REMOTE_ACCESS})`] }],
+      },
+      {
+        takes: ['-Name', '-DisplayName', '-Include', '-Exclude', '-InputObject'],
+        rest: 'none',
+        examples: [{ command: 'Stop-Service -Name Spooler', effects: [] }],
+      },
+    ],
+  },
+  {
+    // nftables: flushing or deleting the ruleset or a table drops every filter and NAT rule (container
+    // and VM networking, port forwards, the firewall itself).
+    names: ['nft'],
+    rows: [
+      ...[
+        ['flush', 'ruleset'],
+        ['flush', 'table'],
+        ['delete', 'table'],
+        ['flush', 'chain'],
+        ['delete', 'chain'],
+      ].map((sub) => ({
+        sub,
+        rest: 'none' as const,
+        effects: destroys(FIREWALL),
+        examples: [
+          {
+            command: `nft ${sub.join(' ')}${sub[1] === 'ruleset' ? '' : ' inet filter'}${sub[1] === 'chain' ? ' input' : ''}`,
+            effects: [`destroy(${FIREWALL})`],
+          },
+        ],
+      })),
+      { rest: 'none', examples: [{ command: 'nft list ruleset', effects: [] }] },
+    ],
+  },
+  {
+    // NetworkManager switched off, PowerShell's Disable-NetAdapter: the machine leaves the network.
+    names: ['nmcli'],
+    rows: [
+      {
+        sub: ['networking', 'off'],
+        rest: 'none',
+        effects: destroys(REMOTE_ACCESS),
+        examples: [{ command: 'nmcli networking off', effects: [`destroy(${REMOTE_ACCESS})`] }],
+      },
+      { rest: 'none', examples: [{ command: 'nmcli device status', effects: [] }] },
+    ],
+  },
+  {
+    names: ['Disable-NetAdapter', 'disable-netadapter'],
+    singleDashLong: true,
+    rows: [
+      {
+        takes: ['-Name', '-InterfaceDescription', '-InputObject', '-CimSession', '-ThrottleLimit'],
+        rest: 'none',
+        effects: destroys(REMOTE_ACCESS),
+        examples: [{ command: 'Disable-NetAdapter -Name Ethernet', effects: [`destroy(${REMOTE_ACCESS})`] }],
+      },
+    ],
+  },
+  {
+    // wevtutil cl LOG clears a Windows event log: the record of what happened is gone.
+    names: ['wevtutil'],
+    rows: [
+      ...['cl', 'clear-log'].map((sub) => ({
+        sub: [sub],
+        rest: 'none' as const,
+        effects: destroys('a Windows event log (the record of what happened on the machine)'),
+        examples: [{ command: `wevtutil ${sub} System`, effects: ['destroy(a Windows event log (the record of what happened on the machine))'] }],
+      })),
+      { rest: 'none', examples: [{ command: 'wevtutil el', effects: [] }] },
+    ],
+  },
+  {
+    // ufw disable / reset: the firewall is switched off or its rules are deleted.
+    names: ['ufw'],
+    rows: [
+      ...['disable', 'reset'].map((sub) => ({
+        sub: [sub],
+        rest: 'none' as const,
+        effects: destroys(FIREWALL),
+        examples: [{ command: `ufw ${sub}`, effects: [`destroy(${FIREWALL})`] }],
+      })),
+      { rest: 'none', examples: [{ command: 'ufw status verbose', effects: [] }] },
+    ],
+  },
+  {
+    // Deleting a boot entry or the boot order can leave the machine unbootable.
+    names: ['efibootmgr'],
+    rows: [
+      {
+        when: ['-B', '--delete-bootnum', '-O', '--delete-bootorder', '-N', '--delete-bootnext'],
+        takes: [
+          '-b',
+          '--bootnum',
+          '-o',
+          '--bootorder',
+          '-n',
+          '--bootnext',
+          '-d',
+          '--disk',
+          '-p',
+          '--part',
+          '-L',
+          '--label',
+          '-l',
+          '--loader',
+          '-t',
+          '--timeout',
+        ],
+        rest: 'none',
+        effects: destroys(BOOT),
+        examples: [{ command: 'efibootmgr -b 0000 -B', effects: [`destroy(${BOOT})`] }],
+      },
+      { rest: 'none', examples: [{ command: 'efibootmgr -v', effects: [] }] },
+    ],
+  },
+  {
+    // Unmounting a system file system (or all of them) takes the running system's files away from under it.
+    names: ['umount'],
+    rows: [
+      {
+        when: ['-a', '--all', '-A', '--all-targets'],
+        takes: ['-t', '--types', '-O', '--test-opts', '-N', '--namespace'],
+        rest: 'none',
+        effects: destroys(MOUNTS),
+        examples: [{ command: 'umount -a', effects: [`destroy(${MOUNTS})`] }],
+      },
+      {
+        takes: ['-t', '--types', '-O', '--test-opts', '-N', '--namespace'],
+        valueIs: { '#': SYSTEM_MOUNTS },
+        rest: 'none',
+        effects: destroys(MOUNTS),
+        examples: [
+          { command: 'umount -lf /', effects: [`destroy(${MOUNTS})`] },
+          { command: 'umount /boot/efi', effects: [`destroy(${MOUNTS})`] },
+        ],
+      },
+      { rest: 'none', examples: [{ command: 'umount /mnt/usb', effects: [] }] },
+    ],
+  },
+  {
+    // macOS diskutil: erase, partition and secure-erase verbs destroy what is on the disk.
+    names: ['diskutil'],
+    rows: [
+      ...['eraseDisk', 'eraseVolume', 'reformat', 'partitionDisk', 'zeroDisk', 'randomDisk', 'secureErase', 'eraseCD', 'splitPartition', 'mergePartitions'].map(
+        (sub) => ({
+          sub: [sub],
+          rest: 'none' as const,
+          effects: destroys(DISK),
+          examples: [{ command: `diskutil ${sub} disk2`, effects: [`destroy(${DISK})`] }],
+        }),
+      ),
+      ...['deleteContainer', 'deleteVolume', 'eraseVolume', 'deleteSnapshot'].map((sub) => ({
+        sub: ['apfs', sub],
+        rest: 'none' as const,
+        effects: destroys(DISK),
+        examples: [{ command: `diskutil apfs ${sub} disk3s1`, effects: [`destroy(${DISK})`] }],
+      })),
+      { rest: 'none', examples: [{ command: 'diskutil list', effects: [] }] },
+    ],
+  },
+  // ---- Windows: shadow copies, backups and the boot configuration ----
+  {
+    // Deleting shadow copies and backup catalogs is what ransomware does first: no way back to an earlier version.
+    names: ['vssadmin'],
+    rows: [
+      ...['shadows', 'shadowstorage'].flatMap((what) =>
+        ['delete', 'resize'].map((verb) => ({
+          sub: [verb, what],
+          rest: 'none' as const,
+          effects: destroys(SHADOWS),
+          examples: [{ command: `vssadmin ${verb} ${what} /all /quiet`, effects: [`destroy(${SHADOWS})`] }],
+        })),
+      ),
+      { rest: 'none', examples: [{ command: 'vssadmin list shadows', effects: [] }] },
+    ],
+  },
+  {
+    names: ['wmic'],
+    rows: [
+      {
+        sub: ['shadowcopy', 'delete'],
+        rest: 'none',
+        effects: destroys(SHADOWS),
+        examples: [{ command: 'wmic shadowcopy delete', effects: [`destroy(${SHADOWS})`] }],
+      },
+      { rest: 'none', examples: [{ command: 'wmic os get caption', effects: [] }] },
+    ],
+  },
+  {
+    names: ['wbadmin'],
+    rows: [
+      ...['catalog', 'systemstatebackup', 'backup'].map((what) => ({
+        sub: ['delete', what],
+        rest: 'none' as const,
+        effects: destroys(SHADOWS),
+        examples: [{ command: `wbadmin delete ${what} -quiet`, effects: [`destroy(${SHADOWS})`] }],
+      })),
+      { rest: 'none', examples: [{ command: 'wbadmin get versions', effects: [] }] },
+    ],
+  },
+  {
+    // bcdedit's changing verbs edit the boot configuration (safe mode, recovery, the default entry).
+    names: ['bcdedit'],
+    rows: [
+      ...['/set', '/deletevalue', '/delete', '/import', '/default', '/bootsequence', '/displayorder', '/createstore'].map((sub) => ({
+        sub: [sub],
+        rest: 'none' as const,
+        effects: destroys(BOOT),
+        examples: [{ command: `bcdedit ${sub} {current} safeboot`, effects: [`destroy(${BOOT})`] }],
+      })),
+      { rest: 'none', examples: [{ command: 'bcdedit /enum', effects: [] }] },
     ],
   },
   {
@@ -565,6 +902,17 @@ export const SYSTEM: ProgramSpec[] = [
         effects: destroys('every running service and session not in the new target (the system changes runlevel)'),
         examples: [{ command: 'telinit 1', effects: ['destroy(every running service and session not in the new target (the system changes runlevel))'] }],
       },
+      {
+        // Runlevel 0 halts, 6 reboots.
+        valueIs: { '#0': ['0', '6'] },
+        rest: 'none',
+        effects: destroys('the running system (runlevel 0 halts it, 6 reboots it)'),
+        examples: [
+          { command: 'telinit 6', effects: ['destroy(the running system (runlevel 0 halts it, 6 reboots it))'] },
+          { command: 'init 0', effects: ['destroy(the running system (runlevel 0 halts it, 6 reboots it))'] },
+        ],
+      },
+      { valueIs: { '#0': ['q', 'Q', 'u', 'U'] }, rest: 'none', examples: [{ command: 'telinit q', effects: [] }] },
     ],
   },
   {
@@ -582,6 +930,16 @@ export const SYSTEM: ProgramSpec[] = [
             command: 'iptables -P INPUT DROP',
             effects: ['destroy(network access to this machine (a default DROP policy cuts every connection no rule accepts, ssh included))'],
           },
+        ],
+      },
+      {
+        when: ['-F', '--flush', '-X', '--delete-chain'],
+        takes: ['-P', '--policy', '-t', '--table', '-w', '--wait'],
+        rest: 'none',
+        effects: destroys(FIREWALL),
+        examples: [
+          { command: 'iptables -F', effects: [`destroy(${FIREWALL})`] },
+          { command: 'iptables -t nat -F', effects: [`destroy(${FIREWALL})`] },
         ],
       },
       { takes: ['-P', '--policy', '-t', '--table', '-w', '--wait'], rest: 'none', examples: [{ command: 'iptables -L -n', effects: [] }] },
