@@ -1,8 +1,6 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type GuardExample } from '../core/guards/types';
-import { argPath, pathOfText, shown } from '../core/guards/helpers';
-import type { Invocation } from '../core/shell/analyze';
-import { analysisEffects, effectsOf, type InvocationEffects } from '../core/effects/derive';
-import { containerInvocations } from '../core/effects/containers';
+import { pathOfText, shown } from '../core/guards/helpers';
+import { analysisEffects, type InvocationEffects } from '../core/effects/derive';
 import { DESTROY, DATA_DIR_EXAMPLES, CODE_DESTROYER_EXAMPLES } from '../core/effects/signatures/destroy';
 import { destructiveSql, sqlIncludes, STORE_LANGUAGES } from '../core/effects/store-commands';
 
@@ -36,7 +34,7 @@ function judgeFile(
   const cannot = (why: string): Denial => ({
     reason: `${program} runs the commands in ${shownPath}, which ${why}, so what they destroy cannot be checked. Show the file (cat ${shownPath}) and run its statements with -c, or ask the user.`,
   });
-  if (inContainer) return cannot('is inside the container, where the guard cannot read it');
+  if (inContainer) return cannot('is in the environment it runs in (a container, a pod, another machine), where the guard cannot read it');
   if (path === null) return cannot('the command line does not name exactly');
   if (seen.has(path) || seen.size >= MAX_INCLUDES) return null;
   seen.add(path);
@@ -59,10 +57,14 @@ function resolveNear(from: string, rel: string): string {
   return `${from.slice(0, from.lastIndexOf('/') + 1)}${rel}`;
 }
 
-/** `container`: the docker/kubectl invocation whose container runs `ie` (its files are the container's, its redirects ours). */
-function judge(ie: InvocationEffects, ctx: GuardContext, container: Invocation | null): Denial | null {
+/**
+ * A command run in another environment (`docker exec db psql …`, `kubectl exec pod -- redis-cli …`,
+ * `ssh db psql …`: the analysis runs what they run) reads that environment's files, not ours; its
+ * redirections are the launcher's, ours.
+ */
+function judge(ie: InvocationEffects, ctx: GuardContext): Denial | null {
   const inv = ie.inv;
-  const inContainer = container !== null;
+  const inContainer = inv.elsewhere !== undefined;
   const p = inv.program;
   const lang = ie.row?.lang;
   for (const e of ie.effects) {
@@ -90,8 +92,8 @@ function judge(ie: InvocationEffects, ctx: GuardContext, container: Invocation |
     }
     // psql -f drop.sql, mysql app < drop.sql, redis-cli < cmds.txt, mongosh app cleanup.js
     if (e.kind === 'read' && e.source === 'file' && !e.assumed && lang && STORE_LANGUAGES[lang] && e.target.value.known !== '-') {
-      const redirected = container !== null && inv.redirects.some((r) => r.target === e.target.value);
-      const path = redirected ? argPath(container, e.target.value, ctx.home) : e.target.path;
+      const redirected = inContainer && inv.redirects.some((r) => r.target === e.target.value);
+      const path = e.target.path;
       const d = judgeFile(p, lang, path, e.target.value.word.raw, ctx, inContainer && !redirected, new Set());
       if (d) return d;
     }
@@ -109,13 +111,8 @@ export default defineGuard({
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const ie of analysisEffects(ctx.shell(), ctx.home)) {
-      const d = judge(ie, ctx, null);
-      if (d) return d;
-      // docker exec db psql …, docker compose exec db sh -c '…', kubectl exec pod -- redis-cli …
-      for (const inner of containerInvocations(ie.inv, ctx.home)) {
-        const di = judge(effectsOf(inner, ctx.home), ctx, ie.inv);
-        if (di) return { ...di, reason: `Inside the container: ${di.reason}` };
-      }
+      const d = judge(ie, ctx);
+      if (d) return ie.inv.elsewhere ? { ...d, reason: `Run by ${ie.inv.elsewhere}, in that environment: ${d.reason}` } : d;
     }
     return null;
   },

@@ -199,7 +199,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'shred -u ~/.ssh/id_ed25519' } },
       { tool_name: 'Bash', tool_input: { command: 'sudo shutdown -h now' } },
       { tool_name: 'Bash', tool_input: { command: 'systemctl reboot' } },
-      { tool_name: 'Bash', tool_input: { command: 'docker run --rm -v /:/host alpine rm -rf /host/home' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker run --rm -v /:/host alpine ls /host' } },
       { tool_name: 'Bash', tool_input: { command: 'kill -9 -1' } },
       { tool_name: 'PowerShell', tool_input: { command: 'Format-Volume -DriveLetter D' } },
       { tool_name: 'Bash', tool_input: { command: 'blkdiscard /dev/nvme0n1' } },

@@ -111,9 +111,13 @@ function shellWrites(inv: Invocation, home: string): { path: string; how: string
   return out;
 }
 
-/** Run on another machine (`ssh host 'cd /srv/app && git pull'`): its files are not this machine's. */
-function remote(inv: Invocation): boolean {
-  return inv.via.includes('ssh');
+/**
+ * Run in another environment (`ssh host 'cd /srv/app && git pull'`, `docker exec app …`): its files
+ * are not this machine's, except the host folders a container mounts (already mapped to host paths).
+ */
+function remote(inv: Invocation, path?: string): boolean {
+  if (inv.elsewhere === undefined) return false;
+  return path === undefined || !inv.hostRoots?.some((r) => isSameOrAncestor(r, path));
 }
 
 /** git subcommands that change the repository they run in (its files, index, refs or config). */
@@ -201,12 +205,13 @@ export default defineGuard({
         };
       }
       for (const w of [...shellWrites(inv, ctx.home), ...(remote(inv) ? [] : configWrites(inv, ctx))]) {
+        if (remote(inv, w.path)) continue;
         const lands = outside(w.path, rootsFor(), ctx);
         if (lands !== null) return { reason: `${inv.program} writes ${where(w.path, lands, ctx)} (${w.how}). ${advice}` };
       }
     }
     for (const w of effectWrites(ctx.shell(), ctx)) {
-      if (remote(w.inv)) continue;
+      if (remote(w.inv, w.path)) continue;
       const lands = outside(w.path, rootsFor(), ctx);
       if (lands !== null) return { reason: `${w.inv.program} writes ${where(w.path, lands, ctx)} (${w.how}). ${advice}` };
     }

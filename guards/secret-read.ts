@@ -4,14 +4,14 @@ import { consumersOf, flags, outputRedirected, parseGit, secretPath, shq } from 
 import { secretGlob, secretOfPathVariable, type SecretHit } from '../core/guards/secret-paths';
 import { findFiles } from '../core/guards/file-changes';
 import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
-import { analyzeShell, interpreterCode, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
+import { analyzeShell, interpreterCode, relaunched, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
 import { codeVariables } from '../core/effects/code';
 import { namesProduced, stagesOf, stagesOfScript, type NameSource, type Stage } from '../core/effects/producers';
 import { CANONICAL_SECRET_NAMES, credentialPathVariable, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
 import { CODE_APIS } from '../core/effects/signatures/interpreters';
 import { CODE_ENV } from '../core/effects/signatures/env';
-import { basename, dirname, relativeTo, resolvePath } from '../core/paths';
-import { analysisEffects, effectsOf, target } from '../core/effects/derive';
+import { basename, dirname, isSameOrAncestor, relativeTo, resolvePath } from '../core/paths';
+import { analysisEffects, effectsOf, target, THERE } from '../core/effects/derive';
 import { CREDENTIAL_SINKS } from '../core/effects/signatures/credentials';
 import { READER_NAMES } from '../core/effects/signatures/files';
 import type { Effect, Target } from '../core/effects/types';
@@ -56,7 +56,7 @@ export default defineGuard({
     for (const ie of analysisEffects(analysis, ctx.home)) {
       for (const e of ie.effects) {
         const d = judge(e, ie.inv, ctx, analysis);
-        if (d) return d;
+        if (d) return ie.inv.relaunch ? inside(d, e, ie.inv) : d;
       }
     }
     return sourceThenPrint(analysis, ctx) ?? loadThenPrint(analysis, ctx) ?? namesFedToReaders(analysis, ctx) ?? storedThenShown(analysis, ctx);
@@ -309,6 +309,20 @@ export default defineGuard({
     ],
   },
 });
+
+/**
+ * A denial of a command a launcher runs (`docker exec app env`, `doppler run -- printenv`): said of
+ * where it runs, and its alternative run there too, unless what it read is a file of this machine
+ * (a folder the container mounts), which the alternative reads here.
+ */
+function inside(d: Denial, e: Effect, inv: Invocation): Denial {
+  const where = inv.elsewhere ?? inv.injected ?? 'a launcher';
+  const secrets = inv.injected ? ` (with the secrets ${inv.injected} puts in its environment)` : '';
+  const reason = `Run by ${where}${inv.elsewhere ? ', in that environment' : ''}${secrets}: ${d.reason}`;
+  const local = e.kind === 'read' && e.source === 'file' && e.target.path !== null && inv.hostRoots?.some((r) => isSameOrAncestor(r, e.target.path!));
+  const instead = d.instead && !local ? relaunched(inv, d.instead) : d.instead;
+  return { ...d, reason, ...(instead ? { instead } : {}) };
+}
 
 /**
  * Deny by default: an effect that reads a secret counts as printing it, except the harmless
@@ -889,6 +903,9 @@ function printsEnvironment(inv: Invocation): boolean {
 }
 
 function display(path: string, ctx: GuardContext): string {
+  // A relative path of a command run elsewhere (heroku run cat .env) stays relative: it is not ours.
+  const there = relativeTo(THERE, path);
+  if (there) return there;
   const rel = relativeTo(ctx.projectDir, path);
   if (rel !== null && rel !== '') return rel;
   const inHome = relativeTo(ctx.home, path);
@@ -897,7 +914,7 @@ function display(path: string, ctx: GuardContext): string {
 
 function fileDenial(what: string, path: string, kind: SecretKind, ctx: GuardContext): Denial {
   const shown = display(path, ctx);
-  const target = shown.startsWith('~/') ? shown : relativeTo(ctx.projectDir, path) !== null ? shown : path;
+  const target = shown.startsWith('~/') || relativeTo(THERE, path) ? shown : relativeTo(ctx.projectDir, path) !== null ? shown : path;
   switch (kind) {
     case 'dotenv':
     case 'configured':

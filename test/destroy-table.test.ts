@@ -10,7 +10,6 @@ import { effectsOf, render } from '../core/effects/derive';
 import { destroyMatch } from '../core/effects/destroy';
 import { DESTROY, CODE_DESTROYERS, CODE_DESTROYER_EXAMPLES } from '../core/effects/signatures/destroy';
 import { alwaysTrue, destructiveMongo, destructiveRedis, destructiveSql, destructiveWire, sqlStatements } from '../core/effects/store-commands';
-import { containerCommand } from '../core/effects/containers';
 import { HOME, PROJECT } from './support/run';
 
 function matches(command: string) {
@@ -78,10 +77,10 @@ describe('destroy effects', () => {
 });
 
 describe('containers', () => {
+  // The command the container runs is an invocation of the analysis, with the launcher's stdin when it forwards it.
   const inner = (command: string) => {
-    const inv = analyzeShell(command, { cwd: PROJECT, home: HOME }).invocations[0]!;
-    const c = containerCommand(inv);
-    return c ? [c.program, ...c.args.map((a) => a.known), c.stdinText !== null || c.redirects.length > 0] : null;
+    const c = analyzeShell(command, { cwd: PROJECT, home: HOME }).invocations[1];
+    return c?.elsewhere ? [c.program, ...c.args.map((a) => a.known), c.stdinText !== null || c.redirects.length > 0] : null;
   };
   test('docker exec, compose exec and kubectl exec run their operands', () => {
     assert.deepEqual(inner("docker exec -it db psql -c 'DROP TABLE x'"), ['psql', '-c', 'DROP TABLE x', false]);

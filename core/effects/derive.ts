@@ -233,6 +233,12 @@ function colonFields(text: string): string[] {
 /** Names of the standard output as a file (`vercel env pull /dev/stdout`). */
 const STDOUT_FILES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1', '/dev/stderr', '/dev/fd/2', '/dev/tty']);
 
+/**
+ * The working folder of a command run in another environment (`heroku run cat .env`): unknown, so its
+ * relative paths are taken under this placeholder, where a secret's name still shows.
+ */
+export const THERE = '/(there)';
+
 export function target(inv: Invocation, value: Value, home: string, dir?: string | null): Target {
   const t = value.known;
   if (t === null || t === '' || t === '-' || remoteOf(t)) return { value, path: null };
@@ -244,7 +250,7 @@ export function target(inv: Invocation, value: Value, home: string, dir?: string
     if (opened) return target(inv, opened, home);
   }
   if (isAbsolutePath(t) || t.startsWith('~')) return { value, path: resolvePath('/', t, home) };
-  const base = dir ?? inv.cwd;
+  const base = dir ?? inv.cwd ?? (inv.elsewhere !== undefined ? THERE : null);
   return { value, path: base ? resolvePath(base, t, home) : null };
 }
 

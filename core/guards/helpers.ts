@@ -346,7 +346,15 @@ export function consumersOf(inv: Invocation, analysis: ShellAnalysis): Invocatio
     }
     consumerIndex.set(analysis, index);
   }
-  return index.get(inv) ?? [];
+  // A command of `sh -c '…'` or of a launcher prints what that prints: its consumers are those of the
+  // program that ran it (`docker exec app env | cut -d= -f1`), unless its own output is piped.
+  let at: Invocation | undefined = inv;
+  for (let hops = 0; at && hops < 32; hops++) {
+    const own = index.get(at);
+    if (own) return own;
+    at = outputRedirected(at) ? undefined : at.outputOf;
+  }
+  return [];
 }
 
 /** Output goes to a file or another command, not to the transcript. */

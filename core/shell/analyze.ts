@@ -15,6 +15,7 @@ import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
 import { deletingProgram, describedProgram, destroyTableProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
 import { execArgv } from '../effects/derive';
+import { launched, type Launch } from './elsewhere';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
@@ -87,6 +88,22 @@ export interface Invocation {
   assigns: ReadonlyMap<string, { known: string | null }>;
   /** Set when it runs under `set -x`/`set -v` (or `bash -x`): the shell prints what it runs and assigns, values included. */
   xtrace?: true;
+  /**
+   * Set when it runs in another environment (a container, a pod, a VM, a machine over ssh): the
+   * launcher's label (`docker exec`, `ssh`). Its paths are that environment's, except `hostRoots`.
+   */
+  elsewhere?: string;
+  /** Host folders a container mounts (mapped already: its paths under them are this machine's). */
+  hostRoots?: string[];
+  /** Set when a secret injector put secrets in its environment (`doppler run`, `op run`): its label. */
+  injected?: string;
+  /** What it prints is printed by this invocation, the shell or launcher that ran it (`sh -c 'env' | cut -d= -f1`). */
+  outputOf?: Invocation;
+  /**
+   * Under launchers: how to run another line where it runs, outermost first: each is a prefix to which
+   * the line, quoted, is appended (`docker exec app sh -c ` + `'printenv | cut -d= -f1'`). See relaunched().
+   */
+  relaunch?: string[];
 }
 
 export interface ShellAnalysis {
@@ -136,6 +153,18 @@ interface State {
   aliases: Map<string, string>;
   /** `set -x` / `set -v` in force: every command and assignment is printed with its values. */
   xtrace: boolean;
+  /** Running in another environment (see Invocation.elsewhere), with the host paths it mounts. */
+  elsewhere?: string;
+  mounts?: Mount[];
+  /** Secrets injected into the environment (see Invocation.injected). */
+  injected?: string;
+  relaunch?: string[];
+}
+
+/** A host folder mounted in a container: `inside` and `host` absolute and normalised. */
+interface Mount {
+  inside: string;
+  host: string;
 }
 
 interface Walk {
@@ -219,6 +248,10 @@ function cloneState(s: State): State {
     functions: new Map(s.functions),
     aliases: new Map(s.aliases),
     xtrace: s.xtrace,
+    ...(s.elsewhere !== undefined ? { elsewhere: s.elsewhere } : {}),
+    ...(s.mounts !== undefined ? { mounts: s.mounts } : {}),
+    ...(s.injected !== undefined ? { injected: s.injected } : {}),
+    ...(s.relaunch !== undefined ? { relaunch: s.relaunch } : {}),
   };
 }
 
@@ -327,7 +360,11 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
       else braceExpand(v, argv);
     }
   }
-  const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+  const own = cmd.redirects.map((r) => evalRedirect(r, state, w));
+  const mounts = state.mounts;
+  // Inside a container, the paths under a host folder it mounts are that folder's.
+  if (mounts?.length) argv.splice(0, argv.length, ...argv.map((v) => mountedValue(v, mounts)));
+  const redirects = [...meta.redirects, ...(mounts?.length ? own.map((r) => (r.target ? { ...r, target: mountedValue(r.target, mounts) } : r)) : own)];
   for (const r of redirects) {
     const t = r.target?.known;
     if (t && OUTPUT_OPS.has(r.op) && (state.cwd || isAbsolutePath(t))) w.written.add(resolvePath(state.cwd ?? '/', t, w.out.home));
@@ -529,10 +566,21 @@ function walkNested(script: Script, state: State, w: Walk, via: string[], stdinT
 }
 
 /**
- * `findRoots`: the files a find -exec hands the script as `{}`. `stdin`: the script's commands read
- * the caller's stdin (`curl … | sh -c 'cat | bash'`: cat reads the download).
+ * Walks a command line run by another program. `findRoots`: the files a find -exec hands the script
+ * as `{}`. `stdin`: the script's commands read the caller's stdin (`curl … | sh -c 'cat | bash'`: cat
+ * reads the download). `outputOf`: that program, when what the line prints is what it prints (`sh -c`,
+ * `eval`, a launcher): the line's commands' output goes where its does.
  */
-function walkSource(source: string, state: State, w: Walk, meta: Meta, label: string, findRoots: Value[] | null = null, stdin = false): void {
+function walkSource(
+  source: string,
+  state: State,
+  w: Walk,
+  meta: Meta,
+  label: string,
+  findRoots: Value[] | null = null,
+  stdin = false,
+  outputOf?: Invocation,
+): void {
   if (w.depth + 1 > MAX_NESTING) {
     markIncomplete(w.out, 'nesting');
     return;
@@ -540,7 +588,16 @@ function walkSource(source: string, state: State, w: Walk, meta: Meta, label: st
   if (source.includes(UNTRANSLATED)) markIncomplete(w.out, 'translation');
   const script = parseShell(source, w.depth + 1, w.budget);
   const inherited = stdin ? { pipeFrom: meta.pipeFrom, stdinText: meta.stdinText } : {};
-  walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, label]), redirects: meta.redirects, findRoots, ...inherited });
+  const via = [...meta.via, label];
+  const before = w.out.invocations.length;
+  walkScript(script, state, { ...w, depth: w.depth + 1 }, { ...baseMeta(via), redirects: meta.redirects, findRoots, ...inherited });
+  if (!outputOf) return;
+  for (let i = before; i < w.out.invocations.length; i++) {
+    const inv = w.out.invocations[i]!;
+    // Not a substitution's commands: their output is a word of the line, not its output.
+    if (inv.outputOf || inv.via.slice(via.length).some((v) => v === '$()' || v === '<()' || v === '>()')) continue;
+    inv.outputOf = outputOf;
+  }
 }
 
 // ---- programs and wrappers ----
@@ -892,6 +949,77 @@ function computedScript(inv: Invocation, parts: Value[], w: Walk): void {
   if (!parts.every((a) => a.known !== null || isSetupCode(a))) markIncomplete(w.out, 'computed');
 }
 
+/**
+ * A container path under a host folder the container mounts, as that host path (`/w/.env` with
+ * `-v "$PWD":/w` is the project's `.env`); a folder above one mount (`/mnt` over `/mnt/w`) as that
+ * mount's host folder, since what is done to it reaches the host's files. `/` stays `/`.
+ */
+function mountedValue(v: Value, mounts: Mount[]): Value {
+  const t = v.known;
+  if (t === null || !t.startsWith('/')) return v;
+  const p = resolvePath('/', t, '/');
+  for (const m of mounts) {
+    if (p === m.inside || p.startsWith(`${m.inside}/`)) {
+      const host = m.host + p.slice(m.inside.length);
+      return { ...v, known: host, ifUnset: host, possible: [] };
+    }
+  }
+  if (p === '/') return v;
+  const below = mounts.filter((m) => m.inside.startsWith(`${p}/`));
+  return below.length === 1 ? { ...v, known: below[0]!.host, ifUnset: below[0]!.host, possible: [] } : v;
+}
+
+/**
+ * A launcher (core/shell/elsewhere.ts) runs its command, here or in another environment: the command
+ * is analysed like any other, with no folder of ours when it runs elsewhere. The launcher's own
+ * redirections are ours (made absolute, so they stay ours); stdin reaches the command only when the
+ * launcher forwards it.
+ */
+function runLaunched(inv: Invocation, launch: Launch, state: State, w: Walk, meta: Meta): Invocation {
+  const st = cloneState(state);
+  const home = w.out.home;
+  if (launch.row.where !== 'here') {
+    const mounts: Mount[] = [];
+    for (const m of launch.mounts) {
+      const host = m.host.known;
+      if (host === null || !m.inside.startsWith('/')) continue;
+      if (!(isAbsolutePath(host) || host.startsWith('~')) && !state.cwd) continue;
+      mounts.push({ inside: resolvePath('/', m.inside, '/'), host: resolvePath(state.cwd ?? '/', host, home) });
+    }
+    st.elsewhere = launch.label;
+    st.mounts = mounts;
+    const dir = launch.workdir?.startsWith('/') ? mountedValue(syntheticValue(launch.workdir), mounts).known : null;
+    st.cwd = dir !== null && mounts.some((m) => dir === m.host || dir.startsWith(`${m.host}/`)) ? dir : null;
+  }
+  if (launch.row.secrets) st.injected = launch.label;
+  // Nested launchers (`docker exec app doppler run -- env`): the inner one runs inside the outer.
+  st.relaunch = [...(state.relaunch ?? []), launch.relaunch];
+  const absolute = (r: EvaluatedRedirect): EvaluatedRedirect => {
+    const t = r.target?.known;
+    if (!r.target || t === null || t === undefined || isAbsolutePath(t) || /^\d+$/.test(t) || !state.cwd) return r;
+    const path = resolvePath(state.cwd, t, home);
+    return { ...r, target: { ...r.target, known: path, ifUnset: path, possible: [] } };
+  };
+  const input = (r: EvaluatedRedirect) => r.op === '<' || r.op === '<<<' || r.op === '<>' || r.op === '<&';
+  const redirects = meta.redirects.filter((r) => launch.stdin || !input(r)).map(absolute);
+  const inner: Meta = {
+    ...meta,
+    redirects,
+    stdinText: launch.stdin ? meta.stdinText : null,
+    pipeFrom: launch.stdin ? meta.pipeFrom : null,
+    findRoots: null,
+  };
+  if (launch.row.where === 'here') inv.wrapper = true;
+  for (const text of launch.texts) {
+    if (text.known === null) computedScript(inv, [text], w);
+    else walkSource(text.known, cloneState(st), w, inner, launch.label, null, launch.stdin, inv);
+  }
+  if (launch.computed) computedScript(inv, [launch.computed], w);
+  if (!launch.argv) return inv;
+  const argv = st.mounts?.length ? launch.argv.map((v) => mountedValue(v, st.mounts!)) : launch.argv;
+  return resolve(argv, st, w, { ...inner, via: [...meta.via, launch.label] }) ?? inv;
+}
+
 function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation | null {
   if (argv.length === 0) return null;
   // Wrappers around wrappers (`nice nice … rm`): real chains are a few deep; past this, stop looking.
@@ -918,6 +1046,10 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     assigns: meta.assigns,
   };
   if (state.xtrace) inv.xtrace = true;
+  if (state.elsewhere !== undefined) inv.elsewhere = state.elsewhere;
+  if (state.mounts?.length) inv.hostRoots = state.mounts.map((m) => m.host);
+  if (state.injected !== undefined) inv.injected = state.injected;
+  if (state.relaunch !== undefined) inv.relaunch = state.relaunch;
   w.out.invocations.push(inv);
   const args = inv.args;
   if (renamedProgram(argv[0]!, state, w, meta)) markIncomplete(w.out, 'computed');
@@ -1003,6 +1135,9 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       return inv;
     }
   }
+  // Programs that run a command in another environment or under a secret injector (elsewhere.ts).
+  const elsewhere = launched(program, args);
+  if (elsewhere) return runLaunched(inv, elsewhere, state, w, meta);
   const launcher = launcherFor(program);
   if (launcher && launch(inv, launcher, state, w, meta)) return inv;
   const wrapper = WRAPPERS[program];
@@ -1020,7 +1155,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     return inv;
   }
   if (program === 'eval') {
-    if (args.every((a) => a.known !== null)) walkSource(args.map((a) => a.known).join(' '), state, w, meta, 'eval');
+    if (args.every((a) => a.known !== null)) walkSource(args.map((a) => a.known).join(' '), state, w, meta, 'eval', null, false, inv);
     else computedScript(inv, args, w);
     return inv;
   }
@@ -1164,9 +1299,15 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       } else if (text === null) computedScript(inv, [value], w);
       else {
         const st = cloneState(state);
-        if (program === 'ssh' && label === 'ssh') st.cwd = null; // the remote side's folder is not ours
+        // The remote side's folder is not ours, nor are its files; what it prints, ssh prints.
+        const remote = program === 'ssh' && label === 'ssh';
+        if (remote) {
+          st.cwd = null;
+          st.elsewhere = 'ssh';
+          st.mounts = undefined;
+        }
         // script -c CMD runs CMD on a terminal fed by script's own stdin (curl … | script -qc bash /dev/null).
-        walkSource(text, st, w, meta, label, null, program === 'script');
+        walkSource(text, st, w, meta, label, null, program === 'script', remote ? inv : undefined);
       }
     }
   }
@@ -1588,7 +1729,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     st.xtrace = xtrace;
     // Under find -exec (`sh -c 'cat "$1"' _ {}`), the `{}` the script is given still stands for each file found.
     const found = meta.findRoots && list.slice(i + 1).some((a) => a.known === '{}') ? meta.findRoots : null;
-    walkSource(first.known, st, w, meta, `${program} -c`, found, true);
+    walkSource(first.known, st, w, meta, `${program} -c`, found, true, inv);
     return inv;
   }
   // bash <(echo …): the script file is a process substitution's output.
@@ -1599,7 +1740,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     inv.wrapper = true;
     const st = cloneState(state);
     st.xtrace = xtrace;
-    walkSource(script, st, w, meta, `${program} ${first ? '<()' : 'stdin'}`);
+    walkSource(script, st, w, meta, `${program} ${first ? '<()' : 'stdin'}`, null, false, inv);
   }
   return inv;
 }
@@ -2310,6 +2451,14 @@ function fieldSplit(word: Word, v: Value, state: State, w: Walk): Value[] | null
   const kept = fields.filter((f) => f !== '');
   if (kept.length === 1 && kept[0] === v.known) return null;
   return kept.map((f) => ({ ...v, known: f, ifUnset: f, possible: [], glob: v.glob || /[*?[]/.test(f) }));
+}
+
+/** `line` run where `inv` runs (inside the launchers that ran it), or null when it runs here. */
+export function relaunched(inv: Invocation, line: string): string | null {
+  if (!inv.relaunch?.length) return null;
+  let out = line;
+  for (let i = inv.relaunch.length - 1; i >= 0; i--) out = `${inv.relaunch[i]}${shellQuote(out)}`;
+  return out;
 }
 
 /** A word quoted for the shell, so a path with spaces stays one word when an alias is expanded. */

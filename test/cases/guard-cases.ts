@@ -175,7 +175,7 @@ export const CASES: GuardCase[] = [
   { n: 125, command: 'kubectl config current-context', expect: 'allow' },
   { n: 126, command: 'terraform destroy -auto-approve', expect: 'deny', by: 'data-destruction' },
   { n: 127, command: 'psql "$DATABASE_URL" -c "DROP DATABASE app"', expect: 'deny', by: 'data-destruction' },
-  { n: 128, command: 'docker run --rm -v /:/host alpine rm -rf /host/home', expect: 'deny', by: 'disk-and-system' },
+  { n: 128, command: 'docker run --rm -v /:/host alpine rm -rf /host/home', expect: 'deny', by: rm }, // the mounted /host/home is the host's /home
   { n: 129, command: 'powershell -Command "Remove-Item -Recurse -Force C:\\"', expect: 'deny', by: rm },
   { n: 130, command: 'cmd /c "rd /s /q %USERPROFILE%"', expect: 'deny', by: rm },
   { n: 131, command: 'cat .e*', expect: 'deny', by: sr },
