@@ -239,7 +239,23 @@ const STDOUT_FILES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'
  */
 export const THERE = '/(there)';
 
+/** Variables that hold a process id: `/proc/$$/environ` is a process's file whichever the id is. */
+const PID_VARIABLES = new Set(['$', 'BASHPID', 'PPID', '!']);
+
+/** `/proc/$$/…` with the id left out (`self`: the same kind of file of a process of this session), else null. */
+function procPath(value: Value): string | null {
+  let text = '';
+  for (const p of value.word.parts) {
+    if (p.type === 'lit') text += p.text;
+    else if (p.type === 'param' && PID_VARIABLES.has(p.name) && p.op === '') text += 'self';
+    else return null;
+  }
+  return text.startsWith('/proc/') ? text : null;
+}
+
 export function target(inv: Invocation, value: Value, home: string, dir?: string | null): Target {
+  const proc = value.known === null ? procPath(value) : null;
+  if (proc !== null) return { value, path: resolvePath('/', proc, home) };
   const t = value.known;
   if (t === null || t === '' || t === '-' || remoteOf(t)) return { value, path: null };
   // /dev/fd/3 with 3<.env (or /dev/stdin with < .env): the file opened on that descriptor.
@@ -756,7 +772,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'exec':
         return false;
       case 'var':
-        if (t) out.push({ kind: 'read', source: 'variable', name: t, mode: 'content' });
+        // The program prints the value of the variable it is given by name (printenv NAME, launchctl getenv NAME).
+        if (t) out.push({ kind: 'read', source: 'variable', name: t, mode: 'content', printed: true });
         return true;
       case 'cred':
         if (t) out.push({ kind: 'read', source: 'credentials', name: t, mode: 'content', secret: false });

@@ -1,7 +1,15 @@
 // Tools that print stored credentials: each is a secret read, whatever the file they keep it in.
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec, Row } from '../types';
 
 const cred = (what: string) => [{ kind: 'read-credentials' as const, what }];
+
+/** A subcommand that prints a stored or freshly minted credential: one row, its example the subcommand itself. */
+const prints = (program: string, sub: string[], example = '', extra: Partial<Row> = {}): Row => ({
+  sub,
+  effects: cred(`${program} ${sub.join(' ')}`),
+  examples: [{ command: `${program} ${sub.join(' ')}${example ? ` ${example}` : ''}`, effects: [`read(credentials: ${program} ${sub.join(' ')})`] }],
+  ...extra,
+});
 
 export const CREDENTIALS: ProgramSpec[] = [
   {
@@ -139,6 +147,12 @@ export const CREDENTIALS: ProgramSpec[] = [
         effects: cred('aws iam create-access-key'),
         examples: [{ command: 'aws iam create-access-key --user-name me', effects: ['read(credentials: aws iam create-access-key)'] }],
       },
+      prints('aws', ['ecr', 'get-authorization-token']),
+      prints('aws', ['sso', 'get-role-credentials'], '--role-name r --account-id 1 --access-token t'),
+      prints('aws', ['sts', 'get-federation-token'], '--name x'),
+      prints('aws', ['sts', 'assume-role-with-web-identity'], '--role-arn x --role-session-name y --web-identity-token t'),
+      prints('aws', ['rds', 'generate-db-auth-token'], '--hostname db --port 5432 --username app'),
+      prints('aws', ['lightsail', 'get-relational-database-master-user-password'], '--relational-database-name db'),
       {
         sub: ['secretsmanager', 'get-secret-value'],
         effects: cred('aws secretsmanager get-secret-value'),
@@ -199,6 +213,33 @@ export const CREDENTIALS: ProgramSpec[] = [
         effects: cred('az keyvault secret show'),
         examples: [{ command: 'az keyvault secret show --name x --vault-name v', effects: ['read(credentials: az keyvault secret show)'] }],
       },
+      // `az acr login` keeps the token in docker's store; --expose-token prints it instead.
+      prints('az', ['acr', 'login'], '-n myreg --expose-token', { when: ['--expose-token'] }),
+      { sub: ['acr', 'login'], examples: [{ command: 'az acr login -n myreg', effects: [] }] },
+      prints('az', ['acr', 'credential', 'show'], '-n myreg'),
+      // App settings and connection strings come back with their values (the app's secrets).
+      prints('az', ['webapp', 'config', 'appsettings', 'list'], '-n app -g rg'),
+      prints('az', ['functionapp', 'config', 'appsettings', 'list'], '-n fn -g rg'),
+      prints('az', ['webapp', 'config', 'connection-string', 'list'], '-n app -g rg'),
+      prints('az', ['staticwebapp', 'appsettings', 'list'], '-n site'),
+      prints('az', ['containerapp', 'secret', 'show'], '-n app -g rg --secret-name db'),
+      prints('az', ['storage', 'account', 'keys', 'list'], '-n store'),
+      prints('az', ['storage', 'account', 'show-connection-string'], '-n store'),
+      prints('az', ['cosmosdb', 'keys', 'list'], '-n db -g rg'),
+      prints('az', ['redis', 'list-keys'], '-n cache -g rg'),
+      // A new service principal or app secret is printed once, with its password.
+      prints('az', ['ad', 'sp', 'create-for-rbac'], '-n ci'),
+      prints('az', ['ad', 'sp', 'credential', 'reset'], '--id x'),
+      prints('az', ['ad', 'app', 'credential', 'reset'], '--id x'),
+      {
+        // --file - prints the kubeconfig, client keys included; by default it is merged into ~/.kube/config.
+        sub: ['aks', 'get-credentials'],
+        takes: ['-f', '--file', '-n', '--name', '-g', '--resource-group'],
+        valueIs: { '-f': ['-', '/dev/stdout'], '--file': ['-', '/dev/stdout'] },
+        effects: cred('az aks get-credentials --file -'),
+        examples: [{ command: 'az aks get-credentials -n k -g rg --file -', effects: ['read(credentials: az aks get-credentials --file -)'] }],
+      },
+      { sub: ['webapp', 'config', 'appsettings', 'set'], examples: [{ command: 'az webapp config appsettings set -n app -g rg --settings A=1', effects: [] }] },
     ],
   },
   {
@@ -236,6 +277,16 @@ export const CREDENTIALS: ProgramSpec[] = [
         ],
       })),
       { sub: ['config', 'view'], examples: [{ command: 'kubectl config view', effects: [] }] },
+      // Mints a service account token and prints it.
+      prints('kubectl', ['create', 'token'], 'default --duration 1h'),
+      {
+        // --list prints the containers' environment with its literal values.
+        sub: ['set', 'env'],
+        when: ['--list'],
+        effects: cred('kubectl set env --list'),
+        examples: [{ command: 'kubectl set env deploy/api --list', effects: ['read(credentials: kubectl set env --list)'] }],
+      },
+      { sub: ['create', 'secret'], examples: [{ command: 'kubectl create secret generic db --from-env-file=.env.example', effects: [] }] },
     ],
   },
   {
@@ -273,6 +324,7 @@ export const CREDENTIALS: ProgramSpec[] = [
         effects: cred('heroku auth:token'),
         examples: [{ command: 'heroku auth:token', effects: ['read(credentials: heroku auth:token)'] }],
       },
+      prints('heroku', ['authorizations:create'], '-d ci'),
       {
         // Every config var with its value (API keys, DATABASE_URL with its password).
         sub: ['config'],
@@ -293,6 +345,8 @@ export const CREDENTIALS: ProgramSpec[] = [
     otherwise: 'none',
     rows: [
       { sub: ['read'], effects: cred('op read'), examples: [{ command: 'op read op://vault/item/password', effects: ['read(credentials: op read)'] }] },
+      // inject prints the template with its op:// references resolved, unless it writes a file (-o).
+      prints('op', ['inject'], '-i config.tpl', { unless: ['-o', '--out-file'] }),
       {
         sub: ['item', 'get'],
         when: ['--reveal', '--fields'],
@@ -589,7 +643,164 @@ export const CREDENTIALS: ProgramSpec[] = [
         pos: ['cred'],
         examples: [{ command: 'npm config get //registry.npmjs.org/:_authToken', effects: ['read(credentials: //registry.npmjs.org/:_authToken)'] }],
       },
+      // A new token is printed once.
+      prints('npm', ['token', 'create'], '--read-only'),
+      { sub: ['token', 'list'], examples: [{ command: 'npm token list', effects: [] }] },
     ],
+  },
+  {
+    names: ['fly', 'flyctl'],
+    otherwise: 'none',
+    rows: [
+      prints('fly', ['auth', 'token']),
+      // Mints a deploy or org token and prints it.
+      prints('fly', ['tokens', 'create'], 'deploy -x 24h'),
+      prints('fly', ['tokens', 'deploy']),
+      // Digests only.
+      { sub: ['secrets', 'list'], examples: [{ command: 'fly secrets list', effects: [] }] },
+    ],
+  },
+  {
+    // gpg prints secret keys and decrypted files unless it writes them to --output.
+    names: ['gpg', 'gpg2'],
+    otherwise: 'none',
+    rows: [
+      prints('gpg', ['--export-secret-keys'], '', {
+        sub: [],
+        when: ['--export-secret-keys', '--export-secret-subkeys'],
+        unless: ['-o', '--output'],
+        examples: [{ command: 'gpg --armor --export-secret-keys', effects: ['read(credentials: gpg --export-secret-keys)'] }],
+      }),
+      prints('gpg', ['--decrypt'], '', {
+        sub: [],
+        when: ['-d', '--decrypt'],
+        unless: ['-o', '--output'],
+        examples: [{ command: 'gpg -d secrets.txt.gpg', effects: ['read(credentials: gpg --decrypt)'] }],
+      }),
+      {
+        examples: [
+          { command: 'gpg --armor --export me@example.com', effects: [] },
+          { command: 'gpg --list-secret-keys --keyid-format=long', effects: [] },
+          { command: 'gpg -o backup.asc --export-secret-keys', effects: [] },
+        ],
+      },
+    ],
+  },
+  {
+    // age and rage decrypt to stdout unless -o names a file; the identity file (-i) is used, not printed.
+    names: ['age', 'rage'],
+    rows: [
+      {
+        when: ['-d', '--decrypt'],
+        unless: ['-o', '--output'],
+        takes: ['-r', '--recipient', '-R', '--recipients-file'],
+        opts: { '-i': 'meta', '--identity': 'meta' },
+        rest: 'read',
+        mode: 'hash',
+        effects: cred('age --decrypt'),
+        examples: [
+          { command: 'age -d -i key.txt secrets.age', effects: ['read(key.txt, metadata)', 'read(secrets.age, hash)', 'read(credentials: age --decrypt)'] },
+        ],
+      },
+      {
+        takes: ['-r', '--recipient', '-R', '--recipients-file'],
+        opts: { '-i': 'meta', '--identity': 'meta', '-o': 'write', '--output': 'write' },
+        rest: 'read',
+        mode: 'hash',
+        examples: [
+          {
+            command: 'age -d -i key.txt -o secrets.txt secrets.age',
+            effects: ['read(key.txt, metadata)', 'write(secrets.txt, age)', 'read(secrets.age, hash)'],
+          },
+          { command: 'age -r age1xyz -o .env.age .env', effects: ['write(.env.age, age)', 'read(.env, hash)'] },
+        ],
+      },
+    ],
+  },
+  {
+    // ansible-vault view prints the decrypted file; decrypt does too with --output -; edit, encrypt, create and rekey print nothing.
+    names: ['ansible-vault'],
+    otherwise: 'none',
+    rows: [
+      prints('ansible-vault', ['view'], 'group_vars/all/vault.yml'),
+      {
+        sub: ['decrypt'],
+        takes: ['--output', '--vault-id', '--vault-password-file', '--vault-pass-file'],
+        valueIs: { '--output': ['-', '/dev/stdout'] },
+        effects: cred('ansible-vault decrypt --output -'),
+        examples: [{ command: 'ansible-vault decrypt --output - vault.yml', effects: ['read(credentials: ansible-vault decrypt --output -)'] }],
+      },
+      { sub: ['edit'], examples: [{ command: 'ansible-vault edit group_vars/all/vault.yml', effects: [] }] },
+      { sub: ['encrypt'], examples: [{ command: 'ansible-vault encrypt group_vars/all/vault.yml', effects: [] }] },
+    ],
+  },
+  {
+    names: ['infisical'],
+    otherwise: 'none',
+    rows: [
+      // export prints every secret (dotenv, json, yaml) unless it writes them to --output-file.
+      prints('infisical', ['export'], '--format=dotenv', { unless: ['--output-file'] }),
+      prints('infisical', ['secrets', 'get'], 'DB_PASSWORD'),
+      ...['set', 'delete', 'folders', 'generate-example-env'].map((sub) => ({
+        sub: ['secrets', sub],
+        examples: [{ command: `infisical secrets ${sub} x`, effects: [] }],
+      })),
+      // Bare `infisical secrets` prints the table of every secret with its value.
+      prints('infisical', ['secrets'], '--env=prod'),
+    ],
+  },
+  {
+    names: ['chamber'],
+    otherwise: 'none',
+    rows: [
+      prints('chamber', ['export'], 'prod', { unless: ['-o', '--output-file'] }),
+      prints('chamber', ['read'], 'prod db_password'),
+      prints('chamber', ['env'], 'prod'),
+      prints('chamber', ['list'], '-e prod', { when: ['-e', '--expand'] }),
+      { sub: ['list'], examples: [{ command: 'chamber list prod', effects: [] }] },
+    ],
+  },
+  {
+    names: ['supabase'],
+    otherwise: 'none',
+    rows: [
+      {
+        // -o env/json/yaml/toml prints the keys (service role, JWT secret) for the shell or a file; the
+        // default summary is for reading the local stack's state (its keys are the local defaults).
+        sub: ['status'],
+        takes: ['-o', '--output', '--workdir'],
+        valueIs: { '-o': ['env', 'json', 'yaml', 'toml'], '--output': ['env', 'json', 'yaml', 'toml'] },
+        effects: cred('supabase status -o'),
+        examples: [{ command: 'supabase status -o env', effects: ['read(credentials: supabase status -o)'] }],
+      },
+      { sub: ['status'], examples: [{ command: 'supabase status', effects: [] }] },
+      // The API keys of a hosted project (anon and service_role).
+      prints('supabase', ['projects', 'api-keys'], '--project-ref abc'),
+    ],
+  },
+  {
+    names: ['railway'],
+    otherwise: 'none',
+    rows: [
+      // `railway variables` prints every variable with its value; --set changes one.
+      prints('railway', ['variables'], '--kv', { unless: ['--set', '-s'] }),
+      { sub: ['variables'], examples: [{ command: 'railway variables --set PORT=3000', effects: [] }] },
+    ],
+  },
+  {
+    names: ['teller'],
+    otherwise: 'none',
+    rows: [prints('teller', ['export'], 'env'), prints('teller', ['env'])],
+  },
+  {
+    names: ['berglas'],
+    otherwise: 'none',
+    rows: [prints('berglas', ['access'], 'my-bucket/db-password')],
+  },
+  {
+    names: ['firebase'],
+    otherwise: 'none',
+    rows: [prints('firebase', ['functions:config:get'])],
   },
 ];
 

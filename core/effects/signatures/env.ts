@@ -99,7 +99,16 @@ export const ENV: ProgramSpec[] = [
   {
     names: ['printenv'],
     rows: [
-      { bare: true, effects: dump, examples: [{ command: 'printenv', effects: ['read(env)'] }] },
+      {
+        // No name: every variable (`printenv -0` too).
+        nopos: true,
+        unless: ['--help', '--version'],
+        effects: dump,
+        examples: [
+          { command: 'printenv', effects: ['read(env)'] },
+          { command: 'printenv -0', effects: ['read(env)'] },
+        ],
+      },
       { rest: 'var', examples: [{ command: 'printenv HOME', effects: ['read($HOME)'] }] },
     ],
   },
@@ -107,6 +116,8 @@ export const ENV: ProgramSpec[] = [
     names: ['export', 'declare', 'typeset', 'readonly', 'local'],
     rows: [
       { bare: true, effects: dump, examples: [{ command: 'export', effects: ['read(env)'] }] },
+      // bash's `export -n` with no name lists the exported variables with their values, like `export -p`.
+      { when: ['-n'], nopos: true, effects: dump, examples: [{ command: 'export -n', effects: ['read(env)'] }] },
       {
         when: ['-p', '-x'],
         unless: ['-f', '-F'],
@@ -118,6 +129,15 @@ export const ENV: ProgramSpec[] = [
         ],
       },
       { rest: 'none', examples: [{ command: 'export NODE_ENV=test', effects: [] }] },
+    ],
+  },
+  {
+    // launchd's environment (macOS): `launchctl export` prints it as shell assignments, getenv one variable.
+    names: ['launchctl'],
+    otherwise: 'none',
+    rows: [
+      { sub: ['export'], effects: dump, examples: [{ command: 'launchctl export', effects: ['read(env)'] }] },
+      { sub: ['getenv'], rest: 'var', examples: [{ command: 'launchctl getenv AWS_SECRET_ACCESS_KEY', effects: ['read($AWS_SECRET_ACCESS_KEY)'] }] },
     ],
   },
   {

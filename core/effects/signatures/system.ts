@@ -631,6 +631,12 @@ export const SYSTEM: ProgramSpec[] = [
       '--kill-whom',
     ],
     rows: [
+      // The service manager's environment (system or --user), which units inherit: tokens put there included.
+      {
+        sub: ['show-environment'],
+        effects: [{ kind: 'read-env', what: 'environment' }],
+        examples: [{ command: 'systemctl --user show-environment', effects: ['read(env)'] }],
+      },
       ...['isolate', 'rescue', 'emergency'].map((sub) => ({
         sub: [sub],
         rest: 'none' as const,
