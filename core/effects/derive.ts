@@ -3,7 +3,7 @@
 // compiled once per row on first use, never scanned per call.
 
 import { interpreterCode, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
-import { basename, isAbsolutePath, relativeTo, resolvePath } from '../paths';
+import { basename, isAbsolutePath, isSameOrAncestor, relativeTo, resolvePath } from '../paths';
 import { codeEffects, envReads } from './code';
 import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
 import { FAMILIES } from './signatures';
@@ -1017,6 +1017,9 @@ export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[]
     }
     for (const e of ie.effects) {
       if (e.kind !== 'write' || !e.target.path || e.how === 'touch') continue;
+      // Written in another environment (a container, a machine over ssh): not this machine's file,
+      // unless it is in a host folder the container mounts.
+      if (ie.inv.elsewhere !== undefined && !ie.inv.hostRoots?.some((r) => isSameOrAncestor(r, e.target.path!))) continue;
       out.push({
         path: links.get(e.target.path) ?? e.target.path,
         how: e.how,

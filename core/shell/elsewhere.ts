@@ -34,6 +34,8 @@ export interface LauncherRow {
   targets?: number;
   /** Options may follow the operands until `--` (cobra, oclif: `kubectl exec api-0 -c app -- env`, `heroku run env -a app`). */
   interspersed?: boolean;
+  /** The command starts right after the places, even a word that looks like an option (`docker run IMAGE -c x`: POSIX order). */
+  strict?: boolean;
   /** The command is only what follows `--` (`chamber exec svc1 svc2 -- cmd`); the operands before are places. */
   dash?: boolean;
   /** How the operands after the places run: as an argv (exec'd as is), or joined by spaces into a line a shell runs there. */
@@ -47,6 +49,8 @@ export interface LauncherRow {
   mounts?: Record<string, 'volume' | 'mount'>;
   /** Options whose value is the command's working folder inside (`-w /w`). */
   workdir?: string[];
+  /** Options whose value replaces the image's entrypoint (`--entrypoint sh`): the program the operands are given to. */
+  entrypoint?: string[];
   /** The row does not apply when one of these flags is present (`envchain --set`). */
   unless?: string[];
   /** Each example: a command and what it runs there (argv joined by spaces, or the shell line), or null for nothing. */
@@ -179,6 +183,7 @@ const docker = (names: string[], sub: string[]): LauncherRow[] => [
     sub: [...sub, 'exec'],
     takes: DOCKER_EXEC_TAKES,
     targets: 1,
+    strict: true,
     command: 'argv',
     where: 'container',
     stdin: STDIN_FLAGS,
@@ -193,14 +198,18 @@ const docker = (names: string[], sub: string[]): LauncherRow[] => [
     sub: [...sub, 'run'],
     takes: DOCKER_RUN_TAKES,
     targets: 1,
+    strict: true,
     command: 'argv',
     where: 'container',
     stdin: STDIN_FLAGS,
     mounts: RUN_MOUNTS,
     workdir: ['-w', '--workdir'],
+    entrypoint: ['--entrypoint'],
     examples: [
       { command: `${names[0]} ${[...sub, 'run'].join(' ')} --rm -v "$PWD":/w alpine cat /w/.env`, runs: 'cat /project/.env' },
       { command: `${names[0]} ${[...sub, 'run'].join(' ')} --rm nginx`, runs: null },
+      { command: `${names[0]} ${[...sub, 'run'].join(' ')} --rm --entrypoint sh alpine -c env`, runs: 'sh -c env' },
+      { command: `${names[0]} ${[...sub, 'run'].join(' ')} --rm postgres:16 -c shared_buffers=256MB`, runs: '-c shared_buffers=256MB' },
     ],
   },
 ];
@@ -212,6 +221,7 @@ const compose = (names: string[], sub: string[]): LauncherRow[] => [
     sub: [...sub, 'exec'],
     takes: [...COMPOSE_GLOBAL, ...COMPOSE_EXEC_TAKES],
     targets: 1,
+    strict: true,
     command: 'argv',
     where: 'container',
     // compose exec and run attach stdin (`docker compose exec -T db psql < dump.sql`).
@@ -224,11 +234,13 @@ const compose = (names: string[], sub: string[]): LauncherRow[] => [
     sub: [...sub, 'run'],
     takes: [...COMPOSE_GLOBAL, ...COMPOSE_RUN_TAKES],
     targets: 1,
+    strict: true,
     command: 'argv',
     where: 'container',
     stdin: true,
     mounts: { '-v': 'volume', '--volume': 'volume' },
     workdir: ['-w', '--workdir'],
+    entrypoint: ['--entrypoint'],
     examples: [{ command: `${names[0]} ${[...sub, 'run'].join(' ')} --rm web rails db:migrate`, runs: 'rails db:migrate' }],
   },
 ];
@@ -301,6 +313,7 @@ export const LAUNCHERS: LauncherRow[] = [
     sub: ['rsh'],
     takes: [...KUBE_TAKES, '--shell'],
     targets: 1,
+    strict: true,
     command: 'argv',
     where: 'container',
     examples: [{ command: 'oc rsh api-0 env', runs: 'env' }],
@@ -311,6 +324,7 @@ export const LAUNCHERS: LauncherRow[] = [
     sub: ['exec'],
     takes: ['--timeout'],
     targets: 1,
+    strict: true,
     command: 'argv',
     where: 'container',
     stdin: ['-i', '--interactive'],
@@ -503,6 +517,7 @@ export const LAUNCHERS: LauncherRow[] = [
     sub: ['shell'],
     takes: ['--workdir', '--shell'],
     targets: 1,
+    strict: true,
     command: 'argv',
     where: 'remote',
     stdin: true,
@@ -538,6 +553,7 @@ export const LAUNCHERS: LauncherRow[] = [
     names: ['docker-machine'],
     sub: ['ssh'],
     targets: 1,
+    strict: true,
     command: 'shell',
     where: 'remote',
     examples: [{ command: 'docker-machine ssh dev env', runs: 'env' }],
@@ -573,6 +589,7 @@ export const LAUNCHERS: LauncherRow[] = [
     sub: [],
     takes: ['--ssh', '-p', '--port', '--server', '--client', '--predict', '--family', '--bind-server'],
     targets: 1,
+    strict: true,
     command: 'shell',
     where: 'remote',
     examples: [{ command: 'mosh deploy@host.example.com -- env', runs: 'env' }],
@@ -838,6 +855,7 @@ export const LAUNCHERS: LauncherRow[] = [
     sub: [],
     unless: ['--set', '-s', '--list', '-l', '--unset'],
     targets: 1,
+    strict: true,
     command: 'argv',
     where: 'here',
     secrets: true,
@@ -1020,6 +1038,7 @@ function parseRow(row: LauncherRow, program: string, args: Value[]): Launch | nu
   const flags = new Set<string>();
   const mounts: Launch['mounts'] = [];
   let workdir: string | null = null;
+  let entrypoint: Value | null = null;
   let afterDash = false;
   let started = false;
   const takes = row.takes ?? [];
@@ -1048,7 +1067,9 @@ function parseRow(row: LauncherRow, program: string, args: Value[]): Launch | nu
       afterDash = true;
       continue;
     }
-    if (t?.startsWith('-') && t !== '-') {
+    // docker exec CONTAINER -x …: once the places are given, the command starts, whatever its first word.
+    const placed = row.strict === true && places.length >= (row.targets ?? 0);
+    if (t?.startsWith('-') && t !== '-' && !placed) {
       const textOpt = optionOf(t, row.text);
       if (textOpt) {
         const v = textOpt.attached !== null ? synthetic(textOpt.attached, a) : args[++i];
@@ -1065,6 +1086,11 @@ function parseRow(row: LauncherRow, program: string, args: Value[]): Launch | nu
         const m = v && kind ? mountOf(kind, v) : null;
         if (m) mounts.push(m);
         if (v && row.workdir?.includes(opt.name)) workdir = v.known;
+        if (v && row.entrypoint?.includes(opt.name)) {
+          // The image's entrypoint, replaced: it runs with the operands after the image as its arguments.
+          entrypoint = v;
+          own.splice(own.length - (opt.attached === null ? 2 : 1));
+        }
         continue;
       }
       if (/^-[A-Za-z]+$/.test(t)) for (const c of t.slice(1)) flags.add(`-${c}`);
@@ -1084,6 +1110,7 @@ function parseRow(row: LauncherRow, program: string, args: Value[]): Launch | nu
   if (row.unless?.some((f) => flags.has(f))) return null;
   // Without `--`, a dash row's operands are all places: it runs nothing.
   const cmd = row.dash && !afterDash ? [] : command;
+  if (entrypoint?.known) cmd.unshift(entrypoint);
   // `--` before the places were all given (`lxc exec -- web env` is not a thing; `chamber exec a b -- cmd` is).
   if (afterDash && !row.dash && places.length < (row.targets ?? 0)) places.push(...cmd.splice(0, (row.targets ?? 0) - places.length));
   const label = `${program} ${row.sub.join(' ')}`.trim();
