@@ -123,6 +123,18 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'echo $OPENAI_API_KEY > /tmp/k.txt' } },
       { tool_name: 'Bash', tool_input: { command: 'export -p' } },
       { tool_name: 'Bash', tool_input: { command: 'cat /proc/self/environ' } },
+      { tool_name: 'Bash', tool_input: { command: 'strings /proc/$$/environ' } },
+      { tool_name: 'Bash', tool_input: { command: 'systemctl --user show-environment' } },
+      // inside a container, a pod, a dyno, or under a secret injector (the analysis runs what they run)
+      { tool_name: 'Bash', tool_input: { command: 'docker exec app env' }, note: 'the alternative runs in the container too' },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context dev exec api-0 -- cat /app/.env' } },
+      { tool_name: 'Bash', tool_input: { command: 'heroku run printenv -a myapp' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker run --rm -v "$PWD":/w alpine cat /w/.env' }, note: 'the mounted /w is the project' },
+      { tool_name: 'Bash', tool_input: { command: 'doppler run -- printenv' } },
+      // credential printers
+      { tool_name: 'Bash', tool_input: { command: 'gpg --armor --export-secret-keys' } },
+      { tool_name: 'Bash', tool_input: { command: 'az acr login -n myreg --expose-token' } },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context dev create token default' } },
       { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os; print(os.environ)"' } },
       // tools that print stored credentials
       { tool_name: 'Bash', tool_input: { command: 'gh auth token' } },
@@ -306,6 +318,14 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'echo "$KUBECONFIG"' }, note: 'a path, not a secret' },
       { tool_name: 'Bash', tool_input: { command: "bash -xc 'npm test'" } },
       { tool_name: 'Bash', tool_input: { command: "node -e 'console.log(process.env[process.argv[1]])' HOME" } },
+      { tool_name: 'Bash', tool_input: { command: 'docker exec app ls /app' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker exec app env | cut -d= -f1' }, note: 'names only, whoever prints them' },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl --context dev exec api-0 -- cat /app/config/settings.yaml' } },
+      { tool_name: 'Bash', tool_input: { command: 'gpg --armor --export me@example.com' }, note: 'a public key' },
+      { tool_name: 'Bash', tool_input: { command: 'az acr login -n myreg' }, note: 'the token goes to docker, not the transcript' },
+      { tool_name: 'Bash', tool_input: { command: 'age -d -i key.txt -o secrets.txt secrets.age' }, note: 'decrypted into a file' },
+      { tool_name: 'Bash', tool_input: { command: 'ansible-vault edit group_vars/all/vault.yml' } },
+      { tool_name: 'Bash', tool_input: { command: 'supabase status' }, note: "the local stack's state" },
     ],
   },
 });

@@ -121,6 +121,10 @@ describe('credential printers and environment dumps: cousins through the guard s
       else {
         assert.ok(v, 'expected a deny by secret-read');
         assert.equal(v.guardId, 'secret-read', v.reason);
+        if (v.instead) {
+          const again = evaluateAt('Bash', { command: v.instead }, root, root).evaluation.verdict;
+          assert.equal(again, null, `instead ${v.instead} denied by ${again?.guardId}: ${again?.reason}`);
+        }
       }
     });
   }

@@ -256,6 +256,11 @@ describe('launchers: cousins through the guard set', () => {
       else {
         assert.ok(v, `expected a deny by ${c.by}`);
         assert.equal(v.guardId, c.by, v.reason);
+        // The alternative (run where the command ran) passes the whole guard set.
+        if (v.instead) {
+          const again = evaluateAt('Bash', { command: v.instead }, root, root).evaluation.verdict;
+          assert.equal(again, null, `instead ${v.instead} denied by ${again?.guardId}: ${again?.reason}`);
+        }
       }
     });
   }
