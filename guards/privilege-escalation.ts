@@ -48,6 +48,8 @@ export default defineGuard({
   priority: -10,
   check(_call, ctx) {
     for (const inv of ctx.shell().invocations) {
+      // Root inside a container (`docker exec app sudo apt-get install …`) is the container's, not this machine's.
+      if (inv.container) continue;
       const p = inv.program;
       if (ESCALATORS.has(p)) {
         if (
@@ -135,6 +137,7 @@ export default defineGuard({
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'which sudo' } },
+      { tool_name: 'Bash', tool_input: { command: 'docker exec app sudo apt-get install -y curl' }, note: "the container's root" },
       { tool_name: 'Bash', tool_input: { command: 'man sudo' } },
       { tool_name: 'Bash', tool_input: { command: 'sudo -l' } },
       { tool_name: 'Bash', tool_input: { command: 'chmod +x scripts/build.sh' } },

@@ -93,6 +93,8 @@ export interface Invocation {
    * launcher's label (`docker exec`, `ssh`). Its paths are that environment's, except `hostRoots`.
    */
   elsewhere?: string;
+  /** What that environment is: a container (its root is the container's, not a machine's), or another machine. */
+  container?: true;
   /** Host folders a container mounts (mapped already: its paths under them are this machine's). */
   hostRoots?: string[];
   /** Set when a secret injector put secrets in its environment (`doppler run`, `op run`): its label. */
@@ -155,6 +157,7 @@ interface State {
   xtrace: boolean;
   /** Running in another environment (see Invocation.elsewhere), with the host paths it mounts. */
   elsewhere?: string;
+  container?: true;
   mounts?: Mount[];
   /** Secrets injected into the environment (see Invocation.injected). */
   injected?: string;
@@ -250,6 +253,7 @@ function cloneState(s: State): State {
     xtrace: s.xtrace,
     ...(s.elsewhere !== undefined ? { elsewhere: s.elsewhere } : {}),
     ...(s.mounts !== undefined ? { mounts: s.mounts } : {}),
+    ...(s.container ? { container: true as const } : {}),
     ...(s.injected !== undefined ? { injected: s.injected } : {}),
     ...(s.relaunch !== undefined ? { relaunch: s.relaunch } : {}),
   };
@@ -988,6 +992,8 @@ function runLaunched(inv: Invocation, launch: Launch, state: State, w: Walk, met
     }
     st.elsewhere = launch.label;
     st.mounts = mounts;
+    if (launch.row.where === 'container') st.container = true;
+    else delete st.container;
     const dir = launch.workdir?.startsWith('/') ? mountedValue(syntheticValue(launch.workdir), mounts).known : null;
     st.cwd = dir !== null && mounts.some((m) => dir === m.host || dir.startsWith(`${m.host}/`)) ? dir : null;
   }
@@ -1047,6 +1053,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   };
   if (state.xtrace) inv.xtrace = true;
   if (state.elsewhere !== undefined) inv.elsewhere = state.elsewhere;
+  if (state.container) inv.container = true;
   if (state.mounts?.length) inv.hostRoots = state.mounts.map((m) => m.host);
   if (state.injected !== undefined) inv.injected = state.injected;
   if (state.relaunch !== undefined) inv.relaunch = state.relaunch;
@@ -1305,6 +1312,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
           st.cwd = null;
           st.elsewhere = 'ssh';
           st.mounts = undefined;
+          delete st.container;
         }
         // script -c CMD runs CMD on a terminal fed by script's own stdin (curl … | script -qc bash /dev/null).
         walkSource(text, st, w, meta, label, null, program === 'script', remote ? inv : undefined);
