@@ -212,6 +212,18 @@ export const HOME_TOKEN_FILES: readonly string[] = [
   '.my.cnf',
 ];
 
+/**
+ * Where containers get their secrets as files: Docker and Compose secrets (`/run/secrets/NAME`), a
+ * pod's service account token (`/var/run/secrets/kubernetes.io/serviceaccount/token`, the same
+ * under `eks.amazonaws.com`, …). The namespace and CA certificate beside the token are not secret.
+ */
+const CONTAINER_SECRET_DIRS = ['/run/secrets/', '/var/run/secrets/'];
+const CONTAINER_NOT_SECRET = new Set(['ca.crt', 'namespace', 'service-ca.crt']);
+
+function containerSecret(path: string): boolean {
+  return CONTAINER_SECRET_DIRS.some((d) => path.startsWith(d) && path.length > d.length) && !CONTAINER_NOT_SECRET.has(basename(path).toLowerCase());
+}
+
 export interface SecretLookup {
   home: string;
   projectDir: string;
@@ -233,6 +245,7 @@ export function secretKind(path: string, lookup: SecretLookup): SecretKind | nul
   if (isDotenvName(name)) return 'dotenv';
   if (KEY_NAMES.test(name)) return 'private-key';
   if (/^\/proc\/[^/]+\/(?:task\/[^/]+\/)?environ$/.test(path)) return 'environment';
+  if (containerSecret(path)) return 'token-file';
   if (secretFileRow(path, lookup.home)) return 'credentials-file';
   const home = relativeTo(lookup.home, path);
   const inHome = home === null ? null : home.toLowerCase();

@@ -308,6 +308,16 @@ function besideCopy(t: Target, suffix: string): Target {
   return { value: t.value, path: t.path.endsWith(s) ? t.path.slice(0, -s.length) : t.path };
 }
 
+/** `NAME:PATH` or `NAMESPACE/POD:PATH` (docker cp, kubectl cp): PATH inside that container. */
+const CONTAINER_PATH = /^[\w.-]+(?:\/[\w.-]+)?:(.+)$/;
+
+/** The target of an operand of a row with containerPaths: a path in the container (relative ones under THERE), else the usual. */
+function copyTarget(inv: Invocation, value: Value, home: string, row: Row, dir?: string | null): Target {
+  const inside = row.containerPaths && value.known !== null ? CONTAINER_PATH.exec(value.known)?.[1] : undefined;
+  if (inside === undefined) return target(inv, value, home, dir);
+  return { value, path: resolvePath(isAbsolutePath(inside) ? '/' : THERE, inside, home) };
+}
+
 /** `host:path` or `user@host:path` (scp, rsync), not a Windows drive. */
 function remoteOf(t: string | null): string | null {
   if (t === null || !t.includes(':')) return null;
@@ -692,8 +702,10 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         if (role === 'meta' && (t === ']' || t === ']]')) return true;
         // Sourced under `set -x` the shell prints every assignment it runs, values included.
         const m: ReadMode = role === 'meta' ? 'metadata' : role === 'load' ? (inv.xtrace ? 'content' : 'load') : extra?.to ? 'copy' : mode;
-        const remote = remoteOf(t);
-        if (remote) out.push({ kind: 'send', url: t, host: remote, how: `${how} (download)` });
+        const inContainer = row.containerPaths && t !== null && CONTAINER_PATH.test(t);
+        const remote = inContainer ? null : remoteOf(t);
+        if (inContainer) out.push({ kind: 'read', source: 'file', target: copyTarget(inv, value, home, row), mode: m, ...(extra?.to ? { to: extra.to } : {}) });
+        else if (remote) out.push({ kind: 'send', url: t, host: remote, how: `${how} (download)` });
         else if (t !== null && URL_RE.test(t)) apply('url', value);
         else
           out.push({
@@ -711,6 +723,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'dest':
       case 'touch': {
         if (t === '-') return true; // stdout
+        if (row.containerPaths && t !== null && CONTAINER_PATH.test(t)) return true; // into the container: not this machine's file
         const remote = remoteOf(t);
         if (remote) out.push({ kind: 'send', url: t, host: remote, how });
         else {
@@ -844,7 +857,7 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       dest = plain[plain.length - 1];
       sources = plain.slice(0, -1);
     }
-    const destTarget = dest ? target(inv, dest, home, dir) : undefined;
+    const destTarget = dest ? copyTarget(inv, dest, home, row, dir) : undefined;
     for (const s of sources) {
       let to = destTarget;
       if (to?.path && row.layout !== 'archive' && (destOpt || sources.length > 1 || dest?.known?.endsWith('/')) && s.known)

@@ -154,6 +154,8 @@ export interface Row {
    *  checkout: `REV [--] paths…` (git checkout): the paths are written with REV's version; without a REV
    *  (`git checkout -- f`, `--theirs f`) git restores what is staged, and no file changes to another version. */
   layout?: 'copy' | 'move' | 'archive' | 'checkout';
+  /** `NAME:PATH` operands are PATH inside the container or pod NAME (docker cp, kubectl cp), not a remote host. */
+  containerPaths?: boolean;
   /** checkout layout: options that name the version instead (`git restore --source REV`); every positional is a path. */
   revOpt?: string[];
   /** Reads are copies beside the file, with this suffix added (gzip: `.gz`), or removed when it starts with `-` (gunzip: `-.gz`). */

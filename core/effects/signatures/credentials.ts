@@ -280,6 +280,17 @@ export const CREDENTIALS: ProgramSpec[] = [
       // Mints a service account token and prints it.
       prints('kubectl', ['create', 'token'], 'default --duration 1h'),
       {
+        // kubectl cp POD:SRC DEST: the pod's file copied here.
+        sub: ['cp'],
+        takes: ['-c', '--container', '-n', '--namespace', '--retries'],
+        layout: 'copy',
+        containerPaths: true,
+        examples: [
+          { command: 'kubectl cp api-0:/app/.env ./e.txt', effects: ['read(/app/.env, copy → e.txt)', 'write(e.txt, kubectl)'] },
+          { command: 'kubectl cp prod/api-0:/app/.env .env.prod', effects: ['read(/app/.env, copy → .env.prod)', 'write(.env.prod, kubectl)'] },
+        ],
+      },
+      {
         // --list prints the containers' environment with its literal values.
         sub: ['set', 'env'],
         when: ['--list'],

@@ -22,6 +22,17 @@ export const DOCKER: ProgramSpec[] = [
         examples: [{ command: 'docker login ghcr.io -u me --password-stdin', effects: ['send(ghcr.io)'] }],
       },
       {
+        // docker cp CONTAINER:SRC DEST: the container's file copied here (`-` prints it, as a tar stream).
+        sub: ['cp'],
+        layout: 'copy',
+        containerPaths: true,
+        examples: [
+          { command: 'docker cp app:/app/.env -', effects: ['read(/app/.env, copy → -)'] },
+          { command: 'docker cp app:/app/logs ./logs', effects: ['read(/app/logs, copy → logs)', 'write(logs, docker)'] },
+          { command: 'docker cp .env app:/app/.env', effects: ['read(.env, copy → /app/.env)'] },
+        ],
+      },
+      {
         sub: ['compose', 'config'],
         subTakes: COMPOSE_GLOBAL,
         unless: COMPOSE_SAFE,
