@@ -41,6 +41,19 @@ const PASS_THROUGH = new Set([
 /** Programs that print what they are given as arguments. */
 const PRINTERS = new Set(['echo', 'printf', 'print', 'printenv']);
 
+/** How to test that a variable is set without printing it, in the interpreter's language (the advice of a computed-name denial). */
+function testInstead(program: string): string {
+  const lang = /^python/.test(program) ? 'python' : /^(node|nodejs|deno|bun)$/.test(program) ? 'js' : /^(ruby|perl|php)/.exec(program)?.[1];
+  const how: Record<string, string> = {
+    python: "print('set' if os.environ.get('NAME') else 'unset')",
+    js: "console.log(process.env.NAME ? 'set' : 'unset')",
+    ruby: "puts(ENV['NAME'] ? 'set' : 'unset')",
+    perl: "print defined $ENV{NAME} ? 'set' : 'unset'",
+    php: "echo getenv('NAME') !== false ? 'set' : 'unset';",
+  };
+  return lang && how[lang] ? ` (${how[lang]})` : '';
+}
+
 export default defineGuard({
   id: 'secret-read',
   title: 'No printing of secret files or secret variables into the transcript',
@@ -231,6 +244,11 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'cp .env.example .env' } },
       { tool_name: 'Bash', tool_input: { command: 'grep -c API_KEY .env' } },
       { tool_name: 'Bash', tool_input: { command: 'printenv | cut -d= -f1' } },
+      // Whether a variable is set, how many there are, their names: no value is printed.
+      { tool_name: 'Bash', tool_input: { command: `python3 -c "import os; print('GITHUB_TOKEN' in os.environ)"` } },
+      { tool_name: 'Bash', tool_input: { command: `python3 -c "import os; print(len(os.environ))"` } },
+      { tool_name: 'Bash', tool_input: { command: 'node -e "console.log(Object.keys(process.env).length)"' } },
+      { tool_name: 'Bash', tool_input: { command: `node -e "console.log('CI' in process.env)"` } },
       { tool_name: 'Bash', tool_input: { command: 'env | sort | cut -d= -f1' }, note: 'sorted, then names only' },
       { tool_name: 'Bash', tool_input: { command: 'env | grep -i path' } },
       { tool_name: 'Bash', tool_input: { command: 'echo "$GITHUB_TOKEN" | gh auth login --with-token' } },
@@ -365,7 +383,7 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
         if (!e.printed || leavesQuietly(inv, analysis)) return null;
         return {
           unanalysable: true,
-          reason: `${inv.program} code prints an environment variable whose name (${e.name}) is computed only when it runs, so whether it is a secret cannot be seen. Write the variable's name as a literal string, or test it instead of printing it (print('set' if os.environ.get('NAME') else 'unset')).`,
+          reason: `${inv.program} code prints an environment variable whose name (${e.name}) is computed only when it runs, so whether it is a secret cannot be seen. Write the variable's name as a literal string, or test whether it is set instead of printing it${testInstead(inv.program)}.`,
         };
       }
       const credential = e.stdin || e.indirect ? null : codeReadsCredentialFile(e.name, inv);

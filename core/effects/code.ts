@@ -291,7 +291,7 @@ export function codeEffects(lang: string, original: string, inv: Invocation, hom
     const edit = codeEdit(code, lits, new Set(writes));
     for (const w of writes) out.push({ kind: 'write', target: target(inv, synthetic(w), home), how: `${inv.program} code`, edit });
   }
-  if (api.envDump.test(withoutEnvPassedOn(original))) out.push({ kind: 'read', source: 'env', mode: 'content' });
+  if (api.envDump.test(withoutEnvPassedOn(original).replace(HARMLESS_ENV_USE, '_'))) out.push({ kind: 'read', source: 'env', mode: 'content' });
   // Code that talks to the network sends to the hosts of its URL literals (`urlopen('https://…')`, `fetch('https://…')`).
   if (CODE_EVAL[lang]?.fetches.test(code)) {
     for (const l of lits) {
@@ -417,6 +417,12 @@ function enclosingCall(code: string, at: number): string {
 }
 
 const passedToProcess = (code: string, at: number) => STARTS_PROCESS.test(enclosingCall(code, at));
+
+/**
+ * Uses of the whole environment that print no value: a membership test (`'X' in os.environ`,
+ * `'X' in process.env`), a count (`len(os.environ)`), the names (`Object.keys(process.env)`).
+ */
+const HARMLESS_ENV_USE = /\bin[ \t]+(?:os\.environ|process\.env)\b(?![ \t]*[.[])|\blen\([ \t]*os\.environ[ \t]*\)|\bObject\.keys\([ \t]*process\.env[ \t]*\)/g;
 
 /** The code with every environment that is only passed to a child process blanked out. Linear (bounded look-back, ≤ 8 copies). */
 export function withoutEnvPassedOn(code: string): string {
