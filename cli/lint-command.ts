@@ -5,13 +5,23 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import guards from 'agent-guard:guards';
 import { loadConfig } from '../core/guards/load-config';
 import { lintPaths } from '../core/lint/index';
 import { format, type Format } from '../core/lint/formatters';
 import { homeDirectory, normalizePath } from '../core/paths';
 import { escapeControl } from '../core/terminal';
 import { loadMemo, memoPlace, saveMemo } from './lint-memo';
+import type { Guard } from '../core/guards/types';
+
+/**
+ * The guard set, loaded when a command must be judged: a run whose verdicts and results are all
+ * kept (cli/lint-memo.ts) never initialises the guards' modules, a tenth of a repeat lint.
+ */
+let guardSet: readonly Guard[] | undefined;
+function loadGuards(): readonly Guard[] {
+  guardSet ??= (require('agent-guard:guards') as { default: readonly Guard[] }).default;
+  return guardSet;
+}
 
 export function runLint(rest: string[]): number {
   const { values, positionals } = parseArgs({
@@ -45,7 +55,9 @@ export function runLint(rest: string[]): number {
   const verdictMemo = loadMemo(place, workspaces);
   verdictMemo.now = Date.now();
   const run = lintPaths(root, positionals, {
-    guards,
+    get guards() {
+      return loadGuards();
+    },
     config,
     verdictMemo,
     home,

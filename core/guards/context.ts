@@ -2,14 +2,12 @@
 // the hook and tests see the same behaviour. Git goes through the runner the caller passes in
 // (cli/git.ts: repository config neutralised, one time budget); without one there is no git.
 
-import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
-import { readRegularText } from '../read-file';
+import { fileStamp, listNames, pathExists, readHead, resolveLinks } from './fs-answers';
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
 import type { Deadline } from './dispatch';
 import type { GitRunner, GuardContext, ToolCall } from './types';
-import { normalizePath, resolvePath } from '../paths';
 
 /**
  * What a guard learned from the file system, reported to whoever keeps verdicts across runs (the
@@ -121,84 +119,4 @@ export function createContext(
 /** Answers kept per call, at most (a bound on memory for a pathological line). */
 const CACHE_LIMIT = 100_000;
 
-/** A file's identity and version without its content: size, modification and change times, inode ('-' when missing). */
-export function fileStamp(path: string): string {
-  try {
-    const st = statSync(path);
-    return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.dev}`;
-  } catch {
-    return '-';
-  }
-}
-
-export function pathExists(path: string): boolean {
-  try {
-    return existsSync(path);
-  } catch {
-    return false;
-  }
-}
-
-export function listNames(path: string): string[] {
-  try {
-    return readdirSync(path);
-  } catch {
-    return [];
-  }
-}
-
-/** The first maxBytes of a regular file (a FIFO or device planted under a secret's name is not read: it would hang the hook). */
-export function readHead(path: string, maxBytes: number): string | null {
-  return readRegularText(path, maxBytes);
-}
-
-const MAX_LINK_HOPS = 40;
-
-/**
- * Where a write to `path` really lands: the links of its existing components resolved (the real
- * path of the longest existing prefix, then the rest as written), a dangling link followed to its
- * target. One lstat per component. A path that cannot be resolved (another platform's, too many
- * links) is returned as it is.
- */
-export function resolveLinks(path: string): string {
-  const p = normalizePath(path);
-  if (!p.startsWith('/')) return p;
-  try {
-    return normalizePath(realpathSync.native(p));
-  } catch {
-    /* some component is missing, or a link dangles: walk it */
-  }
-  const hops = { n: 0 };
-  return walk(p, hops) ?? p;
-}
-
-function walk(p: string, hops: { n: number }): string | null {
-  const parts = p.split('/').filter(Boolean);
-  let real = '/';
-  for (let i = 0; i < parts.length; i++) {
-    const next = real === '/' ? `/${parts[i]}` : `${real}/${parts[i]}`;
-    let isLink = false;
-    try {
-      isLink = lstatSync(next).isSymbolicLink();
-    } catch {
-      // Missing from here on: the rest is created as written.
-      return [next, ...parts.slice(i + 1)].join('/');
-    }
-    if (!isLink) {
-      real = next;
-      continue;
-    }
-    if (++hops.n > MAX_LINK_HOPS) return null;
-    let target: string;
-    try {
-      target = readlinkSync(next);
-    } catch {
-      return null;
-    }
-    // `~` in a link target is a folder named ~, not home.
-    const resolved = walk(resolvePath(real, target, `${real}/~`), hops);
-    if (resolved === null) return null;
-    real = resolved;
-  }
-  return real;
-}
+export { fileStamp, listNames, pathExists, readHead, resolveLinks };

@@ -6,7 +6,7 @@ import { acorn } from './libraries';
 import { parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { readFrontmatter, splitFrontmatter } from './frontmatter';
 import { scanMarkdown } from './markdown';
-import { evaluateCall, type Verdict } from '../guards/dispatch';
+import type { Verdict } from '../guards/dispatch';
 import type { Guard } from '../guards/types';
 import type { SharedAnswers } from '../guards/context';
 import { envValues, redactVerdict, secretValues } from '../redact';
@@ -73,6 +73,16 @@ export interface LintOptions extends GuardSetup {
   onVerdict?: (command: string) => void;
   /** File-system answers shared by every verdict of one run (the CLI: the files do not change while it runs). */
   answers?: SharedAnswers;
+}
+
+/**
+ * The guard dispatcher, loaded when the first command is judged: it brings the shell analysis and
+ * every signature table, which a lint whose verdicts are all kept (the CLI's memo) never needs.
+ */
+let dispatch: typeof import('../guards/dispatch') | undefined;
+function dispatcher(): typeof import('../guards/dispatch') {
+  dispatch ??= require('../guards/dispatch') as typeof import('../guards/dispatch');
+  return dispatch;
 }
 
 export function createContext(
@@ -182,7 +192,7 @@ export function createContext(
       }
       const recorder = memo?.memo.recorder();
       const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
-      const v = evaluateCall(call, {
+      const v = dispatcher().evaluateCall(call, {
         guards: setup.guards,
         home: workspace.home,
         projectDir: workspace.root,

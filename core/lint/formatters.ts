@@ -10,21 +10,18 @@ export function format(run: LintRun, fmt: Format, version: string): string {
     case 'json': {
       // One finding per line: a JSON array that reads and greps line by line, and several times
       // faster to write than an indented one for a file with thousands of findings.
-      const items = run.files.flatMap((f) =>
-        f.diagnostics.map((d) =>
-          JSON.stringify({
-            file: f.rel,
-            line: d.range.start.line + 1,
-            column: d.range.start.character + 1,
-            endLine: d.range.end.line + 1,
-            endColumn: d.range.end.character + 1,
-            severity: d.severity,
-            code: d.code,
-            message: d.message,
-            fixable: !!d.fix && !d.fix.optIn,
-          }),
-        ),
-      );
+      // Written field by field (JSON.stringify of each string): the same text as stringifying the
+      // object, a few times faster for thousands of findings in a cold process.
+      const items: string[] = [];
+      for (const f of run.files) {
+        const file = JSON.stringify(f.rel);
+        for (const d of f.diagnostics) {
+          const r = d.range;
+          items.push(
+            `{"file":${file},"line":${r.start.line + 1},"column":${r.start.character + 1},"endLine":${r.end.line + 1},"endColumn":${r.end.character + 1},"severity":${JSON.stringify(d.severity)},"code":${JSON.stringify(d.code)},"message":${JSON.stringify(d.message)},"fixable":${!!d.fix && !d.fix.optIn}}`,
+          );
+        }
+      }
       return items.length === 0 ? '[]\n' : `[\n${items.join(',\n')}\n]\n`;
     }
     case 'github':

@@ -5,7 +5,7 @@ import { lintFile, applyFixes, type GuardSetup } from './engine';
 import { classifyFile, findAgentFiles } from './files';
 import { fsAnswers, fsWorkspace, observedWorkspace } from './workspace';
 import type { VerdictMemo } from './verdict-memo';
-import { fileStamp } from '../guards/context';
+import { fileStamp } from '../guards/fs-answers';
 import { normalizePath, relativeTo, resolvePath } from '../paths';
 import type { Verdict } from '../guards/dispatch';
 import { DOCS_BASE, type Diagnostic, type FileKind, type LintRule } from './types';
@@ -84,7 +84,10 @@ export function lintPaths(
     const recorder = memo?.fileRecorder();
     const lintOpts = {
       rules,
-      guards: opts.guards,
+      // Read when a command is judged, not now: the CLI loads the guard set only then.
+      get guards() {
+        return opts.guards;
+      },
       config: opts.config,
       inlineConfig: inline,
       verdictCache,

@@ -3,7 +3,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, normalizePath, relativeTo } from '../paths';
-import { fileStamp, listNames, pathExists, resolveLinks } from '../guards/context';
+import { fileStamp, listNames, pathExists, resolveLinks } from '../guards/fs-answers';
 import type { WorkspaceView } from './types';
 import { addDep, namesDigest, type Dependency, type FsAnswers } from './verdict-memo';
 
