@@ -247,6 +247,9 @@ function judgeProduced(
   return null;
 }
 
+/** The examples' repository: two committed files and an untracked secret. */
+const UNTRACKED_ENV = { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } };
+
 export default defineGuard({
   id: 'bulk-add-secrets',
   title: 'No git add that would stage an untracked secret file in bulk or among other files',
@@ -443,36 +446,36 @@ export default defineGuard({
       {
         tool_name: 'Bash',
         tool_input: { command: 'git ls-files -o -z | xargs -0 git add' },
-        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        fixture: UNTRACKED_ENV,
         note: 'every untracked file, by name, through xargs',
       },
       {
         tool_name: 'Bash',
         tool_input: { command: 'git add $(git ls-files --others)' },
-        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        fixture: UNTRACKED_ENV,
         note: 'the same by a command substitution',
       },
       {
         tool_name: 'Bash',
         tool_input: { command: "git status --porcelain | awk '{print $2}' | xargs git add" },
-        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        fixture: UNTRACKED_ENV,
         note: 'names nobody can tell from the line, in a repository with an untracked secret',
       },
       {
         tool_name: 'Bash',
         tool_input: { command: "find . -name '.env*' -print0 | xargs -0 git add" },
-        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        fixture: UNTRACKED_ENV,
       },
       {
         tool_name: 'Bash',
         tool_input: { command: 'git add -N .env && git commit -am wip' },
-        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        fixture: UNTRACKED_ENV,
         note: 'intent-to-add, then commit -a stages its content with every other change',
       },
       {
         tool_name: 'Bash',
         tool_input: { command: 'git add --intent-to-add .env; git commit -m wip src/a.ts' },
-        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        fixture: UNTRACKED_ENV,
         note: 'a commit with pathspecs takes more than what was staged',
       },
     ],
@@ -558,19 +561,19 @@ export default defineGuard({
       {
         tool_name: 'Bash',
         tool_input: { command: 'git diff --name-only | xargs git add' },
-        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        fixture: UNTRACKED_ENV,
         note: 'tracked files only',
       },
       {
         tool_name: 'Bash',
         tool_input: { command: 'git add $(git ls-files -m)' },
-        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        fixture: UNTRACKED_ENV,
         note: 'modified tracked files',
       },
       {
         tool_name: 'Bash',
         tool_input: { command: "find src -name '*.ts' | xargs git add" },
-        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        fixture: UNTRACKED_ENV,
         note: 'the names cannot reach the secret',
       },
       {
@@ -581,7 +584,7 @@ export default defineGuard({
       {
         tool_name: 'Bash',
         tool_input: { command: 'git add .env && git commit -m "add env"' },
-        fixture: { committed: { 'README.md': 'x\n', 'src/a.ts': 'a\n' }, untracked: { '.env': 'KEY=value\n' } },
+        fixture: UNTRACKED_ENV,
         note: 'named alone and committed alone: a visible choice',
       },
     ],
