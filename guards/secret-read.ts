@@ -41,18 +41,14 @@ const PASS_THROUGH = new Set([
 /** Programs that print what they are given as arguments. */
 const PRINTERS = new Set(['echo', 'printf', 'print', 'printenv']);
 
-/** How to test that a variable is set without printing it, in the interpreter's language (the advice of a computed-name denial). */
-function testInstead(program: string): string {
-  const lang = /^python/.test(program) ? 'python' : /^(node|nodejs|deno|bun)$/.test(program) ? 'js' : /^(ruby|perl|php)/.exec(program)?.[1];
-  const how: Record<string, string> = {
-    python: "print('set' if os.environ.get('NAME') else 'unset')",
-    js: "console.log(process.env.NAME ? 'set' : 'unset')",
-    ruby: "puts(ENV['NAME'] ? 'set' : 'unset')",
-    perl: "print defined $ENV{NAME} ? 'set' : 'unset'",
-    php: "echo getenv('NAME') !== false ? 'set' : 'unset';",
-  };
-  return lang && how[lang] ? ` (${how[lang]})` : '';
-}
+/** How to test that a variable is set without printing it, per interpreter language (the advice of a computed-name denial). */
+const TEST_INSTEAD: Record<string, string> = {
+  python: "print('set' if os.environ.get('NAME') else 'unset')",
+  js: "console.log(process.env.NAME ? 'set' : 'unset')",
+  ruby: "puts(ENV['NAME'] ? 'set' : 'unset')",
+  perl: "print defined $ENV{NAME} ? 'set' : 'unset'",
+  php: "echo getenv('NAME') !== false ? 'set' : 'unset';",
+};
 
 export default defineGuard({
   id: 'secret-read',
@@ -381,9 +377,10 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
     case 'variable': {
       if (e.computed) {
         if (!e.printed || leavesQuietly(inv, analysis)) return null;
+        const test = TEST_INSTEAD[interpreterCode(inv)?.lang ?? ''];
         return {
           unanalysable: true,
-          reason: `${inv.program} code prints an environment variable whose name (${e.name}) is computed only when it runs, so whether it is a secret cannot be seen. Write the variable's name as a literal string, or test whether it is set instead of printing it${testInstead(inv.program)}.`,
+          reason: `${inv.program} code prints an environment variable whose name (${e.name}) is computed only when it runs, so whether it is a secret cannot be seen. Write the variable's name as a literal string, or test whether it is set instead of printing it${test ? ` (${test})` : ''}.`,
         };
       }
       const credential = e.stdin || e.indirect ? null : codeReadsCredentialFile(e.name, inv);

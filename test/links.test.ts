@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { isTempPath } from '../core/guards/targets';
 import { evaluateAt } from './support/run';
-import { resolveLinks } from '../core/guards/context';
+import { resolveLinks } from '../core/guards/fs-answers';
 
 const HOOK = join(process.env.AGENT_GUARD_ROOT!, 'dist/hook.cjs');
 

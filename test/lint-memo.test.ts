@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VerdictMemo, type FsAnswers } from '../core/lint/verdict-memo';
 import { fsWorkspace, observedWorkspace } from '../core/lint/workspace';
-import { fileStamp } from '../core/guards/context';
+import { fileStamp } from '../core/guards/fs-answers';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const CLI = join(ROOT, 'dist/cli.cjs');

@@ -118,5 +118,3 @@ export function createContext(
 
 /** Answers kept per call, at most (a bound on memory for a pathological line). */
 const CACHE_LIMIT = 100_000;
-
-export { fileStamp, listNames, pathExists, readHead, resolveLinks };

@@ -64,14 +64,16 @@ export function lintPaths(
   const answers = fsAnswers();
   // A file's whole result is kept between runs (not when fixing: that rewrites files).
   const memo = opts.fix ? undefined : opts.verdictMemo;
-  const recheck = memo ? fsWorkspace(root, opts.home) : null;
+  // Kept results are checked against a fresh view with the rules' own semantics (built once).
+  const fresh = memo ? fsWorkspace(root, opts.home) : null;
+  const recheck = fresh ? { exists: fresh.exists, stamp: fileStamp, list: fresh.list } : null;
   const inline = opts.inlineConfig ?? true;
   for (const [rel, kind] of wanted) {
     const path = rel.startsWith('/') ? rel : `${ws.root}/${rel}`;
     // The stamp before the read: a change during this run makes the kept result stale next time.
     const stamp = memo ? fileStamp(path) : '';
     const key = `${rel}\0${kind}\0${inline ? 1 : 0}`;
-    const kept = memo && recheck ? memo.fileResult(key, stamp, answers, { exists: recheck.exists, stamp: fileStamp, list: recheck.list }) : undefined;
+    const kept = memo && recheck ? memo.fileResult(key, stamp, answers, recheck) : undefined;
     if (kept) {
       files.push({ path, rel, kind, diagnostics: kept });
       continue;
