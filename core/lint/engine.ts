@@ -10,7 +10,8 @@ import type { Verdict } from '../guards/dispatch';
 import type { Guard } from '../guards/types';
 import type { SharedAnswers } from '../guards/context';
 import { envValues, redactVerdict, secretValues } from '../redact';
-import type { GuardConfig } from '../config';
+import { CONFIG_FILE, type GuardConfig } from '../config';
+import { LOCAL_CONFIG_FILE } from '../consent';
 import type { FsAnswers, VerdictMemo } from './verdict-memo';
 export { splitFrontmatter };
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
@@ -168,6 +169,12 @@ export function createContext(
       }
       return jsView;
     },
+    pendingConsent() {
+      const u = setup.config.unconsented;
+      const source = file.rel === CONFIG_FILE ? 'team' : file.rel === LOCAL_CONFIG_FILE ? 'local' : null;
+      if (!u || !source) return { items: [] };
+      return { items: u.items.filter((i) => i.source === source), ...(u.base ? { base: u.base } : {}) };
+    },
     guardVerdict(command) {
       // No git runner: lint and the language server run on untrusted checkouts (CI on pull
       // requests, a fresh clone in the editor) and start no process; repo-aware guards say nothing.
@@ -261,7 +268,8 @@ export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOpt
     }
   }
   const active = opts.inlineConfig === false ? [] : suppressions(file.text);
-  const kept = sink.filter((d) => !active.some((s) => s.codes.has(d.code) && (s.line === -1 || s.line === d.range.start.line)));
+  const fixed = new Set(opts.rules.filter((r) => r.inlineDisable === false).map((r) => r.code));
+  const kept = sink.filter((d) => fixed.has(d.code) || !active.some((s) => s.codes.has(d.code) && (s.line === -1 || s.line === d.range.start.line)));
   return kept.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code));
 }
 
