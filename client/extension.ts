@@ -163,9 +163,11 @@ async function pickAllowScope(e: LogEntry, ws: string, name: string): Promise<Al
   ];
   const preview = previewLines(plan.preview ?? []);
   output.appendLine(`Allow "${e.target}" past ${e.guard} in ${name}? ${preview.join('\n')}`);
+  const n = plan.preview?.length ?? 0;
   const pick = await vscode.window.showQuickPick(items, {
     title: `Allow "${oneLine(e.target, 60)}" past ${e.guard} in ${name}?`,
-    placeHolder: `${preview[0]}${(plan.preview?.length ?? 0) > 0 ? ' (details in the Agent Guard output)' : ''} Enter keeps it blocked.`,
+    // What it would have let through, in short (the list itself goes to the Agent Guard output).
+    placeHolder: `Enter keeps it blocked. It would have let through ${n === 0 ? 'none' : n} of the blocked calls recorded here${n > 0 ? ' (listed in Output › Agent Guard)' : ''}.`,
     ignoreFocusOut: true,
   });
   return pick?.choice ?? null;
