@@ -52,6 +52,7 @@ export function runLint(rest: string[]): number {
   // With --base (CI on a pull request): the base revision's configuration is what was agreed; what
   // the change loosens relative to it is reported (AG-CFG-001) and does not apply.
   let against: { consent: ConsentLookup; against: string } | undefined;
+  let base: { rev: string; text: (rel: string) => string | null } | undefined;
   if (values.base !== undefined) {
     const b = baseConsent(root, values.base);
     if ('error' in b) {
@@ -60,6 +61,7 @@ export function runLint(rest: string[]): number {
     }
     const store = storeConsent();
     against = { consent: (source, file) => (source === 'team' ? b.keys : store(source, file)), against: values.base };
+    base = { rev: values.base, text: b.text };
   }
   const { config, notes } = loadConfig(root, against ?? {});
   for (const n of notes) process.stderr.write(`${escapeControl(n, 'text')}\n`);
@@ -79,6 +81,7 @@ export function runLint(rest: string[]): number {
     home,
     fix: values.fix ?? false,
     inlineConfig: !values['no-inline-config'],
+    ...(base ? { base } : {}),
     read: (p) => {
       try {
         return readFileSync(p, 'utf8');
@@ -109,8 +112,8 @@ export function runLint(rest: string[]): number {
  * The loosening entries of `.claude/agent-guard.json` at a base revision: what the project agreed to
  * by merging it. Read through the hardened git runner (`cat-file`, no filters, no repository config).
  */
-export function baseConsent(root: string, rev: string): { keys: ReadonlySet<string> } | { error: string } {
-  const git = createGitRunner({ projectDir: root, budgetMs: 20000, callMs: 10000 });
+export function baseConsent(root: string, rev: string): { keys: ReadonlySet<string>; text: (rel: string) => string | null } | { error: string } {
+  const git = createGitRunner({ projectDir: root, budgetMs: 60000, callMs: 10000 });
   const commit = git.run(['cat-file', '-e', `${rev}^{commit}`], root);
   if (!commit?.ok)
     return {
@@ -120,5 +123,11 @@ export function baseConsent(root: string, rev: string): { keys: ReadonlySet<stri
   // Absent at the base: nothing loosening was agreed.
   const layer = file?.ok ? layerFromText(file.stdout).layer : null;
   const agreed = layer ? applyLayers(DEFAULT_CONFIG, [{ source: 'team', layer }], () => true).applied : [];
-  return { keys: new Set(agreed.map((i) => i.key)) };
+  // A linted file's text at the base (its disable comments are what was agreed): null when absent there.
+  const text = (rel: string) => {
+    if (rel.startsWith('/')) return null;
+    const r = git.run(['cat-file', 'blob', `${rev}:./${rel}`], root);
+    return r?.ok ? r.stdout : null;
+  };
+  return { keys: new Set(agreed.map((i) => i.key)), text };
 }

@@ -63,6 +63,12 @@ export interface LintOptions extends GuardSetup {
   /** Honour agent-guard-disable comments (off in CI with --no-inline-config: agent files are attacker-editable). */
   inlineConfig?: boolean;
   /**
+   * lint --base: the file's text at the base revision (null: not there). Only the disable comments
+   * the base already had are honoured; one a change adds applies once it is merged, so a change
+   * cannot switch off its own findings. Asked only for files that hold such a comment.
+   */
+  baseText?: (rel: string) => string | null;
+  /**
    * Guard verdicts by command text, kept across runs (the language server keeps one per workspace
    * folder, so a keystroke re-lints only the commands that changed). Whoever keeps it keeps one per
    * GuardSetup and clears it when what verdicts depend on changes (.env files, .claude/agent-guard.json).
@@ -247,6 +253,19 @@ function suppressions(text: string): Suppression[] {
   return out;
 }
 
+/** The suppressions of `now` that `base` already had: the same kind and codes, as many times as there (lines move). */
+function agreed(now: Suppression[], base: Suppression[]): Suppression[] {
+  const key = (s: Suppression) => `${s.line === -1 ? 'file' : 'line'}:${[...s.codes].sort().join(',')}`;
+  const left = new Map<string, number>();
+  for (const b of base) left.set(key(b), (left.get(key(b)) ?? 0) + 1);
+  return now.filter((s) => {
+    const n = left.get(key(s)) ?? 0;
+    if (n === 0) return false;
+    left.set(key(s), n - 1);
+    return true;
+  });
+}
+
 export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOptions): Diagnostic[] {
   const lines = new LineIndex(file.text);
   const sink: Diagnostic[] = [];
@@ -267,7 +286,8 @@ export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOpt
       });
     }
   }
-  const active = opts.inlineConfig === false ? [] : suppressions(file.text);
+  let active = opts.inlineConfig === false ? [] : suppressions(file.text);
+  if (active.length > 0 && opts.baseText) active = agreed(active, suppressions(opts.baseText(file.rel) ?? ''));
   const fixed = new Set(opts.rules.filter((r) => r.inlineDisable === false).map((r) => r.code));
   const kept = sink.filter((d) => fixed.has(d.code) || !active.some((s) => s.codes.has(d.code) && (s.line === -1 || s.line === d.range.start.line)));
   return kept.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code));
