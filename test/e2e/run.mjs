@@ -141,7 +141,7 @@ async function startCodeServer(workspace, extensionsDir, { workspaceTrust = fals
   while (Date.now() < until) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (r.ok) return { port, child, log, stop: () => child.kill('SIGTERM') };
+      if (r.ok) return { port, child, log, userData, stop: () => child.kill('SIGTERM') };
     } catch {
       /* not up yet */
     }
@@ -341,6 +341,22 @@ async function runUi(workspace) {
       if (existsSync(join(workspace, '.claude/agent-guard/local.json')) || existsSync(join(workspace, '.claude/agent-guard.json')))
         throw new Error('Enter on the allow list wrote an exception');
       steps.push('Allow this here… opens on "Keep blocking it", and Enter allows nothing');
+      // Consent: a list where nothing is ticked; Enter alone consents to nothing.
+      writeFileSync(join(workspace, '.claude/agent-guard.json'), '{ "guards": { "destructive-git": "ask" } }\n');
+      await palette('Agent Guard: Trust Workspace Guards and Configuration');
+      const consentPick = page.locator('.quick-input-widget:not([style*="display: none"])');
+      await consentPick.locator('.quick-input-title', { hasText: 'tick what you consent to' }).waitFor({ timeout: 10000 });
+      await consentPick.locator('.monaco-list-row', { hasText: 'sets destructive-git to "ask" instead of "deny"' }).waitFor({ timeout: 5000 });
+      const ticked = await consentPick.locator('.monaco-list-row .monaco-custom-toggle.checked, .monaco-list-row input[type=checkbox]:checked').count();
+      if (ticked !== 0) throw new Error(`${ticked} items are ticked when the consent list opens`);
+      await shot(page, 'consent-list.png');
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(1000);
+      const store = join(server.userData, 'config/agent-guard/trusted.json');
+      if (existsSync(store) && Object.keys(JSON.parse(readFileSync(store, 'utf8')).config ?? {}).length > 0)
+        throw new Error(`Enter on the consent list consented: ${readFileSync(store, 'utf8')}`);
+      rmSync(join(workspace, '.claude/agent-guard.json'));
+      steps.push('the consent list opens with nothing ticked, and Enter consents to nothing');
       // Uninstall asks first; Cancel changes nothing.
       await palette('Agent Guard: Uninstall Guards');
       const dialog = page.locator('.monaco-dialog-box', { hasText: 'Uninstall Agent Guard from' });
