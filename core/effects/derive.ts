@@ -374,9 +374,7 @@ function variableReads(inv: Invocation, out: Effect[]): void {
   for (const r of inv.redirects) {
     if (r.op === '<<<' && r.target) paramReads(r.target, out, { stdin: true });
     // An unquoted heredoc expands $NAME and ${NAME…} (not \$NAME, not ${NAME:+alt}) into what the program reads.
-    if (r.expandingBody !== undefined)
-      for (const m of r.expandingBody.matchAll(/(?<!\\)\$(?:\{([A-Za-z_]\w*)(?!\w|:?\+)|([A-Za-z_]\w*))/g))
-        out.push({ kind: 'read', source: 'variable', name: (m[1] ?? m[2])!, mode: 'content', stdin: true });
+    for (const name of r.expandedNames ?? []) out.push({ kind: 'read', source: 'variable', name, mode: 'content', stdin: true });
   }
 }
 

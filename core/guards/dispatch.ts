@@ -3,7 +3,7 @@
 
 import { escapeControl } from '../terminal';
 import { DEFAULT_CONFIG, type GuardConfig } from '../config';
-import { MAX_COMMAND_LENGTH, MAX_INVOCATIONS } from '../shell/analyze';
+import { MAX_CARRIED, MAX_COMMAND_LENGTH, MAX_HEREDOC_VARIABLES, MAX_INVOCATIONS, MAX_REDIRECTS } from '../shell/analyze';
 import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
 import type { Limit } from '../shell/ast';
 import { createContext, type FsProbe, type SharedAnswers } from './context';
@@ -167,6 +167,7 @@ const LIMIT_TEXT: Record<Limit, string> = {
   failure: 'the analysis failed on it (please report this with `agent-guard explain`)',
   computed: 'a program name or a script in it is computed only when it runs ($cmd …, eval "$X", sh -c "$(…)")',
   files: `it changes files through find over more than ${MAX_WALK} entries, or applies a patch file larger than ${MAX_PATCH / 1024} KiB, and the guards read no further`,
+  redirects: `one of its commands has more than ${MAX_REDIRECTS} redirections in force, a heredoc expands more than ${MAX_HEREDOC_VARIABLES} different variables, or its commands carry more than ${MAX_CARRIED} redirections and heredoc variables in all`,
   code: 'it runs interpreter code that reaches a dangerous operation (running a command, evaluating code, loading a module or native code, deleting a tree) with a value computed at run time',
 };
 

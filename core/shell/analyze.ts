@@ -5,6 +5,7 @@
 // pipes fed to a shell, transparent wrappers (sudo, env, timeout, xargs, find -exec, …), leading
 // assignments, variables assigned earlier on the same line, `cd`, and `ln -s`/`cp` aliases.
 
+import { Scope } from './scope';
 import { UNTRANSLATED, type Command, type Limit, type Redirect, type Script, type SimpleCommand, type Word } from './ast';
 
 export { UNTRANSLATED };
@@ -27,6 +28,12 @@ const MAX_PATH = 4096;
 const MAX_WRAPPERS = 64;
 /** Plausible values kept per word: enough for a few opaque parts, bounded so evaluation stays linear. */
 const MAX_POSSIBLE = 16;
+/** Redirections in force for one command (see withRedirects). */
+export const MAX_REDIRECTS = 64;
+/** Different variables one heredoc expands: each command inheriting it reads them all. */
+export const MAX_HEREDOC_VARIABLES = 1024;
+/** Redirections and heredoc variables carried by all the commands of a line, together. */
+export const MAX_CARRIED = 32768;
 
 /** A value the word can plausibly take when the line does not determine it, and why. */
 export interface Possibility {
@@ -59,8 +66,12 @@ export interface EvaluatedRedirect {
   op: string;
   fd: number | null;
   target: Value | null;
-  /** A heredoc whose delimiter is unquoted: its body, in which the shell expands $VAR. */
-  expandingBody?: string;
+  /**
+   * A heredoc whose delimiter is unquoted: the variables the shell expands into its body ($NAME and
+   * ${NAME…}, not \$NAME, not ${NAME:+alt}), each once. Found once per heredoc, not once per command
+   * that inherits it.
+   */
+  expandedNames?: string[];
 }
 
 export interface Invocation {
@@ -147,12 +158,12 @@ interface State {
   cwd: string | null;
   /** The directory before the last cd (`~-`, `cd -`); null when unknown. */
   oldCwd: string | null;
-  vars: Map<string, VarValue>;
+  vars: Scope<VarValue>;
   /** $0 $1 … inside a function body or a `sh -c '…' arg0 args` script; null at the top level. */
   params: Value[] | null;
   /** Functions and aliases defined earlier on the line: their bodies run where they are called. */
-  functions: Map<string, Command>;
-  aliases: Map<string, string>;
+  functions: Scope<Command>;
+  aliases: Scope<string>;
   /** `set -x` / `set -v` in force: every command and assignment is printed with its values. */
   xtrace: boolean;
   /** Running in another environment (see Invocation.elsewhere), with the host paths it mounts. */
@@ -181,6 +192,8 @@ interface Walk {
   written: Set<string>;
   /** Command lines found in unknown programs' arguments on the whole line (commandsInArguments), shared by every nested walk. */
   argumentCommands: { count: number };
+  /** Redirections (and the variables their heredocs expand) carried by the commands so far (see withRedirects). */
+  carried: { count: number };
 }
 
 interface Meta {
@@ -224,8 +237,17 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
   const script = parseShell(source, 0, budget);
   walkScript(
     script,
-    { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map(), xtrace: false },
-    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd, producers: new WeakMap(), written: new Set(), argumentCommands: { count: 0 } },
+    { cwd: opts.cwd, oldCwd: null, vars: Scope.empty(), params: null, functions: Scope.empty(), aliases: Scope.empty(), xtrace: false },
+    {
+      out,
+      depth: 0,
+      budget,
+      projectDir: opts.projectDir ?? opts.cwd,
+      producers: new WeakMap(),
+      written: new Set(),
+      argumentCommands: { count: 0 },
+      carried: { count: 0 },
+    },
     baseMeta([]),
   );
   return out;
@@ -246,10 +268,10 @@ function cloneState(s: State): State {
   return {
     cwd: s.cwd,
     oldCwd: s.oldCwd,
-    vars: new Map(s.vars),
+    vars: s.vars.copy(),
     params: s.params,
-    functions: new Map(s.functions),
-    aliases: new Map(s.aliases),
+    functions: s.functions.copy(),
+    aliases: s.aliases.copy(),
     xtrace: s.xtrace,
     ...(s.elsewhere !== undefined ? { elsewhere: s.elsewhere } : {}),
     ...(s.mounts !== undefined ? { mounts: s.mounts } : {}),
@@ -291,7 +313,9 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
     case 'subshell':
     case 'group': {
       if (cmd.arith !== undefined) arithmeticVariables(cmd.arith, state, w);
-      const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+      const own = cmd.redirects.map((r) => evalRedirect(r, state, w));
+      noteWritten(own, state, w);
+      const redirects = withRedirects(meta.redirects, own, w);
       const st = cmd.type === 'subshell' ? cloneState(state) : state;
       const before = w.out.invocations.length;
       walkScript(cmd.body, st, w, { ...meta, redirects, stdinText: heredocText(cmd.redirects) ?? meta.stdinText });
@@ -345,7 +369,11 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     for (const [k, v] of assigned) setVar(state, k, v);
     // A redirection with no command (`> file` truncates it; `done < .env` feeds a whole loop) is `:` with it.
     if (cmd.redirects.some((r) => r.target && !r.heredoc)) {
-      const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+      const redirects = withRedirects(
+        meta.redirects,
+        cmd.redirects.map((r) => evalRedirect(r, state, w)),
+        w,
+      );
       return resolve([syntheticValue(':')], state, w, { ...meta, redirects, via: [...meta.via, 'redirection only'] });
     }
     return null;
@@ -368,11 +396,9 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
   const mounts = state.mounts;
   // Inside a container, the paths under a host folder it mounts are that folder's.
   if (mounts?.length) argv.splice(0, argv.length, ...argv.map((v) => mountedValue(v, mounts)));
-  const redirects = [...meta.redirects, ...(mounts?.length ? own.map((r) => (r.target ? { ...r, target: mountedValue(r.target, mounts) } : r)) : own)];
-  for (const r of redirects) {
-    const t = r.target?.known;
-    if (t && OUTPUT_OPS.has(r.op) && (state.cwd || isAbsolutePath(t))) w.written.add(resolvePath(state.cwd ?? '/', t, w.out.home));
-  }
+  const mine = mounts?.length ? own.map((r) => (r.target ? { ...r, target: mountedValue(r.target, mounts) } : r)) : own;
+  noteWritten(mine, state, w);
+  const redirects = withRedirects(meta.redirects, mine, w);
   const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom);
   // GIT_PAGER='…' git log, PAGER='…' man ls: variables whose value the program runs as a command.
   for (const [name, v] of assigned) {
@@ -386,6 +412,14 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
 }
 
 const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>']);
+
+/** Files a command's own redirections write (the ones it inherits were noted where they were written). */
+function noteWritten(redirects: EvaluatedRedirect[], state: State, w: Walk): void {
+  for (const r of redirects) {
+    const t = r.target?.known;
+    if (t && OUTPUT_OPS.has(r.op) && (state.cwd || isAbsolutePath(t))) w.written.add(resolvePath(state.cwd ?? '/', t, w.out.home));
+  }
+}
 
 /** The script of a word that is one process substitution `<(…)` or `>(…)`. */
 function procsubOf(word: Word, dir: '<' | '>'): Script[] {
@@ -1748,7 +1782,9 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     inv.wrapper = true;
     const st = cloneState(state);
     st.xtrace = xtrace;
-    walkSource(script, st, w, meta, `${program} ${first ? '<()' : 'stdin'}`, null, false, inv);
+    // The heredoc or here-string the shell read its script from is spent: its commands do not inherit it.
+    const redirects = first ? meta.redirects : meta.redirects.filter((r) => !(r.op.startsWith('<<') && (r.fd ?? 0) === 0));
+    walkSource(script, st, w, { ...meta, redirects }, `${program} ${first ? '<()' : 'stdin'}`, null, false, inv);
   }
   return inv;
 }
@@ -1934,25 +1970,50 @@ function evalWord(word: Word, state: State, w: Walk): Value {
   return { word, known, ifUnset, unsetVars, glob, possible: known === null ? combine(options) : [] };
 }
 
-/** Every combination of the parts' options, at most MAX_POSSIBLE of them (linear in the word). */
+/** A list shared while combining (newest first): a part appends in O(1) instead of copying the list. */
+interface Chain {
+  item: string;
+  rest: Chain | null;
+}
+
+/** The chain's items, oldest first, each once (an assumption repeated across a word is one assumption). */
+function chainItems(c: Chain | null): string[] {
+  const out: string[] = [];
+  for (let x = c; x; x = x.rest) out.push(x.item);
+  return [...new Set(out.reverse())];
+}
+
+/**
+ * Every combination of the parts' options, at most MAX_POSSIBLE of them. Linear in the word: the
+ * assumption lists are chains shared between the combinations and become arrays once, at the end.
+ */
 function combine(options: (string | Option[])[]): Possibility[] {
-  let acc: Possibility[] = [{ text: '', because: [], unset: [] }];
+  let acc: { text: string; because: Chain | null; unset: Chain | null }[] = [{ text: '', because: null, unset: null }];
   for (const part of options) {
-    const opts = typeof part === 'string' ? [{ text: part, because: null, unset: null }] : part;
-    const next: Possibility[] = [];
+    if (typeof part === 'string') {
+      for (const a of acc) a.text = appendText(a.text, part);
+      continue;
+    }
+    const next: typeof acc = [];
     for (const a of acc) {
-      for (const o of opts) {
+      for (const o of part) {
         if (next.length >= MAX_POSSIBLE) break;
         next.push({
-          text: a.text.length + o.text.length > MAX_PATH ? a.text + OPAQUE : a.text + o.text,
-          because: o.because ? [...a.because, o.because] : a.because,
-          unset: o.unset ? [...a.unset, o.unset] : a.unset,
+          text: appendText(a.text, o.text),
+          because: o.because ? { item: o.because, rest: a.because } : a.because,
+          unset: o.unset ? { item: o.unset, rest: a.unset } : a.unset,
         });
       }
     }
     acc = next;
   }
-  return acc;
+  return acc.map((a) => ({ text: a.text, because: chainItems(a.because), unset: chainItems(a.unset) }));
+}
+
+/** A plausible value past MAX_PATH is not a path: it ends in one OPAQUE and grows no further. */
+function appendText(text: string, more: string): string {
+  if (text.length + more.length <= MAX_PATH) return text + more;
+  return text.endsWith(OPAQUE) ? text : text + OPAQUE;
 }
 
 /** `~`, `~/x`, `~+` (the cwd), `~-` (the previous cwd), `~name` (that user's home, beside ours). */
@@ -2063,7 +2124,7 @@ function lookupVar(name: string, state: State, w: Walk): VarValue | null {
     if (i >= 8) return { known: null, ifUnset: OPAQUE };
     const target = v.ref;
     v = state.vars.get(target);
-    if (!v) return /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? lookupVar(target, { ...state, vars: new Map() }, w) : { known: null, ifUnset: OPAQUE };
+    if (!v) return /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? lookupVar(target, { ...state, vars: Scope.empty() }, w) : { known: null, ifUnset: OPAQUE };
   }
   if (v) return v;
   if (state.params && /^(\d+|[@*#])$/.test(name)) {
@@ -2128,8 +2189,37 @@ function substitutionOptions(script: Script, raw: string, state: State, w: Walk)
 
 function evalRedirect(r: Redirect, state: State, w: Walk): EvaluatedRedirect {
   const out: EvaluatedRedirect = { op: r.op, fd: r.fd, target: r.target && !r.heredoc ? evalWord(r.target, state, w) : null };
-  if (r.heredoc?.expands) out.expandingBody = r.heredoc.body;
+  if (r.heredoc?.expands) {
+    const names = new Set<string>();
+    for (const m of r.heredoc.body.matchAll(HEREDOC_VARIABLE)) names.add((m[1] ?? m[2])!);
+    // Every command that inherits the heredoc reads them: bounded, so that stays linear.
+    if (names.size > MAX_HEREDOC_VARIABLES) markIncomplete(w.out, 'redirects');
+    out.expandedNames = [...names].slice(0, MAX_HEREDOC_VARIABLES);
+  }
   return out;
+}
+
+const HEREDOC_VARIABLE = /(?<!\\)\$(?:\{([A-Za-z_]\w*)(?!\w|:?\+)|([A-Za-z_]\w*))/g;
+
+/**
+ * The redirections in force for one command: those of the groups, loops and scripts around it, then
+ * its own. Every command carries the list (and every variable an inherited heredoc expands), so the
+ * model is the commands times what they carry: bounded per command and per line, past which the
+ * line is unanalysable, so the work stays linear in the line.
+ */
+function withRedirects(inherited: EvaluatedRedirect[], own: EvaluatedRedirect[], w: Walk): EvaluatedRedirect[] {
+  let all = own.length === 0 ? inherited : inherited.length === 0 ? own : [...inherited, ...own];
+  if (all.length > MAX_REDIRECTS) {
+    markIncomplete(w.out, 'redirects');
+    all = all.slice(0, MAX_REDIRECTS);
+  }
+  if (all.length === 0) return all;
+  let weight = 0;
+  for (const r of all) weight += 1 + (r.expandedNames?.length ?? 0);
+  w.carried.count += weight;
+  if (w.carried.count <= MAX_CARRIED) return all;
+  markIncomplete(w.out, 'redirects');
+  return [];
 }
 
 function heredocText(redirects: Redirect[]): string | null {
