@@ -8,6 +8,7 @@ import { configCommand } from '../core/later/gitconfig';
 import { crontabCommands, notebookCell, placeOf, type LaterText, type Place } from '../core/later/places';
 import { scriptRun, type Reader } from '../core/later/runs';
 import { shellWrites } from '../core/later/written';
+import type { Limit } from '../core/shell/ast';
 import rmCatastrophic from './rm-catastrophic';
 import diskAndSystem from './disk-and-system';
 import interpreterDestruction from './interpreter-destruction';
@@ -37,6 +38,8 @@ const CODE_LATER: Guard[] = [...CODE, remoteCodeExecution, ...SENDS];
 const GIT: Guard[] = [destructiveGit, forcePushProtected, ...CATASTROPHIC];
 
 const MAX_SCRIPT = 256 * 1024;
+/** Limits that cut a text short (not a value computed when it runs): past them its end is unseen. */
+const SIZE_LIMITS = new Set<Limit>(['nesting', 'commands', 'size', 'invocations', 'deadline', 'redirects', 'failure']);
 /** Scripts that run scripts (npm run a → make b → bash c.sh): this deep, then unanalysable. */
 const MAX_DEPTH = 6;
 /** Bytes read for one call, over every script followed. */
@@ -135,9 +138,19 @@ function judge(t: LaterText, name: string, cwd: string, ctx: GuardContext, mode:
       ...(direct ? {} : { by: g.id }),
     };
   }
-  if (mode.kind === 'write') return null;
   const analysis = inner.shell();
   const lang = t.lang;
+  // Written now, run later: a text too large or too deep for the analysis is not seen to its end, so
+  // what it would run later is unknown. (What it computes at run time is the later guards' to judge.)
+  if (mode.kind === 'write') {
+    const limit = analysis.limit;
+    return limit && SIZE_LIMITS.has(limit) && (lang === 'shell' || lang === 'git')
+      ? {
+          reason: `Agent Guard cannot check ${t.where} of ${name} completely: ${describeLimit(limit)}, so what it would run ${mode.place.when} cannot be seen. Split it into smaller scripts, or write the commands out literally.`,
+          by: 'unanalysable',
+        }
+      : null;
+  }
   if (analysis.limit && (lang === 'shell' || lang === 'git') && !mode.lenient)
     return {
       reason: `Agent Guard cannot check ${t.where} of ${name} completely: ${describeLimit(analysis.limit)}, so what it would do cannot be seen and it is not run. Write the commands out literally (or split the script).`,

@@ -10,3 +10,5 @@ export { DEFAULT_CONFIG } from '../core/config';
 export { fsWorkspace } from '../core/lint/workspace';
 export { rules } from '../core/lint/index';
 export { scanMarkdown, clearMarkdownCache } from '../core/lint/markdown';
+export { workDone } from '../core/work';
+export { SHAPES } from '../test/support/growth-shapes';

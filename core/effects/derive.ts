@@ -8,6 +8,7 @@ import { codeEffects, envReads } from './code';
 import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
 import { FAMILIES } from './signatures';
 import { destroyEffects } from './destroy';
+import { work } from '../work';
 
 let index: Map<string, ProgramSpec> | null = null;
 
@@ -639,6 +640,7 @@ function deriveEffects(inv: Invocation, home: string): InvocationEffects {
   const code = interpreterCode(inv);
   if (code) out.push(...codeEffects(code.lang, code.code, inv, home));
   out.push(...destroyEffects(inv, out));
+  work(1 + inv.args.length + inv.redirects.length + out.length);
   return { inv, row: match?.row ?? null, effects: out };
 }
 

@@ -2,6 +2,7 @@
 // says allow (that would override the user's own permission settings).
 
 import { escapeControl } from '../terminal';
+import { OutOfTime, withDeadline } from '../work';
 import { DEFAULT_CONFIG, type GuardConfig } from '../config';
 import { MAX_CARRIED, MAX_COMMAND_LENGTH, MAX_HEREDOC_VARIABLES, MAX_INVOCATIONS, MAX_REDIRECTS } from '../shell/analyze';
 import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
@@ -63,6 +64,20 @@ export function deadlineIn(ms: number, now: () => number = Date.now): Deadline {
 export const HOOK_DEADLINE_MS = 2500;
 
 export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evaluation {
+  return withDeadline(expiredOf(opts.deadline), () => {
+    try {
+      return evaluatePayloadNow(payload, opts);
+    } catch (err) {
+      // The deadline passed while the payload was read (each call's own guards catch theirs).
+      if (err instanceof OutOfTime) return { verdict: unanalysable('deadline'), notes: [], call: null, host: 'claude' };
+      throw err;
+    }
+  });
+}
+
+const expiredOf = (deadline: Deadline | undefined) => (deadline ? () => deadline.expired() : undefined);
+
+function evaluatePayloadNow(payload: unknown, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
   const normalized = normalizeCall(payload, opts.fallbackCwd, opts.home);
   if (!normalized.ok) {
@@ -100,6 +115,10 @@ export function orderGuards(guards: readonly Guard[]): Guard[] {
 }
 
 export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation {
+  return withDeadline(expiredOf(opts.deadline), () => evaluateCallNow(call, opts));
+}
+
+function evaluateCallNow(call: ToolCall, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
   const ctx = createContext(call, {
     home: opts.home,
@@ -123,6 +142,8 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     try {
       denial = guard.check(call, ctx);
     } catch (err) {
+      // Out of time inside a guard's loops: what it had not yet looked at is unseen.
+      if (err instanceof OutOfTime) return { verdict: unanalysable('deadline'), notes, call, host: 'claude' };
       // A broken guard must not break the agent: no opinion, one line on stderr.
       notes.push(`agent-guard: guard ${guard.id} failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); no opinion`);
       if (config.failMode === 'closed') return { ...failClosed(`guard ${guard.id} failed while checking this call`, notes), call };
@@ -153,6 +174,8 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     const limit = call.command.length > MAX_COMMAND_LENGTH ? 'size' : (ctx.shell().limit ?? (opts.deadline?.expired() ? 'deadline' : null));
     if (limit) return { verdict: unanalysable(limit, limit === 'code' ? ctx.shell().opaqueCode : null), notes, call, host: 'claude' };
   }
+  // A guard that stopped early for the deadline (and said nothing) did not see the whole call.
+  if (judged && opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: 'claude' };
   return { verdict: ask, notes, call, host: 'claude' };
 }
 

@@ -6,6 +6,7 @@
 // assignments, variables assigned earlier on the same line, `cd`, and `ln -s`/`cp` aliases.
 
 import { Scope } from './scope';
+import { filterOutput } from './filters';
 import { UNTRANSLATED, type Command, type Limit, type Redirect, type Script, type SimpleCommand, type Word } from './ast';
 
 export { UNTRANSLATED };
@@ -16,7 +17,9 @@ import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
 import { deletingProgram, describedProgram, destroyTableProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
 import { execArgv } from '../effects/derive';
+import { NETWORK_SOURCES, STREAM_FILTERS } from '../effects/signatures/network';
 import { launched, type Launch } from './elsewhere';
+import { OutOfTime, withDeadline, work } from '../work';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
@@ -33,7 +36,7 @@ export const MAX_REDIRECTS = 64;
 /** Different variables one heredoc expands: each command inheriting it reads them all. */
 export const MAX_HEREDOC_VARIABLES = 1024;
 /** Redirections and heredoc variables carried by all the commands of a line, together. */
-export const MAX_CARRIED = 32768;
+export const MAX_CARRIED = 8192;
 
 /** A value the word can plausibly take when the line does not determine it, and why. */
 export interface Possibility {
@@ -95,6 +98,12 @@ export interface Invocation {
   findRoots: Value[] | null;
   /** A shell/eval whose script is computed at run time (`sh -c "$(curl …)"`). */
   dynamicScript: boolean;
+  /**
+   * A shell whose script is the text of these files, read by `cat` on the line: `cat f | sh`,
+   * `sh <<< "$(cat f)"`, `bash -c "$(cat f)"`. The analysis reads no file: the scripts guard does
+   * (core/later/runs.ts), as for `bash f`.
+   */
+  scriptFiles?: Value[];
   /** Variables assigned for this call only (`HUSKY=0 git commit`, `env X=1 cmd`): name → known text or null. */
   assigns: ReadonlyMap<string, { known: string | null }>;
   /** Set when it runs under `set -x`/`set -v` (or `bash -x`): the shell prints what it runs and assigns, values included. */
@@ -194,6 +203,8 @@ interface Walk {
   argumentCommands: { count: number };
   /** Redirections (and the variables their heredocs expand) carried by the commands so far (see withRedirects). */
   carried: { count: number };
+  /** Characters of piped text computed through filters so far (see pipedText). */
+  filtered: { count: number };
 }
 
 interface Meta {
@@ -215,6 +226,10 @@ export interface AnalyzeOptions {
 }
 
 export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalysis {
+  return withDeadline(opts.expired, () => analyzeNow(command, opts));
+}
+
+function analyzeNow(command: string, opts: AnalyzeOptions): ShellAnalysis {
   let source = command;
   let limit: Limit | null = null;
   if (source.length > MAX_COMMAND_LENGTH) {
@@ -234,22 +249,29 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
   // A translator gave up in this text (see UNTRANSLATED; nested translations go through walkSource).
   if (source.includes(UNTRANSLATED)) markIncomplete(out, 'translation');
   const budget: Budget = { commands: MAX_COMMANDS_PER_CALL, expired: opts.expired };
-  const script = parseShell(source, 0, budget);
-  walkScript(
-    script,
-    { cwd: opts.cwd, oldCwd: null, vars: Scope.empty(), params: null, functions: Scope.empty(), aliases: Scope.empty(), xtrace: false },
-    {
-      out,
-      depth: 0,
-      budget,
-      projectDir: opts.projectDir ?? opts.cwd,
-      producers: new WeakMap(),
-      written: new Set(),
-      argumentCommands: { count: 0 },
-      carried: { count: 0 },
-    },
-    baseMeta([]),
-  );
+  try {
+    const script = parseShell(source, 0, budget);
+    walkScript(
+      script,
+      { cwd: opts.cwd, oldCwd: null, vars: Scope.empty(), params: null, functions: Scope.empty(), aliases: Scope.empty(), xtrace: false },
+      {
+        out,
+        depth: 0,
+        budget,
+        projectDir: opts.projectDir ?? opts.cwd,
+        producers: new WeakMap(),
+        written: new Set(),
+        argumentCommands: { count: 0 },
+        carried: { count: 0 },
+        filtered: { count: 0 },
+      },
+      baseMeta([]),
+    );
+  } catch (err) {
+    // Past the deadline (work() checks it in every loop that grows): what was seen so far, marked incomplete.
+    if (!(err instanceof OutOfTime)) throw err;
+    markIncomplete(out, 'deadline');
+  }
   return out;
 }
 
@@ -298,6 +320,7 @@ function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
 
 /** Walks one command; returns the invocation whose stdout is the command's output, if any. */
 function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocation | null {
+  work();
   const count = w.out.invocations.length;
   if (count >= MAX_INVOCATIONS) {
     markIncomplete(w.out, 'invocations');
@@ -399,7 +422,7 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
   const mine = mounts?.length ? own.map((r) => (r.target ? { ...r, target: mountedValue(r.target, mounts) } : r)) : own;
   noteWritten(mine, state, w);
   const redirects = withRedirects(meta.redirects, mine, w);
-  const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom);
+  const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom, w);
   // GIT_PAGER='…' git log, PAGER='…' man ls: variables whose value the program runs as a command.
   for (const [name, v] of assigned) {
     if (!COMMAND_VARIABLES.has(name)) continue;
@@ -1062,6 +1085,7 @@ function runLaunched(inv: Invocation, launch: Launch, state: State, w: Walk, met
 
 function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation | null {
   if (argv.length === 0) return null;
+  work(argv.length);
   // Wrappers around wrappers (`nice nice … rm`): real chains are a few deep; past this, stop looking.
   if (meta.via.length >= MAX_WRAPPERS) {
     markIncomplete(w.out, 'nesting');
@@ -1291,7 +1315,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   const sourced = (program === '.' || program === 'source') && args[0] ? procsubOf(args[0].word, '<')[0] : undefined;
   const sourcedFrom = sourced ? w.producers.get(sourced) : undefined;
   // (Other producers, `source <(kubectl completion bash)`, are setup code or the network guards' concern.)
-  const sourcedText = sourcedFrom ? pipedText(sourcedFrom) : null;
+  const sourcedText = sourcedFrom ? pipedText(sourcedFrom, w) : null;
   if (sourcedText !== null) {
     inv.wrapper = true;
     walkSource(sourcedText, cloneState(state), w, meta, `${program} <()`);
@@ -1732,6 +1756,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     list = args.slice(1);
   }
   let hasC = false;
+  let hasS = false;
   // SHELLOPTS=xtrace in the shell's environment turns tracing on as -x does.
   let xtrace = state.xtrace || /(?:^|:)xtrace(?::|$)/.test(meta.assigns.get('SHELLOPTS')?.known ?? '');
   let i = 0;
@@ -1744,6 +1769,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     }
     if (/^-[a-zA-Z]+$/.test(a) || /^\+[a-zA-Z]+$/.test(a)) {
       if (a.startsWith('-') && a.includes('c')) hasC = true;
+      if (a.startsWith('-') && a.includes('s')) hasS = true;
       if (a.startsWith('-') && /[xv]/.test(a)) xtrace = true;
       if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') {
         if (a === '-o' && list[i + 1]?.known === 'xtrace') xtrace = true;
@@ -1757,11 +1783,15 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     }
     break;
   }
-  const first = list[i];
+  // sh -s ARGS: the words are its arguments; the script comes on stdin.
+  const first = hasS && !hasC ? undefined : list[i];
   if (hasC) {
     if (!first) return inv;
     if (first.known === null) {
-      computedScript(inv, [first], w);
+      // bash -c "$(cat setup.sh)": the script is the file's text, which the scripts guard reads.
+      const file = catFile(first.word, state, w);
+      if (file && inProject(file, state, w)) inv.scriptFiles = [file];
+      else computedScript(inv, [first], w);
       return inv;
     }
     inv.wrapper = true;
@@ -1777,7 +1807,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
   // bash <(echo …): the script file is a process substitution's output.
   const fromProcsub = first && !hasC ? procsubOf(first.word, '<')[0] : undefined;
   const producer = fromProcsub ? w.producers.get(fromProcsub) : undefined;
-  const script = first ? (producer ? pipedText(producer) : null) : inv.stdinText;
+  const script = first ? (producer ? pipedText(producer, w) : null) : inv.stdinText;
   if (script !== null) {
     inv.wrapper = true;
     const st = cloneState(state);
@@ -1785,8 +1815,70 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     // The heredoc or here-string the shell read its script from is spent: its commands do not inherit it.
     const redirects = first ? meta.redirects : meta.redirects.filter((r) => !(r.op.startsWith('<<') && (r.fd ?? 0) === 0));
     walkSource(script, st, w, { ...meta, redirects }, `${program} ${first ? '<()' : 'stdin'}`, null, false, inv);
+    return inv;
+  }
+  if (first && !fromProcsub) return inv;
+  // The script comes from a pipe, a here-string or <( ) whose text the line does not fix.
+  const files = scriptFilesOf(inv, producer ?? meta.pipeFrom, state, w);
+  if (files?.every((f) => inProject(f, state, w))) inv.scriptFiles = files;
+  else if (files || fromProcsub || meta.pipeFrom || inv.redirects.some((r) => r.op === '<<<')) {
+    // `printf "$X" | sh`, `sed … | sh`, `sh <<< "$(…)"`, `cat /tmp/x | sh`: a program nobody can read
+    // now. (A download is the network guard's to judge, in the mode it is given: `curl … | sh`.)
+    inv.dynamicScript = true;
+    if (!fromDownload(producer ?? meta.pipeFrom)) markIncomplete(w.out, 'computed');
   }
   return inv;
+}
+
+/**
+ * A file the project holds: its text on disk is what runs (the scripts guard reads it, and sees what
+ * the line writes into it first). A file elsewhere is text nobody here vouches for.
+ */
+function inProject(file: Value, state: State, w: Walk): boolean {
+  const t = file.known;
+  if (t === null || (!isAbsolutePath(t) && !t.startsWith('~') && !state.cwd)) return false;
+  const path = resolvePath(state.cwd ?? '/', t, w.out.home);
+  return path === w.projectDir || path.startsWith(`${w.projectDir}/`);
+}
+
+const DOWNLOADS = new Set(NETWORK_SOURCES.flatMap((s) => s.names));
+/** Programs a download's text passes through on its way to a shell: filters and decoders. */
+const PASSING = new Set([...STREAM_FILTERS.flatMap((f) => f.names), 'base64', 'base32', 'xxd', 'openssl', 'gunzip', 'zcat', 'uudecode']);
+
+/** `curl … | sh`, `wget -O- … | tail -n +2 | sh`: a download (through filters) is what the shell reads. */
+function fromDownload(p: Invocation | null | undefined): boolean {
+  for (let hops = 0; p && hops < 16; hops++, p = p.pipeFrom) {
+    if (DOWNLOADS.has(p.program)) return true;
+    if (!PASSING.has(p.program)) return false;
+  }
+  return false;
+}
+
+/** The file of a word that is exactly `$(cat FILE)` or `$(< FILE)`, FILE fixed by the line. */
+function catFile(word: Word, state: State, w: Walk): Value | null {
+  const only = word.parts.length === 1 ? word.parts[0]! : null;
+  if (only?.type !== 'cmdsub') return null;
+  const items = only.script.items;
+  const cmd = items.length === 1 && items[0]!.pipeline.commands.length === 1 ? items[0]!.pipeline.commands[0]! : null;
+  if (cmd?.type !== 'simple' || cmd.assigns.length > 0) return null;
+  const words = cmd.words;
+  let file: Word | null = null;
+  if (words.length === 2 && literalText(words[0]!) === 'cat' && cmd.redirects.length === 0) file = words[1]!;
+  else if (words.length === 0 && cmd.redirects.length === 1 && cmd.redirects[0]!.op === '<') file = cmd.redirects[0]!.target;
+  if (!file) return null;
+  const v = evalWord(file, state, w);
+  return v.known !== null && !v.known.startsWith('-') && !v.glob ? v : null;
+}
+
+/** The files a shell's stdin script is the text of: `cat f g | sh`, `sh <<< "$(cat f)"`, `sh < <(cat f)`. */
+function scriptFilesOf(inv: Invocation, producer: Invocation | null | undefined, state: State, w: Walk): Value[] | null {
+  const here = inv.redirects.find((r) => r.op === '<<<');
+  if (here?.target) {
+    const file = catFile(here.target.word, state, w);
+    return file ? [file] : null;
+  }
+  if (producer?.program !== 'cat' || producer.args.length === 0) return null;
+  return producer.args.every((a) => a.known !== null && !a.known.startsWith('-') && !a.glob) ? producer.args : null;
 }
 
 function resolveWindowsShell(inv: Invocation, program: string, args: Value[], state: State, w: Walk, meta: Meta): Invocation {
@@ -1926,6 +2018,7 @@ function evalWord(word: Word, state: State, w: Walk): Value {
   // Per part, the values it can take when the line does not fix it: a part whose value is known is
   // kept as its text (no option object per argument; combine() reads it only when some part is not).
   const options: (string | Option[])[] = [];
+  work(word.parts.length);
   word.parts.forEach((p, index) => {
     switch (p.type) {
       case 'lit': {
@@ -1980,6 +2073,7 @@ interface Chain {
 function chainItems(c: Chain | null): string[] {
   const out: string[] = [];
   for (let x = c; x; x = x.rest) out.push(x.item);
+  work(out.length);
   return [...new Set(out.reverse())];
 }
 
@@ -1995,6 +2089,7 @@ function combine(options: (string | Option[])[]): Possibility[] {
       continue;
     }
     const next: typeof acc = [];
+    work(acc.length * part.length);
     for (const a of acc) {
       for (const o of part) {
         if (next.length >= MAX_POSSIBLE) break;
@@ -2025,7 +2120,12 @@ function expandTilde(text: string, state: State, w: Walk): string | null {
   if (name === '+') return state.cwd === null ? null : state.cwd + rest;
   if (name === '-') return state.oldCwd === null ? null : state.oldCwd + rest;
   if (!/^[A-Za-z_][A-Za-z0-9._-]*$/.test(name)) return text;
-  return `${name === 'root' ? '' : dirname(w.out.home)}/${name}${rest}`;
+  if (name === 'root') return `/root${rest}`;
+  // Beside ours when ours is in a folder of homes; else (the hook runs as root, HOME=/root) where
+  // this system keeps them.
+  const homes = dirname(w.out.home);
+  const folder = /^(?:\/home|\/Users|[A-Za-z]:\/Users)$/.test(homes) ? homes : w.out.home.startsWith('/Users/') ? '/Users' : '/home';
+  return `${folder}/${name}${rest}`;
 }
 
 function evalParam(name: string, op: string, arg: Word | null, state: State, w: Walk, unsetVars: string[]): VarValue & { options: Option[] } {
@@ -2213,13 +2313,16 @@ function withRedirects(inherited: EvaluatedRedirect[], own: EvaluatedRedirect[],
     markIncomplete(w.out, 'redirects');
     all = all.slice(0, MAX_REDIRECTS);
   }
-  if (all.length === 0) return all;
+  if (all.length === 0 || w.carried.count > MAX_CARRIED) return all.length === 0 ? all : [];
   let weight = 0;
   for (const r of all) weight += 1 + (r.expandedNames?.length ?? 0);
   w.carried.count += weight;
-  if (w.carried.count <= MAX_CARRIED) return all;
-  markIncomplete(w.out, 'redirects');
-  return [];
+  if (w.carried.count > MAX_CARRIED) {
+    markIncomplete(w.out, 'redirects');
+    return [];
+  }
+  work(weight);
+  return all;
 }
 
 function heredocText(redirects: Redirect[]): string | null {
@@ -2232,14 +2335,28 @@ function hereString(redirects: EvaluatedRedirect[]): string | null {
   return h?.target?.known ?? null;
 }
 
-function pipedText(from: Invocation | null): string | null {
-  // cat <<'EOF' | python3: cat passes its stdin through.
-  if (from?.program === 'cat' && from.args.every((a) => a.known === '-')) return from.stdinText;
-  if (!from || (from.program !== 'echo' && from.program !== 'printf')) return null;
-  if (from.args.some((a) => a.known === null)) return null;
-  const words = from.args.map((a) => a.known!).filter((a) => !/^-[neE]+$/.test(a));
-  return `${words.join(' ')}\n`;
+/**
+ * What a producer prints into the pipe, when the line fixes it: echo, printf, cat passing its input
+ * on, and the decoders and filters of filters.ts (`… | base64 -d`, `rev`, `tr a-z n-za-m`), each
+ * computed from its own input. The texts a line computes this way are bounded together
+ * (MAX_FILTERED), so a long chain of filters stays linear; past that the text is unknown.
+ */
+function pipedText(from: Invocation | null, w: Walk): string | null {
+  if (!from) return null;
+  const room = Math.min(MAX_COMMAND_LENGTH, MAX_FILTERED - w.filtered.count);
+  if (room <= 0) return null;
+  const out = filterOutput(
+    from.program,
+    from.args.map((a) => a.known),
+    from.stdinText,
+    room,
+  );
+  if (out !== null) w.filtered.count += out.length;
+  return out;
 }
+
+/** Characters of piped text the filters may compute for one line. */
+const MAX_FILTERED = 1024 * 1024;
 
 // ---- interpreters ----
 

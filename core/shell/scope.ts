@@ -6,6 +6,8 @@
 // one look per layer, and layers are as deep as the walk nests (bounded by MAX_NESTING and the
 // function expansion budget), so reads stay O(1) in the length of the line.
 
+import { work } from '../work';
+
 const DELETED = Symbol('deleted');
 
 export class Scope<V> {
@@ -18,10 +20,16 @@ export class Scope<V> {
   }
 
   get(name: string): V | undefined {
+    let layers = 0;
     for (let s: Scope<V> | null = this; s; s = s.parent) {
+      layers++;
       const v = s.own.get(name);
-      if (v !== undefined) return v === DELETED ? undefined : v;
+      if (v !== undefined) {
+        work(layers);
+        return v === DELETED ? undefined : v;
+      }
     }
+    work(layers);
     return undefined;
   }
 
