@@ -110,6 +110,11 @@ function reader(ctx: GuardContext, walk: Walk): Reader {
  * were run now. Scripts it runs in turn are followed, depth and bytes bounded.
  */
 function judge(t: LaterText, name: string, cwd: string, ctx: GuardContext, mode: Mode, walk: Walk): Denial | null {
+  if (t.unseen)
+    return {
+      reason: `Agent Guard cannot check ${name} completely: ${t.text}, and the guards read no further, so what the rest would run cannot be seen. Split it into smaller files.`,
+      by: 'unanalysable',
+    };
   if (t.text.length > MAX_SCRIPT)
     return {
       reason: `Agent Guard cannot check ${t.where} of ${name} completely: it is longer than ${MAX_SCRIPT / 1024} KiB, so what it would do cannot be seen. Split it into smaller scripts.`,

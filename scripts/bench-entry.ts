@@ -12,3 +12,4 @@ export { rules } from '../core/lint/index';
 export { scanMarkdown, clearMarkdownCache } from '../core/lint/markdown';
 export { workDone } from '../core/work';
 export { SHAPES } from '../test/support/growth-shapes';
+export { deadlineIn, HOOK_DEADLINE_MS } from '../core/guards/dispatch';

@@ -204,3 +204,13 @@ test('a script written to run later that is too long to see to its end is unanal
   assert.equal(v?.guardId, 'unanalysable');
   assert.match(v!.reason, /more than 4000 commands/);
 });
+
+test('a CI file with more command steps than the guards read is unanalysable, not judged by its first steps', () => {
+  const content = `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n${'      - run: echo ok\n'.repeat(2048)}      - run: rm -rf ~\n`;
+  const v = evaluatePayload(
+    { tool_name: 'Write', tool_input: { file_path: '/home/user/project/.github/workflows/ci.yml', content }, cwd: '/home/user/project' },
+    { guards, home: '/home/user', fallbackCwd: '/home/user/project', projectDir: '/home/user/project' },
+  ).verdict;
+  assert.equal(v?.guardId, 'unanalysable');
+  assert.match(v!.reason, /more than 2048 command steps/);
+});
