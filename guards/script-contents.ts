@@ -38,6 +38,8 @@ const CODE_LATER: Guard[] = [...CODE, remoteCodeExecution, ...SENDS];
 const GIT: Guard[] = [destructiveGit, forcePushProtected, ...CATASTROPHIC];
 
 const MAX_SCRIPT = 256 * 1024;
+/** A file whose content runs later (package.json, a Makefile, a workflow): read up to this size. */
+const MAX_PLACE_TEXT = 2 * 1024 * 1024;
 /** Limits that cut a text short (not a value computed when it runs): past them its end is unseen. */
 const SIZE_LIMITS = new Set<Limit>(['nesting', 'commands', 'size', 'invocations', 'deadline', 'redirects', 'failure']);
 /** Scripts that run scripts (npm run a → make b → bash c.sh): this deep, then unanalysable. */
@@ -220,6 +222,14 @@ function newText(call: ToolCall, ctx: GuardContext): { before: string; after: st
 function judgeWrite(path: string, before: string | null, after: string, cwd: string, ctx: GuardContext, walk: Walk): Denial | null {
   const place = placeOf(path, ctx.projectDir, ctx.home, after);
   if (!place) return null;
+  const name0 = relativeTo(ctx.projectDir, path) || basename(path);
+  // Reading a file's commands out (JSON.parse, a Makefile's rules) cannot stop for the deadline: a
+  // file that runs later is bounded first. (Notebooks carry their outputs: only the stdin cap.)
+  if (after.length > MAX_PLACE_TEXT && place.id !== 'notebook')
+    return {
+      reason: `Agent Guard cannot check ${name0} completely: it is longer than ${MAX_PLACE_TEXT / 1024 / 1024} MiB, and its content runs later ${place.when}, so what it would run cannot be seen. Split it into smaller files.`,
+      by: 'unanalysable',
+    };
   const old = new Set(before ? place.extract(before, path).map((t) => t.text) : []);
   const name = relativeTo(ctx.projectDir, path) || basename(path);
   for (const t of place.extract(after, path)) {

@@ -214,3 +214,13 @@ test('a CI file with more command steps than the guards read is unanalysable, no
   assert.equal(v?.guardId, 'unanalysable');
   assert.match(v!.reason, /more than 2048 command steps/);
 });
+
+test('a file that runs later is read up to 2 MiB: past that it is unanalysable (its parse cannot stop for the deadline)', () => {
+  const scripts = Object.fromEntries(Array.from({ length: 70_000 }, (_, i) => [`s${i}`, `echo ${i}`]));
+  const v = evaluatePayload(
+    { tool_name: 'Write', tool_input: { file_path: '/home/user/project/package.json', content: JSON.stringify({ scripts }) }, cwd: '/home/user/project' },
+    { guards, home: '/home/user', fallbackCwd: '/home/user/project', projectDir: '/home/user/project' },
+  ).verdict;
+  assert.equal(v?.guardId, 'unanalysable');
+  assert.match(v!.reason, /longer than 2 MiB/);
+});
