@@ -216,7 +216,7 @@ test('a CI file with more command steps than the guards read is unanalysable, no
 });
 
 test('a file that runs later is read up to 2 MiB: past that it is unanalysable (its parse cannot stop for the deadline)', () => {
-  const scripts = Object.fromEntries(Array.from({ length: 70_000 }, (_, i) => [`s${i}`, `echo ${i}`]));
+  const scripts = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`s${i}`, `echo ${i} && npm test`]));
   const v = evaluatePayload(
     { tool_name: 'Write', tool_input: { file_path: '/home/user/project/package.json', content: JSON.stringify({ scripts }) }, cwd: '/home/user/project' },
     { guards, home: '/home/user', fallbackCwd: '/home/user/project', projectDir: '/home/user/project' },
