@@ -2,9 +2,10 @@
 // says allow (that would override the user's own permission settings).
 
 import { escapeControl } from '../terminal';
+import { OutOfTime, withDeadline } from '../work';
 import { DEFAULT_CONFIG, MODE_STRENGTH, type GuardConfig, type Loosening } from '../config';
 import { CONSENT_COMMAND } from '../consent';
-import { MAX_COMMAND_LENGTH, MAX_INVOCATIONS } from '../shell/analyze';
+import { MAX_CARRIED, MAX_COMMAND_LENGTH, MAX_HEREDOC_VARIABLES, MAX_INVOCATIONS, MAX_REDIRECTS } from '../shell/analyze';
 import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
 import type { Limit } from '../shell/ast';
 import { createContext, type FsProbe, type SharedAnswers } from './context';
@@ -73,6 +74,20 @@ export function deadlineIn(ms: number, now: () => number = Date.now): Deadline {
 export const HOOK_DEADLINE_MS = 2500;
 
 export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evaluation {
+  return withDeadline(expiredOf(opts.deadline), () => {
+    try {
+      return evaluatePayloadNow(payload, opts);
+    } catch (err) {
+      // The deadline passed while the payload was read (each call's own guards catch theirs).
+      if (err instanceof OutOfTime) return { verdict: unanalysable('deadline'), notes: [], call: null, host: 'claude' };
+      throw err;
+    }
+  });
+}
+
+const expiredOf = (deadline: Deadline | undefined) => (deadline ? () => deadline.expired() : undefined);
+
+function evaluatePayloadNow(payload: unknown, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
   const normalized = normalizeCall(payload, opts.fallbackCwd, opts.home);
   if (!normalized.ok) {
@@ -122,6 +137,10 @@ export function orderGuards(guards: readonly Guard[]): Guard[] {
 }
 
 export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation {
+  return withDeadline(expiredOf(opts.deadline), () => evaluateCallNow(call, opts));
+}
+
+function evaluateCallNow(call: ToolCall, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
   const ctx = createContext(call, {
     home: opts.home,
@@ -146,6 +165,8 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     try {
       denial = guard.check(call, ctx);
     } catch (err) {
+      // Out of time inside a guard's loops: what it had not yet looked at is unseen.
+      if (err instanceof OutOfTime) return { verdict: unanalysable('deadline'), notes, call, host: 'claude' };
       // A broken guard must not break the agent: no opinion, one line on stderr.
       notes.push(`agent-guard: guard ${guard.id} failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); no opinion`);
       if (config.failMode === 'closed') return { ...failClosed(`guard ${guard.id} failed while checking this call`, notes), call };
@@ -184,6 +205,8 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     const limit = call.command.length > MAX_COMMAND_LENGTH ? 'size' : (ctx.shell().limit ?? (opts.deadline?.expired() ? 'deadline' : null));
     if (limit) return { verdict: unanalysable(limit, limit === 'code' ? ctx.shell().opaqueCode : null), notes, call, host: 'claude' };
   }
+  // A guard that stopped early for the deadline (and said nothing) did not see the whole call.
+  if (judged && opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: 'claude' };
   return { verdict: ask, notes, call, host: 'claude' };
 }
 
@@ -272,6 +295,7 @@ const LIMIT_TEXT: Record<Limit, string> = {
   failure: 'the analysis failed on it (please report this with `agent-guard explain`)',
   computed: 'a program name or a script in it is computed only when it runs ($cmd …, eval "$X", sh -c "$(…)")',
   files: `it changes files through find over more than ${MAX_WALK} entries, or applies a patch file larger than ${MAX_PATCH / 1024} KiB, and the guards read no further`,
+  redirects: `one of its commands has more than ${MAX_REDIRECTS} redirections in force, a heredoc expands more than ${MAX_HEREDOC_VARIABLES} different variables, or its commands carry more than ${MAX_CARRIED} redirections and heredoc variables in all`,
   code: 'it runs interpreter code that reaches a dangerous operation (running a command, evaluating code, loading a module or native code, deleting a tree) with a value computed at run time',
 };
 
