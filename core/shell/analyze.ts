@@ -10,7 +10,7 @@ import { UNTRANSLATED, type Command, type Limit, type Redirect, type Script, typ
 export { UNTRANSLATED };
 import { MAX_NESTING, parseShell, type Budget } from './parse';
 import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
-import { printsSetupCode, substitutionMeaning } from './substitutions';
+import { FRESH_TMP, printsSetupCode, substitutionMeaning } from './substitutions';
 import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
 import { deletingProgram, describedProgram, destroyTableProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
@@ -19,6 +19,7 @@ import { launched, type Launch } from './elsewhere';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
+export { FRESH_TMP };
 
 export const MAX_COMMAND_LENGTH = 256 * 1024;
 export const MAX_INVOCATIONS = 4000;
@@ -1847,11 +1848,26 @@ function changeDir(state: State, args: Value[], w: Walk): string | null {
   if (!target) return w.out.home;
   if (target.known === '-') return state.oldCwd;
   if (target.known === null) {
-    // `cd $UNSET` is `cd`, which goes home; anything else computed is unknowable here.
-    return target.ifUnset === '' && !target.word.parts.some((p) => p.type !== 'lit' && 'quoted' in p && p.quoted) ? w.out.home : null;
+    // `cd $UNSET` is `cd`, which goes home.
+    if (target.ifUnset === '' && !target.word.parts.some((p) => p.type !== 'lit' && 'quoted' in p && p.quoted)) return w.out.home;
+    return plausibleDir(state, target, w);
   }
   if (isAbsolutePath(target.known) || target.known.startsWith('~')) return resolvePath('/', target.known, w.out.home);
   return state.cwd ? resolvePath(state.cwd, target.known, w.out.home) : null;
+}
+
+/**
+ * Where a `cd` to a computed folder plausibly lands, so that what follows is judged there rather than
+ * nowhere: a folder the line names however it is reached (`$(git rev-parse --show-toplevel)`), a
+ * fresh temporary folder for `$(mktemp -d)` (a path under /tmp that nothing names, so `cd ../..` from
+ * it is `/`), and otherwise the project root, where a script's own folder (`$(dirname "$0")`, `$DIR`)
+ * or its parent lies: `cd "$(…)" && cat .env` reads the project's .env.
+ */
+function plausibleDir(state: State, target: Value, w: Walk): string | null {
+  const texts = target.possible.map((p) => p.text).filter((t) => t !== '');
+  const known = texts.find((t) => (!t.includes(OPAQUE) || t.startsWith(FRESH_TMP)) && isAbsolutePath(t));
+  if (known !== undefined) return resolvePath('/', known, w.out.home);
+  return state.cwd === null ? null : w.projectDir;
 }
 
 function recordAlias(w: Walk, state: State, alias: Value, original: Value): void {
