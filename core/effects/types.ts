@@ -65,7 +65,7 @@ export type Effect =
   | { kind: 'escalate'; how: string }
   /** A data store destroyed: `store` says what (for messages). `row` names the destroy-table row
    *  (signatures/destroy.ts) for data stores; absent for devices and system state (signatures/system.ts). */
-  | { kind: 'destroy'; store: string; target: Target | null; row?: string; instead?: string };
+  | { kind: 'destroy'; store: string; target: Target | null; row?: string; instead?: string; deploySource?: Value };
 
 /** What an argument is to the program. */
 export type Role =
