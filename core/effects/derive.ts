@@ -1048,7 +1048,7 @@ export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[]
 // Commands that print only the names of KEY=value lines, which reveal no value: cut -d= -f1,
 // awk -F= '{print $1}', sed 's/=.*//'. What the secret guard suggests is in the same family
 // (grep -o '^[A-Z_]*=').
-function namesProjection(inv: Invocation): boolean {
+export function namesProjection(inv: Invocation): boolean {
   const words = inv.args.map((a) => a.known);
   if (words.some((w) => w === null)) return false;
   const w = words as string[];
@@ -1063,9 +1063,35 @@ function namesProjection(inv: Invocation): boolean {
     const code = w.find((x) => !x.startsWith('-') && x !== sep);
     return (sep === '=' || sep === "'='") && code !== undefined && /^\{\s*print \$1;?\s*\}$/.test(code.trim());
   }
-  if (inv.program === 'sed') {
-    const scripts = w.filter((x, i) => !x.startsWith('-') && (i === 0 || !['-e', '-f'].includes(w[i - 1]!) || w[i - 1] === '-e'));
-    return w.every((x) => !x.startsWith('-i')) && scripts.length > 0 && /^s([/|#])=\.\*\1\1g?$/.test(scripts[0]!);
+  if (inv.program === 'sed' || inv.program === 'gsed') {
+    if (w.some((x) => x.startsWith('-i') || x.startsWith('--in-place') || x === '-f' || x.startsWith('--file'))) return false;
+    const scripts = w.filter((x, i) => !x.startsWith('-') && w[i - 1] !== '-l');
+    const script = scripts[0];
+    if (script === undefined || (scripts.length > 1 && w.includes('-e'))) return false;
+    // s/=.*// deletes every value; with -n only the lines it prints with p come out, the same names.
+    const quiet = w.some((x) => x === '-n' || x === '--quiet' || x === '--silent' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(x));
+    const m = /^s([/|#])=\.\*\$?\1\1([gp]*)$/.exec(script);
+    return m !== null && (!quiet || m[2]!.includes('p'));
+  }
+  if (inv.program === 'jq' || inv.program === 'gojq' || inv.program === 'jaq') return jqNamesOnly(w);
+  return false;
+}
+
+/** jq options that take one value, or two (`--arg NAME VALUE`). */
+const JQ_ONE = new Set(['--indent', '-L', '--tab']);
+const JQ_TWO = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
+/** A jq program that prints only keys or a count: `keys`, `.data | keys[]`, `to_entries | map(.key)`, `length`. */
+const JQ_NAMES =
+  /^(?:\.[\w.[\]"-]*\s*\|\s*)?(?:keys(?:_unsorted)?(?:\[\])?|length|to_entries\s*\|\s*map\(\s*\.key\s*\)|\[?\s*to_entries\[\]\.key\s*\]?)(?:\s*\|\s*(?:sort|length|\.\[\]|join\("[^"\\]*"\)))?$/;
+
+/** jq whose program keeps only the names (or a count) of what it reads. */
+export function jqNamesOnly(words: string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const x = words[i]!;
+    if (x === '-f' || x === '--from-file' || x === '--args' || x === '--jsonargs') return false;
+    if (JQ_TWO.has(x)) i += 2;
+    else if (JQ_ONE.has(x)) i++;
+    else if (!x.startsWith('-')) return JQ_NAMES.test(x.trim());
   }
   return false;
 }

@@ -228,6 +228,13 @@ export const CMDLETS: readonly CmdletRow[] = [
     examples: [['gci env: | Select-Object -ExpandProperty Name', 'env | cut -d= -f1']],
   },
   {
+    name: 'measure-object',
+    aliases: ['measure'],
+    as: 'wc -l (-Word: wc -w, -Character: wc -c): it prints counts, never the lines it counts',
+    values: ['Property'],
+    examples: [['Get-Content .env | Measure-Object -Line', 'cat -- .env | wc -l']],
+  },
+  {
     name: 'where-object',
     aliases: ['where', '?', 'sort-object', 'sort', 'group-object', 'group'],
     as: 'as written; over an env dump, cat (it passes the name=value lines on)',
@@ -1156,6 +1163,10 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       return { text: startProcess(args, depth) };
     case 'where-object':
       return ctx.input?.env ? { text: 'cat', flow: { env: true } } : { text: asWritten() };
+    case 'measure-object': {
+      const has = (n: string) => args.some((a) => isParam(a) && param(a.value!, n));
+      return { text: has('Word') ? 'wc -w' : has('Character') ? 'wc -c' : 'wc -l' };
+    }
     case 'select-object': {
       const props = args.filter(
         (a) => !isParam(a) || !/^-(p|pr|pro|prop|prope|proper|propert|property|e|ex|exp|expa|expan|expand|expandp|expandproperty)$/i.test(a.value!),
