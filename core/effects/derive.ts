@@ -2,7 +2,7 @@
 // Linear: one pass over the arguments per candidate row; rows are looked up by program name and
 // compiled once per row on first use, never scanned per call.
 
-import { interpreterCode, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
+import { interpreterCode, LOOP_WORD, OPAQUE, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import { basename, isAbsolutePath, isSameOrAncestor, relativeTo, resolvePath } from '../paths';
 import { codeEffects, envReads } from './code';
 import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
@@ -641,7 +641,25 @@ function deriveEffects(inv: Invocation, home: string): InvocationEffects {
   const code = interpreterCode(inv);
   if (code) out.push(...codeEffects(code.lang, code.code, inv, home));
   out.push(...destroyEffects(inv, out));
+  out.push(...loopEffects(inv, out, home));
   return { inv, row: match?.row ?? null, effects: out };
+}
+
+/**
+ * A loop variable holds each word of its for list in turn (`for f in .env ~/.bashrc; do cat "$f"`):
+ * an effect on it is an effect on each of those words, judged like the word written in its place.
+ */
+function loopEffects(inv: Invocation, effects: Effect[], home: string): Effect[] {
+  const out: Effect[] = [];
+  for (const e of effects) {
+    const t = 'target' in e ? e.target : null;
+    if (!t || t.value.known !== null || out.length >= 64) continue;
+    for (const p of t.value.possible) {
+      if (p.text.includes(OPAQUE) || !p.because.some((b) => b.endsWith(LOOP_WORD))) continue;
+      out.push({ ...e, target: target(inv, { ...synthetic(p.text), word: t.value.word }, home) } as Effect);
+    }
+  }
+  return out;
 }
 
 function fixed(f: FixedEffect, inv: Invocation, home: string, how: string): Effect {

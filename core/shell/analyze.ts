@@ -315,6 +315,10 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
 }
 
 function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invocation | null {
+  if (cmd.loop) {
+    bindLoop(cmd.loop, state, w, meta);
+    return null;
+  }
   // `> >(sh)`: the process substitution reads the command's output; it is walked once the command is known.
   // So does `tee >(sh)`: an argument that is a `>(…)` is a file the program writes (tee copies its stdin there).
   const fedByOutput = cmd.redirects.flatMap((r) => (OUTPUT_OPS.has(r.op) && r.target ? procsubOf(r.target, '>') : []));
@@ -1201,7 +1205,12 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     const placeholder =
       iAt < 0 ? null : args[iAt]!.known === '-I' || args[iAt]!.known === '--replace' ? (args[iAt + 1]?.known ?? '{}') : args[iAt]!.known!.slice(2);
     let cmd = rest.length > 0 ? rest : [syntheticValue('echo')];
-    if (items.length > 0) {
+    if (placeholder && items.length === 0 && (source || argFile || inv.stdinText === null)) {
+      // Items nobody can tell (`ls -A ~ | xargs -I% rm -rf ~/%`): each is some name, never empty and
+      // never assumed harmless; the word is judged as if the placeholder matched every name there.
+      // A word that is the placeholder alone is the item itself (other rules judge `sh -c {}`).
+      cmd = cmd.map((v) => (v.known !== placeholder && v.known?.includes(placeholder) ? xargsUnknownItem(v, placeholder) : v));
+    } else if (items.length > 0) {
       // -I{} replaces the placeholder inside words too (sh -c 'rm -rf {}'); one run per item.
       if (placeholder)
         cmd = cmd.flatMap((v) =>
@@ -1870,6 +1879,46 @@ function plausibleDir(state: State, target: Value, w: Walk): string | null {
   return state.cwd === null ? null : w.projectDir;
 }
 
+/** The assumption a loop variable's plausible values carry ("$d takes each word of its for list"). */
+export const LOOP_WORD = 'takes each word of its for list';
+
+/**
+ * `for NAME in WORDS`: the words' substitutions run, and NAME holds each word in turn, so the body is
+ * judged on every one of them (`for d in ~ /; do rm -rf "$d"; done` deletes your home). A loop over
+ * words the line does not fix holds values nobody can know: never empty, never assumed harmless.
+ */
+function bindLoop(loop: NonNullable<SimpleCommand['loop']>, state: State, w: Walk, meta: Meta): void {
+  let vals: Value[];
+  if (loop.items === null) vals = state.params ? state.params.slice(1) : [];
+  else {
+    vals = [];
+    for (const word of loop.items) {
+      walkSubstitutions(word, state, w, meta.via);
+      const v = evalWord(word, state, w);
+      const fields = fieldSplit(word, v, state, w);
+      if (fields) vals.push(...fields);
+      else braceExpand(v, vals);
+    }
+  }
+  const because = `$${loop.name} ${LOOP_WORD}`;
+  const possible: Possibility[] = [];
+  for (const v of vals) {
+    if (possible.length >= MAX_POSSIBLE) break;
+    if (v.known !== null) possible.push({ text: v.known, because: [because], unset: [] });
+    else
+      for (const p of v.possible.length > 0 ? v.possible : [{ text: OPAQUE, because: [], unset: [] }])
+        possible.push({ ...p, because: [...p.because, because] });
+  }
+  const only = vals.length === 1 ? vals[0]! : null;
+  if (only && only.known !== null) setVar(state, loop.name, { known: only.known, ifUnset: only.known });
+  else
+    setVar(state, loop.name, {
+      known: null,
+      ifUnset: OPAQUE,
+      possible: possible.length > 0 ? possible.slice(0, MAX_POSSIBLE) : [{ text: OPAQUE, because: [], unset: [] }],
+    });
+}
+
 function recordAlias(w: Walk, state: State, alias: Value, original: Value): void {
   if (alias.known === null || original.known === null || !state.cwd) return;
   let aliasPath = resolvePath(state.cwd, alias.known, w.out.home);
@@ -1928,6 +1977,16 @@ function evalWord(word: Word, state: State, w: Walk): Value {
         break;
       }
       case 'param': {
+        // ${c[0]} inside a longer word ("${c[0]}${c[1]}"): that element of the array.
+        const array = p.index !== undefined && p.op === '' ? state.vars.get(p.name)?.array : undefined;
+        const element = array ? arrayExpansion(array, p.index) : null;
+        if (element && element.length === 1 && element[0]!.known !== null) {
+          const text = element[0]!.known;
+          if (known !== null) known += text;
+          ifUnset += text;
+          options.push(text);
+          break;
+        }
         const v = evalParam(p.name, p.op, p.arg, state, w, unsetVars);
         known = known !== null && v.known !== null ? known + v.known : null;
         ifUnset += v.ifUnset;
@@ -2109,6 +2168,7 @@ function staticOutput(script: Script, state: State, w: Walk): string | null {
     const h = (script.items[0]!.pipeline.commands[0] as SimpleCommand).redirects.find((r) => r.heredoc)?.heredoc;
     return h && (!h.expands || !/[$`\\]/.test(h.body)) ? h.body.replace(/\n$/, '') : null;
   }
+  if (prog === 'printf') return printfOutput(words.slice(1), state, w);
   if (prog !== 'echo') return null;
   const rest: string[] = [];
   for (const wd of words.slice(1)) {
@@ -2118,6 +2178,69 @@ function staticOutput(script: Script, state: State, w: Walk): string | null {
     if (v.known !== '-n' && v.known !== '-e') rest.push(v.known);
   }
   return rest.join(' ');
+}
+
+/**
+ * What `printf FORMAT ARGS…` prints when the line fixes every word and the format holds only %s
+ * (and %%) with the escapes printf reads (\n, \t, \\, \xHH, \NNN, \uHHHH): `$(printf '%s' ~)` is
+ * your home. The format is reused while arguments remain, as printf does. Else null.
+ */
+function printfOutput(words: Word[], state: State, w: Walk): string | null {
+  const vals: string[] = [];
+  for (const wd of words) {
+    if (wd.parts.some((p) => p.type === 'cmdsub' || p.type === 'procsub')) return null;
+    const v = evalWord(wd, state, w);
+    if (v.known === null) return null;
+    vals.push(v.known);
+  }
+  let format = vals.shift();
+  if (format === '--') format = vals.shift();
+  if (format === undefined || format.startsWith('-') || /%(?!%|s)/.test(format.replace(/%%/g, ''))) return null;
+  const fmt = printfEscapes(format);
+  if (fmt === null) return null;
+  const slots = (fmt.match(/%s/g) ?? []).length;
+  let out = '';
+  let k = 0;
+  do {
+    out += fmt.replace(/%s|%%/g, (m) => (m === '%%' ? '%' : (vals[k++] ?? '')));
+  } while (slots > 0 && k < vals.length && out.length <= MAX_PATH);
+  return out.length > MAX_PATH ? null : out.replace(/\n+$/, '');
+}
+
+/** printf's escapes in a format; null for one it does not model (\c, \e is kept literal by dash). */
+function printfEscapes(text: string): string | null {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
+    const n = text[i + 1];
+    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'", a: '\x07', b: '\b', f: '\f', v: '\v' };
+    if (n !== undefined && simple[n] !== undefined) {
+      out += simple[n];
+      i++;
+      continue;
+    }
+    const hex =
+      /^x([0-9a-fA-F]{1,2})/.exec(text.slice(i + 1)) ?? /^u([0-9a-fA-F]{1,4})/.exec(text.slice(i + 1)) ?? /^U([0-9a-fA-F]{1,8})/.exec(text.slice(i + 1));
+    if (hex) {
+      const code = Number.parseInt(hex[1]!, 16);
+      if (code > 0x10ffff) return null;
+      out += String.fromCodePoint(code);
+      i += hex[0].length;
+      continue;
+    }
+    const oct = /^0?([0-7]{1,3})/.exec(text.slice(i + 1));
+    if (oct) {
+      out += String.fromCharCode(Number.parseInt(oct[1]!, 8) & 0xff);
+      i += oct[0].length;
+      continue;
+    }
+    return null;
+  }
+  return out;
 }
 
 function singleCommandWords(script: Script): Word[] | null {
@@ -2356,6 +2479,16 @@ function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta
   }
   e.active.delete(name);
   return true;
+}
+
+/**
+ * A word holding xargs's placeholder for items the line does not fix: each item is some name, never
+ * empty, so the word is judged as the glob that matches every name there (`~/%` is `~/*`); inside a
+ * script (`sh -c 'wc -l {}'`) it is that glob too.
+ */
+function xargsUnknownItem(v: Value, placeholder: string): Value {
+  const text = v.known!.split(placeholder).join('*');
+  return { ...v, known: text, ifUnset: text, glob: true, possible: [] };
 }
 
 /** The words echo/printf pipe into xargs (printf's format excluded), when the line fixes them. */

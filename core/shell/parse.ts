@@ -276,7 +276,13 @@ class Parser {
           }
           if (lit === 'case') return this.parseCaseRest();
           if (lit === 'for' || lit === 'select') {
-            this.skipToListEnd(); // `for x in a b c` runs nothing; the body follows `do`
+            // `for x in a b c` runs nothing itself (its substitutions do); the body follows `do`, with x bound.
+            const header = this.wordsToListEnd();
+            const name = header[0] ? literalValue(header[0]) : null;
+            if (name !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+              const hasIn = header[1] !== undefined && literalValue(header[1]) === 'in';
+              cmd.loop = { name, items: hasIn ? header.slice(2) : null };
+            }
             return cmd;
           }
         }
@@ -320,13 +326,18 @@ class Parser {
     return { type: 'group', body: { items, limit: null }, redirects: [] };
   }
 
-  private skipToListEnd(): void {
+  /** The words up to the end of the list (`;`, newline, `&`, `|`, `)`). */
+  private wordsToListEnd(): Word[] {
+    const words: Word[] = [];
     while (!this.eof()) {
       const c = this.peek();
-      if (c === ';' || c === '\n' || c === '&' || c === '|' || c === ')') return;
-      if (!this.parseWord()) this.pos++;
+      if (c === ';' || c === '\n' || c === '&' || c === '|' || c === ')') return words;
+      const w = this.parseWord();
+      if (w) words.push(w);
+      else this.pos++;
       this.skipSpaces();
     }
+    return words;
   }
 
   private parseRedirectsOnly(): Redirect[] {
