@@ -786,6 +786,25 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'host':
         out.push({ kind: 'send', url: null, host: t, how });
         return true;
+      case 'address': {
+        // socat's FILE:.env, OPEN:x,rdonly, CREATE:out; TCP:host:port, OPENSSL:host:port; - and STDIO are the terminal.
+        if (t === null) {
+          out.push({ kind: 'read', source: 'file', target: { value, path: null }, mode: 'content', assumed: true });
+          return true;
+        }
+        const m = /^([A-Za-z0-9-]+)[:,](.*)$/s.exec(t);
+        const type = m ? m[1]!.toUpperCase() : t.includes('/') || t.startsWith('.') ? 'GOPEN' : '';
+        const params = m ? m[2]! : t;
+        if (['FILE', 'OPEN', 'GOPEN', 'CREATE', 'CREAT', 'PIPE', 'READLINE', 'UNIX', 'UNIX-CONNECT'].includes(type)) {
+          const path = synthetic(params.split(',')[0]!);
+          if (type === 'CREATE' || type === 'CREAT') out.push({ kind: 'write', target: target(inv, path, home), how });
+          else out.push({ kind: 'read', source: 'file', target: target(inv, path, home), mode: 'content' });
+        } else if (/^(?:TCP|TCP4|TCP6|UDP|UDP4|UDP6|OPENSSL|SSL|SOCKS|SOCKS4|SOCKS4A|SOCKS5|PROXY|SCTP|DCCP)$/.test(type)) {
+          const host = params.split(/[:,]/)[0] ?? '';
+          if (host !== '') out.push({ kind: 'send', url: null, host: host.toLowerCase(), how });
+        }
+        return true;
+      }
       case 'resolve':
       case 'connect-to': {
         // [+]HOST:PORT:ADDR[,ADDR…] and HOST:PORT:HOST2:PORT2; an IPv6 address in brackets.

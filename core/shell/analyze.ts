@@ -13,7 +13,7 @@ import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
 import { FRESH_TMP, printsSetupCode, substitutionMeaning } from './substitutions';
 import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
-import { deletingProgram, describedProgram, destroyTableProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
+import { deletingProgram, describedProgram, destroyTableProgram, EMBEDDED_SHELL, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
 import { execArgv } from '../effects/derive';
 import { launched, type Launch } from './elsewhere';
 
@@ -1363,6 +1363,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   }
   // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
   // their program from stdin are handled by the guards that care (interpreterCode covers them).
+  embeddedShell(inv, state, w, meta);
   if (carried.length === 0 && !code && program !== '' && !knownProgram(program)) commandsInArguments(inv, state, w, meta);
   else if (carried.length === 0 && !code && signatureRuns(program) && !HANDLED.has(program)) {
     // A signature row with an `exec` role (dotenv -- CMD, direnv exec . CMD): CMD runs here, judged as a command.
@@ -1540,6 +1541,22 @@ function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta)
     resolve(rest, state, w, { ...meta, via: [...meta.via, `${inv.program} argument`] });
   }
 }
+
+/** AppleScript's `do shell script "…"`, expect's `spawn …` (launchers.ts EMBEDDED_SHELL): walked as shell command lines. */
+function embeddedShell(inv: Invocation, state: State, w: Walk, meta: Meta): void {
+  const row = EMBEDDED_SHELL.find((r) => r.names.includes(inv.program));
+  if (!row) return;
+  let found = 0;
+  for (const a of inv.args) {
+    if (a.known === null || a.known.length > MAX_EMBEDDED_SCRIPT) continue;
+    for (const m of a.known.matchAll(row.pattern)) {
+      if (found++ >= MAX_ARGUMENT_COMMANDS) return;
+      const text = inv.program === 'osascript' ? m[1]!.replace(/\\(.)/g, '$1') : m[1]!;
+      walkSource(text, cloneState(state), w, meta, `${inv.program} script`);
+    }
+  }
+}
+const MAX_EMBEDDED_SCRIPT = 64 * 1024;
 
 /** A launcher (launchers.ts): the command it runs, resolved as a command of its own. False when `inv` is not this launcher (another subcommand). */
 function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta): boolean {
@@ -1721,8 +1738,9 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     if (/^-[a-zA-Z]+$/.test(a) || /^\+[a-zA-Z]+$/.test(a)) {
       if (a.startsWith('-') && a.includes('c')) hasC = true;
       if (a.startsWith('-') && /[xv]/.test(a)) xtrace = true;
-      if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') {
-        if (a === '-o' && list[i + 1]?.known === 'xtrace') xtrace = true;
+      // -o NAME and -O NAME take the next word, inside a cluster too (`bash -euo pipefail -c …`).
+      for (let n = (a.match(/[oO]/g) ?? []).length; n > 0; n--) {
+        if (a.startsWith('-') && list[i + 1]?.known === 'xtrace') xtrace = true;
         i++;
       }
       continue;

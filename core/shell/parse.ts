@@ -597,6 +597,7 @@ class Parser {
           "'": "'",
           '"': '"',
           e: '\x1b',
+          E: '\x1b',
           a: '\x07',
           b: '\b',
           f: '\f',
@@ -610,12 +611,23 @@ class Parser {
           const hex = /^[0-9a-fA-F]{1,2}/.exec(this.src.slice(this.pos + 2, this.pos + 4));
           out += hex ? String.fromCharCode(parseInt(hex[0], 16)) : 'x';
           this.pos += 2 + (hex ? hex[0].length : 0);
+        } else if (n === 'u' || n === 'U') {
+          // \uHHHH and \UHHHHHHHH: a Unicode code point (`$'\u0072m'` is rm).
+          const hex = (n === 'u' ? /^[0-9a-fA-F]{1,4}/ : /^[0-9a-fA-F]{1,8}/).exec(this.src.slice(this.pos + 2, this.pos + (n === 'u' ? 6 : 10)));
+          const code = hex ? parseInt(hex[0], 16) : -1;
+          out += code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : `\\${n}`;
+          this.pos += 2 + (hex ? hex[0].length : 0);
+        } else if (n === 'c' && this.pos + 2 < this.src.length) {
+          // \cX: the control character X & 0x1f.
+          out += String.fromCharCode(this.src.charCodeAt(this.pos + 2) & 0x1f);
+          this.pos += 3;
         } else if (/[0-7]/.test(n)) {
           const oct = /^[0-7]{1,3}/.exec(this.src.slice(this.pos + 1, this.pos + 4))!;
-          out += String.fromCharCode(parseInt(oct[0], 8));
+          out += String.fromCharCode(parseInt(oct[0], 8) & 0xff);
           this.pos += 1 + oct[0].length;
         } else {
-          out += n;
+          // An escape bash does not know keeps its backslash ($'\q' is \q).
+          out += `\\${n}`;
           this.pos += 2;
         }
       } else {

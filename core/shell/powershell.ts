@@ -537,12 +537,26 @@ function matchingIn(s: string): number {
   return -1;
 }
 
+/**
+ * PowerShell reads the typographic dashes (en, em, horizontal bar) as `-` and the curly quotes as
+ * quotes (‘ ’ ‚ ‛ as ', “ ” „ as "): `Remove-Item –Recurse –Force $HOME` is -Recurse -Force. The
+ * translation reads them as PowerShell does. One pass.
+ */
+function asciiPunctuation(text: string): string {
+  return /[\u2013-\u2015\u2018-\u201e]/.test(text)
+    ? text
+        .replace(/[\u2013\u2014\u2015]/g, '-')
+        .replace(/[\u2018\u2019\u201a\u201b]/g, "'")
+        .replace(/[\u201c\u201d\u201e]/g, '"')
+    : text;
+}
+
 export function translatePowerShell(input: string, depth = 0): string {
   if (depth === 0) {
     budget = 8 * Math.min(input.length, MAX_INPUT) + 4096;
     vars = new Map();
   }
-  const src = depth === 0 ? input.slice(0, MAX_INPUT) : input;
+  const src = asciiPunctuation(depth === 0 ? input.slice(0, MAX_INPUT) : input);
   if (depth > MAX_DEPTH || budget <= 0) return GAVE_UP;
   const cut = depth === 0 && input.length > MAX_INPUT;
   budget -= src.length;
