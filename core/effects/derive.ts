@@ -1055,6 +1055,7 @@ export interface FileWrite {
 export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[] {
   const links = new Map<string, string>();
   const out: FileWrite[] = [];
+  const deleted = new Set<string>();
   for (const ie of analysisEffects(analysis, home)) {
     if (ie.inv.program === 'ln') {
       const pos = ie.inv.args.filter((a) => a.known !== null && !a.known.startsWith('-'));
@@ -1066,6 +1067,12 @@ export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[]
       continue;
     }
     for (const e of ie.effects) {
+      if (e.kind === 'delete' && e.target.path) deleted.add(e.target.path);
+      // touch of a file the line deleted creates it empty: a write of nothing over it.
+      if (e.kind === 'write' && e.how === 'touch' && e.target.path && deleted.has(e.target.path)) {
+        out.push({ path: e.target.path, how: 'rm then touch', edit: { oldText: '', newText: '' }, replaces: true, inv: ie.inv });
+        continue;
+      }
       if (e.kind !== 'write' || !e.target.path || e.how === 'touch') continue;
       // Written in another environment (a container, a machine over ssh): not this machine's file,
       // unless it is in a host folder the container mounts.
