@@ -2167,6 +2167,8 @@ function lookupVar(name: string, state: State, w: Walk): VarValue | null {
     return { known, ifUnset: list.map((x) => x.ifUnset).join(' '), possible: known === null && list.length === 1 ? list[0]!.possible : undefined };
   }
   if (name === 'HOME' || name === 'USERPROFILE') return { known: w.out.home, ifUnset: w.out.home };
+  // The host sets it to the project for every hook and tool call.
+  if (name === 'CLAUDE_PROJECT_DIR') return { known: w.projectDir, ifUnset: w.projectDir };
   if (name === 'PWD' && state.cwd) return { known: state.cwd, ifUnset: state.cwd };
   if (name === 'OLDPWD' && state.oldCwd) return { known: state.oldCwd, ifUnset: state.oldCwd };
   return null;
@@ -2187,6 +2189,21 @@ function staticOutput(script: Script, state: State, w: Walk): string | null {
     return h && (!h.expands || !/[$`\\]/.test(h.body)) ? h.body.replace(/\n$/, '') : null;
   }
   if (prog === 'printf') return printfOutput(words.slice(1), state, w);
+  // $(dirname P), $(realpath P), $(readlink -f P), $(basename P) of a path the line fixes: path arithmetic.
+  if (prog === 'dirname' || prog === 'realpath' || prog === 'basename' || prog === 'readlink') {
+    const rest = words.slice(1).map((x) => (x.parts.some((p) => p.type === 'cmdsub' || p.type === 'procsub') ? null : evalWord(x, state, w).known));
+    if (rest.some((x) => x === null)) return null;
+    const opts = (rest as string[]).filter((x) => x.startsWith('-'));
+    const args = (rest as string[]).filter((x) => !x.startsWith('-'));
+    if (args.length !== 1) return null;
+    const arg = args[0]!;
+    if (prog === 'dirname' && opts.length === 0) return dirname(arg.replace(/\/+$/, '') || '/');
+    if (prog === 'basename' && opts.length === 0) return basename(arg);
+    const canonical = prog === 'realpath' ? opts.every((o) => /^-[esLPmq]+$/.test(o)) : opts.length > 0 && opts.every((o) => /^-[fem]+$/.test(o));
+    if (!canonical) return null;
+    if (isAbsolutePath(arg) || arg.startsWith('~')) return resolvePath('/', arg, w.out.home);
+    return state.cwd ? resolvePath(state.cwd, arg, w.out.home) : null;
+  }
   if (prog !== 'echo') return null;
   const rest: string[] = [];
   for (const wd of words.slice(1)) {

@@ -52,6 +52,11 @@ export const PRINCIPLE_COUSINS: P[] = [
   a('unknown', "find . -name '*.bak' | xargs -I{} rm -f {}", 'found files'),
   a('unknown', 'ls dist | xargs -I{} rm -rf dist/{}', 'entries of a build folder'),
   a('unknown', "x=$(printf '%s-%s' a b); echo $x", 'printf of words'),
+  d('unknown', 'rm -rf "$(dirname "$PWD")"', 'the parent of the project'),
+  d('unknown', 'rm -rf $(realpath ..)', 'the parent of the project'),
+  d('unknown', 'rm -rf "$CLAUDE_PROJECT_DIR"', 'the project the host names'),
+  a('unknown', 'rm -rf "$CLAUDE_PROJECT_DIR/dist"', 'a build folder in it'),
+  a('unknown', 'rm -rf "$(realpath build)"', 'a build folder, canonical'),
 
   // ---- an edit of a protected file whose new text cannot be computed ----
   d('computed-edit', 'sed -i "s/it(/$X(/" src/app.test.ts', 'the replacement is computed'),
