@@ -1113,7 +1113,7 @@ export function namesProjection(inv: Invocation): boolean {
     const script = scripts[0];
     if (script === undefined || (scripts.length > 1 && w.includes('-e'))) return false;
     // s/=.*// deletes every value; with -n only the lines it prints with p come out, the same names.
-    const quiet = w.some((x) => x === '-n' || x === '--quiet' || x === '--silent' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(x));
+    const quiet = w.some((x) => x === '--quiet' || x === '--silent' || (/^-[a-zA-Z]+$/.test(x) && x.includes('n')));
     const m = /^s([/|#])=\.\*\$?\1\1([gp]*)$/.exec(script);
     return m !== null && (!quiet || m[2]!.includes('p'));
   }
@@ -1126,7 +1126,7 @@ const JQ_ONE = new Set(['--indent', '-L', '--tab']);
 const JQ_TWO = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
 /** A jq program that prints only keys or a count: `keys`, `.data | keys[]`, `to_entries | map(.key)`, `length`. */
 const JQ_NAMES =
-  /^(?:\.[\w.[\]"-]*\s*\|\s*)?(?:keys(?:_unsorted)?(?:\[\])?|length|to_entries\s*\|\s*map\(\s*\.key\s*\)|\[?\s*to_entries\[\]\.key\s*\]?)(?:\s*\|\s*(?:sort|length|\.\[\]|join\("[^"\\]*"\)))?$/;
+  /^(?:\.[\w.[\]"-]*\|)?(?:keys(?:_unsorted)?(?:\[\])?|length|to_entries\|map\(\.key\)|\[?to_entries\[\]\.key\]?)(?:\|(?:sort|length|\.\[\]|join\("[^"\\]*"\)))?$/;
 
 /** jq whose program keeps only the names (or a count) of what it reads. */
 export function jqNamesOnly(words: string[]): boolean {
@@ -1135,7 +1135,7 @@ export function jqNamesOnly(words: string[]): boolean {
     if (x === '-f' || x === '--from-file' || x === '--args' || x === '--jsonargs') return false;
     if (JQ_TWO.has(x)) i += 2;
     else if (JQ_ONE.has(x)) i++;
-    else if (!x.startsWith('-')) return JQ_NAMES.test(x.trim());
+    else if (!x.startsWith('-')) return JQ_NAMES.test(x.replace(/\s+/g, ''));
   }
   return false;
 }

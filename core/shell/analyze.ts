@@ -1549,10 +1549,13 @@ function embeddedShell(inv: Invocation, state: State, w: Walk, meta: Meta): void
   let found = 0;
   for (const a of inv.args) {
     if (a.known === null || a.known.length > MAX_EMBEDDED_SCRIPT) continue;
-    for (const m of a.known.matchAll(row.pattern)) {
-      if (found++ >= MAX_ARGUMENT_COMMANDS) return;
-      const text = inv.program === 'osascript' ? m[1]!.replace(/\\(.)/g, '$1') : m[1]!;
-      walkSource(text, cloneState(state), w, meta, `${inv.program} script`);
+    // Statement by statement (split first, so the pattern is anchored and linear).
+    for (const part of row.split ? a.known.split(row.split) : [a.known]) {
+      for (const m of part.matchAll(row.pattern)) {
+        if (found++ >= MAX_ARGUMENT_COMMANDS) return;
+        const text = inv.program === 'osascript' ? m[1]!.replace(/\\(.)/g, '$1') : m[1]!;
+        walkSource(text, cloneState(state), w, meta, `${inv.program} script`);
+      }
     }
   }
 }
@@ -2197,7 +2200,7 @@ function staticOutput(script: Script, state: State, w: Walk): string | null {
     const args = (rest as string[]).filter((x) => !x.startsWith('-'));
     if (args.length !== 1) return null;
     const arg = args[0]!;
-    if (prog === 'dirname' && opts.length === 0) return dirname(arg.replace(/\/+$/, '') || '/');
+    if (prog === 'dirname' && opts.length === 0) return dirname(arg);
     if (prog === 'basename' && opts.length === 0) return basename(arg);
     const canonical = prog === 'realpath' ? opts.every((o) => /^-[esLPmq]+$/.test(o)) : opts.length > 0 && opts.every((o) => /^-[fem]+$/.test(o));
     if (!canonical) return null;
@@ -2239,7 +2242,10 @@ function printfOutput(words: Word[], state: State, w: Walk): string | null {
   do {
     out += fmt.replace(/%s|%%/g, (m) => (m === '%%' ? '%' : (vals[k++] ?? '')));
   } while (slots > 0 && k < vals.length && out.length <= MAX_PATH);
-  return out.length > MAX_PATH ? null : out.replace(/\n+$/, '');
+  if (out.length > MAX_PATH) return null;
+  let end = out.length;
+  while (end > 0 && out[end - 1] === '\n') end--;
+  return out.slice(0, end);
 }
 
 /** printf's escapes in a format; null for one it does not model (\c, \e is kept literal by dash). */

@@ -268,7 +268,7 @@ export const LAUNCHERS: Launcher[] = [
  * `spawn …`/`exec …`. The command line found in the option's value (or any argument) is walked as a
  * shell command; the rest of the script is not judged.
  */
-export const EMBEDDED_SHELL: { names: string[]; pattern: RegExp; examples: { blocked: string[]; allowed: string[] } }[] = [
+export const EMBEDDED_SHELL: { names: string[]; split?: RegExp; pattern: RegExp; examples: { blocked: string[]; allowed: string[] } }[] = [
   {
     names: ['osascript'],
     pattern: /do\s+shell\s+script\s+"((?:[^"\\]|\\.){0,4000})"/g,
@@ -276,7 +276,8 @@ export const EMBEDDED_SHELL: { names: string[]; pattern: RegExp; examples: { blo
   },
   {
     names: ['expect', 'tclsh', 'wish'],
-    pattern: /(?:^|[;\n[{])\s*(?:spawn|exec)\s+([^;\n\]}]{1,4000})/g,
+    split: /[;\n[\]{}]/,
+    pattern: /^\s*(?:spawn|exec)\s+(\S.{0,4000})$/g,
     examples: { blocked: ['expect -c "spawn rm -rf /home/user; expect eof"'], allowed: ['expect -c "spawn ssh-add key.pem; expect eof"'] },
   },
 ];
