@@ -10,14 +10,15 @@
 
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FAKE_KEY, TEST_FILE, TOOLS, cli, describeRun, installGuard, makeWorld, modelSaw, resultAfter, runHost } from './world.mjs';
+import { FAKE_KEY, ROOT, TEST_FILE, TOOLS, cli, describeRun, installGuard, makeWorld, modelSaw, resultAfter, runHost } from './world.mjs';
 
-const HOSTS = ['claude', 'gemini', 'copilot'];
+const HOSTS = ['claude', 'gemini', 'copilot', 'codex', 'opencode'];
 const FORCE_PUSH = 'git push --force origin main';
 const ORDINARY = 'echo ordinary > ordinary.txt';
-const hookTimes = { claude: [], gemini: [], copilot: [] };
+const hookTimes = Object.fromEntries(HOSTS.map((h) => [h, []]));
 const worlds = [];
 
 function world(name) {
@@ -51,6 +52,10 @@ const DENY_FRAME = {
   claude: /^PreToolUse:Bash hook error: git push --force/,
   gemini: /^\{"error":"Tool execution blocked: git push --force/,
   copilot: /^Denied by preToolUse hook: git push --force/,
+  // Codex puts the hook's reason first and appends the command.
+  // OpenCode reads the plugin's error as the tool's error.
+  opencode: /^git push --force to the protected branch main/,
+  codex: /^Command blocked by PreToolUse hook: .*\[agent-guard: force-push-protected\]\. Command: git push --force origin main$/s,
 };
 
 function assertPushDenied(run, w, before, step = 0) {
@@ -264,6 +269,79 @@ describe('copilot: install forms', () => {
     const run = await runHost('copilot', w, { steps: [TOOLS.copilot.shell(FORCE_PUSH)], trustFolder: false });
     assert.equal(run.hookRuns.length, 0, 'the hook ran after all: update the README and `status`');
     assert.equal(w.remoteMain(), w.localMain());
+  });
+});
+
+describe('codex: install forms, trust, subfolders', () => {
+  const status = (w) =>
+    spawnSync(process.execPath, [join(ROOT, 'dist/cli.cjs'), 'status', w.ws], { encoding: 'utf8', env: { ...process.env, HOME: w.home } }).stdout;
+
+  test('install --host codex --user (~/.codex/hooks.json): the force push is denied in a project Codex was never told to trust', async () => {
+    const w = world('codex-user');
+    installGuard(w, '--host', 'codex', '--user');
+    const before = w.remoteMain();
+    const run = await runHost('codex', w, { steps: [TOOLS.codex.shell(FORCE_PUSH)], trustFolder: false });
+    record(run);
+    assertPushDenied(run, w, before);
+  });
+
+  test('started in a subfolder, Codex loads the project install and the hook finds its file upwards', async () => {
+    const w = world('codex-subfolder');
+    installGuard(w, '--host', 'codex');
+    const before = w.remoteMain();
+    const run = await runHost('codex', w, { steps: [TOOLS.codex.shell(FORCE_PUSH)], cwd: join(w.ws, 'sub') });
+    record(run);
+    assertPushDenied(run, w, before);
+  });
+
+  test('in a project Codex does not trust, it skips the project hooks (status says so)', async () => {
+    const w = world('codex-untrusted');
+    installGuard(w, '--host', 'codex');
+    const run = await runHost('codex', w, { steps: [TOOLS.codex.shell(FORCE_PUSH)], trustFolder: false });
+    assert.equal(run.hookRuns.length, 0, 'the hook ran after all: update the README and `status`');
+    assert.equal(w.remoteMain(), w.localMain(), `unguarded, the push happened:\n${describeRun(run)}`);
+    assert.match(status(w), /Codex CLI: NOT guarded \(Codex loads \.codex\/hooks\.json only in a trusted project/);
+  });
+
+  test('a hook entry changed after install is no longer trusted: Codex skips it without a word, status says so, sync trusts it again', async () => {
+    const w = world('codex-changed');
+    installGuard(w, '--host', 'codex');
+    const file = join(w.ws, '.codex', 'hooks.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"timeout": 10', '"timeout": 11'));
+    let run = await runHost('codex', w, { steps: [TOOLS.codex.shell(FORCE_PUSH)] });
+    assert.equal(run.hookRuns.length, 0, 'Codex ran a changed hook: its trust check changed, update codex-trust.ts');
+    assert.equal(w.remoteMain(), w.localMain());
+    assert.match(status(w), /Codex does not run the hook of \.codex\/hooks\.json: it is changed since it was trusted/);
+    const sync = spawnSync(process.execPath, [join(ROOT, 'dist/cli.cjs'), 'sync', '--host', 'codex', w.ws], {
+      encoding: 'utf8',
+      env: { ...process.env, HOME: w.home },
+    });
+    assert.equal(sync.status, 0, sync.stderr);
+    assert.match(status(w), /Codex CLI: guarded/);
+    const before = w.remoteMain();
+    run = await runHost('codex', w, { steps: [TOOLS.codex.shell(FORCE_PUSH)] });
+    record(run);
+    assertPushDenied(run, w, before);
+  });
+});
+
+describe('opencode: install forms, subfolders', () => {
+  test('install --host opencode --user (~/.config/opencode/plugins/agent-guard.js): the force push is denied', async () => {
+    const w = world('opencode-user');
+    installGuard(w, '--host', 'opencode', '--user');
+    const before = w.remoteMain();
+    const run = await runHost('opencode', w, { steps: [TOOLS.opencode.shell(FORCE_PUSH)] });
+    record(run);
+    assertPushDenied(run, w, before);
+  });
+
+  test('started in a subfolder, OpenCode loads the project plugin and the plugin finds the hook upwards', async () => {
+    const w = world('opencode-subfolder');
+    installGuard(w, '--host', 'opencode');
+    const before = w.remoteMain();
+    const run = await runHost('opencode', w, { steps: [TOOLS.opencode.shell(FORCE_PUSH)], cwd: join(w.ws, 'sub') });
+    record(run);
+    assertPushDenied(run, w, before);
   });
 });
 
