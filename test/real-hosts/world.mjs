@@ -18,8 +18,10 @@ const NM = process.env.AGENT_GUARD_HOST_CLIS || join(ROOT, 'node_modules');
 const PLATFORM = `${process.platform}-${process.arch}`;
 /** Shared between runs: the Copilot CLI unpacks its ~235 MB runtime here once. */
 const CACHE = join(tmpdir(), 'agent-guard-hosts-cache');
-/** A CLI that does not finish in this time is killed (and the test fails). */
-const RUN_TIMEOUT_MS = 120_000;
+/** A CLI that does not finish in this time is killed (and the test fails). OpenCode's first start in a fresh HOME installs its plugin package. */
+const RUN_TIMEOUT_MS = 240_000;
+/** Seconds of CLI runs per host (the suite reports them): hosts run side by side, so the wall time is less than their sum. */
+export const RUN_SECONDS = {};
 
 const CODEX_TRIPLE = {
   'linux-x64': 'x86_64-unknown-linux-musl',
@@ -206,7 +208,8 @@ export const TOOLS = {
 /** `wrap`: [program, ...args] the CLI's command line is appended to (run it under bwrap, say). */
 export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do the task.', trustFolder = true, extraArgs = [], wrap = [] }) {
   const { file } = cli(host);
-  const server = await startModelServer({ steps });
+  // The model server stops by itself when the CLI would be killed anyway.
+  const server = await startModelServer({ steps, maxMs: RUN_TIMEOUT_MS });
   const base = { PATH: world.path, HOME: world.home, TERM: 'dumb', LANG: 'C.UTF-8', XDG_CACHE_HOME: CACHE, GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
   let cmd;
   let args;
@@ -298,6 +301,7 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
     };
   }
   world.takeHookRuns();
+  const started = Date.now();
   const result = await new Promise((res) => {
     const p = spawn(wrap[0] ?? cmd, wrap.length > 0 ? [...wrap.slice(1), cmd, ...args] : args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -311,6 +315,7 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
     });
   });
   server.stop();
+  RUN_SECONDS[host] = (RUN_SECONDS[host] ?? 0) + (Date.now() - started) / 1000;
   return { ...result, requests: server.requests, hookRuns: world.takeHookRuns(), host };
 }
 
