@@ -19,7 +19,7 @@ const PLATFORM = `${process.platform}-${process.arch}`;
 /** Shared between runs: the Copilot CLI unpacks its ~235 MB runtime here once. */
 const CACHE = join(tmpdir(), 'agent-guard-hosts-cache');
 /** A CLI that does not finish in this time is killed (and the test fails). OpenCode's first start in a fresh HOME installs its plugin package. */
-const RUN_TIMEOUT_MS = 240_000;
+const RUN_TIMEOUT_MS = 300_000;
 /** Seconds of CLI runs per host (the suite reports them): hosts run side by side, so the wall time is less than their sum. */
 export const RUN_SECONDS = {};
 
