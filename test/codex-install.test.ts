@@ -121,7 +121,7 @@ test('install --host codex, then uninstall: hooks.json and config.toml are byte 
     const r = installHosts(place, BUNDLE, ['codex'], { selfTest: false });
     assert.equal(r.error, undefined, r.error);
     assert.deepEqual(r.lines.slice(1), [
-      '.codex/hooks.json: PreToolUse hook for every tool'.replace(/^/, 'updated ') + ` (backup: ${join(ws, '.claude', 'agent-guard', 'codex-hooks.json.bak')})`,
+      `updated .codex/hooks.json: PreToolUse hook for every tool (backup: ${join(ws, '.claude', 'agent-guard', 'codex-hooks.json.bak')})`,
       'updated ~/.codex/config.toml: trusted the Agent Guard hook of .codex/hooks.json (Codex runs a hook only once trusted; /hooks in Codex lists it)',
     ]);
     assert.deepEqual(r.warnings, [
