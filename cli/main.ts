@@ -17,7 +17,10 @@ Usage:
         --host vscode               VS Code's agent (and the Copilot CLI): writes .github/hooks/agent-guard.json
         --host gemini               Gemini CLI: a BeforeTool hook in .gemini/settings.json (--user: ~/.gemini/settings.json)
         --host copilot              Copilot CLI: .github/hooks/agent-guard.json (--user: ~/.copilot/hooks/agent-guard.json)
-        --host all                  every host above (claude is the default)
+        --host codex                Codex CLI: a PreToolUse hook in .codex/hooks.json, trusted in ~/.codex/config.toml (--user: ~/.codex/hooks.json)
+        --host cursor               Cursor: a preToolUse hook in .cursor/hooks.json (--user: ~/.cursor/hooks.json)
+        --host opencode             OpenCode: the plugin .opencode/plugins/agent-guard.js (--user: ~/.config/opencode/plugins/)
+        --host all                  every host above that is on this machine, and says which (claude is the default)
         --no-deny-rules             do not add permissions.deny rules for secret files
         --no-self-test              skip running the installed hook once
         --sandbox                   also turn on Claude Code's OS sandbox with read rules for secret files (docs/sandbox.md)
