@@ -103,9 +103,18 @@ export function runInstall(rest: string[]): number {
   const code = print(r, values.json ?? false);
   if (code === 0 && !values.json)
     process.stdout.write(
-      `\nAgent Guard is installed. Undo with: agent-guard uninstall${t.scope === 'project' ? '' : ` --${t.scope}`}${rest.find((a) => !a.startsWith('-')) ? ` ${JSON.stringify(t.workspace)}` : ''}\n`,
+      `\nAgent Guard is installed. Undo with: ${invokedAs()} uninstall${t.scope === 'project' ? '' : ` --${t.scope}`}${rest.find((a) => !a.startsWith('-')) ? ` ${JSON.stringify(t.workspace)}` : ''}\n`,
     );
   return code === 0 && r.warnings.some((w) => w.startsWith('self-test')) ? 1 : code;
+}
+
+/**
+ * How the person ran this command, for the hints it prints: `npx agent-guard` when npm exec
+ * started it (npm sets npm_command=exec; the package then sits in npm's _npx cache), since a bare
+ * `agent-guard` would not be found on their PATH.
+ */
+export function invokedAs(env: NodeJS.ProcessEnv = process.env, dir = __dirname): string {
+  return env.npm_command === 'exec' || /[\\/]_npx[\\/]/.test(dir) ? 'npx agent-guard' : 'agent-guard';
 }
 
 export function runUninstall(rest: string[]): number {

@@ -68,6 +68,8 @@ export interface TargetPaths {
   command: string;
   /** How the settings file is named in messages. */
   label: string;
+  /** How the hook file is named in messages (in the same style as `label`: relative, or from ~). */
+  hookLabel: string;
 }
 
 export function targetPaths(t: Target): TargetPaths {
@@ -82,6 +84,7 @@ export function targetPaths(t: Target): TargetPaths {
       stateFile: join(claudeDir, 'hooks', STATE_FILE),
       command: hookCommandFor(shQuote(sep === '\\' ? hookFile.replace(/\\/g, '/') : hookFile)),
       label: '~/.claude/settings.json',
+      hookLabel: '~/.claude/hooks/agent-guard.cjs',
     };
   }
   const claudeDir = join(t.workspace, '.claude');
@@ -94,6 +97,7 @@ export function targetPaths(t: Target): TargetPaths {
     // Shell form, quoted: see README "Why shell form".
     command: hookCommand('${CLAUDE_PROJECT_DIR:-.}/.claude/hooks/agent-guard.cjs'),
     label: `.claude/${name}`,
+    hookLabel: '.claude/hooks/agent-guard.cjs',
   };
 }
 

@@ -60,9 +60,10 @@ function stylish(run: LintRun): string {
     out.push('');
   }
   const total = count.error + count.warning + count.info;
+  const withProblems = run.files.filter((f) => f.diagnostics.length > 0).length;
   if (total === 0) return `${run.files.length} agent file${run.files.length === 1 ? '' : 's'} checked, no problems\n`;
   out.push(
-    `✖ ${total} problem${total === 1 ? '' : 's'} (${count.error} error${count.error === 1 ? '' : 's'}, ${count.warning} warning${count.warning === 1 ? '' : 's'}, ${count.info} info) in ${run.files.length} files`,
+    `✖ ${total} problem${total === 1 ? '' : 's'} (${count.error} error${count.error === 1 ? '' : 's'}, ${count.warning} warning${count.warning === 1 ? '' : 's'}, ${count.info} info) in ${withProblems} file${withProblems === 1 ? '' : 's'} of ${run.files.length} checked`,
   );
   if (fixable > 0) out.push(`  ${fixable} can be fixed with --fix`);
   return `${out.join('\n')}\n`;

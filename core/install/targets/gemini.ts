@@ -138,7 +138,14 @@ function planGeminiUninstall(t: Target, bundle: Bundle, opts: InstallOptions): F
     checkWritable(h.file, h.label);
     const result = planHostUninstall(text, state?.settings[h.key] ?? null, geminiSpec(h.command));
     for (const warning of result.notes) changes.push({ kind: 'note', warning });
-    if (result.text === null) changes.push({ kind: 'remove', file: h.file, line: `removed ${h.label} (Agent Guard had created it)` });
+    // The project's .gemini/ goes with the file Agent Guard created in it, when nothing else is there (~/.gemini stays).
+    if (result.text === null)
+      changes.push({
+        kind: 'remove',
+        file: h.file,
+        line: `removed ${h.label} (Agent Guard had created it)`,
+        ...(t.scope === 'user' ? {} : { emptyDirs: [dirname(h.file)] }),
+      });
     else if (result.text !== text)
       changes.push(
         { kind: 'backup', of: backupView(h), text },

@@ -115,7 +115,8 @@ export default defineRule({
       optIn: true,
     };
 
-    const list = [...listed].join(', ');
+    // As the file spells them (Task, not the Agent it stands for): the message quotes the file.
+    const list = [...new Set(entries.map((e) => e.value.replace(/\(.*$/s, '')))].join(', ');
     if (workflow) {
       ctx.report({
         start: pair.key.start,
@@ -165,6 +166,17 @@ export default defineRule({
           '.claude/workflows/qa.js':
             "export const meta = { name: 'qa', description: 'QA' };\nreturn await agent('Analyze', { agentType: 'analyzer', schema: { type: 'object' } });\n",
         },
+      },
+      {
+        path: '.claude/agents/delegator.md',
+        text: '---\nname: delegator\ndescription: Delegates\ntools: Read, Task\n---\nCheck the terms with WebSearch before you answer.\n',
+        expect: [
+          {
+            line: 4,
+            message:
+              'The instructions name WebSearch, which tools: Read, Task does not grant: the agent does not have it. Add it to tools, or restrict with disallowedTools instead.',
+          },
+        ],
       },
       {
         path: '.claude/agents/runner.md',
