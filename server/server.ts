@@ -30,7 +30,7 @@ import type { Diagnostic, FileKind, Fix, WorkspaceView } from '../core/lint/type
 import type { Verdict } from '../core/guards/dispatch';
 import { loadConfig } from '../core/guards/load-config';
 import { CONFIG_FILE } from '../core/config';
-import { narrowerRules, packageScripts } from '../core/lint/narrow';
+import { narrowingFixes, packageScripts } from '../core/lint/narrow';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
 const SHOW_DOCS = 'agentGuard.showRuleDocumentation';
@@ -337,19 +337,20 @@ connection.onCodeAction((params) => {
   return [...actions, ...later, ...last];
 });
 
-/** `Bash(*)` and the like: one quick fix per narrower rule (the project's scripts, read-only git), for the user to pick. */
+/** `Bash(*)` and the like: one quick fix per narrower rule (the project's scripts, read-only git) and one that removes it. */
 function narrowActions(doc: TextDocument, d: LspDiagnostic): CodeAction[] {
-  const rule = doc.getText(d.range);
   const path = pathOf(doc.uri);
   const root = path ? locate(path)?.root : undefined;
   const scripts = packageScripts(
     root ? (documents.get(pathToFileURL(`${root}/package.json`).toString())?.getText() ?? diskText(`${root}/package.json`)) : null,
   );
-  return narrowerRules(rule, scripts).map((narrower) => ({
-    title: `Allow only ${narrower} instead of ${rule}`,
+  return narrowingFixes(doc.getText(), doc.offsetAt(d.range.start), doc.offsetAt(d.range.end), scripts).map((fix) => ({
+    title: fix.title,
     kind: CodeActionKind.QuickFix,
     diagnostics: [d],
-    edit: { changes: { [doc.uri]: [{ range: d.range, newText: narrower.replace(/["\\]/g, (c) => `\\${c}`) }] } },
+    edit: {
+      changes: { [doc.uri]: fix.edits.map((e) => ({ range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) }, newText: e.newText })) },
+    },
   }));
 }
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { applyEdits } from '../core/lint/engine';
+import { narrowingFixes } from '../core/lint/narrow';
 import { startServer, type LspSession } from './support/lsp-client';
 
 const SERVER = join(process.env.AGENT_GUARD_ROOT!, 'dist/server.cjs');
@@ -176,6 +177,33 @@ test("Bash(*) in an allow list: one quick fix per narrower rule (the project's s
   assert.equal(text, '{ "permissions": { "allow": ["Bash(npm run build)"] } }\n');
   await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version: 2 }, contentChanges: [{ text }] });
   await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-SET-004')(ds));
+});
+
+test('Bash(*) beside a narrower rule already allowed: no fix writes that rule twice; removing Bash(*) keeps the list valid', async () => {
+  writeFileSync(join(root, 'package.json'), '{ "scripts": { "test": "node --test" } }\n');
+  const rel = '.claude/settings.local.json';
+  let text = '{ "permissions": { "allow": ["Bash(npm test)", "Bash(*)", "Read"] } }\n';
+  await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version: 3 }, contentChanges: [{ text }] });
+  const [d] = await lsp.diagnostics(lsp.uri(rel), (ds) => ds.some((x) => x.code === 'AG-SET-004' && x.range.start.character === 48));
+  const acts = (await actions(rel, d!)).filter((a) => /^(Allow only|Remove)/.test(a.title));
+  assert.deepEqual(
+    acts.map((a) => a.title),
+    [
+      'Allow only Bash(git status) instead of Bash(*)',
+      'Allow only Bash(git diff *) instead of Bash(*)',
+      'Allow only Bash(git log *) instead of Bash(*)',
+      'Remove Bash(*): Bash(npm test) is already allowed',
+    ],
+  );
+  text = apply(rel, text, acts[3]!);
+  assert.equal(text, '{ "permissions": { "allow": ["Bash(npm test)", "Read"] } }\n');
+  await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version: 4 }, contentChanges: [{ text }] });
+  await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-SET-004')(ds));
+  // Alone in the list, removing it leaves an empty list.
+  assert.deepEqual(narrowingFixes('["Bash(*)"]', 2, 9, []).at(-1), {
+    title: 'Remove Bash(*) from the allow list',
+    edits: [{ start: 0, end: 11, newText: '[]' }],
+  });
 });
 
 test('new Date() in a workflow: a quick fix passes the time in through args (opt-in, not in Fix all); picking it clears the error', async () => {
