@@ -40,8 +40,8 @@ export default defineRule({
           {
             line: 4,
             message:
-              'git push --force to the protected branch staging overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched. [force-push-protected]',
-            fixed: '# Release\n\n```bash\ngit push --force-with-lease origin staging\n```\n',
+              'git push --force to the protected branch staging rewrites its history and drops commits others may have pushed; --force-with-lease rewrites it too. Push without force: when the remote moved, git refuses, and git pull --rebase integrates its commits first. [force-push-protected]',
+            fixed: '# Release\n\n```bash\ngit push origin staging\n```\n',
           },
         ],
       },

@@ -171,7 +171,7 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
   assert.match(String(item.label), /force-push-protected$/);
   assert.equal(item.description, 'Bash: git push --force origin main');
   assert.equal(item.command?.command, 'agentGuard.showBlockedCall');
-  assert.equal(call.entry.instead, 'git push --force-with-lease origin main');
+  assert.equal(call.entry.instead, 'git push origin main');
   await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
   await waitFor('the blocked-call panel', () =>
     vscode.window.tabGroups.all
@@ -180,8 +180,8 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
         (t) => t.input instanceof vscode.TabInputWebview && /agentGuard\.blockedCall/.test(t.input.viewType) && t.label === 'Blocked: force-push-protected',
       ),
   );
-  assert.equal(await vscode.commands.executeCommand('agentGuard.copyAlternative'), 'git push --force-with-lease origin main');
-  assert.equal(await vscode.env.clipboard.readText(), 'git push --force-with-lease origin main');
+  assert.equal(await vscode.commands.executeCommand('agentGuard.copyAlternative'), 'git push origin main');
+  assert.equal(await vscode.env.clipboard.readText(), 'git push origin main');
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
