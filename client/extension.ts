@@ -23,8 +23,10 @@ import { createGitRunner } from '../cli/git';
 import { requireTrust } from './trust';
 import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } from '../core/trust';
 import { allowHere } from '../cli/allow-command';
+import { formatStatus } from '../cli/install-commands';
 import { REDACTED } from '../core/redact';
 import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
+import { headline, programsOf, shownCheck, showCheck, type CheckAnswer } from './check-panel';
 import { changes, describeChanges, snapshot, type Change } from './side-effects';
 import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
 
@@ -43,6 +45,8 @@ export interface AgentGuardApi {
   lastChanges(): Change[];
   /** The Agent Guard view's data (folders, hosts, blocked calls). */
   view(): AgentGuardView;
+  /** What the Check panel shows, while it is open. */
+  checkPanel(): CheckAnswer | undefined;
 }
 
 let client: LanguageClient | undefined;
@@ -139,11 +143,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   // Install, sync and Check a Command refuse in Restricted Mode (client/trust.ts); the rest reads only.
   const reg = (id: string, fn: (...args: never[]) => unknown) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, requireTrust(id, trusted, refuseUntrusted, fn as (...args: unknown[]) => unknown)));
-  reg('agentGuard.install', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean }) => installCommand(context, opts));
+  reg('agentGuard.install', (opts?: { folder?: vscode.Uri | string; scope?: Scope; quiet?: boolean }) => installCommand(context, opts));
   reg('agentGuard.sync', (opts?: { folder?: vscode.Uri; force?: boolean; quiet?: boolean }) => syncCommand(context, opts));
   reg('agentGuard.uninstall', (opts?: { folder?: vscode.Uri; scope?: Scope; quiet?: boolean; confirmed?: boolean }) => uninstallCommand(context, opts));
   reg('agentGuard.showStatus', (opts?: { folder?: vscode.Uri; quiet?: boolean }) => statusCommand(context, opts));
-  reg('agentGuard.checkCommand', (command?: string) => checkCommand(command));
+  reg('agentGuard.checkCommand', (command?: string, opts?: { show?: boolean }) => checkCommand(command, opts));
   reg('agentGuard.showBlockedCalls', (opts?: { folder?: vscode.Uri }) => showBlockedCalls(opts));
   reg('agentGuard.openConfiguration', (opts?: { folder?: vscode.Uri }) => openConfiguration(opts));
   reg('agentGuard.trustWorkspaceGuards', (opts?: { folder?: vscode.Uri; confirm?: boolean }) => trustGuardsCommand(opts));
@@ -189,6 +193,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
     client: () => client,
     lastChanges: () => lastChanges,
     view: () => view,
+    checkPanel: () => shownCheck(),
   };
 }
 
@@ -209,7 +214,11 @@ function startClient(context: vscode.ExtensionContext): void {
       { scheme: 'file', pattern: '**/AGENTS.md' },
     ],
     synchronize: { configurationSection: 'agentGuard' },
-    initializationOptions: { inlineConfig: vscode.workspace.getConfiguration('agentGuard').get<boolean>('lint.inlineConfig', true) },
+    initializationOptions: {
+      inlineConfig: vscode.workspace.getConfiguration('agentGuard').get<boolean>('lint.inlineConfig', true),
+      // Commands of this extension that the server's code actions may name ("not installed" → Install).
+      clientCommands: ['agentGuard.install'],
+    },
     outputChannel: output,
     middleware: ruleDocsMiddleware(context),
     errorHandler: {
@@ -342,9 +351,10 @@ type HostChoice = 'claude' | 'vscode' | 'all';
 
 async function installCommand(
   context: vscode.ExtensionContext,
-  opts?: { folder?: vscode.Uri; scope?: Scope; host?: HostChoice; quiet?: boolean },
+  opts?: { folder?: vscode.Uri | string; scope?: Scope; host?: HostChoice; quiet?: boolean },
 ): Promise<boolean> {
-  const folder = await pickFolder(opts?.folder);
+  // A code action of the language server names the folder by its URI string.
+  const folder = await pickFolder(typeof opts?.folder === 'string' ? vscode.Uri.parse(opts.folder) : opts?.folder);
   if (!folder) return false;
   let scope = opts?.scope;
   let host = opts?.host;
@@ -439,8 +449,10 @@ async function statusCommand(context: vscode.ExtensionContext, opts?: { folder?:
   if (!folder) return undefined;
   const s = status(normalizePath(folder.uri.fsPath), home(), bundle(context));
   const hosts = hostStatus(normalizePath(folder.uri.fsPath), s, bundle(context));
-  output.appendLine(`status of ${folder.name}: ${JSON.stringify({ ...s, hosts }, null, 2)}`);
-  for (const h of hosts) output.appendLine(describeHost(h));
+  // The lines `agent-guard status` prints (the JSON is one `agent-guard status --json` away).
+  output.appendLine(`Status of ${folder.name}:`);
+  for (const l of formatStatus(s).trimEnd().split('\n')) output.appendLine(`  ${l}`);
+  for (const h of hosts) output.appendLine(`  host:      ${describeHost(h)}`);
   if (!opts?.quiet) {
     const installed = s.scopes.filter((x) => x.installed);
     const text =
@@ -493,7 +505,15 @@ async function trustGuardsCommand(opts?: { folder?: vscode.Uri; confirm?: boolea
   }
 }
 
-async function checkCommand(given?: string): Promise<{ decision: string; guard?: string; reason?: string } | undefined> {
+/**
+ * Check a Command: the hook's verdict on a command in the first folder. Asked from the palette, the
+ * whole answer opens in the Check panel (reason, alternative with Copy, what each program would do);
+ * called with a command (tests, other extensions), it returns the answer and shows it only if asked.
+ */
+async function checkCommand(
+  given?: string,
+  opts?: { show?: boolean },
+): Promise<{ decision: string; guard?: string; reason?: string; instead?: string } | undefined> {
   const command =
     given ?? (await vscode.window.showInputBox({ prompt: 'A shell command, as the agent would run it', placeHolder: 'git push --force origin main' }));
   if (!command) return undefined;
@@ -504,12 +524,19 @@ async function checkCommand(given?: string): Promise<{ decision: string; guard?:
     { tool_name: 'Bash', tool_input: { command }, cwd },
     { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config, git: createGitRunner({ projectDir: cwd }) },
   ).verdict;
-  if (!v) {
-    if (!given) void vscode.window.showInformationMessage(`Allowed: no guard objects to "${command}".`);
-    return { decision: 'allow' };
+  if (!given || opts?.show) {
+    const answer: CheckAnswer = { command, cwd, verdict: v, ...programsOf(command, cwd, home()) };
+    output.appendLine(`Check: ${command}: ${headline(answer)}${v ? `: ${reasonText(v)}` : ''}`);
+    showCheck(answer, (action, a) => {
+      if (action === 'copy' && a.verdict?.instead) {
+        void vscode.env.clipboard.writeText(a.verdict.instead);
+        void vscode.window.setStatusBarMessage('Agent Guard: alternative copied', 3000);
+      }
+      if (action === 'again') void vscode.commands.executeCommand('agentGuard.checkCommand');
+    });
   }
-  if (!given) void vscode.window.showWarningMessage(`${v.decision === 'deny' ? 'Denied' : 'Would ask'} by ${v.guardId}: ${reasonText(v)}`, { modal: false });
-  return { decision: v.decision, guard: v.guardId, reason: reasonText(v) };
+  if (!v) return { decision: 'allow' };
+  return { decision: v.decision, guard: v.guardId, reason: reasonText(v), ...(v.instead ? { instead: v.instead } : {}) };
 }
 
 async function showBlockedCalls(opts?: { folder?: vscode.Uri }): Promise<LogEntry[]> {
@@ -634,8 +661,9 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
     view?.refresh();
     // The alternative is part of the message (it used to be cut off), and one click away.
     const instead = last.instead ? ` Instead, run: ${last.instead}` : '';
+    // A warning (the agent was stopped), not an info toast.
     void vscode.window
-      .showInformationMessage(
+      .showWarningMessage(
         `Agent Guard blocked the agent (${last.guard}): ${last.reason}${instead}`,
         'Show',
         ...(last.instead ? ['Copy alternative'] : []),

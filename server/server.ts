@@ -34,6 +34,7 @@ import { narrowingFixes, packageScripts } from '../core/lint/narrow';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
 const SHOW_DOCS = 'agentGuard.showRuleDocumentation';
+const INSTALL = 'agentGuard.install';
 const DEBOUNCE_MS = 150;
 
 const connection = createConnection(ProposedFeatures.all);
@@ -206,8 +207,9 @@ connection.onInitialize((params: InitializeParams) => {
   roots = folders.map(pathOf).filter((p): p is string => p !== null);
   folderEvents = params.capabilities.workspace?.workspaceFolders === true;
   watchRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-  const opts = params.initializationOptions as { inlineConfig?: boolean } | undefined;
+  const opts = params.initializationOptions as { inlineConfig?: boolean; clientCommands?: unknown } | undefined;
   if (typeof opts?.inlineConfig === 'boolean') inlineConfig = opts.inlineConfig;
+  if (Array.isArray(opts?.clientCommands)) clientCommands = new Set(opts.clientCommands.filter((c): c is string => typeof c === 'string'));
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -221,6 +223,8 @@ connection.onInitialize((params: InitializeParams) => {
 
 let folderEvents = false;
 let watchRegistration = false;
+/** Commands the client runs itself (the VS Code extension's Install), which code actions may name. */
+let clientCommands = new Set<string>();
 
 /**
  * Files whose change makes other files' diagnostics stale: the settings (AG-SET-008 "not
@@ -323,6 +327,15 @@ connection.onCodeAction((params) => {
         edit: { changes: { [doc.uri]: fix.edits } },
       });
     if (d.code === 'AG-SET-004') actions.push(...narrowActions(doc, d));
+    // "Not installed": install it, in the folder of this settings file (the extension asks for which agent).
+    if (d.code === 'AG-SET-008' && String(d.message).startsWith('Agent Guard is not installed') && clientCommands.has(INSTALL) && where)
+      actions.push({
+        title: 'Install Agent Guard in this folder…',
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        isPreferred: true,
+        command: { title: 'Install Agent Guard', command: INSTALL, arguments: [{ folder: pathToFileURL(where.root).toString() }] },
+      });
     if (kind && kind !== 'settings') {
       last.push(disableAction(doc, d, d.code, kind, 'line'));
       last.push(disableAction(doc, d, d.code, kind, 'file'));

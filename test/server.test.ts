@@ -235,3 +235,40 @@ test('new Date() in a workflow: a quick fix passes the time in through args (opt
   await change(rel, text, 2);
   assert.deepEqual(codes(await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-WF-003')(ds))), []);
 });
+
+test('"not installed": a quick fix runs the client\'s Install for this folder, offered only to a client that said it has that command', async () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-lsp-install-'));
+  mkdirSync(join(ws, '.claude'));
+  const text = '{ "model": "opus" }\n';
+  writeFileSync(join(ws, '.claude/settings.json'), text);
+  for (const [init, offered] of [
+    [{ clientCommands: ['agentGuard.install'] }, true],
+    [{}, false],
+  ] as const) {
+    const s = await startServer(ws, SERVER, init);
+    try {
+      const uri = s.uri('.claude/settings.json');
+      await s.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+      const [d] = (await s.diagnostics(uri, has('AG-SET-008'))).filter((x) => x.code === 'AG-SET-008');
+      const acts = (await s.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri },
+        range: d!.range,
+        context: { diagnostics: [d] },
+      })) as CodeAction[];
+      const install = acts.find((a) => a.command?.command === 'agentGuard.install');
+      if (!offered) {
+        assert.equal(install, undefined, 'a client without the command (Neovim, say) is not offered it');
+        continue;
+      }
+      assert.deepEqual(install, {
+        title: 'Install Agent Guard in this folder…',
+        kind: 'quickfix',
+        diagnostics: [d],
+        isPreferred: true,
+        command: { title: 'Install Agent Guard', command: 'agentGuard.install', arguments: [{ folder: pathToFileURL(ws).toString() }] },
+      });
+    } finally {
+      await s.close();
+    }
+  }
+});

@@ -141,7 +141,7 @@ async function startCodeServer(workspace, extensionsDir, { workspaceTrust = fals
   while (Date.now() < until) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (r.ok) return { port, child, log, stop: () => child.kill('SIGTERM') };
+      if (r.ok) return { port, child, log, stop: () => stopChild(child) };
     } catch {
       /* not up yet */
     }
@@ -150,6 +150,19 @@ async function startCodeServer(workspace, extensionsDir, { workspaceTrust = fals
   }
   child.kill('SIGKILL');
   throw new Error(`code-server did not start:\n${log.join('')}`);
+}
+
+/** Stops a server and waits for it to exit (its sockets and folders are gone before the run cleans up). */
+function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((res) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      res();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 async function withBrowser(fn) {
@@ -192,12 +205,16 @@ async function runSuite(name, workspace, opts) {
       return { name, code, ms: Date.now() - started, results };
     });
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 
-/** Screenshots a reviewer can open: committed under test/e2e/screenshots/ (small PNGs). */
-const shotsDir = join(root, 'test/e2e/screenshots');
+/**
+ * Screenshots of the views, for a reviewer: written to .test-output/screenshots/ (not tracked, so a
+ * run leaves the tree clean); test/e2e/screenshots/ holds the ones the README shows, copied from
+ * there by hand when a view changes.
+ */
+const shotsDir = join(outDir, 'screenshots');
 async function shot(page, name, locator) {
   mkdirSync(shotsDir, { recursive: true });
   await page.waitForTimeout(300);
@@ -254,9 +271,13 @@ async function runUi(workspace) {
       await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
       await page.keyboard.type('rm -rf ~', { delay: 10 });
       await page.keyboard.press('Enter');
-      await page.locator('.notifications-toasts', { hasText: 'rm-catastrophic' }).first().waitFor({ timeout: 20000 });
-      steps.push('Check a Command… denied rm -rf ~ by rm-catastrophic');
-      await page.screenshot({ path: join(outDir, 'check-command.png') });
+      const check = page.frameLocator('iframe.webview.ready').frameLocator('iframe');
+      await check.locator('#verdict', { hasText: 'Denied by rm-catastrophic' }).waitFor({ timeout: 20000 });
+      await check.locator('#reason').waitFor({ timeout: 5000 });
+      await check.locator('#programs li', { hasText: 'rm' }).first().waitFor({ timeout: 5000 });
+      steps.push('Check a Command… shows the whole answer in a panel: denied rm -rf ~ by rm-catastrophic, the reason, the programs');
+      await shot(page, 'check-command.png');
+      await palette('View: Close All Editors');
       // Install from the palette: the message says what was written, relative to the folder, with "Open…".
       await page.keyboard.press('Escape');
       await palette('Agent Guard: Install Guards in Workspace');
@@ -301,7 +322,8 @@ async function runUi(workspace) {
         })
         .first();
       await blockedToast.waitFor({ timeout: 30000 });
-      steps.push('the block notification shows the alternative');
+      await blockedToast.locator('.codicon-warning').first().waitFor({ timeout: 5000 });
+      steps.push('the block notification shows the alternative, with the warning icon');
       await shot(page, 'blocked-notification.png');
       await page.keyboard.press('Escape');
       await palette('Explorer: Focus on Agent Guard View');
@@ -343,7 +365,7 @@ async function runUi(workspace) {
     console.error(`--- ui: code-server log ---\n${server.log.join('').slice(-4000)}`);
     return { name: 'ui', code: 1, ms: Date.now() - started, steps, error: String(err) };
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

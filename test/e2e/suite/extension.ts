@@ -102,6 +102,40 @@ test('the closed settings file says "not installed" before install', async () =>
   await waitFor('AG-SET-008 on .claude/settings.json', () => diagnostics(settingsUri(), 'AG-SET-008').length === 1);
 });
 
+test('before install: the view offers Install in the folder, and "not installed" has a quick fix that runs it', async () => {
+  const view = api.view();
+  view.refresh();
+  const [root] = view.getChildren();
+  assert.equal(view.getTreeItem(root!).description, 'Not guarded');
+  assert.equal(view.getTreeItem(root!).contextValue, 'folder.unguarded', 'the inline Install button shows on it');
+  const [first] = view.getChildren(root);
+  assert.equal(first!.kind, 'install');
+  const item = view.getTreeItem(first!);
+  assert.equal(item.label, 'Install the guards…');
+  assert.equal(item.command?.command, 'agentGuard.install');
+  const [d] = diagnostics(settingsUri(), 'AG-SET-008');
+  const acts = await waitFor('the Install quick fix', async () => {
+    const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      settingsUri(),
+      d!.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    return all.some((a) => a.command?.command === 'agentGuard.install') ? all : undefined;
+  });
+  const install = acts.find((a) => a.command?.command === 'agentGuard.install')!;
+  assert.equal(install.title, 'Install Agent Guard in this folder…');
+  assert.deepEqual(install.command!.arguments, [{ folder: folder().uri.toString() }]);
+});
+
+test('the manifest: Refresh stays out of the command palette; opening the view does not tick "See what a block looks like"', () => {
+  const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
+  const palette = pkg.contributes.menus.commandPalette as { command: string; when: string }[];
+  assert.equal(palette.find((m) => m.command === 'agentGuard.refreshView')?.when, 'false');
+  const steps = pkg.contributes.walkthroughs[0].steps as { id: string; completionEvents?: string[] }[];
+  for (const st of steps) assert.ok(!(st.completionEvents ?? []).some((e) => e.startsWith('onView:')), st.id);
+});
+
 let originalSettings = '';
 test('Install Guards writes the hook and the settings entry; the installed hook denies a dangerous call', async () => {
   const settings = join(folder().uri.fsPath, '.claude/settings.json');
@@ -171,6 +205,11 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
   assert.match(String(item.label), /force-push-protected$/);
   assert.equal(item.description, 'Bash: git push --force origin main');
   assert.equal(item.command?.command, 'agentGuard.showBlockedCall');
+  // The tooltip holds what the description cuts: the whole command, the reason, the alternative.
+  const tip = (item.tooltip as vscode.MarkdownString).value;
+  assert.ok(tip.includes('\n```shellscript\ngit push --force origin main\n```\n'), tip);
+  assert.ok(tip.includes('\n```shellscript\ngit push origin main\n```\n'), tip);
+  assert.match(tip, /^Denied by force.push.protected/);
   assert.equal(call.entry.instead, 'git push origin main');
   await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
   await waitFor('the blocked-call panel', () =>
@@ -230,6 +269,35 @@ test('Check a Command… gives the decision, the guard and its reason', async ()
   assert.equal(v.guard, 'rm-catastrophic');
   const ok = await vscode.commands.executeCommand<{ decision: string }>('agentGuard.checkCommand', 'npm test');
   assert.equal(ok.decision, 'allow');
+});
+
+test('Check a Command… shows the whole answer in a panel: decision, reason, alternative, and what each program would do', async () => {
+  await vscode.commands.executeCommand('agentGuard.checkCommand', 'git push --force origin main', { show: true });
+  const tab = () =>
+    vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /agentGuard\.check/.test(t.input.viewType));
+  await waitFor('the Check panel', tab);
+  assert.equal(tab()!.label, 'Check: Denied by force-push-protected');
+  const shown = api.checkPanel()!;
+  assert.equal(shown.verdict?.guardId, 'force-push-protected');
+  assert.equal(shown.verdict?.instead, 'git push origin main');
+  assert.match(shown.verdict!.reason, /^git push --force to the protected branch main rewrites its history/);
+  assert.deepEqual(
+    shown.programs.map((p) => p.program),
+    ['git'],
+  );
+  // A second check reuses the panel.
+  await vscode.commands.executeCommand('agentGuard.checkCommand', 'cd src && pwd', { show: true });
+  await waitFor('the panel to show the second check', () => api.checkPanel()?.command === 'cd src && pwd');
+  assert.equal(tab()!.label, 'Check: Allowed: no guard objects');
+  assert.deepEqual(
+    api.checkPanel()!.programs.map((p) => [p.program, p.effects, p.known]),
+    [
+      ['cd', [], true],
+      ['pwd', [], true],
+    ],
+  );
+  assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).length, 1);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
 test('Uninstall restores the settings file byte for byte, and the status bar follows', async () => {
