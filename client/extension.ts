@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { requireTrust } from './trust';
 import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
-import { start, type Features } from './features';
+import { join } from 'node:path';
+import type { Features, Shared } from './features';
 import type { Change } from './side-effects';
 import type { AgentGuardView } from './view';
 import type { CheckAnswer } from './check-panel';
@@ -55,9 +56,18 @@ function refuseUntrusted(message: string): void {
   void vscode.window.showWarningMessage(message, 'Manage Workspace Trust').then((p) => p && vscode.commands.executeCommand('workbench.trust.manage'));
 }
 
+/**
+ * The features, a bundle of their own (dist/extension-features.cjs: the guards, the installer, the
+ * view), loaded when the language server has started or a command or the API needs them first.
+ */
 let features: Features | undefined;
 function loadFeatures(context: vscode.ExtensionContext): Features {
-  features ??= start({ context, output, revalidate, refuseUntrusted });
+  if (!features) {
+    const started = Date.now();
+    const mod = require(join(__dirname, 'extension-features.cjs')) as { start(shared: Shared): Features };
+    features = mod.start({ context, output, revalidate, refuseUntrusted });
+    output.appendLine(`features loaded in ${Date.now() - started} ms`);
+  }
   return features;
 }
 
@@ -78,7 +88,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
     startClient(context);
   });
 
-  loadFeatures(context);
+  // The status bar, the view and the watchers come once the language server is starting (its
+  // process loads and lints meanwhile), or at the latest a second after activation.
+  let scheduled = false;
+  const later = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(() => loadFeatures(context), 0);
+  };
+  client?.onDidChangeState((e) => e.newState === State.Running && later());
+  setTimeout(later, 1000);
 
   const activationMs = Date.now() - started;
   output.appendLine(`activated in ${activationMs} ms`);

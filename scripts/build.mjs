@@ -102,12 +102,24 @@ await Promise.all([
     minify: true,
     plugins: [stripExamples, guardDiscoveryPlugin],
   }),
-  // The VS Code extension: everything but the vscode API itself.
+  // The VS Code extension, in two bundles (everything but the vscode API itself): what activation
+  // needs (the language client), and the features it loads once the language server is starting
+  // (install, status, the view, Check a Command: the guards and the installer), so a window's
+  // first diagnostics do not wait for a megabyte of code the editor does not need yet.
   build({
     ...common,
     absWorkingDir: root,
     entryPoints: ['client/extension.ts'],
     outfile: 'dist/extension.cjs',
+    external: ['vscode'],
+    minify: true,
+    plugins: [stripExamples, guardDiscoveryPlugin],
+  }),
+  build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: ['client/features.ts'],
+    outfile: 'dist/extension-features.cjs',
     external: ['vscode'],
     minify: true,
     plugins: [stripExamples, guardDiscoveryPlugin],

@@ -141,7 +141,7 @@ async function startCodeServer(workspace, extensionsDir, { workspaceTrust = fals
   while (Date.now() < until) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (r.ok) return { port, child, log, stop: () => stopChild(child) };
+      if (r.ok) return { port, child, log, userData, stop: () => stopChild(child) };
     } catch {
       /* not up yet */
     }
@@ -150,6 +150,20 @@ async function startCodeServer(workspace, extensionsDir, { workspaceTrust = fals
   }
   child.kill('SIGKILL');
   throw new Error(`code-server did not start:\n${log.join('')}`);
+}
+
+/** Every timestamped line of the extension host's logs (its own and the output channels'), oldest first. */
+function extensionHostLogs(userData) {
+  const files = spawnSync('find', [join(userData, 'logs'), '-name', '*.log'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean);
+  const lines = [];
+  for (const f of files)
+    for (const text of readFileSync(f, 'utf8').split('\n')) {
+      const m = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3})/.exec(text);
+      if (m) lines.push({ time: Date.parse(m[1].replace(' ', 'T')), text, file: f });
+    }
+  return lines.sort((a, b) => a.time - b.time);
 }
 
 /** Stops a server and waits for it to exit (its sockets and folders are gone before the run cleans up). */
@@ -359,6 +373,32 @@ async function runUi(workspace) {
       await page.locator('.gettingStartedContainer', { hasText: 'Install the guards' }).first().waitFor({ timeout: 20000 });
       steps.push('the walkthrough opens');
       await shot(page, 'walkthrough.png');
+      // A window reload with CLAUDE.md open: the time to its first squiggle (measured, printed, not
+      // asserted), and no provider of this extension failing in the extension host meanwhile.
+      await palette('View: Close All Editors');
+      await page.keyboard.press('Control+P');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
+      await page.keyboard.type('CLAUDE.md', { delay: 10 });
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Enter');
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60000 });
+      const reloadStarted = Date.now();
+      await palette('Developer: Reload Window');
+      await page.waitForEvent('load', { timeout: 60000 });
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 120000 });
+      const reloadMs = Date.now() - reloadStarted;
+      steps.push(`after a window reload CLAUDE.md shows its squiggle again (${reloadMs} ms from Reload Window)`);
+      await page.waitForTimeout(3000);
+      const logs = extensionHostLogs(server.userData);
+      if (logs.filter((l) => l.text.includes('_doActivateExtension agent-guard.agent-guard')).length < 2)
+        throw new Error('the extension host logs do not show two activations of the extension (before and after the reload)');
+      const failed = logs.filter((l) => l.text.includes('[agent-guard.agent-guard] provider FAILED'));
+      if (failed.length > 0) throw new Error(`a provider of the extension failed: ${failed.map((l) => l.text).join('\n')}`);
+      steps.push('no provider of the extension failed in the extension host, before or after the reload');
+      const [activating] = logs.filter((l) => l.text.includes('_doActivateExtension agent-guard.agent-guard')).slice(-1);
+      const activated = logs.filter((l) => / activated in \d+ ms/.test(l.text) && l.time >= activating.time)[0];
+      if (activated)
+        console.log(`  reload: activation event → activate() returned ${activated.time - activating.time} ms; Reload Window → first squiggle ${reloadMs} ms`);
       return { name: 'ui', code: 0, ms: Date.now() - started, steps };
     }
   } catch (err) {
