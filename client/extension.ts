@@ -74,7 +74,7 @@ function loadFeatures(context: vscode.ExtensionContext): Features {
 export async function activate(context: vscode.ExtensionContext): Promise<AgentGuardApi> {
   const started = Date.now();
   output = vscode.window.createOutputChannel('Agent Guard', { log: true });
-  context.subscriptions.push(output);
+  // Not among the subscriptions: the language client logs into it while it stops (deactivate).
 
   startClient(context);
 
@@ -84,7 +84,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   for (const id of FEATURE_COMMANDS) reg(id, (...args: never[]) => loadFeatures(context).commands[id]!(...args));
   reg(OPEN_RULE_DOCS, (code?: string) => openRuleDocs(context, String(code ?? '')));
   reg('agentGuard.restartServer', async () => {
+    stopping = true;
     await client?.stop().catch(() => undefined);
+    stopping = false;
     startClient(context);
   });
 
@@ -113,8 +115,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
 }
 
 export async function deactivate(): Promise<void> {
+  stopping = true;
   await client?.stop().catch(() => undefined);
+  output?.dispose();
 }
+
+/** The window is closing or reloading: requests still in flight have no one to answer. */
+let stopping = false;
 
 // ---- language server ----
 
@@ -135,7 +142,19 @@ function startClient(context: vscode.ExtensionContext): void {
       clientCommands: ['agentGuard.install'],
     },
     outputChannel: output,
-    middleware: ruleDocsMiddleware(context),
+    middleware: {
+      ...ruleDocsMiddleware(context),
+      // While the server stops or restarts (a window reload, Restart Language Server), a lightbulb
+      // request in flight fails with the connection: no actions then, rather than a provider error.
+      async provideCodeActions(document, range, ctx, token, next) {
+        try {
+          return await next(document, range, ctx, token);
+        } catch (err) {
+          if (stopping || !client?.isRunning()) return undefined;
+          throw err;
+        }
+      },
+    },
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),
       closed: () => {

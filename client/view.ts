@@ -55,7 +55,8 @@ export function callTooltip(e: LogEntry): vscode.MarkdownString {
   md.appendCodeblock(e.target, e.tool === 'PowerShell' ? 'powershell' : 'shellscript');
   md.appendText(e.reason);
   if (e.instead) {
-    md.appendText('\n\nInstead, run:');
+    md.appendMarkdown('\n\n');
+    md.appendText('Instead, run:');
     md.appendCodeblock(e.instead, 'shellscript');
   }
   return md;

@@ -392,13 +392,24 @@ async function runUi(workspace) {
       const logs = extensionHostLogs(server.userData);
       if (logs.filter((l) => l.text.includes('_doActivateExtension agent-guard.agent-guard')).length < 2)
         throw new Error('the extension host logs do not show two activations of the extension (before and after the reload)');
-      const failed = logs.filter((l) => l.text.includes('[agent-guard.agent-guard] provider FAILED'));
-      if (failed.length > 0) throw new Error(`a provider of the extension failed: ${failed.map((l) => l.text).join('\n')}`);
-      steps.push('no provider of the extension failed in the extension host, before or after the reload');
       const [activating] = logs.filter((l) => l.text.includes('_doActivateExtension agent-guard.agent-guard')).slice(-1);
       const activated = logs.filter((l) => / activated in \d+ ms/.test(l.text) && l.time >= activating.time)[0];
       if (activated)
         console.log(`  reload: activation event → activate() returned ${activated.time - activating.time} ms; Reload Window → first squiggle ${reloadMs} ms`);
+      // Where the time went after the reload: the extension host's milestones and this extension's.
+      for (const l of logs
+        .filter((x) => x.time >= reloadStarted && /Extension host with pid|Eager extensions activated|agent-guard|activated in|features loaded/.test(x.text))
+        .slice(0, 12))
+        console.log(`    +${l.time - reloadStarted} ms ${l.text.slice(24, 160)}`);
+      const failed = logs.filter((l) => l.text.includes('[agent-guard.agent-guard] provider FAILED'));
+      if (failed.length > 0) {
+        // The error follows on the next line of the same log, with its stack.
+        const text = readFileSync(failed[0].file, 'utf8');
+        const at = text.indexOf('[agent-guard.agent-guard] provider FAILED');
+        throw new Error(`a provider of the extension failed (${failed.length} times):\n${text.slice(at, at + 1500)}`);
+      }
+      steps.push('no provider of the extension failed in the extension host, before or after the reload');
+
       return { name: 'ui', code: 0, ms: Date.now() - started, steps };
     }
   } catch (err) {
@@ -428,14 +439,14 @@ let failed = 0;
 for (const r of runs) {
   const tests = r.results?.results ?? (r.steps ? r.steps.map((s) => ({ name: s, ok: true })) : []);
   for (const t of tests) {
-    console.log(`${t.ok ? '✔' : '✖'} e2e ${r.name}: ${t.name}${t.error ? `\n    ${t.error.split('\n')[0]}` : ''}`);
+    console.log(`${t.ok ? '✔' : '✖'} e2e ${r.name}: ${t.name}${t.error ? `\n    ${t.error.split('\n').slice(0, 12).join('\n    ')}` : ''}`);
     if (t.ok) passed++;
     else failed++;
   }
   // A run that failed without a failing test (crash, time-out, UI step) counts as one failure.
   if (r.code !== 0 && !tests.some((t) => !t.ok)) {
     failed++;
-    console.log(`✖ e2e ${r.name}: exit ${r.code}${r.error ? ` (${r.error.split('\n')[0]})` : ''}`);
+    console.log(`✖ e2e ${r.name}: exit ${r.code}${r.error ? ` (${r.error.split('\n').slice(0, 30).join('\n    ')})` : ''}`);
   }
   if (r.results?.activationMs !== undefined)
     console.log(`  extension activation: ${r.results.activationMs} ms (VS Code ${r.results.vscodeVersion}), run ${r.ms} ms`);
