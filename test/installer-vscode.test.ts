@@ -17,7 +17,7 @@ import { status, hostStatus } from '../core/install/status';
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const BUNDLE: Bundle = { hookSource: readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8'), version: '9.9.9' };
 
-/** VS Code's hook file, per its hookSchema (../shared/reference/vscode-agent-hooks.md §1). */
+/** VS Code's hook file, per its hookSchema (microsoft/vscode, the chat hooks' JSON schema). */
 const VSCODE_HOOK_SCHEMA = {
   type: 'object',
   required: ['hooks'],

@@ -1,6 +1,7 @@
 // What the names in agent files mean, in a sentence each: hook events, built-in tools and
 // frontmatter keys, for messages ("This hook runs every time the agent finishes responding") and
-// the editor's hovers. Facts from ../shared/reference/claude-code.md (§1.3, §1.4, §4, §5, §8);
+// the editor's hovers. Facts from Claude Code's documentation (code.claude.com/docs/en/hooks, sub-agents, skills,
+// tools-reference);
 // the lists of names themselves are in claude-code.ts.
 
 /** §1.4: when each hook event fires, as the end of "This hook runs …". */

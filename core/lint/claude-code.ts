@@ -1,5 +1,7 @@
 // Facts about Claude Code that the rules check against, with the reference section each comes from
-// (../shared/reference/claude-code.md). When Claude Code changes, this is the file to update.
+// (its documentation at code.claude.com/docs/en/<page>, with the section noted as §n: §1 hooks, §2
+// settings, §3 permissions, §4 sub-agents, §5 skills, §8 tools-reference; and the pinned CLI, through
+// the loader suite). When Claude Code changes, this is the file to update.
 
 /**
  * The Claude Code version the loader suite (test/loader/, `npm run test:loader`) runs every rule's

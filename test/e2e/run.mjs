@@ -5,7 +5,9 @@
 //   2b. the Restricted Mode suite in an untrusted hostile workspace (workspace trust on),
 //   3. a UI test as a user would: the packaged .vsix installed into code-server, the command
 //      palette and the Problems panel; a screenshot goes to .test-output/.
-// Exits non-zero when anything fails. See ../shared/reference/e2e-vscode.md.
+// Exits non-zero when anything fails. code-server takes the test-electron suite shape through the web
+// workbench's `payload` (extensionDevelopmentPath, extensionTestsPath), as VS Code's own browser
+// integration tests do.
 
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the real-VS-Code tests need, following ../shared/reference/e2e-vscode.md:
+# Installs what the real-VS-Code tests need:
 # Debian's chromium and ripgrep, and code-server 4.100.3 (VS Code 1.100.3, the newest on Node 20)
 # from npm with its native modules rebuilt one at a time. Cached in $E2E_CACHE between runs.
 set -euo pipefail

@@ -1,5 +1,5 @@
 // Managed settings: the org-wide, tamper-proof form. Claude Code reads a policy folder per OS
-// (../shared/reference/claude-code.md §2.1): macOS /Library/Application Support/ClaudeCode,
+// (Claude Code's managed-settings documentation, code.claude.com/docs/en/managed-settings): macOS /Library/Application Support/ClaudeCode,
 // Linux/WSL /etc/claude-code, Windows C:\Program Files\ClaudeCode; managed-settings.json there and
 // then managed-settings.d/*.json in name order. Managed hooks run whatever the user, project or
 // local settings say (their disableAllHooks cannot switch them off), and allowManagedHooksOnly
