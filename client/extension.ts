@@ -47,6 +47,7 @@ const FEATURE_COMMANDS = [
   'agentGuard.allowBlockedCall',
   'agentGuard.copyAlternative',
   'agentGuard.refreshView',
+  'agentGuard.teachAgent',
 ];
 
 const trusted = () => vscode.workspace.isTrusted;
@@ -61,11 +62,71 @@ function refuseUntrusted(message: string): void {
  * view), loaded when the language server has started or a command or the API needs them first.
  */
 let features: Features | undefined;
+
+// ---- what the server's hover links and code lenses run ----
+
+const REPLACE_TEXT = 'agentGuard.replaceText';
+const APPLY_PREVIEWED = 'agentGuard.applyPreviewed';
+const SHOW_FRONTMATTER = 'agentGuard.showFrontmatter';
+const FRONTMATTER_SCHEME = 'agent-guard-frontmatter';
+
+interface LspRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+const toRange = (r: LspRange) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+
+/** The hover's [Replace]: the guard's alternative in place of the command. */
+async function replaceText(arg?: { uri: string; range: LspRange; newText: string }): Promise<boolean> {
+  if (!arg) return false;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(vscode.Uri.parse(arg.uri), toRange(arg.range), arg.newText);
+  return vscode.workspace.applyEdit(edit);
+}
+
+/**
+ * A code lens's edit (Fix all, Replace with this project's scripts): one change, shown in the
+ * Refactor Preview first (`preview: false` applies it at once: tests, and callers that asked already).
+ */
+async function applyPreviewed(arg?: { uri: string; label: string; edits: { range: LspRange; newText: string }[]; preview?: boolean }): Promise<boolean> {
+  if (!arg) return false;
+  const edit = new vscode.WorkspaceEdit();
+  const meta = { label: arg.label, needsConfirmation: arg.preview !== false };
+  for (const e of arg.edits) edit.replace(vscode.Uri.parse(arg.uri), toRange(e.range), e.newText, meta);
+  return vscode.workspace.applyEdit(edit);
+}
+
+/** "What Claude Code reads": the server's view of the frontmatter, in a read-only document beside the file. */
+const frontmatterTexts = new Map<string, string>();
+const frontmatterViews: vscode.TextDocumentContentProvider = { provideTextDocumentContent: (uri) => frontmatterTexts.get(uri.toString()) ?? '' };
+async function showFrontmatter(given?: string | vscode.Uri): Promise<string | undefined> {
+  const source = given === undefined ? vscode.window.activeTextEditor?.document.uri : typeof given === 'string' ? vscode.Uri.parse(given) : given;
+  if (!source || !client) return undefined;
+  const text = await client.sendRequest<string | null>('agentGuard/frontmatterView', { uri: source.toString() }).catch(() => null);
+  if (text === null) {
+    void vscode.window.showInformationMessage(
+      'Agent Guard: What Claude Code reads is shown for agents, skills and commands (.claude/agents, .claude/skills, .claude/commands).',
+    );
+    return undefined;
+  }
+  const view = vscode.Uri.from({ scheme: FRONTMATTER_SCHEME, path: `${source.path}.claude-code.yaml` });
+  frontmatterTexts.set(view.toString(), text);
+  let doc = await vscode.workspace.openTextDocument(view);
+  try {
+    doc = await vscode.languages.setTextDocumentLanguage(doc, 'yaml');
+  } catch {
+    /* shown as plain text */
+  }
+  await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+  return text;
+}
 function loadFeatures(context: vscode.ExtensionContext): Features {
   if (!features) {
     const started = Date.now();
     const mod = require(join(__dirname, 'extension-features.cjs')) as { start(shared: Shared): Features };
-    features = mod.start({ context, output, revalidate, refuseUntrusted });
+    const request = (method: string, params: unknown): Promise<unknown> =>
+      client ? Promise.resolve(client.sendRequest(method, params)) : Promise.resolve(undefined);
+    features = mod.start({ context, output, revalidate, refuseUntrusted, request });
     output.appendLine(`features loaded in ${Date.now() - started} ms`);
   }
   return features;
@@ -83,6 +144,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
     context.subscriptions.push(vscode.commands.registerCommand(id, requireTrust(id, trusted, refuseUntrusted, fn as (...args: unknown[]) => unknown)));
   for (const id of FEATURE_COMMANDS) reg(id, (...args: never[]) => loadFeatures(context).commands[id]!(...args));
   reg(OPEN_RULE_DOCS, (code?: string) => openRuleDocs(context, String(code ?? '')));
+  reg(REPLACE_TEXT, (arg?: { uri: string; range: LspRange; newText: string }) => replaceText(arg));
+  reg(APPLY_PREVIEWED, (arg?: { uri: string; label: string; edits: { range: LspRange; newText: string }[]; preview?: boolean }) => applyPreviewed(arg));
+  reg(SHOW_FRONTMATTER, (uri?: string | vscode.Uri) => showFrontmatter(uri));
+  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(FRONTMATTER_SCHEME, frontmatterViews));
   reg('agentGuard.restartServer', async () => {
     stopping = true;
     await client?.stop().catch(() => undefined);
@@ -138,9 +203,12 @@ function startClient(context: vscode.ExtensionContext): void {
     synchronize: { configurationSection: 'agentGuard' },
     initializationOptions: {
       inlineConfig: vscode.workspace.getConfiguration('agentGuard').get<boolean>('lint.inlineConfig', true),
-      // Commands of this extension that the server's code actions may name ("not installed" → Install).
-      clientCommands: ['agentGuard.install'],
+      // Commands the server's code actions, code lenses and hover links may name (another LSP client
+      // declares none, and gets none of them).
+      clientCommands: ['agentGuard.install', REPLACE_TEXT, APPLY_PREVIEWED, SHOW_FRONTMATTER, 'workbench.actions.view.problems'],
     },
+    // The hover's [Replace] link runs this one command (no other command link is trusted).
+    markdown: { isTrusted: { enabledCommands: [REPLACE_TEXT] }, supportHtml: false },
     outputChannel: output,
     middleware: {
       ...ruleDocsMiddleware(context),

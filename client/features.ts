@@ -24,6 +24,7 @@ import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } fr
 import { allowHere } from '../cli/allow-command';
 import { formatStatus } from '../cli/install-commands';
 import { REDACTED } from '../core/redact';
+import { teachingLine, withTeaching } from '../core/lint/teach';
 import { headline, programsOf, shownCheck, showCheck, type CheckAnswer } from './check-panel';
 import { changes, describeChanges, snapshot, type Change } from './side-effects';
 import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
@@ -36,6 +37,8 @@ export interface Shared {
   revalidate(): void;
   /** Refuses a command in Restricted Mode (the message says why). */
   refuseUntrusted(message: string): void;
+  /** A request to the language server (undefined when it is not running). */
+  request(method: string, params: unknown): Promise<unknown>;
 }
 
 /** The commands (by id) and what the extension's API reads. */
@@ -55,6 +58,7 @@ let cachedBundle: Bundle | undefined;
 let view: AgentGuardView;
 
 let revalidate: () => void = () => undefined;
+let request: Shared['request'] = () => Promise.resolve(undefined);
 let refuseUntrusted: (message: string) => void = () => undefined;
 
 /** Every folder's status, hosts and recent blocked calls, for the view. */
@@ -68,6 +72,7 @@ function folderStates(context: vscode.ExtensionContext): FolderState[] {
 
 async function blockedCallAction(action: string, e: LogEntry, folder?: vscode.Uri): Promise<void> {
   if (action === 'copy') await copyAlternative(e);
+  if (action === 'teach') await teachAgent({ entry: e, ...(folder ? { folder } : {}) });
   if (action === 'allow') await allowBlockedCall({ entry: e, ...(folder ? { folder } : {}) });
 }
 
@@ -120,6 +125,70 @@ async function allowBlockedCall(opts?: { entry?: LogEntry; folder?: vscode.Uri; 
   return r.message;
 }
 
+// ---- Teach the agent ----
+
+function teachingFor(e: LogEntry): string | null {
+  if (e.target.includes(REDACTED) || e.target.length >= 500) return null;
+  const title = guards.find((g) => g.id === e.guard)?.title ?? e.guard;
+  return teachingLine({ target: e.target, guard: e.guard, ...(e.instead ? { instead: e.instead } : {}) }, title);
+}
+const teachable = (e: LogEntry) => ['Bash', 'PowerShell', 'Monitor'].includes(e.tool) && teachingFor(e) !== null;
+
+/**
+ * "Teach the agent": one line in the folder's CLAUDE.md (or .claude/CLAUDE.md when only that one
+ * exists) saying what not to run and what to run instead (core/lint/teach.ts). Linted by the
+ * language server first (the new line must not be a finding), then shown as a diff in the
+ * Refactor Preview before it is written (`preview: false` writes it at once: tests).
+ */
+async function teachAgent(opts?: { entry?: LogEntry; folder?: vscode.Uri; preview?: boolean }): Promise<string | undefined> {
+  const e = opts?.entry ?? shownCall();
+  if (!e) return undefined;
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return undefined;
+  const line = teachable(e) ? teachingFor(e) : null;
+  if (!line) {
+    void vscode.window.showWarningMessage(
+      'Agent Guard: this call cannot be written as one line of CLAUDE.md (a multi-line, shortened or redacted command, or not a shell command).',
+    );
+    return undefined;
+  }
+  const root = folder.uri.fsPath;
+  const file = !existsSync(join(root, 'CLAUDE.md')) && existsSync(join(root, '.claude/CLAUDE.md')) ? join(root, '.claude/CLAUDE.md') : join(root, 'CLAUDE.md');
+  const uri = vscode.Uri.file(file);
+  const before =
+    vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText() ?? (existsSync(file) ? readFileSync(file, 'utf8') : null);
+  const after = withTeaching(before, line);
+  if (after === null) {
+    void vscode.window.showInformationMessage(`Agent Guard: ${vscode.workspace.asRelativePath(uri)} already says this.`);
+    return line;
+  }
+  const lineNo = after.split(/\r?\n/).indexOf(line);
+  const found = ((await request('agentGuard/lintText', { uri: uri.toString(), text: after })) ?? []) as {
+    range: { start: { line: number } };
+    severity?: number;
+    message: string;
+  }[];
+  const onLine = found.filter((d) => d.range.start.line === lineNo && (d.severity ?? 1) <= 2);
+  if (onLine.length > 0) {
+    void vscode.window.showWarningMessage(
+      `Agent Guard: the line for CLAUDE.md would itself be a finding (${onLine.map((d) => d.message).join('; ')}); not written.`,
+    );
+    return undefined;
+  }
+  const edit = new vscode.WorkspaceEdit();
+  const meta = { label: `Teach the agent: ${line}`, needsConfirmation: opts?.preview !== false };
+  if (before === null) {
+    edit.createFile(uri, { ignoreIfExists: true }, meta);
+    edit.insert(uri, new vscode.Position(0, 0), after, meta);
+  } else {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    edit.insert(uri, doc.positionAt(doc.getText().length), after.slice(before.length), meta);
+  }
+  const ok = await vscode.workspace.applyEdit(edit);
+  if (ok) output.appendLine(`Teach the agent: ${vscode.workspace.asRelativePath(uri)}: ${line}`);
+  return ok ? line : undefined;
+}
+
 /** The hook this extension ships. Read once: an extension update restarts the extension host. */
 /** The hook this extension ships. Read once: an extension update restarts the extension host. */
 function bundle(context: vscode.ExtensionContext): Bundle {
@@ -138,6 +207,7 @@ export function start(shared: Shared): Features {
   const { context } = shared;
   output = shared.output;
   revalidate = shared.revalidate;
+  request = shared.request;
   refuseUntrusted = shared.refuseUntrusted;
 
   // The Agent Guard view: folders, hosts, blocked calls; a call opens in a readable panel.
@@ -163,16 +233,16 @@ export function start(shared: Shared): Features {
     'agentGuard.trustWorkspaceGuards': (opts?: { folder?: vscode.Uri; confirm?: boolean }) => trustGuardsCommand(opts),
     [SHOW_BLOCKED_CALL]: (entry?: LogEntry, folder?: vscode.Uri) =>
       entry
-        ? showBlockedCall(
-            entry,
-            (action, e) => void blockedCallAction(action, e, folder),
-            notAllowable(entry) ? [] : [{ id: 'allow', label: 'Allow this here…' }],
-          )
+        ? showBlockedCall(entry, (action, e) => void blockedCallAction(action, e, folder), [
+            ...(teachable(entry) ? [{ id: 'teach', label: 'Teach the agent…' }] : []),
+            ...(notAllowable(entry) ? [] : [{ id: 'allow', label: 'Allow this here…' }]),
+          ])
         : undefined,
     'agentGuard.allowBlockedCall': (opts?: { entry?: LogEntry; folder?: vscode.Uri; confirmed?: boolean }) => allowBlockedCall(opts),
     [COPY_ALTERNATIVE]: (entry?: LogEntry | { kind: 'call'; entry: LogEntry }) =>
       copyAlternative(entry && 'kind' in entry ? entry.entry : (entry ?? shownCall())),
     'agentGuard.refreshView': () => view.refresh(),
+    'agentGuard.teachAgent': (opts?: { entry?: LogEntry; folder?: vscode.Uri; preview?: boolean }) => teachAgent(opts),
   };
   return {
     commands,

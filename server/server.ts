@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import {
   type CodeAction,
   CodeActionKind,
+  type CodeLens,
+  type CompletionItem,
+  CompletionItemKind,
+  MarkupKind,
   createConnection,
   DiagnosticSeverity,
   ProposedFeatures,
@@ -21,7 +25,11 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import guards from 'agent-guard:guards';
-import { disableComment, lintFile, nonOverlappingEdits, splitFrontmatter, type GuardSetup } from '../core/lint/engine';
+import { createContext, disableComment, LineIndex, lintFile, nonOverlappingEdits, splitFrontmatter, type GuardSetup } from '../core/lint/engine';
+import { hoverAt } from '../core/lint/hover';
+import { completionsAt, type Completion } from '../core/lint/completion';
+import { lensesFor } from '../core/lint/lenses';
+import { frontmatterView } from '../core/lint/frontmatter-view';
 import { classifyFile, findAgentFiles } from '../core/lint/files';
 import { fsWorkspace } from '../core/lint/workspace';
 import { rules, docsUrl, ruleByCode } from '../core/lint/index';
@@ -214,6 +222,9 @@ connection.onInitialize((params: InitializeParams) => {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+      hoverProvider: true,
+      completionProvider: { triggerCharacters: [' ', ',', '"', '|'], resolveProvider: false },
+      codeLensProvider: { resolveProvider: false },
       executeCommandProvider: { commands: [SHOW_DOCS] },
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
     },
@@ -392,6 +403,119 @@ connection.onExecuteCommand(async (params) => {
   // A shipped page opens in the editor; the published one in the browser.
   await connection.window.showDocument({ uri, external: !uri.startsWith('file:') });
 });
+
+// ---- beyond diagnostics: hover, completion, code lenses (core/lint/hover.ts, completion.ts, lenses.ts) ----
+
+const REPLACE_TEXT = 'agentGuard.replaceText';
+const APPLY_PREVIEWED = 'agentGuard.applyPreviewed';
+const SHOW_FRONTMATTER = 'agentGuard.showFrontmatter';
+const SHOW_PROBLEMS = 'workbench.actions.view.problems';
+
+/** A document's place, kind and the context the rules read it through (for hover). */
+function contextOf(doc: TextDocument) {
+  const path = pathOf(doc.uri);
+  const where = path ? locate(path) : null;
+  const kind = where ? kindOf(where) : null;
+  if (!path || !where || !kind) return null;
+  const text = doc.getText();
+  const st = folderState(where.root);
+  const file = { path, rel: where.rel, kind, text };
+  return { where, kind, text, ctx: createContext(file, workspaceFor(where.root), new LineIndex(text), [], { rule: null }, st, st.verdicts) };
+}
+
+const commandLink = (command: string, arg: unknown) => `command:${command}?${encodeURIComponent(JSON.stringify([arg]))}`;
+
+connection.onHover((params) => {
+  const doc = documents.get(params.textDocument.uri);
+  const c = doc ? contextOf(doc) : null;
+  if (!doc || !c) return null;
+  const offset = doc.offsetAt(params.position);
+  const parts: string[] = [];
+  let range: { start: number; end: number } | null = null;
+  const h = hoverAt(c.ctx, offset);
+  if (h) {
+    range = h;
+    let md = h.markdown;
+    if (h.replace && clientCommands.has(REPLACE_TEXT))
+      md += ` [Replace](${commandLink(REPLACE_TEXT, { uri: doc.uri, range: { start: doc.positionAt(h.replace.start), end: doc.positionAt(h.replace.end) }, newText: h.replace.newText })} "Put the alternative in its place")`;
+    parts.push(md);
+  }
+  // What the rule of a finding here is about (the editor shows the finding's message itself).
+  for (const code of new Set(
+    lintText(doc.uri, c.text)
+      .filter((d) => doc.offsetAt(d.range.start) <= offset && offset <= doc.offsetAt(d.range.end))
+      .map((d) => d.code),
+  )) {
+    const rule = ruleByCode(code);
+    if (rule) parts.push(`**${rule.code}** ${rule.name}: ${rule.title}. ${rule.rationale} [Rule page](${ruleDocs(rule.code)})`);
+  }
+  if (parts.length === 0) return null;
+  return {
+    contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') },
+    ...(range ? { range: { start: doc.positionAt(range.start), end: doc.positionAt(range.end) } } : {}),
+  };
+});
+
+const COMPLETION_KIND: Record<Completion['kind'], CompletionItemKind> = {
+  key: CompletionItemKind.Property,
+  tool: CompletionItemKind.Function,
+  model: CompletionItemKind.Value,
+  value: CompletionItemKind.EnumMember,
+  event: CompletionItemKind.Event,
+};
+
+connection.onCompletion((params): CompletionItem[] => {
+  const doc = documents.get(params.textDocument.uri);
+  const path = doc ? pathOf(doc.uri) : null;
+  const where = path ? locate(path) : null;
+  const kind = where ? kindOf(where) : null;
+  if (!doc || !kind) return [];
+  return completionsAt(kind, doc.getText(), doc.offsetAt(params.position)).map((c) => ({
+    label: c.label,
+    kind: COMPLETION_KIND[c.kind],
+    detail: c.detail,
+    textEdit: { range: { start: doc.positionAt(c.start), end: doc.positionAt(c.end) }, newText: c.insertText ?? c.label },
+  }));
+});
+
+connection.onCodeLens((params): CodeLens[] => {
+  const doc = documents.get(params.textDocument.uri);
+  const path = doc ? pathOf(doc.uri) : null;
+  const where = path ? locate(path) : null;
+  const kind = where ? kindOf(where) : null;
+  if (!doc || !where || !kind) return [];
+  const scripts =
+    kind === 'settings'
+      ? packageScripts(documents.get(pathToFileURL(`${where.root}/package.json`).toString())?.getText() ?? diskText(`${where.root}/package.json`))
+      : [];
+  const out: CodeLens[] = [];
+  for (const lens of lensesFor(kind, doc.getText(), lintText(doc.uri, doc.getText()), scripts)) {
+    const range = { start: { line: lens.line, character: 0 }, end: { line: lens.line, character: 0 } };
+    const a = lens.action;
+    const command =
+      a.kind === 'apply'
+        ? { title: lens.title, command: APPLY_PREVIEWED, arguments: [{ uri: doc.uri, label: a.label, edits: a.edits }] }
+        : a.kind === 'problems'
+          ? { title: lens.title, command: SHOW_PROBLEMS }
+          : { title: lens.title, command: SHOW_FRONTMATTER, arguments: [doc.uri] };
+    // Only what the client said it can run (the VS Code extension); another client gets none.
+    if (clientCommands.has(command.command)) out.push({ range, command });
+  }
+  return out;
+});
+
+/** How Claude Code reads an agent's, skill's or command's frontmatter (core/lint/frontmatter-view.ts). */
+connection.onRequest('agentGuard/frontmatterView', (params: { uri: string }) => {
+  const path = pathOf(params.uri);
+  const where = path ? locate(path) : null;
+  const kind = where ? kindOf(where) : null;
+  if (!where || !(kind === 'agent' || kind === 'skill' || kind === 'command')) return null;
+  const text = documents.get(params.uri)?.getText() ?? diskText(path!);
+  return text === null ? null : frontmatterView(kind, where.rel, text);
+});
+
+/** Lints a text as if it were the document at `uri` (the extension checks an edit it proposes before offering it). */
+connection.onRequest('agentGuard/lintText', (params: { uri: string; text: string }) => lintText(params.uri, params.text).map(toLsp));
 
 documents.listen(connection);
 connection.listen();

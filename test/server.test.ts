@@ -272,3 +272,76 @@ test('"not installed": a quick fix runs the client\'s Install for this folder, o
     }
   }
 });
+
+test('hover, completion, code lenses and the two requests over LSP, with the commands only for a client that declared them', async () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-lsp-assist-'));
+  const md = '# Release\n\nPublish with `git push --force origin main`.\n';
+  const agent = '---\nname: a\ndescription: A\ntools: Read, Gr\n---\n';
+  for (const [rel, text] of [
+    ['CLAUDE.md', md],
+    ['.claude/agents/a.md', agent],
+  ] as const) {
+    mkdirSync(dirname(join(ws, rel)), { recursive: true });
+    writeFileSync(join(ws, rel), text);
+  }
+  const all = ['agentGuard.replaceText', 'agentGuard.applyPreviewed', 'agentGuard.showFrontmatter', 'workbench.actions.view.problems'];
+  for (const declared of [true, false]) {
+    const s = await startServer(ws, SERVER, declared ? { clientCommands: all } : {});
+    try {
+      const uri = s.uri('CLAUDE.md');
+      await s.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text: md } });
+      await s.diagnostics(uri, has('AG-CMD-001'));
+      const h = (await s.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 20 } })) as {
+        contents: { kind: string; value: string };
+        range: unknown;
+      };
+      assert.equal(h.contents.kind, 'markdown');
+      assert.match(h.contents.value, /^\*\*Agent Guard would deny this command\*\* \(`force-push-protected`\): /);
+      assert.match(h.contents.value, /\n\n---\n\n\*\*AG-CMD-001\*\* unsafe-command: /, "what the finding's rule is about");
+      assert.deepEqual(h.range, { start: { line: 2, character: 14 }, end: { line: 2, character: 42 } });
+      const link = /\[Replace\]\(command:agentGuard\.replaceText\?([^ )]+)/.exec(h.contents.value);
+      if (declared)
+        assert.deepEqual(JSON.parse(decodeURIComponent(link![1]!)), [
+          { uri, range: { start: { line: 2, character: 14 }, end: { line: 2, character: 42 } }, newText: 'git push origin main' },
+        ]);
+      else assert.equal(link, null);
+      const lenses = (await s.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as {
+        command: { title: string; command: string; arguments?: unknown[] };
+      }[];
+      assert.deepEqual(
+        lenses.map((l) => [l.command.title, l.command.command]),
+        declared
+          ? [
+              ['1 instruction the guard would block', 'workbench.actions.view.problems'],
+              ['Fix all', 'agentGuard.applyPreviewed'],
+            ]
+          : [],
+      );
+      if (declared) {
+        const arg = lenses[1]!.command.arguments![0] as { uri: string; edits: TextEdit[] };
+        assert.equal(arg.uri, uri);
+        assert.equal(applyEdits(md, arg.edits), '# Release\n\nPublish with `git push origin main`.\n');
+      }
+      const auri = s.uri('.claude/agents/a.md');
+      await s.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: auri, languageId: 'markdown', version: 1, text: agent } });
+      const items = (await s.connection.sendRequest('textDocument/completion', { textDocument: { uri: auri }, position: { line: 3, character: 15 } })) as {
+        label: string;
+        textEdit: TextEdit;
+      }[];
+      assert.deepEqual(
+        items.map((i) => [i.label, i.textEdit]),
+        [['Grep', { range: { start: { line: 3, character: 13 }, end: { line: 3, character: 15 } }, newText: 'Grep' }]],
+      );
+      const view = (await s.connection.sendRequest('agentGuard/frontmatterView', { uri: auri })) as string;
+      assert.match(view, /\nname: "a"\ndescription: "A"\ntools: "Read, Gr"\n/);
+      assert.equal(await s.connection.sendRequest('agentGuard/frontmatterView', { uri }), null, 'CLAUDE.md has no frontmatter to show');
+      const linted = (await s.connection.sendRequest('agentGuard/lintText', { uri, text: '# P\n\nRun `cat .env`.\n' })) as Diagnostic[];
+      assert.deepEqual(
+        linted.map((d) => [d.code, d.range.start.line]),
+        [['AG-CMD-001', 2]],
+      );
+    } finally {
+      await s.close();
+    }
+  }
+});

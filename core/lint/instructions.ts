@@ -148,3 +148,40 @@ export function commandsIn(ctx: RuleContext, bang: boolean): InstructedCommand[]
   }
   return out;
 }
+
+export interface CommandSpan extends InstructedCommand {
+  /** The text tells the agent to run it (commandsIn lists it); otherwise a counter-example or prose. */
+  instructed: boolean;
+}
+
+/**
+ * Every command the file shows, told to run or not: inline code that reads as a command line, the
+ * lines of shell blocks (the `$ ` lines of prompt blocks), and !`cmd`. For the editor's hover,
+ * which says what the guard would do with any of them.
+ */
+export function commandSpans(ctx: RuleContext): CommandSpan[] {
+  const instructed = new Set([...commandsIn(ctx, false), ...commandsIn(ctx, true)].map((c) => c.start));
+  const out: CommandSpan[] = [];
+  for (const c of ctx.code()) {
+    if (c.inline) {
+      if (c.bang || (commandLike(c.value) && !notACommand(c.value)))
+        out.push({ command: c.value, start: c.start, end: c.end, instructed: instructed.has(c.start) });
+      continue;
+    }
+    const lang = c.lang?.toLowerCase() ?? null;
+    if (!c.bang && (lang === null ? false : !SHELL_LANGS.has(lang))) continue;
+    const promptOnly = !c.bang && (lang === null || PROMPT_LANGS.has(lang));
+    let offset = c.start;
+    for (const line of c.value.split('\n')) {
+      const t = line.trim();
+      const isPrompt = t.length > 1 && '$>'.includes(t[0]!) && /\s/.test(t[1]!);
+      const cmd = promptOnly ? (isPrompt ? t.slice(1).trim() : '') : t;
+      if (cmd && !cmd.startsWith('#')) {
+        const at = offset + line.indexOf(cmd);
+        out.push({ command: cmd, start: at, end: at + cmd.length, instructed: instructed.has(at) });
+      }
+      offset += line.length + 1;
+    }
+  }
+  return out;
+}
