@@ -433,19 +433,17 @@ connection.onHover((params) => {
   const parts: string[] = [];
   let range: { start: number; end: number } | null = null;
   const h = hoverAt(c.ctx, offset);
+  const findings = lintText(doc.uri, c.text).filter((d) => doc.offsetAt(d.range.start) <= offset && offset <= doc.offsetAt(d.range.end));
   if (h) {
     range = h;
-    let md = h.markdown;
+    // A finding on the same span shows the reason already (the editor puts it above): not twice.
+    let md = h.short && findings.some((d) => doc.offsetAt(d.range.start) === h.start) ? h.short : h.markdown;
     if (h.replace && clientCommands.has(REPLACE_TEXT))
       md += ` [Replace](${commandLink(REPLACE_TEXT, { uri: doc.uri, range: { start: doc.positionAt(h.replace.start), end: doc.positionAt(h.replace.end) }, newText: h.replace.newText })} "Put the alternative in its place")`;
     parts.push(md);
   }
   // What the rule of a finding here is about (the editor shows the finding's message itself).
-  for (const code of new Set(
-    lintText(doc.uri, c.text)
-      .filter((d) => doc.offsetAt(d.range.start) <= offset && offset <= doc.offsetAt(d.range.end))
-      .map((d) => d.code),
-  )) {
+  for (const code of new Set(findings.map((d) => d.code))) {
     const rule = ruleByCode(code);
     if (rule) parts.push(`**${rule.code}** ${rule.name}: ${rule.title}. ${rule.rationale} [Rule page](${ruleDocs(rule.code)})`);
   }

@@ -47,6 +47,7 @@ test('hover on a command in CLAUDE.md: the guard would deny it, why, and the alt
     markdown:
       '**Agent Guard would deny this command** (`force-push-protected`): git push --force to the protected branch main rewrites its history and drops commits others may have pushed; --force-with-lease rewrites it too. Push without force: when the remote moved, git refuses, and git pull --rebase integrates its commits first.\n\nInstead, run: `git push origin main`',
     replace: { start: text.indexOf('git push'), end: text.indexOf('`.'), newText: 'git push origin main' },
+    short: '**Agent Guard would deny this command** (`force-push-protected`). Instead, run: `git push origin main`',
   });
 });
 
@@ -247,7 +248,7 @@ test('What Claude Code reads: the values as parsed, and what is dropped, ignored
 
 name: "reviewer"
 description: "Reviews code."
-tools: "Read, Grep"
+tools: ["Read","Grep"]  # written as one string
 
 # Notes
 # - line 4: "Also tests." continues the value above it without indentation.

@@ -296,7 +296,8 @@ test('hover, completion, code lenses and the two requests over LSP, with the com
         range: unknown;
       };
       assert.equal(h.contents.kind, 'markdown');
-      assert.match(h.contents.value, /^\*\*Agent Guard would deny this command\*\* \(`force-push-protected`\): /);
+      // The finding there says why already: the hover gives the verdict, the alternative and the rule.
+      assert.match(h.contents.value, /^\*\*Agent Guard would deny this command\*\* \(`force-push-protected`\)\. Instead, run: `git push origin main`/);
       assert.match(h.contents.value, /\n\n---\n\n\*\*AG-CMD-001\*\* unsafe-command: /, "what the finding's rule is about");
       assert.deepEqual(h.range, { start: { line: 2, character: 14 }, end: { line: 2, character: 42 } });
       const link = /\[Replace\]\(command:agentGuard\.replaceText\?([^ )]+)/.exec(h.contents.value);
@@ -333,7 +334,7 @@ test('hover, completion, code lenses and the two requests over LSP, with the com
         [['Grep', { range: { start: { line: 3, character: 13 }, end: { line: 3, character: 15 } }, newText: 'Grep' }]],
       );
       const view = (await s.connection.sendRequest('agentGuard/frontmatterView', { uri: auri })) as string;
-      assert.match(view, /\nname: "a"\ndescription: "A"\ntools: "Read, Gr"\n/);
+      assert.match(view, /\nname: "a"\ndescription: "A"\ntools: \["Read","Gr"\] {2}# written as one string\n/);
       assert.equal(await s.connection.sendRequest('agentGuard/frontmatterView', { uri }), null, 'CLAUDE.md has no frontmatter to show');
       const linted = (await s.connection.sendRequest('agentGuard/lintText', { uri, text: '# P\n\nRun `cat .env`.\n' })) as Diagnostic[];
       assert.deepEqual(

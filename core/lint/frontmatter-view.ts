@@ -5,6 +5,9 @@
 import { LOADER_VERIFIED } from './claude-code';
 import { AGENT_KEY_DOCS, SKILL_KEY_DOCS } from './claude-code-docs';
 import { readFrontmatter } from './frontmatter';
+import { toolEntries } from './helpers';
+
+const TOOL_LIST_KEYS = new Set(['tools', 'disallowedTools', 'allowed-tools', 'disallowed-tools']);
 import type { FileKind } from './types';
 
 export function frontmatterView(kind: FileKind, rel: string, text: string): string {
@@ -43,7 +46,14 @@ export function frontmatterView(kind: FileKind, rel: string, text: string): stri
   const base = rel.slice(rel.lastIndexOf('/') + 1);
   const command =
     kind === 'skill' ? /(?:^|\/)skills\/([^/]+)\/SKILL\.md$/.exec(rel)?.[1] : kind === 'command' && base.endsWith('.md') ? base.slice(0, -3) : undefined;
-  const body = fm.error ? [] : Object.entries(data).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  const body = fm.error
+    ? []
+    : Object.entries(data).map(([k, v]) => {
+        // A tool list written as one string: the entries Claude Code takes from it.
+        if (TOOL_LIST_KEYS.has(k) && typeof v === 'string')
+          return `${k}: ${JSON.stringify(toolEntries(fm, k, text).map((e) => e.value))}  # written as one string`;
+        return `${k}: ${JSON.stringify(v)}`;
+      });
   return `${[
     ...head,
     ...(command

@@ -19,6 +19,8 @@ export interface Hover {
   markdown: string;
   /** The guard's alternative, to put in place of the command: offered as [Replace]. */
   replace?: { start: number; end: number; newText: string };
+  /** The same without the reason, for where a finding on the span says it already. */
+  short?: string;
 }
 
 const code = (s: string) => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);
@@ -50,6 +52,7 @@ function commandHover(ctx: RuleContext, offset: number): Hover | null {
     start: span.start,
     end: span.end,
     markdown: `**Agent Guard ${what} this command** (${code(v.guardId)}): ${v.reason}${v.instead ? `\n\nInstead, run: ${code(v.instead)}` : ''}${told}`,
+    short: `**Agent Guard ${what} this command** (${code(v.guardId)}).${v.instead ? ` Instead, run: ${code(v.instead)}` : ''}${told}`,
     ...(v.instead && span.instructed ? { replace: { start: span.start, end: span.end, newText: v.instead } } : {}),
   };
 }
