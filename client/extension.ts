@@ -167,7 +167,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   setTimeout(later, 1000);
 
   const activationMs = Date.now() - started;
-  output.appendLine(`activated in ${activationMs} ms`);
+  // The times in the text (the channel stamps its lines when it writes them out, later).
+  activatedAt = started;
+  output.appendLine(`activated in ${activationMs} ms (started ${new Date(started).toISOString()})`);
   return {
     activationMs,
     statusText: (folder) => loadFeatures(context).statusText(folder),
@@ -188,12 +190,17 @@ export async function deactivate(): Promise<void> {
 /** The window is closing or reloading: requests still in flight have no one to answer. */
 let stopping = false;
 
+/** When activate() started, and whether the server's first diagnostics came (for the reload timeline). */
+let activatedAt = 0;
+let firstDiagnostics = false;
+
 // ---- language server ----
 
 function startClient(context: vscode.ExtensionContext): void {
   const module = context.asAbsolutePath('dist/server.cjs');
   const serverOptions: ServerOptions = { run: { module, transport: TransportKind.ipc }, debug: { module, transport: TransportKind.ipc } };
   const crashes: number[] = [];
+  const ruleDocs = ruleDocsMiddleware(context);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', pattern: '**/.claude/**' },
@@ -212,6 +219,13 @@ function startClient(context: vscode.ExtensionContext): void {
     outputChannel: output,
     middleware: {
       ...ruleDocsMiddleware(context),
+      handleDiagnostics(uri, diagnostics, next) {
+        if (!firstDiagnostics && diagnostics.length > 0) {
+          firstDiagnostics = true;
+          output.appendLine(`first diagnostics ${Date.now() - activatedAt} ms after activation (${new Date().toISOString()})`);
+        }
+        ruleDocs.handleDiagnostics!(uri, diagnostics, next);
+      },
       // While the server stops or restarts (a window reload, Restart Language Server), a lightbulb
       // request in flight fails with the connection: no actions then, rather than a provider error.
       async provideCodeActions(document, range, ctx, token, next) {

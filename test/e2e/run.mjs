@@ -451,8 +451,16 @@ async function runUi(workspace) {
         throw new Error('the extension host logs do not show two activations of the extension (before and after the reload)');
       const [activating] = logs.filter((l) => l.text.includes('_doActivateExtension agent-guard.agent-guard')).slice(-1);
       const activated = logs.filter((l) => / activated in \d+ ms/.test(l.text) && l.time >= activating.time)[0];
-      if (activated)
-        console.log(`  reload: activation event → activate() returned ${activated.time - activating.time} ms; Reload Window → first squiggle ${reloadMs} ms`);
+      // Our own times are in the text of our lines (the channel stamps lines when it writes them out).
+      const started = /activated in (\d+) ms \(started ([^)]+)\)/.exec(activated?.text ?? '');
+      const first = logs
+        .filter((l) => l.time >= activating.time)
+        .map((l) => /first diagnostics (\d+) ms after activation \(([^)]+)\)/.exec(l.text))
+        .find(Boolean);
+      if (started)
+        console.log(
+          `  reload: Reload Window → activation event ${activating.time - reloadStarted} ms → activate() starts ${Date.parse(started[2]) - activating.time} ms later, takes ${started[1]} ms → first diagnostics ${first ? `${first[1]} ms after activation` : 'not logged'}; Reload Window → first squiggle ${reloadMs} ms`,
+        );
       // Where the time went after the reload: the extension host's milestones and this extension's.
       for (const l of logs
         .filter((x) => x.time >= reloadStarted && /Extension host with pid|Eager extensions activated|agent-guard|activated in|features loaded/.test(x.text))
