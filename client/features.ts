@@ -24,7 +24,7 @@ import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } fr
 import { allowHere } from '../cli/allow-command';
 import { formatStatus } from '../cli/install-commands';
 import { REDACTED } from '../core/redact';
-import { teachingLine, withTeaching } from '../core/lint/teach';
+import { teachable, teachAgent as teach } from './teach';
 import { headline, programsOf, shownCheck, showCheck, type CheckAnswer } from './check-panel';
 import { changes, describeChanges, snapshot, type Change } from './side-effects';
 import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
@@ -58,6 +58,16 @@ let cachedBundle: Bundle | undefined;
 let view: AgentGuardView;
 
 let revalidate: () => void = () => undefined;
+
+/** Teach the agent (client/teach.ts), with what it needs from here. */
+const teachAgent = (opts?: { entry?: LogEntry; folder?: vscode.Uri; preview?: boolean }) =>
+  teach({
+    entry: opts?.entry ?? shownCall(),
+    folder: () => pickFolder(opts?.folder),
+    request,
+    log: (l) => output.appendLine(l),
+    preview: opts?.preview !== false,
+  });
 let request: Shared['request'] = () => Promise.resolve(undefined);
 let refuseUntrusted: (message: string) => void = () => undefined;
 
@@ -123,70 +133,6 @@ async function allowBlockedCall(opts?: { entry?: LogEntry; folder?: vscode.Uri; 
   else void vscode.window.showErrorMessage(`Agent Guard: ${r.message}`);
   view?.refresh();
   return r.message;
-}
-
-// ---- Teach the agent ----
-
-function teachingFor(e: LogEntry): string | null {
-  if (e.target.includes(REDACTED) || e.target.length >= 500) return null;
-  const title = guards.find((g) => g.id === e.guard)?.title ?? e.guard;
-  return teachingLine({ target: e.target, guard: e.guard, ...(e.instead ? { instead: e.instead } : {}) }, title);
-}
-const teachable = (e: LogEntry) => ['Bash', 'PowerShell', 'Monitor'].includes(e.tool) && teachingFor(e) !== null;
-
-/**
- * "Teach the agent": one line in the folder's CLAUDE.md (or .claude/CLAUDE.md when only that one
- * exists) saying what not to run and what to run instead (core/lint/teach.ts). Linted by the
- * language server first (the new line must not be a finding), then shown as a diff in the
- * Refactor Preview before it is written (`preview: false` writes it at once: tests).
- */
-async function teachAgent(opts?: { entry?: LogEntry; folder?: vscode.Uri; preview?: boolean }): Promise<string | undefined> {
-  const e = opts?.entry ?? shownCall();
-  if (!e) return undefined;
-  const folder = await pickFolder(opts?.folder);
-  if (!folder) return undefined;
-  const line = teachable(e) ? teachingFor(e) : null;
-  if (!line) {
-    void vscode.window.showWarningMessage(
-      'Agent Guard: this call cannot be written as one line of CLAUDE.md (a multi-line, shortened or redacted command, or not a shell command).',
-    );
-    return undefined;
-  }
-  const root = folder.uri.fsPath;
-  const file = !existsSync(join(root, 'CLAUDE.md')) && existsSync(join(root, '.claude/CLAUDE.md')) ? join(root, '.claude/CLAUDE.md') : join(root, 'CLAUDE.md');
-  const uri = vscode.Uri.file(file);
-  const before =
-    vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText() ?? (existsSync(file) ? readFileSync(file, 'utf8') : null);
-  const after = withTeaching(before, line);
-  if (after === null) {
-    void vscode.window.showInformationMessage(`Agent Guard: ${vscode.workspace.asRelativePath(uri)} already says this.`);
-    return line;
-  }
-  const lineNo = after.split(/\r?\n/).indexOf(line);
-  const found = ((await request('agentGuard/lintText', { uri: uri.toString(), text: after })) ?? []) as {
-    range: { start: { line: number } };
-    severity?: number;
-    message: string;
-  }[];
-  const onLine = found.filter((d) => d.range.start.line === lineNo && (d.severity ?? 1) <= 2);
-  if (onLine.length > 0) {
-    void vscode.window.showWarningMessage(
-      `Agent Guard: the line for CLAUDE.md would itself be a finding (${onLine.map((d) => d.message).join('; ')}); not written.`,
-    );
-    return undefined;
-  }
-  const edit = new vscode.WorkspaceEdit();
-  const meta = { label: `Teach the agent: ${line}`, needsConfirmation: opts?.preview !== false };
-  if (before === null) {
-    edit.createFile(uri, { ignoreIfExists: true }, meta);
-    edit.insert(uri, new vscode.Position(0, 0), after, meta);
-  } else {
-    const doc = await vscode.workspace.openTextDocument(uri);
-    edit.insert(uri, doc.positionAt(doc.getText().length), after.slice(before.length), meta);
-  }
-  const ok = await vscode.workspace.applyEdit(edit);
-  if (ok) output.appendLine(`Teach the agent: ${vscode.workspace.asRelativePath(uri)}: ${line}`);
-  return ok ? line : undefined;
 }
 
 /** The hook this extension ships. Read once: an extension update restarts the extension host. */
