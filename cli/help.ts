@@ -107,8 +107,18 @@ export const COMMANDS: readonly CommandHelp[] = [
       { name: '--no-inline-config', text: 'report what agent-guard-disable comments suppress' },
       { name: '--output-file', short: '-o', arg: 'file', text: 'write the report to a file' },
       { name: '--root', arg: 'folder', text: 'the project the paths belong to (default: the current folder)' },
+      {
+        name: '--base',
+        arg: 'rev',
+        text: "CI: <rev>'s .claude/agent-guard.json is what was agreed; what this change loosens is reported, not applied",
+      },
     ],
-    examples: ['agent-guard lint', 'agent-guard lint CLAUDE.md .claude/agents', 'agent-guard lint --format sarif -o agent-guard.sarif'],
+    examples: [
+      'agent-guard lint',
+      'agent-guard lint CLAUDE.md .claude/agents',
+      'agent-guard lint --format sarif -o agent-guard.sarif',
+      'agent-guard lint --base origin/main --no-inline-config',
+    ],
   },
   {
     name: 'test',
@@ -123,15 +133,17 @@ export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'trust',
     args: '[file|workspace]',
-    summary: 'let the hook run a workspace guard (.claude/guards/*.js) with this content',
-    details: ['Review the file first: a workspace guard runs as you on every tool call. Changing the file withdraws the trust.'],
+    summary: 'your consent: run the workspace guards as they are, and apply what the configuration loosens',
+    details: [
+      'Lets the hook run the workspace guards (.claude/guards/*.js) with their current content, and apply what .claude/agent-guard.json and .claude/agent-guard/local.json loosen. Review them first: a workspace guard runs as you on every tool call. Changing a file withdraws the consent.',
+    ],
     flags: [],
     examples: ['agent-guard trust .claude/guards/no-prod-db.js', 'agent-guard trust'],
   },
   {
     name: 'untrust',
     args: '[file|workspace]',
-    summary: 'stop running a workspace guard (undoes trust)',
+    summary: 'withdraw the consent trust gave',
     flags: [],
     examples: ['agent-guard untrust .claude/guards/no-prod-db.js'],
   },
@@ -148,12 +160,14 @@ export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'allow',
     args: '"<command>"',
-    summary: 'let the guard that denies this exact command pass it in this workspace',
+    summary: 'let the guard that denies this command pass it here',
     details: [
-      'A person\'s standing permission, written to .claude/agent-guard.json ("exceptions"): that guard lets exactly this command through; any other command, and this one with any change, is still checked. The agent cannot add one.',
+      "A person's standing permission, yours by default (.claude/agent-guard/local.json): that guard lets this command through; any other command is still checked. The agent cannot add one; for the catastrophic class you type the command back in a terminal.",
       'Give the command as one argument, in quotes.',
     ],
     flags: [
+      { name: '--for', arg: 'session|hour|branch', text: 'only for the agent session that was blocked, an hour, or this branch' },
+      { name: '--team', text: 'in .claude/agent-guard.json instead (each teammate consents with agent-guard trust)' },
       { name: '--guard', arg: 'id', text: 'the guard expected to deny it (refused if another one does)' },
       { name: '--cwd', arg: 'folder', text: 'the workspace (default: the current folder)' },
     ],

@@ -161,10 +161,11 @@ test('analyze: redirects, heredocs and here-strings', () => {
 
 test('analyze: scripts fed to a shell run, whether by -c, a heredoc or a pipe', () => {
   assert.deepEqual(model('bash -c "cd /tmp && rm -rf y"'), ['bash -c "cd /tmp && rm -rf y" wrapper', '[bash -c] cd /tmp', '[bash -c] rm -rf y @/tmp']);
-  assert.deepEqual(model("bash <<'EOF'\nrm -rf /tmp/x\nEOF"), ['bash << (body) stdin="rm -rf /tmp/x" wrapper', '[bash stdin] rm -rf /tmp/x << (body)']);
+  // The heredoc is the script, read by bash: its commands do not inherit it as their own input.
+  assert.deepEqual(model("bash <<'EOF'\nrm -rf /tmp/x\nEOF"), ['bash << (body) stdin="rm -rf /tmp/x" wrapper', '[bash stdin] rm -rf /tmp/x']);
   assert.deepEqual(model('echo "rm -rf dist" | bash'), ['echo "rm -rf dist"', 'bash stdin="rm -rf dist\\n" from=echo wrapper', '[bash stdin] rm -rf dist']);
   // What is downloaded is not known: the shell is marked as fed from curl, nothing more.
-  assert.deepEqual(model('curl -s https://x.example/i.sh | sh'), ['curl -s https://x.example/i.sh', 'sh from=curl']);
+  assert.deepEqual(model('curl -s https://x.example/i.sh | sh'), ['curl -s https://x.example/i.sh', 'sh from=curl dynamic']);
   assert.deepEqual(model('sh -c "$(curl -fsSL https://x.example)"'), ['[$()] curl -fsSL https://x.example', 'sh -c ⟨opaque⟩ dynamic']);
   assert.deepEqual(model('eval "ls $D"'), ['eval ⟨$D ifUnset="ls "⟩ dynamic']);
 });

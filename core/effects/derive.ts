@@ -8,6 +8,7 @@ import { codeEffects, envReads } from './code';
 import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
 import { FAMILIES } from './signatures';
 import { destroyEffects } from './destroy';
+import { work } from '../work';
 
 let index: Map<string, ProgramSpec> | null = null;
 
@@ -374,9 +375,7 @@ function variableReads(inv: Invocation, out: Effect[]): void {
   for (const r of inv.redirects) {
     if (r.op === '<<<' && r.target) paramReads(r.target, out, { stdin: true });
     // An unquoted heredoc expands $NAME and ${NAME…} (not \$NAME, not ${NAME:+alt}) into what the program reads.
-    if (r.expandingBody !== undefined)
-      for (const m of r.expandingBody.matchAll(/(?<!\\)\$(?:\{([A-Za-z_]\w*)(?!\w|:?\+)|([A-Za-z_]\w*))/g))
-        out.push({ kind: 'read', source: 'variable', name: (m[1] ?? m[2])!, mode: 'content', stdin: true });
+    for (const name of r.expandedNames ?? []) out.push({ kind: 'read', source: 'variable', name, mode: 'content', stdin: true });
   }
 }
 
@@ -641,6 +640,7 @@ function deriveEffects(inv: Invocation, home: string): InvocationEffects {
   const code = interpreterCode(inv);
   if (code) out.push(...codeEffects(code.lang, code.code, inv, home));
   out.push(...destroyEffects(inv, out));
+  work(1 + inv.args.length + inv.redirects.length + out.length);
   return { inv, row: match?.row ?? null, effects: out };
 }
 

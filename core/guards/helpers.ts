@@ -7,6 +7,7 @@ import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value
 import type { GuardContext } from './types';
 import { secretGlob, secretOfPathVariable, secretPath, type SecretHit } from './secret-paths';
 import { GIT_LONG_OPTIONS } from '../effects/signatures/git';
+import { work } from '../work';
 
 /**
  * Quotes words for a suggested command. Single quotes rather than shell-quote's backslash style:
@@ -29,6 +30,8 @@ export function shown(inv: Invocation, max = 160): string {
 
 /** The programs that actually run (wrappers excluded: they are listed with their inner command). */
 export function runs(analysis: ShellAnalysis): Invocation[] {
+  // Every guard's loop over the commands starts here: counted (and the deadline checked) per command.
+  work(analysis.invocations.length);
   return analysis.invocations.filter((i) => !i.wrapper);
 }
 
@@ -85,6 +88,7 @@ export function plausiblePaths(inv: Invocation, v: Value, home: string): { path:
     return path ? [{ path, text: v.known, because: [], unset: [] }] : [];
   }
   const out: { path: string; text: string; because: string[]; unset: string[] }[] = [];
+  work(v.possible.length);
   for (const p of v.possible) {
     if (p.text.includes(OPAQUE) || p.because.length === 0) continue;
     const path = pathOfText(inv, p.text, home);

@@ -12,6 +12,7 @@
 import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
 import { COMMAND_FIELDS, expandTemplate, mcpRow, parseMcpName, shellWord, sqlCommand, uploadHost } from './mcp-tools';
 import { SHELL_TOOLS, type ToolCall } from './types';
+import { work } from '../work';
 
 export type Host = 'claude' | 'vscode' | 'copilot-cli' | 'gemini' | 'cursor';
 /** `limit` is set when the payload was larger than what is read of it (a patch over MAX_PATCH_BYTES). */
@@ -335,6 +336,8 @@ function editCall(tool: string, input: Record<string, unknown>, cwd: string, hom
   const canonical: Record<string, unknown> = { ...input };
   if (raw) canonical.file_path = raw;
   if (tool === 'Write') canonical.content = edits[0]?.newText ?? '';
+  // The guards read each edit's text a bounded number of times: counted per 64 characters.
+  for (const e of edits) work(1 + ((e.oldText.length + e.newText.length) >> 6));
   return { tool, input: canonical, cwd, command: null, path, edits };
 }
 
@@ -353,6 +356,7 @@ function patchCalls(text: string, cwd: string, home: string, input: Record<strin
     current = null;
   };
   for (const line of text.slice(0, MAX_PATCH_BYTES).split('\n')) {
+    work();
     const header =
       /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line) ??
       (/^\+\+\+ (?:b\/)?(.+)$/.exec(line) ? ['', 'Update', /^\+\+\+ (?:b\/)?(.+)$/.exec(line)![1]!] : null);

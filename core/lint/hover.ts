@@ -25,11 +25,12 @@ export interface Hover {
 
 const code = (s: string) => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);
 const TOOL_KEYS = new Set(['tools', 'disallowedTools', 'allowed-tools', 'disallowed-tools']);
+const MARKDOWN_KINDS = new Set<string>(['claude-md', 'rules-md', 'agent', 'skill', 'command']);
 
 export function hoverAt(ctx: RuleContext, offset: number): Hover | null {
   const kind = ctx.file.kind;
   if (kind === 'settings') return settingsHover(ctx, offset);
-  if (kind === 'workflow') return null;
+  if (!MARKDOWN_KINDS.has(kind)) return null;
   const fm = kind === 'claude-md' || kind === 'rules-md' ? null : ctx.frontmatter();
   if (fm && offset >= fm.offset && offset < fm.end) return frontmatterHover(ctx, offset);
   return commandHover(ctx, offset);

@@ -28,7 +28,7 @@ const BLOCKED_COMMANDS = new Set(['AG-CMD-001', 'AG-CMD-002']);
 
 export function lensesFor(kind: FileKind, text: string, diagnostics: readonly Diagnostic[], scripts: readonly string[] = []): Lens[] {
   if (kind === 'settings') return settingsLenses(text, diagnostics, scripts);
-  if (kind === 'workflow') return [];
+  if (kind === 'workflow' || kind === 'guard-config') return [];
   const out: Lens[] = [];
   const blocked = diagnostics.filter((d) => BLOCKED_COMMANDS.has(d.code) && d.severity !== 'info');
   if (blocked.length > 0) {

@@ -5,6 +5,8 @@
 // pipes fed to a shell, transparent wrappers (sudo, env, timeout, xargs, find -exec, …), leading
 // assignments, variables assigned earlier on the same line, `cd`, and `ln -s`/`cp` aliases.
 
+import { Scope } from './scope';
+import { filterOutput } from './filters';
 import { UNTRANSLATED, type Command, type Limit, type Redirect, type Script, type SimpleCommand, type Word } from './ast';
 
 export { UNTRANSLATED };
@@ -15,7 +17,9 @@ import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
 import { deletingProgram, describedProgram, destroyTableProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
 import { execArgv } from '../effects/derive';
+import { NETWORK_SOURCES, STREAM_FILTERS } from '../effects/signatures/network';
 import { launched, type Launch } from './elsewhere';
+import { OutOfTime, withDeadline, work } from '../work';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
@@ -27,6 +31,12 @@ const MAX_PATH = 4096;
 const MAX_WRAPPERS = 64;
 /** Plausible values kept per word: enough for a few opaque parts, bounded so evaluation stays linear. */
 const MAX_POSSIBLE = 16;
+/** Redirections in force for one command (see withRedirects). */
+export const MAX_REDIRECTS = 64;
+/** Different variables one heredoc expands: each command inheriting it reads them all. */
+export const MAX_HEREDOC_VARIABLES = 1024;
+/** Redirections and heredoc variables carried by all the commands of a line, together. */
+export const MAX_CARRIED = 8192;
 
 /** A value the word can plausibly take when the line does not determine it, and why. */
 export interface Possibility {
@@ -59,8 +69,12 @@ export interface EvaluatedRedirect {
   op: string;
   fd: number | null;
   target: Value | null;
-  /** A heredoc whose delimiter is unquoted: its body, in which the shell expands $VAR. */
-  expandingBody?: string;
+  /**
+   * A heredoc whose delimiter is unquoted: the variables the shell expands into its body ($NAME and
+   * ${NAME…}, not \$NAME, not ${NAME:+alt}), each once. Found once per heredoc, not once per command
+   * that inherits it.
+   */
+  expandedNames?: string[];
 }
 
 export interface Invocation {
@@ -84,6 +98,12 @@ export interface Invocation {
   findRoots: Value[] | null;
   /** A shell/eval whose script is computed at run time (`sh -c "$(curl …)"`). */
   dynamicScript: boolean;
+  /**
+   * A shell whose script is the text of these files, read by `cat` on the line: `cat f | sh`,
+   * `sh <<< "$(cat f)"`, `bash -c "$(cat f)"`. The analysis reads no file: the scripts guard does
+   * (core/later/runs.ts), as for `bash f`.
+   */
+  scriptFiles?: Value[];
   /** Variables assigned for this call only (`HUSKY=0 git commit`, `env X=1 cmd`): name → known text or null. */
   assigns: ReadonlyMap<string, { known: string | null }>;
   /** Set when it runs under `set -x`/`set -v` (or `bash -x`): the shell prints what it runs and assigns, values included. */
@@ -147,12 +167,12 @@ interface State {
   cwd: string | null;
   /** The directory before the last cd (`~-`, `cd -`); null when unknown. */
   oldCwd: string | null;
-  vars: Map<string, VarValue>;
+  vars: Scope<VarValue>;
   /** $0 $1 … inside a function body or a `sh -c '…' arg0 args` script; null at the top level. */
   params: Value[] | null;
   /** Functions and aliases defined earlier on the line: their bodies run where they are called. */
-  functions: Map<string, Command>;
-  aliases: Map<string, string>;
+  functions: Scope<Command>;
+  aliases: Scope<string>;
   /** `set -x` / `set -v` in force: every command and assignment is printed with its values. */
   xtrace: boolean;
   /** Running in another environment (see Invocation.elsewhere), with the host paths it mounts. */
@@ -181,6 +201,10 @@ interface Walk {
   written: Set<string>;
   /** Command lines found in unknown programs' arguments on the whole line (commandsInArguments), shared by every nested walk. */
   argumentCommands: { count: number };
+  /** Redirections (and the variables their heredocs expand) carried by the commands so far (see withRedirects). */
+  carried: { count: number };
+  /** Characters of piped text computed through filters so far (see pipedText). */
+  filtered: { count: number };
 }
 
 interface Meta {
@@ -202,6 +226,10 @@ export interface AnalyzeOptions {
 }
 
 export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalysis {
+  return withDeadline(opts.expired, () => analyzeNow(command, opts));
+}
+
+function analyzeNow(command: string, opts: AnalyzeOptions): ShellAnalysis {
   let source = command;
   let limit: Limit | null = null;
   if (source.length > MAX_COMMAND_LENGTH) {
@@ -221,13 +249,29 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
   // A translator gave up in this text (see UNTRANSLATED; nested translations go through walkSource).
   if (source.includes(UNTRANSLATED)) markIncomplete(out, 'translation');
   const budget: Budget = { commands: MAX_COMMANDS_PER_CALL, expired: opts.expired };
-  const script = parseShell(source, 0, budget);
-  walkScript(
-    script,
-    { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map(), xtrace: false },
-    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd, producers: new WeakMap(), written: new Set(), argumentCommands: { count: 0 } },
-    baseMeta([]),
-  );
+  try {
+    const script = parseShell(source, 0, budget);
+    walkScript(
+      script,
+      { cwd: opts.cwd, oldCwd: null, vars: Scope.empty(), params: null, functions: Scope.empty(), aliases: Scope.empty(), xtrace: false },
+      {
+        out,
+        depth: 0,
+        budget,
+        projectDir: opts.projectDir ?? opts.cwd,
+        producers: new WeakMap(),
+        written: new Set(),
+        argumentCommands: { count: 0 },
+        carried: { count: 0 },
+        filtered: { count: 0 },
+      },
+      baseMeta([]),
+    );
+  } catch (err) {
+    // Past the deadline (work() checks it in every loop that grows): what was seen so far, marked incomplete.
+    if (!(err instanceof OutOfTime)) throw err;
+    markIncomplete(out, 'deadline');
+  }
   return out;
 }
 
@@ -246,10 +290,10 @@ function cloneState(s: State): State {
   return {
     cwd: s.cwd,
     oldCwd: s.oldCwd,
-    vars: new Map(s.vars),
+    vars: s.vars.copy(),
     params: s.params,
-    functions: new Map(s.functions),
-    aliases: new Map(s.aliases),
+    functions: s.functions.copy(),
+    aliases: s.aliases.copy(),
     xtrace: s.xtrace,
     ...(s.elsewhere !== undefined ? { elsewhere: s.elsewhere } : {}),
     ...(s.mounts !== undefined ? { mounts: s.mounts } : {}),
@@ -276,6 +320,7 @@ function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
 
 /** Walks one command; returns the invocation whose stdout is the command's output, if any. */
 function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocation | null {
+  work();
   const count = w.out.invocations.length;
   if (count >= MAX_INVOCATIONS) {
     markIncomplete(w.out, 'invocations');
@@ -291,7 +336,9 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
     case 'subshell':
     case 'group': {
       if (cmd.arith !== undefined) arithmeticVariables(cmd.arith, state, w);
-      const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+      const own = cmd.redirects.map((r) => evalRedirect(r, state, w));
+      noteWritten(own, state, w);
+      const redirects = withRedirects(meta.redirects, own, w);
       const st = cmd.type === 'subshell' ? cloneState(state) : state;
       const before = w.out.invocations.length;
       walkScript(cmd.body, st, w, { ...meta, redirects, stdinText: heredocText(cmd.redirects) ?? meta.stdinText });
@@ -345,7 +392,11 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     for (const [k, v] of assigned) setVar(state, k, v);
     // A redirection with no command (`> file` truncates it; `done < .env` feeds a whole loop) is `:` with it.
     if (cmd.redirects.some((r) => r.target && !r.heredoc)) {
-      const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+      const redirects = withRedirects(
+        meta.redirects,
+        cmd.redirects.map((r) => evalRedirect(r, state, w)),
+        w,
+      );
       return resolve([syntheticValue(':')], state, w, { ...meta, redirects, via: [...meta.via, 'redirection only'] });
     }
     return null;
@@ -368,12 +419,10 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
   const mounts = state.mounts;
   // Inside a container, the paths under a host folder it mounts are that folder's.
   if (mounts?.length) argv.splice(0, argv.length, ...argv.map((v) => mountedValue(v, mounts)));
-  const redirects = [...meta.redirects, ...(mounts?.length ? own.map((r) => (r.target ? { ...r, target: mountedValue(r.target, mounts) } : r)) : own)];
-  for (const r of redirects) {
-    const t = r.target?.known;
-    if (t && OUTPUT_OPS.has(r.op) && (state.cwd || isAbsolutePath(t))) w.written.add(resolvePath(state.cwd ?? '/', t, w.out.home));
-  }
-  const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom);
+  const mine = mounts?.length ? own.map((r) => (r.target ? { ...r, target: mountedValue(r.target, mounts) } : r)) : own;
+  noteWritten(mine, state, w);
+  const redirects = withRedirects(meta.redirects, mine, w);
+  const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom, w);
   // GIT_PAGER='…' git log, PAGER='…' man ls: variables whose value the program runs as a command.
   for (const [name, v] of assigned) {
     if (!COMMAND_VARIABLES.has(name)) continue;
@@ -386,6 +435,14 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
 }
 
 const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>']);
+
+/** Files a command's own redirections write (the ones it inherits were noted where they were written). */
+function noteWritten(redirects: EvaluatedRedirect[], state: State, w: Walk): void {
+  for (const r of redirects) {
+    const t = r.target?.known;
+    if (t && OUTPUT_OPS.has(r.op) && (state.cwd || isAbsolutePath(t))) w.written.add(resolvePath(state.cwd ?? '/', t, w.out.home));
+  }
+}
 
 /** The script of a word that is one process substitution `<(…)` or `>(…)`. */
 function procsubOf(word: Word, dir: '<' | '>'): Script[] {
@@ -1028,6 +1085,7 @@ function runLaunched(inv: Invocation, launch: Launch, state: State, w: Walk, met
 
 function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation | null {
   if (argv.length === 0) return null;
+  work(argv.length);
   // Wrappers around wrappers (`nice nice … rm`): real chains are a few deep; past this, stop looking.
   if (meta.via.length >= MAX_WRAPPERS) {
     markIncomplete(w.out, 'nesting');
@@ -1257,7 +1315,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   const sourced = (program === '.' || program === 'source') && args[0] ? procsubOf(args[0].word, '<')[0] : undefined;
   const sourcedFrom = sourced ? w.producers.get(sourced) : undefined;
   // (Other producers, `source <(kubectl completion bash)`, are setup code or the network guards' concern.)
-  const sourcedText = sourcedFrom ? pipedText(sourcedFrom) : null;
+  const sourcedText = sourcedFrom ? pipedText(sourcedFrom, w) : null;
   if (sourcedText !== null) {
     inv.wrapper = true;
     walkSource(sourcedText, cloneState(state), w, meta, `${program} <()`);
@@ -1698,6 +1756,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     list = args.slice(1);
   }
   let hasC = false;
+  let hasS = false;
   // SHELLOPTS=xtrace in the shell's environment turns tracing on as -x does.
   let xtrace = state.xtrace || /(?:^|:)xtrace(?::|$)/.test(meta.assigns.get('SHELLOPTS')?.known ?? '');
   let i = 0;
@@ -1710,6 +1769,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     }
     if (/^-[a-zA-Z]+$/.test(a) || /^\+[a-zA-Z]+$/.test(a)) {
       if (a.startsWith('-') && a.includes('c')) hasC = true;
+      if (a.startsWith('-') && a.includes('s')) hasS = true;
       if (a.startsWith('-') && /[xv]/.test(a)) xtrace = true;
       if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') {
         if (a === '-o' && list[i + 1]?.known === 'xtrace') xtrace = true;
@@ -1723,11 +1783,15 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     }
     break;
   }
-  const first = list[i];
+  // sh -s ARGS: the words are its arguments; the script comes on stdin.
+  const first = hasS && !hasC ? undefined : list[i];
   if (hasC) {
     if (!first) return inv;
     if (first.known === null) {
-      computedScript(inv, [first], w);
+      // bash -c "$(cat setup.sh)": the script is the file's text, which the scripts guard reads.
+      const file = catFile(first.word, state, w);
+      if (file && inProject(file, state, w)) inv.scriptFiles = [file];
+      else computedScript(inv, [first], w);
       return inv;
     }
     inv.wrapper = true;
@@ -1743,14 +1807,78 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
   // bash <(echo …): the script file is a process substitution's output.
   const fromProcsub = first && !hasC ? procsubOf(first.word, '<')[0] : undefined;
   const producer = fromProcsub ? w.producers.get(fromProcsub) : undefined;
-  const script = first ? (producer ? pipedText(producer) : null) : inv.stdinText;
+  const script = first ? (producer ? pipedText(producer, w) : null) : inv.stdinText;
   if (script !== null) {
     inv.wrapper = true;
     const st = cloneState(state);
     st.xtrace = xtrace;
-    walkSource(script, st, w, meta, `${program} ${first ? '<()' : 'stdin'}`, null, false, inv);
+    // The heredoc or here-string the shell read its script from is spent: its commands do not inherit it.
+    const redirects = first ? meta.redirects : meta.redirects.filter((r) => !(r.op.startsWith('<<') && (r.fd ?? 0) === 0));
+    walkSource(script, st, w, { ...meta, redirects }, `${program} ${first ? '<()' : 'stdin'}`, null, false, inv);
+    return inv;
+  }
+  if (first && !fromProcsub) return inv;
+  // The script comes from a pipe, a here-string or <( ) whose text the line does not fix.
+  const files = scriptFilesOf(inv, producer ?? meta.pipeFrom, state, w);
+  if (files?.every((f) => inProject(f, state, w))) inv.scriptFiles = files;
+  else if (files || fromProcsub || meta.pipeFrom || inv.redirects.some((r) => r.op === '<<<')) {
+    // `printf "$X" | sh`, `sed … | sh`, `sh <<< "$(…)"`, `cat /tmp/x | sh`: a program nobody can read
+    // now. (A download is the network guard's to judge, in the mode it is given: `curl … | sh`.)
+    inv.dynamicScript = true;
+    if (!fromDownload(producer ?? meta.pipeFrom)) markIncomplete(w.out, 'computed');
   }
   return inv;
+}
+
+/**
+ * A file the project holds: its text on disk is what runs (the scripts guard reads it, and sees what
+ * the line writes into it first). A file elsewhere is text nobody here vouches for.
+ */
+function inProject(file: Value, state: State, w: Walk): boolean {
+  const t = file.known;
+  if (t === null || (!isAbsolutePath(t) && !t.startsWith('~') && !state.cwd)) return false;
+  const path = resolvePath(state.cwd ?? '/', t, w.out.home);
+  return path === w.projectDir || path.startsWith(`${w.projectDir}/`);
+}
+
+const DOWNLOADS = new Set(NETWORK_SOURCES.flatMap((s) => s.names));
+/** Programs a download's text passes through on its way to a shell: filters and decoders. */
+const PASSING = new Set([...STREAM_FILTERS.flatMap((f) => f.names), 'base64', 'base32', 'xxd', 'openssl', 'gunzip', 'zcat', 'uudecode']);
+
+/** `curl … | sh`, `wget -O- … | tail -n +2 | sh`: a download (through filters) is what the shell reads. */
+function fromDownload(p: Invocation | null | undefined): boolean {
+  for (let hops = 0; p && hops < 16; hops++, p = p.pipeFrom) {
+    if (DOWNLOADS.has(p.program)) return true;
+    if (!PASSING.has(p.program)) return false;
+  }
+  return false;
+}
+
+/** The file of a word that is exactly `$(cat FILE)` or `$(< FILE)`, FILE fixed by the line. */
+function catFile(word: Word, state: State, w: Walk): Value | null {
+  const only = word.parts.length === 1 ? word.parts[0]! : null;
+  if (only?.type !== 'cmdsub') return null;
+  const items = only.script.items;
+  const cmd = items.length === 1 && items[0]!.pipeline.commands.length === 1 ? items[0]!.pipeline.commands[0]! : null;
+  if (cmd?.type !== 'simple' || cmd.assigns.length > 0) return null;
+  const words = cmd.words;
+  let file: Word | null = null;
+  if (words.length === 2 && literalText(words[0]!) === 'cat' && cmd.redirects.length === 0) file = words[1]!;
+  else if (words.length === 0 && cmd.redirects.length === 1 && cmd.redirects[0]!.op === '<') file = cmd.redirects[0]!.target;
+  if (!file) return null;
+  const v = evalWord(file, state, w);
+  return v.known !== null && !v.known.startsWith('-') && !v.glob ? v : null;
+}
+
+/** The files a shell's stdin script is the text of: `cat f g | sh`, `sh <<< "$(cat f)"`, `sh < <(cat f)`. */
+function scriptFilesOf(inv: Invocation, producer: Invocation | null | undefined, state: State, w: Walk): Value[] | null {
+  const here = inv.redirects.find((r) => r.op === '<<<');
+  if (here?.target) {
+    const file = catFile(here.target.word, state, w);
+    return file ? [file] : null;
+  }
+  if (producer?.program !== 'cat' || producer.args.length === 0) return null;
+  return producer.args.every((a) => a.known !== null && !a.known.startsWith('-') && !a.glob) ? producer.args : null;
 }
 
 function resolveWindowsShell(inv: Invocation, program: string, args: Value[], state: State, w: Walk, meta: Meta): Invocation {
@@ -1890,6 +2018,7 @@ function evalWord(word: Word, state: State, w: Walk): Value {
   // Per part, the values it can take when the line does not fix it: a part whose value is known is
   // kept as its text (no option object per argument; combine() reads it only when some part is not).
   const options: (string | Option[])[] = [];
+  work(word.parts.length);
   word.parts.forEach((p, index) => {
     switch (p.type) {
       case 'lit': {
@@ -1934,25 +2063,52 @@ function evalWord(word: Word, state: State, w: Walk): Value {
   return { word, known, ifUnset, unsetVars, glob, possible: known === null ? combine(options) : [] };
 }
 
-/** Every combination of the parts' options, at most MAX_POSSIBLE of them (linear in the word). */
+/** A list shared while combining (newest first): a part appends in O(1) instead of copying the list. */
+interface Chain {
+  item: string;
+  rest: Chain | null;
+}
+
+/** The chain's items, oldest first, each once (an assumption repeated across a word is one assumption). */
+function chainItems(c: Chain | null): string[] {
+  const out: string[] = [];
+  for (let x = c; x; x = x.rest) out.push(x.item);
+  work(out.length);
+  return [...new Set(out.reverse())];
+}
+
+/**
+ * Every combination of the parts' options, at most MAX_POSSIBLE of them. Linear in the word: the
+ * assumption lists are chains shared between the combinations and become arrays once, at the end.
+ */
 function combine(options: (string | Option[])[]): Possibility[] {
-  let acc: Possibility[] = [{ text: '', because: [], unset: [] }];
+  let acc: { text: string; because: Chain | null; unset: Chain | null }[] = [{ text: '', because: null, unset: null }];
   for (const part of options) {
-    const opts = typeof part === 'string' ? [{ text: part, because: null, unset: null }] : part;
-    const next: Possibility[] = [];
+    if (typeof part === 'string') {
+      for (const a of acc) a.text = appendText(a.text, part);
+      continue;
+    }
+    const next: typeof acc = [];
+    work(acc.length * part.length);
     for (const a of acc) {
-      for (const o of opts) {
+      for (const o of part) {
         if (next.length >= MAX_POSSIBLE) break;
         next.push({
-          text: a.text.length + o.text.length > MAX_PATH ? a.text + OPAQUE : a.text + o.text,
-          because: o.because ? [...a.because, o.because] : a.because,
-          unset: o.unset ? [...a.unset, o.unset] : a.unset,
+          text: appendText(a.text, o.text),
+          because: o.because ? { item: o.because, rest: a.because } : a.because,
+          unset: o.unset ? { item: o.unset, rest: a.unset } : a.unset,
         });
       }
     }
     acc = next;
   }
-  return acc;
+  return acc.map((a) => ({ text: a.text, because: chainItems(a.because), unset: chainItems(a.unset) }));
+}
+
+/** A plausible value past MAX_PATH is not a path: it ends in one OPAQUE and grows no further. */
+function appendText(text: string, more: string): string {
+  if (text.length + more.length <= MAX_PATH) return text + more;
+  return text.endsWith(OPAQUE) ? text : text + OPAQUE;
 }
 
 /** `~`, `~/x`, `~+` (the cwd), `~-` (the previous cwd), `~name` (that user's home, beside ours). */
@@ -1964,7 +2120,12 @@ function expandTilde(text: string, state: State, w: Walk): string | null {
   if (name === '+') return state.cwd === null ? null : state.cwd + rest;
   if (name === '-') return state.oldCwd === null ? null : state.oldCwd + rest;
   if (!/^[A-Za-z_][A-Za-z0-9._-]*$/.test(name)) return text;
-  return `${name === 'root' ? '' : dirname(w.out.home)}/${name}${rest}`;
+  if (name === 'root') return `/root${rest}`;
+  // Beside ours when ours is in a folder of homes; else (the hook runs as root, HOME=/root) where
+  // this system keeps them.
+  const homes = dirname(w.out.home);
+  const folder = /^(?:\/home|\/Users|[A-Za-z]:\/Users)$/.test(homes) ? homes : w.out.home.startsWith('/Users/') ? '/Users' : '/home';
+  return `${folder}/${name}${rest}`;
 }
 
 function evalParam(name: string, op: string, arg: Word | null, state: State, w: Walk, unsetVars: string[]): VarValue & { options: Option[] } {
@@ -2063,7 +2224,7 @@ function lookupVar(name: string, state: State, w: Walk): VarValue | null {
     if (i >= 8) return { known: null, ifUnset: OPAQUE };
     const target = v.ref;
     v = state.vars.get(target);
-    if (!v) return /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? lookupVar(target, { ...state, vars: new Map() }, w) : { known: null, ifUnset: OPAQUE };
+    if (!v) return /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? lookupVar(target, { ...state, vars: Scope.empty() }, w) : { known: null, ifUnset: OPAQUE };
   }
   if (v) return v;
   if (state.params && /^(\d+|[@*#])$/.test(name)) {
@@ -2128,8 +2289,40 @@ function substitutionOptions(script: Script, raw: string, state: State, w: Walk)
 
 function evalRedirect(r: Redirect, state: State, w: Walk): EvaluatedRedirect {
   const out: EvaluatedRedirect = { op: r.op, fd: r.fd, target: r.target && !r.heredoc ? evalWord(r.target, state, w) : null };
-  if (r.heredoc?.expands) out.expandingBody = r.heredoc.body;
+  if (r.heredoc?.expands) {
+    const names = new Set<string>();
+    for (const m of r.heredoc.body.matchAll(HEREDOC_VARIABLE)) names.add((m[1] ?? m[2])!);
+    // Every command that inherits the heredoc reads them: bounded, so that stays linear.
+    if (names.size > MAX_HEREDOC_VARIABLES) markIncomplete(w.out, 'redirects');
+    out.expandedNames = [...names].slice(0, MAX_HEREDOC_VARIABLES);
+  }
   return out;
+}
+
+const HEREDOC_VARIABLE = /(?<!\\)\$(?:\{([A-Za-z_]\w*)(?!\w|:?\+)|([A-Za-z_]\w*))/g;
+
+/**
+ * The redirections in force for one command: those of the groups, loops and scripts around it, then
+ * its own. Every command carries the list (and every variable an inherited heredoc expands), so the
+ * model is the commands times what they carry: bounded per command and per line, past which the
+ * line is unanalysable, so the work stays linear in the line.
+ */
+function withRedirects(inherited: EvaluatedRedirect[], own: EvaluatedRedirect[], w: Walk): EvaluatedRedirect[] {
+  let all = own.length === 0 ? inherited : inherited.length === 0 ? own : [...inherited, ...own];
+  if (all.length > MAX_REDIRECTS) {
+    markIncomplete(w.out, 'redirects');
+    all = all.slice(0, MAX_REDIRECTS);
+  }
+  if (all.length === 0 || w.carried.count > MAX_CARRIED) return all.length === 0 ? all : [];
+  let weight = 0;
+  for (const r of all) weight += 1 + (r.expandedNames?.length ?? 0);
+  w.carried.count += weight;
+  if (w.carried.count > MAX_CARRIED) {
+    markIncomplete(w.out, 'redirects');
+    return [];
+  }
+  work(weight);
+  return all;
 }
 
 function heredocText(redirects: Redirect[]): string | null {
@@ -2142,14 +2335,28 @@ function hereString(redirects: EvaluatedRedirect[]): string | null {
   return h?.target?.known ?? null;
 }
 
-function pipedText(from: Invocation | null): string | null {
-  // cat <<'EOF' | python3: cat passes its stdin through.
-  if (from?.program === 'cat' && from.args.every((a) => a.known === '-')) return from.stdinText;
-  if (!from || (from.program !== 'echo' && from.program !== 'printf')) return null;
-  if (from.args.some((a) => a.known === null)) return null;
-  const words = from.args.map((a) => a.known!).filter((a) => !/^-[neE]+$/.test(a));
-  return `${words.join(' ')}\n`;
+/**
+ * What a producer prints into the pipe, when the line fixes it: echo, printf, cat passing its input
+ * on, and the decoders and filters of filters.ts (`… | base64 -d`, `rev`, `tr a-z n-za-m`), each
+ * computed from its own input. The texts a line computes this way are bounded together
+ * (MAX_FILTERED), so a long chain of filters stays linear; past that the text is unknown.
+ */
+function pipedText(from: Invocation | null, w: Walk): string | null {
+  if (!from) return null;
+  const room = Math.min(MAX_COMMAND_LENGTH, MAX_FILTERED - w.filtered.count);
+  if (room <= 0) return null;
+  const out = filterOutput(
+    from.program,
+    from.args.map((a) => a.known),
+    from.stdinText,
+    room,
+  );
+  if (out !== null) w.filtered.count += out.length;
+  return out;
 }
+
+/** Characters of piped text the filters may compute for one line. */
+const MAX_FILTERED = 1024 * 1024;
 
 // ---- interpreters ----
 

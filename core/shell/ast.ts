@@ -78,7 +78,19 @@ export type ListOp = ';' | '&' | '&&' | '||' | '\n' | '';
  * a dangerous operation with a value computed at run time ('code'). What the analysis
  * could not see is denied as unanalysable (never assumed harmless).
  */
-export type Limit = 'nesting' | 'commands' | 'size' | 'invocations' | 'translation' | 'deadline' | 'calls' | 'failure' | 'computed' | 'code' | 'files';
+export type Limit =
+  | 'nesting'
+  | 'commands'
+  | 'size'
+  | 'invocations'
+  | 'translation'
+  | 'deadline'
+  | 'calls'
+  | 'failure'
+  | 'computed'
+  | 'code'
+  | 'files'
+  | 'redirects';
 
 export interface Script {
   items: { pipeline: Pipeline; op: ListOp }[];

@@ -11,6 +11,7 @@
 // Linear: every token is lexed once, brackets are matched once, each assignment is folded once.
 
 import { canonicalModule, DANGEROUS_APIS, DANGEROUS_RECEIVERS, type CodeLang, type DangerousApi } from './code-apis';
+import { work } from '../work';
 
 export interface CodeReading {
   /** Shell commands the code runs (literal ones), as shell text. */
@@ -225,6 +226,7 @@ function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
   };
 
   while (i < n) {
+    work();
     const c = code[i]!;
     // Text the shell line does not fix (python3 -c "print('$X')"): it could be any code.
     if (c === OPAQUE) {

@@ -4,9 +4,11 @@
 // newline lists; tree-sitter-bash costs ~0.5 s of wasm compilation per process (too slow for a hook
 // that runs on every tool call); the pure-JS bash parsers on npm are unmaintained. This parser is
 // written for guards: single pass, linear in the input, depth- and size-capped, and it never throws
-// (malformed input yields a best-effort tree; where a limit cut it short, `limit` says which).
+// (malformed input yields a best-effort tree; where a limit cut it short, `limit` says which) but
+// OutOfTime, past the deadline (core/work.ts).
 
 import type { Assignment, Command, Limit, ListOp, Pipeline, Redirect, Script, SimpleCommand, Word, WordPart } from './ast';
+import { work } from '../work';
 
 export const MAX_NESTING = 12;
 /** Simple commands in one call. Real work never needs thousands; past this the call is unanalysable. */
@@ -85,6 +87,7 @@ class Parser {
         this.pos = this.src.length;
         break;
       }
+      work();
       const pipeline = this.parsePipeline(closer);
       const op = this.readListOp(closer);
       if (pipeline.commands.length > 0) items.push({ pipeline, op });
@@ -389,6 +392,7 @@ class Parser {
     }
 
     while (!this.eof()) {
+      work();
       const c = this.peek();
       if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ';' || c === '&' || c === '|' || c === '<' || c === '>' || c === ')') break;
       if (c === '(') {
@@ -420,6 +424,7 @@ class Parser {
       } else if (c === "'") {
         const end = this.src.indexOf("'", this.pos + 1);
         const stop = end < 0 ? this.src.length : end;
+        work(1 + ((stop - this.pos) >> 4));
         addLit(this.src.slice(this.pos + 1, stop), true);
         this.pos = end < 0 ? this.src.length : end + 1;
       } else if (c === '"') {
@@ -462,6 +467,7 @@ class Parser {
       lit = '';
     };
     while (!this.eof()) {
+      work();
       const c = this.peek();
       if (c === terminator) {
         this.pos++;
@@ -554,6 +560,7 @@ class Parser {
     let body = '';
     this.pos++;
     while (!this.eof() && this.peek() !== '`') {
+      work();
       const c = this.peek();
       if (c === '\\' && /[`\\$]/.test(this.src[this.pos + 1] ?? '')) {
         body += this.src[this.pos + 1];
@@ -575,6 +582,7 @@ class Parser {
   private readAnsiC(): string {
     let out = '';
     while (!this.eof() && this.peek() !== "'") {
+      work();
       const c = this.peek();
       if (c === '\\') {
         const n = this.src[this.pos + 1] ?? '';
@@ -670,6 +678,7 @@ class Parser {
   private skipBalanced(open: string, close: string): void {
     let level = 0;
     while (!this.eof()) {
+      work();
       const c = this.src[this.pos]!;
       if (c === '\\') {
         this.pos += 2;
@@ -702,6 +711,7 @@ class Parser {
       while (!this.eof()) {
         let end = this.src.indexOf('\n', this.pos);
         if (end < 0) end = this.src.length;
+        work(1 + ((end - this.pos) >> 4));
         let line = this.src.slice(this.pos, end);
         this.pos = Math.min(end + 1, this.src.length);
         if (h.stripTabs) line = line.replace(/^\t+/, '');

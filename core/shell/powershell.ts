@@ -10,6 +10,7 @@
 // analysis reports it as unanalysable.
 
 import { UNTRANSLATED } from './ast';
+import { work } from '../work';
 
 const MAX_DEPTH = 8;
 /** Where translation gave up: a command the POSIX analysis reads as "incomplete" (see UNTRANSLATED). */
@@ -555,6 +556,7 @@ export function translatePowerShell(input: string, depth = 0): string {
     if (sep) out.push(sep);
   };
   while (i < src.length) {
+    work();
     const c = src[i]!;
     if (c === ' ' || c === '\t' || c === '\r') {
       i++;
