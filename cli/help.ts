@@ -3,6 +3,8 @@
 // built from the same table, so a command's one-line summary and its page cannot disagree.
 // Loaded only for help and usage errors (main.ts imports it lazily).
 
+import { TARGETS } from '../core/install/registry';
+
 export interface Flag {
   /** `--format`, with its short form and argument when it has them. */
   name: string;
@@ -26,6 +28,12 @@ export interface CommandHelp {
 
 const WORKSPACE = 'the folder to act on (default: the current folder)';
 
+/** The hosts `--host` takes: the install targets of `--host all` (core/install/registry.ts), and all. */
+const HOST_ARG = [...TARGETS.filter((t) => t.inAll).map((t) => t.id), 'all'].join('|');
+const HOST_NAMES = TARGETS.filter((t) => t.inAll)
+  .map((t) => t.name)
+  .join(', ');
+
 export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'install',
@@ -39,8 +47,8 @@ export const COMMANDS: readonly CommandHelp[] = [
       { name: '--user', text: 'register in ~/.claude/settings.json (every project)' },
       {
         name: '--host',
-        arg: 'claude|vscode|gemini|copilot|all',
-        text: "the agent host: Claude Code (default), VS Code's agent, Gemini CLI, Copilot CLI, or every one",
+        arg: HOST_ARG,
+        text: `the agent host: ${HOST_NAMES} (Claude Code is the default); all: every one on this machine (it says which)`,
       },
       { name: '--no-deny-rules', text: 'do not add permissions.deny rules for secret files' },
       { name: '--no-self-test', text: 'skip running the installed hook once' },
@@ -71,7 +79,7 @@ export const COMMANDS: readonly CommandHelp[] = [
     args: '[workspace]',
     summary: 'update an outdated hook file and settings entry',
     flags: [
-      { name: '--host', arg: 'claude|vscode|gemini|copilot|all', text: 'only this host (default: every install found)' },
+      { name: '--host', arg: HOST_ARG, text: 'only this host (default: every install found)' },
       { name: '--local', text: 'the install in .claude/settings.local.json' },
       { name: '--user', text: 'the install in ~/.claude/settings.json' },
       { name: '--force', text: 'replace a hook file that was changed by hand' },
@@ -85,7 +93,7 @@ export const COMMANDS: readonly CommandHelp[] = [
     summary: 'remove exactly what install added',
     details: ['Your own settings stay as they are; the log of blocked calls (.claude/agent-guard/decisions.jsonl) is kept.'],
     flags: [
-      { name: '--host', arg: 'claude|vscode|gemini|copilot|all', text: 'only this host (default: every install found)' },
+      { name: '--host', arg: HOST_ARG, text: 'only this host (default: every install found)' },
       { name: '--local', text: 'the install in .claude/settings.local.json' },
       { name: '--user', text: 'the install in ~/.claude/settings.json' },
       { name: '--managed', text: 'the managed (org-wide) install (needs root)' },

@@ -143,7 +143,15 @@ test('analyze: plain commands, lists and cd', () => {
   assert.deepEqual(model('cd src && rm -rf build; cat x'), ['cd src', 'rm -rf build @/home/user/project/src', 'cat x @/home/user/project/src']);
   assert.deepEqual(model('cd .. && cd ~/other && ls'), ['cd ..', 'cd /home/user/other @/home/user', 'ls @/home/user/other']);
   assert.deepEqual(model('(cd /tmp && ls); pwd'), ['cd /tmp', 'ls @/tmp', 'pwd']);
-  assert.deepEqual(model('cd "$UNKNOWN" && rm -rf x'), ['cd ⟨$UNKNOWN ifUnset=""⟩', 'rm -rf x @?']);
+  // A computed folder is judged by what it plausibly is: the project root (a script's folder or its
+  // parent), a folder the line names however it is reached, or a fresh folder under /tmp for mktemp.
+  assert.deepEqual(model('cd "$UNKNOWN" && rm -rf x'), ['cd ⟨$UNKNOWN ifUnset=""⟩', 'rm -rf x']);
+  assert.deepEqual(model('cd "$(git rev-parse --show-toplevel)/src" && rm -rf x'), [
+    '[$()] git rev-parse --show-toplevel',
+    'cd ⟨ifUnset="…/src"⟩',
+    'rm -rf x @/home/user/project/src',
+  ]);
+  assert.deepEqual(model('cd "$(mktemp -d)" && cd ../.. && rm -rf x'), ['[$()] mktemp -d', 'cd ⟨opaque⟩', 'cd ../.. @/tmp/\u0001', 'rm -rf x @/']);
 });
 
 test('analyze: variables set on the line are known; the others are not, with their value if unset', () => {

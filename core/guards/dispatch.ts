@@ -10,6 +10,7 @@ import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
 import type { Limit } from '../shell/ast';
 import { createContext, type FsProbe, type SharedAnswers } from './context';
 import { MAX_CALLS_PER_PAYLOAD, normalizeCall, type Host } from './normalize';
+import { claudeForm, DIALECTS, type HookAnswer } from './host-dialects';
 import { MAX_PATCH, MAX_WALK } from './file-changes';
 import { matchingException, type ExceptionScope } from './exception-match';
 import type { GitRunner, Guard, ToolCall } from './types';
@@ -346,41 +347,14 @@ export function reasonText(v: Verdict): string {
 
 /** The PreToolUse JSON for a verdict (Claude Code's form, which VS Code's agent honours too). */
 export function hookOutput(v: Verdict): string {
-  return JSON.stringify({
-    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: v.decision, permissionDecisionReason: reasonText(v) },
-  });
+  return JSON.stringify(claudeForm(v.decision, reasonText(v)));
 }
 
 /**
- * The reply in the form the host honours, as the real CLIs showed (test/real-hosts):
- * - Claude Code and VS Code's agent: Claude's `hookSpecificOutput` JSON, exit 0.
- * - Copilot CLI: a JSON deny with exit 0. With exit 2 the call is blocked but the model reads only
- *   "hook exited with code 2"; the JSON delivers the reason. Its camelCase dialect reads the
- *   top-level `permissionDecision`, its PascalCase dialect (and VS Code's Agent Host) Claude's
- *   form: both are given, so a payload taken for the wrong one of these hosts is still denied.
- * - Gemini CLI: `{"decision":"deny","reason":…}`, exit 0 (it ignores Claude's JSON).
- * - Cursor: its own `permission` field.
- * An "ask" is a deny where the host has no ask. Never an allow.
+ * The reply in the form the host honours (its row in host-dialects.ts, as the real CLIs showed in
+ * test/real-hosts). An "ask" is a deny where the host has no ask. Never an allow.
  */
-export function hookReply(host: Host, v: Verdict): { stdout: string; stderr: string[]; exitCode: number } {
+export function hookReply(host: Host, v: Verdict): HookAnswer {
   // Each host shows the reason in its terminal as well as to the model: quoted commands keep no raw controls.
-  const reason = escapeControl(reasonText(v), 'text');
-  switch (host) {
-    case 'copilot-cli':
-      return {
-        stdout: JSON.stringify({
-          permissionDecision: 'deny',
-          permissionDecisionReason: reason,
-          hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
-        }),
-        stderr: [],
-        exitCode: 0,
-      };
-    case 'gemini':
-      return { stdout: JSON.stringify({ decision: 'deny', reason }), stderr: [], exitCode: 0 };
-    case 'cursor':
-      return { stdout: JSON.stringify({ permission: v.decision, user_message: reason, agent_message: reason }), stderr: [], exitCode: 0 };
-    default:
-      return { stdout: hookOutput(v), stderr: [], exitCode: 0 };
-  }
+  return DIALECTS[host].reply(v, escapeControl(reasonText(v), 'text'));
 }

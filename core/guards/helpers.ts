@@ -3,7 +3,7 @@
 import { parse as parseWords } from 'shell-quote';
 import { minimatch } from 'minimatch';
 import { basename, isAbsolutePath, resolvePath } from '../paths';
-import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
+import { FRESH_TMP, OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import type { GuardContext } from './types';
 import { secretGlob, secretOfPathVariable, secretPath, type SecretHit } from './secret-paths';
 import { GIT_LONG_OPTIONS } from '../effects/signatures/git';
@@ -90,6 +90,13 @@ export function plausiblePaths(inv: Invocation, v: Value, home: string): { path:
   const out: { path: string; text: string; because: string[]; unset: string[] }[] = [];
   work(v.possible.length);
   for (const p of v.possible) {
+    // A fresh temporary folder ("$(mktemp -d)", one path segment nobody names) is not judged, but a
+    // path that climbs out of it (`"$(mktemp -d)/../.."`) names a real folder and is.
+    if (p.text.startsWith(FRESH_TMP)) {
+      const path = pathOfText(inv, p.text, home);
+      if (path && !path.includes(OPAQUE)) out.push({ path, text: p.text, because: p.because, unset: p.unset });
+      continue;
+    }
     if (p.text.includes(OPAQUE) || p.because.length === 0) continue;
     const path = pathOfText(inv, p.text, home);
     if (path) out.push({ path, text: p.text, because: p.because, unset: p.unset });

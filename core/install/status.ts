@@ -52,8 +52,8 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const claudeRuns = (claude.some((s) => s.hook !== 'missing') || pluginRuns) && neutral.length === 0;
   const vscodeRuns =
     !!vscode && vscode.hook !== 'missing' && vscodeNeutralizers(workspace).length === 0 && !vscode.problems.some((p) => p.includes('not valid JSON'));
-  // Gemini CLI's settings and the Copilot CLI's own file: installed there, that CLI must run it.
-  const clis = (['gemini', 'copilot'] as HostId[]).filter((h) => installedScopes.some((s) => s.host === h));
+  // A host's own file (Gemini CLI, the Copilot CLI's user file, Codex, Cursor, OpenCode): installed there, that host must run it.
+  const clis = CLI_HOSTS.filter((h) => installedScopes.some((s) => s.host === h));
   const cliRuns = clis.length === 0 || cliHostStatus(place, bundle).every((c) => !clis.includes(c.host) || c.runs);
   const active = managedRuns || ((claudeInstalled || !!vscode || clis.length > 0) && (!claudeInstalled || claudeRuns) && (!vscode || vscodeRuns) && cliRuns);
   const current =
@@ -75,6 +75,9 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
 
 export type { HostStatus };
 
+/** The hosts with a file of their own (not Claude Code's settings, not VS Code's): installed there, that host must run it. */
+const CLI_HOSTS: readonly HostId[] = ['gemini', 'copilot', 'codex', 'cursor', 'opencode'];
+
 /** One line per host, as the CLI and the extension print it. */
 export function describeHost(h: HostStatus): string {
   return `${targetById(h.host).name}: ${h.runs ? 'guarded' : 'NOT guarded'} (${h.detail})`;
@@ -95,7 +98,7 @@ export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): 
 
 /** Per CLI: whether a session started in `workspace` runs the guard, and what to do if not. */
 export function cliHostStatus(t: Target, bundle: Bundle): HostStatus[] {
-  return lines(['gemini', 'copilot'], t, bundle, { scopes: [], neutralizers: [] });
+  return lines(CLI_HOSTS, t, bundle, { scopes: [], neutralizers: [] });
 }
 
 /**

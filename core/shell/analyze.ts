@@ -12,10 +12,10 @@ import { UNTRANSLATED, type Command, type Limit, type Redirect, type Script, typ
 export { UNTRANSLATED };
 import { MAX_NESTING, parseShell, type Budget } from './parse';
 import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
-import { printsSetupCode, substitutionMeaning } from './substitutions';
+import { FRESH_TMP, printsSetupCode, substitutionMeaning } from './substitutions';
 import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
-import { deletingProgram, describedProgram, destroyTableProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
+import { deletingProgram, describedProgram, destroyTableProgram, EMBEDDED_SHELL, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
 import { execArgv } from '../effects/derive';
 import { NETWORK_SOURCES, STREAM_FILTERS } from '../effects/signatures/network';
 import { launched, type Launch } from './elsewhere';
@@ -23,6 +23,7 @@ import { OutOfTime, withDeadline, work } from '../work';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
+export { FRESH_TMP };
 
 export const MAX_COMMAND_LENGTH = 256 * 1024;
 export const MAX_INVOCATIONS = 4000;
@@ -361,6 +362,10 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
 }
 
 function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invocation | null {
+  if (cmd.loop) {
+    bindLoop(cmd.loop, state, w, meta);
+    return null;
+  }
   // `> >(sh)`: the process substitution reads the command's output; it is walked once the command is known.
   // So does `tee >(sh)`: an argument that is a `>(…)` is a file the program writes (tee copies its stdin there).
   const fedByOutput = cmd.redirects.flatMap((r) => (OUTPUT_OPS.has(r.op) && r.target ? procsubOf(r.target, '>') : []));
@@ -1258,7 +1263,12 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     const placeholder =
       iAt < 0 ? null : args[iAt]!.known === '-I' || args[iAt]!.known === '--replace' ? (args[iAt + 1]?.known ?? '{}') : args[iAt]!.known!.slice(2);
     let cmd = rest.length > 0 ? rest : [syntheticValue('echo')];
-    if (items.length > 0) {
+    if (placeholder && items.length === 0 && (source || argFile || inv.stdinText === null)) {
+      // Items nobody can tell (`ls -A ~ | xargs -I% rm -rf ~/%`): each is some name, never empty and
+      // never assumed harmless; the word is judged as if the placeholder matched every name there.
+      // A word that is the placeholder alone is the item itself (other rules judge `sh -c {}`).
+      cmd = cmd.map((v) => (v.known !== placeholder && v.known?.includes(placeholder) ? xargsUnknownItem(v, placeholder) : v));
+    } else if (items.length > 0) {
       // -I{} replaces the placeholder inside words too (sh -c 'rm -rf {}'); one run per item.
       if (placeholder)
         cmd = cmd.flatMap((v) =>
@@ -1411,6 +1421,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   }
   // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
   // their program from stdin are handled by the guards that care (interpreterCode covers them).
+  embeddedShell(inv, state, w, meta);
   if (carried.length === 0 && !code && program !== '' && !knownProgram(program)) commandsInArguments(inv, state, w, meta);
   else if (carried.length === 0 && !code && signatureRuns(program) && !HANDLED.has(program)) {
     // A signature row with an `exec` role (dotenv -- CMD, direnv exec . CMD): CMD runs here, judged as a command.
@@ -1588,6 +1599,25 @@ function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta)
     resolve(rest, state, w, { ...meta, via: [...meta.via, `${inv.program} argument`] });
   }
 }
+
+/** AppleScript's `do shell script "…"`, expect's `spawn …` (launchers.ts EMBEDDED_SHELL): walked as shell command lines. */
+function embeddedShell(inv: Invocation, state: State, w: Walk, meta: Meta): void {
+  const row = EMBEDDED_SHELL.find((r) => r.names.includes(inv.program));
+  if (!row) return;
+  let found = 0;
+  for (const a of inv.args) {
+    if (a.known === null || a.known.length > MAX_EMBEDDED_SCRIPT) continue;
+    // Statement by statement (split first, so the pattern is anchored and linear).
+    for (const part of row.split ? a.known.split(row.split) : [a.known]) {
+      for (const m of part.matchAll(row.pattern)) {
+        if (found++ >= MAX_ARGUMENT_COMMANDS) return;
+        const text = inv.program === 'osascript' ? m[1]!.replace(/\\(.)/g, '$1') : m[1]!;
+        walkSource(text, cloneState(state), w, meta, `${inv.program} script`);
+      }
+    }
+  }
+}
+const MAX_EMBEDDED_SCRIPT = 64 * 1024;
 
 /** A launcher (launchers.ts): the command it runs, resolved as a command of its own. False when `inv` is not this launcher (another subcommand). */
 function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta): boolean {
@@ -1771,8 +1801,9 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
       if (a.startsWith('-') && a.includes('c')) hasC = true;
       if (a.startsWith('-') && a.includes('s')) hasS = true;
       if (a.startsWith('-') && /[xv]/.test(a)) xtrace = true;
-      if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') {
-        if (a === '-o' && list[i + 1]?.known === 'xtrace') xtrace = true;
+      // -o NAME and -O NAME take the next word, inside a cluster too (`bash -euo pipefail -c …`).
+      for (let n = (a.match(/[oO]/g) ?? []).length; n > 0; n--) {
+        if (a.startsWith('-') && list[i + 1]?.known === 'xtrace') xtrace = true;
         i++;
       }
       continue;
@@ -1975,11 +2006,66 @@ function changeDir(state: State, args: Value[], w: Walk): string | null {
   if (!target) return w.out.home;
   if (target.known === '-') return state.oldCwd;
   if (target.known === null) {
-    // `cd $UNSET` is `cd`, which goes home; anything else computed is unknowable here.
-    return target.ifUnset === '' && !target.word.parts.some((p) => p.type !== 'lit' && 'quoted' in p && p.quoted) ? w.out.home : null;
+    // `cd $UNSET` is `cd`, which goes home.
+    if (target.ifUnset === '' && !target.word.parts.some((p) => p.type !== 'lit' && 'quoted' in p && p.quoted)) return w.out.home;
+    return plausibleDir(state, target, w);
   }
   if (isAbsolutePath(target.known) || target.known.startsWith('~')) return resolvePath('/', target.known, w.out.home);
   return state.cwd ? resolvePath(state.cwd, target.known, w.out.home) : null;
+}
+
+/**
+ * Where a `cd` to a computed folder plausibly lands, so that what follows is judged there rather than
+ * nowhere: a folder the line names however it is reached (`$(git rev-parse --show-toplevel)`), a
+ * fresh temporary folder for `$(mktemp -d)` (a path under /tmp that nothing names, so `cd ../..` from
+ * it is `/`), and otherwise the project root, where a script's own folder (`$(dirname "$0")`, `$DIR`)
+ * or its parent lies: `cd "$(…)" && cat .env` reads the project's .env.
+ */
+function plausibleDir(state: State, target: Value, w: Walk): string | null {
+  const texts = target.possible.map((p) => p.text).filter((t) => t !== '');
+  const known = texts.find((t) => (!t.includes(OPAQUE) || t.startsWith(FRESH_TMP)) && isAbsolutePath(t));
+  if (known !== undefined) return resolvePath('/', known, w.out.home);
+  return state.cwd === null ? null : w.projectDir;
+}
+
+/** The assumption a loop variable's plausible values carry ("$d takes each word of its for list"). */
+export const LOOP_WORD = 'takes each word of its for list';
+
+/**
+ * `for NAME in WORDS`: the words' substitutions run, and NAME holds each word in turn, so the body is
+ * judged on every one of them (`for d in ~ /; do rm -rf "$d"; done` deletes your home). A loop over
+ * words the line does not fix holds values nobody can know: never empty, never assumed harmless.
+ */
+function bindLoop(loop: NonNullable<SimpleCommand['loop']>, state: State, w: Walk, meta: Meta): void {
+  let vals: Value[];
+  if (loop.items === null) vals = state.params ? state.params.slice(1) : [];
+  else {
+    vals = [];
+    for (const word of loop.items) {
+      walkSubstitutions(word, state, w, meta.via);
+      const v = evalWord(word, state, w);
+      const fields = fieldSplit(word, v, state, w);
+      if (fields) vals.push(...fields);
+      else braceExpand(v, vals);
+    }
+  }
+  const because = `$${loop.name} ${LOOP_WORD}`;
+  const possible: Possibility[] = [];
+  for (const v of vals) {
+    if (possible.length >= MAX_POSSIBLE) break;
+    if (v.known !== null) possible.push({ text: v.known, because: [because], unset: [] });
+    else
+      for (const p of v.possible.length > 0 ? v.possible : [{ text: OPAQUE, because: [], unset: [] }])
+        possible.push({ ...p, because: [...p.because, because] });
+  }
+  const only = vals.length === 1 ? vals[0]! : null;
+  if (only && only.known !== null) setVar(state, loop.name, { known: only.known, ifUnset: only.known });
+  else
+    setVar(state, loop.name, {
+      known: null,
+      ifUnset: OPAQUE,
+      possible: possible.length > 0 ? possible.slice(0, MAX_POSSIBLE) : [{ text: OPAQUE, because: [], unset: [] }],
+    });
 }
 
 function recordAlias(w: Walk, state: State, alias: Value, original: Value): void {
@@ -2041,6 +2127,16 @@ function evalWord(word: Word, state: State, w: Walk): Value {
         break;
       }
       case 'param': {
+        // ${c[0]} inside a longer word ("${c[0]}${c[1]}"): that element of the array.
+        const array = p.index !== undefined && p.op === '' ? state.vars.get(p.name)?.array : undefined;
+        const element = array ? arrayExpansion(array, p.index) : null;
+        if (element && element.length === 1 && element[0]!.known !== null) {
+          const text = element[0]!.known;
+          if (known !== null) known += text;
+          ifUnset += text;
+          options.push(text);
+          break;
+        }
         const v = evalParam(p.name, p.op, p.arg, state, w, unsetVars);
         known = known !== null && v.known !== null ? known + v.known : null;
         ifUnset += v.ifUnset;
@@ -2235,6 +2331,8 @@ function lookupVar(name: string, state: State, w: Walk): VarValue | null {
     return { known, ifUnset: list.map((x) => x.ifUnset).join(' '), possible: known === null && list.length === 1 ? list[0]!.possible : undefined };
   }
   if (name === 'HOME' || name === 'USERPROFILE') return { known: w.out.home, ifUnset: w.out.home };
+  // The host sets it to the project for every hook and tool call.
+  if (name === 'CLAUDE_PROJECT_DIR') return { known: w.projectDir, ifUnset: w.projectDir };
   if (name === 'PWD' && state.cwd) return { known: state.cwd, ifUnset: state.cwd };
   if (name === 'OLDPWD' && state.oldCwd) return { known: state.oldCwd, ifUnset: state.oldCwd };
   return null;
@@ -2254,6 +2352,22 @@ function staticOutput(script: Script, state: State, w: Walk): string | null {
     const h = (script.items[0]!.pipeline.commands[0] as SimpleCommand).redirects.find((r) => r.heredoc)?.heredoc;
     return h && (!h.expands || !/[$`\\]/.test(h.body)) ? h.body.replace(/\n$/, '') : null;
   }
+  if (prog === 'printf') return printfOutput(words.slice(1), state, w);
+  // $(dirname P), $(realpath P), $(readlink -f P), $(basename P) of a path the line fixes: path arithmetic.
+  if (prog === 'dirname' || prog === 'realpath' || prog === 'basename' || prog === 'readlink') {
+    const rest = words.slice(1).map((x) => (x.parts.some((p) => p.type === 'cmdsub' || p.type === 'procsub') ? null : evalWord(x, state, w).known));
+    if (rest.some((x) => x === null)) return null;
+    const opts = (rest as string[]).filter((x) => x.startsWith('-'));
+    const args = (rest as string[]).filter((x) => !x.startsWith('-'));
+    if (args.length !== 1) return null;
+    const arg = args[0]!;
+    if (prog === 'dirname' && opts.length === 0) return dirname(arg);
+    if (prog === 'basename' && opts.length === 0) return basename(arg);
+    const canonical = prog === 'realpath' ? opts.every((o) => /^-[esLPmq]+$/.test(o)) : opts.length > 0 && opts.every((o) => /^-[fem]+$/.test(o));
+    if (!canonical) return null;
+    if (isAbsolutePath(arg) || arg.startsWith('~')) return resolvePath('/', arg, w.out.home);
+    return state.cwd ? resolvePath(state.cwd, arg, w.out.home) : null;
+  }
   if (prog !== 'echo') return null;
   const rest: string[] = [];
   for (const wd of words.slice(1)) {
@@ -2263,6 +2377,72 @@ function staticOutput(script: Script, state: State, w: Walk): string | null {
     if (v.known !== '-n' && v.known !== '-e') rest.push(v.known);
   }
   return rest.join(' ');
+}
+
+/**
+ * What `printf FORMAT ARGS…` prints when the line fixes every word and the format holds only %s
+ * (and %%) with the escapes printf reads (\n, \t, \\, \xHH, \NNN, \uHHHH): `$(printf '%s' ~)` is
+ * your home. The format is reused while arguments remain, as printf does. Else null.
+ */
+function printfOutput(words: Word[], state: State, w: Walk): string | null {
+  const vals: string[] = [];
+  for (const wd of words) {
+    if (wd.parts.some((p) => p.type === 'cmdsub' || p.type === 'procsub')) return null;
+    const v = evalWord(wd, state, w);
+    if (v.known === null) return null;
+    vals.push(v.known);
+  }
+  let format = vals.shift();
+  if (format === '--') format = vals.shift();
+  if (format === undefined || format.startsWith('-') || /%(?!%|s)/.test(format.replace(/%%/g, ''))) return null;
+  const fmt = printfEscapes(format);
+  if (fmt === null) return null;
+  const slots = (fmt.match(/%s/g) ?? []).length;
+  let out = '';
+  let k = 0;
+  do {
+    out += fmt.replace(/%s|%%/g, (m) => (m === '%%' ? '%' : (vals[k++] ?? '')));
+  } while (slots > 0 && k < vals.length && out.length <= MAX_PATH);
+  if (out.length > MAX_PATH) return null;
+  let end = out.length;
+  while (end > 0 && out[end - 1] === '\n') end--;
+  return out.slice(0, end);
+}
+
+/** printf's escapes in a format; null for one it does not model (\c, \e is kept literal by dash). */
+function printfEscapes(text: string): string | null {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
+    const n = text[i + 1];
+    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'", a: '\x07', b: '\b', f: '\f', v: '\v' };
+    if (n !== undefined && simple[n] !== undefined) {
+      out += simple[n];
+      i++;
+      continue;
+    }
+    const hex =
+      /^x([0-9a-fA-F]{1,2})/.exec(text.slice(i + 1)) ?? /^u([0-9a-fA-F]{1,4})/.exec(text.slice(i + 1)) ?? /^U([0-9a-fA-F]{1,8})/.exec(text.slice(i + 1));
+    if (hex) {
+      const code = Number.parseInt(hex[1]!, 16);
+      if (code > 0x10ffff) return null;
+      out += String.fromCodePoint(code);
+      i += hex[0].length;
+      continue;
+    }
+    const oct = /^0?([0-7]{1,3})/.exec(text.slice(i + 1));
+    if (oct) {
+      out += String.fromCharCode(Number.parseInt(oct[1]!, 8) & 0xff);
+      i += oct[0].length;
+      continue;
+    }
+    return null;
+  }
+  return out;
 }
 
 function singleCommandWords(script: Script): Word[] | null {
@@ -2547,6 +2727,16 @@ function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta
   }
   e.active.delete(name);
   return true;
+}
+
+/**
+ * A word holding xargs's placeholder for items the line does not fix: each item is some name, never
+ * empty, so the word is judged as the glob that matches every name there (`~/%` is `~/*`); inside a
+ * script (`sh -c 'wc -l {}'`) it is that glob too.
+ */
+function xargsUnknownItem(v: Value, placeholder: string): Value {
+  const text = v.known!.split(placeholder).join('*');
+  return { ...v, known: text, ifUnset: text, glob: true, possible: [] };
 }
 
 /** The words echo/printf pipe into xargs (printf's format excluded), when the line fixes them. */

@@ -46,6 +46,8 @@ export interface SimpleCommand {
   assigns: Assignment[];
   words: Word[];
   redirects: Redirect[];
+  /** The header of `for NAME in WORDS` / `select …`: the body's NAME takes each word (items null: `for NAME;`, the positional parameters). */
+  loop?: { name: string; items: Word[] | null };
 }
 
 export interface CompoundCommand {

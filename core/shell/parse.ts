@@ -279,7 +279,13 @@ class Parser {
           }
           if (lit === 'case') return this.parseCaseRest();
           if (lit === 'for' || lit === 'select') {
-            this.skipToListEnd(); // `for x in a b c` runs nothing; the body follows `do`
+            // `for x in a b c` runs nothing itself (its substitutions do); the body follows `do`, with x bound.
+            const header = this.wordsToListEnd();
+            const name = header[0] ? literalValue(header[0]) : null;
+            if (name !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+              const hasIn = header[1] !== undefined && literalValue(header[1]) === 'in';
+              cmd.loop = { name, items: hasIn ? header.slice(2) : null };
+            }
             return cmd;
           }
         }
@@ -323,13 +329,18 @@ class Parser {
     return { type: 'group', body: { items, limit: null }, redirects: [] };
   }
 
-  private skipToListEnd(): void {
+  /** The words up to the end of the list (`;`, newline, `&`, `|`, `)`). */
+  private wordsToListEnd(): Word[] {
+    const words: Word[] = [];
     while (!this.eof()) {
       const c = this.peek();
-      if (c === ';' || c === '\n' || c === '&' || c === '|' || c === ')') return;
-      if (!this.parseWord()) this.pos++;
+      if (c === ';' || c === '\n' || c === '&' || c === '|' || c === ')') return words;
+      const w = this.parseWord();
+      if (w) words.push(w);
+      else this.pos++;
       this.skipSpaces();
     }
+    return words;
   }
 
   private parseRedirectsOnly(): Redirect[] {
@@ -594,6 +605,7 @@ class Parser {
           "'": "'",
           '"': '"',
           e: '\x1b',
+          E: '\x1b',
           a: '\x07',
           b: '\b',
           f: '\f',
@@ -607,12 +619,23 @@ class Parser {
           const hex = /^[0-9a-fA-F]{1,2}/.exec(this.src.slice(this.pos + 2, this.pos + 4));
           out += hex ? String.fromCharCode(parseInt(hex[0], 16)) : 'x';
           this.pos += 2 + (hex ? hex[0].length : 0);
+        } else if (n === 'u' || n === 'U') {
+          // \uHHHH and \UHHHHHHHH: a Unicode code point (`$'\u0072m'` is rm).
+          const hex = (n === 'u' ? /^[0-9a-fA-F]{1,4}/ : /^[0-9a-fA-F]{1,8}/).exec(this.src.slice(this.pos + 2, this.pos + (n === 'u' ? 6 : 10)));
+          const code = hex ? parseInt(hex[0], 16) : -1;
+          out += code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : `\\${n}`;
+          this.pos += 2 + (hex ? hex[0].length : 0);
+        } else if (n === 'c' && this.pos + 2 < this.src.length) {
+          // \cX: the control character X & 0x1f.
+          out += String.fromCharCode(this.src.charCodeAt(this.pos + 2) & 0x1f);
+          this.pos += 3;
         } else if (/[0-7]/.test(n)) {
           const oct = /^[0-7]{1,3}/.exec(this.src.slice(this.pos + 1, this.pos + 4))!;
-          out += String.fromCharCode(parseInt(oct[0], 8));
+          out += String.fromCharCode(parseInt(oct[0], 8) & 0xff);
           this.pos += 1 + oct[0].length;
         } else {
-          out += n;
+          // An escape bash does not know keeps its backslash ($'\q' is \q).
+          out += `\\${n}`;
           this.pos += 2;
         }
       } else {
