@@ -142,7 +142,11 @@ function forgetVerdicts(): void {
   folderStates.clear();
 }
 
-function lintText(uri: string, text: string): Diagnostic[] {
+/**
+ * `views`: one view per folder shared by a pass over many files (the start-up pass), so what rules
+ * derive from many files (every agent name of a folder) is read once per pass, not once per file.
+ */
+function lintText(uri: string, text: string, views?: Map<string, WorkspaceView>): Diagnostic[] {
   const path = pathOf(uri);
   if (!path) return [];
   const where = locate(path);
@@ -150,7 +154,12 @@ function lintText(uri: string, text: string): Diagnostic[] {
   const kind = kindOf(where);
   if (!kind) return [];
   const st = folderState(where.root);
-  return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), {
+  let view = views?.get(where.root);
+  if (!view) {
+    view = workspaceFor(where.root);
+    views?.set(where.root, view);
+  }
+  return lintFile({ path, rel: where.rel, kind, text }, view, {
     rules,
     guards: st.guards,
     config: st.config,
@@ -187,6 +196,7 @@ function validateWorkspace(): void {
   for (const d of documents.all()) validate(d);
   const queue: string[] = [];
   for (const root of roots) for (const { rel } of findAgentFiles(root)) queue.push(`${root}/${rel}`);
+  const views = new Map<string, WorkspaceView>();
   const step = () => {
     if (pass !== workspacePass) return; // a newer pass (folders changed) took over
     for (let n = 0; n < 20 && queue.length > 0; n++) {
@@ -194,7 +204,7 @@ function validateWorkspace(): void {
       const uri = pathToFileURL(path).toString();
       if (documents.get(uri)) continue;
       const text = diskText(path);
-      if (text !== null) void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text).map(toLsp) });
+      if (text !== null) void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text, views).map(toLsp) });
     }
     if (queue.length > 0) setImmediate(step);
   };

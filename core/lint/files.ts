@@ -103,8 +103,13 @@ function readSmall(abs: string): string | null {
   }
 }
 
-/** Every agent-visible file under root (relative paths, with their kind), bounded. */
-export function findAgentFiles(root: string, limit = 20000): AgentFileRef[] {
+/**
+ * Every agent-visible file under root (paths relative to root, with their kind), bounded. `under`
+ * (relative to root) walks only that folder, with each file's kind still decided by its whole path
+ * (`.claude/agents/x.md` is an agent when `lint .claude` walks `agents/x.md`) and by a plugin
+ * manifest above the folder.
+ */
+export function findAgentFiles(root: string, limit = 20000, under = ''): AgentFileRef[] {
   const out: AgentFileRef[] = [];
   const walk = (dir: string, rel: string, depth: number, plugin: { rel: string; manifest: PluginManifest } | null) => {
     if (out.length >= limit || depth > 12) return;
@@ -137,6 +142,19 @@ export function findAgentFiles(root: string, limit = 20000): AgentFileRef[] {
       if (kind) out.push({ rel: r, kind });
     }
   };
-  walk(root, '', 0, null);
+  const start = under.replace(/^\.\/|\/$/g, '');
+  if (start === '') walk(root, '', 0, null);
+  else walk(join(root, start), start, start.split('/').length, pluginAbove(root, start));
   return out;
+}
+
+/** The nearest plugin root at or above a folder (relative to root), with its manifest. */
+function pluginAbove(root: string, rel: string): { rel: string; manifest: PluginManifest } | null {
+  const parts = rel.split('/');
+  for (let i = parts.length; i >= 0; i--) {
+    const dir = parts.slice(0, i).join('/');
+    const text = readSmall(join(root, dir, PLUGIN_MANIFEST));
+    if (text !== null) return { rel: dir, manifest: readManifest(text) };
+  }
+  return null;
 }

@@ -56,6 +56,24 @@ export interface WorkspaceView {
   exists(absPath: string): boolean;
   read(absPath: string): string | null;
   list(absDir: string): string[];
+  /**
+   * A fact derived from many files (core/lint/facts.ts), computed once per view: a rule that needs
+   * every agent name of a folder asks for it here, not by reading the folder for each file it lints
+   * (that made a lint of n agent files read n² files).
+   */
+  fact<T>(fact: WorkspaceFact<T>, arg: string): T;
+}
+
+/**
+ * Something known from many workspace files: every agent name in a folder, the subagents a folder of
+ * workflows calls with a schema. One file of the facts module each; a kept lint result (the CLI's
+ * memo) depends on the fact's value, asked again, instead of on every file the fact read.
+ */
+export interface WorkspaceFact<T> {
+  /** Stable id: kept results name the facts they used by it. */
+  id: string;
+  /** The fact, read through the view only (it may ask the view for other facts); a JSON value. */
+  compute(view: WorkspaceView, arg: string): T;
 }
 
 export interface Frontmatter {

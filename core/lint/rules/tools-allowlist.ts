@@ -1,43 +1,18 @@
-import { defineRule, type RuleContext } from '../types';
+import { defineRule } from '../types';
+import { calledWithSchema } from '../facts';
 import { fmPair, toolEntries } from '../helpers';
 import { KNOWN_TOOLS, NEVER_IN_SUBAGENTS, POWERFUL_TOOLS, TOOL_ALIASES } from '../claude-code';
-import { isIdent, propertyNamed, walk, type AnyNode } from '../js';
-import { acorn } from '../libraries';
 
-/** Names of subagents that a workflow of the workspace calls with a `schema` (structured output). */
-const schemaCallers = new WeakMap<object, Set<string>>();
-function agentsCalledWithSchema(ctx: RuleContext): Set<string> {
-  const cached = schemaCallers.get(ctx.workspace);
-  if (cached) return cached;
-  const out = new Set<string>();
-  for (const dir of [`${ctx.workspace.root}/.claude/workflows`, `${ctx.workspace.root}/workflows`]) {
-    for (const e of ctx.workspace.list(dir)) {
-      if (!e.endsWith('.js')) continue;
-      const text = ctx.workspace.read(`${dir}/${e}`);
-      if (!text?.includes('agentType')) continue;
-      let program: ReturnType<ReturnType<typeof acorn>['parse']>;
-      try {
-        program = acorn().parse(text, {
-          ecmaVersion: 'latest',
-          sourceType: 'module',
-          allowReturnOutsideFunction: true,
-          allowAwaitOutsideFunction: true,
-          allowHashBang: true,
-        });
-      } catch {
-        continue;
-      }
-      walk(program, (n: AnyNode) => {
-        if (n.type !== 'CallExpression' || !isIdent(n.callee, 'agent')) return;
-        const opts = n.arguments[1];
-        if (opts?.type !== 'ObjectExpression' || !propertyNamed(opts, 'schema')) return;
-        const type = propertyNamed(opts, 'agentType')?.value;
-        if (type?.type === 'Literal' && typeof type.value === 'string') out.add(type.value);
-      });
-    }
-  }
-  schemaCallers.set(ctx.workspace, out);
-  return out;
+/**
+ * The folders of workflows that can call this agent: a project's `.claude/workflows` beside its
+ * `.claude/agents`, a plugin's `workflows` beside its `agents`.
+ */
+function workflowDirs(path: string, root: string): string[] {
+  const i = path.lastIndexOf('/.claude/agents/');
+  if (i >= 0) return [`${path.slice(0, i)}/.claude/workflows`];
+  const j = path.lastIndexOf('/agents/');
+  if (j >= 0) return [`${path.slice(0, j)}/workflows`];
+  return [`${root}/.claude/workflows`];
 }
 
 // Names that are also ordinary words (Bash, Read, Agent) or the name of a language (PowerShell)
@@ -97,7 +72,7 @@ export default defineRule({
     if (listed.has('*')) return;
     const name = typeof fm.data.name === 'string' ? fm.data.name : '';
     const missing = toolsNamedInBody(ctx.file.text, fm.end).filter((t) => !granted(t.name, listed) && !NEVER_IN_SUBAGENTS.has(t.name));
-    const workflow = name !== '' && agentsCalledWithSchema(ctx).has(name);
+    const workflow = name !== '' && workflowDirs(ctx.file.path, ctx.workspace.root).some((dir) => ctx.workspace.fact(calledWithSchema, `${dir}\0${name}`));
 
     const disallowed = toolEntries(fm, 'disallowedTools', ctx.file.text).map((e) => e.value);
     const block = POWERFUL_TOOLS.filter((t) => !listed.has(t) && !disallowed.includes(t) && !missing.some((m) => m.name === t));
