@@ -46,6 +46,11 @@ export interface DispatchOptions {
   observe?: (probe: FsProbe) => void;
   /** Answers shared by many calls judged against one unchanged file system (a lint run): see createContext. */
   answers?: SharedAnswers;
+  /**
+   * How the guards read a file's text, when not from the disk as it is (lint: Agent Guard's own
+   * installed hook, verified by its stamp, reads as what it is; see core/lint/own-hook.ts).
+   */
+  readText?: (path: string, maxBytes: number) => string | null;
 }
 
 export interface Deadline {
@@ -109,6 +114,7 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     ...(opts.git ? { git: opts.git } : {}),
     ...(opts.observe ? { observe: opts.observe } : {}),
     ...(opts.answers ? { answers: opts.answers } : {}),
+    ...(opts.readText ? { readText: opts.readText } : {}),
   });
   const notes: string[] = [];
   let ask: Verdict | null = null;

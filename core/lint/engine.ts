@@ -12,6 +12,7 @@ import type { SharedAnswers } from '../guards/context';
 import { envValues, redactVerdict, secretValues } from '../redact';
 import type { GuardConfig } from '../config';
 import type { FsAnswers, VerdictMemo } from './verdict-memo';
+import { readOwnHookAware } from './own-hook';
 export { splitFrontmatter };
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
 
@@ -200,6 +201,7 @@ export function createContext(
         config: setup.config,
         ...(recorder ? { observe: recorder.observe } : {}),
         ...(setup.answers ? { answers: setup.answers } : {}),
+        readText: readOwnHookAware,
       }).verdict;
       // Only a verdict that redaction leaves as it is is kept across runs: then the kept one, redacted
       // with a later run's .env values, reads exactly as a fresh one. (Kept redacted, it would still
