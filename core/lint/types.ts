@@ -122,8 +122,11 @@ export interface RuleContext {
   prose(): { value: string; start: number }[];
   json(): { tree: JsonNode | undefined; value: unknown; error: { message: string; offset: number } | null };
   js(): { program: Program | null; error: { message: string; offset: number } | null };
-  /** The guard set's verdict on a shell command, as if the agent ran it in the workspace. */
-  guardVerdict(command: string): Verdict | null;
+  /**
+   * The guard set's verdict on a shell command, as if the agent ran it in the workspace: with the
+   * Bash tool, or with the PowerShell tool for a PowerShell command.
+   */
+  guardVerdict(command: string, shell?: 'bash' | 'powershell'): Verdict | null;
   offsetAt(line: number, character: number): number;
 }
 
