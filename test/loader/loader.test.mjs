@@ -415,7 +415,7 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
 // hooks and rules with it). Hooks append to $LOG; a sentinel hook shows whether the file was read.
 
 const mark = (tag) => `echo ${tag} >> $LOG`;
-const logEnv = (tag) => `echo "${tag}|$CLAUDE_TOOL_NAME|$CLAUDE_TOOL_FILE_PATH|$CLAUDE_FILE_PATHS|$CLAUDE_PROJECT_DIR" >> $LOG`;
+const logEnv = (tag) => `echo "${tag}|$CLAUDE_TOOL_NAME|$CLAUDE_TOOL_FILE_PATH|$CLAUDE_FILE_PATHS|$CLAUDE_AGENT_NAME|$STDIN_JSON|$CLAUDE_PROJECT_DIR" >> $LOG`;
 const hook = (command, extra = {}) => ({ type: 'command', command, ...extra });
 const SENTINEL = { UserPromptSubmit: [{ hooks: [hook(mark('sentinel'))] }] };
 const DENY_ECHO = { deny: ['Bash(echo denied*)'] };
@@ -447,6 +447,7 @@ describe(`Claude Code ${version}: settings and hooks`, () => {
             { matcher: 'NothingAtAll', hooks: [hook(mark('prompt-matcher'))] },
           ],
           PostToolUse: [{ matcher: 'Read', hooks: [hook('env > "$LOG.env.PostToolUse"')] }],
+          SessionStart: [{ hooks: [hook('env > "$LOG.env.SessionStart"')] }],
           PreToolUse: [
             {
               matcher: 'Read',
@@ -473,21 +474,38 @@ describe(`Claude Code ${version}: settings and hooks`, () => {
       assert.ok(r.denyHeld);
     });
 
-    test('AG-SET-009: $CLAUDE_TOOL_NAME, $CLAUDE_TOOL_FILE_PATH and $CLAUDE_FILE_PATHS are never set; CLAUDE_PROJECT_DIR is, and the input is JSON on stdin', () => {
-      for (const v of ['CLAUDE_TOOL_NAME', 'CLAUDE_TOOL_FILE_PATH', 'CLAUDE_FILE_PATHS'])
+    test('AG-SET-009: $CLAUDE_TOOL_NAME, $CLAUDE_TOOL_FILE_PATH, $CLAUDE_FILE_PATHS, $CLAUDE_AGENT_NAME and $STDIN_JSON are never set; CLAUDE_PROJECT_DIR is, and the input is JSON on stdin', () => {
+      for (const v of ['CLAUDE_TOOL_NAME', 'CLAUDE_TOOL_FILE_PATH', 'CLAUDE_FILE_PATHS', 'CLAUDE_AGENT_NAME', 'STDIN_JSON'])
         fires(r.findings, '.claude/settings.json', 'AG-SET-009', `never sets $${v}`, 'warning');
       assert.deepEqual(
         r.w.hookLog().filter((l) => l.startsWith('pre-read')),
-        [`pre-read||||${r.w.ws}`],
+        [`pre-read||||||${r.w.ws}`],
       );
       const input = JSON.parse(readFileSync(`${r.w.log}.stdin`, 'utf8'));
       assert.equal(input.tool_name, 'Read');
       assert.equal(input.tool_input.file_path, join(r.w.ws, 'a.txt'));
     });
 
-    test('AG-SET-009: no hook of any event gets a variable of the families the rule reports (CLAUDE_TOOL_*, CLAUDE_FILE_*, CLAUDE_HOOK_*, …)', () => {
-      const family = /^CLAUDE_(?:TOOL|FILE|FILES|HOOK|EVENT|NOTIFICATION|PROMPT|USER_PROMPT|TRANSCRIPT)(?:_|=)/;
-      for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']) {
+    test('AG-SET-009: no hook of any event gets a variable the rule reports: its CLAUDE_* variables are the ones the rule knows are set (SET_BY_CLAUDE, CLAUDE_CODE_*), and no input variable', () => {
+      // As core/lint/rules/hook-unset-env.ts SET_BY_CLAUDE and INPUT_VARS (plugin hooks add CLAUDE_PLUGIN_ROOT/DATA).
+      const known = new Set([
+        'CLAUDECODE',
+        'CLAUDE_PROJECT_DIR',
+        'CLAUDE_PID',
+        'CLAUDE_EFFORT',
+        'CLAUDE_ENV_FILE',
+        'CLAUDE_PLUGIN_ROOT',
+        'CLAUDE_PLUGIN_DATA',
+        'CLAUDE_CONFIG_DIR',
+      ]);
+      const inputs = new Set(['STDIN_JSON', 'HOOK_INPUT', 'HOOK_JSON', 'HOOK_DATA', 'INPUT_JSON', 'TOOL_INPUT', 'TOOL_NAME', 'TOOL_ARGS', 'HOOK_EVENT_NAME']);
+      const family = {
+        test: (line) => {
+          const name = line.split('=')[0];
+          return (name.startsWith('CLAUDE') && !known.has(name) && !name.startsWith('CLAUDE_CODE_')) || inputs.has(name);
+        },
+      };
+      for (const event of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']) {
         const env = readFileSync(`${r.w.log}.env.${event}`, 'utf8').split('\n');
         assert.ok(env.includes(`CLAUDE_PROJECT_DIR=${r.w.ws}`), `${event}: no CLAUDE_PROJECT_DIR`);
         assert.deepEqual(
