@@ -333,7 +333,7 @@ connection.onCodeAction((params) => {
         edit: { changes: { [doc.uri]: fix.edits } },
       });
     if (d.code === 'AG-SET-004') actions.push(...narrowActions(doc, d));
-    if (kind && kind !== 'settings') {
+    if (kind && kind !== 'settings' && kind !== 'host-hooks') {
       last.push(disableAction(doc, d, d.code, kind, 'line'));
       last.push(disableAction(doc, d, d.code, kind, 'file'));
     }

@@ -176,7 +176,10 @@ test("after agent-guard install (every host), lint --max-warnings 0 exits 0: no 
     found.map((d) => d.code),
     ['AG-SET-007'],
   );
-  assert.match(found[0]!.message, /^This hook runs on every event: Agent Guard cannot check the script of \.claude\/hooks\/agent-guard\.cjs completely/);
+  assert.match(
+    found[0]!.message,
+    /^Agent Guard cannot see what this PreToolUse hook runs: Agent Guard cannot check the script of \.claude\/hooks\/agent-guard\.cjs completely/,
+  );
 });
 
 test('a progress line on a terminal only, after the first second, rewritten in place and erased at the end', () => {

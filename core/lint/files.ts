@@ -17,6 +17,22 @@ export function fileKind(rel: string): FileKind | null {
   if (/(^|\/)\.claude\/commands\/.+\.md$/.test(r)) return 'command';
   if (/(^|\/)\.claude\/settings(\.local)?\.json$/.test(r) || /(^|\/)managed-settings\.json$/.test(r)) return 'settings';
   if (/(^|\/)\.claude\/workflows\/[^/]+\.js$/.test(r)) return 'workflow';
+  return otherHostKind(r, name);
+}
+
+/**
+ * Other hosts' agent files (sources in core/lint/hosts.ts): instruction files read like CLAUDE.md
+ * (GEMINI.md; AGENTS.override.md, Codex's; Cursor's rules and legacy .cursorrules; Copilot's
+ * repository and path instructions, prompt files and custom agents) and hook configuration
+ * (.codex/hooks.json, .cursor/hooks.json, .gemini/settings.json, .github/hooks/*.json).
+ */
+function otherHostKind(r: string, name: string): FileKind | null {
+  if (name === 'GEMINI.md' || name === 'AGENTS.override.md' || name === '.cursorrules') return 'instructions';
+  if (/(^|\/)\.cursor\/rules\/.+\.mdc?$/.test(r)) return 'instructions';
+  if (/(^|\/)\.github\/copilot-instructions\.md$/.test(r)) return 'instructions';
+  if (/(^|\/)\.github\/(?:instructions\/.+\.instructions|prompts\/.+\.prompt|agents\/.+\.agent|chatmodes\/.+\.chatmode)\.md$/.test(r)) return 'instructions';
+  if (/(^|\/)\.(?:codex|cursor)\/hooks\.json$/.test(r) || /(^|\/)\.gemini\/settings\.json$/.test(r)) return 'host-hooks';
+  if (/(^|\/)\.github\/hooks\/[^/]+\.json$/.test(r)) return 'host-hooks';
   return null;
 }
 
@@ -95,6 +111,9 @@ const SKIP_DIRS = new Set([
   'worktrees',
 ]);
 
+/** Dot-folders that hold agent files (other dot-folders are skipped: .git, caches, editors' state). */
+const AGENT_DOT_DIRS = new Set(['.claude', '.cursor', '.github', '.codex', '.gemini']);
+
 function readSmall(abs: string): string | null {
   try {
     return statSync(abs).size > 256 * 1024 ? null : readFileSync(abs, 'utf8');
@@ -134,7 +153,7 @@ export function findAgentFiles(root: string, limit = 20000, under = ''): AgentFi
         continue;
       }
       if (isDir) {
-        if (e.startsWith('.') && e !== '.claude') continue;
+        if (e.startsWith('.') && !AGENT_DOT_DIRS.has(e)) continue;
         walk(abs, r, depth + 1, plugin);
         continue;
       }

@@ -6,7 +6,13 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import type { Document } from 'yaml';
 import type { Verdict } from '../guards/dispatch';
 
-export type FileKind = 'claude-md' | 'rules-md' | 'agent' | 'skill' | 'command' | 'settings' | 'workflow';
+/**
+ * What a file is to the agent that reads it. Claude Code's own layout, plus other hosts' files:
+ * 'instructions' (GEMINI.md, Cursor rules, Copilot instructions, prompt and custom-agent files) are
+ * read like CLAUDE.md; 'host-hooks' are another host's hook configuration (Codex, Cursor, Gemini
+ * CLI, Copilot / VS Code: core/lint/hosts.ts).
+ */
+export type FileKind = 'claude-md' | 'rules-md' | 'agent' | 'skill' | 'command' | 'settings' | 'workflow' | 'instructions' | 'host-hooks';
 export type Severity = 'error' | 'warning' | 'info';
 
 /** 0-based, like LSP. */

@@ -30,8 +30,9 @@ export default defineRule({
   otherSeverities: ['warning', 'info'],
   title: 'Instructions tell the agent to run a command the guard set denies',
   rationale:
-    'Agents follow CLAUDE.md, rules, skills and agent prompts literally. An instruction to `cat .env` or `git push --force origin main` makes the agent try exactly that; the guard then blocks it mid-task, or, without the guard, the damage happens. Write the safe form in the instructions instead. Only instructions are errors or warnings: shell blocks, `$ ` prompt lines and inline code that reads as a command line, each read in its own language (PowerShell as PowerShell), a command that spans lines (a heredoc, a continued line, an if … fi) as one. Where the text forbids the command ("never run …", "**Never:**" above a list, "❌"), warns about it ("… will destroy"), contrasts it ("instead of …") or lists it in a table of what a tool blocks, it is not an instruction: an info hint says the guard would deny it. A condition is not a prohibition: "If you don\'t have it: `curl … | bash`" is an instruction. Not commands at all: <placeholder> templates, regular expressions, file trees, prose in backticks.',
-  appliesTo: ['claude-md', 'rules-md', 'agent', 'skill', 'command'],
+    'Agents follow CLAUDE.md, rules, skills and agent prompts literally. An instruction to `cat .env` or `git push --force origin main` makes the agent try exactly that; the guard then blocks it mid-task, or, without the guard, the damage happens. Write the safe form in the instructions instead. Only instructions are errors or warnings (one the guards cannot see through, such as npm scripts nested too deep, is an info hint that the hook would stop it): shell blocks, `$ ` prompt lines and inline code that reads as a command line, each read in its own language (PowerShell as PowerShell), a command that spans lines (a heredoc, a continued line, an if … fi) as one. Where the text forbids the command ("never run …", "**Never:**" above a list, "❌"), warns about it ("… will destroy"), contrasts it ("instead of …") or lists it in a table of what a tool blocks, it is not an instruction: an info hint says the guard would deny it. A condition is not a prohibition: "If you don\'t have it: `curl … | bash`" is an instruction. Not commands at all: <placeholder> templates, regular expressions, file trees, prose in backticks.',
+  // Other hosts' instruction files too (GEMINI.md, Cursor rules, Copilot instructions): the same guard set judges them.
+  appliesTo: ['claude-md', 'rules-md', 'agent', 'skill', 'command', 'instructions'],
   check(ctx) {
     for (const c of commandOccurrences(ctx, false)) {
       const v = ctx.guardVerdict(c.command, c.shell);
@@ -50,11 +51,14 @@ export default defineRule({
         continue;
       }
       const single = c.lines.length === 1;
+      // What the guards cannot see through says nothing wrong about the instruction itself (npm
+      // scripts nested too deep, a computed program): a hint that the hook will stop it, not a warning.
+      const opaque = v.guardId === 'unanalysable';
       ctx.report({
         start: at.start,
         end: at.end,
-        message: `${v.reason} [${v.guardId}]`,
-        severity: commandSeverity(v),
+        message: opaque ? `The hook would stop this instruction: ${v.reason} [${v.guardId}]` : `${v.reason} [${v.guardId}]`,
+        severity: opaque ? 'info' : commandSeverity(v),
         ...(v.instead && single ? { fix: { title: `Replace with: ${v.instead}`, edits: [{ start: c.start, end: c.end, newText: v.instead }] } } : {}),
       });
     }
@@ -62,6 +66,23 @@ export default defineRule({
   examples: {
     problematic: [
       { path: 'CLAUDE.md', text: '# Project\n\nTo see the configuration, run `cat .env`.\n' },
+      // Other hosts' instructions, through the same guard set.
+      {
+        path: '.github/copilot-instructions.md',
+        text: '# Copilot\n\nBefore a release, run `git push --force origin main`.\n',
+        expect: [
+          {
+            line: 3,
+            message:
+              'git push --force to the protected branch main overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched. [force-push-protected]',
+            fixed: '# Copilot\n\nBefore a release, run `git push --force-with-lease origin main`.\n',
+          },
+        ],
+      },
+      {
+        path: '.cursor/rules/env.mdc',
+        text: '---\ndescription: Environment\nalwaysApply: true\n---\nTo check the keys, run `cat .env`.\n',
+      },
       // A condition is not a prohibition: this tells the agent to pipe a download into a shell.
       {
         path: 'CLAUDE.md',
