@@ -22,12 +22,14 @@ const COMPOUND = KNOWN_TOOLS.filter((t) => /[a-z][A-Z]/.test(t) && !WORDLIKE.has
 const SIMPLE = KNOWN_TOOLS.filter((t) => !/[a-z][A-Z]/.test(t) || WORDLIKE.has(t));
 
 /** Tools the agent's own instructions name: `Bash`, "the Bash tool", Bash(…), WebSearch, mcp__x__y. */
-function toolsNamedInBody(text: string, from: number): { name: string; at: number }[] {
+function toolsNamedInBody(text: string, from: number, blocks: readonly { start: number; end: number }[]): { name: string; at: number }[] {
   const body = text.slice(from);
   const out: { name: string; at: number }[] = [];
   const seen = new Set<string>();
   const add = (name: string, at: number) => {
-    if (seen.has(name)) return;
+    // In a fenced block it is code (`SendMessage()` a program calls), not the prompt naming a tool;
+    // after a negation the prompt says the agent does not have it.
+    if (seen.has(name) || blocks.some((b) => from + at >= b.start && from + at < b.end) || negated(text, from + at)) return;
     seen.add(name);
     out.push({ name, at: from + at });
   };
@@ -38,6 +40,18 @@ function toolsNamedInBody(text: string, from: number): { name: string; at: numbe
   ))
     add(m[1] ?? m[2]!, m.index!);
   return out;
+}
+
+/** Words that say the agent lacks a tool or must not use it ("you do not have WebSearch", "never call Bash"). */
+const NEGATION =
+  /\b(?:no|not|never|without|cannot|can'?t|don'?t|doesn'?t|isn'?t|aren'?t|lacks?|unavailable|not available|instead of|rather than|avoid|forbidden|prohibited|disallowed)\b|\u274C|\uD83D\uDEAB/i;
+
+/** Whether the sentence before a mention (on its line) negates it. */
+function negated(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const before = text.slice(Math.max(lineStart, at - 120), at);
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('! '), before.lastIndexOf('? '));
+  return NEGATION.test(cut >= 0 ? before.slice(cut + 2) : before);
 }
 
 /** Is a tool (or an MCP tool name) granted by the allowlist entries? */
@@ -71,7 +85,8 @@ export default defineRule({
     const listed = new Set(entries.map((e) => e.value.replace(/\(.*$/s, '')).map((t) => TOOL_ALIASES[t] ?? t));
     if (listed.has('*')) return;
     const name = typeof fm.data.name === 'string' ? fm.data.name : '';
-    const missing = toolsNamedInBody(ctx.file.text, fm.end).filter((t) => !granted(t.name, listed) && !NEVER_IN_SUBAGENTS.has(t.name));
+    const blocks = ctx.code().filter((c) => !c.inline);
+    const missing = toolsNamedInBody(ctx.file.text, fm.end, blocks).filter((t) => !granted(t.name, listed) && !NEVER_IN_SUBAGENTS.has(t.name));
     const workflow = name !== '' && workflowDirs(ctx.file.path, ctx.workspace.root).some((dir) => ctx.workspace.fact(calledWithSchema, `${dir}\0${name}`));
 
     const disallowed = toolEntries(fm, 'disallowedTools', ctx.file.text).map((e) => e.value);
@@ -150,6 +165,11 @@ export default defineRule({
       {
         path: '.claude/agents/analyzer.md',
         text: '---\nname: analyzer\ndescription: Analyzes\ndisallowedTools: Read, Write, Edit, NotebookEdit, Bash, Grep, Glob\nmodel: opus\n---\n',
+      },
+      // The prompt names a tool to say the agent does not have it; code in a block calls a function.
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: Reviews\ntools: Read, Grep\n---\nYou do not have WebSearch or the `Bash` tool: never try them.\n\n```ts\nawait SendMessage({ to: lead });\n```\n',
       },
       {
         path: '.claude/agents/reviewer.md',
