@@ -124,9 +124,10 @@ const LOAD = {
   // AG-SKL-005
   '.claude/skills/folder-x/SKILL.md': S('other-name', '', 'FOLDER-X body\n'),
   '.claude/skills/same/SKILL.md': S('same'),
-  // AG-MD-001
-  'CLAUDE.md': '# Project\n\n@docs/present.md\n\n@docs/missing.md\n',
+  // AG-MD-001, AG-MD-002
+  'CLAUDE.md': '# Project\n\n@docs/present.md\n\n@docs/missing.md\n\nConfiguration: @.env\n',
   'docs/present.md': 'PRESENT-IMPORT-MARKER\n',
+  '.env': 'LOADER_PROBE_KEY=imported-secret-value-0001\n',
 };
 const PROBED = [
   'crlf-agent',
@@ -317,6 +318,11 @@ describe(`Claude Code ${version} loads agents, skills and commands`, () => {
     assert.ok(run.system.includes('PRESENT-IMPORT-MARKER'), 'the resolved import did not reach the model');
     assert.ok(!findings.some((f) => f.file === 'CLAUDE.md' && f.message.includes('present.md')));
   });
+
+  test('AG-MD-002: an @import of .env sends its values to the model', () => {
+    fires(findings, 'CLAUDE.md', 'AG-MD-002', '@.env loads a secret file (dotenv) into the context of every conversation', 'error');
+    assert.ok(JSON.stringify(run.main).includes('imported-secret-value-0001'), 'the imported .env value did not reach the model');
+  });
 });
 
 test(`Claude Code ${version}: a user typing /<name> of a skill whose folder differs gets that skill (AG-SKL-005)`, async () => {
@@ -330,7 +336,7 @@ test(`Claude Code ${version}: a user typing /<name> of a skill whose folder diff
 // Skills that pre-approve tools and run !`commands`: permission prompts are denials in -p mode, so
 // what a skill pre-approves shows in what runs. Each script leaves a file when it ran.
 
-const SCRIPTS = ['mka', 'mkb', 'mkc', 'mkd', 'mke'];
+const SCRIPTS = ['mka', 'mkb', 'mkc', 'mkd', 'mke', 'mkf'];
 describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
   let w;
   let findings;
@@ -338,12 +344,23 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
   const made = (s) => existsSync(join(w.ws, `${s}.txt`));
   before(async () => {
     const files = {
-      '.claude/settings.json': JSON.stringify({ permissions: { allow: ['Skill(pre)', 'Skill(crlf-pre)', 'Skill(bang-yes)'] } }, null, 2),
+      '.claude/settings.json': JSON.stringify(
+        {
+          permissions: {
+            allow: ['Skill(pre)', 'Skill(crlf-pre)', 'Skill(bang-yes)', 'Skill(bang-ro)', 'Skill(bang-env)', 'Skill(bang-settings)', 'Bash(./mkf.sh *)'],
+          },
+        },
+        null,
+        2,
+      ),
       '.claude/skills/pre/SKILL.md': S('pre', 'allowed-tools: Bash(./mka.sh *)\n'),
       '.claude/skills/tools-key/SKILL.md': S('tools-key', 'tools: Bash(./mkb.sh *)\n'),
       '.claude/skills/crlf-pre/SKILL.md': S('crlf-pre', 'allowed-tools: Bash(./mkc.sh *)\n').replaceAll('\n', '\r\n'),
       '.claude/skills/bang-no/SKILL.md': S('bang-no', '', 'State: !`./mkd.sh mkd`\n'),
       '.claude/skills/bang-yes/SKILL.md': S('bang-yes', 'allowed-tools: Bash(./mke.sh *)\n', 'State: !`./mke.sh mke`\n'),
+      '.claude/skills/bang-ro/SKILL.md': S('bang-ro', '', 'When: !`date +%F`, who: !`whoami`, dir: !`basename /a/b`, sorted: !`echo b | sort`\n'),
+      '.claude/skills/bang-env/SKILL.md': S('bang-env', '', 'Vars: !`env | grep -c PATH`\n'),
+      '.claude/skills/bang-settings/SKILL.md': S('bang-settings', '', 'State: !`./mkf.sh mkf`\n'),
       '.claude/skills/fork-yes/SKILL.md': S('fork-yes', 'context: fork\nagent: Explore\n', 'LOADER-PROBE fork-yes\n'),
       '.claude/skills/fork-no/SKILL.md': S('fork-no', 'agent: Explore\n', 'LOADER-PROBE fork-no\n'),
     };
@@ -366,6 +383,9 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
         skill('bang-yes'),
         skill('fork-yes'),
         skill('fork-no'),
+        skill('bang-ro'),
+        skill('bang-env'),
+        skill('bang-settings'),
       ],
     });
     assert.equal(run.code, 0, run.describe());
@@ -395,6 +415,15 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
     assert.match(run.resultAfter(6) ?? '', /Shell command permission check failed/);
     silent(findings, '.claude/skills/bang-yes/SKILL.md', 'AG-SKL-003');
     assert.ok(made('mke'), `${run.resultAfter(7)}`);
+  });
+
+  test('AG-SKL-003: read-only commands need no allowed-tools (date, whoami, basename, sort); env does; a project allow rule covers a !`command`', () => {
+    silent(findings, '.claude/skills/bang-ro/SKILL.md', 'AG-SKL-003');
+    assert.equal(run.resultAfter(10), 'Launching skill: bang-ro');
+    fires(findings, '.claude/skills/bang-env/SKILL.md', 'AG-SKL-003', '`env` is not covered by allowed-tools, so invoking this skill aborts', 'error');
+    assert.match(run.resultAfter(11) ?? '', /Shell command permission check failed/);
+    silent(findings, '.claude/skills/bang-settings/SKILL.md', 'AG-SKL-003');
+    assert.ok(made('mkf'), `${run.resultAfter(12)}`);
   });
 
   test('AG-SKL-001: agent without context: fork is ignored (the skill runs inline); with it, in that subagent', () => {
