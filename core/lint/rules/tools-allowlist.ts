@@ -29,7 +29,7 @@ function toolsNamedInBody(text: string, from: number, blocks: readonly { start: 
   const add = (name: string, at: number) => {
     // In a fenced block it is code (`SendMessage()` a program calls), not the prompt naming a tool;
     // after a negation the prompt says the agent does not have it.
-    if (seen.has(name) || blocks.some((b) => from + at >= b.start && from + at < b.end) || negated(text, from + at)) return;
+    if (seen.has(name) || blocks.some((b) => from + at >= b.start && from + at < b.end) || negated(text, from + at) || toolList(text, from + at)) return;
     seen.add(name);
     out.push({ name, at: from + at });
   };
@@ -45,6 +45,23 @@ function toolsNamedInBody(text: string, from: number, blocks: readonly { start: 
 /** Words that say the agent lacks a tool or must not use it ("you do not have WebSearch", "never call Bash"). */
 const NEGATION =
   /\b(?:no|not|never|without|cannot|can'?t|don'?t|doesn'?t|isn'?t|aren'?t|lacks?|unavailable|not available|instead of|rather than|avoid|forbidden|prohibited|disallowed)\b|\u274C|\uD83D\uDEAB/i;
+
+const TOOL_NAMES: ReadonlySet<string> = new Set(KNOWN_TOOLS);
+/**
+ * Whether the mention sits in a line that only lists tool names ("- WebFetch, WebSearch" under
+ * "Valid tools:"): a catalogue the prompt talks about, not a tool it tells the agent to use.
+ */
+function toolList(text: string, at: number): boolean {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const nl = text.indexOf('\n', at);
+  const line = text.slice(start, nl < 0 ? text.length : nl).slice(0, 300);
+  const words = line
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/[\s,`*|/]+/)
+    .filter(Boolean);
+  return words.length > 0 && words.every((w) => TOOL_NAMES.has(w) || w === 'and' || w === 'or');
+}
 
 /** Whether the sentence before a mention (on its line) negates it. */
 function negated(text: string, at: number): boolean {
@@ -169,7 +186,7 @@ export default defineRule({
       // The prompt names a tool to say the agent does not have it; code in a block calls a function.
       {
         path: '.claude/agents/reviewer.md',
-        text: '---\nname: reviewer\ndescription: Reviews\ntools: Read, Grep\n---\nYou do not have WebSearch or the `Bash` tool: never try them.\n\n```ts\nawait SendMessage({ to: lead });\n```\n',
+        text: '---\nname: reviewer\ndescription: Reviews\ntools: Read, Grep\n---\nYou do not have WebSearch or the `Bash` tool: never try them.\n\n```ts\nawait SendMessage({ to: lead });\n```\n\nValid tools in a skill:\n- WebFetch, WebSearch\n- TodoWrite\n',
       },
       {
         path: '.claude/agents/reviewer.md',
