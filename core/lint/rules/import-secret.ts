@@ -40,14 +40,14 @@ export default defineRule({
   loaderVerified: true,
   check(ctx) {
     const base = dirname(ctx.file.path);
-    const lookup = {
-      home: ctx.workspace.home,
-      projectDir: ctx.workspace.root,
-      extraGlobs: [],
-      peek: (p: string) => ctx.workspace.read(p)?.slice(0, 4096) ?? null,
-    };
+    // Judged by name and place only (no read of the file: a CLAUDE.md with thousands of imports
+    // must not cost thousands of reads).
+    const lookup = { home: ctx.workspace.home, projectDir: ctx.workspace.root, extraGlobs: [] };
     for (const node of ctx.prose()) {
       for (const { at, target } of imports(node.value)) {
+        // Markdown is what CLAUDE.md imports almost always, and no secret file is Markdown; a bare
+        // word (@someone) is a mention. Neither is asked.
+        if (/\.(?:md|mdx|markdown)$/i.test(target) || !/[./]/.test(target)) continue;
         const abs = resolvePath(base, target, ctx.workspace.home);
         const kind = secretKind(abs, lookup);
         if (!kind) continue;
