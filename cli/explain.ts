@@ -28,7 +28,7 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
   const { config } = loadConfig(projectDir);
   const result = evaluatePayload(
     { tool_name: 'Bash', tool_input: { command }, cwd },
-    { guards, home, projectDir, fallbackCwd: cwd, config, git: createGitRunner({ projectDir }) },
+    { guards, home, projectDir, fallbackCwd: cwd, config, git: createGitRunner({ projectDir }), now: Date.now() },
   );
   const v = result.verdict;
   const effects = analysisEffects(analysis, home);

@@ -5,7 +5,7 @@
 import { readdirSync, readSync } from 'node:fs';
 import { readRegularText } from '../core/read-file';
 import guards from 'agent-guard:guards';
-import { deadlineIn, evaluatePayload, hookOutput, hookReply, HOOK_DEADLINE_MS, unanalysable, type Deadline } from '../core/guards/dispatch';
+import { deadlineIn, evaluatePayload, sessionId, hookOutput, hookReply, HOOK_DEADLINE_MS, unanalysable, type Deadline } from '../core/guards/dispatch';
 import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
 import { appendDecision, callKey } from '../core/guards/decision-log';
 import { UnsafePathError } from '../core/state-dir';
@@ -47,7 +47,8 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
     };
   }
   const projectDir = projectDirFor(payload, env, fallbackCwd);
-  const { config, notes } = loadConfig(projectDir);
+  // The person's consent is read from their trust store, in this hook's environment.
+  const { config, notes } = loadConfig(projectDir, { env });
   // Workspace guards run only with the user's consent (agent-guard trust); install's self-test never loads them.
   const workspace = env.AGENT_GUARD_NO_WORKSPACE_GUARDS
     ? { guards: [], notes: [] }
@@ -55,7 +56,8 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   const all = workspace.guards.length > 0 ? [...guards, ...workspace.guards] : guards;
   // Git stops early enough for the guards to finish before the hook's own deadline.
   const git = createGitRunner({ projectDir, env, deadline: Date.now() + deadline.remaining() - GIT_DEADLINE_MARGIN_MS });
-  const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config, deadline, git });
+  // The time of the call: exceptions scoped to this session, an hour or a branch are in force now.
+  const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config, deadline, git, now: Date.now() });
   const stderr = [...notes, ...workspace.notes, ...result.notes];
   let secretsForLog: string[] = [];
   if (result.verdict) {
@@ -65,7 +67,7 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   }
   if (result.verdict && result.call && !env.AGENT_GUARD_NO_LOG) {
     try {
-      appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>), secretsForLog);
+      appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>), secretsForLog, new Date(), sessionId(payload));
     } catch (err) {
       stderr.push(
         err instanceof UnsafePathError
@@ -112,7 +114,7 @@ function projectDirFor(payload: unknown, env: NodeJS.ProcessEnv, fallbackCwd: st
 
 /** For input that is not JSON: there is no payload cwd, so the project is CLAUDE_PROJECT_DIR or the cwd. */
 function readFailMode(env: NodeJS.ProcessEnv, fallbackCwd: string): 'open' | 'closed' {
-  return loadConfig(projectDirFor(null, env, fallbackCwd)).config.failMode;
+  return loadConfig(projectDirFor(null, env, fallbackCwd), { env }).config.failMode;
 }
 
 function safeHomedir(): string {

@@ -8,6 +8,7 @@ import { configCommand } from '../core/later/gitconfig';
 import { crontabCommands, notebookCell, placeOf, type LaterText, type Place } from '../core/later/places';
 import { scriptRun, type Reader } from '../core/later/runs';
 import { shellWrites } from '../core/later/written';
+import type { Limit } from '../core/shell/ast';
 import rmCatastrophic from './rm-catastrophic';
 import diskAndSystem from './disk-and-system';
 import interpreterDestruction from './interpreter-destruction';
@@ -37,6 +38,10 @@ const CODE_LATER: Guard[] = [...CODE, remoteCodeExecution, ...SENDS];
 const GIT: Guard[] = [destructiveGit, forcePushProtected, ...CATASTROPHIC];
 
 const MAX_SCRIPT = 256 * 1024;
+/** A file whose content runs later (package.json, a Makefile, a workflow): read up to this size. */
+const MAX_PLACE_TEXT = 2 * 1024 * 1024;
+/** Limits that cut a text short (not a value computed when it runs): past them its end is unseen. */
+const SIZE_LIMITS = new Set<Limit>(['nesting', 'commands', 'size', 'invocations', 'deadline', 'redirects', 'failure']);
 /** Scripts that run scripts (npm run a → make b → bash c.sh): this deep, then unanalysable. */
 const MAX_DEPTH = 6;
 /** Bytes read for one call, over every script followed. */
@@ -107,6 +112,11 @@ function reader(ctx: GuardContext, walk: Walk): Reader {
  * were run now. Scripts it runs in turn are followed, depth and bytes bounded.
  */
 function judge(t: LaterText, name: string, cwd: string, ctx: GuardContext, mode: Mode, walk: Walk): Denial | null {
+  if (t.unseen)
+    return {
+      reason: `Agent Guard cannot check ${name} completely: ${t.text}, and the guards read no further, so what the rest would run cannot be seen. Split it into smaller files.`,
+      by: 'unanalysable',
+    };
   if (t.text.length > MAX_SCRIPT)
     return {
       reason: `Agent Guard cannot check ${t.where} of ${name} completely: it is longer than ${MAX_SCRIPT / 1024} KiB, so what it would do cannot be seen. Split it into smaller scripts.`,
@@ -135,9 +145,19 @@ function judge(t: LaterText, name: string, cwd: string, ctx: GuardContext, mode:
       ...(direct ? {} : { by: g.id }),
     };
   }
-  if (mode.kind === 'write') return null;
   const analysis = inner.shell();
   const lang = t.lang;
+  // Written now, run later: a text too large or too deep for the analysis is not seen to its end, so
+  // what it would run later is unknown. (What it computes at run time is the later guards' to judge.)
+  if (mode.kind === 'write') {
+    const limit = analysis.limit;
+    return limit && SIZE_LIMITS.has(limit) && (lang === 'shell' || lang === 'git')
+      ? {
+          reason: `Agent Guard cannot check ${t.where} of ${name} completely: ${describeLimit(limit)}, so what it would run ${mode.place.when} cannot be seen. Split it into smaller scripts, or write the commands out literally.`,
+          by: 'unanalysable',
+        }
+      : null;
+  }
   if (analysis.limit && (lang === 'shell' || lang === 'git') && !mode.lenient)
     return {
       reason: `Agent Guard cannot check ${t.where} of ${name} completely: ${describeLimit(analysis.limit)}, so what it would do cannot be seen and it is not run. Write the commands out literally (or split the script).`,
@@ -202,6 +222,14 @@ function newText(call: ToolCall, ctx: GuardContext): { before: string; after: st
 function judgeWrite(path: string, before: string | null, after: string, cwd: string, ctx: GuardContext, walk: Walk): Denial | null {
   const place = placeOf(path, ctx.projectDir, ctx.home, after);
   if (!place) return null;
+  const name0 = relativeTo(ctx.projectDir, path) || basename(path);
+  // Reading a file's commands out (JSON.parse, a Makefile's rules) cannot stop for the deadline: a
+  // file that runs later is bounded first. (Notebooks carry their outputs: only the stdin cap.)
+  if (after.length > MAX_PLACE_TEXT && place.id !== 'notebook')
+    return {
+      reason: `Agent Guard cannot check ${name0} completely: it is longer than ${MAX_PLACE_TEXT / 1024 / 1024} MiB, and its content runs later ${place.when}, so what it would run cannot be seen. Split it into smaller files.`,
+      by: 'unanalysable',
+    };
   const old = new Set(before ? place.extract(before, path).map((t) => t.text) : []);
   const name = relativeTo(ctx.projectDir, path) || basename(path);
   for (const t of place.extract(after, path)) {

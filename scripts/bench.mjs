@@ -428,3 +428,6 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
   const k = stats(keystrokes);
   console.log(`  keystroke in that file: didChange → publish, minus the 150 ms debounce    median ${k.median.toFixed(0)} ms, p95 ${k.p95.toFixed(0)} ms`);
 }
+
+// ---- every input shape at its cap (growth per shape; the README's worst-case table) ----
+await import('./bench-shapes.mjs');

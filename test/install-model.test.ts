@@ -62,6 +62,9 @@ test('the build discovers one target per host, each with the four operations', (
       ['vscode', true, 'project,local,user'],
       ['gemini', true, 'project,user'],
       ['copilot', true, 'project,user'],
+      ['codex', true, 'project,user'],
+      ['cursor', true, 'project,user'],
+      ['opencode', true, 'project,user'],
       ['managed', false, ''],
       ['plugin', false, ''],
     ],
@@ -172,7 +175,31 @@ test("the files installs write in a workspace (the extension's watcher follows t
     '.claude/hooks/agent-guard.cjs',
     '.claude/settings.json',
     '.claude/settings.local.json',
+    '.codex/hooks.json',
+    '.cursor/hooks.json',
     '.gemini/settings.json',
     '.github/hooks/agent-guard.json',
+    '.opencode/plugins/agent-guard.js',
   ]);
+});
+
+test('--host all installs into the hosts found on this machine (a program on PATH or a config folder) and says which', () => {
+  const { ws, home, place } = scratch();
+  mkdirSync(join(home, '.codex'));
+  mkdirSync(join(home, '.cursor'));
+  const path = process.env.PATH;
+  process.env.PATH = '/nonexistent';
+  try {
+    const r = installHosts(place(), BUNDLE, 'all', { selfTest: false });
+    assert.equal(r.error, undefined);
+    assert.deepEqual(r.lines.slice(0, 2), [
+      'found on this machine: Codex CLI (~/.codex), Cursor (~/.cursor)',
+      'not found, so not installed: OpenCode (install one anyway with --host <name>)',
+    ]);
+    assert.ok(existsSync(join(ws, '.codex/hooks.json')));
+    assert.ok(existsSync(join(ws, '.cursor/hooks.json')));
+    assert.equal(existsSync(join(ws, '.opencode')), false);
+  } finally {
+    process.env.PATH = path;
+  }
 });

@@ -158,7 +158,8 @@ test("after agent-guard install (every host), lint --max-warnings 0 exits 0: no 
   const ws = mkdtempSync(join(tmpdir(), 'agent-guard-lint-own-'));
   spawnSync('git', ['init', '-q'], { cwd: ws });
   const env = { ...process.env, HOME: join(ws, 'home') };
-  for (const host of ['claude', 'vscode', 'gemini', 'copilot']) {
+  mkdirSync(join(ws, 'home', '.codex'), { recursive: true });
+  for (const host of ['claude', 'vscode', 'gemini', 'copilot', 'codex', 'cursor']) {
     const r = spawnSync(process.execPath, [CLI, 'install', '--host', host], { cwd: ws, encoding: 'utf8', env });
     assert.equal(r.status, 0, r.stderr);
   }

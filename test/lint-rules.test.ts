@@ -19,7 +19,7 @@ function run(example: RuleExample, text = example.text) {
   const kind = classifyFile(example.path, (rel) => files[rel] ?? null);
   assert.ok(kind, `${example.path} is not an agent file`);
   const ws = memoryWorkspace(ROOT, files);
-  return lintFile({ path: `${ROOT}/${example.path}`, rel: example.path, kind, text }, ws, { rules, ...exampleSetup(files) });
+  return lintFile({ path: `${ROOT}/${example.path}`, rel: example.path, kind, text }, ws, { rules, ...exampleSetup(files, example.path) });
 }
 
 test('rules have unique, stable codes and names', () => {

@@ -24,7 +24,7 @@ test('every finding of every example has a severity its rule page names', () => 
         ws,
         {
           rules,
-          ...exampleSetup(ex.files),
+          ...exampleSetup({ ...(ex.files ?? {}), [ex.path]: ex.text }, ex.path),
         },
       )) {
         const r = rules.find((x) => x.code === d.code)!;

@@ -2,6 +2,7 @@
 // the hook and tests see the same behaviour. Git goes through the runner the caller passes in
 // (cli/git.ts: repository config neutralised, one time budget); without one there is no git.
 
+import { OutOfTime } from '../work';
 import { fileStamp, listNames, pathExists, readHead, resolveLinks } from './fs-answers';
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
@@ -63,13 +64,13 @@ export function createContext(
         const command = call.tool === 'PowerShell' ? translatePowerShell(call.command ?? '') : (call.command ?? '');
         try {
           analysis = analyzeShell(command, { cwd: call.cwd, home: opts.home, projectDir: opts.projectDir, expired });
-        } catch {
+        } catch (err) {
           // The analysis itself failed: nothing of the command was seen, which is unanalysable, not "no opinion".
           analysis = {
             source: command,
             invocations: [],
             functions: [],
-            limit: 'failure',
+            limit: err instanceof OutOfTime ? 'deadline' : 'failure',
             opaqueCode: null,
             aliases: new Map(),
             home: opts.home,

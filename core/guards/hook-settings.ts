@@ -12,10 +12,10 @@ export const HOOK_MARK = 'agent-guard.cjs';
  * Events whose hooks can change a tool call after Agent Guard has judged it: a PreToolUse or
  * PermissionRequest hook may answer with `updatedInput`, which replaces the whole input (the last
  * hook to finish wins, and all run in parallel), so a new one is a way around the guard. Gemini
- * CLI's BeforeTool is the same event. A deny cannot be overridden (deny > ask > allow), so other
+ * CLI's BeforeTool and Cursor's preToolUse (with its updated_input) are the same event. A deny cannot be overridden (deny > ask > allow), so other
  * events' hooks (PostToolUse formatters, SessionStart, …) are the user's business.
  */
-export const GATE_EVENTS = ['PreToolUse', 'PermissionRequest', 'BeforeTool'];
+export const GATE_EVENTS = ['PreToolUse', 'PermissionRequest', 'BeforeTool', 'preToolUse'];
 
 /**
  * Settings `env` variables that change how the hook's command runs: node's own options
@@ -150,7 +150,8 @@ export function hookModel(text: string | null): HookModel {
       if (!group || typeof group !== 'object') continue;
       const g = group as Record<string, unknown>;
       const cover = coverage(g.matcher);
-      for (const h of Array.isArray(g.hooks) ? g.hooks : []) {
+      // Cursor's hooks.json lists the handlers themselves under an event, each with its own matcher.
+      for (const h of Array.isArray(g.hooks) ? g.hooks : typeof g.command === 'string' ? [g] : []) {
         if (!h || typeof h !== 'object') continue;
         const handler = h as Record<string, unknown>;
         const key = `${event} ${showCoverage(cover)} ${canonical(handler)}`;

@@ -402,14 +402,37 @@ export function selfTest(hookFile: string, workspace: string): SelfTest {
   };
 }
 
-export type CliHost = 'gemini' | 'copilot';
+export type CliHost = 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode';
 
 /** Runs the installed hook with the host's own payload: rm -rf ~ must be denied in its form, ls silent. */
 function selfTestHost(host: CliHost, hookFile: string, workspace: string, report: Report): void {
-  const payload = (command: string) =>
-    host === 'gemini'
-      ? { hook_event_name: 'BeforeTool', timestamp: new Date(0).toISOString(), tool_name: 'run_shell_command', tool_input: { command }, cwd: workspace }
-      : { sessionId: 'self-test', timestamp: 0, cwd: workspace, toolName: 'bash', toolArgs: JSON.stringify({ command }) };
+  const payloads: Record<CliHost, (command: string) => Record<string, unknown>> = {
+    gemini: (command) => ({
+      hook_event_name: 'BeforeTool',
+      timestamp: new Date(0).toISOString(),
+      tool_name: 'run_shell_command',
+      tool_input: { command },
+      cwd: workspace,
+    }),
+    copilot: (command) => ({ sessionId: 'self-test', timestamp: 0, cwd: workspace, toolName: 'bash', toolArgs: JSON.stringify({ command }) }),
+    codex: (command) => ({
+      hook_event_name: 'PreToolUse',
+      session_id: 'self-test',
+      turn_id: 'self-test',
+      cwd: workspace,
+      tool_name: 'Bash',
+      tool_input: { command },
+    }),
+    cursor: (command) => ({
+      hook_event_name: 'preToolUse',
+      conversation_id: 'self-test',
+      workspace_roots: [workspace],
+      tool_name: 'Shell',
+      tool_input: { command },
+    }),
+    opencode: (command) => ({ hook_event_name: 'tool.execute.before', session_id: 'self-test', cwd: workspace, tool_name: 'bash', tool_input: { command } }),
+  };
+  const payload = payloads[host];
   const run = (command: string) =>
     spawnSync('node', [hookFile], {
       input: JSON.stringify(payload(command)),
@@ -427,17 +450,19 @@ function selfTestHost(host: CliHost, hookFile: string, workspace: string, report
   let denied = false;
   try {
     const j = JSON.parse(bad.stdout) as Record<string, unknown>;
-    denied = bad.status === 0 && (host === 'gemini' ? j.decision === 'deny' : j.permissionDecision === 'deny');
+    const claude = (j.hookSpecificOutput as Record<string, unknown> | undefined)?.permissionDecision;
+    const decision = host === 'gemini' ? j.decision : host === 'copilot' ? j.permissionDecision : host === 'cursor' ? j.permission : claude;
+    denied = bad.status === 0 && decision === 'deny';
   } catch {
     denied = false;
   }
   const ok = run('ls');
   const silent = ok.status === 0 && ok.stdout === '';
-  const name = host === 'gemini' ? 'Gemini CLI' : 'Copilot CLI';
-  if (denied && silent) report.lines.push(`self-test: the installed hook denies rm -rf ~ in the ${name}'s form and stays silent for ls`);
+  const name = { gemini: 'the Gemini CLI', copilot: 'the Copilot CLI', codex: 'the Codex CLI', cursor: 'Cursor', opencode: 'OpenCode' }[host];
+  if (denied && silent) report.lines.push(`self-test: the installed hook denies rm -rf ~ in ${name}'s form and stays silent for ls`);
   else
     report.warnings.push(
-      `self-test: the installed hook ${denied ? '' : `did not deny rm -rf ~ in the ${name}'s form`}${!denied && !silent ? ' and ' : ''}${silent ? '' : 'was not silent for ls'}`,
+      `self-test: the installed hook ${denied ? '' : `did not deny rm -rf ~ in ${name}'s form`}${!denied && !silent ? ' and ' : ''}${silent ? '' : 'was not silent for ls'}`,
     );
 }
 

@@ -2,8 +2,7 @@
 // the plugin, whether it all runs (active) and is up to date (current); and one line per host.
 
 import { join } from 'node:path';
-import { parse as parseLoose, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { CONFIG_FILE, parseConfig } from '../config';
+import { configStatus, type ConfigStatus } from './config-status';
 import { pluginInstalls, type PluginInstall } from './targets/plugin';
 import { managedStatus, type ManagedStatus } from './targets/managed';
 import { installedAbove, managedSettingsFiles, readIfExistsQuiet, readLoose, type Bundle, type Target } from './installer';
@@ -20,7 +19,7 @@ export interface StatusReport {
   bundledVersion: string;
   scopes: ScopeStatus[];
   neutralizers: string[];
-  config: { file: string; exists: boolean; problems: string[]; exceptions?: { guard: string; command: string; added?: string }[] };
+  config: ConfigStatus;
   /** Agent Guard in managed settings (install --managed --write): runs whatever other settings say. */
   managed: ManagedStatus | null;
   /** Agent Guard as a Claude Code plugin (claude plugin install), enabled or not. */
@@ -37,21 +36,8 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const scopes = TARGETS.flatMap((t) => t.installs(place, bundle));
   const vscode = scopes.find((s) => s.host === 'vscode');
   const neutral = neutralizers({ workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) }, managedFiles).map((n) => n.message);
-  const configFile = join(workspace, CONFIG_FILE);
-  const configText = readIfExistsQuiet(configFile);
-  let configProblems: string[] = [];
-  let exceptions: { guard: string; command: string; added?: string }[] = [];
-  if (configText !== null) {
-    // As the hook reads it: comments and trailing commas allowed.
-    const errors: ParseError[] = [];
-    const raw = parseLoose(configText, errors, { allowTrailingComma: true }) as unknown;
-    if (errors.length > 0) configProblems = [`not valid JSON (${printParseErrorCode(errors[0]!.error)}); the hook uses the defaults`];
-    else {
-      const parsedConfig = parseConfig(raw);
-      configProblems = parsedConfig.problems;
-      exceptions = parsedConfig.config.exceptions;
-    }
-  }
+  // The configuration files, and what in them waits for the person's consent (core/install/config-status.ts).
+  const config = configStatus(workspace);
   const installedScopes = scopes.filter((s) => s.installed);
   const plugins = pluginInstalls(workspace, configDir || join(home, '.claude'));
   // The plugin runs its own copy of the hook, updated with the plugin: it counts as current.
@@ -66,8 +52,8 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const claudeRuns = (claude.some((s) => s.hook !== 'missing') || pluginRuns) && neutral.length === 0;
   const vscodeRuns =
     !!vscode && vscode.hook !== 'missing' && vscodeNeutralizers(workspace).length === 0 && !vscode.problems.some((p) => p.includes('not valid JSON'));
-  // Gemini CLI's settings and the Copilot CLI's own file: installed there, that CLI must run it.
-  const clis = (['gemini', 'copilot'] as HostId[]).filter((h) => installedScopes.some((s) => s.host === h));
+  // A host's own file (Gemini CLI, the Copilot CLI's user file, Codex, Cursor, OpenCode): installed there, that host must run it.
+  const clis = CLI_HOSTS.filter((h) => installedScopes.some((s) => s.host === h));
   const cliRuns = clis.length === 0 || cliHostStatus(place, bundle).every((c) => !clis.includes(c.host) || c.runs);
   const active = managedRuns || ((claudeInstalled || !!vscode || clis.length > 0) && (!claudeInstalled || claudeRuns) && (!vscode || vscodeRuns) && cliRuns);
   const current =
@@ -79,7 +65,7 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
     bundledVersion: bundle.version,
     scopes,
     neutralizers: neutral,
-    config: { file: configFile, exists: configText !== null, problems: configProblems, ...(exceptions.length > 0 ? { exceptions } : {}) },
+    config,
     managed,
     plugins,
     active,
@@ -88,6 +74,9 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
 }
 
 export type { HostStatus };
+
+/** The hosts with a file of their own (not Claude Code's settings, not VS Code's): installed there, that host must run it. */
+const CLI_HOSTS: readonly HostId[] = ['gemini', 'copilot', 'codex', 'cursor', 'opencode'];
 
 /** One line per host, as the CLI and the extension print it. */
 export function describeHost(h: HostStatus): string {
@@ -109,7 +98,7 @@ export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): 
 
 /** Per CLI: whether a session started in `workspace` runs the guard, and what to do if not. */
 export function cliHostStatus(t: Target, bundle: Bundle): HostStatus[] {
-  return lines(['gemini', 'copilot'], t, bundle, { scopes: [], neutralizers: [] });
+  return lines(CLI_HOSTS, t, bundle, { scopes: [], neutralizers: [] });
 }
 
 /**

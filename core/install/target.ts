@@ -11,7 +11,7 @@ import type { Bundle, HookState, InstallOptions, InstallState, Report, Scope, Se
 import { hookState, stampHook } from './installer';
 import type { ManagedPaths } from './targets/managed';
 
-export type HostId = 'claude' | 'vscode' | 'gemini' | 'copilot' | 'managed' | 'plugin';
+export type HostId = 'claude' | 'vscode' | 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode' | 'managed' | 'plugin';
 
 /** Where an install goes: a workspace, a scope and the home folder; managed settings add their policy folder. */
 export interface Place extends Target {
@@ -87,6 +87,11 @@ export interface InstallTarget {
   /** The scopes it can be installed in; `--host all` takes the targets with `inAll` that have the scope. */
   scopes: readonly Scope[];
   inAll: boolean;
+  /**
+   * Whether the host is on this machine, and how that was seen ("codex on PATH", "~/.cursor"); null:
+   * not found. `--host all` installs into a host that has no such check, or that was found.
+   */
+  found?(place: Place): string | null;
   /** What an install in this place writes, in a sentence (help text, the extension's picker). */
   describe(place: Place): string;
   /** The files an install in this place writes besides the shared hook (watchers, tests). */

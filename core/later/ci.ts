@@ -179,16 +179,26 @@ function asShell(text: string, bindings: Map<string, string>): string {
   });
 }
 
-/** The command texts of a CI configuration file, in order. */
-export function ciCommands(text: string): { text: string; key: string }[] {
+/** Command steps read from one CI file; past them the rest is unseen (and the file unanalysable). */
+export const MAX_CI_STEPS = 2048;
+
+/**
+ * The command texts of a CI configuration file, in order. Past MAX_CI_STEPS, one last entry with
+ * `unseen` stands for the steps not read: the caller must not take the file as seen whole.
+ */
+export function ciCommands(text: string): { text: string; key: string; unseen?: true }[] {
   const lines = text.split(/\r?\n/);
   const bindings = secretBindings(lines);
-  const out: { text: string; key: string }[] = [];
-  for (let i = 0; i < lines.length && out.length < 2048; ) {
+  const out: { text: string; key: string; unseen?: true }[] = [];
+  for (let i = 0; i < lines.length; ) {
     const m = KEY_LINE.exec(lines[i]!);
     if (!m || !COMMAND_KEYS.has(m[3]!)) {
       i++;
       continue;
+    }
+    if (out.length >= MAX_CI_STEPS) {
+      out.push({ text: `it has more than ${MAX_CI_STEPS} command steps`, key: m[3]!, unseen: true });
+      break;
     }
     // `- run: x` in a list: the key sits after the dash.
     const keyIndent = m[1]!.length + (m[2]?.length ?? 0);

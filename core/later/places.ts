@@ -22,6 +22,8 @@ export interface LaterText {
   inner?: boolean;
   /** A shell script run with `$0` and arguments (`bash run.sh a b`): shell words, as written. */
   argv?: string[];
+  /** Stands for the rest of a file not read past a limit (`text` says which): what it runs is unseen. */
+  unseen?: true;
 }
 
 export interface Place {
@@ -458,7 +460,12 @@ export const PLACES: Place[] = [
     id: 'ci',
     when: "on the CI runner, with the repository's secrets, on the next push or pull request",
     match: (rel) => CI_FILE.test(rel),
-    extract: (text) => ciCommands(text).map((c) => ({ lang: 'shell' as const, text: c.text, where: `a ${c.key} step` })),
+    extract: (text) =>
+      ciCommands(text).map((c) =>
+        c.unseen
+          ? { lang: 'shell' as const, text: c.text, where: 'the steps', unseen: true as const }
+          : { lang: 'shell' as const, text: c.text, where: `a ${c.key} step` },
+      ),
     remote: true,
     examples: [
       {

@@ -54,6 +54,20 @@ function fileRun(inv: Invocation, v: Value, lang: Lang | null, r: Reader, direct
   return { path, texts: [{ lang: lang ?? scriptLang(path, text), text, where: 'the script', ...(argv ? { argv } : {}) }], direct, cwd: inv.cwd };
 }
 
+/** `cat a b | sh`, `bash -c "$(cat a)"`: the files' texts, in order, as one script. */
+function cattedRun(inv: Invocation, files: Value[], r: Reader): ScriptRun {
+  let text = '';
+  let path: string | null = null;
+  for (const v of files) {
+    const run = fileRun(inv, v, 'shell', r, false);
+    // A file that is not there (or not a text) leaves the script unknown: unreadable.
+    if (!run || run.unreadable || run.texts.length === 0) return { path: argPath(inv, v, r.home), texts: [], unreadable: true, cwd: inv.cwd };
+    path ??= run.path;
+    text += run.texts[0]!.text;
+  }
+  return { path, texts: [{ lang: 'shell', text, where: 'the script' }], cwd: inv.cwd };
+}
+
 /** The first argument that is not an option (options taking a value skip it). */
 function operand(args: Value[], takes: string[] = []): { at: number; v: Value } | null {
   for (let i = 0; i < args.length; i++) {
@@ -357,6 +371,7 @@ function gitAliasRun(inv: Invocation, r: Reader): ScriptRun | null {
 export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
   const p = inv.program;
   const args = inv.args;
+  if (SHELLS.has(p) && inv.scriptFiles) return cattedRun(inv, inv.scriptFiles, r);
   if (SHELLS.has(p)) {
     if (args.some((a) => /^-[a-zA-Z]+$/.test(a.known ?? '') && a.known!.includes('c'))) return null;
     const file = operand(args, ['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);

@@ -5,14 +5,16 @@ import type { Program } from 'acorn';
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { Document } from 'yaml';
 import type { Verdict } from '../guards/dispatch';
+import type { Loosening } from '../config';
 
 /**
  * What a file is to the agent that reads it. Claude Code's own layout, plus other hosts' files:
  * 'instructions' (GEMINI.md, Cursor rules, Copilot instructions, prompt and custom-agent files) are
  * read like CLAUDE.md; 'host-hooks' are another host's hook configuration (Codex, Cursor, Gemini
- * CLI, Copilot / VS Code: core/lint/hosts.ts).
+ * CLI, Copilot / VS Code: core/lint/hosts.ts). `guard-config`: Agent Guard's own configuration
+ * (.claude/agent-guard.json, .claude/agent-guard/local.json).
  */
-export type FileKind = 'claude-md' | 'rules-md' | 'agent' | 'skill' | 'command' | 'settings' | 'workflow' | 'instructions' | 'host-hooks';
+export type FileKind = 'claude-md' | 'rules-md' | 'agent' | 'skill' | 'command' | 'settings' | 'workflow' | 'instructions' | 'host-hooks' | 'guard-config';
 export type Severity = 'error' | 'warning' | 'info';
 
 /** 0-based, like LSP. */
@@ -133,6 +135,11 @@ export interface RuleContext {
    * Bash tool, or with the PowerShell tool for a PowerShell command.
    */
   guardVerdict(command: string, shell?: 'bash' | 'powershell'): Verdict | null;
+  /**
+   * For Agent Guard's own configuration files: the entries of this file that loosen the guard and
+   * wait for consent (core/consent.ts), and the base revision consent comes from (lint --base).
+   */
+  pendingConsent(): { items: readonly Loosening[]; base?: string };
   offsetAt(line: number, character: number): number;
 }
 
@@ -173,6 +180,11 @@ export interface LintRule {
   /** Why it matters: what goes wrong. */
   rationale: string;
   appliesTo: readonly FileKind[];
+  /**
+   * false: an agent-guard-disable comment does not switch its findings off (they are about the file
+   * that could be loosened: a comment in it must not hide that).
+   */
+  inlineDisable?: false;
   /**
    * What the rule says Claude Code loads, skips, ignores or renames is checked against the real
    * Claude Code (version LOADER_VERIFIED) by the loader suite, test/loader/ (`npm run test:loader`).

@@ -152,7 +152,7 @@ function need(place: Place): ManagedPaths {
 const managed: InstallTarget = {
   id: 'managed',
   name: 'managed settings',
-  order: 4,
+  order: 10,
   scopes: [],
   inAll: false,
   describe: (place) => `${need(place).dropIn} and ${need(place).hookFile} (root-owned: every project on the machine)`,

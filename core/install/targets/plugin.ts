@@ -96,7 +96,7 @@ const PLUGIN_COMMANDS: Record<string, string> = {
 const plugin: InstallTarget = {
   id: 'plugin',
   name: 'Claude Code plugin',
-  order: 5,
+  order: 11,
   scopes: [],
   inAll: false,
   describe: () => `the agent-guard plugin (${PLUGIN_COMMANDS.installed})`,
