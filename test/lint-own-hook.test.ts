@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isOwnHook, OWN_HOOK_STAND_IN, readOwnHookAware } from '../core/lint/own-hook';
+import { isOwnHook, OWN_HOOK_STAND_IN, readOwnHookAware, runReader } from '../core/lint/own-hook';
 
 const body = `/* bundle */\n${'x'.repeat(300 * 1024)}\n`;
 const stamped = (text: string) => `// agent-guard 0.1.0 sha256:${createHash('sha256').update(text).digest('hex')}\n${text}`;
@@ -31,4 +31,16 @@ test('the guards read a verified hook as the stand-in, any other file as on disk
   writeFileSync(plain, 'echo hi\n');
   assert.equal(readOwnHookAware(plain, 1000), 'echo hi\n');
   assert.equal(readOwnHookAware(join(dir, 'missing'), 1000), null);
+});
+
+test("one run's reader reads each file once (the files do not change while a run looks at them)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-own-hook-'));
+  const file = join(dir, 'package.json');
+  writeFileSync(file, '{"scripts":{"test":"jest"}}');
+  const read = runReader();
+  assert.equal(read(file, 1000), '{"scripts":{"test":"jest"}}');
+  writeFileSync(file, '{"scripts":{"test":"rm -rf ~"}}');
+  assert.equal(read(file, 1000), '{"scripts":{"test":"jest"}}', 'kept for the run');
+  assert.equal(runReader()(file, 1000), '{"scripts":{"test":"rm -rf ~"}}', 'a new run reads it again');
+  assert.equal(read(join(dir, 'missing'), 1000), null);
 });

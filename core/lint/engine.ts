@@ -81,6 +81,8 @@ export interface LintOptions extends GuardSetup {
   onVerdict?: (command: string) => void;
   /** File-system answers shared by every verdict of one run (the CLI: the files do not change while it runs). */
   answers?: SharedAnswers;
+  /** How the guards read files for this run's verdicts (lintPaths: runReader, each file read once a run). */
+  readText?: (path: string, maxBytes: number) => string | null;
 }
 
 /**
@@ -101,7 +103,7 @@ export function createContext(
   lines: LineIndex,
   sink: Diagnostic[],
   currentRule: { rule: LintRule | null },
-  setup: GuardSetup & Pick<LintOptions, 'verdictMemo' | 'onVerdict' | 'answers'>,
+  setup: GuardSetup & Pick<LintOptions, 'verdictMemo' | 'onVerdict' | 'answers' | 'readText'>,
   verdictCache?: Map<string, Verdict | null>,
 ): RuleContext {
   let fm: Frontmatter | null | undefined;
@@ -218,7 +220,7 @@ export function createContext(
         config: setup.config,
         ...(recorder ? { observe: recorder.observe } : {}),
         ...(setup.answers ? { answers: setup.answers } : {}),
-        readText: readOwnHookAware,
+        readText: setup.readText ?? readOwnHookAware,
       }).verdict;
       // Only a verdict that redaction leaves as it is is kept across runs: then the kept one, redacted
       // with a later run's .env values, reads exactly as a fresh one. (Kept redacted, it would still

@@ -4,6 +4,7 @@ import rules from 'agent-guard:lint-rules';
 import { lintFile, applyFixes, type GuardSetup } from './engine';
 import { classifyFile, findAgentFiles } from './files';
 import { factAgain, fsAnswers, fsWorkspace, observedWorkspace } from './workspace';
+import { runReader } from './own-hook';
 import type { VerdictMemo } from './verdict-memo';
 import { fileStamp } from '../guards/fs-answers';
 import { normalizePath, relativeTo, resolvePath } from '../paths';
@@ -83,6 +84,7 @@ export function lintPaths(
   // One run, one guard setup: a command that appears in several files is judged once.
   const verdictCache = new Map<string, Verdict | null>();
   const answers = fsAnswers();
+  const readText = runReader();
   // A file's whole result is kept between runs (not when fixing: that rewrites files).
   // Nor with --base: what a file's result depends on then includes its text at the base revision.
   const memo = opts.fix || opts.base ? undefined : opts.verdictMemo;
@@ -119,6 +121,7 @@ export function lintPaths(
       ...(opts.base ? { baseText: opts.base.text } : {}),
       verdictCache,
       answers,
+      readText,
       ...(opts.verdictMemo ? { verdictMemo: { memo: opts.verdictMemo, fs: answers } } : {}),
       ...(recorder ? { onVerdict: (command: string) => recorder.commands.add(command) } : {}),
     };

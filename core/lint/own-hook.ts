@@ -44,3 +44,19 @@ export function readOwnHookAware(path: string, maxBytes: number): string | null 
   const whole = readRegularText(path, MAX_HOOK, true);
   return whole !== null && isOwnHook(whole) ? OWN_HOOK_STAND_IN : head;
 }
+
+/**
+ * readOwnHookAware with each answer kept for one lint run (the files do not change while it runs,
+ * as for the run's other shared answers): a thousand agent files whose commands all make the guards
+ * look for the same package.json or Makefile open it once. Bounded.
+ */
+export function runReader(): (path: string, maxBytes: number) => string | null {
+  const kept = new Map<string, string | null>();
+  return (path, maxBytes) => {
+    const key = `${maxBytes}\0${path}`;
+    if (kept.has(key)) return kept.get(key)!;
+    const text = readOwnHookAware(path, maxBytes);
+    if (kept.size < 10_000) kept.set(key, text);
+    return text;
+  };
+}
