@@ -206,6 +206,10 @@ function startClient(context: vscode.ExtensionContext): void {
       { scheme: 'file', pattern: '**/.claude/**' },
       { scheme: 'file', pattern: '**/CLAUDE*.md' },
       { scheme: 'file', pattern: '**/AGENTS.md' },
+      // Other hosts' agent files (core/lint/files.ts otherHostKind): the server decides what each is.
+      { scheme: 'file', pattern: '**/{GEMINI.md,AGENTS.override.md,.cursorrules}' },
+      { scheme: 'file', pattern: '**/{.cursor,.codex,.gemini}/**' },
+      { scheme: 'file', pattern: '**/.github/{copilot-instructions.md,instructions/**,prompts/**,agents/**,chatmodes/**,hooks/**}' },
     ],
     synchronize: { configurationSection: 'agentGuard' },
     initializationOptions: {

@@ -152,7 +152,11 @@ function forgetVerdicts(): void {
   folderStates.clear();
 }
 
-function lintText(uri: string, text: string): Diagnostic[] {
+/**
+ * `views`: one view per folder shared by a pass over many files (the start-up pass), so what rules
+ * derive from many files (every agent name of a folder) is read once per pass, not once per file.
+ */
+function lintText(uri: string, text: string, views?: Map<string, WorkspaceView>): Diagnostic[] {
   const path = pathOf(uri);
   if (!path) return [];
   const where = locate(path);
@@ -160,7 +164,12 @@ function lintText(uri: string, text: string): Diagnostic[] {
   const kind = kindOf(where);
   if (!kind) return [];
   const st = folderState(where.root);
-  return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), {
+  let view = views?.get(where.root);
+  if (!view) {
+    view = workspaceFor(where.root);
+    views?.set(where.root, view);
+  }
+  return lintFile({ path, rel: where.rel, kind, text }, view, {
     rules,
     guards: st.guards,
     config: st.config,
@@ -197,6 +206,7 @@ function validateWorkspace(): void {
   for (const d of documents.all()) validate(d);
   const queue: string[] = [];
   for (const root of roots) for (const { rel } of findAgentFiles(root)) queue.push(`${root}/${rel}`);
+  const views = new Map<string, WorkspaceView>();
   const step = () => {
     if (pass !== workspacePass) return; // a newer pass (folders changed) took over
     for (let n = 0; n < 20 && queue.length > 0; n++) {
@@ -204,7 +214,7 @@ function validateWorkspace(): void {
       const uri = pathToFileURL(path).toString();
       if (documents.get(uri)) continue;
       const text = diskText(path);
-      if (text !== null) void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text).map(toLsp) });
+      if (text !== null) void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text, views).map(toLsp) });
     }
     if (queue.length > 0) setImmediate(step);
   };
@@ -363,7 +373,7 @@ connection.onCodeAction((params) => {
         diagnostics: [d],
         command: { title: 'Trust', command: 'agentGuard.trustWorkspaceGuards', arguments: [{ folder: pathToFileURL(where.root).toString() }] },
       });
-    if (kind && kind !== 'settings' && kind !== 'guard-config') {
+    if (kind && kind !== 'settings' && kind !== 'guard-config' && kind !== 'host-hooks') {
       last.push(disableAction(doc, d, d.code, kind, 'line'));
       last.push(disableAction(doc, d, d.code, kind, 'file'));
     }

@@ -40,7 +40,7 @@ export function hoverAt(ctx: RuleContext, offset: number): Hover | null {
 function commandHover(ctx: RuleContext, offset: number): Hover | null {
   const span = commandSpans(ctx).find((c) => offset >= c.start && offset <= c.end);
   if (!span) return null;
-  const v = ctx.guardVerdict(span.command);
+  const v = ctx.guardVerdict(span.command, span.shell);
   const told = span.instructed ? '' : '\n\nThe text around it tells the agent not to run it (or shows it as an example), so lint does not report it.';
   if (!v)
     return {

@@ -31,6 +31,8 @@ export interface WorkspaceAnswers {
   exists(path: string): boolean;
   stamp(path: string): string;
   list(path: string): string[];
+  /** A workspace fact's digest (`id\0arg`, see core/lint/facts.ts); null: no such fact. */
+  fact(key: string): string | null;
 }
 
 /**
@@ -45,7 +47,9 @@ export type Dependency =
   | ['s', string, string]
   | ['E', string, boolean]
   | ['S', string, string]
-  | ['L', string, string];
+  | ['L', string, string]
+  /** A workspace fact (core/lint/facts.ts) by `id\0arg`, and a digest of its value. */
+  | ['D', string, string];
 
 interface Entry {
   verdict: Verdict | null;
@@ -154,6 +158,8 @@ function holds(d: Dependency, fs: FsAnswers, ws: WorkspaceAnswers | null): boole
       return ws !== null && ws.stamp(path) === answer;
     case 'L':
       return ws !== null && namesDigest(ws.list(path)) === answer;
+    case 'D':
+      return ws !== null && ws.fact(path) === answer;
   }
 }
 
@@ -346,7 +352,7 @@ export class VerdictMemo {
   }
 }
 
-const OPS = new Set(['e', 'r', 'l', 's', 'E', 'S', 'L']);
+const OPS = new Set(['e', 'r', 'l', 's', 'E', 'S', 'L', 'D']);
 
 function validDeps(deps: unknown): deps is Dependency[] {
   if (!Array.isArray(deps)) return false;
