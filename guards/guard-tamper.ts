@@ -1057,6 +1057,23 @@ export default defineGuard({
         tool_input: { file_path: '/home/user/.claude/settings.json', content: '{ "env": { "XDG_CONFIG_HOME": "/tmp/c", "MY_TOOL_FLAG": "1" } }\n' },
         note: 'an allowlist: the user settings too, and any name not known to be harmless',
       },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: ', "SessionStart": [ { "hooks": [ { "type": "command", "command": "sh check-agent-guard.cjs" } ] } ]',
+          new_string: '',
+        },
+        fixture: {
+          committed: {
+            '.claude/settings.json': HOOKED.replace(
+              '] } ] }',
+              '] } ], "SessionStart": [ { "hooks": [ { "type": "command", "command": "sh check-agent-guard.cjs" } ] } ] }',
+            ),
+          },
+        },
+        note: 'the session-start check is how a broken hook gets noticed',
+      },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.claude/plugins' } },
       { tool_name: 'Bash', tool_input: { command: `ruby -e 'File.write(ARGV[0], "")' .claude/settings.json` }, note: 'the path comes in as an argument' },
       { tool_name: 'Bash', tool_input: { command: 'chmod -x /usr/bin/node' } },
