@@ -23,7 +23,7 @@ import { createGitRunner } from '../cli/git';
 import { requireTrust } from './trust';
 import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } from '../core/trust';
 import { allowHere } from '../cli/allow-command';
-import { REDACTED } from '../core/redact';
+import { REDACTED, redact, redactVerdict } from '../core/redact';
 import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
 import { changes, describeChanges, snapshot, type Change } from './side-effects';
 import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
@@ -504,8 +504,10 @@ async function checkCommand(given?: string): Promise<{ decision: string; guard?:
     { tool_name: 'Bash', tool_input: { command }, cwd },
     { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config, git: createGitRunner({ projectDir: cwd }) },
   ).verdict;
+  // A password argument or a token in the command is not shown (core/redact.ts).
+  if (v) redactVerdict(v, []);
   if (!v) {
-    if (!given) void vscode.window.showInformationMessage(`Allowed: no guard objects to "${command}".`);
+    if (!given) void vscode.window.showInformationMessage(`Allowed: no guard objects to "${redact(command)}".`);
     return { decision: 'allow' };
   }
   if (!given) void vscode.window.showWarningMessage(`${v.decision === 'deny' ? 'Denied' : 'Would ask'} by ${v.guardId}: ${reasonText(v)}`, { modal: false });

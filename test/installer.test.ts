@@ -175,9 +175,10 @@ test('a workspace path with spaces and non-ASCII characters', () => {
   assert.ok(uninstall(target(ws), BUNDLE).ok);
 });
 
-test('a symlinked .claude and a symlinked settings file stay symlinks', () => {
+test('a symlinked .claude (kept elsewhere in the workspace) and a symlinked settings file stay symlinks', () => {
   const ws = workspace();
-  const real = join(ws, '..', 'real-claude');
+  const real = join(ws, 'config', 'claude');
+  mkdirSync(join(ws, 'config'));
   mkdirSync(real);
   writeFileSync(join(real, 'real-settings.json'), '{\n  "model": "opus"\n}\n');
   symlinkSync(real, join(ws, '.claude'));

@@ -191,21 +191,22 @@ function within(root: string, path: string): boolean {
 
 /**
  * Project and local scope: the workspace is what the agent (and a cloned repository) controls, so
- * a settings file, hooks folder, hook or state file that is a link leading out of it is refused:
- * writing it would change a file elsewhere (a link to ~/.bashrc, say). Inside the workspace or the
- * real .claude folder is fine (a .claude kept elsewhere and linked in). User scope follows links:
- * dotfile managers link ~/.claude/settings.json.
+ * a .claude folder, settings file, hooks folder, hook or state file that is a link leading out of
+ * it is refused: writing it would change a file elsewhere (a committed `.claude` linking to
+ * ~/.ssh or ~/.config, a settings file linking to ~/.bashrc). A link to somewhere inside the
+ * workspace is fine. User scope follows links: dotfile managers link ~/.claude/settings.json.
  */
 function checkNoLinkOutside(t: Target, p: TargetPaths): void {
   if (t.scope === 'user') return;
-  const roots = [realOrSelf(t.workspace), realOrSelf(p.claudeDir)];
-  const checks: [string, string][] = [
-    [p.settingsFile, p.label],
-    [dirname(p.hookFile), '.claude/hooks'],
-    [p.hookFile, '.claude/hooks/agent-guard.cjs'],
-    [p.stateFile, `.claude/hooks/${STATE_FILE}`],
+  const root = realOrSelf(t.workspace);
+  const checks: [string, string, 'folder' | 'file'][] = [
+    [p.claudeDir, '.claude', 'folder'],
+    [p.settingsFile, p.label, 'file'],
+    [dirname(p.hookFile), '.claude/hooks', 'folder'],
+    [p.hookFile, '.claude/hooks/agent-guard.cjs', 'file'],
+    [p.stateFile, `.claude/hooks/${STATE_FILE}`, 'file'],
   ];
-  for (const [path, label] of checks) {
+  for (const [path, label, kind] of checks) {
     let st: ReturnType<typeof lstatSync>;
     try {
       st = lstatSync(path);
@@ -214,10 +215,10 @@ function checkNoLinkOutside(t: Target, p: TargetPaths): void {
     }
     if (!st.isSymbolicLink()) continue;
     const real = realOrSelf(path);
-    if (roots.some((r) => within(r, real))) continue;
+    if (within(root, real)) continue;
     throw new InstallError(
-      `refusing to write ${label}: it is a symbolic link to ${real}, outside the workspace, so installing would change that file instead. ` +
-        `If that is intended, replace the link with a copy of the file (or install with --user, which follows links), then run install again`,
+      `refusing to write ${label}: it is a symbolic link to ${real}, outside the workspace, so installing would change ${kind === 'folder' ? 'files there' : 'that file'} instead. ` +
+        `If that is intended, replace the link with a copy of the ${kind} (or install with --user, which follows links), then run install again`,
     );
   }
 }
