@@ -139,7 +139,8 @@ export function runStatus(rest: string[]): number {
   const managedFiles = values['managed-dir'] ? managedSettingsFiles(undefined, resolve(values['managed-dir'])) : managedSettingsFiles();
   const s = status(t.workspace, t.home, bundle, t.configDir, managedFiles);
   // The execution check: each installed hook command run on a canary call, as its host would.
-  const liveness = livenessCheck(t, bundle, switchedOff(s, managedFiles));
+  const place = values['managed-dir'] ? { ...t, managed: managedTarget(values).paths } : t;
+  const liveness = livenessCheck(place, bundle, switchedOff(s, managedFiles));
   const proven = liveness.length > 0 && liveness.every((h) => h.guarded);
   const guarded = s.active && proven;
   const hosts = hostLines(t, bundle, s).map((h) => withLiveness(h, liveness));
@@ -187,7 +188,13 @@ export function runStatus(rest: string[]): number {
 /** A host's line with what its execution check showed: the proof beats the configuration. */
 function withLiveness(h: HostStatus, liveness: readonly HostLiveness[]): HostStatus {
   const live = liveness.find((l) => l.host === h.host);
-  if (!live || !h.runs || live.guarded) return h;
+  if (!live) return h;
+  if (live.guarded) {
+    if (h.runs) return h;
+    const through = live.results.find((r) => r.liveness.guarded)!;
+    return { ...h, runs: true, detail: `through ${through.label}, which passed the execution check` };
+  }
+  if (!h.runs) return h;
   return { ...h, runs: false, detail: 'its hook failed the execution check (the check line above says how)' };
 }
 

@@ -138,8 +138,11 @@ test('a staging folder with $, quotes and spaces: the command quotes it for sh, 
   assert.match(ag(['status', ws, '--managed-dir', dir], { home }).stdout, /\(hook file: current\)/);
   rmSync(join(dir, 'hooks/agent-guard.cjs'));
   const missing = run('sh', ['-c', command], { cwd: ws, env: { PATH: process.env.PATH, HOME: home }, input: '' }); // it reads no input
-  assert.equal(missing.status, 1);
-  assert.match(missing.stderr, /agent-guard: hook file .*agent-guard\.cjs not found; run: sudo agent-guard install --managed --write/);
+  assert.equal(missing.status, 2, 'a block with the reason, not a pass');
+  assert.match(
+    missing.stderr,
+    /agent-guard: hook file .*agent-guard\.cjs not found, so Agent Guard checks nothing and blocks every call; to fix it, run: sudo agent-guard install --managed --write/,
+  );
   const st = ag(['status', ws, '--managed-dir', dir], { home });
   assert.equal(st.status, 1);
   assert.match(st.stdout, /hook file: MISSING/);
