@@ -328,3 +328,47 @@ test('status runs only what this version wrote: a forged entry or hook file is r
   );
   assert.equal(existsSync(marker), false);
 });
+
+// ---- how status reads (#30) ----
+
+/** Whether a line has a parenthesis inside another. */
+function nested(line: string): boolean {
+  let depth = 0;
+  for (const c of line) {
+    if (c === '(' && ++depth > 1) return true;
+    if (c === ')') depth = Math.max(0, depth - 1);
+  }
+  return false;
+}
+
+test('status in a subfolder leads with the guarded project; hosts never set up are one line, not a list of NOT guarded; no nested parentheses', () => {
+  const g = guarded();
+  const sub = join(g.ws, 'src');
+  mkdirSync(sub);
+  const r = status(sub, g.home);
+  assert.equal(r.status, 1);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.equal(lines[0], `workspace: ${sub}`);
+  assert.equal(
+    lines[1],
+    `project:   ${g.ws} is the guarded project; start Claude Code there, since a session started in this subfolder does not load its settings and is NOT guarded, or install with --user to cover every folder`,
+  );
+  assert.ok(lines.includes('state:     nothing installed in this folder itself'), r.stdout);
+  assert.equal(lines.at(-1), `verdict:   not guarded here; Agent Guard guards ${g.ws}`);
+  assert.equal(r.stdout.match(/NOT guarded/g)?.length, 1, `only the project line says NOT guarded:\n${r.stdout}`);
+  assert.ok(
+    lines.includes('others:    not set up for Claude Code, VS Code agent, Gemini CLI, Copilot CLI; agent-guard install --host all adds every host'),
+    r.stdout,
+  );
+  for (const l of lines) assert.equal(nested(l), false, l);
+
+  // In the project itself: only the host it was installed for has a line.
+  const top = status(g.ws, g.home);
+  assert.equal(top.status, 0, top.stdout);
+  assert.deepEqual(
+    top.stdout.split('\n').filter((l) => l.startsWith('host:')),
+    ['host:      Claude Code: guarded; Claude Code runs the hook on every tool call'],
+  );
+  assert.doesNotMatch(top.stdout, /NOT guarded \(/);
+  for (const l of top.stdout.split('\n')) assert.equal(nested(l), false, l);
+});
