@@ -300,6 +300,20 @@ test('status never says guarded when a call would pass: guards switched off, an 
   );
 });
 
+test('where there is no sh (Windows without Git Bash on PATH), status runs the hook file with node directly, and says what that leaves unchecked', () => {
+  const g = guarded();
+  const empty = join(g.ws, '..', 'empty-bin');
+  mkdirSync(empty);
+  const r = spawnSync(process.execPath, [CLI, 'status', g.ws], {
+    encoding: 'utf8',
+    env: { ...process.env, PATH: empty, HOME: g.home, XDG_CACHE_HOME: join(g.home, '.cache') },
+  });
+  assert.match(
+    r.stdout,
+    /^check: {5}\.claude\/settings\.json: guarded; the installed hook file denied a test call \(rm -rf ~\), run with node directly because sh is not on PATH here, so the command line itself was not checked, in \d+ ms$/m,
+  );
+});
+
 test('status runs only what this version wrote: a forged entry or hook file is reported, never executed', () => {
   const g = guarded();
   const marker = join(g.ws, '..', 'ran');

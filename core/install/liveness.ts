@@ -30,6 +30,8 @@ export interface LivenessProbe {
   env: Record<string, string>;
   /** Settings env entries status held back (not applied), `file: NAME` each. */
   heldBack: string[];
+  /** The hook file the command runs: run with node directly where there is no sh (Windows without Git Bash on PATH). */
+  hookFile?: string;
 }
 
 export interface ProbeResult {
@@ -42,8 +44,18 @@ export interface ProbeResult {
 /** Runs one probe (or says why it was not run). */
 export function runProbe(p: LivenessProbe, base: NodeJS.ProcessEnv = process.env): ProbeResult {
   if (p.command === null) return { label: p.label, liveness: { guarded: false, detail: p.notRun ?? 'not run' } };
-  const run = runCanary(p.command, p.form, p.cwd, { ...base, ...p.env });
-  return { label: p.label, liveness: judgeCanary(p.form, run), ...(run.ms !== undefined ? { ms: run.ms } : {}) };
+  const env = { ...base, ...p.env };
+  let run = runCanary(p.command, p.form, p.cwd, env);
+  let how = '';
+  if (run.error === 'ENOENT' && p.hookFile) {
+    // No sh here: the host finds its own (Claude Code: Git Bash on Windows). The hook file, the
+    // configuration and node are still checked, the command line around them is not.
+    run = runCanary(`node "${p.hookFile.replace(/\\/g, '/')}"`, p.form, p.cwd, env, 'node-direct');
+    how = ', run with node directly because sh is not on PATH here, so the command line itself was not checked';
+  }
+  const liveness = judgeCanary(p.form, run);
+  const detail = how ? `${liveness.detail.replace('the installed hook command', 'the installed hook file')}${how}` : liveness.detail;
+  return { label: p.label, liveness: { ...liveness, detail }, ...(run.ms !== undefined ? { ms: run.ms } : {}) };
 }
 
 // ---- Claude Code ----
@@ -104,12 +116,12 @@ export function claudeHookEnv(workspace: string, userSettings: string, managedFi
  */
 export function probeOf(
   label: string,
-  installed: { command: string; expected: string; hookState: string; fix: string },
+  installed: { command: string; expected: string; hookState: string; fix: string; hookFile?: string },
   form: CanaryForm,
   cwd: string,
   hookEnv: { env: Record<string, string>; heldBack: string[] },
 ): LivenessProbe {
-  const base = { label, form, cwd, env: hookEnv.env, heldBack: hookEnv.heldBack };
+  const base = { label, form, cwd, env: hookEnv.env, heldBack: hookEnv.heldBack, ...(installed.hookFile ? { hookFile: installed.hookFile } : {}) };
   if (installed.command !== installed.expected)
     return {
       ...base,

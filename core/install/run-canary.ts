@@ -6,9 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { HOOK_LIMIT_SECONDS, type CanaryForm, type CanaryRun } from '../liveness';
 
 /** Runs `command` with `sh -c` on the canary: the host's own way of running a shell-form hook. */
-export function runCanary(command: string, form: CanaryForm, cwd: string, env: NodeJS.ProcessEnv): CanaryRun {
+export function runCanary(command: string, form: CanaryForm, cwd: string, env: NodeJS.ProcessEnv, how: 'sh' | 'node-direct' = 'sh'): CanaryRun {
   const started = Date.now();
-  const r = spawnSync('sh', ['-c', command], {
+  // node-direct: `command` is `node "<file>"`, split here, for where there is no sh at all.
+  const [file, args] = how === 'sh' ? ['sh', ['-c', command]] : [process.execPath, [command.slice('node "'.length, -1)]];
+  const r = spawnSync(file, args, {
     input: form.payload,
     cwd,
     env,

@@ -201,6 +201,7 @@ function claudeProbes(place: Place, bundle: Bundle): LivenessProbe[] {
           command: ours.command,
           expected: p.command,
           hookState: hookState(p.hookFile, bundle).state,
+          hookFile: p.hookFile,
           fix: `agent-guard sync${scope === 'project' ? '' : ` --${scope}`}`,
         },
         CLAUDE_CANARY,

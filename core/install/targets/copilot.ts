@@ -160,7 +160,7 @@ function copilotProbes(place: Place, bundle: Bundle): LivenessProbe[] {
   out.push(
     probeOf(
       file,
-      { command, expected, hookState: hookState(paths.hookFile, bundle).state, fix: 'agent-guard sync --host copilot --user' },
+      { command, expected, hookState: hookState(paths.hookFile, bundle).state, hookFile: paths.hookFile, fix: 'agent-guard sync --host copilot --user' },
       COPILOT_CANARY,
       place.workspace,
       { env: {}, heldBack: [] },

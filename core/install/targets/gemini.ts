@@ -216,6 +216,7 @@ function geminiProbes(place: Place, bundle: Bundle): LivenessProbe[] {
           command: String(ours.handlerValue.command),
           expected: h.command,
           hookState: hookState(h.paths.hookFile, bundle).state,
+          hookFile: h.paths.hookFile,
           fix: `agent-guard sync --host gemini${scope === 'user' ? ' --user' : ''}`,
         },
         GEMINI_CANARY,

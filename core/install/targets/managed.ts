@@ -188,7 +188,13 @@ const managed: InstallTarget = {
     return [
       probeOf(
         `managed settings ${m.file}`,
-        { command: ours.command, expected: managedHookCommand(m.hookFile), hookState: m.hook, fix: 'sudo agent-guard install --managed --write' },
+        {
+          command: ours.command,
+          expected: managedHookCommand(m.hookFile),
+          hookState: m.hook,
+          hookFile: m.hookFile,
+          fix: 'sudo agent-guard install --managed --write',
+        },
         CLAUDE_CANARY,
         place.workspace,
         claudeHookEnv(place.workspace, join(place.configDir || join(place.home, '.claude'), 'settings.json'), files),

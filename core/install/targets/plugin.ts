@@ -53,7 +53,13 @@ function pluginProbes(workspace: string, claudeDir: string, hookSource: string):
     out.push(
       probeOf(
         `Claude Code plugin ${p.id}`,
-        { command, expected: PLUGIN_HOOK_COMMAND, hookState: same ? 'current' : 'outdated', fix: PLUGIN_COMMANDS.updated! },
+        {
+          command,
+          expected: PLUGIN_HOOK_COMMAND,
+          hookState: same ? 'current' : 'outdated',
+          fix: PLUGIN_COMMANDS.updated!,
+          hookFile: join(p.installPath, PLUGIN_HOOK),
+        },
         CLAUDE_CANARY,
         workspace,
         { ...env, env: { ...env.env, CLAUDE_PLUGIN_ROOT: p.installPath } },

@@ -80,7 +80,13 @@ export function vscodeProbes(workspace: string, bundle: Bundle, form: CanaryForm
   return [
     probeOf(
       label,
-      { command, expected, hookState: hookState(projectPaths(workspace).hookFile, bundle).state, fix: 'agent-guard sync --host vscode' },
+      {
+        command,
+        expected,
+        hookState: hookState(projectPaths(workspace).hookFile, bundle).state,
+        hookFile: projectPaths(workspace).hookFile,
+        fix: 'agent-guard sync --host vscode',
+      },
       form,
       workspace,
       { env: {}, heldBack: [] },
