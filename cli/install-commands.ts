@@ -195,7 +195,14 @@ function withLiveness(h: HostStatus, liveness: readonly HostLiveness[]): HostSta
     return { ...h, runs: true, detail: `through ${through.label}, which passed the execution check` };
   }
   if (!h.runs) return h;
-  return { ...h, runs: false, detail: 'its hook failed the execution check (the check line above says how)' };
+  const ran = live.results.some((r) => !r.liveness.unproven);
+  return {
+    ...h,
+    runs: false,
+    detail: ran
+      ? 'its hook failed the execution check (the check line above says how)'
+      : 'not proven: status did not run its hook (the check line above says why)',
+  };
 }
 
 /** Where the guarded project is, when this folder is a subfolder of it (Claude Code does not look up). */
@@ -205,13 +212,17 @@ function claudeProjectAbove(workspace: string, home: string, userInstalled: bool
 
 function verdictLine(s: StatusReport, guarded: boolean, liveness: readonly HostLiveness[], above: string | null): string {
   const installed = s.scopes.some((x) => x.installed) || (s.plugins ?? []).length > 0 || !!s.managed;
-  const failed = liveness.flatMap((l) => l.results).find((r) => !r.liveness.guarded);
+  const results = liveness.flatMap((l) => l.results);
+  const failed = results.find((r) => !r.liveness.guarded && !r.liveness.unproven);
+  const unproven = results.find((r) => r.liveness.unproven);
   const verdict = guarded
     ? s.current
       ? 'guarded and current'
       : 'guarded, but not current; agent-guard sync updates it'
     : installed
-      ? `NOT guarded: ${failed ? `${failed.label}: ${failed.liveness.detail}` : (s.neutralizers[0] ?? notRunning(s))}`
+      ? failed || s.neutralizers.length > 0 || !unproven
+        ? `NOT guarded: ${failed ? `${failed.label}: ${failed.liveness.detail}` : (s.neutralizers[0] ?? notRunning(s))}`
+        : `not proven guarded: ${unproven.label}: ${unproven.liveness.detail}`
       : above
         ? `not guarded here; Agent Guard guards ${above}`
         : 'not guarded';

@@ -74,6 +74,8 @@ export interface CanaryRun {
 export interface Liveness {
   /** The host would stop the canary: the guard runs. */
   guarded: boolean;
+  /** Not run at all (status runs only what it can vouch for): neither proven nor refuted. */
+  unproven?: boolean;
   /** Why, in one sentence part (for "NOT guarded: …" and status lines). */
   detail: string;
 }

@@ -296,7 +296,7 @@ test('status never says guarded when a call would pass: guards switched off, an 
   assert.equal(r.status, 1, r.stdout);
   assert.match(
     r.stdout,
-    /^check: {5}\.claude\/settings\.json: NOT guarded; \.claude\/settings\.json: XDG_CONFIG_HOME in env: XDG_CONFIG_HOME moves where the hook looks for its trust records, code cache and home folder, so status does not run the hook with it; remove it unless you put it there$/m,
+    /^check: {5}\.claude\/settings\.json: not checked; \.claude\/settings\.json: XDG_CONFIG_HOME in env: XDG_CONFIG_HOME moves where the hook looks for its trust records, code cache and home folder, so status does not run the hook with it; remove it unless you put it there$/m,
   );
 });
 
@@ -324,8 +324,9 @@ test('status runs only what this version wrote: a forged entry or hook file is r
   assert.equal(r.status, 1);
   assert.match(
     r.stdout,
-    /check: {5}\.claude\/settings\.json: NOT guarded; its hook entry is not the one this version installs, so status does not run it; to replace it, run: agent-guard sync$/m,
+    /check: {5}\.claude\/settings\.json: not checked; its hook entry is not the one this version installs, so status does not run it; to replace it, run: agent-guard sync$/m,
   );
+  assert.match(r.stdout, /^verdict: {3}not proven guarded: \.claude\/settings\.json: its hook entry is not the one this version installs/m);
   assert.equal(existsSync(marker), false);
 
   const h = guarded();
@@ -338,7 +339,7 @@ test('status runs only what this version wrote: a forged entry or hook file is r
   assert.equal(r.status, 1);
   assert.match(
     r.stdout,
-    /check: {5}\.claude\/settings\.json: NOT guarded; the hook file is from another version, so status does not run it; to replace it, run: agent-guard sync$/m,
+    /check: {5}\.claude\/settings\.json: not checked; the hook file is from another version, so status does not run it; to replace it, run: agent-guard sync$/m,
   );
   assert.equal(existsSync(marker), false);
 });

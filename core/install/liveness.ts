@@ -43,7 +43,7 @@ export interface ProbeResult {
 
 /** Runs one probe (or says why it was not run). */
 export function runProbe(p: LivenessProbe, base: NodeJS.ProcessEnv = process.env): ProbeResult {
-  if (p.command === null) return { label: p.label, liveness: { guarded: false, detail: p.notRun ?? 'not run' } };
+  if (p.command === null) return { label: p.label, liveness: { guarded: false, unproven: true, detail: p.notRun ?? 'not run' } };
   const env = { ...base, ...p.env };
   let run = runCanary(p.command, p.form, p.cwd, env);
   let how = '';
@@ -148,5 +148,6 @@ export function probeOf(
 
 /** A probe's result in one line for status: where, and what the run showed. */
 export function describeProbe(r: ProbeResult): string {
-  return `${r.label}: ${r.liveness.guarded ? 'guarded' : 'NOT guarded'}; ${r.liveness.detail}${r.ms !== undefined && r.liveness.guarded ? `, in ${r.ms} ms` : ''}`;
+  const said = r.liveness.guarded ? 'guarded' : r.liveness.unproven ? 'not checked' : 'NOT guarded';
+  return `${r.label}: ${said}; ${r.liveness.detail}${r.ms !== undefined && r.liveness.guarded ? `, in ${r.ms} ms` : ''}`;
 }
