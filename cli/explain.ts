@@ -29,7 +29,7 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
   const { config } = loadConfig(projectDir);
   const result = evaluatePayload(
     { tool_name: 'Bash', tool_input: { command }, cwd },
-    { guards, home, projectDir, fallbackCwd: cwd, config, git: createGitRunner({ projectDir }) },
+    { guards, home, projectDir, fallbackCwd: cwd, config, git: createGitRunner({ projectDir }), now: Date.now() },
   );
   // Nothing secret is printed: a password argument (`sshpass -p …`), a token, a secret-named VAR=value.
   const v = result.verdict ? { ...result.verdict } : null;

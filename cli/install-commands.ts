@@ -286,9 +286,23 @@ export function formatStatus(s: StatusReport, extra: { above?: string | null; li
   }
   for (const n of s.neutralizers) lines.push(`off:       ${n}`);
   lines.push(`config:    ${s.config.exists ? s.config.file : 'defaults (no .claude/agent-guard.json)'}`);
+  if (s.config.local?.exists) lines.push(`config:    ${s.config.local.file} (yours, git-ignored)`);
   for (const p of s.config.problems) lines.push(`config:    ${p}`);
-  for (const x of s.config.exceptions ?? [])
-    lines.push(`allowed:   ${x.guard} lets exactly ${JSON.stringify(x.command)} through${x.added ? ` (since ${x.added})` : ''}`);
+  for (const x of s.config.exceptions ?? []) {
+    const scope = [x.session ? `agent session ${x.session} only` : '', x.until ? `until ${x.until}` : '', x.branch ? `on branch ${x.branch} only` : '']
+      .filter(Boolean)
+      .join(', ');
+    const state = x.waiting ? 'WAITING FOR YOUR CONSENT: ' : x.expired ? 'EXPIRED: ' : '';
+    const details = [x.source === 'local' ? 'yours' : 'team', scope, x.added ? `since ${x.added}` : ''].filter(Boolean).join(', ');
+    lines.push(`allowed:   ${state}${x.guard} lets exactly ${JSON.stringify(x.command)} through (${details})`);
+  }
+  // Configuration that loosens the guard but does not apply yet: what, and the one command that gives consent.
+  for (const p of (s.config.pending ?? []).filter((x) => !x.exception))
+    lines.push(
+      `consent:   WAITING: ${p.source === 'local' ? '.claude/agent-guard/local.json' : '.claude/agent-guard.json'} ${p.what}; the defaults hold until you consent`,
+    );
+  if (s.config.consentCommand) lines.push(`consent:   review the entries above, then run: ${s.config.consentCommand}`);
+  // The execution check's results; the verdict line comes after the hosts (runStatus).
   for (const l of extra.liveness ?? []) for (const r of l.results) lines.push(`check:     ${describeProbe(r)}`);
   return `${lines.join('\n')}\n`;
 }

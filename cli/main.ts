@@ -29,11 +29,16 @@ Usage:
   agent-guard uninstall [workspace] remove exactly what install added
   agent-guard lint [paths…]         check agent-visible files (CLAUDE.md, .claude/agents, skills, commands, settings, workflows)
         --format stylish|json|sarif|github   --fix   --max-warnings N   --no-inline-config   -o file
+        --base <rev>                CI: <rev>'s .claude/agent-guard.json is what was agreed; what this change loosens is reported, not applied
   agent-guard test [workspace]      run the examples of the workspace's own guards (.claude/guards/*.js); --all adds the built-in ones
-  agent-guard trust [file|workspace]  let the hook run a workspace guard (.claude/guards/*.js) with this content; untrust undoes it
+  agent-guard trust [file|workspace]  your consent: let the hook run the workspace guards (.claude/guards/*.js) as they are, and apply
+                                    what .claude/agent-guard.json and .claude/agent-guard/local.json loosen; untrust withdraws it
   agent-guard log [workspace]       the most recent blocked calls (-n 50, --json)
-  agent-guard allow "<command>"     let the guard that denies this exact command pass it in this workspace
-        --guard id  --cwd dir       (a person's standing permission; the agent cannot add one)
+  agent-guard allow "<command>"     let the guard that denies this command pass it here (yours: .claude/agent-guard/local.json)
+        --for session|hour|branch   only for the agent session that was blocked, an hour, or this branch
+        --team                      in .claude/agent-guard.json instead (each teammate consents with agent-guard trust)
+        --guard id  --cwd dir       (a person's standing permission; the agent cannot add one; for the catastrophic
+                                    class you type the command back in a terminal)
   agent-guard check                 read one PreToolUse payload on stdin; behaves exactly like the hook
   agent-guard explain "<command>"   show how a shell command is analysed and which guards fire
   agent-guard version               the version of this agent-guard (also --version)

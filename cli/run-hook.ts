@@ -5,7 +5,7 @@
 import { readdirSync, readSync } from 'node:fs';
 import { readRegularText } from '../core/read-file';
 import guards from 'agent-guard:guards';
-import { deadlineIn, evaluatePayload, hookOutput, hookReply, HOOK_DEADLINE_MS, unanalysable, type Deadline } from '../core/guards/dispatch';
+import { deadlineIn, evaluatePayload, sessionId, hookOutput, hookReply, HOOK_DEADLINE_MS, unanalysable, type Deadline } from '../core/guards/dispatch';
 import { loadWorkspaceGuards } from '../core/guards/workspace-guards';
 import { appendDecision, callKey } from '../core/guards/decision-log';
 import { UnsafePathError } from '../core/state-dir';
@@ -61,7 +61,8 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
     const changed = changedSinceInstall(selfFile);
     if (changed) return { stdout: '', stderr: [`agent-guard: ${changed}`], exitCode: 0 };
   }
-  const { config, notes } = loadConfig(projectDir);
+  // The person's consent is read from their trust store, in this hook's environment.
+  const { config, notes } = loadConfig(projectDir, { env });
   // Workspace guards run only with the user's consent (agent-guard trust); install's self-test never loads them.
   const workspace = env.AGENT_GUARD_NO_WORKSPACE_GUARDS
     ? { guards: [], notes: [] }
@@ -69,7 +70,8 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   const all = workspace.guards.length > 0 ? [...guards, ...workspace.guards] : guards;
   // Git stops early enough for the guards to finish before the hook's own deadline.
   const git = createGitRunner({ projectDir, env, deadline: Date.now() + deadline.remaining() - GIT_DEADLINE_MARGIN_MS });
-  const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config, deadline, git });
+  // The time of the call: exceptions scoped to this session, an hour or a branch are in force now.
+  const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config, deadline, git, now: Date.now() });
   const stderr = [...notes, ...workspace.notes, ...result.notes];
   let secretsForLog: string[] = [];
   if (result.verdict) {
@@ -80,7 +82,7 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   if (canary && !result.verdict) stderr.unshift(`agent-guard: ${canaryLetThrough(config)}`);
   if (result.verdict && result.call && !env.AGENT_GUARD_NO_LOG && !canary) {
     try {
-      appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>), secretsForLog);
+      appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>), secretsForLog, new Date(), sessionId(payload));
     } catch (err) {
       stderr.push(
         err instanceof UnsafePathError
@@ -95,13 +97,17 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   return { stdout: reply.stdout, stderr: [...reply.stderr, ...stderr], exitCode: reply.exitCode };
 }
 
-/** Why the canary passed, from the configuration (the one thing that can switch guards off or except a command). */
+/**
+ * Why the canary passed, from the configuration as it applies (consented entries only): the one
+ * thing that can switch guards off or except a command.
+ */
 function canaryLetThrough(config: GuardConfig): string {
-  if (config.exceptions.some((x) => x.command === CANARY_COMMAND)) return `an exception in .claude/agent-guard.json lets "${CANARY_COMMAND}" through`;
+  if (config.exceptions.some((x) => x.command === CANARY_COMMAND))
+    return `an exception in the Agent Guard configuration lets "${CANARY_COMMAND}" through (agent-guard status lists the exceptions)`;
   const off = Object.entries(config.guards)
     .filter(([, mode]) => mode === 'off')
     .map(([id]) => id);
-  if (off.length > 0) return `.claude/agent-guard.json switches off ${off.join(', ')}`;
+  if (off.length > 0) return `the Agent Guard configuration switches off ${off.join(', ')}`;
   return `no guard denied "${CANARY_COMMAND}"`;
 }
 
@@ -152,7 +158,7 @@ function projectDirFor(payload: unknown, env: NodeJS.ProcessEnv, fallbackCwd: st
 
 /** For input that is not JSON: there is no payload cwd, so the project is CLAUDE_PROJECT_DIR or the cwd. */
 function readFailMode(env: NodeJS.ProcessEnv, fallbackCwd: string): 'open' | 'closed' {
-  return loadConfig(projectDirFor(null, env, fallbackCwd)).config.failMode;
+  return loadConfig(projectDirFor(null, env, fallbackCwd), { env }).config.failMode;
 }
 
 function safeHomedir(): string {

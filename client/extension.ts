@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { readFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import guards from 'agent-guard:guards';
 import type { Bundle, Scope } from '../core/install/installer';
@@ -17,16 +17,18 @@ import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
 import { loadConfig } from '../core/guards/load-config';
 import { CONFIG_TEMPLATE } from '../core/config-schema';
-import { CONFIG_FILE } from '../core/config';
+import { CONFIG_FILE, type Loosening } from '../core/config';
 import { homeDirectory, normalizePath } from '../core/paths';
 import { createGitRunner } from '../cli/git';
 import { requireTrust } from './trust';
 import { applyTrust, guardFiles, readTrust, trustFile, WORKSPACE_GUARDS_DIR } from '../core/trust';
-import { allowHere } from '../cli/allow-command';
+import { allowHere, CATASTROPHIC, planAllow, previewLines, type AllowScope } from '../cli/allow-command';
+import { isFloor, recordConfigConsent } from '../cli/workspace-commands';
+import { CONFIG_FILES } from '../core/guards/load-config';
 import { REDACTED, redact, redactVerdict } from '../core/redact';
 import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
 import { changes, describeChanges, snapshot, type Change } from './side-effects';
-import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
+import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, oneLine, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
 
 const CRASH_LIMIT = 5;
 const CRASH_WINDOW_MS = 3 * 60 * 1000;
@@ -66,23 +68,40 @@ async function blockedCallAction(action: string, e: LogEntry, folder?: vscode.Ur
   if (action === 'allow') await allowBlockedCall({ entry: e, ...(folder ? { folder } : {}) });
 }
 
-/** Why a logged call cannot become an exact exception, or null. */
+/** Why a logged call cannot become an exception from here, or null. */
 function notAllowable(e: LogEntry): string | null {
   if (e.guard === 'unanalysable') return 'the guard could not analyse it completely; rephrase it instead';
   if (!['Bash', 'PowerShell', 'Monitor'].includes(e.tool) && !/terminal/i.test(e.tool)) return `it is a ${e.tool} call, not a command`;
   if (e.target.includes(REDACTED)) return 'the log holds it with a secret redacted, so the exact command is unknown; run agent-guard allow with it';
   if (e.target.length >= 500) return 'the log holds it shortened; run agent-guard allow with the whole command';
+  // The floor: no one-click exception for the catastrophic class.
+  if (CATASTROPHIC.has(e.guard)) return floorText(e);
   return null;
 }
 
+/** What the editor says instead of offering "Allow" for a catastrophic-class denial. */
+function floorText(e: LogEntry): string {
+  return `${e.guard} stops damage that cannot be undone, so it cannot be allowed from the editor. If you are sure, run in a terminal (you will type the command back): agent-guard allow '${e.target.replace(/'/g, "'\\''")}'`;
+}
+
+type AllowChoice = { scope: AllowScope; team?: boolean } | null;
+
 /**
- * "Allow this here": a person's standing permission for exactly this command and guard in this
- * folder, after a confirmation (skipped only when called with confirmed, from code).
+ * "Allow this here": a person's standing permission for this command and guard in this folder. The
+ * person picks how far it reaches (this agent session, an hour, this branch, always for them, or for
+ * the team) in a list whose first and default item keeps it blocked; the list says which recent
+ * blocked calls it would have let through. Skipped only when called with `confirmed`, from code.
  */
-async function allowBlockedCall(opts?: { entry?: LogEntry; folder?: vscode.Uri; confirmed?: boolean }): Promise<string | undefined> {
+async function allowBlockedCall(opts?: {
+  entry?: LogEntry;
+  folder?: vscode.Uri | string;
+  confirmed?: boolean;
+  scope?: AllowScope;
+  team?: boolean;
+}): Promise<string | undefined> {
   const e = opts?.entry ?? shownCall();
   if (!e) return undefined;
-  const folder = await pickFolder(opts?.folder);
+  const folder = await pickFolder(asUri(opts?.folder));
   if (!folder) return undefined;
   if (!trusted()) {
     refuseUntrusted('Agent Guard: Allow this here is not available in Restricted Mode. Trust the folder first.');
@@ -93,18 +112,20 @@ async function allowBlockedCall(opts?: { entry?: LogEntry; folder?: vscode.Uri; 
     void vscode.window.showWarningMessage(`Agent Guard: this call cannot be allowed from here: ${why}.`);
     return undefined;
   }
+  const ws = normalizePath(folder.uri.fsPath);
+  let choice: AllowChoice = { scope: opts?.scope ?? 'always', ...(opts?.team ? { team: true } : {}) };
   if (!opts?.confirmed) {
-    const ok = await vscode.window.showWarningMessage(
-      `Allow exactly this command in ${folder.name}?`,
-      {
-        modal: true,
-        detail: `${e.target}\n\n${e.guard} will let this exact command through from now on (written to .claude/agent-guard.json, "exceptions"). Any other command, and this one with any change, is still checked.`,
-      },
-      'Allow',
-    );
-    if (ok !== 'Allow') return undefined;
+    choice = await pickAllowScope(e, ws, folder.name);
+    if (!choice) return undefined;
   }
-  const r = allowHere(e.target, normalizePath(folder.uri.fsPath), e.guard);
+  const r = allowHere({
+    command: e.target,
+    workspace: ws,
+    guard: e.guard,
+    scope: choice.scope,
+    team: choice.team ?? false,
+    ...(e.session ? { session: e.session } : {}),
+  });
   output.appendLine(`Allow: ${r.message}`);
   // The new exception changes verdicts: lint findings on that command go too, without waiting for the watcher.
   if (r.ok) revalidate();
@@ -113,6 +134,50 @@ async function allowBlockedCall(opts?: { entry?: LogEntry; folder?: vscode.Uri; 
   else void vscode.window.showErrorMessage(`Agent Guard: ${r.message}`);
   view?.refresh();
   return r.message;
+}
+
+/** The reach of an exception, picked by the person; the first item, the default, keeps the call blocked. */
+async function pickAllowScope(e: LogEntry, ws: string, name: string): Promise<AllowChoice> {
+  const plan = planAllow({ command: e.target, workspace: ws, guard: e.guard });
+  if (!plan.ok) {
+    void vscode.window.showErrorMessage(`Agent Guard: ${plan.message}`);
+    return null;
+  }
+  const branchRun = createGitRunner({ projectDir: ws }).run(['symbolic-ref', '--quiet', '--short', 'HEAD'], ws);
+  const branch = branchRun?.ok ? branchRun.stdout.trim() : '';
+  type Item = vscode.QuickPickItem & { choice?: AllowChoice };
+  const items: Item[] = [
+    { label: KEEP_BLOCKING, description: 'nothing changes', choice: null },
+    { label: 'Allow exactly this command', kind: vscode.QuickPickItemKind.Separator },
+    ...(e.session
+      ? [{ label: '$(history) For this agent session', description: `session ${e.session.slice(0, 12)}`, choice: { scope: 'session' as const } }]
+      : []),
+    { label: '$(clock) For one hour', choice: { scope: 'hour' } },
+    ...(branch ? [{ label: `$(git-branch) On branch ${branch}`, choice: { scope: 'branch' as const } }] : []),
+    { label: '$(unlock) Always, only for me', description: `${CONFIG_FILES.local} (git-ignored)`, choice: { scope: 'always' } },
+    {
+      label: '$(organization) Always, for the whole team',
+      description: `${CONFIG_FILES.team} (each teammate consents with agent-guard trust)`,
+      choice: { scope: 'always', team: true },
+    },
+  ];
+  const preview = previewLines(plan.preview ?? []);
+  output.appendLine(`Allow "${e.target}" past ${e.guard} in ${name}? ${preview.join('\n')}`);
+  const n = plan.preview?.length ?? 0;
+  const pick = await vscode.window.showQuickPick(items, {
+    title: `Allow "${oneLine(e.target, 60)}" past ${e.guard} in ${name}?`,
+    // What it would have let through, in short (the list itself goes to the Agent Guard output).
+    placeHolder: `Enter keeps it blocked. It would have let through ${n === 0 ? 'none' : n} of the blocked calls recorded here${n > 0 ? ' (listed in Output › Agent Guard)' : ''}.`,
+    ignoreFocusOut: true,
+  });
+  return pick?.choice ?? null;
+}
+
+const KEEP_BLOCKING = '$(circle-slash) Keep blocking it';
+
+/** A folder passed as a Uri, or as a string (from a code action the language server sent). */
+function asUri(folder: vscode.Uri | string | undefined): vscode.Uri | undefined {
+  return typeof folder === 'string' ? vscode.Uri.parse(folder) : folder;
 }
 
 /** The hook this extension ships. Read once: an extension update restarts the extension host. */
@@ -146,7 +211,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   reg('agentGuard.checkCommand', (command?: string) => checkCommand(command));
   reg('agentGuard.showBlockedCalls', (opts?: { folder?: vscode.Uri }) => showBlockedCalls(opts));
   reg('agentGuard.openConfiguration', (opts?: { folder?: vscode.Uri }) => openConfiguration(opts));
-  reg('agentGuard.trustWorkspaceGuards', (opts?: { folder?: vscode.Uri; confirm?: boolean }) => trustGuardsCommand(opts));
+  reg('agentGuard.trustWorkspaceGuards', (opts?: { folder?: vscode.Uri | string; confirm?: boolean }) => trustGuardsCommand(opts));
   reg(OPEN_RULE_DOCS, (code?: string) => openRuleDocs(context, String(code ?? '')));
   reg('agentGuard.restartServer', async () => {
     await client?.stop().catch(() => undefined);
@@ -162,10 +227,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
           entry,
           (action, e) => void blockedCallAction(action, e, folder),
           notAllowable(entry) ? [] : [{ id: 'allow', label: 'Allow this here…' }],
+          // The floor: a catastrophic-class denial says why it has no "Allow" here, and what the terminal needs.
+          CATASTROPHIC.has(entry.guard) ? floorText(entry) : undefined,
         )
       : undefined,
   );
-  reg('agentGuard.allowBlockedCall', (opts?: { entry?: LogEntry; folder?: vscode.Uri; confirmed?: boolean }) => allowBlockedCall(opts));
+  reg('agentGuard.allowBlockedCall', (opts?: { entry?: LogEntry; folder?: vscode.Uri | string; confirmed?: boolean; scope?: AllowScope; team?: boolean }) =>
+    allowBlockedCall(opts),
+  );
   reg(COPY_ALTERNATIVE, (entry?: LogEntry | { kind: 'call'; entry: LogEntry }) =>
     copyAlternative(entry && 'kind' in entry ? entry.entry : (entry ?? shownCall())),
   );
@@ -174,6 +243,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void refreshAll(context)));
   watchDecisionLog(context);
   watchInstallState(context);
+  watchConsent(context);
 
   // The rest is not needed for activation to finish: status, and syncing an outdated hook (only
   // in a trusted folder: syncing writes the hook there; when trust is granted later, then).
@@ -329,6 +399,15 @@ function updateStatusItem(context: vscode.ExtensionContext, folder: vscode.Works
       item.command = { title: 'Trust Workspace Guards', command: 'agentGuard.trustWorkspaceGuards', arguments: args };
     }
   }
+  // Configuration that loosens the guard and waits for consent: the defaults hold for it until then.
+  const waiting = s.config.pending ?? [];
+  if (waiting.length > 0) {
+    item.tooltip = `${item.tooltip} Waiting for your consent (the defaults hold until then): ${waiting.map((w) => `${CONFIG_FILES[w.source]} ${w.what}`).join('; ')}.`;
+    if (installed && s.active && s.current) {
+      item.text = `$(shield) Guarded, ${waiting.length + pending.length} waiting for consent${suffix}`;
+      item.command = { title: 'Trust Workspace Guards and Configuration', command: 'agentGuard.trustWorkspaceGuards', arguments: args };
+    }
+  }
   if (!trusted() && (item.command as vscode.Command).command !== 'agentGuard.showStatus') {
     item.tooltip = `${item.tooltip} Restricted Mode: trust this folder first (click to manage workspace trust).`;
     item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
@@ -455,37 +534,85 @@ async function statusCommand(context: vscode.ExtensionContext, opts?: { folder?:
   return s;
 }
 
-/** Agent Guard: Trust Workspace Guards — the consent `agent-guard trust` records, after a modal confirmation. */
-async function trustGuardsCommand(opts?: { folder?: vscode.Uri; confirm?: boolean }): Promise<string[]> {
-  const folder = await pickFolder(opts?.folder);
+/**
+ * Agent Guard: Trust Workspace Guards and Configuration — the consent `agent-guard trust` records:
+ * workspace guard files to run, and entries of the configuration that loosen the guard. The person
+ * ticks what they consent to in a list where nothing is ticked (Enter alone changes nothing), with a
+ * button on each entry that opens its file. Entries about a catastrophic-class guard are not in the
+ * list: they are consented only in a terminal (agent-guard trust, typed back). `confirm: false`
+ * (from code) consents to everything the list would offer.
+ */
+async function trustGuardsCommand(opts?: { folder?: vscode.Uri | string; confirm?: boolean }): Promise<string[]> {
+  const folder = await pickFolder(asUri(opts?.folder));
   if (!folder) return [];
   const ws = normalizePath(folder.uri.fsPath);
   const files = guardFiles(ws, readTrust(trustFile()));
-  const pending = files.filter((f) => f.state !== 'trusted');
-  if (pending.length === 0) {
+  const pendingFiles = files.filter((f) => f.state !== 'trusted');
+  const loaded = loadConfig(ws);
+  const floor = loaded.pending.filter(isFloor);
+  const entries = loaded.pending.filter((p) => !isFloor(p));
+  const terminal =
+    floor.length > 0 ? ` ${floor.length} more (about catastrophic-class guards) can only be consented in a terminal: agent-guard trust ${ws}` : '';
+  if (pendingFiles.length === 0 && entries.length === 0) {
     void vscode.window.showInformationMessage(
-      files.length === 0 ? `${folder.name} has no workspace guards (${WORKSPACE_GUARDS_DIR}/*.js).` : `Every workspace guard of ${folder.name} is trusted.`,
+      `Nothing in ${folder.name} waits for your consent${files.length > 0 ? ' (every workspace guard is trusted)' : ''}.${terminal}`,
     );
     return [];
   }
-  const names = pending.map((f) => `${f.name}${f.state === 'changed' ? ' (changed since you trusted it)' : ''}`);
+  type Item = vscode.QuickPickItem & { file?: string; entry?: Loosening; open: string };
+  const items: Item[] = [
+    ...pendingFiles.map((f) => ({
+      label: `$(file-code) ${f.name}`,
+      description: f.state === 'changed' ? 'changed since you trusted it' : 'runs on every tool call, as you',
+      file: f.name.slice(WORKSPACE_GUARDS_DIR.length + 1),
+      open: f.name,
+      picked: false,
+    })),
+    ...entries.map((p) => ({ label: `$(unlock) ${p.what}`, description: CONFIG_FILES[p.source], entry: p, open: CONFIG_FILES[p.source], picked: false })),
+  ];
+  let chosen: Item[] = items;
   if (opts?.confirm !== false) {
-    const ok = await vscode.window.showWarningMessage(
-      `Let the Agent Guard hook run these files from ${folder.name} on every tool call? Review them first: they run as you.`,
-      { modal: true, detail: names.join('\n') },
-      'Trust',
-    );
-    if (ok !== 'Trust') return [];
+    chosen = await new Promise<Item[]>((resolvePick) => {
+      const qp = vscode.window.createQuickPick<Item>();
+      qp.title = `Trust in ${folder.name}: tick what you consent to (nothing is ticked; Enter alone changes nothing)`;
+      qp.placeholder = `Review each file first: guards run as you, and these entries loosen the guard.${terminal}`;
+      qp.canSelectMany = true;
+      qp.ignoreFocusOut = true;
+      qp.items = items.map((i) => ({ ...i, buttons: [{ iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: `Open ${i.open}` }] }));
+      qp.selectedItems = [];
+      let done = false;
+      qp.onDidTriggerItemButton(
+        (b) => void vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, b.item.open), { preview: true, preserveFocus: true }),
+      );
+      qp.onDidAccept(() => {
+        done = true;
+        resolvePick([...qp.selectedItems]);
+        qp.hide();
+      });
+      qp.onDidHide(() => {
+        if (!done) resolvePick([]);
+        qp.dispose();
+      });
+      qp.show();
+    });
   }
+  if (chosen.length === 0) return [];
   try {
-    const { lines } = applyTrust(
-      ws,
-      pending.map((f) => f.name.slice(WORKSPACE_GUARDS_DIR.length + 1)),
-      true,
-      trustFile(),
-    );
+    const lines: string[] = [];
+    const guardNames = chosen.flatMap((c) => (c.file ? [c.file] : []));
+    if (guardNames.length > 0) lines.push(...applyTrust(ws, guardNames, true, trustFile()).lines);
+    const given = chosen.flatMap((c) => (c.entry ? [c.entry] : []));
+    if (given.length > 0) {
+      recordConfigConsent(ws, loaded.applied, given);
+      lines.push(...given.map((g) => `consented: ${CONFIG_FILES[g.source]} ${g.what}`));
+    }
     for (const l of lines) output.appendLine(l);
-    void vscode.window.showInformationMessage(`Trusted ${pending.length} workspace guard${pending.length === 1 ? '' : 's'} of ${folder.name}.`);
+    void vscode.window.showInformationMessage(
+      `Agent Guard: you consented to ${chosen.length} item${chosen.length === 1 ? '' : 's'} in ${folder.name}.${terminal}`,
+    );
+    // Verdicts depend on it: lint findings and the status follow now.
+    revalidate();
+    view?.refresh();
     return lines;
   } catch (err) {
     void vscode.window.showErrorMessage(`Agent Guard: ${(err as Error).message}`);
@@ -502,7 +629,7 @@ async function checkCommand(given?: string): Promise<{ decision: string; guard?:
   const { config } = loadConfig(cwd);
   const v = evaluatePayload(
     { tool_name: 'Bash', tool_input: { command }, cwd },
-    { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config, git: createGitRunner({ projectDir: cwd }) },
+    { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config, git: createGitRunner({ projectDir: cwd }), now: Date.now() },
   ).verdict;
   // A password argument or a token in the command is not shown (core/redact.ts).
   if (v) redactVerdict(v, []);
@@ -672,6 +799,36 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
     }
   }, 2000);
   context.subscriptions.push({ dispose: () => clearInterval(timer) });
+}
+
+/**
+ * The user's trust store (outside every workspace): consent given or withdrawn in a terminal
+ * (agent-guard trust) changes what applies, so the status, the view and lint follow. A watcher, and
+ * a cheap stat every 2 s for where file events do not arrive.
+ */
+function watchConsent(context: vscode.ExtensionContext): void {
+  const store = trustFile();
+  let last = -1;
+  const check = () => {
+    let m = 0;
+    try {
+      m = statSync(store).mtimeMs;
+    } catch {
+      /* none yet */
+    }
+    if (last !== -1 && m !== last) {
+      revalidate();
+      void refreshAll(context);
+    }
+    last = m;
+  };
+  check();
+  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dirname(store)), basename(store)));
+  watcher.onDidChange(check);
+  watcher.onDidCreate(check);
+  watcher.onDidDelete(check);
+  const timer = setInterval(check, 2000);
+  context.subscriptions.push(watcher, { dispose: () => clearInterval(timer) });
 }
 
 function watchInstallState(context: vscode.ExtensionContext): void {

@@ -22,7 +22,9 @@ export type Node =
   | { kind: 'folder'; state: FolderState }
   | { kind: 'host'; state: FolderState; host: HostStatus }
   | { kind: 'calls'; state: FolderState }
-  | { kind: 'exception'; state: FolderState; guard: string; command: string }
+  | { kind: 'exception'; state: FolderState; guard: string; command: string; detail: string; waiting: boolean }
+  | { kind: 'consent'; state: FolderState }
+  | { kind: 'waiting'; state: FolderState; what: string; file: string }
   | { kind: 'call'; state: FolderState; entry: LogEntry };
 
 /** "14:03:07" today, "Dec 1 14:03" before. */
@@ -63,14 +65,40 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
       return this.states.map((state) => ({ kind: 'folder', state }));
     }
     if (node.kind === 'folder') {
-      const exceptions = (node.state.status.config.exceptions ?? []).map((x) => ({
-        kind: 'exception' as const,
-        state: node.state,
-        guard: x.guard,
-        command: x.command,
-      }));
-      return [...node.state.hosts.map((host) => ({ kind: 'host' as const, state: node.state, host })), ...exceptions, { kind: 'calls', state: node.state }];
+      const exceptions = (node.state.status.config.exceptions ?? [])
+        .filter((x) => !x.expired)
+        .map((x) => ({
+          kind: 'exception' as const,
+          state: node.state,
+          guard: x.guard,
+          command: x.command,
+          detail: [
+            x.source === 'local' ? 'yours' : 'team',
+            x.session ? 'this session' : '',
+            x.until ? `until ${when(x.until)}` : '',
+            x.branch ? `on ${x.branch}` : '',
+          ]
+            .filter(Boolean)
+            .join(', '),
+          waiting: x.waiting === true,
+        }));
+      const consent = (node.state.status.config.pending ?? []).length > 0 ? [{ kind: 'consent' as const, state: node.state }] : [];
+      return [
+        ...node.state.hosts.map((host) => ({ kind: 'host' as const, state: node.state, host })),
+        ...consent,
+        ...exceptions,
+        { kind: 'calls', state: node.state },
+      ];
     }
+    if (node.kind === 'consent')
+      return (node.state.status.config.pending ?? [])
+        .filter((p) => !p.exception)
+        .map((p) => ({
+          kind: 'waiting' as const,
+          state: node.state,
+          what: p.what,
+          file: p.source === 'local' ? '.claude/agent-guard/local.json' : '.claude/agent-guard.json',
+        }));
     if (node.kind === 'calls')
       return node.state.blocked
         .slice(-RECENT)
@@ -100,10 +128,29 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
         return item;
       }
       case 'exception': {
-        const item = new vscode.TreeItem(`Allowed: ${node.command}`, vscode.TreeItemCollapsibleState.None);
-        item.description = node.guard;
-        item.tooltip = `A standing permission in .claude/agent-guard.json: ${node.guard} lets exactly this command through here.`;
-        item.iconPath = new vscode.ThemeIcon('unlock');
+        const item = new vscode.TreeItem(`${node.waiting ? 'Waiting for consent' : 'Allowed'}: ${node.command}`, vscode.TreeItemCollapsibleState.None);
+        item.description = `${node.guard} (${node.detail})`;
+        item.tooltip = node.waiting
+          ? `An exception (${node.detail}) that does not apply until you consent to it: review it, then Trust (agent-guard trust).`
+          : `A standing permission (${node.detail}): ${node.guard} lets this command through here.`;
+        item.iconPath = new vscode.ThemeIcon(node.waiting ? 'watch' : 'unlock');
+        if (node.waiting) item.command = { title: 'Trust', command: 'agentGuard.trustWorkspaceGuards', arguments: [{ folder: node.state.folder.uri }] };
+        return item;
+      }
+      case 'consent': {
+        const n = (node.state.status.config.pending ?? []).length;
+        const item = new vscode.TreeItem('Waiting for your consent', vscode.TreeItemCollapsibleState.Expanded);
+        item.description = `${n} ${n === 1 ? 'entry loosens' : 'entries loosen'} the guard; the defaults hold`;
+        item.tooltip = 'Configuration that loosens the guard applies only once you consent to it. Click to review and consent (agent-guard trust).';
+        item.iconPath = new vscode.ThemeIcon('warning');
+        item.command = { title: 'Trust', command: 'agentGuard.trustWorkspaceGuards', arguments: [{ folder: node.state.folder.uri }] };
+        return item;
+      }
+      case 'waiting': {
+        const item = new vscode.TreeItem(node.what, vscode.TreeItemCollapsibleState.None);
+        item.description = node.file;
+        item.iconPath = new vscode.ThemeIcon('watch');
+        item.command = { title: 'Open', command: 'vscode.open', arguments: [vscode.Uri.joinPath(node.state.folder.uri, node.file)] };
         return item;
       }
       case 'calls': {
@@ -135,7 +182,7 @@ let act: (action: string, e: LogEntry) => void = () => undefined;
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function blockedCallHtml(e: LogEntry, nonce: string, extraActions: { id: string; label: string }[] = []): string {
+export function blockedCallHtml(e: LogEntry, nonce: string, extraActions: { id: string; label: string }[] = [], notice?: string): string {
   const alt = e.instead
     ? `<h2>Instead, run</h2><pre id="alt"><code>${esc(e.instead)}</code></pre><p><button id="copy" data-action="copy">Copy alternative</button>${extraActions.map((a) => ` <button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join('')}</p>`
     : `<p>The guard suggests no single alternative; the reason says how to rephrase.</p>${extraActions.length ? `<p>${extraActions.map((a) => `<button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join(' ')}</p>` : ''}`;
@@ -156,6 +203,7 @@ button:hover { background: var(--vscode-button-hoverBackground); }
 <h2>What the agent tried</h2><pre><code>${esc(e.target)}</code></pre>
 <h2>Why</h2><p id="reason">${esc(e.reason)}</p>
 ${alt}
+${notice ? `<p id="notice">${esc(notice)}</p>` : ''}
 <script nonce="${nonce}">
 const vscode = acquireVsCodeApi();
 for (const b of document.querySelectorAll('button[data-action]')) b.addEventListener('click', () => vscode.postMessage({ action: b.dataset.action }));
@@ -166,6 +214,7 @@ export function showBlockedCall(
   e: LogEntry,
   onAction: (action: string, e: LogEntry) => void,
   extraActions: { id: string; label: string }[] = [],
+  notice?: string,
 ): vscode.WebviewPanel {
   const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
   if (!panel) {
@@ -183,7 +232,7 @@ export function showBlockedCall(
   shown = e;
   act = onAction;
   panel.title = `Blocked: ${e.guard}`;
-  panel.webview.html = blockedCallHtml(e, nonce, extraActions);
+  panel.webview.html = blockedCallHtml(e, nonce, extraActions, notice);
   panel.reveal();
   return panel;
 }

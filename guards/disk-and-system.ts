@@ -162,6 +162,7 @@ export default defineGuard({
   title: 'No wiping disks, re-owning the system, fork bombs or shutdowns',
   prevents: 'dd of=/dev/sda, mkfs, chmod -R 777 / or a fork bomb make the machine unusable in seconds, far beyond the project.',
   tools: [...SHELL_TOOLS],
+  catastrophic: true,
   priority: 4,
   check(_call, ctx) {
     const analysis = ctx.shell();

@@ -128,9 +128,9 @@ const USE_EDIT = 'Make settings changes with the Edit tool, which checks them ag
 /** What Agent Guard's own subcommands do to the guard, when the agent runs them. */
 const PRODUCT_REASONS: Record<string, string> = {
   trust:
-    "agent-guard trust records the user's consent to run a workspace guard on every tool call; only the user can give it. Ask the user to review the guard file and run agent-guard trust themselves.",
+    "agent-guard trust records the user's consent to run the workspace's guards on every tool call and to apply what its configuration loosens; only the user can give it. Ask the user to review .claude/guards/ and .claude/agent-guard.json and run agent-guard trust themselves.",
   allow:
-    'agent-guard allow adds a standing permission to .claude/agent-guard.json; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.',
+    'agent-guard allow adds a standing permission (to .claude/agent-guard/local.json, or with --team to .claude/agent-guard.json) and records the user\'s consent to it; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.',
 };
 
 /** install, sync and uninstall write or remove the hook file and the settings entry of a workspace (or of the user, or the managed settings). */
@@ -969,6 +969,18 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'agent-guard allow "git push --force origin main"' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard allow --guard secret-read "cat .env"' } },
       { tool_name: 'Bash', tool_input: { command: 'node node_modules/agent-guard/dist/cli.cjs allow "rm -rf ~"' } },
+      // The person's own configuration (exceptions, consented as they are written): the agent writes none of it.
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.claude/agent-guard/local.json', content: '{ "exceptions": [ { "guard": "rm-catastrophic", "command": "rm -rf ~" } ] }' },
+      },
+      { tool_name: 'Bash', tool_input: { command: `printf '{"guards":{"secret-read":"off"}}' > .claude/agent-guard/local.json` } },
+      { tool_name: 'Bash', tool_input: { command: 'cp /tmp/mine.json .claude/agent-guard/local.json' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'rm .claude/agent-guard/local.json' },
+        note: 'its entries are the person’s; gone, they can only be given again by them',
+      },
       {
         tool_name: 'Edit',
         tool_input: {

@@ -285,6 +285,7 @@ export default defineGuard({
   prevents:
     "curl … | sh runs whatever the server sends at that moment, unreviewed, with the agent's rights; a compromised or typo-squatted URL owns the machine.",
   tools: [...SHELL_TOOLS],
+  catastrophic: true,
   priority: 3,
   check(_call, ctx) {
     const analysis = ctx.shell();

@@ -338,6 +338,7 @@ export default defineGuard({
   title: 'No sending secret files or the environment over the network',
   prevents: 'curl -F file=@.env to a paste site, or env | nc, hands every key to a third party; a key should only ever travel to its own service.',
   tools: [...SHELL_TOOLS, 'WebFetch'],
+  catastrophic: true,
   priority: 3,
   check(call, ctx) {
     if (call.tool === 'WebFetch') return keyInUrl(call.input.url);

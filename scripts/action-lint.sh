@@ -3,7 +3,8 @@
 # action's inputs, writes the SARIF file and the exit code to the step's outputs, and exits 0 so
 # that the upload step runs; the action's last step fails the job with lint's exit code.
 # Inputs (environment): AGENT_GUARD_PATHS, AGENT_GUARD_MAX_WARNINGS, AGENT_GUARD_PACKAGE;
-# GITHUB_ACTION_PATH, GITHUB_WORKSPACE, GITHUB_OUTPUT, RUNNER_TEMP as GitHub sets them.
+# GITHUB_ACTION_PATH, GITHUB_WORKSPACE, GITHUB_OUTPUT, RUNNER_TEMP, GITHUB_EVENT_NAME,
+# GITHUB_EVENT_PATH as GitHub sets them.
 #
 # The checkout is a pull request's, so nothing of it may take part in running the linter: npm is
 # never run inside it (an `npm exec` there reads its .npmrc, whose node-options=--require ran the
@@ -31,10 +32,27 @@ cli="$tool/node_modules/agent-guard/dist/cli.cjs"
 sarif="${RUNNER_TEMP:-/tmp}/agent-guard.sarif"
 read -r -a paths <<< "${AGENT_GUARD_PATHS:-}"
 cd "$workspace" || exit 2
-node "$cli" lint --format sarif --output-file "$sarif" --max-warnings="${AGENT_GUARD_MAX_WARNINGS:--1}" "${paths[@]}"
+# A pull request cannot loosen its own checks: the base branch's .claude/agent-guard.json is what
+# the team agreed to; what the pull request loosens is reported (AG-CFG-001) and not applied. On
+# any other event the checked-out commit is already on its branch: its configuration is agreed.
+base=
+if git rev-parse --verify --quiet 'HEAD^{commit}' >/dev/null 2>&1; then base=HEAD; fi
+if [ "${GITHUB_EVENT_NAME:-}" = pull_request ] || [ "${GITHUB_EVENT_NAME:-}" = pull_request_target ]; then
+  base=$(node -e 'try { const e = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.stdout.write(String(e.pull_request.base.sha || "")); } catch {}' "${GITHUB_EVENT_PATH:-}")
+  if [ -z "$base" ]; then
+    echo "agent-guard: a pull request event without pull_request.base.sha in $GITHUB_EVENT_PATH; cannot tell what the base agreed to" >&2
+    echo "exit-code=2" >> "$GITHUB_OUTPUT"
+    exit 0
+  fi
+  # actions/checkout fetches one commit: fetch the base too (lint reads it through its hardened git).
+  git cat-file -e "$base^{commit}" 2>/dev/null || git fetch --quiet --no-tags --depth=1 origin "$base" || true
+fi
+base_args=()
+if [ -n "$base" ]; then base_args=(--base "$base"); fi
+node "$cli" lint "${base_args[@]}" --format sarif --output-file "$sarif" --max-warnings="${AGENT_GUARD_MAX_WARNINGS:--1}" "${paths[@]}"
 code=$?
 # Findings also as annotations on the run (same run, another format: lint is fast).
-node "$cli" lint --format github "${paths[@]}" || true
+node "$cli" lint "${base_args[@]}" --format github "${paths[@]}" || true
 if [ -s "$sarif" ]; then echo "sarif-file=$sarif" >> "$GITHUB_OUTPUT"; fi
 echo "exit-code=$code" >> "$GITHUB_OUTPUT"
 exit 0

@@ -30,6 +30,7 @@ import type { Diagnostic, FileKind, Fix, WorkspaceView } from '../core/lint/type
 import type { Verdict } from '../core/guards/dispatch';
 import { loadConfig } from '../core/guards/load-config';
 import { CONFIG_FILE } from '../core/config';
+import { LOCAL_CONFIG_FILE } from '../core/consent';
 import { narrowerRules, packageScripts } from '../core/lint/narrow';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
@@ -234,7 +235,14 @@ const WATCHED = [
   '**/.claude/hooks/agent-guard.cjs',
   '**/.github/hooks/agent-guard.json',
   `**/${CONFIG_FILE}`,
+  `**/${LOCAL_CONFIG_FILE}`,
 ];
+
+/** Agent Guard's own configuration files: every verdict depends on them. */
+const isConfigFile = (uri: string) => {
+  const p = pathOf(uri);
+  return !!p && (p.endsWith(`/${CONFIG_FILE}`) || p.endsWith(`/${LOCAL_CONFIG_FILE}`));
+};
 
 /** Re-lints every agent file: open documents from their text, the rest from disk. */
 function revalidateAll(): void {
@@ -256,7 +264,7 @@ connection.onInitialized(() => {
 });
 
 connection.onDidChangeWatchedFiles((e) => {
-  if (e.changes.some((c) => pathOf(c.uri)?.endsWith(`/${CONFIG_FILE}`))) forgetVerdicts();
+  if (e.changes.some((c) => isConfigFile(c.uri))) forgetVerdicts();
   revalidateAll();
 });
 // The same, asked for by a client that has just written those files itself (the VS Code extension
@@ -278,7 +286,7 @@ documents.onDidChangeContent((e) => schedule(e.document));
 documents.onDidSave((e) => {
   // A saved file may be what verdicts depend on (.env, agent-guard.json): then every agent file is stale.
   forgetVerdicts();
-  if (pathOf(e.document.uri)?.endsWith(`/${CONFIG_FILE}`)) revalidateAll();
+  if (isConfigFile(e.document.uri)) revalidateAll();
   else validate(e.document);
 });
 documents.onDidClose((e) => {
@@ -323,7 +331,15 @@ connection.onCodeAction((params) => {
         edit: { changes: { [doc.uri]: fix.edits } },
       });
     if (d.code === 'AG-SET-004') actions.push(...narrowActions(doc, d));
-    if (kind && kind !== 'settings') {
+    // Entries waiting for consent: the editor's consent command (the VS Code extension registers it).
+    if (d.code === 'AG-CFG-001' && where)
+      actions.push({
+        title: 'Review and consent to the configuration (agent-guard trust)…',
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        command: { title: 'Trust', command: 'agentGuard.trustWorkspaceGuards', arguments: [{ folder: pathToFileURL(where.root).toString() }] },
+      });
+    if (kind && kind !== 'settings' && kind !== 'guard-config') {
       last.push(disableAction(doc, d, d.code, kind, 'line'));
       last.push(disableAction(doc, d, d.code, kind, 'file'));
     }

@@ -18,7 +18,7 @@ function run(example: RuleExample, text = example.text) {
   assert.ok(kind, `${example.path} is not an agent file`);
   const files = { ...(example.files ?? {}), [example.path]: text };
   const ws = memoryWorkspace(ROOT, files);
-  return lintFile({ path: `${ROOT}/${example.path}`, rel: example.path, kind, text }, ws, { rules, ...exampleSetup(files) });
+  return lintFile({ path: `${ROOT}/${example.path}`, rel: example.path, kind, text }, ws, { rules, ...exampleSetup(files, example.path) });
 }
 
 test('rules have unique, stable codes and names', () => {

@@ -16,7 +16,7 @@ test('every finding of every example has a severity its rule page names', () => 
       const ws = memoryWorkspace('/workspace', { ...(ex.files ?? {}), [ex.path]: ex.text });
       for (const d of lintFile({ path: `/workspace/${ex.path}`, rel: ex.path, kind: fileKind(ex.path)!, text: ex.text }, ws, {
         rules,
-        ...exampleSetup(ex.files),
+        ...exampleSetup({ ...(ex.files ?? {}), [ex.path]: ex.text }, ex.path),
       })) {
         const r = rules.find((x) => x.code === d.code)!;
         const allowed = new Set([r.severity, ...(r.otherSeverities ?? [])]);

@@ -14,6 +14,8 @@ import { claudeSessionCheck } from '../core/install/liveness';
 import { CANARY_FIELD, CLAUDE_CANARY, judgeCanary, sessionCheckScript } from '../core/liveness';
 import { pluginHooksFile } from '../core/install/targets/plugin';
 import { findOurHandlers } from '../core/install/settings';
+import { CONFIG_FILES, loadConfig } from '../core/guards/load-config';
+import { recordConsent, storePath, trustFile } from '../core/trust';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const CLI = join(ROOT, 'dist/cli.cjs');
@@ -41,6 +43,19 @@ function guarded(): { ws: string; home: string; settings: () => Settings; pre: (
     pre: () => settings().hooks.PreToolUse![0]!.hooks[0]!.command,
     session: () => settings().hooks.SessionStart![0]!.hooks[0]!.command,
   };
+}
+
+/**
+ * Writes `.claude/agent-guard.json` and records the person's consent to every entry in it that
+ * loosens the guard, as `agent-guard trust` does (core/consent.ts): only then does it apply.
+ */
+function consentedConfig(ws: string, home: string, text: string): void {
+  writeFileSync(join(ws, '.claude/agent-guard.json'), text);
+  const env = { HOME: home };
+  const pending = loadConfig(ws, { env }).pending;
+  assert.ok(pending.length > 0, 'the entry loosens the guard');
+  recordConsent(trustFile(env), [{ file: storePath(ws, CONFIG_FILES.team), set: pending.map((p) => p.key) }]);
+  assert.equal(loadConfig(ws, { env }).pending.length, 0);
 }
 
 /** Runs a command as Claude Code runs a hook: `sh -c`, in the project, CLAUDE_PROJECT_DIR set, the payload on stdin. */
@@ -159,16 +174,16 @@ test('a session whose hook cannot run, or lets the canary through, gets a system
       /did not deny it: .*not found node could not run the hook \(exit 127\), so Agent Guard checks nothing and blocks every call; to see why, run: agent-guard status\. Run agent-guard status/,
     ],
     [
-      'guards off in the config',
-      () => writeFileSync(join(g.ws, '.claude/agent-guard.json'), '{ "guards": { "rm-catastrophic": "off" } }\n'),
+      'guards off in the config, with consent',
+      () => consentedConfig(g.ws, g.home, '{ "guards": { "rm-catastrophic": "off" } }\n'),
       {},
-      /did not deny it: \.claude\/agent-guard\.json switches off rm-catastrophic\. Run/,
+      /did not deny it: the Agent Guard configuration switches off rm-catastrophic\. Run/,
     ],
     [
-      'an exception for the canary',
-      () => writeFileSync(join(g.ws, '.claude/agent-guard.json'), '{ "exceptions": [ { "guard": "rm-catastrophic", "command": "rm -rf ~" } ] }\n'),
+      'an exception for the canary, with consent',
+      () => consentedConfig(g.ws, g.home, '{ "exceptions": [ { "guard": "rm-catastrophic", "command": "rm -rf ~" } ] }\n'),
       {},
-      /did not deny it: an exception in \.claude\/agent-guard\.json lets rm -rf ~ through /,
+      /did not deny it: an exception in the Agent Guard configuration lets rm -rf ~ through \(agent-guard status lists the exceptions\)/,
     ],
     [
       'the hook file edited after install',
@@ -195,6 +210,13 @@ test('a session whose hook cannot run, or lets the canary through, gets a system
     assert.match(message, want, what);
     spawnSync('rm', ['-f', join(g.ws, '.claude/agent-guard.json')]);
   }
+});
+
+test('a configuration that would switch the guard off but waits for consent does not: the session hears nothing', () => {
+  const g = guarded();
+  writeFileSync(join(g.ws, '.claude/agent-guard.json'), '{ "guards": { "rm-catastrophic": "off" } }\n');
+  const r = asHost(g.session(), g.ws, '{"hook_event_name":"SessionStart","source":"startup"}');
+  assert.deepEqual([r.status, r.stdout], [0, '']);
 });
 
 test('the check keeps only characters that are safe in JSON and a terminal, whatever the hook printed', () => {
@@ -277,12 +299,12 @@ test('status runs the installed command on the canary: guarded is a proof, with 
 
 test('status never says guarded when a call would pass: guards switched off, an env entry, a changed hook', () => {
   const g = guarded();
-  writeFileSync(join(g.ws, '.claude/agent-guard.json'), '{ "guards": { "rm-catastrophic": "off" } }\n');
+  consentedConfig(g.ws, g.home, '{ "guards": { "rm-catastrophic": "off" } }\n');
   let r = status(g.ws, g.home);
   assert.equal(r.status, 1, r.stdout + r.stderr);
   assert.match(
     r.stdout,
-    /^check: {5}\.claude\/settings\.json: NOT guarded; it did not deny a test call \(rm -rf ~\): \.claude\/agent-guard\.json switches off rm-catastrophic$/m,
+    /^check: {5}\.claude\/settings\.json: NOT guarded; it did not deny a test call \(rm -rf ~\): the Agent Guard configuration switches off rm-catastrophic$/m,
   );
   assert.match(r.stdout, /^host: {6}Claude Code: NOT guarded; its hook failed the execution check/m);
   assert.match(r.stdout, /^verdict: {3}NOT guarded: \.claude\/settings\.json: it did not deny/m);

@@ -27,6 +27,8 @@ export interface LogEntry {
   /** The guard's suggested alternative, redacted (absent in entries written before 0.1.1). */
   instead?: string;
   key: string;
+  /** The host's session id, when it sent one: an exception can be given for that session only. */
+  session?: string;
 }
 
 /**
@@ -50,7 +52,15 @@ export function callKey(payload: Record<string, unknown>): string {
  * Appends one entry. Throws UnsafePathError (from ../state-dir) when the folder or the file is a
  * link or not what it should be: the hook then says why on stderr and writes nothing.
  */
-export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, key: string, secrets: readonly string[] = [], now = new Date()): void {
+export function appendDecision(
+  projectDir: string,
+  call: ToolCall,
+  v: Verdict,
+  key: string,
+  secrets: readonly string[] = [],
+  now = new Date(),
+  session?: string,
+): void {
   const claudeDir = join(projectDir, '.claude');
   if (!existsSync(claudeDir)) return; // not a Claude Code project: leave no trace
   ensureStateDir(claudeDir, projectDir);
@@ -83,6 +93,7 @@ export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, k
     reason: redact(v.reason, secrets),
     ...(v.instead ? { instead: redact(v.instead, secrets) } : {}),
     key,
+    ...(session ? { session } : {}),
   };
   const fd = openNoFollow(file, APPEND_FLAGS, LOG_FILE);
   try {

@@ -2,13 +2,15 @@
 // says allow (that would override the user's own permission settings).
 
 import { escapeControl } from '../terminal';
-import { DEFAULT_CONFIG, type GuardConfig } from '../config';
+import { DEFAULT_CONFIG, MODE_STRENGTH, type GuardConfig, type Loosening } from '../config';
+import { CONSENT_COMMAND } from '../consent';
 import { MAX_COMMAND_LENGTH, MAX_INVOCATIONS } from '../shell/analyze';
 import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
 import type { Limit } from '../shell/ast';
 import { createContext, type FsProbe, type SharedAnswers } from './context';
 import { MAX_CALLS_PER_PAYLOAD, normalizeCall, type Host } from './normalize';
 import { MAX_PATCH, MAX_WALK } from './file-changes';
+import { matchingException, type ExceptionScope } from './exception-match';
 import type { GitRunner, Guard, ToolCall } from './types';
 
 export interface Verdict {
@@ -46,6 +48,14 @@ export interface DispatchOptions {
   observe?: (probe: FsProbe) => void;
   /** Answers shared by many calls judged against one unchanged file system (a lint run): see createContext. */
   answers?: SharedAnswers;
+  /**
+   * The time of the call (the hook, the CLI): exceptions scoped to a session, a time or a branch are
+   * then in force when they match. Without it (lint, the language server, which judge what files
+   * will run in sessions to come) only exceptions without a scope apply.
+   */
+  now?: number;
+  /** The host's session id (taken from the payload by evaluatePayload). */
+  session?: string;
 }
 
 export interface Deadline {
@@ -78,13 +88,25 @@ export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evalua
   const withGitNotes = () => (opts.git && opts.git.notes.length > 0 ? [...notes, ...opts.git.notes] : notes);
   for (const call of normalized.calls) {
     if (opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: normalized.host };
-    const e = evaluateCall(call, { ...opts, config });
+    const e = evaluateCall(call, { ...opts, config, ...(opts.session === undefined ? sessionOf(payload) : {}) });
     notes.push(...e.notes);
     if (e.verdict?.decision === 'deny') return { ...e, notes: withGitNotes(), host: normalized.host };
     if (e.verdict && !ask) ask = e;
   }
   if (ask) return { ...ask, notes: withGitNotes(), host: normalized.host };
   return { verdict: null, notes: withGitNotes(), call: normalized.calls[0] ?? null, host: normalized.host };
+}
+
+/** The session id the host sends (Claude Code: session_id; Copilot and VS Code: sessionId), or undefined. */
+export function sessionId(payload: unknown): string | undefined {
+  const p = payload as { session_id?: unknown; sessionId?: unknown } | null;
+  const id = typeof p?.session_id === 'string' ? p.session_id : typeof p?.sessionId === 'string' ? p.sessionId : '';
+  return id ? id.slice(0, 200) : undefined;
+}
+
+function sessionOf(payload: unknown): { session?: string } {
+  const id = sessionId(payload);
+  return id ? { session: id } : {};
 }
 
 const ordered = new WeakMap<readonly Guard[], Guard[]>();
@@ -113,6 +135,7 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
   const notes: string[] = [];
   let ask: Verdict | null = null;
   let judged = false;
+  let scope: ExceptionScope | undefined;
   for (const guard of orderGuards(opts.guards)) {
     if (!guard.tools.includes(call.tool) && !guard.tools.includes('*')) continue;
     const mode = config.guards[guard.id] ?? 'deny';
@@ -133,17 +156,25 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     const by = denial.by ?? guard.id;
     const byMode = by === guard.id ? mode : (config.guards[by] ?? mode);
     if (byMode === 'off') continue;
-    // A standing permission from a person: this guard, this exact command, this workspace.
-    if (call.command !== null && config.exceptions.some((x) => (x.guard === guard.id || x.guard === by) && x.command === call.command)) {
-      notes.push(`agent-guard: ${by} would deny this; allowed by an exception in .claude/agent-guard.json`);
+    const unseen = denial.unanalysable === true || by === 'unanalysable';
+    // A standing permission from a person: this guard, this command (parsed), in force here and now.
+    // Never for what the guard could not see: an exception names a command, not what it might do.
+    scope ??= exceptionScope(opts, call);
+    const allowed = unseen ? null : matchingException(config.exceptions, [guard.id, by], call, scope);
+    if (allowed) {
+      notes.push(`agent-guard: ${by} would deny this; allowed by an exception (${JSON.stringify(allowed.command)})`);
       continue;
     }
     // What the guard could not see is unanalysable, in every mode but off (like the analysis's own limits).
-    const verdict: Verdict =
-      denial.unanalysable || by === 'unanalysable'
-        ? { decision: 'deny', guardId: 'unanalysable', reason: denial.reason }
-        : { decision: byMode === 'ask' ? 'ask' : 'deny', guardId: by, reason: denial.reason };
+    const verdict: Verdict = unseen
+      ? { decision: 'deny', guardId: 'unanalysable', reason: denial.reason }
+      : { decision: byMode === 'ask' ? 'ask' : 'deny', guardId: by, reason: denial.reason };
     if (denial.instead) verdict.instead = denial.instead;
+    // Configuration that would let this through but waits for the person's consent: say so, and how it is given.
+    if (!unseen && config.unconsented) {
+      const waiting = waitingFor(config, guard, by, byMode, call, opts, scope);
+      if (waiting) verdict.reason = `${verdict.reason} ${waiting}`;
+    }
     if (verdict.decision === 'deny') return { verdict, notes, call, host: 'claude' };
     ask ??= verdict;
   }
@@ -154,6 +185,80 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     if (limit) return { verdict: unanalysable(limit, limit === 'code' ? ctx.shell().opaqueCode : null), notes, call, host: 'claude' };
   }
   return { verdict: ask, notes, call, host: 'claude' };
+}
+
+/** The scope scoped exceptions are checked against: only where the caller gave the time of the call. */
+function exceptionScope(opts: DispatchOptions, call: ToolCall): ExceptionScope | undefined {
+  if (opts.now === undefined) return undefined;
+  let branch: string | null | undefined;
+  return {
+    ...(opts.session ? { session: opts.session } : {}),
+    now: opts.now,
+    branch: () => {
+      if (branch === undefined) {
+        const r = opts.git?.run(['symbolic-ref', '--quiet', '--short', 'HEAD'], opts.projectDir ?? call.cwd);
+        branch = r?.ok ? r.stdout.trim() || null : null;
+      }
+      return branch;
+    },
+  };
+}
+
+/**
+ * When entries of the workspace's configuration that wait for consent would let this denial
+ * through: one sentence naming them and the command that gives consent (or, when consent comes from
+ * a base revision, that they apply once merged). Null when none would.
+ */
+function waitingFor(
+  config: GuardConfig,
+  guard: Guard,
+  by: string,
+  byMode: string,
+  call: ToolCall,
+  opts: DispatchOptions,
+  scope: ExceptionScope | undefined,
+): string | null {
+  const u = config.unconsented!;
+  const loose = u.loosened;
+  const strength = (m: string | undefined) => MODE_STRENGTH[m ?? 'deny'] ?? MODE_STRENGTH.deny!;
+  let why: Loosening[] = [];
+  const modeItem = (id: string) => u.items.filter((i) => i.path[0] === 'guards' && i.guard === id);
+  if (loose.guards[guard.id] === 'off') why = modeItem(guard.id);
+  else if (strength(loose.guards[by]) < strength(byMode)) why = modeItem(by);
+  else if (matchingException(loose.exceptions, [guard.id, by], call, scope))
+    why = u.items.filter((i) => i.path[0] === 'exceptions' && (i.guard === guard.id || i.guard === by));
+  else {
+    // An option (a write root, a branch no longer protected, a key host): the guard under the loosened options.
+    const options = u.items.filter((i) => i.path[0] !== 'guards' && i.path[0] !== 'exceptions');
+    if (options.length === 0) return null;
+    let again: ReturnType<Guard['check']>;
+    try {
+      again = guard.check(
+        call,
+        createContext(call, {
+          home: opts.home,
+          projectDir: opts.projectDir ?? call.cwd,
+          config: loose,
+          deadline: opts.deadline,
+          ...(opts.git ? { git: opts.git } : {}),
+        }),
+      );
+    } catch {
+      return null;
+    }
+    if (again && (again.by ?? guard.id) === by) return null;
+    why = options;
+  }
+  if (why.length === 0) return null;
+  const files = [...new Set(why.map((i) => (i.source === 'team' ? '.claude/agent-guard.json' : '.claude/agent-guard/local.json')))].join(' and ');
+  const what = why
+    .slice(0, 3)
+    .map((i) => i.what)
+    .join('; ');
+  const more = why.length > 3 ? `; and ${why.length - 3} more` : '';
+  return u.base
+    ? `(This change's ${files} would let it through (${what}${more}), but configuration that loosens the guard applies only once it is merged: ${u.base}'s configuration applies here.)`
+    : `(${files} would let it through (${what}${more}), but configuration that loosens the guard applies only with the user's consent, and it has not been given. Only the user can give it: they review ${files} and run ${CONSENT_COMMAND}.)`;
 }
 
 const LIMIT_TEXT: Record<Limit, string> = {

@@ -2,8 +2,7 @@
 // the plugin, whether it all runs (active) and is up to date (current); and one line per host.
 
 import { join } from 'node:path';
-import { parse as parseLoose, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { CONFIG_FILE, parseConfig } from '../config';
+import { configStatus, type ConfigStatus } from './config-status';
 import { pluginInstalls, type PluginInstall } from './targets/plugin';
 import { managedStatus, type ManagedStatus } from './targets/managed';
 import { installedAbove, managedSettingsFiles, readIfExistsQuiet, readLoose, type Bundle, type Target } from './installer';
@@ -21,7 +20,7 @@ export interface StatusReport {
   bundledVersion: string;
   scopes: ScopeStatus[];
   neutralizers: string[];
-  config: { file: string; exists: boolean; problems: string[]; exceptions?: { guard: string; command: string; added?: string }[] };
+  config: ConfigStatus;
   /** Agent Guard in managed settings (install --managed --write): runs whatever other settings say. */
   managed: ManagedStatus | null;
   /** Agent Guard as a Claude Code plugin (claude plugin install), enabled or not. */
@@ -38,21 +37,8 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const scopes = TARGETS.flatMap((t) => t.installs(place, bundle));
   const vscode = scopes.find((s) => s.host === 'vscode');
   const neutral = neutralizers({ workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) }, managedFiles).map((n) => n.message);
-  const configFile = join(workspace, CONFIG_FILE);
-  const configText = readIfExistsQuiet(configFile);
-  let configProblems: string[] = [];
-  let exceptions: { guard: string; command: string; added?: string }[] = [];
-  if (configText !== null) {
-    // As the hook reads it: comments and trailing commas allowed.
-    const errors: ParseError[] = [];
-    const raw = parseLoose(configText, errors, { allowTrailingComma: true }) as unknown;
-    if (errors.length > 0) configProblems = [`not valid JSON (${printParseErrorCode(errors[0]!.error)}); the hook uses the defaults`];
-    else {
-      const parsedConfig = parseConfig(raw);
-      configProblems = parsedConfig.problems;
-      exceptions = parsedConfig.config.exceptions;
-    }
-  }
+  // The configuration files, and what in them waits for the person's consent (core/install/config-status.ts).
+  const config = configStatus(workspace);
   const installedScopes = scopes.filter((s) => s.installed);
   const plugins = pluginInstalls(workspace, configDir || join(home, '.claude'));
   // The plugin runs its own copy of the hook, updated with the plugin: it counts as current.
@@ -80,7 +66,7 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
     bundledVersion: bundle.version,
     scopes,
     neutralizers: neutral,
-    config: { file: configFile, exists: configText !== null, problems: configProblems, ...(exceptions.length > 0 ? { exceptions } : {}) },
+    config,
     managed,
     plugins,
     active,

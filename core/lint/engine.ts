@@ -10,7 +10,8 @@ import type { Verdict } from '../guards/dispatch';
 import type { Guard } from '../guards/types';
 import type { SharedAnswers } from '../guards/context';
 import { envValues, redactVerdict, secretValues } from '../redact';
-import type { GuardConfig } from '../config';
+import { CONFIG_FILE, type GuardConfig } from '../config';
+import { LOCAL_CONFIG_FILE } from '../consent';
 import type { FsAnswers, VerdictMemo } from './verdict-memo';
 export { splitFrontmatter };
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
@@ -61,6 +62,12 @@ export interface LintOptions extends GuardSetup {
   rules: readonly LintRule[];
   /** Honour agent-guard-disable comments (off in CI with --no-inline-config: agent files are attacker-editable). */
   inlineConfig?: boolean;
+  /**
+   * lint --base: the file's text at the base revision (null: not there). Only the disable comments
+   * the base already had are honoured; one a change adds applies once it is merged, so a change
+   * cannot switch off its own findings. Asked only for files that hold such a comment.
+   */
+  baseText?: (rel: string) => string | null;
   /**
    * Guard verdicts by command text, kept across runs (the language server keeps one per workspace
    * folder, so a keystroke re-lints only the commands that changed). Whoever keeps it keeps one per
@@ -168,6 +175,12 @@ export function createContext(
       }
       return jsView;
     },
+    pendingConsent() {
+      const u = setup.config.unconsented;
+      const source = file.rel === CONFIG_FILE ? 'team' : file.rel === LOCAL_CONFIG_FILE ? 'local' : null;
+      if (!u || !source) return { items: [] };
+      return { items: u.items.filter((i) => i.source === source), ...(u.base ? { base: u.base } : {}) };
+    },
     guardVerdict(command) {
       // No git runner: lint and the language server run on untrusted checkouts (CI on pull
       // requests, a fresh clone in the editor) and start no process; repo-aware guards say nothing.
@@ -240,6 +253,19 @@ function suppressions(text: string): Suppression[] {
   return out;
 }
 
+/** The suppressions of `now` that `base` already had: the same kind and codes, as many times as there (lines move). */
+function agreed(now: Suppression[], base: Suppression[]): Suppression[] {
+  const key = (s: Suppression) => `${s.line === -1 ? 'file' : 'line'}:${[...s.codes].sort().join(',')}`;
+  const left = new Map<string, number>();
+  for (const b of base) left.set(key(b), (left.get(key(b)) ?? 0) + 1);
+  return now.filter((s) => {
+    const n = left.get(key(s)) ?? 0;
+    if (n === 0) return false;
+    left.set(key(s), n - 1);
+    return true;
+  });
+}
+
 export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOptions): Diagnostic[] {
   const lines = new LineIndex(file.text);
   const sink: Diagnostic[] = [];
@@ -260,8 +286,10 @@ export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOpt
       });
     }
   }
-  const active = opts.inlineConfig === false ? [] : suppressions(file.text);
-  const kept = sink.filter((d) => !active.some((s) => s.codes.has(d.code) && (s.line === -1 || s.line === d.range.start.line)));
+  let active = opts.inlineConfig === false ? [] : suppressions(file.text);
+  if (active.length > 0 && opts.baseText) active = agreed(active, suppressions(opts.baseText(file.rel) ?? ''));
+  const fixed = new Set(opts.rules.filter((r) => r.inlineDisable === false).map((r) => r.code));
+  const kept = sink.filter((d) => fixed.has(d.code) || !active.some((s) => s.codes.has(d.code) && (s.line === -1 || s.line === d.range.start.line)));
   return kept.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code));
 }
 

@@ -17,6 +17,7 @@ export function fileKind(rel: string): FileKind | null {
   if (/(^|\/)\.claude\/commands\/.+\.md$/.test(r)) return 'command';
   if (/(^|\/)\.claude\/settings(\.local)?\.json$/.test(r) || /(^|\/)managed-settings\.json$/.test(r)) return 'settings';
   if (/(^|\/)\.claude\/workflows\/[^/]+\.js$/.test(r)) return 'workflow';
+  if (/(^|\/)\.claude\/(?:agent-guard\.json|agent-guard\/local\.json)$/.test(r)) return 'guard-config';
   return null;
 }
 

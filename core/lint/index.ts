@@ -43,7 +43,15 @@ export function docsUrl(code: string): string {
 export function lintPaths(
   root: string,
   paths: string[],
-  opts: GuardSetup & { home: string; fix?: boolean; inlineConfig?: boolean; read: (abs: string) => string | null; verdictMemo?: VerdictMemo },
+  opts: GuardSetup & {
+    home: string;
+    fix?: boolean;
+    inlineConfig?: boolean;
+    read: (abs: string) => string | null;
+    verdictMemo?: VerdictMemo;
+    /** lint --base: the revision, and a file's text there (see LintOptions.baseText). */
+    base?: { rev: string; text: (rel: string) => string | null };
+  },
 ): LintRun {
   const ws = fsWorkspace(root, opts.home);
   const wanted = new Map<string, FileKind>();
@@ -63,7 +71,8 @@ export function lintPaths(
   const verdictCache = new Map<string, Verdict | null>();
   const answers = fsAnswers();
   // A file's whole result is kept between runs (not when fixing: that rewrites files).
-  const memo = opts.fix ? undefined : opts.verdictMemo;
+  // Nor with --base: what a file's result depends on then includes its text at the base revision.
+  const memo = opts.fix || opts.base ? undefined : opts.verdictMemo;
   // Kept results are checked against a fresh view with the rules' own semantics (built once).
   const fresh = memo ? fsWorkspace(root, opts.home) : null;
   const recheck = fresh ? { exists: fresh.exists, stamp: fileStamp, list: fresh.list } : null;
@@ -92,6 +101,7 @@ export function lintPaths(
       },
       config: opts.config,
       inlineConfig: inline,
+      ...(opts.base ? { baseText: opts.base.text } : {}),
       verdictCache,
       answers,
       ...(opts.verdictMemo ? { verdictMemo: { memo: opts.verdictMemo, fs: answers } } : {}),

@@ -5,8 +5,10 @@ import type { Program } from 'acorn';
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { Document } from 'yaml';
 import type { Verdict } from '../guards/dispatch';
+import type { Loosening } from '../config';
 
-export type FileKind = 'claude-md' | 'rules-md' | 'agent' | 'skill' | 'command' | 'settings' | 'workflow';
+/** `guard-config`: Agent Guard's own configuration (.claude/agent-guard.json, .claude/agent-guard/local.json). */
+export type FileKind = 'claude-md' | 'rules-md' | 'agent' | 'skill' | 'command' | 'settings' | 'workflow' | 'guard-config';
 export type Severity = 'error' | 'warning' | 'info';
 
 /** 0-based, like LSP. */
@@ -106,6 +108,11 @@ export interface RuleContext {
   js(): { program: Program | null; error: { message: string; offset: number } | null };
   /** The guard set's verdict on a shell command, as if the agent ran it in the workspace. */
   guardVerdict(command: string): Verdict | null;
+  /**
+   * For Agent Guard's own configuration files: the entries of this file that loosen the guard and
+   * wait for consent (core/consent.ts), and the base revision consent comes from (lint --base).
+   */
+  pendingConsent(): { items: readonly Loosening[]; base?: string };
   offsetAt(line: number, character: number): number;
 }
 
@@ -146,6 +153,11 @@ export interface LintRule {
   /** Why it matters: what goes wrong. */
   rationale: string;
   appliesTo: readonly FileKind[];
+  /**
+   * false: an agent-guard-disable comment does not switch its findings off (they are about the file
+   * that could be loosened: a comment in it must not hide that).
+   */
+  inlineDisable?: false;
   /**
    * What the rule says Claude Code loads, skips, ignores or renames is checked against the real
    * Claude Code (version LOADER_VERIFIED) by the loader suite, test/loader/ (`npm run test:loader`).

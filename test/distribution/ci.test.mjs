@@ -163,6 +163,41 @@ test("a pull request's .npmrc, package scripts and node_modules take no part: th
   }
 });
 
+test('on a pull request the lint step judges by the base branch configuration: the loosening is a finding and does not apply', async () => {
+  // Two commits: the base (kubectl-context off, agreed), the pull request (secret-read off, and a CLAUDE.md that cats .env).
+  const ws = lintFixture(join(scratch('ci-pr'), 'repo'));
+  const env = { PATH: process.env.PATH, HOME: ws, GIT_CONFIG_NOSYSTEM: '1' };
+  const git = (...args) => {
+    const r = run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: ws, env });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout.trim();
+  };
+  mkdirSync(join(ws, '.claude'), { recursive: true });
+  writeFileSync(join(ws, '.claude/agent-guard.json'), '{ "guards": { "kubectl-context": "off" } }\n');
+  git('add', '-A');
+  git('commit', '-qm', 'base');
+  const baseSha = git('rev-parse', 'HEAD');
+  writeFileSync(join(ws, '.claude/agent-guard.json'), '{ "guards": { "kubectl-context": "off", "secret-read": "off" } }\n');
+  writeFileSync(join(ws, 'CLAUDE.md'), '# Project\n\nRun `kubectl apply -f k8s/` to deploy, after `cat .env`.\n');
+  git('commit', '-qam', 'pr');
+  const event = join(scratch('ci-pr-event'), 'event.json');
+  writeFileSync(event, JSON.stringify({ pull_request: { base: { sha: baseSha } } }));
+  const r = await lintStep(ws, { ...defaults(), package: packed().tarball }, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event });
+  assert.equal(r.outputs['exit-code'], '1', r.stderr);
+  const results = JSON.parse(readFileSync(r.outputs['sarif-file'], 'utf8')).runs[0].results;
+  assert.deepEqual(
+    results.map((x) => [x.ruleId, x.locations[0].physicalLocation.artifactLocation.uri]),
+    [
+      ['AG-CFG-001', '.claude/agent-guard.json'],
+      ['AG-CMD-001', 'CLAUDE.md'],
+    ],
+  );
+  assert.match(results[1].message.text, /cat \.env/, 'the exemption the pull request adds does not apply to its own check');
+  // The same commit pushed (not a pull request): its configuration is agreed.
+  const push = await lintStep(ws, { ...defaults(), package: packed().tarball }, { GITHUB_EVENT_NAME: 'push' });
+  assert.equal(push.outputs['exit-code'], '0', push.stderr);
+});
+
 test('.pre-commit-hooks.yaml with pre-commit try-repo: fails on an error in a committed agent file, passes a clean one, ignores other files', () => {
   assert.deepEqual(
     hooks.map((h) => [h.id, h.entry, h.language]),

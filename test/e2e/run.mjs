@@ -141,7 +141,7 @@ async function startCodeServer(workspace, extensionsDir, { workspaceTrust = fals
   while (Date.now() < until) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (r.ok) return { port, child, log, stop: () => child.kill('SIGTERM') };
+      if (r.ok) return { port, child, log, userData, stop: () => child.kill('SIGTERM') };
     } catch {
       /* not up yet */
     }
@@ -315,14 +315,58 @@ async function runUi(workspace) {
       await webview.locator('#reason', { hasText: 'runs a script straight from the network' }).waitFor({ timeout: 5000 });
       steps.push('selecting it shows reason and alternative in a panel');
       await shot(page, 'agent-guard-view.png');
+      // The floor: curl | sh is in the catastrophic class: no "Allow this here…", and the panel says what the terminal needs.
+      await webview.locator('#notice', { hasText: 'cannot be allowed from the editor' }).waitFor({ timeout: 5000 });
+      if ((await webview.locator('button', { hasText: 'Allow this here' }).count()) !== 0) throw new Error('a catastrophic-class denial offers Allow');
+      steps.push('a catastrophic-class denial offers no Allow, and says why');
       await webview.locator('button', { hasText: 'Copy alternative' }).click();
       await page.locator('.statusbar', { hasText: 'alternative copied' }).waitFor({ timeout: 10000 });
       steps.push('Copy alternative copies it');
+      // Allow this here…: the list of how far it reaches opens on "Keep blocking it"; Enter keeps it blocked.
+      spawnSync('node', [join(workspace, '.claude/hooks/agent-guard.cjs')], {
+        input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git reset --hard' }, cwd: workspace }),
+        encoding: 'utf8',
+        env: { ...process.env, CLAUDE_PROJECT_DIR: workspace },
+      });
+      const allowToast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Agent Guard blocked the agent (destructive-git)' }).first();
+      await allowToast.waitFor({ timeout: 30000 });
+      await allowToast.locator('.monaco-button', { hasText: 'Allow this here…' }).click();
+      const pick = page.locator('.quick-input-widget:not([style*="display: none"])');
+      await pick.locator('.quick-input-title', { hasText: 'Allow "git reset --hard" past destructive-git' }).waitFor({ timeout: 10000 });
+      const active = (await pick.locator('.monaco-list-row.focused').first().textContent()) ?? '';
+      if (!active.includes('Keep blocking it')) throw new Error(`the allow list opens on "${active}", not "Keep blocking it"`);
+      await shot(page, 'allow-scope.png');
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(1000);
+      if (existsSync(join(workspace, '.claude/agent-guard/local.json')) || existsSync(join(workspace, '.claude/agent-guard.json')))
+        throw new Error('Enter on the allow list wrote an exception');
+      steps.push('Allow this here… opens on "Keep blocking it", and Enter allows nothing');
+      // Consent: a list where nothing is ticked; Enter alone consents to nothing.
+      writeFileSync(join(workspace, '.claude/agent-guard.json'), '{ "guards": { "destructive-git": "ask" } }\n');
+      await palette('Agent Guard: Trust Workspace Guards and Configuration');
+      const consentPick = page.locator('.quick-input-widget:not([style*="display: none"])');
+      await consentPick.locator('.quick-input-title', { hasText: 'tick what you consent to' }).waitFor({ timeout: 10000 });
+      await consentPick.locator('.monaco-list-row', { hasText: 'sets destructive-git to "ask" instead of "deny"' }).waitFor({ timeout: 5000 });
+      const ticked = await consentPick.locator('.monaco-list-row .monaco-custom-toggle.checked, .monaco-list-row input[type=checkbox]:checked').count();
+      if (ticked !== 0) throw new Error(`${ticked} items are ticked when the consent list opens`);
+      await shot(page, 'consent-list.png');
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(1000);
+      const store = join(server.userData, 'config/agent-guard/trusted.json');
+      if (existsSync(store) && Object.keys(JSON.parse(readFileSync(store, 'utf8')).config ?? {}).length > 0)
+        throw new Error(`Enter on the consent list consented: ${readFileSync(store, 'utf8')}`);
+      rmSync(join(workspace, '.claude/agent-guard.json'));
+      steps.push('the consent list opens with nothing ticked, and Enter consents to nothing');
       // Uninstall asks first; Cancel changes nothing.
       await palette('Agent Guard: Uninstall Guards');
       const dialog = page.locator('.monaco-dialog-box', { hasText: 'Uninstall Agent Guard from' });
       await dialog.waitFor({ timeout: 10000 });
       steps.push('Uninstall asks for confirmation');
+      // What the real VS Code focuses in a modal: the first item the extension passes, never the Cancel it
+      // adds (so an allow confirmation cannot be a modal whose default is Cancel: Agent Guard's are lists).
+      const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      if (focused !== 'Uninstall') throw new Error(`the modal focuses "${focused}"`);
+      steps.push('a modal dialog focuses its first item, not Cancel');
       await shot(page, 'uninstall-confirmation.png');
       await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
       await page.waitForTimeout(1000);

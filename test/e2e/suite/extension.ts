@@ -185,7 +185,7 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
-test('Allow this here: an exception for exactly that command, which the hook honours, the view lists and lint follows', async () => {
+test('Allow this here: a personal exception for that command, consented as written, which the hook honours, the view lists and lint follows', async () => {
   // The same command as an instruction in a (closed) rules file: an error while the hook denies it.
   const rules = file('.claude/rules/release.md');
   await waitFor('AG-CMD-001 on the rules file', () => diagnostics(rules, 'AG-CMD-001').length === 1);
@@ -195,12 +195,16 @@ test('Allow this here: an exception for exactly that command, which the hook hon
   const call = calls.find((c) => c.kind === 'call' && c.entry.guard === 'force-push-protected');
   if (call?.kind !== 'call') throw new Error('no blocked force push in the view');
   const message = await vscode.commands.executeCommand<string>('agentGuard.allowBlockedCall', { entry: call.entry, folder: folder().uri, confirmed: true });
-  assert.match(message, /^allowed: force-push-protected lets exactly "git push --force origin main" through/);
-  const config = join(folder().uri.fsPath, '.claude/agent-guard.json');
+  assert.match(
+    message,
+    /^allowed: force-push-protected lets exactly "git push --force origin main" through in this workspace \(\.claude\/agent-guard\/local\.json, yours only: git-ignored/,
+  );
+  const local = join(folder().uri.fsPath, '.claude/agent-guard/local.json');
   assert.deepEqual(
-    JSON.parse(readFileSync(config, 'utf8')).exceptions.map((x: { guard: string; command: string }) => [x.guard, x.command]),
+    JSON.parse(readFileSync(local, 'utf8')).exceptions.map((x: { guard: string; command: string }) => [x.guard, x.command]),
     [['force-push-protected', 'git push --force origin main']],
   );
+  assert.equal(existsSync(join(folder().uri.fsPath, '.claude/agent-guard.json')), false, "the team's file is not touched");
   const hook = join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs');
   const run = (command: string) =>
     spawnSync('node', [hook], {
@@ -209,13 +213,79 @@ test('Allow this here: an exception for exactly that command, which the hook hon
       env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath, AGENT_GUARD_NO_LOG: '1' },
     }).stdout;
   assert.equal(run('git push --force origin main'), '');
+  assert.equal(run("git push  --force origin 'main'"), '', 'the command as parsed');
   assert.match(run('git push -f origin main'), /"permissionDecision":"deny"/);
   view.refresh();
-  assert.ok(view.getChildren(view.getChildren()[0]).some((n) => n.kind === 'exception' && n.command === 'git push --force origin main'));
+  assert.ok(view.getChildren(view.getChildren()[0]).some((n) => n.kind === 'exception' && n.command === 'git push --force origin main' && !n.waiting));
   // Lint judges it as the hook now does: allowed here, so no finding; the exception gone, it is back.
   await waitFor('AG-CMD-001 to go with the exception', () => diagnostics(rules, 'AG-CMD-001').length === 0);
-  rmSync(config);
+  rmSync(local);
   await waitFor('AG-CMD-001 back without the exception', () => diagnostics(rules, 'AG-CMD-001').length === 1);
+});
+
+test('the floor: a catastrophic-class denial has no "Allow" in the editor, and the command writes nothing', async () => {
+  const hook = join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs');
+  spawnSync('node', [hook], {
+    input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf ~/' }, cwd: folder().uri.fsPath }),
+    encoding: 'utf8',
+    env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath },
+  });
+  const view = api.view();
+  const entry = await waitFor('the rm -rf ~/ call in the view', () => {
+    view.refresh();
+    const calls = view.getChildren(view.getChildren(view.getChildren()[0]).find((n) => n.kind === 'calls'));
+    const c = calls.find((x) => x.kind === 'call' && x.entry.guard === 'rm-catastrophic');
+    return c?.kind === 'call' ? c.entry : undefined;
+  });
+  const r = await vscode.commands.executeCommand<string | undefined>('agentGuard.allowBlockedCall', { entry, folder: folder().uri, confirmed: true });
+  assert.equal(r, undefined);
+  assert.equal(existsSync(join(folder().uri.fsPath, '.claude/agent-guard/local.json')), false);
+  assert.equal(existsSync(join(folder().uri.fsPath, '.claude/agent-guard.json')), false);
+});
+
+test('a committed config that loosens waits for consent: a diagnostic on the entry with the consent action, the status bar and the view say so; consent applies it', async () => {
+  const configUri = file('.claude/agent-guard.json');
+  await vscode.workspace.fs.writeFile(configUri, Buffer.from('{\n  "guards": { "destructive-git": "ask" }\n}\n'));
+  const [d] = await waitFor('AG-CFG-001 on .claude/agent-guard.json', () => {
+    const ds = diagnostics(configUri, 'AG-CFG-001');
+    return ds.length === 1 ? ds : undefined;
+  });
+  assert.equal(d!.range.start.line, 1);
+  assert.equal(d!.severity, vscode.DiagnosticSeverity.Warning);
+  assert.match(d!.message, /^This entry loosens the guard \(it sets destructive-git to "ask" instead of "deny"\) and does not apply until you consent/);
+  const doc = await vscode.workspace.openTextDocument(configUri);
+  const actions = await waitFor('the consent action', async () => {
+    const acts = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      configUri,
+      d!.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    return acts.some((a) => a.command?.command === 'agentGuard.trustWorkspaceGuards') ? acts : undefined;
+  });
+  assert.ok(!actions.some((a) => /^Disable AG-CFG-001/.test(a.title)), 'no comment hides it');
+  assert.equal(doc.uri.toString(), configUri.toString());
+  const hook = join(folder().uri.fsPath, '.claude/hooks/agent-guard.cjs');
+  const decision = () =>
+    spawnSync('node', [hook], {
+      input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git reset --hard' }, cwd: folder().uri.fsPath }),
+      encoding: 'utf8',
+      env: { ...process.env, CLAUDE_PROJECT_DIR: folder().uri.fsPath, AGENT_GUARD_NO_LOG: '1' },
+    }).stdout;
+  assert.match(decision(), /"permissionDecision":"deny".*waits|"permissionDecision":"deny".*consent/);
+  await api.refresh();
+  assert.match(api.statusText(folder().uri) ?? '', /1 waiting for consent/);
+  const view = api.view();
+  view.refresh();
+  assert.ok(view.getChildren(view.getChildren()[0]).some((n) => n.kind === 'consent'));
+  // The consent command with the action's own arguments (as the lightbulb runs it), without the pick (confirm: false).
+  const action = actions.find((a) => a.command?.command === 'agentGuard.trustWorkspaceGuards')!;
+  const lines = await vscode.commands.executeCommand<string[]>(action.command!.command, { ...(action.command!.arguments?.[0] as object), confirm: false });
+  assert.deepEqual(lines, ['consented: .claude/agent-guard.json sets destructive-git to "ask" instead of "deny"']);
+  assert.match(decision(), /"permissionDecision":"ask"/);
+  await waitFor('AG-CFG-001 to go once consented', () => diagnostics(configUri, 'AG-CFG-001').length === 0);
+  await vscode.workspace.fs.delete(configUri);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
 test('Show Guard Status reports it, and the status bar says "Guarded"', async () => {
