@@ -25,7 +25,7 @@ import { allowHere, CATASTROPHIC, planAllow, previewLines, type AllowScope } fro
 import { isFloor, recordConfigConsent } from '../cli/workspace-commands';
 import { CONFIG_FILES } from '../core/guards/load-config';
 import { formatStatus } from '../cli/install-commands';
-import { REDACTED } from '../core/redact';
+import { REDACTED, redact, redactVerdict } from '../core/redact';
 import { teachable, teachAgent as teach } from './teach';
 import { headline, programsOf, shownCheck, showCheck, type CheckAnswer } from './check-panel';
 import { changes, describeChanges, snapshot, type Change } from './side-effects';
@@ -597,9 +597,11 @@ async function checkCommand(
     { tool_name: 'Bash', tool_input: { command }, cwd },
     { guards, home: home(), projectDir: cwd, fallbackCwd: cwd, config, git: createGitRunner({ projectDir: cwd }), now: Date.now() },
   ).verdict;
+  // A password argument or a token in the command is not shown (core/redact.ts).
+  if (v) redactVerdict(v, []);
   if (!given || opts?.show) {
-    const answer: CheckAnswer = { command, cwd, verdict: v, ...programsOf(command, cwd, home()) };
-    output.appendLine(`Check: ${command}: ${headline(answer)}${v ? `: ${reasonText(v)}` : ''}`);
+    const answer: CheckAnswer = { command: redact(command), cwd, verdict: v, ...programsOf(command, cwd, home()) };
+    output.appendLine(`Check: ${redact(command)}: ${headline(answer)}${v ? `: ${reasonText(v)}` : ''}`);
     showCheck(answer, (action, a) => {
       if (action === 'copy' && a.verdict?.instead) {
         void vscode.env.clipboard.writeText(a.verdict.instead);

@@ -140,7 +140,8 @@ test('the CLI: install --host gemini only is guarded in status (exit 0), and syn
   let st = cli('status', ws);
   assert.equal(st.status, 0, st.stdout);
   assert.match(st.stdout, /^installed: \.gemini\/settings\.json \(hook file: current\)$/m);
-  assert.match(st.stdout, /^host: {6}Gemini CLI: guarded /m);
+  assert.match(st.stdout, /^host: {6}Gemini CLI: guarded; /m);
+  assert.match(st.stdout, /^check: {5}\.gemini\/settings\.json: guarded; the installed hook command denied a test call \(rm -rf ~\), in \d+ ms$/m);
   writeFileSync(join(ws, '.claude/hooks/agent-guard.cjs'), outdatedHook());
   assert.equal(cli('status', ws).status, 1);
   const synced = cli('sync', ws);

@@ -89,13 +89,13 @@ test('a malformed or foreign memo is an empty one', () => {
     'not json',
     '[]',
     '{"format":"other","entries":{}}',
-    '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":{"decision":"maybe","guardId":"g","reason":"r"},"deps":[]}}}',
-    '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":null,"deps":[["e","/a","yes"]]}}}',
-    '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":null,"deps":[["q","/a",true]]}}}',
+    '{"format":"agent-guard-lint-verdicts-4","entries":{"x":{"verdict":{"decision":"maybe","guardId":"g","reason":"r"},"deps":[]}}}',
+    '{"format":"agent-guard-lint-verdicts-4","entries":{"x":{"verdict":null,"deps":[["e","/a","yes"]]}}}',
+    '{"format":"agent-guard-lint-verdicts-4","entries":{"x":{"verdict":null,"deps":[["q","/a",true]]}}}',
     '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}',
   ])
     assert.equal(VerdictMemo.parse(text).lookup('x', answers({ exists: { '/a': true } })), undefined, String(text));
-  const good = '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}';
+  const good = '{"format":"agent-guard-lint-verdicts-4","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}';
   assert.equal(VerdictMemo.parse(good).lookup('x', answers({ exists: { '/a': true } })), null);
 });
 
@@ -128,7 +128,7 @@ test("a file's kept result holds while its stamp and every answer hold; anything
   memo.keepFile('other.md', '1:2:3:4:5', unknown, []);
   assert.equal(VerdictMemo.parse(memo.serialize()).fileResult('other.md', '1:2:3:4:5', fs(true), ws(false)), undefined);
   const entry = (diagnostics: string) =>
-    `{"format":"agent-guard-lint-verdicts-3","entries":{},"files":{"CLAUDE.md":{"stamp":"s","deps":[],"diagnostics":${diagnostics}}}}`;
+    `{"format":"agent-guard-lint-verdicts-4","entries":{},"files":{"CLAUDE.md":{"stamp":"s","deps":[],"diagnostics":${diagnostics}}}}`;
   for (const bad of [
     '{}',
     '[["AG-MD-001","fatal","m",0,0,0,1]]',
@@ -278,7 +278,7 @@ test('the CLI: a memo in a folder others may write is neither read nor written',
   const own = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
   lint(ws, own);
   const name = memoFiles(own)[0]!;
-  writeFileSync(join(shared, 'agent-guard', name), '{"format":"agent-guard-lint-verdicts-3","entries":{"cat .env":{"verdict":null,"deps":[]}}}', {
+  writeFileSync(join(shared, 'agent-guard', name), '{"format":"agent-guard-lint-verdicts-4","entries":{"cat .env":{"verdict":null,"deps":[]}}}', {
     mode: 0o600,
   });
   const r = lint(ws, shared);

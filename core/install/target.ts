@@ -12,6 +12,7 @@ import { STATE_DIR } from '../state-dir';
 import type { Bundle, HookState, InstallOptions, InstallState, Report, Scope, SelfTest, Target, TargetPaths } from './installer';
 import { hookState, stampHook } from './installer';
 import type { ManagedPaths } from './targets/managed';
+import type { LivenessProbe } from './liveness';
 
 export type HostId = 'claude' | 'vscode' | 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode' | 'managed' | 'plugin';
 
@@ -118,6 +119,11 @@ export interface InstallTarget {
   installs(place: Place, bundle: Bundle): ScopeStatus[];
   /** Whether this host's agent would run the guard in this place, and why not (status prints one line per host). */
   host?(place: Place, bundle: Bundle, found: StatusView): HostStatus;
+  /**
+   * The hook commands this host would run here, for the execution check (liveness.ts): status runs
+   * each on a canary call exactly as the host would. Absent: the host has no execution check yet.
+   */
+  probes?(place: Place, bundle: Bundle): LivenessProbe[];
 }
 
 // ---- plan helpers the targets share ----

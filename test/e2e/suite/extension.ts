@@ -251,7 +251,7 @@ test("Install for VS Code's agent writes a well-formed .github/hooks/agent-guard
   const hooks = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse;
   assert.equal(hooks.length, 1);
   assert.equal(hooks[0].type, 'command');
-  assert.match(hooks[0].command, /node \.claude\/hooks\/agent-guard\.cjs/);
+  assert.match(hooks[0].command, /^f=\.claude\/hooks\/agent-guard\.cjs; unset NODE_OPTIONS .*node "\$f"/);
   assert.match(hooks[0].windows, /Test-Path/);
   assert.ok(hooks[0].timeout > 0);
   // VS Code runs it from the workspace root without CLAUDE_PROJECT_DIR: it must still deny.
