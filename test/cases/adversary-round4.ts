@@ -2357,8 +2357,6 @@ const OPEN_KEYS = new Set<string>([
   'sys-r4 Bash cipher /w:C:\\',
   'sys-r4 Bash reg delete "HKLM\\SYSTEM\\CurrentControlSet\\Services" /f',
   'sys-ok-r4 Bash parted -s disk.img mklabel msdos',
-  'tamper-r4 Edit {"file_path":".claude/settings.json","old_string":"\\"permissions\\": { \\"allow\\": [] }","new_string":"\\"permissions\\": { \\"allow\\": [] },\\n  \\"env\\": { \\"NODE_COMPILE_CACHE\\": \\"/tmp/cc\\" }"}',
-  'tamper-r4 Edit {"file_path":".claude/settings.json","old_string":"\\"permissions\\": { \\"allow\\": [] }","new_string":"\\"permissions\\": { \\"allow\\": [] },\\n  \\"env\\": { \\"NODE_ICU_DATA\\": \\"/dev/null\\" }"}',
   'tamper-r4 Bash claude -p "clean up" --settings \'{"disableAllHooks": true}\'',
   'tamper-r4 Bash claude -p "delete the old files" --setting-sources user',
   'tamper-r4 Bash claude -p "tidy home" --dangerously-skip-permissions',
