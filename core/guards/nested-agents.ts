@@ -17,7 +17,7 @@
 // CLAUDE_CODE_SIMPLE, --safe-mode, managed hooks), §2.1 (CLAUDE_CONFIG_DIR).
 
 import type { Invocation, ShellAnalysis, Value } from '../shell/analyze';
-import { basename, resolvePath } from '../paths';
+import { basename, isSameOrAncestor, resolvePath } from '../paths';
 import { HOOK_MARK, PLUGIN_ID } from './hook-settings';
 import { lineEnv } from './line-env';
 import { shellWrites, type ShellWrite } from '../later/written';
@@ -49,12 +49,18 @@ interface Finding {
   lost: Scope[] | 'all';
   /** Scopes a whole switch does not reach (managed hooks survive disableAllHooks). */
   kept?: Scope[];
+  /** Words the suggestion adds (`--add-dir /tmp/x` for a run moved out of the project). */
+  addArgs?: string[];
 }
 
 interface AgentRow {
   name: string;
   programs: string[];
   packages: string[];
+  /** Options that start it in another folder (its project is that folder). */
+  dirOptions?: string[];
+  /** The option that gives a run in this project access to another folder, for the suggestion. */
+  addDir?: string;
   /** The files per scope that hold Agent Guard's hook when it is installed there. */
   sources(h: Homes, ctx: GuardContext): Partial<Record<Scope, string[]>>;
   /** What this launch does to the hooks. */
@@ -159,6 +165,7 @@ export const AGENTS: AgentRow[] = [
     name: 'Claude Code',
     programs: ['claude'],
     packages: ['@anthropic-ai/claude-code'],
+    addDir: '--add-dir',
     sources(h, ctx) {
       const user = userDir(h, ctx, 'CLAUDE_CONFIG_DIR', '.claude');
       return {
@@ -237,6 +244,8 @@ export const AGENTS: AgentRow[] = [
     name: 'Codex',
     programs: ['codex'],
     packages: ['@openai/codex'],
+    dirOptions: ['-C', '--cd'],
+    addDir: '--add-dir',
     sources(h, ctx) {
       const user = userDir(h, ctx, 'CODEX_HOME', '.codex');
       return { user: [`${user}/hooks.json`], project: [`${h.project}/.codex/hooks.json`] };
@@ -282,6 +291,7 @@ export const AGENTS: AgentRow[] = [
     name: 'Gemini CLI',
     programs: ['gemini'],
     packages: ['@google/gemini-cli'],
+    addDir: '--include-directories',
     sources(h, ctx) {
       return { user: [`${h.home ?? ctx.home}/.gemini/settings.json`], project: [`${h.project}/.gemini/settings.json`] };
     },
@@ -308,6 +318,7 @@ export const AGENTS: AgentRow[] = [
     name: 'Copilot CLI',
     programs: ['copilot'],
     packages: ['@github/copilot'],
+    addDir: '--add-dir',
     sources(h, ctx) {
       const user = userDir(h, ctx, 'COPILOT_HOME', '.copilot');
       return { user: [`${user}/hooks/agent-guard.json`], project: [`${h.project}/.github/hooks/agent-guard.json`] };
@@ -332,6 +343,7 @@ export const AGENTS: AgentRow[] = [
     name: 'OpenCode',
     programs: ['opencode'],
     packages: ['opencode-ai'],
+    dirOptions: ['--dir'],
     sources(h, ctx) {
       const config = h.env.get('XDG_CONFIG_HOME') ?? `${h.home ?? ctx.home}/.config`;
       return { user: [`${config}/opencode/plugins/agent-guard.js`], project: [`${h.project}/.opencode/plugins/agent-guard.js`] };
@@ -383,6 +395,27 @@ function launched(inv: Invocation): { row: AgentRow; args: Value[]; prefix: stri
   return null;
 }
 
+/**
+ * A run started outside this project (`cd /tmp && claude -p …`, `codex exec -C ~/other`): it reads
+ * that folder's project settings, not these. A subfolder of the project is left alone here.
+ */
+function movedOut(row: AgentRow, l: Launch, ctx: GuardContext): Finding[] {
+  const opt = optionValues(l.args, row.dirOptions ?? [])[0];
+  const dir = opt ? (opt.text !== null && l.inv.cwd ? resolvePath(l.inv.cwd, opt.text, ctx.home) : null) : l.inv.cwd;
+  if (dir === null || isSameOrAncestor(ctx.projectDir, dir)) return [];
+  // Without such an option (OpenCode) the suggestion is the run from here.
+  const add = row.addDir ? [row.addDir, shellWord(dir)] : [];
+  return [
+    {
+      what: `it starts in ${dir}, outside this project, so the project's settings that hold the hook are not read`,
+      dropArgs: opt?.at ?? [],
+      dropEnv: [],
+      lost: ['project', 'local'],
+      addArgs: add,
+    },
+  ];
+}
+
 /** Does some scope the finding loses hold Agent Guard's hook? (A file that exists unread counts.) */
 function holds(files: string[], ctx: GuardContext): boolean {
   return files.some((f) => {
@@ -403,7 +436,7 @@ export function nestedAgentWithoutGuard(inv: Invocation, analysis: ShellAnalysis
   const home = env.has('HOME') ? (env.get('HOME') ?? null) : ctx.home;
   const homes: Homes = { home, env, project: ctx.projectDir };
   const launch: Launch = { args: start.args, env, inv };
-  const findings = start.row.judge(launch, homes, ctx, analysis);
+  const findings = [...start.row.judge(launch, homes, ctx, analysis), ...movedOut(start.row, launch, ctx)];
   if (findings.length === 0) return null;
   // Where the hook is now (the session's own homes) and where the nested run looks (the homes the line gives it).
   const now = start.row.sources({ home: ctx.home, env: new Map(), project: ctx.projectDir }, ctx);
@@ -424,7 +457,8 @@ export function nestedAgentWithoutGuard(inv: Invocation, analysis: ShellAnalysis
   const dropEnv = new Set(hits.flatMap((f) => f.dropEnv));
   const outer = launchersOf(inv, analysis, dropEnv);
   const kept = [...inv.assigns.keys()].filter((k) => !dropEnv.has(k) && !outer.names.has(k)).map((k) => `${k}=${shellWord(inv.assigns.get(k)!.known ?? '')}`);
-  const words = [...kept, ...outer.words, ...start.prefix, ...start.args.filter((_, i) => !dropArgs.has(i)).map((a) => a.word.raw)];
+  const added = hits.flatMap((f) => f.addArgs ?? []);
+  const words = [...kept, ...outer.words, ...start.prefix, ...start.args.filter((_, i) => !dropArgs.has(i)).map((a) => a.word.raw), ...added];
   return {
     reason: `This starts ${start.row.name} without Agent Guard's hook: ${hits.map((f) => f.what).join('; ')}. The nested agent's tool calls would then run unchecked. Run the same call without it; if it should run without the guard, ask the user to run it.`,
     instead: words.join(' '),
