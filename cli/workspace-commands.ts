@@ -64,7 +64,7 @@ export function runLog(rest: string[]): number {
   const field = (v: unknown) => escapeControl(String(v ?? ''));
   for (const e of entries)
     process.stdout.write(
-      `${field(e.time)}  ${field(e.decision).padEnd(4)} ${field(e.guard).padEnd(24)} ${field(e.tool).padEnd(6)} ${escapeControl(
+      `${field(e.time)}  ${field(e.decision).padEnd(e.decision === 'monitor' ? 7 : 4)} ${field(e.guard).padEnd(24)} ${field(e.tool).padEnd(6)} ${escapeControl(
         String(e.target ?? '')
           .replace(/[ \t]+/g, ' ')
           .slice(0, 100),

@@ -14,7 +14,7 @@ import { installHosts, syncHosts, uninstallHosts, workspaceFiles } from '../core
 import { VSCODE_HOOKS_FILE } from '../core/install/targets/vscode';
 import { describeHost, hostStatus, status, type StatusReport } from '../core/install/status';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
-import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
+import { blockedOnly, readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
 import { loadConfig } from '../core/guards/load-config';
 import { CONFIG_TEMPLATE } from '../core/config-schema';
 import { CONFIG_FILE, type Loosening } from '../core/config';
@@ -59,7 +59,7 @@ function folderStates(context: vscode.ExtensionContext): FolderState[] {
   return (vscode.workspace.workspaceFolders ?? []).map((folder) => {
     const ws = normalizePath(folder.uri.fsPath);
     const s = status(ws, home(), bundle(context));
-    return { folder, status: s, hosts: hostStatus(ws, s, bundle(context)), blocked: readDecisions(ws, 200) };
+    return { folder, status: s, hosts: hostStatus(ws, s, bundle(context)), blocked: blockedOnly(readDecisions(ws, 200)) };
   });
 }
 
@@ -642,7 +642,9 @@ async function checkCommand(given?: string): Promise<{ decision: string; guard?:
 async function showBlockedCalls(opts?: { folder?: vscode.Uri }): Promise<LogEntry[]> {
   const folder = await pickFolder(opts?.folder);
   if (!folder) return [];
-  const entries = readDecisions(normalizePath(folder.uri.fsPath), 50).reverse();
+  const entries = blockedOnly(readDecisions(normalizePath(folder.uri.fsPath), 200))
+    .slice(-50)
+    .reverse();
   if (entries.length === 0) {
     void vscode.window.showInformationMessage(`No blocked calls recorded in ${folder.name} (${LOG_FILE}).`);
     return entries;
@@ -759,6 +761,8 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
     if (!last || seen.get(folder.uri.toString()) === last.key + last.time) return;
     seen.set(folder.uri.toString(), last.key + last.time);
     view?.refresh();
+    // A guard in monitor mode let the call run: nothing to tell the person now (the view and the log keep it).
+    if (last.decision === 'monitor') return;
     // The alternative is part of the message (it used to be cut off), and one click away.
     const instead = last.instead ? ` Instead, run: ${last.instead}` : '';
     void vscode.window

@@ -1,5 +1,7 @@
-// The decision log: one JSON line per denial, under .claude/agent-guard/ (a folder that ignores
-// itself in git). Bounded (rotated at 512 KiB), deduplicated when a host runs the hook twice for
+// The decision log: one JSON line per denial (and per call a guard in monitor mode would have
+// denied), under .claude/agent-guard/ (a folder that ignores itself in git). Its fields are
+// documented in docs/decision-log.md; `agent-guard log --format otlp` maps them onto OpenTelemetry
+// logs (cli/otlp.ts). Bounded (rotated at 512 KiB), deduplicated when a host runs the hook twice for
 // one call, and redacted: no secret value ever reaches it.
 
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
@@ -20,7 +22,12 @@ export interface LogEntry {
   time: string;
   tool: string;
   guard: string;
-  decision: 'deny' | 'ask';
+  /** What the host was told: deny or ask; monitor: nothing (the call ran), `would` says what the guard would have said. */
+  decision: 'deny' | 'ask' | 'monitor';
+  /** For a monitor entry: the decision the guard would have given. */
+  would?: 'deny' | 'ask';
+  /** The host that ran the hook (claude, vscode, copilot, gemini, codex, cursor, opencode); absent before 0.1.1. */
+  host?: string;
   /** The command (redacted, shortened) or the path. */
   target: string;
   reason: string;
@@ -60,6 +67,7 @@ export function appendDecision(
   secrets: readonly string[] = [],
   now = new Date(),
   session?: string,
+  extra: { monitor?: boolean; host?: string } = {},
 ): void {
   const claudeDir = join(projectDir, '.claude');
   if (!existsSync(claudeDir)) return; // not a Claude Code project: leave no trace
@@ -88,7 +96,9 @@ export function appendDecision(
     time: now.toISOString(),
     tool: call.tool,
     guard: v.guardId,
-    decision: v.decision,
+    decision: extra.monitor ? 'monitor' : v.decision,
+    ...(extra.monitor ? { would: v.decision } : {}),
+    ...(extra.host ? { host: extra.host } : {}),
     target,
     reason: redact(v.reason, secrets),
     ...(v.instead ? { instead: redact(v.instead, secrets) } : {}),
@@ -158,6 +168,11 @@ function lastLine(file: string): string | null {
   } finally {
     if (fd !== null) closeSync(fd);
   }
+}
+
+/** The entries that stopped or questioned a call (not those a guard in monitor mode let run). */
+export function blockedOnly(entries: readonly LogEntry[]): LogEntry[] {
+  return entries.filter((e) => e.decision !== 'monitor');
 }
 
 export function readDecisions(projectDir: string, limit = 20): LogEntry[] {
