@@ -36,7 +36,11 @@ Usage:
   agent-guard test [workspace]      run the examples of the workspace's own guards (.claude/guards/*.js); --all adds the built-in ones
   agent-guard trust [file|workspace]  your consent: let the hook run the workspace guards (.claude/guards/*.js) as they are, and apply
                                     what .claude/agent-guard.json and .claude/agent-guard/local.json loosen; untrust withdraws it
-  agent-guard log [workspace]       the most recent blocked calls (-n 50, --json)
+  agent-guard log [workspace]       the most recent blocked and monitored calls (-n 50, --json)
+  agent-guard replay [paths…]       the transcripts agents keep (Claude Code, Codex, Gemini, Copilot) through the current guard set:
+                                    per guard what it would have denied or asked, the commands ranked, the likely false blocks
+        --host claude|codex|gemini|copilot   only those hosts' transcripts (default: all, under your home folder)
+        --format text|json|sarif    --top N (commands per guard)   -j N (worker threads)   -o file
   agent-guard allow "<command>"     let the guard that denies this command pass it here (yours: .claude/agent-guard/local.json)
         --for session|hour|branch   only for the agent session that was blocked, an hour, or this branch
         --team                      in .claude/agent-guard.json instead (each teammate consents with agent-guard trust)
@@ -95,6 +99,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./workspace-commands')).runTest(rest);
     case 'log':
       return (await import('./workspace-commands')).runLog(rest);
+    case 'replay':
+      return (await import('./replay-command')).runReplay(rest);
     case 'trust':
       return (await import('./workspace-commands')).runTrust(rest, true);
     case 'untrust':
