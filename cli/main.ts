@@ -37,6 +37,7 @@ Usage:
   agent-guard trust [file|workspace]  your consent: let the hook run the workspace guards (.claude/guards/*.js) as they are, and apply
                                     what .claude/agent-guard.json and .claude/agent-guard/local.json loosen; untrust withdraws it
   agent-guard log [workspace]       the most recent blocked and monitored calls (-n 50, --json)
+        --format otlp               every entry as OpenTelemetry logs (OTLP/JSON LogsData, for a collector); --since <time>
   agent-guard replay [paths…]       the transcripts agents keep (Claude Code, Codex, Gemini, Copilot) through the current guard set:
                                     per guard what it would have denied or asked, the commands ranked, the likely false blocks
         --host claude|codex|gemini|copilot   only those hosts' transcripts (default: all, under your home folder)

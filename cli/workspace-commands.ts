@@ -46,13 +46,31 @@ export function runTest(rest: string[]): number {
   return failed.length > 0 || notes.length > 0 ? 1 : 0;
 }
 
-export function runLog(rest: string[]): number {
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { json: { type: 'boolean' }, n: { type: 'string', short: 'n' } } });
+export async function runLog(rest: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, n: { type: 'string', short: 'n' }, format: { type: 'string' }, since: { type: 'string' } },
+  });
   const workspace = resolve(positionals[0] ?? process.cwd());
-  const limit = Number(values.n ?? 20);
-  if (!Number.isInteger(limit) || limit <= 0) throw Object.assign(new Error('-n takes a positive whole number'), { code: 'ERR_PARSE_ARGS_USAGE' });
-  const entries = readDecisions(workspace, limit);
-  if (values.json) {
+  const format = values.format ?? (values.json ? 'json' : 'text');
+  if (!['text', 'json', 'otlp'].includes(format)) throw usageError('--format takes text, json or otlp');
+  // Text shows the latest few; json and otlp (for a job that ships them) every entry the log keeps.
+  const limit = values.n !== undefined ? Number(values.n) : format === 'text' ? 20 : Number.POSITIVE_INFINITY;
+  if (!(Number.isInteger(limit) || limit === Number.POSITIVE_INFINITY) || limit <= 0) throw usageError('-n takes a positive whole number');
+  const since = values.since !== undefined ? Date.parse(values.since) : Number.NEGATIVE_INFINITY;
+  if (Number.isNaN(since)) throw usageError('--since takes a time (ISO 8601, e.g. 2026-12-01T00:00:00Z)');
+  // --since: only entries after that time (a job that ships the log each hour passes the last time it shipped).
+  const entries = readDecisions(workspace, Number.POSITIVE_INFINITY)
+    .filter((e) => Date.parse(e.time) > since)
+    .slice(-limit);
+  if (format === 'otlp') {
+    // Loaded here only: the OpenTelemetry code is the CLI's, for this command.
+    const { toOtlpJson } = await import('./otlp');
+    process.stdout.write(escapeControl(`${toOtlpJson(entries, normalizePath(workspace), AGENT_GUARD_VERSION)}\n`, 'json'));
+    return 0;
+  }
+  if (format === 'json') {
     process.stdout.write(escapeControl(`${JSON.stringify(entries, null, 2)}\n`, 'json'));
     return 0;
   }
@@ -71,6 +89,10 @@ export function runLog(rest: string[]): number {
       )}\n`,
     );
   return 0;
+}
+
+function usageError(message: string): Error {
+  return Object.assign(new Error(message), { code: 'ERR_PARSE_ARGS_USAGE' });
 }
 
 /**

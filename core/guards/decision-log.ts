@@ -19,6 +19,8 @@ const MAX_BYTES = 512 * 1024;
 const DEDUPE_MS = 10_000;
 
 export interface LogEntry {
+  /** The schema version of the line (docs/decision-log.md); absent in lines written before it had one (version 0). */
+  v?: 1;
   time: string;
   tool: string;
   guard: string;
@@ -93,6 +95,7 @@ export function appendDecision(
   }
   const target = call.command !== null ? redact(call.command, secrets).slice(0, 500) : (call.path ?? call.tool);
   const entry: LogEntry = {
+    v: 1,
     time: now.toISOString(),
     tool: call.tool,
     guard: v.guardId,
@@ -175,6 +178,7 @@ export function blockedOnly(entries: readonly LogEntry[]): LogEntry[] {
   return entries.filter((e) => e.decision !== 'monitor');
 }
 
+/** The latest `limit` entries (Infinity: every entry the log keeps, the rotated file's first). */
 export function readDecisions(projectDir: string, limit = 20): LogEntry[] {
   const out: LogEntry[] = [];
   for (const f of [ROTATED_LOG_FILE, LOG_FILE]) {
@@ -191,5 +195,5 @@ export function readDecisions(projectDir: string, limit = 20): LogEntry[] {
       /* missing */
     }
   }
-  return out.slice(-limit);
+  return limit === Number.POSITIVE_INFINITY ? out : out.slice(-limit);
 }
