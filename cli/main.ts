@@ -41,6 +41,7 @@ Usage:
   agent-guard replay [paths…]       the transcripts agents keep (Claude Code, Codex, Gemini, Copilot) through the current guard set:
                                     per guard what it would have denied or asked, the commands ranked, the likely false blocks
         --host claude|codex|gemini|copilot   only those hosts' transcripts (default: all, under your home folder)
+        --project <dir>             only the sessions that ran in that project
         --format text|json|sarif    --top N (commands per guard)   -j N (worker threads)   -o file
   agent-guard allow "<command>"     let the guard that denies this command pass it here (yours: .claude/agent-guard/local.json)
         --for session|hour|branch   only for the agent session that was blocked, an hour, or this branch
@@ -99,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
     case 'test':
       return (await import('./workspace-commands')).runTest(rest);
     case 'log':
-      return (await import('./workspace-commands')).runLog(rest);
+      return (await import('./log-command')).runLog(rest);
     case 'replay':
       return (await import('./replay-command')).runReplay(rest);
     case 'trust':

@@ -42,6 +42,7 @@ export async function runReplay(rest: string[]): Promise<number> {
       jobs: { type: 'string', short: 'j' },
       output: { type: 'string', short: 'o' },
       'no-progress': { type: 'boolean' },
+      project: { type: 'string' },
     },
   });
   const format = (values.format ?? 'text') as Options['format'];
@@ -53,6 +54,7 @@ export async function runReplay(rest: string[]): Promise<number> {
   const hosts = (values.host ?? []).flatMap((h) => h.split(','));
   for (const h of hosts) if (!(h in TRANSCRIPT_HOMES)) throw usage(`--host takes ${Object.keys(TRANSCRIPT_HOMES).join(', ')}`);
   const home = homeDirectory(process.env, homedir);
+  const project = values.project ? normalizePath(resolve(values.project)) : undefined;
   const started = Date.now();
   const files = positionals.length > 0 ? findFiles(positionals.map((p) => resolve(p))) : defaultFiles(home, hosts as TranscriptKind[]);
   const summary = emptySummary();
@@ -66,6 +68,8 @@ export async function runReplay(rest: string[]): Promise<number> {
   };
   const sessions = new Set<string>();
   const merge = (r: FileResult) => {
+    // With --project, a transcript of another project is read but not counted.
+    if (project && r.calls === 0 && r.notes.length === 0) return;
     summary.files++;
     summary.calls += r.calls;
     if (r.kind) summary.perHost[r.kind] = (summary.perHost[r.kind] ?? 0) + r.calls;
@@ -78,7 +82,7 @@ export async function runReplay(rest: string[]): Promise<number> {
   const bar = opts.progress ? progressBar(files.total) : null;
   const workers = files.total < IN_PROCESS_BYTES ? 0 : Math.min(opts.jobs, files.list.length);
   if (workers <= 1) {
-    const replayer = new Replayer(process.env, home);
+    const replayer = new Replayer(process.env, home, project);
     for (const f of files.list) {
       merge(replayer.replayFile(f.path, (n) => bar?.add(n, 0)));
       bar?.add(0, 1, summary.calls);
@@ -87,7 +91,7 @@ export async function runReplay(rest: string[]): Promise<number> {
     await inWorkers(
       files.list,
       workers,
-      home,
+      { home, ...(project ? { project } : {}) },
       (r) => {
         merge(r);
         bar?.add(0, 1, summary.calls);
@@ -189,14 +193,20 @@ function sorted(f: FileList): FileList {
 type ToWorker = { path: string } | { stop: true };
 type FromWorker = { done: FileResult } | { bytes: number } | { ready: true };
 
-function inWorkers(files: { path: string }[], count: number, home: string, onResult: (r: FileResult) => void, onBytes: (n: number) => void): Promise<void> {
+function inWorkers(
+  files: { path: string }[],
+  count: number,
+  where: { home: string; project?: string },
+  onResult: (r: FileResult) => void,
+  onBytes: (n: number) => void,
+): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     let next = 0;
     let running = count;
     // The same file as this process (the CLI bundle); the worker runs the replay command's worker side.
     const script = __filename;
     for (let i = 0; i < count; i++) {
-      const w = new Worker(script, { argv: ['replay'], workerData: { mark: WORKER_MARK, home }, stdout: false, stderr: false });
+      const w = new Worker(script, { argv: ['replay'], workerData: { mark: WORKER_MARK, ...where }, stdout: false, stderr: false });
       const feed = () => {
         if (next < files.length) w.postMessage({ path: files[next++]!.path } satisfies ToWorker);
         else {
@@ -222,7 +232,8 @@ function inWorkers(files: { path: string }[], count: number, home: string, onRes
 /** The worker side: judge each file it is sent, send back what was found. */
 function runWorker(): Promise<number> {
   const port = parentPort!;
-  const replayer = new Replayer(process.env, (workerData as { home: string }).home);
+  const where = workerData as { home: string; project?: string };
+  const replayer = new Replayer(process.env, where.home, where.project);
   let pendingBytes = 0;
   port.on('message', (m: ToWorker) => {
     if ('stop' in m) {

@@ -49,7 +49,14 @@ export class Replayer {
   constructor(
     private readonly env: NodeJS.ProcessEnv,
     private readonly home: string,
+    /** Only the calls of sessions in this project (or a folder inside it). */
+    private readonly onlyProject?: string,
   ) {}
+
+  private wanted(call: ReplayCall): boolean {
+    const only = this.onlyProject;
+    return !only || call.projectDir === only || call.projectDir.startsWith(`${only}/`);
+  }
 
   private project(dir: string): Project {
     let p = this.projects.get(dir);
@@ -119,6 +126,7 @@ export class Replayer {
     const sessions = new Set<string>();
     const onCalls = (calls: ReplayCall[]) => {
       for (const call of calls) {
+        if (!this.wanted(call)) continue;
         result.calls++;
         if (call.session) sessions.add(call.session);
         if (call.projectDir && !existsSync(call.projectDir) && !result.missingProjects.includes(call.projectDir)) result.missingProjects.push(call.projectDir);

@@ -3,6 +3,7 @@
 // folder, sync on update and notifications when the agent was blocked.
 
 import * as vscode from 'vscode';
+import { execFile } from 'node:child_process';
 import { readFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -28,7 +29,20 @@ import { CONFIG_FILES } from '../core/guards/load-config';
 import { REDACTED } from '../core/redact';
 import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
 import { changes, describeChanges, snapshot, type Change } from './side-effects';
-import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, oneLine, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
+import {
+  AgentGuardView,
+  COPY_ALTERNATIVE,
+  copyAlternative,
+  oneLine,
+  REPLAY,
+  SHOW_BLOCKED_CALL,
+  showBlockedCall,
+  shownCall,
+  VIEW_ID,
+  type FolderState,
+  type ReplayState,
+} from './view';
+import type { ReplayReport } from '../core/replay/summary';
 
 const CRASH_LIMIT = 5;
 const CRASH_WINDOW_MS = 3 * 60 * 1000;
@@ -59,7 +73,13 @@ function folderStates(context: vscode.ExtensionContext): FolderState[] {
   return (vscode.workspace.workspaceFolders ?? []).map((folder) => {
     const ws = normalizePath(folder.uri.fsPath);
     const s = status(ws, home(), bundle(context));
-    return { folder, status: s, hosts: hostStatus(ws, s, bundle(context)), blocked: blockedOnly(readDecisions(ws, 200)) };
+    return {
+      folder,
+      status: s,
+      hosts: hostStatus(ws, s, bundle(context)),
+      blocked: blockedOnly(readDecisions(ws, 200)),
+      replay: replays.get(folder.uri.toString()) ?? { state: 'none' },
+    };
   });
 }
 
@@ -239,6 +259,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
     copyAlternative(entry && 'kind' in entry ? entry.entry : (entry ?? shownCall())),
   );
   reg('agentGuard.refreshView', () => view.refresh());
+  reg(REPLAY, (opts?: { folder?: vscode.Uri; paths?: string[] }) => replayCommand(context, opts));
 
   context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void refreshAll(context)));
   watchDecisionLog(context);
@@ -637,6 +658,49 @@ async function checkCommand(given?: string): Promise<{ decision: string; guard?:
   }
   if (!given) void vscode.window.showWarningMessage(`${v.decision === 'deny' ? 'Denied' : 'Would ask'} by ${v.guardId}: ${reasonText(v)}`, { modal: false });
   return { decision: v.decision, guard: v.guardId, reason: reasonText(v) };
+}
+
+/** Each folder's last replay (the view shows it). */
+const replays = new Map<string, ReplayState>();
+
+/**
+ * Replays the agents' past sessions in a folder through the current guards: the CLI's replay
+ * (dist/cli.cjs, worker threads), in its own process so the editor stays responsive. `paths`: the
+ * transcripts to read instead of those under the home folder.
+ */
+async function replayCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; paths?: string[] }): Promise<ReplayReport | undefined> {
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return undefined;
+  const key = folder.uri.toString();
+  replays.set(key, { state: 'running' });
+  view?.refresh();
+  const args = [
+    context.asAbsolutePath('dist/cli.cjs'),
+    'replay',
+    '--format',
+    'json',
+    '--no-progress',
+    '--project',
+    normalizePath(folder.uri.fsPath),
+    ...(opts?.paths ?? []),
+  ];
+  try {
+    const stdout = await new Promise<string>((resolvePromise, reject) =>
+      execFile(process.execPath, args, { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, maxBuffer: 256 * 1024 * 1024 }, (err, out, errText) =>
+        err ? reject(new Error(errText.trim() || err.message)) : resolvePromise(out),
+      ),
+    );
+    const report = JSON.parse(stdout) as ReplayReport;
+    replays.set(key, { state: 'done', report, at: new Date().toISOString() });
+    output.appendLine(`replay ${folder.name}: ${report.calls} calls in ${report.sessions} sessions, ${report.guards.length} guards would have stopped some`);
+    return report;
+  } catch (err) {
+    replays.set(key, { state: 'failed', error: (err as Error).message });
+    void vscode.window.showErrorMessage(`Agent Guard: replay failed: ${(err as Error).message}`);
+    return undefined;
+  } finally {
+    view?.refresh();
+  }
 }
 
 async function showBlockedCalls(opts?: { folder?: vscode.Uri }): Promise<LogEntry[]> {

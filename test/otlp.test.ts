@@ -155,9 +155,12 @@ test('round trip through the OTLP protobuf types: every field of the JSON is Exp
   assert.deepEqual(withoutDefaults(official), withoutDefaults(json));
 });
 
-test('the hook bundle does not contain the OpenTelemetry code; the CLI loads it only for --format otlp', () => {
-  const hook = readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8');
-  for (const marker of ['resourceLogs', 'JsonLogsSerializer', 'opentelemetry', 'gen_ai.tool.name']) assert.equal(hook.includes(marker), false, marker);
+test('the hook, the language server and the extension do not contain the OpenTelemetry code; the CLI loads it only for --format otlp', () => {
+  for (const bundle of ['hook', 'server', 'extension']) {
+    const text = readFileSync(join(ROOT, `dist/${bundle}.cjs`), 'utf8');
+    for (const marker of ['resourceLogs', 'JsonLogsSerializer', 'opentelemetry', 'gen_ai.tool.name'])
+      assert.equal(text.includes(marker), false, `${bundle}: ${marker}`);
+  }
   const cli = readFileSync(join(ROOT, 'dist/cli.cjs'), 'utf8');
   assert.ok(cli.includes('resourceLogs'));
 });

@@ -217,6 +217,14 @@ test('a guard in monitor mode in the project: replay reports what it would have 
   assert.match(String(w.run('--host', 'gemini').stdout), /^destructive-git: 1 denied \(1 in monitor mode: logged, not stopped\)$/m);
 });
 
+test('--project: only the sessions that ran in that project (or a folder inside it)', () => {
+  const w = world();
+  const here = JSON.parse(String(w.run('--format', 'json', '--project', w.ws).stdout));
+  assert.deepEqual([here.calls, here.files], [24, 4]);
+  const elsewhere = JSON.parse(String(w.run('--format', 'json', '--project', join(w.root, 'other')).stdout));
+  assert.deepEqual([elsewhere.calls, elsewhere.files, elsewhere.guards], [0, 0, []]);
+});
+
 test('paths on the command line: a file, a folder; what is not a transcript is said, not guessed', () => {
   const w = world();
   const one = JSON.parse(String(w.run('--format', 'json', join(w.home, '.copilot')).stdout));

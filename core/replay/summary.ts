@@ -172,7 +172,20 @@ function clip(text: string, max: number): string {
 }
 
 /** The machine-readable report (`--format json`), version 1. */
-export function toJson(s: ReplaySummary): Record<string, unknown> {
+export interface ReplayReport {
+  version: 1;
+  judged: string;
+  files: number;
+  calls: number;
+  sessions: number;
+  hosts: Partial<Record<TranscriptKind, number>>;
+  skippedLines: number;
+  missingProjects: string[];
+  notes: string[];
+  guards: { id: string; deny: number; ask: number; monitor: number; likelyFalseBlocks: number; otherCalls: number; commands: CommandGroup[] }[];
+}
+
+export function toJson(s: ReplaySummary): ReplayReport {
   return {
     version: 1,
     judged: AS_IT_IS_NOW,
