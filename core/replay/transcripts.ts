@@ -61,7 +61,7 @@ export function kindOfPath(path: string): TranscriptKind | null {
   if (/\/\.codex\/sessions\//.test(p) || /\/rollout-[^/]*\.jsonl$/.test(p)) return 'codex';
   if (/\/chats\/session-[^/]*\.jsonl$/.test(p)) return 'gemini';
   if (/\/events\.jsonl$/.test(p)) return 'copilot';
-  if (/\/\.claude\/projects\/.*\.jsonl$/.test(p)) return 'claude';
+  if (p.includes('/.claude/projects/') && p.endsWith('.jsonl')) return 'claude';
   // Anywhere else the first line says which host wrote it (kindOfFirstLine).
   return null;
 }
