@@ -5,7 +5,7 @@
 // by line; only verdicts travel back, so memory stays bounded however many calls there are.
 
 import { lstatSync, readdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, homedir } from 'node:os';
+import * as os from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -49,11 +49,12 @@ export async function runReplay(rest: string[]): Promise<number> {
   if (!['text', 'json', 'sarif'].includes(format)) throw usage('--format takes text, json or sarif');
   const top = values.top === undefined ? 10 : Number(values.top);
   if (!Number.isInteger(top) || top <= 0) throw usage('--top takes a positive whole number');
-  const jobs = values.jobs === undefined ? availableParallelism() : Number(values.jobs);
+  // availableParallelism: Node 18.14+; cpus() before it.
+  const jobs = values.jobs === undefined ? (os.availableParallelism?.() ?? os.cpus().length) : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs <= 0) throw usage('--jobs takes a positive whole number');
   const hosts = (values.host ?? []).flatMap((h) => h.split(','));
   for (const h of hosts) if (!(h in TRANSCRIPT_HOMES)) throw usage(`--host takes ${Object.keys(TRANSCRIPT_HOMES).join(', ')}`);
-  const home = homeDirectory(process.env, homedir);
+  const home = homeDirectory(process.env, os.homedir);
   const project = values.project ? normalizePath(resolve(values.project)) : undefined;
   const started = Date.now();
   const files = positionals.length > 0 ? findFiles(positionals.map((p) => resolve(p))) : defaultFiles(home, hosts as TranscriptKind[]);
