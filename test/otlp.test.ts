@@ -156,7 +156,7 @@ test('round trip through the OTLP protobuf types: every field of the JSON is Exp
 });
 
 test('the hook, the language server and the extension do not contain the OpenTelemetry code; the CLI loads it only for --format otlp', () => {
-  for (const bundle of ['hook', 'server', 'extension']) {
+  for (const bundle of ['hook', 'server', 'extension', 'extension-features']) {
     const text = readFileSync(join(ROOT, `dist/${bundle}.cjs`), 'utf8');
     for (const marker of ['resourceLogs', 'JsonLogsSerializer', 'opentelemetry', 'gen_ai.tool.name'])
       assert.equal(text.includes(marker), false, `${bundle}: ${marker}`);

@@ -165,7 +165,7 @@ test('--format json: the same findings with counts per outcome and the transcrip
       blocked: 0,
       unknown: 0,
       reason:
-        'git push --force to the protected branch main overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched.',
+        'git push --force to the protected branch main rewrites its history and drops commits others may have pushed; --force-with-lease rewrites it too. Push without force: when the remote moved, git refuses, and git pull --rebase integrates its commits first.',
       file: '<root>/home/.codex/sessions/2026/12/03/rollout-2026-12-03T10-44-58-01a23b81-e3bb-74a0-b1d4-b7ede6c5d62f.jsonl',
       line: 10,
     },
