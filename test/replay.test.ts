@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AjvDraft04 from 'ajv-draft-04';
 import { createParser, kindOfPath, type ReplayCall, type TranscriptKind } from '../core/replay/transcripts';
 import { addFinding, emptySummary, MAX_GROUPS } from '../core/replay/summary';
 
@@ -174,9 +175,14 @@ test('--format json: the same findings with counts per outcome and the transcrip
   assert.doesNotMatch(String(r.stdout), /agent-guard-fake-secret/);
 });
 
-test('--format sarif: one result per guard and command at its transcript line, levels by decision', () => {
+test('--format sarif: valid SARIF 2.1.0, one result per guard and command at its transcript line, levels by decision', () => {
   const w = world();
-  const sarif = JSON.parse(String(w.run('--format', 'sarif', '--host', 'claude').stdout));
+  // biome-ignore lint/suspicious/noExplicitAny: a SARIF log read back
+  const sarif = JSON.parse(String(w.run('--format', 'sarif', '--host', 'claude').stdout)) as any;
+  const schema = JSON.parse(readFileSync(join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+  const validate = new AjvDraft04({ strict: false, allErrors: true, unicodeRegExp: false }).compile(schema);
+  const log: unknown = sarif;
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
   const run = sarif.runs[0];
   assert.equal(sarif.version, '2.1.0');
   assert.deepEqual(
