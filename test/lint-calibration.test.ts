@@ -69,3 +69,23 @@ test('AG-AGT-003: a stale name in a blocklist without its replacement blocks not
     '4 AG-AGT-003 warning MultiEdit is now Edit; the old name matches nothing.',
   ]);
 });
+
+test('AG-CMD-001: a key file passed as an argument is used, not printed: silent; decrypting into the transcript is an error', () => {
+  const text = [
+    '# Deploy',
+    '',
+    'Check the host with `ssh -i ~/.ssh/id_ed25519 deploy@host.example.com uptime`.',
+    '',
+    'Call the API with `curl --cert client.pem --key client.key https://api.example.com/health`.',
+    '',
+    'Log in with `gcloud auth activate-service-account --key-file=service-account.json`.',
+    '',
+    'Copy the build: `scp -i deploy.pem build.tar.gz host:/srv/`.',
+    '',
+    'Then `sops -d secrets.enc.yaml`.',
+    '',
+  ].join('\n');
+  assert.deepEqual(findings('CLAUDE.md', text), [
+    '11 AG-CMD-001 error sops --decrypt prints a stored credential into the transcript. Check that the login works instead (gh auth status, aws sts get-caller-identity, kubectl auth whoami), or pipe it straight into the command that needs it. [secret-read]',
+  ]);
+});
