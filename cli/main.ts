@@ -20,6 +20,10 @@ Usage:
         --host codex                Codex CLI: a PreToolUse hook in .codex/hooks.json, trusted in ~/.codex/config.toml (--user: ~/.codex/hooks.json)
         --host cursor               Cursor: a preToolUse hook in .cursor/hooks.json (--user: ~/.cursor/hooks.json)
         --host opencode             OpenCode: the plugin .opencode/plugins/agent-guard.js (--user: ~/.config/opencode/plugins/)
+        --host kilo                 Kilo CLI: the same plugin in .kilo/plugins/ (--user: ~/.config/kilo/plugins/)
+        --host qwen                 Qwen Code: a PreToolUse hook in .qwen/settings.json (--user: ~/.qwen/settings.json)
+        --host droid                Factory droid: a PreToolUse hook in .factory/hooks.json (--user: ~/.factory/hooks.json)
+        --host cline                Cline CLI: the hook program .clinerules/hooks/PreToolUse (--user: ~/.cline/hooks/PreToolUse)
         --host all                  every host above that is on this machine, and says which (claude is the default)
         --no-deny-rules             do not add permissions.deny rules for secret files
         --no-self-test              skip running the installed hook once

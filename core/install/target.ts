@@ -11,7 +11,7 @@ import type { Bundle, HookState, InstallOptions, InstallState, Report, Scope, Se
 import { hookState, stampHook } from './installer';
 import type { ManagedPaths } from './targets/managed';
 
-export type HostId = 'claude' | 'vscode' | 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode' | 'managed' | 'plugin';
+export type HostId = 'claude' | 'vscode' | 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode' | 'qwen' | 'droid' | 'kilo' | 'cline' | 'managed' | 'plugin';
 
 /** Where an install goes: a workspace, a scope and the home folder; managed settings add their policy folder. */
 export interface Place extends Target {
