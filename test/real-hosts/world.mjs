@@ -410,7 +410,10 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
   });
   server.stop();
   RUN_SECONDS[host] = (RUN_SECONDS[host] ?? 0) + (Date.now() - started) / 1000;
-  return { ...result, requests: server.requests, hookRuns: world.takeHookRuns(), host };
+  // The session-start check's canary (core/liveness.ts) is not a tool call: kept apart.
+  const runs = world.takeHookRuns();
+  const canary = (h) => h.input.includes('"agent_guard_canary":true');
+  return { ...result, requests: server.requests, hookRuns: runs.filter((h) => !canary(h)), canaryRuns: runs.filter(canary), host };
 }
 
 /** The newest tool result the model was sent in its request after `step` (0-based), as text. */
