@@ -5,11 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hookCommandFor, type Bundle } from '../core/install/installer';
 import { install, uninstall, sync } from '../core/install/targets/claude';
+import { installHosts } from '../core/install/orchestrate';
 import { claudeSessionCheck } from '../core/install/liveness';
 import { CANARY_FIELD, CLAUDE_CANARY, judgeCanary, sessionCheckScript } from '../core/liveness';
 import { pluginHooksFile } from '../core/install/targets/plugin';
@@ -394,7 +395,9 @@ test('status in a subfolder leads with the guarded project; hosts never set up a
   assert.equal(lines.at(-1), `verdict:   not guarded here; Agent Guard guards ${g.ws}`);
   assert.equal(r.stdout.match(/NOT guarded/g)?.length, 1, `only the project line says NOT guarded:\n${r.stdout}`);
   assert.ok(
-    lines.includes('others:    not set up for Claude Code, VS Code agent, Gemini CLI, Copilot CLI, Codex CLI, Cursor, OpenCode; agent-guard install --host all adds every host'),
+    lines.includes(
+      'others:    not set up for Claude Code, VS Code agent, Gemini CLI, Copilot CLI, Codex CLI, Cursor, OpenCode, Qwen Code, Factory droid, Kilo CLI, Cline CLI; agent-guard install --host all adds every host',
+    ),
     r.stdout,
   );
   for (const l of lines) assert.equal(nested(l), false, l);
@@ -408,4 +411,83 @@ test('status in a subfolder leads with the guarded project; hosts never set up a
   );
   assert.doesNotMatch(top.stdout, /NOT guarded \(/);
   for (const l of top.stdout.split('\n')) assert.equal(nested(l), false, l);
+});
+
+// ---- every host's execution check ----
+
+/**
+ * A workspace with the guard installed for every host but Claude Code (its own tests are above) and
+ * the Copilot CLI (it shares VS Code's file); Codex for the user: a project's .codex/ needs a trusted project.
+ */
+function everyHost(): { ws: string; home: string } {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-guard-liveness-hosts-')));
+  const ws = join(root, 'ws');
+  const home = join(root, 'home');
+  mkdirSync(ws);
+  mkdirSync(home);
+  const place = { workspace: ws, scope: 'project' as const, home };
+  const r = installHosts(place, BUNDLE, ['vscode', 'gemini', 'cursor', 'opencode', 'qwen', 'droid', 'kilo', 'cline'], { selfTest: false });
+  assert.equal(r.error, undefined, r.error);
+  const u = installHosts({ ...place, scope: 'user' }, BUNDLE, ['codex'], { selfTest: false });
+  assert.equal(u.error, undefined, u.error);
+  return { ws, home };
+}
+
+const HOST_CHECKS = [
+  '.github/hooks/agent-guard.json',
+  '.gemini/settings.json',
+  '~/.codex/hooks.json',
+  '.cursor/hooks.json',
+  '.opencode/plugins/agent-guard.js',
+  '.qwen/settings.json',
+  '.factory/hooks.json',
+  '.kilo/plugins/agent-guard.js',
+  '.clinerules/hooks/PreToolUse',
+];
+
+function checkLines(out: string): Map<string, string> {
+  const lines = out.split('\n').filter((l) => l.startsWith('check:'));
+  return new Map(lines.map((l) => [l.slice('check:     '.length, l.indexOf(': ', 11)), l.slice(l.indexOf(': ', 11) + 2)]));
+}
+
+test("status runs every host's installed hook the way that host runs it, in that host's form, and says guarded only for an answer that stops the call", () => {
+  const g = everyHost();
+  const r = status(g.ws, g.home);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const checks = checkLines(r.stdout);
+  assert.deepEqual([...checks.keys()].sort(), [...HOST_CHECKS].sort(), r.stdout);
+  for (const [label, said] of checks) assert.match(said, /^guarded; the installed hook command denied a test call \(rm -rf ~\), in \d+ ms$/, label);
+  assert.match(r.stdout, /^verdict: {3}guarded and current$/m);
+  assert.equal(existsSync(join(g.ws, '.claude/agent-guard')), false, 'the canary leaves no decision log, the plugins included');
+
+  // A configuration that switches the guard off: every host's check says NOT guarded, and why.
+  consentedConfig(g.ws, g.home, '{ "guards": { "rm-catastrophic": "off" } }\n');
+  const off = status(g.ws, g.home);
+  assert.equal(off.status, 1, off.stdout);
+  for (const [label, said] of checkLines(off.stdout)) {
+    if (label === '~/.codex/hooks.json') continue; // the user's hook file reads the user's config, not this project's
+    assert.match(
+      said,
+      /^NOT guarded; it did not deny a test call \(rm -rf ~\): the Agent Guard configuration switches off rm-catastrophic$/,
+      `${label}: ${said}`,
+    );
+  }
+  assert.match(off.stdout, /^verdict: {3}NOT guarded: /m);
+});
+
+test("a host's hook file gone: status does not run what is left, says which, and never says guarded", () => {
+  const g = everyHost();
+  rmSync(join(g.ws, '.claude/hooks/agent-guard.cjs'));
+  const r = status(g.ws, g.home);
+  assert.equal(r.status, 1, r.stdout);
+  for (const [label, said] of checkLines(r.stdout)) {
+    if (label === '~/.codex/hooks.json') assert.match(said, /^guarded;/);
+    else
+      assert.match(
+        said,
+        /^not checked; the hook file is missing, so status does not run it; to replace it, run: agent-guard sync --host [a-z]+$/,
+        `${label}: ${said}`,
+      );
+  }
+  assert.doesNotMatch(r.stdout, /^verdict: {3}guarded/m);
 });

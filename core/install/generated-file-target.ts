@@ -24,6 +24,8 @@ import {
   type TargetPaths,
 } from './installer';
 import { foundOn } from './hooks-file-target';
+import type { CanaryForm } from '../liveness';
+import { probeOf, type LivenessProbe } from './liveness';
 import { hookChanges, releaseChanges, stateWrite, type FileChange, type HostStatus, type InstallTarget, type Place, type ScopeStatus } from './target';
 
 export interface GeneratedFileHost {
@@ -45,6 +47,12 @@ export interface GeneratedFileHost {
   runsUnless?: string;
   /** The file must be executable (the host runs it as a program). */
   executable?: boolean;
+  /**
+   * Status's execution check: the canary, and how the host runs the file (`node <file>` on its
+   * payload for Cline; a plugin is imported and its hook called, as OpenCode does). Without one,
+   * status runs nothing for this host.
+   */
+  canary?: { form: CanaryForm; command(file: string): string };
 }
 
 interface FilePlace {
@@ -188,5 +196,37 @@ export function generatedFileTarget(h: GeneratedFileHost): InstallTarget {
       return out;
     },
     host: (p, bundle) => hostLine(h, p, bundle),
+    probes: (p, bundle) => probes(h, p, bundle),
   };
+}
+
+/** The installed file, run as the host runs it, when it is exactly what this version writes. */
+function probes(h: GeneratedFileHost, t: Place, bundle: Bundle): LivenessProbe[] {
+  const canary = h.canary;
+  if (!canary) return [];
+  const out: LivenessProbe[] = [];
+  for (const scope of ['project', 'user'] as const) {
+    const at = installedAt(h, { ...t, scope });
+    if (!at) continue;
+    const command = canary.command(at.file.replace(/\\/g, '/'));
+    const fix = `agent-guard sync --host ${h.id}${scope === 'user' ? ' --user' : ''}`;
+    const current = readIfExistsQuiet(at.file) === h.text(at.hook);
+    out.push(
+      probeOf(
+        at.label,
+        {
+          command: current ? command : `${command} (changed)`,
+          expected: command,
+          hookState: hookState(at.paths.hookFile, bundle).state,
+          // Where there is no sh, a `node "<file>"` command is run with node directly: the same run.
+          ...(command.startsWith('node "') ? { hookFile: at.file } : {}),
+          fix,
+        },
+        canary.form,
+        t.workspace,
+        { env: {}, heldBack: [] },
+      ),
+    );
+  }
+  return out;
 }

@@ -39,6 +39,8 @@ import {
   type ScopeStatus,
 } from './target';
 import { sayInSync } from './targets/claude';
+import type { CanaryForm } from '../liveness';
+import { probeOf, type LivenessProbe } from './liveness';
 
 /** One scope's hooks file. */
 export interface HooksFile {
@@ -73,6 +75,11 @@ export interface HooksFileHost {
   problems?(place: Place, h: HooksFile, text: string): string[];
   /** What a project install needs from the person besides (Codex: a trusted project). */
   projectNote?(place: Place): string | null;
+  /**
+   * The host's canary payload for status's execution check (core/liveness.ts) and the variables it
+   * gives the hook; without one, status runs nothing for this host.
+   */
+  canary?: { form: CanaryForm; env(place: Place): Record<string, string> };
 }
 
 const SCOPES = ['project', 'user'] as const;
@@ -159,6 +166,29 @@ function entry(host: HooksFileHost, t: Place): { h: HooksFile; text: string; han
   if (!parsed.ok) return { h, text, handler: null, problem: `${h.label} is not valid JSON (${parsed.message}); ${host.name} ignores it` };
   const ours = findHostHandlers(parsed.value, spec);
   return ours.length > 0 ? { h, text, handler: ours[0]!.handlerValue, problem: null } : null;
+}
+
+/** The installed commands, as status's execution check runs them (only where the host would run them at all). */
+function probes(host: HooksFileHost, place: Place, bundle: Bundle): LivenessProbe[] {
+  const canary = host.canary;
+  if (!canary) return [];
+  const out: LivenessProbe[] = [];
+  for (const scope of SCOPES) {
+    const found = entry(host, { ...place, scope });
+    if (!found?.handler) continue;
+    const { h, handler } = found;
+    const fix = `agent-guard sync --host ${host.id}${scope === 'user' ? ' --user' : ''}`;
+    const probe = probeOf(
+      h.label,
+      { command: String(handler.command), expected: h.command, hookState: hookState(h.paths.hookFile, bundle).state, hookFile: h.paths.hookFile, fix },
+      canary.form,
+      place.workspace,
+      { env: canary.env(place), heldBack: [] },
+    );
+    const off = host.problems?.({ ...place, scope }, h, found.text) ?? [];
+    out.push(off.length > 0 ? { ...probe, command: null, notRun: `${host.name} would not run it: ${off[0]}` } : probe);
+  }
+  return out;
 }
 
 /** Where the host is on this machine: a program on PATH or a config folder; null when neither. */
@@ -255,6 +285,7 @@ export function hooksFileTarget(host: HooksFileHost): InstallTarget {
       return out;
     },
     host: (place, bundle) => hostLine(place, bundle),
+    probes: (place, bundle) => probes(host, place, bundle),
   };
   return target;
 }

@@ -7,6 +7,7 @@
 
 import { join } from 'node:path';
 import { generatedFileTarget } from '../generated-file-target';
+import { CLINE_CANARY } from '../../liveness';
 
 const MARK = '// agent-guard: Cline hook';
 
@@ -62,4 +63,5 @@ export default generatedFileTarget({
   text: clineHook,
   does: 'runs the hook before every tool call (its PreToolUse hook)',
   executable: true,
+  canary: { form: CLINE_CANARY, command: (file) => `node "${file}"` },
 });

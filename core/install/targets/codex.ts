@@ -10,6 +10,7 @@ import { findHostHandlers, parseHostSettings, type EventHookSpec } from '../host
 import { hookCommand, HOOK_TIMEOUT_SECONDS, InstallError, readIfExists, readIfExistsQuiet, targetPaths } from '../installer';
 import { hooksFileTarget, walkUpCommand, type HooksFile } from '../hooks-file-target';
 import type { Place } from '../target';
+import { CODEX_CANARY } from '../../liveness';
 import { codexHookHash, codexHookKey, hookStates, hooksSwitchedOff, projectTrusted, readToml, trustHook, untrustHooks } from '../codex-trust';
 
 /** $CODEX_HOME, or ~/.codex. */
@@ -72,6 +73,7 @@ const codex = hooksFileTarget({
   spec: codexSpec,
   what: 'PreToolUse hook for every tool',
   found: { programs: ['codex'], folders: ['.codex'] },
+  canary: { form: CODEX_CANARY, env: () => ({}) },
   afterInstall(place, h, text) {
     const trust = ourTrust(h, text);
     if (!trust) return [];

@@ -10,6 +10,7 @@ import type { EventHookSpec } from '../host-settings';
 import { hookCommand, HOOK_TIMEOUT_SECONDS, targetPaths } from '../installer';
 import { hooksFileTarget, walkUpCommand, type HooksFile } from '../hooks-file-target';
 import type { Place } from '../target';
+import { DROID_CANARY } from '../../liveness';
 
 function droidFile(t: Place): HooksFile {
   if (t.scope === 'user') {
@@ -50,4 +51,5 @@ export default hooksFileTarget({
   spec: droidSpec,
   what: 'PreToolUse hook for every tool',
   found: { programs: ['droid'], folders: ['.factory'] },
+  canary: { form: DROID_CANARY, env: (place) => ({ FACTORY_PROJECT_DIR: place.workspace, CLAUDE_PROJECT_DIR: place.workspace }) },
 });

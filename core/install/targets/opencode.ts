@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import { generatedFileTarget, type GeneratedFileHost } from '../generated-file-target';
 import { OPENCODE_EVENT } from '../../guards/normalize';
+import { CANARY_FIELD, PLUGIN_CANARY, pluginRunner } from '../../liveness';
 
 /** A host that loads OpenCode's plugins: its project folder (`.opencode`) and its config folder's name (`opencode`). */
 export interface PluginHost {
@@ -55,7 +56,7 @@ export default {
         console.error('agent-guard: .claude/hooks/agent-guard.cjs not found; run: agent-guard sync --host ${h.id}');
         return;
       }
-      const call = { hook_event_name: ${JSON.stringify(OPENCODE_EVENT)}, session_id: input.sessionID, call_id: input.callID, cwd: directory, tool_name: input.tool, tool_input: output.args };
+      const call = { hook_event_name: ${JSON.stringify(OPENCODE_EVENT)}, session_id: input.sessionID, call_id: input.callID, cwd: directory, tool_name: input.tool, tool_input: output.args, ${CANARY_FIELD}: input.${CANARY_FIELD} === true || undefined };
       const r = spawnSync('node', [file], { input: JSON.stringify(call), encoding: 'utf8', timeout: 10000 });
       if (r.stderr) console.error(r.stderr.trimEnd());
       if (r.error || r.status !== 0) {
@@ -93,6 +94,7 @@ export function pluginTarget(h: PluginHost): ReturnType<typeof generatedFileTarg
     text: (hook) => opencodePlugin(hook, h),
     does: 'runs the hook before every tool call (tool.execute.before)',
     runsUnless: `unless ${h.name} runs with ${h.pure}, which load no plugins`,
+    canary: { form: PLUGIN_CANARY, command: pluginRunner },
   };
   return generatedFileTarget(host);
 }

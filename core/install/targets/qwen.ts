@@ -12,6 +12,7 @@ import { hookCommand, HOOK_TIMEOUT_SECONDS, readIfExistsQuiet, targetPaths } fro
 import { hooksFileTarget, walkUpCommand, type HooksFile } from '../hooks-file-target';
 import { parseHostSettings } from '../host-settings';
 import type { Place } from '../target';
+import { QWEN_CANARY } from '../../liveness';
 
 function qwenFile(t: Place): HooksFile {
   if (t.scope === 'user') {
@@ -52,6 +53,7 @@ export default hooksFileTarget({
   spec: qwenSpec,
   what: 'PreToolUse hook for every tool',
   found: { programs: ['qwen'], folders: ['.qwen'] },
+  canary: { form: QWEN_CANARY, env: (place) => ({ QWEN_PROJECT_DIR: place.workspace, CLAUDE_PROJECT_DIR: place.workspace }) },
   problems(place, h) {
     // disableAllHooks in either settings file switches every hook off.
     const out: string[] = [];
