@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hookCommandFor, type Bundle } from '../core/install/installer';
 import { install, uninstall, sync } from '../core/install/targets/claude';
-import { installHosts } from '../core/install/orchestrate';
+import { installHosts, syncHosts, uninstallHosts } from '../core/install/orchestrate';
 import { claudeSessionCheck } from '../core/install/liveness';
 import { CANARY_FIELD, CLAUDE_CANARY, judgeCanary, sessionCheckScript } from '../core/liveness';
 import { pluginHooksFile } from '../core/install/targets/plugin';
@@ -490,4 +490,82 @@ test("a host's hook file gone: status does not run what is left, says which, and
       );
   }
   assert.doesNotMatch(r.stdout, /^verdict: {3}guarded/m);
+});
+
+// ---- the session-start check in the other hosts ----
+
+const SESSION_FILES = [
+  // [host, scope, file (relative to the workspace or HOME), the path of the session-start groups]
+  ['gemini', 'project', '.gemini/settings.json', ['hooks', 'SessionStart']],
+  ['qwen', 'project', '.qwen/settings.json', ['hooks', 'SessionStart']],
+  ['droid', 'project', '.factory/hooks.json', ['SessionStart']],
+  ['codex', 'user', '.codex/hooks.json', ['hooks', 'SessionStart']],
+] as const;
+
+test('Gemini CLI, Qwen Code, droid and Codex: install writes the session-start check beside the hook; silent while the hook denies, a warning for the person and the model when it cannot run', () => {
+  for (const [host, scope, rel, path] of SESSION_FILES) {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), `agent-guard-session-${host}-`)));
+    const ws = join(root, 'ws');
+    const home = join(root, 'home');
+    mkdirSync(ws);
+    mkdirSync(home);
+    const place = { workspace: ws, scope, home };
+    const saved = process.env.CODEX_HOME;
+    delete process.env.CODEX_HOME;
+    try {
+      assert.equal(installHosts(place, BUNDLE, [host], { selfTest: false }).error, undefined);
+    } finally {
+      if (saved !== undefined) process.env.CODEX_HOME = saved;
+    }
+    const file = join(scope === 'user' ? home : ws, rel);
+    const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const groups = path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], settings) as {
+      matcher?: string;
+      hooks: { command: string; timeout: number }[];
+    }[];
+    assert.equal(groups.length, 1, host);
+    assert.equal(groups[0]!.matcher, undefined, `${host}: every session start`);
+    const check = groups[0]!.hooks[0]!;
+    assert.equal(check.timeout, host === 'gemini' ? 30000 : 30, host);
+    const start = JSON.stringify({ hook_event_name: 'SessionStart', source: 'startup' });
+    const env = { GEMINI_PROJECT_DIR: ws, QWEN_PROJECT_DIR: ws, FACTORY_PROJECT_DIR: ws };
+    const healthy = asHost(check.command, ws, start, env);
+    assert.deepEqual([healthy.status, healthy.stdout], [0, ''], `${host}: a healthy session hears nothing`);
+
+    rmSync(join(scope === 'user' ? home : ws, '.claude/hooks/agent-guard.cjs'));
+    const broken = asHost(check.command, ws, start, env);
+    assert.equal(broken.status, 0, host);
+    const answer = JSON.parse(broken.stdout) as { systemMessage: string; hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    assert.deepEqual(Object.keys(answer), ['systemMessage', 'hookSpecificOutput'], host);
+    assert.match(
+      answer.systemMessage,
+      /^Agent Guard: this session is NOT guarded\. The installed hook was run on a test call \(rm -rf ~\) and did not deny it: .*agent-guard\.cjs/,
+      host,
+    );
+    assert.equal(answer.hookSpecificOutput.hookEventName, 'SessionStart');
+    assert.equal(answer.hookSpecificOutput.additionalContext, `${answer.systemMessage} Tell the person this before you run any command or change any file.`);
+  }
+});
+
+test('an install from before the session-start check is not current; sync adds it, and uninstall takes both entries out', () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-guard-session-sync-')));
+  const ws = join(root, 'ws');
+  const home = join(root, 'home');
+  mkdirSync(ws);
+  mkdirSync(home);
+  const place = { workspace: ws, scope: 'project' as const, home };
+  assert.equal(installHosts(place, BUNDLE, ['qwen'], { selfTest: false }).error, undefined);
+  const file = join(ws, '.qwen/settings.json');
+  const s = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, unknown> };
+  delete s.hooks.SessionStart;
+  writeFileSync(file, JSON.stringify(s, null, 2));
+  const r = status(ws, home);
+  assert.match(
+    r.stdout,
+    /the hook entries in \.qwen\/settings\.json differ from what this version installs, which adds a session-start check \(run agent-guard sync --host qwen\)/,
+  );
+  assert.equal(syncHosts(place, BUNDLE, { hosts: ['qwen'] }).ok, true);
+  assert.ok((JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, unknown> }).hooks.SessionStart);
+  assert.equal(uninstallHosts(place, BUNDLE, { hosts: ['qwen'] }).error, undefined);
+  assert.equal(existsSync(file), false, 'install created the file; uninstall removes it with both entries');
 });

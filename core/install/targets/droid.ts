@@ -11,6 +11,7 @@ import { hookCommand, HOOK_TIMEOUT_SECONDS, targetPaths } from '../installer';
 import { hooksFileTarget, walkUpCommand, type HooksFile } from '../hooks-file-target';
 import type { Place } from '../target';
 import { DROID_CANARY } from '../../liveness';
+import { SESSION_CHECK_TIMEOUT_SECONDS, sessionCheckWithContext } from '../liveness';
 
 function droidFile(t: Place): HooksFile {
   if (t.scope === 'user') {
@@ -42,6 +43,17 @@ function droidSpec(command: string): EventHookSpec {
   };
 }
 
+/** The session-start check (core/install/liveness.ts): every session start, the PreToolUse command on the canary. */
+function droidSessionStart(command: string): EventHookSpec {
+  return {
+    eventPath: ['SessionStart'],
+    group: { hooks: [{ type: 'command', command: sessionCheckWithContext(command, DROID_CANARY), timeout: SESSION_CHECK_TIMEOUT_SECONDS }] },
+    commandField: 'command',
+    allowComments: true,
+    hostName: 'droid',
+  };
+}
+
 export default hooksFileTarget({
   id: 'droid',
   name: 'Factory droid',
@@ -49,7 +61,8 @@ export default hooksFileTarget({
   selfTest: 'droid',
   file: droidFile,
   spec: droidSpec,
-  what: 'PreToolUse hook for every tool',
+  what: 'PreToolUse hook for every tool, and the session-start check that runs it',
   found: { programs: ['droid'], folders: ['.factory'] },
+  sessionStart: droidSessionStart,
   canary: { form: DROID_CANARY, env: (place) => ({ FACTORY_PROJECT_DIR: place.workspace, CLAUDE_PROJECT_DIR: place.workspace }) },
 });

@@ -13,6 +13,7 @@ import { hooksFileTarget, walkUpCommand, type HooksFile } from '../hooks-file-ta
 import { parseHostSettings } from '../host-settings';
 import type { Place } from '../target';
 import { QWEN_CANARY } from '../../liveness';
+import { SESSION_CHECK_TIMEOUT_SECONDS, sessionCheckWithContext } from '../liveness';
 
 function qwenFile(t: Place): HooksFile {
   if (t.scope === 'user') {
@@ -44,6 +45,17 @@ function qwenSpec(command: string): EventHookSpec {
   };
 }
 
+/** The session-start check (core/install/liveness.ts): every session start, the PreToolUse command on the canary. */
+function qwenSessionStart(command: string): EventHookSpec {
+  return {
+    eventPath: ['hooks', 'SessionStart'],
+    group: { hooks: [{ type: 'command', command: sessionCheckWithContext(command, QWEN_CANARY), timeout: SESSION_CHECK_TIMEOUT_SECONDS }] },
+    commandField: 'command',
+    allowComments: true,
+    hostName: 'Qwen Code',
+  };
+}
+
 export default hooksFileTarget({
   id: 'qwen',
   name: 'Qwen Code',
@@ -51,8 +63,9 @@ export default hooksFileTarget({
   selfTest: 'qwen',
   file: qwenFile,
   spec: qwenSpec,
-  what: 'PreToolUse hook for every tool',
+  what: 'PreToolUse hook for every tool, and the session-start check that runs it',
   found: { programs: ['qwen'], folders: ['.qwen'] },
+  sessionStart: qwenSessionStart,
   canary: { form: QWEN_CANARY, env: (place) => ({ QWEN_PROJECT_DIR: place.workspace, CLAUDE_PROJECT_DIR: place.workspace }) },
   problems(place, h) {
     // disableAllHooks in either settings file switches every hook off.
