@@ -319,7 +319,7 @@ describe('real hosts', { concurrency: PARALLEL }, () => {
       const run = await runHost('codex', w, { steps: [TOOLS.codex.shell(FORCE_PUSH)], trustFolder: false });
       assert.equal(run.hookRuns.length, 0, 'the hook ran after all: update the README and `status`');
       assert.equal(w.remoteMain(), w.localMain(), `unguarded, the push happened:\n${describeRun(run)}`);
-      assert.match(status(w), /Codex CLI: NOT guarded \(Codex loads \.codex\/hooks\.json only in a trusted project/);
+      assert.match(status(w), /Codex CLI: NOT guarded; Codex loads \.codex\/hooks\.json only in a trusted project/);
     });
 
     test('a hook entry changed after install is no longer trusted: Codex skips it without a word, status says so, sync trusts it again', async () => {
