@@ -100,7 +100,7 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
     }
   }
   if (!result.verdict) return { stdout: '', stderr, exitCode: 0 };
-  const reply = hookReply(result.host, result.verdict);
+  const reply = hookReply(result.host, result.verdict, result.call?.tool ?? null);
   // Where the reason travels on stderr, it must be the first line.
   return { stdout: reply.stdout, stderr: [...reply.stderr, ...stderr], exitCode: reply.exitCode };
 }
@@ -160,7 +160,9 @@ function safeRead(path: string): string | null {
 function projectDirFor(payload: unknown, env: NodeJS.ProcessEnv, fallbackCwd: string): string {
   const fromEnv = env.CLAUDE_PROJECT_DIR;
   if (fromEnv && isAbsolutePath(fromEnv)) return normalizePath(fromEnv);
-  const cwd = (payload as { cwd?: unknown } | null)?.cwd;
+  // Cline names no cwd: its workspace is the first of workspaceRoots.
+  const p = payload as { cwd?: unknown; workspaceRoots?: unknown } | null;
+  const cwd = p?.cwd ?? (Array.isArray(p?.workspaceRoots) ? p.workspaceRoots[0] : undefined);
   return typeof cwd === 'string' && isAbsolutePath(cwd) ? normalizePath(cwd) : fallbackCwd;
 }
 

@@ -60,6 +60,97 @@ export const COPILOT_CANARY: CanaryForm = {
   stops: ['"permissionDecision":"deny"'],
 };
 
+/** Codex's form: Claude Code's envelope with its turn_id; it reads Claude's reply (only its documented fields). */
+export const CODEX_CANARY: CanaryForm = {
+  payload: JSON.stringify({
+    session_id: 'agent-guard-liveness',
+    turn_id: 'agent-guard-liveness',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: CANARY_COMMAND },
+    [CANARY_FIELD]: true,
+  }),
+  stops: ['"permissionDecision":"deny"'],
+};
+
+/** Cursor's form: a preToolUse payload with its Shell tool; it reads its own reply (`permission`). */
+export const CURSOR_CANARY: CanaryForm = {
+  payload: JSON.stringify({
+    hook_event_name: 'preToolUse',
+    conversation_id: 'agent-guard-liveness',
+    generation_id: 'agent-guard-liveness',
+    tool_name: 'Shell',
+    tool_input: { command: CANARY_COMMAND },
+    [CANARY_FIELD]: true,
+  }),
+  stops: ['"permission":"deny"'],
+};
+
+/** Qwen Code's form: Claude Code's envelope with its tool_call_id and Gemini's shell tool; it reads Claude's reply. */
+export const QWEN_CANARY: CanaryForm = {
+  payload: JSON.stringify({
+    session_id: 'agent-guard-liveness',
+    hook_event_name: 'PreToolUse',
+    tool_call_id: 'agent-guard-liveness',
+    tool_name: 'run_shell_command',
+    tool_input: { command: CANARY_COMMAND },
+    [CANARY_FIELD]: true,
+  }),
+  stops: ['"permissionDecision":"deny"'],
+};
+
+/** droid's form: Claude Code's envelope with its shell tool, Execute; it reads Claude's reply. */
+export const DROID_CANARY: CanaryForm = {
+  payload: JSON.stringify({
+    session_id: 'agent-guard-liveness',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Execute',
+    tool_input: { command: CANARY_COMMAND },
+    [CANARY_FIELD]: true,
+  }),
+  stops: ['"permissionDecision":"deny"'],
+};
+
+/** Cline's form: its tool_call payload; what stops a call there is an overrideInput (never cancel, which ends the run); the hook rewrites the shell call, while the Cline program's own answer when the hook cannot run is a bare overrideInput (blocked unchecked). */
+export const CLINE_CANARY: CanaryForm = {
+  payload: JSON.stringify({
+    clineVersion: 'agent-guard-liveness',
+    hookName: 'tool_call',
+    taskId: 'agent-guard-liveness',
+    tool_call: { id: 'agent-guard-liveness', name: 'run_commands', input: { commands: [CANARY_COMMAND] } },
+    [CANARY_FIELD]: true,
+  }),
+  stops: ['"overrideInput":{"commands"'],
+};
+
+/**
+ * OpenCode's (and Kilo's) form: a plugin is code the host imports, not a command, so the check runs
+ * PLUGIN_RUNNER: it imports the installed plugin, calls its `tool.execute.before` on this call as
+ * OpenCode does, and prints the error it throws (how the plugin stops a call).
+ */
+export const PLUGIN_CANARY: CanaryForm = {
+  payload: JSON.stringify({
+    tool: 'bash',
+    sessionID: 'agent-guard-liveness',
+    callID: 'agent-guard-liveness',
+    args: { command: CANARY_COMMAND },
+    [CANARY_FIELD]: true,
+  }),
+  stops: ['{"thrown":'],
+};
+
+/** The command that runs a plugin on PLUGIN_CANARY (no single quote: it is one sh word). */
+export function pluginRunner(file: string): string {
+  const script = [
+    `const c = JSON.parse(require("node:fs").readFileSync(0, "utf8"));`,
+    `import(require("node:url").pathToFileURL(process.argv[1]).href).then(async (m) => {`,
+    `const hooks = await m.default.server({ directory: process.cwd() });`,
+    `try { await hooks["tool.execute.before"]({ tool: c.tool, sessionID: c.sessionID, callID: c.callID, ${CANARY_FIELD}: true }, { args: c.args }); }`,
+    `catch (e) { process.stdout.write(JSON.stringify({ thrown: String(e && e.message) })); } })`,
+  ].join(' ');
+  return `node -e '${script}' "${file}"`;
+}
+
 /** One run of the hook command on the canary. */
 export interface CanaryRun {
   status: number | null;

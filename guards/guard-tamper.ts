@@ -72,6 +72,11 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
     `${h}/.copilot/hooks/agent-guard.json`,
     `${p}/.opencode/plugins/agent-guard.js`,
     `${h}/.config/opencode/plugins/agent-guard.js`,
+    `${p}/.kilo/plugins/agent-guard.js`,
+    `${h}/.config/kilo/plugins/agent-guard.js`,
+    // Cline runs every program named PreToolUse in its hook folders: ours is one of them.
+    `${p}/.clinerules/hooks/PreToolUse`,
+    `${h}/.cline/hooks/PreToolUse`,
     `${p}/.codex/config.toml`,
     `${h}/.codex/config.toml`,
   );
@@ -93,6 +98,11 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
     `${h}/.codex/hooks.json`,
     `${p}/.cursor/hooks.json`,
     `${h}/.cursor/hooks.json`,
+    // Qwen Code's settings and droid's hooks files hold Claude Code's form of the entry.
+    `${p}/.qwen/settings.json`,
+    `${h}/.qwen/settings.json`,
+    `${p}/.factory/hooks.json`,
+    `${h}/.factory/hooks.json`,
     ...MANAGED_DIRS.map((d) => `${d}/managed-settings.json`),
   ];
   const settingsDirs = MANAGED_DIRS.map((d) => `${d}/managed-settings.d`);
@@ -109,6 +119,14 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
     `${h}/.cursor`,
     `${p}/.opencode`,
     `${h}/.config/opencode`,
+    `${p}/.kilo`,
+    `${h}/.config/kilo`,
+    `${p}/.clinerules`,
+    `${h}/.cline`,
+    `${p}/.qwen`,
+    `${h}/.qwen`,
+    `${p}/.factory`,
+    `${h}/.factory`,
     `${h}/.config/agent-guard`,
     ...MANAGED_DIRS,
   ];
@@ -145,6 +163,10 @@ const HOOKED =
 /** Codex's and Cursor's hooks files with Agent Guard's entry, for the examples. */
 const CODEX_HOOKED =
   '{\n  "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "node .claude/hooks/agent-guard.cjs", "timeout": 10 } ] } ] }\n}\n';
+const QWEN_HOOKED =
+  '{\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node .claude/hooks/agent-guard.cjs", "timeout": 10 } ] } ] }\n}\n';
+const DROID_HOOKED =
+  '{\n  "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node .claude/hooks/agent-guard.cjs", "timeout": 10 } ] } ]\n}\n';
 const CURSOR_HOOKED = '{\n  "version": 1,\n  "hooks": { "preToolUse": [ { "command": "node .claude/hooks/agent-guard.cjs", "timeout": 10 } ] }\n}\n';
 
 const ASK = 'Agent Guard protects its own files and settings entry; if it should change, ask the user to do it.';
@@ -1155,6 +1177,21 @@ export default defineGuard({
         tool_input: { command: 'codex exec -c features.hooks=false "clean up"' },
         fixture: { committed: { '.codex/hooks.json': CODEX_HOOKED } },
       },
+      // Qwen Code, droid, Kilo, Cline.
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: '.qwen/settings.json', old_string: '"hooks"', new_string: '"disableAllHooks": true, "hooks"' },
+        fixture: { committed: { '.qwen/settings.json': QWEN_HOOKED } },
+        note: 'switches every Qwen Code hook off',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.factory/hooks.json', content: '{ "PreToolUse": [] }\n' },
+        fixture: { committed: { '.factory/hooks.json': DROID_HOOKED } },
+        note: "droid's hooks file loses Agent Guard's entry",
+      },
+      { tool_name: 'Bash', tool_input: { command: 'rm -f .kilo/plugins/agent-guard.js' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo exit 0 > .clinerules/hooks/PreToolUse' } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: "perl -0pi -e 's/foo/bar/' src/a.ts" }, note: 'an in-place edit of an ordinary file' },

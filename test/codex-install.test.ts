@@ -121,7 +121,7 @@ test('install --host codex, then uninstall: hooks.json and config.toml are byte 
     const r = installHosts(place, BUNDLE, ['codex'], { selfTest: false });
     assert.equal(r.error, undefined, r.error);
     assert.deepEqual(r.lines.slice(1), [
-      `updated .codex/hooks.json: PreToolUse hook for every tool (backup: ${join(ws, '.claude', 'agent-guard', 'codex-hooks.json.bak')})`,
+      `updated .codex/hooks.json: PreToolUse hook for every tool, and the session-start check that runs it (backup: ${join(ws, '.claude', 'agent-guard', 'codex-hooks.json.bak')})`,
       'updated ~/.codex/config.toml: trusted the Agent Guard hook of .codex/hooks.json (Codex runs a hook only once trusted; /hooks in Codex lists it)',
     ]);
     assert.deepEqual(r.warnings, [
@@ -129,6 +129,8 @@ test('install --host codex, then uninstall: hooks.json and config.toml are byte 
     ]);
     const written = readFileSync(join(home, '.codex', 'config.toml'), 'utf8');
     assert.ok(written.startsWith(config));
+    // Codex runs a hook only once trusted: the hook and the session-start check each have their record.
+    assert.deepEqual(written.match(/:(pre_tool_use|session_start):0:0"\]/g), [':pre_tool_use:0:0"]', ':session_start:0:0"]']);
     const s = status(ws, home, BUNDLE);
     assert.deepEqual(
       s.scopes.filter((x) => x.host === 'codex').map((x) => [x.label, x.installed, x.entryCurrent, x.problems]),

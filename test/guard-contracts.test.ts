@@ -22,10 +22,26 @@ test('every host shell tool arrives as one of SHELL_TOOLS, with its command', ()
     .filter(([, tool]) => (SHELL_TOOLS as readonly string[]).includes(tool));
   assert.deepEqual(
     shellAliases.map(([name]) => name).sort(),
-    ['bash', 'bash', 'powershell', 'runTerminalCommand', 'run_in_terminal', 'run_shell_command', 'Shell', 'shell'].sort(),
+    [
+      'bash',
+      'bash',
+      'background_process',
+      'Execute',
+      'powershell',
+      'run_commands',
+      'runTerminalCommand',
+      'run_in_terminal',
+      'run_shell_command',
+      'run_shell_command',
+      'Shell',
+      'shell',
+    ].sort(),
   );
-  for (const name of [...SHELL_TOOLS, ...shellAliases.map(([n]) => n)]) {
-    const n = normalizeCall({ tool_name: name, tool_input: { command: 'ls -la' }, cwd: '/w' }, '/w', '/home/user');
+  // Cline's run_commands is read from its own envelope (a list of commands): test/host-contracts.test.ts.
+  for (const name of [...SHELL_TOOLS, ...shellAliases.map(([n]) => n).filter((n) => n !== 'run_commands')]) {
+    // Kilo's background_process comes only through the OpenCode plugin's envelope.
+    const envelope = name === 'background_process' ? { hook_event_name: 'tool.execute.before' } : {};
+    const n = normalizeCall({ ...envelope, tool_name: name, tool_input: { command: 'ls -la' }, cwd: '/w' }, '/w', '/home/user');
     assert.ok(n.ok, name);
     assert.deepEqual(
       n.calls.map((c) => [SHELL_TOOLS.includes(c.tool as (typeof SHELL_TOOLS)[number]), c.command]),

@@ -13,6 +13,7 @@
 // unsupported, and a rejected answer lets the call run); the real CLI confirms it in
 // test/real-hosts/hosts.test.mjs.
 
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import guards from 'agent-guard:guards';
@@ -107,6 +108,19 @@ test('each host gets exactly its own answer form (the answer table), on stdout w
       { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: REASON } },
       { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: REASON } },
     ],
+    qwen: [
+      { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: REASON } },
+      { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: REASON } },
+    ],
+    droid: [
+      { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: REASON } },
+      { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: REASON } },
+    ],
+    // Cline: never `cancel` (it ends the run); a file tool's input its schema rejects, and the reason as context.
+    cline: [
+      { overrideInput: `agent-guard: this call was not run. ${REASON}`, context: REASON },
+      { overrideInput: `agent-guard: this call was not run. ${REASON}`, context: REASON },
+    ],
   };
   assert.deepEqual(Object.keys(expected).sort(), Object.keys(DIALECTS).sort(), 'every host in the table is tested');
   for (const host of Object.keys(DIALECTS) as Host[]) {
@@ -116,6 +130,18 @@ test('each host gets exactly its own answer form (the answer table), on stdout w
       assert.doesNotMatch(r.stdout, /"allow"/, 'never an allow');
     }
   }
+});
+
+test("Cline: a shell call is rewritten into one that prints the reason and fails; the reason's quotes stay one shell word", () => {
+  const r = hookReply('cline', { ...deny, reason: "It rewrites main's history." }, 'Bash');
+  const command =
+    "printf '%s\\n' 'It rewrites main'\\''s history. Instead, run: git push --force-with-lease origin main [agent-guard: force-push-protected]' >&2; exit 1";
+  assert.deepEqual(JSON.parse(r.stdout), { overrideInput: { commands: [command] } });
+  const sh = spawnSync('sh', ['-c', command], { encoding: 'utf8' });
+  assert.deepEqual(
+    [sh.status, sh.stdout, sh.stderr],
+    [1, '', "It rewrites main's history. Instead, run: git push --force-with-lease origin main [agent-guard: force-push-protected]\n"],
+  );
 });
 
 test('the host comes from the envelope: Codex by its turn_id, Cursor by its camelCase events, the OpenCode plugin by its event', () => {
@@ -136,4 +162,79 @@ test("OpenCode's patch tool (patchText) is read as the file changes it makes", (
     tool_input: { patchText: '*** Begin Patch\n*** Add File: .claude/hooks/agent-guard.cjs\n+x\n*** End Patch' },
   });
   assert.deepEqual([v.host, v.guard], ['opencode', 'guard-tamper']);
+});
+
+// Payloads as the real CLIs sent them (recorded with the pinned versions: Qwen Code 0.24.4, droid
+// 0.215.0, Cline CLI 3.0.65); the real-host suite (test/real-hosts) runs the same calls end to end.
+test('Qwen Code, droid and Cline: their payloads are read as the calls they are', () => {
+  const qwen = {
+    session_id: 's',
+    transcript_path: `${HOME}/.qwen/projects/p/chats/s.jsonl`,
+    cwd: PROJECT,
+    hook_event_name: 'PreToolUse',
+    timestamp: '2026-12-03T10:32:59.992Z',
+    permission_mode: 'yolo',
+    prompt_id: 's########0',
+    tool_use_id: 'toolu_1',
+    tool_call_id: 'call_1',
+  };
+  const droid = {
+    session_id: 's',
+    transcript_path: `${HOME}/.factory/sessions/p/s.jsonl`,
+    cwd: PROJECT,
+    permission_mode: 'auto-high',
+    hook_event_name: 'PreToolUse',
+  };
+  const cline = (name: string, input: unknown) => ({
+    clineVersion: '',
+    timestamp: '2026-12-03T10:36:10.027Z',
+    taskId: 'conv_1',
+    workspaceRoots: [PROJECT],
+    userId: 'unknown',
+    agent_id: 'agent_1',
+    parent_agent_id: null,
+    hookName: 'tool_call',
+    iteration: 1,
+    tool_call: { id: 'call_1', name, input },
+    preToolUse: { toolName: name, parameters: {} },
+  });
+  const cases: [Record<string, unknown>, string, string | null][] = [
+    [{ ...qwen, tool_name: 'run_shell_command', tool_input: { command: 'git push --force origin main', description: 'x' } }, 'qwen', 'force-push-protected'],
+    [{ ...qwen, tool_name: 'run_shell_command', tool_input: { command: 'rm -rf .', directory: '/' } }, 'qwen', 'rm-catastrophic'],
+    [{ ...qwen, tool_name: 'read_file', tool_input: { file_path: `${PROJECT}/.env.production` } }, 'qwen', 'secret-read'],
+    [{ ...qwen, tool_name: 'edit', tool_input: { file_path: `${PROJECT}/test/a.test.js`, old_string: 'it(', new_string: 'it.skip(' } }, 'qwen', 'test-skip'],
+    [{ ...qwen, tool_name: 'run_shell_command', tool_input: { command: 'echo ordinary > ordinary.txt' } }, 'qwen', null],
+    [
+      { ...droid, tool_name: 'Execute', tool_input: { command: 'git push --force origin main', riskLevelReason: 'x', riskLevel: 'low' } },
+      'droid',
+      'force-push-protected',
+    ],
+    [{ ...droid, tool_name: 'Create', tool_input: { file_path: `${PROJECT}/.claude/hooks/agent-guard.cjs`, content: '' } }, 'droid', 'guard-tamper'],
+    [{ ...droid, tool_name: 'Edit', tool_input: { file_path: `${PROJECT}/test/a.test.js`, old_str: 'it(', new_str: 'it.skip(' } }, 'claude', 'test-skip'],
+    [cline('run_commands', { commands: ['npm test', 'git push --force origin main'] }), 'cline', 'force-push-protected'],
+    [cline('run_commands', { commands: ['echo ordinary > ordinary.txt'] }), 'cline', null],
+    [cline('read_files', { files: [{ path: `${PROJECT}/README.md` }, { path: `${PROJECT}/.env.production`, start_line: 1 }] }), 'cline', 'secret-read'],
+    [cline('editor', { path: `${PROJECT}/.claude/hooks/agent-guard.cjs`, new_text: '' }), 'cline', 'guard-tamper'],
+    [cline('editor', { path: `${PROJECT}/test/a.test.js`, old_text: 'it(', new_text: 'it.skip(' }), 'cline', 'test-skip'],
+    [cline('search_codebase', { queries: ['TODO'] }), 'cline', null],
+  ];
+  for (const [payload, host, guard] of cases) {
+    const v = verdictOf(payload);
+    assert.deepEqual([v.host, v.guard], [host, guard], JSON.stringify(payload));
+  }
+});
+
+test('Cline: run_commands with more commands than a payload is read for is unanalysable, not partly judged', () => {
+  const e = evaluatePayload(
+    {
+      clineVersion: '',
+      hookName: 'tool_call',
+      workspaceRoots: [PROJECT],
+      tool_call: { id: 'c', name: 'run_commands', input: { commands: Array(501).fill('ls') } },
+    },
+    { guards, home: HOME, fallbackCwd: PROJECT },
+  );
+  assert.equal(e.host, 'cline');
+  assert.equal(e.verdict?.decision, 'deny');
+  assert.equal(e.verdict?.guardId, 'unanalysable');
 });

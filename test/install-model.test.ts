@@ -65,6 +65,10 @@ test('the build discovers one target per host, each with the four operations', (
       ['codex', true, 'project,user'],
       ['cursor', true, 'project,user'],
       ['opencode', true, 'project,user'],
+      ['qwen', true, 'project,user'],
+      ['droid', true, 'project,user'],
+      ['kilo', true, 'project,user'],
+      ['cline', true, 'project,user'],
       ['managed', false, ''],
       ['plugin', false, ''],
     ],
@@ -179,11 +183,15 @@ test("the files installs write in a workspace (the extension's watcher follows t
     '.claude/hooks/agent-guard.cjs',
     '.claude/settings.json',
     '.claude/settings.local.json',
+    '.clinerules/hooks/PreToolUse',
     '.codex/hooks.json',
     '.cursor/hooks.json',
+    '.factory/hooks.json',
     '.gemini/settings.json',
     '.github/hooks/agent-guard.json',
+    '.kilo/plugins/agent-guard.js',
     '.opencode/plugins/agent-guard.js',
+    '.qwen/settings.json',
   ]);
 });
 
@@ -191,18 +199,21 @@ test('--host all installs into the hosts found on this machine (a program on PAT
   const { ws, home, place } = scratch();
   mkdirSync(join(home, '.codex'));
   mkdirSync(join(home, '.cursor'));
+  mkdirSync(join(home, '.qwen'));
   const path = process.env.PATH;
   process.env.PATH = '/nonexistent';
   try {
     const r = installHosts(place(), BUNDLE, 'all', { selfTest: false });
     assert.equal(r.error, undefined);
     assert.deepEqual(r.lines.slice(0, 2), [
-      'found on this machine: Codex CLI (~/.codex), Cursor (~/.cursor)',
-      'not found, so not installed: OpenCode (install one anyway with --host <name>)',
+      'found on this machine: Codex CLI (~/.codex), Cursor (~/.cursor), Qwen Code (~/.qwen)',
+      'not found, so not installed: OpenCode, Factory droid, Kilo CLI, Cline CLI (install one anyway with --host <name>)',
     ]);
     assert.ok(existsSync(join(ws, '.codex/hooks.json')));
     assert.ok(existsSync(join(ws, '.cursor/hooks.json')));
+    assert.ok(existsSync(join(ws, '.qwen/settings.json')));
     assert.equal(existsSync(join(ws, '.opencode')), false);
+    assert.equal(existsSync(join(ws, '.clinerules')), false);
   } finally {
     process.env.PATH = path;
   }

@@ -5,11 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hookCommandFor, type Bundle } from '../core/install/installer';
 import { install, uninstall, sync } from '../core/install/targets/claude';
+import { installHosts, syncHosts, uninstallHosts } from '../core/install/orchestrate';
 import { claudeSessionCheck } from '../core/install/liveness';
 import { CANARY_FIELD, CLAUDE_CANARY, judgeCanary, sessionCheckScript } from '../core/liveness';
 import { pluginHooksFile } from '../core/install/targets/plugin';
@@ -395,7 +396,7 @@ test('status in a subfolder leads with the guarded project; hosts never set up a
   assert.equal(r.stdout.match(/NOT guarded/g)?.length, 1, `only the project line says NOT guarded:\n${r.stdout}`);
   assert.ok(
     lines.includes(
-      'others:    not set up for Claude Code, VS Code agent, Gemini CLI, Copilot CLI, Codex CLI, Cursor, OpenCode; agent-guard install --host all adds every host',
+      'others:    not set up for Claude Code, VS Code agent, Gemini CLI, Copilot CLI, Codex CLI, Cursor, OpenCode, Qwen Code, Factory droid, Kilo CLI, Cline CLI; agent-guard install --host all adds every host',
     ),
     r.stdout,
   );
@@ -410,4 +411,161 @@ test('status in a subfolder leads with the guarded project; hosts never set up a
   );
   assert.doesNotMatch(top.stdout, /NOT guarded \(/);
   for (const l of top.stdout.split('\n')) assert.equal(nested(l), false, l);
+});
+
+// ---- every host's execution check ----
+
+/**
+ * A workspace with the guard installed for every host but Claude Code (its own tests are above) and
+ * the Copilot CLI (it shares VS Code's file); Codex for the user: a project's .codex/ needs a trusted project.
+ */
+function everyHost(): { ws: string; home: string } {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-guard-liveness-hosts-')));
+  const ws = join(root, 'ws');
+  const home = join(root, 'home');
+  mkdirSync(ws);
+  mkdirSync(home);
+  const place = { workspace: ws, scope: 'project' as const, home };
+  const r = installHosts(place, BUNDLE, ['vscode', 'gemini', 'cursor', 'opencode', 'qwen', 'droid', 'kilo', 'cline'], { selfTest: false });
+  assert.equal(r.error, undefined, r.error);
+  const u = installHosts({ ...place, scope: 'user' }, BUNDLE, ['codex'], { selfTest: false });
+  assert.equal(u.error, undefined, u.error);
+  return { ws, home };
+}
+
+const HOST_CHECKS = [
+  '.github/hooks/agent-guard.json',
+  '.gemini/settings.json',
+  '~/.codex/hooks.json',
+  '.cursor/hooks.json',
+  '.opencode/plugins/agent-guard.js',
+  '.qwen/settings.json',
+  '.factory/hooks.json',
+  '.kilo/plugins/agent-guard.js',
+  '.clinerules/hooks/PreToolUse',
+];
+
+function checkLines(out: string): Map<string, string> {
+  const lines = out.split('\n').filter((l) => l.startsWith('check:'));
+  return new Map(lines.map((l) => [l.slice('check:     '.length, l.indexOf(': ', 11)), l.slice(l.indexOf(': ', 11) + 2)]));
+}
+
+test("status runs every host's installed hook the way that host runs it, in that host's form, and says guarded only for an answer that stops the call", () => {
+  const g = everyHost();
+  const r = status(g.ws, g.home);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const checks = checkLines(r.stdout);
+  assert.deepEqual([...checks.keys()].sort(), [...HOST_CHECKS].sort(), r.stdout);
+  for (const [label, said] of checks) assert.match(said, /^guarded; the installed hook command denied a test call \(rm -rf ~\), in \d+ ms$/, label);
+  assert.match(r.stdout, /^verdict: {3}guarded and current$/m);
+  assert.equal(existsSync(join(g.ws, '.claude/agent-guard')), false, 'the canary leaves no decision log, the plugins included');
+
+  // A configuration that switches the guard off: every host's check says NOT guarded, and why.
+  consentedConfig(g.ws, g.home, '{ "guards": { "rm-catastrophic": "off" } }\n');
+  const off = status(g.ws, g.home);
+  assert.equal(off.status, 1, off.stdout);
+  for (const [label, said] of checkLines(off.stdout)) {
+    if (label === '~/.codex/hooks.json') continue; // the user's hook file reads the user's config, not this project's
+    assert.match(
+      said,
+      /^NOT guarded; it did not deny a test call \(rm -rf ~\): the Agent Guard configuration switches off rm-catastrophic$/,
+      `${label}: ${said}`,
+    );
+  }
+  assert.match(off.stdout, /^verdict: {3}NOT guarded: /m);
+});
+
+test("a host's hook file gone: status does not run what is left, says which, and never says guarded", () => {
+  const g = everyHost();
+  rmSync(join(g.ws, '.claude/hooks/agent-guard.cjs'));
+  const r = status(g.ws, g.home);
+  assert.equal(r.status, 1, r.stdout);
+  for (const [label, said] of checkLines(r.stdout)) {
+    if (label === '~/.codex/hooks.json') assert.match(said, /^guarded;/);
+    else
+      assert.match(
+        said,
+        /^not checked; the hook file is missing, so status does not run it; to replace it, run: agent-guard sync --host [a-z]+$/,
+        `${label}: ${said}`,
+      );
+  }
+  assert.doesNotMatch(r.stdout, /^verdict: {3}guarded/m);
+});
+
+// ---- the session-start check in the other hosts ----
+
+const SESSION_FILES = [
+  // [host, scope, file (relative to the workspace or HOME), the path of the session-start groups]
+  ['gemini', 'project', '.gemini/settings.json', ['hooks', 'SessionStart']],
+  ['qwen', 'project', '.qwen/settings.json', ['hooks', 'SessionStart']],
+  ['droid', 'project', '.factory/hooks.json', ['SessionStart']],
+  ['codex', 'user', '.codex/hooks.json', ['hooks', 'SessionStart']],
+] as const;
+
+test('Gemini CLI, Qwen Code, droid and Codex: install writes the session-start check beside the hook; silent while the hook denies, a warning for the person and the model when it cannot run', () => {
+  for (const [host, scope, rel, path] of SESSION_FILES) {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), `agent-guard-session-${host}-`)));
+    const ws = join(root, 'ws');
+    const home = join(root, 'home');
+    mkdirSync(ws);
+    mkdirSync(home);
+    const place = { workspace: ws, scope, home };
+    const saved = process.env.CODEX_HOME;
+    delete process.env.CODEX_HOME;
+    try {
+      assert.equal(installHosts(place, BUNDLE, [host], { selfTest: false }).error, undefined);
+    } finally {
+      if (saved !== undefined) process.env.CODEX_HOME = saved;
+    }
+    const file = join(scope === 'user' ? home : ws, rel);
+    const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const groups = path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], settings) as {
+      matcher?: string;
+      hooks: { command: string; timeout: number }[];
+    }[];
+    assert.equal(groups.length, 1, host);
+    assert.equal(groups[0]!.matcher, undefined, `${host}: every session start`);
+    const check = groups[0]!.hooks[0]!;
+    assert.equal(check.timeout, host === 'gemini' ? 30000 : 30, host);
+    const start = JSON.stringify({ hook_event_name: 'SessionStart', source: 'startup' });
+    const env = { GEMINI_PROJECT_DIR: ws, QWEN_PROJECT_DIR: ws, FACTORY_PROJECT_DIR: ws };
+    const healthy = asHost(check.command, ws, start, env);
+    assert.deepEqual([healthy.status, healthy.stdout], [0, ''], `${host}: a healthy session hears nothing`);
+
+    rmSync(join(scope === 'user' ? home : ws, '.claude/hooks/agent-guard.cjs'));
+    const broken = asHost(check.command, ws, start, env);
+    assert.equal(broken.status, 0, host);
+    const answer = JSON.parse(broken.stdout) as { systemMessage: string; hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    assert.deepEqual(Object.keys(answer), ['systemMessage', 'hookSpecificOutput'], host);
+    assert.match(
+      answer.systemMessage,
+      /^Agent Guard: this session is NOT guarded\. The installed hook was run on a test call \(rm -rf ~\) and did not deny it: .*agent-guard\.cjs/,
+      host,
+    );
+    assert.equal(answer.hookSpecificOutput.hookEventName, 'SessionStart');
+    assert.equal(answer.hookSpecificOutput.additionalContext, `${answer.systemMessage} Tell the person this before you run any command or change any file.`);
+  }
+});
+
+test('an install from before the session-start check is not current; sync adds it, and uninstall takes both entries out', () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-guard-session-sync-')));
+  const ws = join(root, 'ws');
+  const home = join(root, 'home');
+  mkdirSync(ws);
+  mkdirSync(home);
+  const place = { workspace: ws, scope: 'project' as const, home };
+  assert.equal(installHosts(place, BUNDLE, ['qwen'], { selfTest: false }).error, undefined);
+  const file = join(ws, '.qwen/settings.json');
+  const s = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, unknown> };
+  delete s.hooks.SessionStart;
+  writeFileSync(file, JSON.stringify(s, null, 2));
+  const r = status(ws, home);
+  assert.match(
+    r.stdout,
+    /the hook entries in \.qwen\/settings\.json differ from what this version installs, which adds a session-start check \(run agent-guard sync --host qwen\)/,
+  );
+  assert.equal(syncHosts(place, BUNDLE, { hosts: ['qwen'] }).ok, true);
+  assert.ok((JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, unknown> }).hooks.SessionStart);
+  assert.equal(uninstallHosts(place, BUNDLE, { hosts: ['qwen'] }).error, undefined);
+  assert.equal(existsSync(file), false, 'install created the file; uninstall removes it with both entries');
 });

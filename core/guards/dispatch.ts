@@ -387,7 +387,7 @@ export function hookOutput(v: Verdict): string {
  * The reply in the form the host honours (its row in host-dialects.ts, as the real CLIs showed in
  * test/real-hosts). An "ask" is a deny where the host has no ask. Never an allow.
  */
-export function hookReply(host: Host, v: Verdict): HookAnswer {
+export function hookReply(host: Host, v: Verdict, tool: string | null = null): HookAnswer {
   // Each host shows the reason in its terminal as well as to the model: quoted commands keep no raw controls.
-  return DIALECTS[host].reply(v, escapeControl(reasonText(v), 'text'));
+  return DIALECTS[host].reply(v, escapeControl(reasonText(v), 'text'), tool);
 }

@@ -128,7 +128,8 @@ export function hookModel(text: string | null): HookModel {
   for (const [id, on] of Object.entries(plugins)) if (id.startsWith(PLUGIN_ID) && (on === false || on === 'false')) model.pluginsOff.add(id);
   const perms = o.permissions && typeof o.permissions === 'object' ? (o.permissions as Record<string, unknown>) : {};
   if (Array.isArray(perms.additionalDirectories)) for (const d of perms.additionalDirectories) if (typeof d === 'string') model.extraDirs.add(d);
-  const hooks = o.hooks && typeof o.hooks === 'object' ? (o.hooks as Record<string, unknown>) : {};
+  // droid's hooks.json holds the events at the top level, with no `hooks` key.
+  const hooks = o.hooks && typeof o.hooks === 'object' ? (o.hooks as Record<string, unknown>) : o;
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
     for (const group of groups) {

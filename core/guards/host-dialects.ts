@@ -19,11 +19,14 @@ export interface HookAnswer {
 export interface Dialect {
   /** Host tool name → the Claude Code tool it is. */
   aliases: Readonly<Record<string, string>>;
-  /** The answer to a verdict; `reason` is the text the agent reads (escaped already). */
-  reply(v: ReplyVerdict, reason: string): HookAnswer;
+  /**
+   * The answer to a verdict; `reason` is the text the agent reads (escaped already), `tool` the
+   * canonical tool of the denied call (Cline answers a shell call differently from a file tool).
+   */
+  reply(v: ReplyVerdict, reason: string, tool: string | null): HookAnswer;
 }
 
-export type Host = 'claude' | 'vscode' | 'copilot-cli' | 'gemini' | 'cursor' | 'codex' | 'opencode';
+export type Host = 'claude' | 'vscode' | 'copilot-cli' | 'gemini' | 'cursor' | 'codex' | 'opencode' | 'qwen' | 'droid' | 'cline';
 
 const json = (value: unknown): HookAnswer => ({ stdout: JSON.stringify(value), stderr: [], exitCode: 0 });
 
@@ -96,11 +99,13 @@ export const DIALECTS: Readonly<Record<Host, Dialect>> = {
     aliases: { view_image: 'Read' },
     reply: (_v, reason) => json(claudeForm('deny', reason)),
   },
-  // OpenCode: Agent Guard's own plugin (tool.execute.before) runs the hook and throws with the
-  // reason, which the model reads as the tool's error. The plugin reads Claude's form; no ask.
+  // OpenCode (and Kilo, its fork, with the same plugin): Agent Guard's own plugin
+  // (tool.execute.before) runs the hook and throws with the reason, which the model reads as the
+  // tool's error. The plugin reads Claude's form; no ask. Kilo's background_process starts a command.
   opencode: {
     aliases: {
       bash: 'Bash',
+      background_process: 'Bash',
       read: 'Read',
       write: 'Write',
       edit: 'Edit',
@@ -111,4 +116,46 @@ export const DIALECTS: Readonly<Record<Host, Dialect>> = {
     },
     reply: (_v, reason) => json(claudeForm('deny', reason)),
   },
+  // Qwen Code (0.24): a Gemini CLI fork with Claude's hook files. It reads Claude's JSON deny (and an
+  // exit 2 with the reason on stderr alike; both seen in the real CLI), and names its tools as Gemini
+  // does, except `edit` and the shell's `directory`. Its ask is not checked headless: deny.
+  qwen: {
+    aliases: {
+      run_shell_command: 'Bash',
+      read_file: 'Read',
+      write_file: 'Write',
+      edit: 'Edit',
+      grep_search: 'Grep',
+      glob: 'Glob',
+      list_directory: 'LS',
+      notebook_edit: 'NotebookEdit',
+      read_many_files: 'ReadMany',
+    },
+    reply: (_v, reason) => json(claudeForm('deny', reason)),
+  },
+  // Factory's droid (0.215): Claude's hook files and answer (the model reads "Error: <reason>"); its own
+  // tool names. No ask checked: deny.
+  droid: {
+    aliases: { Execute: 'Bash', Create: 'Write', Read: 'Read', Edit: 'Edit', Grep: 'Grep', Glob: 'Glob', LS: 'LS' },
+    reply: (_v, reason) => json(claudeForm('deny', reason)),
+  },
+  // Cline CLI (3.0): its documented `cancel` ends the whole run and the model never reads why (seen in
+  // the real CLI). What keeps the session going is `overrideInput`: a shell call is rewritten into a
+  // command that prints the reason and fails, so the tool result carries it; any other tool gets an
+  // input its schema rejects (nothing runs) and the reason as `context`, which Cline hands the model
+  // as a message right after the tool's error. run_commands' commands are checked one by one.
+  cline: {
+    aliases: { run_commands: 'Bash', read_files: 'ReadMany', editor: 'Edit', search_codebase: 'Grep', fetch_web_content: 'WebFetch' },
+    reply: (_v, reason, tool) =>
+      json(
+        tool === 'Bash'
+          ? { overrideInput: { commands: [`printf '%s\\n' ${shellQuote(reason)} >&2; exit 1`] } }
+          : { overrideInput: `agent-guard: this call was not run. ${reason}`, context: reason },
+      ),
+  },
 };
+
+/** One POSIX shell word holding `text` as it is. */
+function shellQuote(text: string): string {
+  return `'${text.split("'").join(`'\\''`)}'`;
+}

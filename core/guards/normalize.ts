@@ -11,8 +11,13 @@
 //                         beforeMCPExecution (tool_input a JSON string)
 //   Codex CLI             PreToolUse with a turn_id: Bash, apply_patch (the patch as `command`),
 //                         view_image, mcp__<server>__<tool>
-//   OpenCode              Agent Guard's plugin: tool.execute.before with OpenCode's tool and args
+//   OpenCode, Kilo        Agent Guard's plugin: tool.execute.before with OpenCode's tool and args
 //                         (bash, read, write, edit, patch, grep, glob, list; camelCase filePath)
+//   Qwen Code             PreToolUse with a tool_call_id: Gemini's tool names (run_shell_command,
+//                         read_file, write_file, grep_search, glob) and its own `edit`
+//   Factory droid         PreToolUse: Execute, Create, and Claude Code's Read, Edit, Grep, Glob, LS
+//   Cline CLI             hookName tool_call with clineVersion: tool_call {name, input} (run_commands
+//                         with a list of commands, read_files, editor, search_codebase, …), workspaceRoots
 // One payload can be several calls (a multi-file replace, a patch touching several files).
 
 import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
@@ -43,7 +48,7 @@ export const TOOL_ALIASES: Readonly<Record<Host, Readonly<Record<string, string>
 /** Tool names only one host uses: the host when the envelope does not say (hand-written payloads). */
 const NAME_ONLY_HOST: Record<string, Host> = {};
 // Codex and OpenCode always come with their envelope; Claude Code's own names (Cursor's Read) say nothing.
-for (const host of ['cursor', 'gemini', 'copilot-cli', 'vscode'] as Host[])
+for (const host of ['cursor', 'gemini', 'copilot-cli', 'vscode', 'droid'] as Host[])
   for (const [name, tool] of Object.entries(TOOL_ALIASES[host])) if (name !== tool) NAME_ONLY_HOST[name] = host;
 
 /**
@@ -61,6 +66,10 @@ function hostOf(p: Record<string, unknown>, name: string): Host {
   if (CURSOR_EVENTS.has(event)) return 'cursor';
   if (event === OPENCODE_EVENT) return 'opencode';
   if (event === 'PreToolUse' && typeof p.turn_id === 'string') return 'codex';
+  // Qwen Code names the call twice (tool_use_id as Claude Code does, and tool_call_id).
+  if (event === 'PreToolUse' && typeof p.tool_call_id === 'string') return 'qwen';
+  // droid sends Claude Code's envelope; its shell and create tools have names of their own.
+  if ((event === 'PreToolUse' || event === '') && NAME_ONLY_HOST[name] === 'droid') return 'droid';
   if (p.toolName !== undefined && p.tool_name === undefined) return p.toolArgs !== undefined ? 'copilot-cli' : 'vscode';
   if (event === 'PreToolUse' || event === '') {
     if (TOOL_ALIASES.vscode[name] !== undefined || name === 'multi_replace_string_in_file' || name === 'apply_patch') return 'vscode';
@@ -87,12 +96,8 @@ function str(...vs: unknown[]): string {
 export function normalizeCall(payload: unknown, fallbackCwd: string, home: string): Normalized {
   const p = obj(payload);
   if (!p) return { ok: false, problem: 'payload is not a JSON object' };
-  const rawCwd =
-    typeof p.cwd === 'string' && p.cwd !== ''
-      ? p.cwd
-      : Array.isArray(p.workspace_roots) && typeof p.workspace_roots[0] === 'string'
-        ? p.workspace_roots[0]
-        : fallbackCwd;
+  const roots = Array.isArray(p.workspace_roots) ? p.workspace_roots : Array.isArray(p.workspaceRoots) ? p.workspaceRoots : [];
+  const rawCwd = typeof p.cwd === 'string' && p.cwd !== '' ? p.cwd : typeof roots[0] === 'string' && roots[0] !== '' ? roots[0] : fallbackCwd;
   const cwd = isAbsolutePath(rawCwd) ? normalizePath(rawCwd) : resolvePath(fallbackCwd, rawCwd, home);
 
   // Cursor's older per-kind events: the command or the file is top level.
@@ -102,6 +107,7 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
   if (p.hook_event_name === 'beforeReadFile' && typeof p.file_path === 'string' && p.file_path !== '') {
     return { ok: true, host: 'cursor', calls: [single('Read', { file_path: p.file_path }, cwd, home)] };
   }
+  if (isCline(p)) return clineCalls(p, cwd, home);
   const name = str(p.tool_name, p.toolName);
   if (!name) return { ok: false, problem: 'payload has no tool_name' };
   let input = obj(p.tool_input) ?? obj(p.toolInput) ?? obj(p.toolArgs);
@@ -133,6 +139,10 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
     if (tool === 'Bash') return { ok: true, host, calls: [single(tool, input, resolvePath(cwd, input.dir_path, home), home)] };
     if (input.path === undefined) input = { ...input, path: input.dir_path };
   }
+  // The shell runs in the folder the call names: Qwen's `directory`, OpenCode's and Kilo's `workdir`.
+  const workdir = host === 'qwen' ? input.directory : host === 'opencode' ? input.workdir : undefined;
+  if (tool === 'Bash' && typeof workdir === 'string' && workdir !== '')
+    return { ok: true, host, calls: [single(tool, input, resolvePath(cwd, workdir, home), home)] };
 
   if (name === 'multi_replace_string_in_file') {
     const all = Array.isArray(input.replacements) ? input.replacements : [];
@@ -168,6 +178,73 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
 function limited(n: Normalized & { ok: true }): Normalized {
   if (n.calls.length <= MAX_CALLS_PER_PAYLOAD) return n;
   return { ...n, calls: n.calls.slice(0, MAX_CALLS_PER_PAYLOAD), limit: 'calls' };
+}
+
+/** Cline's payload: hookName `tool_call` with the call under `tool_call` (and a stringified copy under `preToolUse`). */
+function isCline(p: Record<string, unknown>): boolean {
+  return p.hookName === 'tool_call' && (typeof p.clineVersion === 'string' || obj(p.tool_call) !== null);
+}
+
+/**
+ * Cline's tools as calls: each of run_commands' commands is a Bash call; each file read_files names a
+ * Read; the editor writes a new file, replaces `old_text` or inserts at `insert_line` (an Edit of
+ * nothing into the text); each search_codebase query a Grep of the workspace; each fetch a WebFetch.
+ */
+function clineCalls(p: Record<string, unknown>, cwd: string, home: string): Normalized {
+  const call = obj(p.tool_call);
+  const pre = obj(p.preToolUse);
+  const name = str(call?.name, pre?.toolName);
+  if (!name) return { ok: false, problem: 'payload has no tool_call name' };
+  const input = obj(call?.input) ?? {};
+  const host: Host = 'cline';
+  const list = (v: unknown) => (Array.isArray(v) ? v : [v]).slice(0, MAX_CALLS_PER_PAYLOAD + 1);
+  const many = (all: unknown[], calls: ToolCall[]): Normalized => {
+    const n: Normalized = { ok: true, host, calls: calls.slice(0, MAX_CALLS_PER_PAYLOAD) };
+    if (all.length > MAX_CALLS_PER_PAYLOAD) n.limit = 'calls';
+    return n;
+  };
+  switch (name) {
+    case 'run_commands': {
+      const all = list(input.commands);
+      return many(
+        all,
+        all.filter((c): c is string => typeof c === 'string').map((command) => commandCall('Bash', command, cwd, { command })),
+      );
+    }
+    case 'read_files': {
+      const all = list(input.files);
+      const paths = all.map((f) => (typeof f === 'string' ? f : str(obj(f)?.path))).filter((f) => f !== '');
+      return many(
+        all,
+        paths.map((file_path) => single('Read', { file_path }, cwd, home)),
+      );
+    }
+    case 'editor': {
+      const file_path = str(input.path);
+      const newText = str(input.new_text);
+      const oldText = str(input.old_text);
+      if (oldText !== '' || input.insert_line !== undefined)
+        return { ok: true, host, calls: [single('Edit', { file_path, old_string: oldText, new_string: newText }, cwd, home)] };
+      return { ok: true, host, calls: [single('Write', { file_path, content: newText }, cwd, home)] };
+    }
+    case 'search_codebase': {
+      const all = list(input.queries);
+      return many(
+        all,
+        all.filter((q): q is string => typeof q === 'string').map((pattern) => single('Grep', { pattern, path: cwd }, cwd, home)),
+      );
+    }
+    case 'fetch_web_content': {
+      const all = list(input.requests);
+      return many(
+        all,
+        all.map((r) => single('WebFetch', { url: str(obj(r)?.url), prompt: str(obj(r)?.prompt) }, cwd, home)),
+      );
+    }
+  }
+  const mcp = parseMcpName(name);
+  const calls = mcp ? mcpCalls(mcp.server, mcp.tool, input, cwd, home) : null;
+  return limited({ ok: true, host, calls: calls ?? [single(name, input, cwd, home)] });
 }
 
 function strings(v: unknown): string[] {

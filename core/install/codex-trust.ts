@@ -29,21 +29,24 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-/** Codex's hash of one PreToolUse command handler in a group with this matcher. */
-export function codexHookHash(matcher: string | undefined, handler: Record<string, unknown>): string {
+/** Codex's name of an event in its trust records and hashes. */
+export type CodexEvent = 'pre_tool_use' | 'session_start';
+
+/** Codex's hash of one command handler of the event (PreToolUse unless said) in a group with this matcher. */
+export function codexHookHash(matcher: string | undefined, handler: Record<string, unknown>, event: CodexEvent = 'pre_tool_use'): string {
   const timeout = typeof handler.timeout === 'number' ? Math.max(1, Math.trunc(handler.timeout)) : 600;
   const normal: Record<string, unknown> = { type: 'command', command: handler.command, timeout, async: handler.async === true };
   if (typeof handler.statusMessage === 'string') normal.statusMessage = handler.statusMessage;
-  const identity: Record<string, unknown> = { event_name: 'pre_tool_use', hooks: [normal] };
+  const identity: Record<string, unknown> = { event_name: event, hooks: [normal] };
   if (matcher !== undefined) identity.matcher = matcher;
   return `sha256:${createHash('sha256')
     .update(JSON.stringify(canonical(identity)))
     .digest('hex')}`;
 }
 
-/** The state key of the handler at (group, handler) of the PreToolUse event in `hooksFile` (an absolute path). */
-export function codexHookKey(hooksFile: string, group: number, handler: number): string {
-  return `${hooksFile}:pre_tool_use:${group}:${handler}`;
+/** The state key of the handler at (group, handler) of the event (PreToolUse unless said) in `hooksFile` (an absolute path). */
+export function codexHookKey(hooksFile: string, group: number, handler: number, event: CodexEvent = 'pre_tool_use'): string {
+  return `${hooksFile}:${event}:${group}:${handler}`;
 }
 
 export type TomlRead = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
@@ -111,13 +114,13 @@ export function trustHook(text: string | null, key: string, hash: string): Trust
 /** The config text without Agent Guard's trust records for handlers of `hooksFile` (null: nothing of ours in it). */
 export function untrustHooks(text: string, hooksFile: string): string | null {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const header = `[hooks.state.${quoteKey(`${hooksFile}:pre_tool_use:`).slice(0, -1)}`;
+  const headers = (['pre_tool_use', 'session_start'] as const).map((e) => `[hooks.state.${quoteKey(`${hooksFile}:${e}:`).slice(0, -1)}`);
   const lines = text.split(eol);
   const kept: string[] = [];
   let changed = false;
   for (let i = 0; i < lines.length; i++) {
     // Ours is exactly three lines: the mark, the header, the hash (and the blank line before it).
-    if (lines[i] === TRUST_MARK && lines[i + 1]?.startsWith(header) && /^trusted_hash = "sha256:[0-9a-f]{64}"$/.test(lines[i + 2] ?? '')) {
+    if (lines[i] === TRUST_MARK && headers.some((h) => lines[i + 1]?.startsWith(h)) && /^trusted_hash = "sha256:[0-9a-f]{64}"$/.test(lines[i + 2] ?? '')) {
       if (kept.length > 0 && kept[kept.length - 1] === '') kept.pop();
       i += 2;
       changed = true;

@@ -7,7 +7,7 @@
 
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { findHostHandlers, parseHostSettings, planHostInstall, planHostUninstall, type EventHookSpec } from './host-settings';
+import { findHostHandlers, hasCurrentHandler, parseHostSettings, planHostInstallAll, planHostUninstall, type EventHookSpec } from './host-settings';
 import {
   backupPath,
   checkNoLinkOutside,
@@ -39,6 +39,8 @@ import {
   type ScopeStatus,
 } from './target';
 import { sayInSync } from './targets/claude';
+import type { CanaryForm } from '../liveness';
+import { probeOf, type LivenessProbe } from './liveness';
 
 /** One scope's hooks file. */
 export interface HooksFile {
@@ -73,6 +75,22 @@ export interface HooksFileHost {
   problems?(place: Place, h: HooksFile, text: string): string[];
   /** What a project install needs from the person besides (Codex: a trusted project). */
   projectNote?(place: Place): string | null;
+  /**
+   * The host's canary payload for status's execution check (core/liveness.ts) and the variables it
+   * gives the hook; without one, status runs nothing for this host.
+   */
+  canary?: { form: CanaryForm; env(place: Place): Record<string, string> };
+  /**
+   * The host's session-start event in the same file, given the PreToolUse command: where the
+   * session-start check (core/install/liveness.ts) runs that command on the canary and tells the
+   * person at once when the session is not guarded. Installed, synced and removed with the hook.
+   */
+  sessionStart?(command: string): EventHookSpec;
+}
+
+/** Every entry install puts into the host's file: the PreToolUse hook first, then the session-start check. */
+function specsOf(host: HooksFileHost, command: string): EventHookSpec[] {
+  return [host.spec(command), ...(host.sessionStart ? [host.sessionStart(command)] : [])];
 }
 
 const SCOPES = ['project', 'user'] as const;
@@ -97,8 +115,7 @@ function planInstall(host: HooksFileHost, t: Place, bundle: Bundle, force: boole
   checkNoLinkOutside(t, asSettings(h));
   checkWritable(h.file, h.label);
   const before = readIfExists(h.file);
-  const spec = host.spec(h.command);
-  const plan = planHostInstall(before, spec);
+  const plan = planHostInstallAll(before, specsOf(host, h.command));
   if (!plan.ok) throw new InstallError(`refusing to change ${h.label}: ${plan.error}`);
   const changes: FileChange[] = [
     { kind: 'clean', paths: asSettings(h) },
@@ -133,7 +150,7 @@ function planUninstall(host: HooksFileHost, t: Place, bundle: Bundle, force: boo
     checkNoLinkOutside(t, asSettings(h));
     checkWritable(h.file, h.label);
     changes.push(...(host.beforeUninstall?.(t, h, text) ?? []));
-    const result = planHostUninstall(text, state?.settings[h.key] ?? null, host.spec(h.command));
+    const result = planHostUninstall(text, state?.settings[h.key] ?? null, specsOf(host, h.command));
     for (const warning of result.notes) changes.push({ kind: 'note', warning });
     if (result.text === null) changes.push({ kind: 'remove', file: h.file, line: `removed ${h.label} (Agent Guard had created it)` });
     else if (result.text !== text)
@@ -159,6 +176,29 @@ function entry(host: HooksFileHost, t: Place): { h: HooksFile; text: string; han
   if (!parsed.ok) return { h, text, handler: null, problem: `${h.label} is not valid JSON (${parsed.message}); ${host.name} ignores it` };
   const ours = findHostHandlers(parsed.value, spec);
   return ours.length > 0 ? { h, text, handler: ours[0]!.handlerValue, problem: null } : null;
+}
+
+/** The installed commands, as status's execution check runs them (only where the host would run them at all). */
+function probes(host: HooksFileHost, place: Place, bundle: Bundle): LivenessProbe[] {
+  const canary = host.canary;
+  if (!canary) return [];
+  const out: LivenessProbe[] = [];
+  for (const scope of SCOPES) {
+    const found = entry(host, { ...place, scope });
+    if (!found?.handler) continue;
+    const { h, handler } = found;
+    const fix = `agent-guard sync --host ${host.id}${scope === 'user' ? ' --user' : ''}`;
+    const probe = probeOf(
+      h.label,
+      { command: String(handler.command), expected: h.command, hookState: hookState(h.paths.hookFile, bundle).state, hookFile: h.paths.hookFile, fix },
+      canary.form,
+      place.workspace,
+      { env: canary.env(place), heldBack: [] },
+    );
+    const off = host.problems?.({ ...place, scope }, h, found.text) ?? [];
+    out.push(off.length > 0 ? { ...probe, command: null, notRun: `${host.name} would not run it: ${off[0]}` } : probe);
+  }
+  return out;
 }
 
 /** Where the host is on this machine: a program on PATH or a config folder; null when neither. */
@@ -232,9 +272,13 @@ export function hooksFileTarget(host: HooksFileHost): InstallTarget {
         const { h, handler } = found;
         const problems = found.problem ? [found.problem] : [];
         const wanted = host.spec(h.command).group.hooks[0]!;
-        const entryCurrent = !!handler && Object.entries(wanted).every(([k, v]) => handler[k] === v);
+        const session = host.sessionStart?.(h.command);
+        const sessionCurrent = !session || hasCurrentHandler(session, found.text);
+        const entryCurrent = !!handler && Object.entries(wanted).every(([k, v]) => handler[k] === v) && sessionCurrent;
         if (handler && !entryCurrent)
-          problems.push(`the hook entry in ${h.label} differs from what this version installs (run agent-guard sync --host ${host.id})`);
+          problems.push(
+            `the hook entr${session ? 'ies' : 'y'} in ${h.label} differ${session ? '' : 's'} from what this version installs${sessionCurrent ? '' : ', which adds a session-start check'} (run agent-guard sync --host ${host.id})`,
+          );
         const hs = hookState(h.paths.hookFile, bundle);
         if (handler && hs.state === 'missing') problems.push(`${h.label} runs ${h.paths.hookFile}, which does not exist: the guard is silently off`);
         if (handler) problems.push(...(host.problems?.({ ...place, scope }, h, found.text) ?? []));
@@ -255,6 +299,7 @@ export function hooksFileTarget(host: HooksFileHost): InstallTarget {
       return out;
     },
     host: (place, bundle) => hostLine(place, bundle),
+    probes: (place, bundle) => probes(host, place, bundle),
   };
   return target;
 }

@@ -76,6 +76,14 @@ export function findHostHandlers(settings: unknown, spec: Pick<EventHookSpec, 'e
   return out;
 }
 
+/** The file holds the spec's handler exactly as this version writes it (the session-start check's entry). */
+export function hasCurrentHandler(spec: EventHookSpec, text: string): boolean {
+  const parsed = parseHostSettings(text, spec.allowComments);
+  if (!parsed.ok) return false;
+  const wanted = spec.group.hooks[0]!;
+  return findHostHandlers(parsed.value, spec).some((o) => Object.entries(wanted).every(([k, v]) => o.handlerValue[k] === v));
+}
+
 /** Where a located handler is in the file, and what removing it removes (its group, when only ours is in it). */
 function handlerPath(spec: Pick<EventHookSpec, 'eventPath' | 'flat'>, h: Located): JsonPath {
   return spec.flat ? [...spec.eventPath, h.group] : [...spec.eventPath, h.group, 'hooks', h.handler];
@@ -147,21 +155,50 @@ export function planHostInstall(text: string | null, spec: EventHookSpec): HostP
   return { ok: true, text: t, changed: true, record, notes };
 }
 
-/** Removes what install added; null: delete the file (we created it and it is empty again). */
+/**
+ * Our handlers under several events of one file (the PreToolUse hook and the session-start check):
+ * installed one after the other, with one record, whose exact inverse is planHostUninstall of them all.
+ */
+export function planHostInstallAll(text: string | null, specs: readonly EventHookSpec[]): HostPlan {
+  let plan = planHostInstall(text, specs[0]!);
+  for (const spec of specs.slice(1)) {
+    if (!plan.ok) return plan;
+    const next = planHostInstall(plan.text, spec);
+    if (!next.ok) return next;
+    plan = {
+      ok: true,
+      text: next.text,
+      changed: plan.changed || next.changed,
+      record: { createdFile: plan.record.createdFile, createdPaths: [...plan.record.createdPaths, ...next.record.createdPaths], addedDenyRules: [] },
+      notes: [...plan.notes, ...next.notes],
+    };
+  }
+  if (!plan.ok || !plan.changed || specs.length === 1) return plan;
+  const record: SettingsRecord = { createdFile: plan.record.createdFile, createdPaths: plan.record.createdPaths, addedDenyRules: [] };
+  if (planHostUninstall(plan.text, record, specs).text !== (text ?? null)) record.restore = { before: text ?? '', afterSha256: sha256(plan.text) };
+  return { ...plan, record };
+}
+
+type UninstallSpec = Pick<EventHookSpec, 'eventPath' | 'commandField' | 'allowComments' | 'flat' | 'required'>;
+
+/** Removes what install added (under one event, or several); null: delete the file (we created it and it is empty again). */
 export function planHostUninstall(
   text: string,
   record: SettingsRecord | null,
-  spec: Pick<EventHookSpec, 'eventPath' | 'commandField' | 'allowComments' | 'flat' | 'required'>,
+  specOrSpecs: UninstallSpec | readonly UninstallSpec[],
 ): { text: string | null; notes: string[] } {
+  const specs: readonly UninstallSpec[] = Array.isArray(specOrSpecs) ? specOrSpecs : [specOrSpecs as UninstallSpec];
+  const spec = specs[0]!;
   if (record?.restore && sha256(text) === record.restore.afterSha256) return { text: record.createdFile ? null : record.restore.before, notes: [] };
   const parsed = parseHostSettings(text, spec.allowComments);
   if (!parsed.ok) return { text, notes: [`left as is: ${parsed.message}`] };
   let t = text;
   const value = () => (parseHostSettings(t, true) as { value: unknown }).value;
-  for (const h of [...findHostHandlers(parsed.value, spec)].reverse()) {
-    const groupOnlyOurs = findHostHandlers(value(), spec).filter((o) => o.group === h.group).length === h.groupSize;
-    t = removeAt(t, groupOnlyOurs ? [...spec.eventPath, h.group] : handlerPath(spec, h));
-  }
+  for (const each of specs)
+    for (const h of [...findHostHandlers(value(), each)].reverse()) {
+      const groupOnlyOurs = findHostHandlers(value(), each).filter((o) => o.group === h.group).length === h.groupSize;
+      t = removeAt(t, groupOnlyOurs ? [...each.eventPath, h.group] : handlerPath(each, h));
+    }
   if (record) {
     for (const path of [...record.createdPaths].sort((a, b) => b.split('.').length - a.split('.').length)) {
       const p = path.split('.');

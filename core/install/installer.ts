@@ -437,7 +437,7 @@ function shAvailable(): boolean {
   return shFound;
 }
 
-export type CliHost = 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode';
+export type CliHost = 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode' | 'qwen' | 'droid' | 'kilo' | 'cline';
 
 /** Runs the installed hook with the host's own payload: rm -rf ~ must be denied in its form, ls silent. */
 function selfTestHost(host: CliHost, hookFile: string, workspace: string, report: Report): void {
@@ -466,6 +466,23 @@ function selfTestHost(host: CliHost, hookFile: string, workspace: string, report
       tool_input: { command },
     }),
     opencode: (command) => ({ hook_event_name: 'tool.execute.before', session_id: 'self-test', cwd: workspace, tool_name: 'bash', tool_input: { command } }),
+    kilo: (command) => ({ hook_event_name: 'tool.execute.before', session_id: 'self-test', cwd: workspace, tool_name: 'bash', tool_input: { command } }),
+    qwen: (command) => ({
+      hook_event_name: 'PreToolUse',
+      session_id: 'self-test',
+      tool_call_id: 'self-test',
+      cwd: workspace,
+      tool_name: 'run_shell_command',
+      tool_input: { command },
+    }),
+    droid: (command) => ({ hook_event_name: 'PreToolUse', session_id: 'self-test', cwd: workspace, tool_name: 'Execute', tool_input: { command } }),
+    cline: (command) => ({
+      clineVersion: 'self-test',
+      hookName: 'tool_call',
+      taskId: 'self-test',
+      workspaceRoots: [workspace],
+      tool_call: { id: 'self-test', name: 'run_commands', input: { commands: [command] } },
+    }),
   };
   const payload = payloads[host];
   const run = (command: string) =>
@@ -486,14 +503,33 @@ function selfTestHost(host: CliHost, hookFile: string, workspace: string, report
   try {
     const j = JSON.parse(bad.stdout) as Record<string, unknown>;
     const claude = (j.hookSpecificOutput as Record<string, unknown> | undefined)?.permissionDecision;
-    const decision = host === 'gemini' ? j.decision : host === 'copilot' ? j.permissionDecision : host === 'cursor' ? j.permission : claude;
+    const decision =
+      host === 'gemini'
+        ? j.decision
+        : host === 'copilot'
+          ? j.permissionDecision
+          : host === 'cursor'
+            ? j.permission
+            : host === 'cline'
+              ? j.overrideInput !== undefined && 'deny'
+              : claude;
     denied = bad.status === 0 && decision === 'deny';
   } catch {
     denied = false;
   }
   const ok = run('ls');
   const silent = ok.status === 0 && ok.stdout === '';
-  const name = { gemini: 'the Gemini CLI', copilot: 'the Copilot CLI', codex: 'the Codex CLI', cursor: 'Cursor', opencode: 'OpenCode' }[host];
+  const name = {
+    gemini: 'the Gemini CLI',
+    copilot: 'the Copilot CLI',
+    codex: 'the Codex CLI',
+    cursor: 'Cursor',
+    opencode: 'OpenCode',
+    kilo: 'the Kilo CLI',
+    qwen: 'Qwen Code',
+    droid: 'droid',
+    cline: 'the Cline CLI',
+  }[host];
   if (denied && silent) report.lines.push(`self-test: the installed hook denies rm -rf ~ in ${name}'s form and stays silent for ls`);
   else
     report.warnings.push(

@@ -69,11 +69,29 @@ export const SESSION_CHECK_TIMEOUT_SECONDS = 30;
  * (no output, exit 0) while the guard runs.
  */
 export function claudeSessionCheck(hookCommand: string): string {
+  return systemMessageSessionCheck(hookCommand, CLAUDE_CANARY);
+}
+
+const NOT_GUARDED = `Agent Guard: this session is NOT guarded. The installed hook was run on a test call (${CANARY_COMMAND}) and did not deny it: %s. Run agent-guard status in the project folder to see why.`;
+
+/** Claude Code's form of the warning: a `systemMessage`, which it shows the person at once. */
+function systemMessageSessionCheck(hookCommand: string, form: CanaryForm): string {
+  return sessionCheckScript(hookCommand, form, (d) => `printf '{"systemMessage":"${NOT_GUARDED}"}\\n' "${d}"`);
+}
+
+/**
+ * The session-start check of the other hosts with a session-start event in Claude Code's form
+ * (Gemini CLI, Qwen Code, Factory droid, Codex CLI): the canary in the host's own form; the warning
+ * both as a `systemMessage` (Gemini CLI shows it the person; the others, checked in their real CLIs,
+ * do not in a headless run) and as the event's `additionalContext`, which every one of them hands the
+ * model before its first turn, with what to do: tell the person before running anything.
+ */
+export function sessionCheckWithContext(hookCommand: string, form: CanaryForm, event = 'SessionStart'): string {
+  const context = `${NOT_GUARDED} Tell the person this before you run any command or change any file.`;
   return sessionCheckScript(
     hookCommand,
-    CLAUDE_CANARY,
-    (d) =>
-      `printf '{"systemMessage":"Agent Guard: this session is NOT guarded. The installed hook was run on a test call (${CANARY_COMMAND}) and did not deny it: %s. Run agent-guard status in the project folder to see why."}\\n' "${d}"`,
+    form,
+    (d) => `printf '{"systemMessage":"${NOT_GUARDED}","hookSpecificOutput":{"hookEventName":"${event}","additionalContext":"${context}"}}\\n' "${d}" "${d}"`,
   );
 }
 

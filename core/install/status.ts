@@ -77,7 +77,7 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
 export type { HostStatus };
 
 /** The hosts with a file of their own (not Claude Code's settings, not VS Code's): installed there, that host must run it. */
-const CLI_HOSTS: readonly HostId[] = ['gemini', 'copilot', 'codex', 'cursor', 'opencode'];
+const CLI_HOSTS: readonly HostId[] = ['gemini', 'copilot', 'codex', 'cursor', 'opencode', 'qwen', 'droid', 'kilo', 'cline'];
 
 /** One line per host, as the CLI and the extension print it. */
 export function describeHost(h: HostStatus): string {

@@ -14,7 +14,7 @@ import { hookState, stampHook } from './installer';
 import type { ManagedPaths } from './targets/managed';
 import type { LivenessProbe } from './liveness';
 
-export type HostId = 'claude' | 'vscode' | 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode' | 'managed' | 'plugin';
+export type HostId = 'claude' | 'vscode' | 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode' | 'qwen' | 'droid' | 'kilo' | 'cline' | 'managed' | 'plugin';
 
 /** Where an install goes: a workspace, a scope and the home folder; managed settings add their policy folder. */
 export interface Place extends Target {

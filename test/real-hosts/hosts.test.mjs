@@ -11,11 +11,11 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAKE_KEY, ROOT, RUN_SECONDS, TEST_FILE, TOOLS, cli, describeRun, installGuard, makeWorld, modelSaw, resultAfter, runHost } from './world.mjs';
 
-const HOSTS = ['claude', 'gemini', 'copilot', 'codex', 'opencode'];
+const HOSTS = ['claude', 'gemini', 'copilot', 'codex', 'opencode', 'qwen', 'droid', 'kilo', 'cline'];
 const FORCE_PUSH = 'git push --force origin main';
 const ORDINARY = 'echo ordinary > ordinary.txt';
 const hookTimes = Object.fromEntries(HOSTS.map((h) => [h, []]));
@@ -40,11 +40,16 @@ function session(host, w) {
   return [t.shell(FORCE_PUSH), t.read(w.secretFile), t.shell(ORDINARY)];
 }
 
-/** Two file-tool calls: a credential written into a new source file, a skip added to a test. */
+/**
+ * Two file-tool calls: a credential written into a new source file, a skip added to a test. Qwen
+ * Code edits only a file read in the session: it reads the test first (EDIT_STEP is the edit's step).
+ */
 function fileSteps(host, w) {
   const t = TOOLS[host];
-  return [t.write(join(w.ws, 'pay.js'), `export const key = '${FAKE_KEY}';\n`), t.edit(join(w.ws, 'test/a.test.js'), 'it(', 'it.skip(')];
+  const test = join(w.ws, 'test/a.test.js');
+  return [t.write(join(w.ws, 'pay.js'), `export const key = '${FAKE_KEY}';\n`), ...(host === 'qwen' ? [t.read(test)] : []), t.edit(test, 'it(', 'it.skip(')];
 }
+const EDIT_STEP = (host) => (host === 'qwen' ? 2 : 1);
 
 function record(run) {
   hookTimes[run.host].push(...run.hookRuns.map((h) => h.ms));
@@ -59,6 +64,12 @@ const DENY_FRAME = {
   // OpenCode reads the plugin's error as the tool's error.
   opencode: /^git push --force to the protected branch main/,
   codex: /^Command blocked by PreToolUse hook: .*\[agent-guard: force-push-protected\]\. Command: git push --force origin main$/s,
+  // Qwen Code: the reason as the tool's text.
+  qwen: /^\[\{"type":"text","text":"git push --force to the protected branch main/,
+  droid: /^Error: git push --force to the protected branch main/,
+  kilo: /^git push --force to the protected branch main/,
+  // Cline: the rewritten command's result, its stderr the reason (and the command it ran instead).
+  cline: /"result":"\[Command exited with code 1\]\\n\\n\[stderr\]\\ngit push --force to the protected branch main/,
 };
 
 function assertPushDenied(run, w, before, step = 0) {
@@ -88,7 +99,9 @@ describe('real hosts', { concurrency: PARALLEL }, () => {
         const run = await runHost(host, w, { steps: session(host, w) });
         assert.equal(run.code, 0, describeRun(run));
         assert.equal(w.remoteMain(), w.localMain(), `the unguarded force push did not move the remote ref:\n${describeRun(run)}`);
-        assert.ok(modelSaw(run, w.secret), `the unguarded read did not reach the model:\n${describeRun(run)}`);
+        // droid masks what looks like a secret in what it sends the model (its "Droid Shield"): the read ran.
+        if (host === 'droid') assert.match(resultAfter(run, 1) ?? '', /^API_TOKEN=\*+/);
+        else assert.ok(modelSaw(run, w.secret), `the unguarded read did not reach the model:\n${describeRun(run)}`);
         assert.ok(existsSync(join(w.ws, 'ordinary.txt')));
         assert.equal(run.hookRuns.length, 0);
       });
@@ -126,7 +139,7 @@ describe('real hosts', { concurrency: PARALLEL }, () => {
         assert.equal(readFileSync(join(w.ws, 'test/a.test.js'), 'utf8'), TEST_FILE, 'the edit happened');
         for (const [step, guard, why] of [
           [0, 'secret-in-source', 'process.env.NAME'],
-          [1, 'test-skip', 'Fix the code or the test'],
+          [EDIT_STEP(host), 'test-skip', 'Fix the code or the test'],
         ]) {
           const result = resultAfter(run, step);
           assert.ok(result?.includes(`[agent-guard: ${guard}]`) && result.includes(why), `step ${step}: ${result}\n${describeRun(run)}`);
@@ -306,7 +319,7 @@ describe('real hosts', { concurrency: PARALLEL }, () => {
       const run = await runHost('codex', w, { steps: [TOOLS.codex.shell(FORCE_PUSH)], trustFolder: false });
       assert.equal(run.hookRuns.length, 0, 'the hook ran after all: update the README and `status`');
       assert.equal(w.remoteMain(), w.localMain(), `unguarded, the push happened:\n${describeRun(run)}`);
-      assert.match(status(w), /Codex CLI: NOT guarded \(Codex loads \.codex\/hooks\.json only in a trusted project/);
+      assert.match(status(w), /Codex CLI: NOT guarded; Codex loads \.codex\/hooks\.json only in a trusted project/);
     });
 
     test('a hook entry changed after install is no longer trusted: Codex skips it without a word, status says so, sync trusts it again', async () => {
@@ -328,6 +341,59 @@ describe('real hosts', { concurrency: PARALLEL }, () => {
       run = await runHost('codex', w, { steps: [TOOLS.codex.shell(FORCE_PUSH)] });
       record(run);
       assertPushDenied(run, w, before);
+    });
+  });
+
+  // The hosts added last: the user's install, and (where the project's hook file is found upwards) a
+  // session started in a subfolder.
+  for (const host of ['qwen', 'droid', 'kilo', 'cline']) {
+    describe(`${host}: install forms`, { concurrency: 1 }, () => {
+      test(`install --host ${host} --user: the force push is denied`, async () => {
+        const w = world(`${host}-user`);
+        installGuard(w, '--host', host, '--user');
+        const before = w.remoteMain();
+        const run = await runHost(host, w, { steps: [TOOLS[host].shell(FORCE_PUSH)] });
+        record(run);
+        assertPushDenied(run, w, before);
+      });
+    });
+  }
+
+  describe('subfolders: droid finds the project install from a subfolder, Qwen Code does not', { concurrency: 1 }, () => {
+    test('droid started in a subfolder: the force push is denied', async () => {
+      const w = world('droid-subfolder');
+      installGuard(w, '--host', 'droid');
+      const before = w.remoteMain();
+      const run = await runHost('droid', w, { steps: [TOOLS.droid.shell(FORCE_PUSH)], cwd: join(w.ws, 'sub') });
+      record(run);
+      assertPushDenied(run, w, before);
+    });
+
+    test('Qwen Code started in a subfolder skips the project .qwen/settings.json (as Gemini CLI does); --user covers it', async () => {
+      const w = world('qwen-subfolder');
+      installGuard(w, '--host', 'qwen');
+      const run = await runHost('qwen', w, { steps: [TOOLS.qwen.shell(FORCE_PUSH)], cwd: join(w.ws, 'sub') });
+      assert.equal(run.hookRuns.length, 0, 'the hook ran after all: update the README');
+      assert.equal(w.remoteMain(), w.localMain(), `unguarded, the push happened:\n${describeRun(run)}`);
+    });
+  });
+
+  describe('cline: its documented cancel ends the whole run (why Agent Guard answers Cline with overrideInput)', { concurrency: 1 }, () => {
+    test('a PreToolUse hook answering {cancel: true} stops the call, and the run: the model is never asked again and never reads why', async () => {
+      const w = world('cline-cancel');
+      const hooks = join(w.ws, '.clinerules', 'hooks');
+      mkdirSync(hooks, { recursive: true });
+      writeFileSync(
+        join(hooks, 'PreToolUse'),
+        '#!/usr/bin/env node\nprocess.stdout.write(JSON.stringify({ cancel: true, errorMessage: "CANCEL-REASON use --force-with-lease" }));\n',
+        { mode: 0o755 },
+      );
+      const before = w.remoteMain();
+      const run = await runHost('cline', w, { steps: [TOOLS.cline.shell(FORCE_PUSH), TOOLS.cline.shell(ORDINARY)] });
+      assert.equal(w.remoteMain(), before, 'the cancelled push happened');
+      assert.equal(run.requests.filter((r) => r.main).length, 1, `the run went on after cancel:\n${describeRun(run)}`);
+      assert.equal(modelSaw(run, 'CANCEL-REASON'), false, 'the model read the cancel reason after all: Cline can be answered with cancel now');
+      assert.equal(existsSync(join(w.ws, 'ordinary.txt')), false);
     });
   });
 

@@ -41,6 +41,11 @@ export function cli(host) {
     // The platform package holds the native binary (its launcher, bin/codex.js, only finds and runs it).
     codex: ['@openai/codex', `@openai/codex-${PLATFORM}/vendor/${CODEX_TRIPLE[PLATFORM] ?? 'unknown'}/bin/codex`],
     opencode: ['opencode-ai', `opencode-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}/bin/opencode`],
+    qwen: ['@qwen-code/qwen-code', '@qwen-code/qwen-code/cli-entry.js'],
+    // droid's and Kilo's platform packages hold the native binaries; Cline's launcher finds its own.
+    droid: ['droid', `@factory/cli-${PLATFORM}/bin/droid`],
+    kilo: ['@kilocode/cli', `@kilocode/cli-${PLATFORM}/bin/kilo`],
+    cline: ['cline', 'cline/bin/cline'],
   }[host];
   const manifest = join(NM, pkg, 'package.json');
   if (!existsSync(manifest)) throw new Error(`${pkg} is not installed in ${NM}: run npm install (it is a pinned devDependency)`);
@@ -193,6 +198,31 @@ export const TOOLS = {
     write: (file, content) => ({ tool: 'write', input: { filePath: file, content } }),
     edit: (file, oldText, newText) => ({ tool: 'edit', input: { filePath: file, oldString: oldText, newString: newText } }),
   },
+  kilo: {
+    shell: (command) => ({ tool: 'bash', input: { command, description: 'scripted' } }),
+    read: (file) => ({ tool: 'read', input: { filePath: file } }),
+    write: (file, content) => ({ tool: 'write', input: { filePath: file, content } }),
+    edit: (file, oldText, newText) => ({ tool: 'edit', input: { filePath: file, oldString: oldText, newString: newText } }),
+  },
+  qwen: {
+    shell: (command) => ({ tool: 'run_shell_command', input: { command, description: 'scripted' } }),
+    read: (file) => ({ tool: 'read_file', input: { file_path: file } }),
+    write: (file, content) => ({ tool: 'write_file', input: { file_path: file, content } }),
+    edit: (file, oldText, newText) => ({ tool: 'edit', input: { file_path: file, old_string: oldText, new_string: newText } }),
+  },
+  // droid's shell tool wants a risk level with every command.
+  droid: {
+    shell: (command) => ({ tool: 'Execute', input: { command, summary: 'scripted', riskLevelReason: 'scripted', riskLevel: 'low' } }),
+    read: (file) => ({ tool: 'Read', input: { file_path: file } }),
+    write: (file, content) => ({ tool: 'Create', input: { file_path: file, content } }),
+    edit: (file, oldText, newText) => ({ tool: 'Edit', input: { file_path: file, old_str: oldText, new_str: newText } }),
+  },
+  cline: {
+    shell: (command) => ({ tool: 'run_commands', input: { commands: [command] } }),
+    read: (file) => ({ tool: 'read_files', input: { files: [{ path: file }] } }),
+    write: (file, content) => ({ tool: 'editor', input: { path: file, new_text: content } }),
+    edit: (file, oldText, newText) => ({ tool: 'editor', input: { path: file, old_text: oldText, new_text: newText } }),
+  },
   copilot: {
     shell: (command) => ({ tool: 'bash', input: { command, description: 'scripted' } }),
     read: (file) => ({ tool: 'view', input: { path: file } }),
@@ -286,6 +316,70 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
       OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
       OPENCODE_DISABLE_SHARE: '1',
     };
+  } else if (host === 'qwen') {
+    // An OpenAI-compatible provider by environment; --yolo runs tools unprompted.
+    [cmd, args] = [process.execPath, [file, '-p', prompt, '--yolo', '--auth-type', 'openai', ...extraArgs]];
+    env = { ...base, OPENAI_API_KEY: 'scripted', OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_MODEL: 'scripted', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' };
+  } else if (host === 'droid') {
+    // A custom model (bring your own key) pointed at the scripted server; --auto high runs tools unprompted.
+    const settings = join(world.home, '.factory', 'settings.json');
+    mkdirSync(dirname(settings), { recursive: true });
+    writeFileSync(
+      settings,
+      JSON.stringify({
+        customModels: [
+          {
+            model: 'scripted',
+            displayName: 'scripted',
+            baseUrl: `${server.url}/v1`,
+            apiKey: 'scripted',
+            provider: 'generic-chat-completion-api',
+            maxOutputTokens: 4096,
+          },
+        ],
+      }),
+    );
+    [cmd, args] = [file, ['exec', '--model', 'custom:scripted', '--auto', 'high', ...extraArgs, prompt]];
+    env = base;
+  } else if (host === 'kilo') {
+    const config = {
+      model: 'scripted/m',
+      small_model: 'scripted/m',
+      provider: {
+        scripted: {
+          npm: '@ai-sdk/openai-compatible',
+          name: 'scripted',
+          options: { baseURL: `${server.url}/v1`, apiKey: 'scripted' },
+          models: { m: { name: 'm', tool_call: true } },
+        },
+      },
+      permission: { '*': 'allow', external_directory: 'allow' },
+    };
+    // --auto: Kilo asks before reading a .env file and, headless, rejects what it would ask.
+    [cmd, args] = [file, ['run', '--auto', '--format', 'json', ...extraArgs, prompt]];
+    env = {
+      ...base,
+      npm_config_cache: join(CACHE, 'npm'),
+      npm_config_prefer_offline: 'true',
+      KILO_CONFIG_CONTENT: JSON.stringify(config),
+      KILO_DISABLE_MODELS_FETCH: '1',
+      KILO_DISABLE_AUTOUPDATE: '1',
+      KILO_DISABLE_DEFAULT_PLUGINS: '1',
+      KILO_DISABLE_LSP_DOWNLOAD: '1',
+      KILO_DISABLE_SHARE: '1',
+    };
+  } else if (host === 'cline') {
+    // The provider (OpenAI-compatible, the scripted server) is set up once with `cline auth`; tools are
+    // approved by default in a headless run.
+    env = base;
+    const auth = spawnSync(process.execPath, [file, 'auth', '-p', 'openai', '-k', 'scripted', '-m', 'scripted', '-b', `${server.url}/v1`], {
+      cwd,
+      env,
+      encoding: 'utf8',
+      timeout: RUN_TIMEOUT_MS,
+    });
+    if (auth.status !== 0) throw new Error(`cline auth failed (${auth.status}): ${auth.stdout}${auth.stderr}`);
+    [cmd, args] = [process.execPath, [file, '--json', ...extraArgs, prompt]];
   } else {
     const config = join(world.home, '.copilot', 'config.json');
     mkdirSync(dirname(config), { recursive: true });
@@ -328,8 +422,14 @@ export function resultAfter(run, step) {
   if (!req) return null;
   const body = JSON.parse(req.body);
   if (Array.isArray(body.messages) && body.messages.some((m) => m?.role === 'tool')) {
-    const out = body.messages.filter((m) => m?.role === 'tool').at(-1)?.content;
-    return typeof out === 'string' ? out : JSON.stringify(out ?? null);
+    const last = body.messages.findLastIndex((m) => m?.role === 'tool');
+    const out = body.messages[last].content;
+    // What the host tells the model about the call right after its result (Cline's hook context) is read with it.
+    const context = body.messages
+      .slice(last + 1)
+      .filter((m) => m?.role === 'user' && typeof m.content === 'string' && m.content.startsWith('<hook_context'))
+      .map((m) => `\n${m.content}`);
+    return (typeof out === 'string' ? out : JSON.stringify(out ?? null)) + context.join('');
   }
   if (Array.isArray(body.input)) {
     const out = body.input.filter((i) => i?.type === 'function_call_output' || i?.type === 'custom_tool_call_output').at(-1)?.output;

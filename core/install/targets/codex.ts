@@ -10,7 +10,9 @@ import { findHostHandlers, parseHostSettings, type EventHookSpec } from '../host
 import { hookCommand, HOOK_TIMEOUT_SECONDS, InstallError, readIfExists, readIfExistsQuiet, targetPaths } from '../installer';
 import { hooksFileTarget, walkUpCommand, type HooksFile } from '../hooks-file-target';
 import type { Place } from '../target';
-import { codexHookHash, codexHookKey, hookStates, hooksSwitchedOff, projectTrusted, readToml, trustHook, untrustHooks } from '../codex-trust';
+import { CODEX_CANARY } from '../../liveness';
+import { SESSION_CHECK_TIMEOUT_SECONDS, sessionCheckWithContext } from '../liveness';
+import { codexHookHash, codexHookKey, type CodexEvent, hookStates, hooksSwitchedOff, projectTrusted, readToml, trustHook, untrustHooks } from '../codex-trust';
 
 /** $CODEX_HOME, or ~/.codex. */
 export function codexHome(home: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -48,16 +50,30 @@ function codexSpec(command: string): EventHookSpec {
   };
 }
 
-/** Our handler in the hooks file's text: its trust key and the hash Codex computes for it. */
-function ourTrust(h: HooksFile, text: string): { key: string; hash: string } | null {
+/** The session-start check (core/install/liveness.ts): every session start, the PreToolUse command on the canary. */
+function codexSessionStart(command: string): EventHookSpec {
+  return {
+    eventPath: ['hooks', 'SessionStart'],
+    group: { hooks: [{ type: 'command', command: sessionCheckWithContext(command, CODEX_CANARY), timeout: SESSION_CHECK_TIMEOUT_SECONDS }] },
+    commandField: 'command',
+    allowComments: false,
+    hostName: 'Codex CLI',
+  };
+}
+
+/** Our handler of the event in the hooks file's text: its trust key and the hash Codex computes for it. */
+function ourTrust(h: HooksFile, text: string, event: CodexEvent = 'pre_tool_use'): { key: string; hash: string } | null {
   const parsed = parseHostSettings(text, false);
   if (!parsed.ok) return null;
-  const spec = codexSpec(h.command);
+  const spec = event === 'pre_tool_use' ? codexSpec(h.command) : codexSessionStart(h.command);
   const found = findHostHandlers(parsed.value, spec)[0];
   if (!found) return null;
-  const groups = (parsed.value as { hooks: { PreToolUse: { matcher?: unknown }[] } }).hooks.PreToolUse;
+  const groups = (parsed.value as { hooks: Record<string, { matcher?: unknown }[]> }).hooks[spec.eventPath[1]!]!;
   const matcher = groups[found.group]?.matcher;
-  return { key: codexHookKey(h.file, found.group, found.handler), hash: codexHookHash(typeof matcher === 'string' ? matcher : undefined, found.handlerValue) };
+  return {
+    key: codexHookKey(h.file, found.group, found.handler, event),
+    hash: codexHookHash(typeof matcher === 'string' ? matcher : undefined, found.handlerValue, event),
+  };
 }
 
 const configFile = (t: Place) => join(codexHome(t.home), 'config.toml');
@@ -70,15 +86,23 @@ const codex = hooksFileTarget({
   selfTest: 'codex',
   file: codexFile,
   spec: codexSpec,
-  what: 'PreToolUse hook for every tool',
+  what: 'PreToolUse hook for every tool, and the session-start check that runs it',
   found: { programs: ['codex'], folders: ['.codex'] },
+  sessionStart: codexSessionStart,
+  canary: { form: CODEX_CANARY, env: () => ({}) },
   afterInstall(place, h, text) {
-    const trust = ourTrust(h, text);
-    if (!trust) return [];
+    // Codex runs a hook only once trusted: the PreToolUse hook and the session-start check both.
+    const trusts = (['pre_tool_use', 'session_start'] as const).map((e) => ourTrust(h, text, e)).filter((t) => t !== null);
+    if (trusts.length === 0) return [];
     const file = configFile(place);
     const before = readIfExists(file);
-    const edit = trustHook(before, trust.key, trust.hash);
-    if (!edit.ok) throw new InstallError(`refusing to change ${CONFIG_LABEL}: ${edit.error}`);
+    let edit: ReturnType<typeof trustHook> = { ok: true, text: before ?? '', changed: false };
+    for (const trust of trusts) {
+      const next = trustHook(edit.ok ? edit.text : null, trust.key, trust.hash);
+      if (!next.ok) throw new InstallError(`refusing to change ${CONFIG_LABEL}: ${next.error}`);
+      edit = { ok: true, text: next.text, changed: (edit.ok && edit.changed) || next.changed };
+    }
+    if (!edit.ok) return [];
     if (!edit.changed) return [{ kind: 'note', line: `${CONFIG_LABEL} already trusts the Agent Guard hook` }];
     return [
       { kind: 'mkdir', dirs: [codexHome(place.home)] },

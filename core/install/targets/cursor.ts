@@ -8,6 +8,7 @@ import type { EventHookSpec } from '../host-settings';
 import { hookCommand, HOOK_TIMEOUT_SECONDS, targetPaths } from '../installer';
 import { hooksFileTarget, walkUpCommand, type HooksFile } from '../hooks-file-target';
 import type { Place } from '../target';
+import { CURSOR_CANARY } from '../../liveness';
 
 function cursorFile(t: Place): HooksFile {
   if (t.scope === 'user') {
@@ -51,4 +52,5 @@ export default hooksFileTarget({
   spec: cursorSpec,
   what: 'preToolUse hook for every tool',
   found: { programs: ['cursor', 'cursor-agent'], folders: ['.cursor'] },
+  canary: { form: CURSOR_CANARY, env: (place) => ({ CURSOR_PROJECT_DIR: place.workspace }) },
 });

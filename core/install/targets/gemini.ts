@@ -6,7 +6,7 @@
 
 import { dirname, join } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
-import { planHostInstall, planHostUninstall, findHostHandlers, parseHostSettings, type EventHookSpec } from '../host-settings';
+import { planHostInstallAll, planHostUninstall, findHostHandlers, hasCurrentHandler, parseHostSettings, type EventHookSpec } from '../host-settings';
 import {
   backupPath,
   checkNoLinkOutside,
@@ -31,7 +31,7 @@ import {
   type TargetPaths,
 } from '../installer';
 import { hookChanges, releaseChanges, stateWrite, type FileChange, type HostStatus, type InstallTarget, type Place, type ScopeStatus } from '../target';
-import { probeOf, type LivenessProbe } from '../liveness';
+import { probeOf, SESSION_CHECK_TIMEOUT_SECONDS, sessionCheckWithContext, type LivenessProbe } from '../liveness';
 import { GEMINI_CANARY } from '../../liveness';
 import { runTarget } from '../apply';
 import { sayInSync } from './claude';
@@ -100,13 +100,31 @@ export function geminiSpec(command: string): EventHookSpec {
   };
 }
 
+/** The session-start check (core/install/liveness.ts): every session start, the BeforeTool command on the canary. */
+export function geminiSessionSpec(command: string): EventHookSpec {
+  return {
+    eventPath: ['hooks', 'SessionStart'],
+    group: {
+      hooks: [
+        { name: 'agent-guard-check', type: 'command', command: sessionCheckWithContext(command, GEMINI_CANARY), timeout: SESSION_CHECK_TIMEOUT_SECONDS * 1000 },
+      ],
+    },
+    commandField: 'command',
+    allowComments: true,
+    hostName: 'Gemini CLI',
+  };
+}
+
+/** Every entry install puts into a Gemini settings file: the hook, then the session-start check. */
+const geminiSpecs = (command: string) => [geminiSpec(command), geminiSessionSpec(command)];
+
 function planGeminiInstall(t: Target, bundle: Bundle, opts: InstallOptions): FileChange[] {
   const h = geminiTarget(t);
   if (t.scope !== 'user' && !isDirectory(t.workspace)) throw new InstallError(`the workspace ${t.workspace} is not a folder`);
   checkNoLinkOutside(t, asSettings(h));
   checkWritable(h.file, h.label);
   const before = readIfExists(h.file);
-  const plan = planHostInstall(before, geminiSpec(h.command));
+  const plan = planHostInstallAll(before, geminiSpecs(h.command));
   if (!plan.ok) throw new InstallError(`refusing to change ${h.label}: ${plan.error}`);
   const changes: FileChange[] = [
     { kind: 'clean', paths: asSettings(h) },
@@ -123,7 +141,7 @@ function planGeminiInstall(t: Target, bundle: Bundle, opts: InstallOptions): Fil
     state.version = bundle.version;
     changes.push(stateWrite(h.paths.stateFile, state), {
       kind: 'note',
-      line: `${before === null ? 'created' : 'updated'} ${h.label}: BeforeTool hook for every tool${before !== null ? ` (backup: ${backupPath(backupView(h))})` : ''}`,
+      line: `${before === null ? 'created' : 'updated'} ${h.label}: BeforeTool hook for every tool and the session-start check that runs it${before !== null ? ` (backup: ${backupPath(backupView(h))})` : ''}`,
     });
   } else changes.push({ kind: 'note', line: `${h.label} already has the Agent Guard entry` });
   for (const line of plan.notes) changes.push({ kind: 'note', line });
@@ -138,7 +156,7 @@ function planGeminiUninstall(t: Target, bundle: Bundle, opts: InstallOptions): F
   if (text !== null) {
     checkNoLinkOutside(t, asSettings(h));
     checkWritable(h.file, h.label);
-    const result = planHostUninstall(text, state?.settings[h.key] ?? null, geminiSpec(h.command));
+    const result = planHostUninstall(text, state?.settings[h.key] ?? null, geminiSpecs(h.command));
     for (const warning of result.notes) changes.push({ kind: 'note', warning });
     // The project's .gemini/ goes with the file Agent Guard created in it, when nothing else is there (~/.gemini stays).
     if (result.text === null)
@@ -266,8 +284,12 @@ const gemini: InstallTarget = {
       const { h, handler } = found;
       const problems = found.problem ? [found.problem] : [];
       const wanted = geminiSpec(h.command).group.hooks[0]!;
-      const entryCurrent = !!handler && Object.entries(wanted).every(([k, v]) => handler[k] === v);
-      if (handler && !entryCurrent) problems.push(`the hook entry in ${h.label} differs from what this version installs (run agent-guard sync --host gemini)`);
+      const sessionCurrent = hasCurrentHandler(geminiSessionSpec(h.command), readIfExistsQuiet(h.file) ?? '');
+      const entryCurrent = !!handler && Object.entries(wanted).every(([k, v]) => handler[k] === v) && sessionCurrent;
+      if (handler && !entryCurrent)
+        problems.push(
+          `the hook entries in ${h.label} differ from what this version installs${sessionCurrent ? '' : ', which adds a session-start check'} (run agent-guard sync --host gemini)`,
+        );
       const hs = hookState(h.paths.hookFile, bundle);
       if (handler && hs.state === 'missing') problems.push(`${h.label} runs ${h.paths.hookFile}, which does not exist: the guard is silently off`);
       const backup = backupPath(backupView(h));
