@@ -3,7 +3,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeShell } from '../core/shell/analyze';
-import { effectsOf, render, specFor, substitution, patchTargets, namesOnlyPattern } from '../core/effects/derive';
+import { effectsOf, render, specFor, substitution, namesOnlyPattern } from '../core/effects/derive';
+import { patchTargets } from '../core/effects/patch';
 import { FAMILIES } from '../core/effects/signatures';
 import { CODE_APIS } from '../core/effects/signatures/interpreters';
 import { literals } from '../core/effects/code';

@@ -10,7 +10,7 @@ import type { AdversaryCase } from './cases/adversary';
 import { runAdversaryRow } from './support/adversary';
 import { frameworkFor, isCollectedTest, type Marker, markerCount, RUNNER_CONFIGS, TEST_FRAMEWORKS, testedName } from '../core/test-frameworks';
 import { LOCKFILES, projectLockfile } from '../core/lockfiles';
-import { parsePatch } from '../core/effects/derive';
+import { parsePatch } from '../core/effects/patch';
 import { MAX_PATCH, MAX_WALK } from '../core/guards/file-changes';
 import { evaluateAt } from './support/run';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
