@@ -420,6 +420,24 @@ test('a unified diff, file by file, as the Edit it makes', () => {
   assert.deepEqual(parsePatch('--- src/a.ts\n+++ src/a.ts\n@@ -1 +1 @@\n-a\n+b\n', 1)[0]!.path, 'a.ts');
 });
 
+test('a unified diff in the shapes tools write it: CRLF, a timestamp after a tab, quoted names, git renames, copies and deletions', () => {
+  const edit = (path: string, oldText: string, newText: string) => ({ path, oldText, newText, deleted: false });
+  assert.deepEqual(parsePatch('--- a/x\r\n+++ b/x\r\n@@ -1 +1 @@\r\n-a\r\n+b\r\n'), [edit('x', 'a', 'b')]);
+  assert.deepEqual(parsePatch('--- x.lock\t2024-01-01 00:00:00.000 +0000\n+++ x.lock\t2024-01-02 00:00:00.000 +0000\n@@ -1 +1 @@\n-a\n+b\n'), [
+    edit('x.lock', 'a', 'b'),
+  ]);
+  assert.deepEqual(parsePatch('--- "a/sp ace\\tx"\n+++ "b/sp ace\\tx"\n@@ -1 +1 @@\n-a\n+b\n'), [edit('sp ace\tx', 'a', 'b')]);
+  assert.deepEqual(parsePatch('diff --git a/old.ts b/new.ts\nsimilarity index 100%\nrename from old.ts\nrename to new.ts\n'), [
+    { ...edit('new.ts', '', ''), from: 'old.ts' },
+  ]);
+  assert.deepEqual(parsePatch('diff --git a/a.ts b/b.ts\nsimilarity index 90%\ncopy from a.ts\ncopy to b.ts\n--- a/a.ts\n+++ b/b.ts\n@@ -1 +1 @@\n-a\n+b\n'), [
+    { ...edit('b.ts', 'a', 'b'), from: 'a.ts', copied: true },
+  ]);
+  assert.deepEqual(parsePatch('diff --git a/empty b/empty\ndeleted file mode 100644\nindex e69de29..0000000\n'), [
+    { path: 'empty', oldText: '', newText: '', deleted: true },
+  ]);
+});
+
 // Past the bounds of what the guards read, the line is unanalysable, not judged by the part seen.
 test('a find past the walk bound and a patch past the read bound are unanalysable; within them, judged', () => {
   const root = mkdtempSync(join(tmpdir(), 'agent-guard-bounds-'));

@@ -10,6 +10,8 @@
 // One payload can be several calls (a multi-file replace, a patch touching several files).
 
 import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
+import { parsePatch } from '../effects/patch';
+import { PATH_FIELDS, shapeOf } from './file-tools';
 import { COMMAND_FIELDS, expandTemplate, mcpRow, parseMcpName, shellWord, sqlCommand, uploadHost } from './mcp-tools';
 import { SHELL_TOOLS, type ToolCall } from './types';
 
@@ -22,6 +24,31 @@ const MAX_PATCH_BYTES = 4 * 1024 * 1024;
 export const MAX_CALLS_PER_PAYLOAD = 500;
 
 const COMMAND_TOOLS = new Set<string>(SHELL_TOOLS);
+/** Claude Code's own tools: their input is read as Claude Code spells it (file-tools.ts reads the others by shape). */
+const BUILT_IN_TOOLS = new Set([
+  'Read',
+  'Write',
+  'Edit',
+  'MultiEdit',
+  'NotebookEdit',
+  'NotebookRead',
+  'Grep',
+  'Glob',
+  'LS',
+  'ReadMany',
+  'WebFetch',
+  'WebSearch',
+  'Task',
+  'Agent',
+  'TodoWrite',
+  'TodoRead',
+  'ExitPlanMode',
+  'BashOutput',
+  'KillShell',
+  'SlashCommand',
+  'Skill',
+  'AskUserQuestion',
+]);
 
 /**
  * Host tool name → the Claude Code tool it is, per host. Several hosts share a name (`read_file` is
@@ -148,7 +175,8 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
     return normalized;
   }
   if (name === 'apply_patch') {
-    const patch = str(input.input, input.patch, p.input);
+    // Hosts name the patch field differently: VS Code `input`, Codex's hook `command`, others `patch`/`patchText`.
+    const patch = str(input.input, input.patch, input.patchText, input.command, input.diff, p.input);
     const calls = patchCalls(patch, cwd, home, input);
     const normalized: Normalized = { ok: true, host, calls };
     if (patch.length > MAX_PATCH_BYTES || calls.length > MAX_CALLS_PER_PAYLOAD) normalized.limit = 'calls';
@@ -159,6 +187,18 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
   if (mcp) {
     const calls = mcpCalls(mcp.server, mcp.tool, input, cwd, home);
     if (calls) return limited({ ok: true, host, calls });
+  }
+  // A file tool no table names (or the text editor's input under an alias): judged by its input's shape.
+  // An MCP server's tool only when its name says it is about files: elsewhere a `path` may name a note or a page.
+  const shapeable = mcp ? /file/i.test(mcp.tool) : !BUILT_IN_TOOLS.has(tool) || (tool !== 'NotebookEdit' && typeof input.command === 'string');
+  if (!COMMAND_TOOLS.has(tool) && shapeable) {
+    const shaped = shapeOf(mcp?.tool ?? name, input);
+    if (shaped)
+      return {
+        ok: true,
+        host,
+        calls: [shaped.edits ? editCall(shaped.tool, shaped.input, cwd, home, shaped.edits) : single(shaped.tool, shaped.input, cwd, home)],
+      };
   }
   return { ok: true, host, calls: [single(tool, input, cwd, home)] };
 }
@@ -321,7 +361,9 @@ function single(tool: string, input: Record<string, unknown>, cwd: string, home:
     default: {
       const call: ToolCall = { tool, input, cwd, command: null, path: null, edits: null };
       const pathField =
-        input.file_path ?? input.filePath ?? input.notebook_path ?? (tool === 'Grep' || tool === 'Glob' || tool === 'Read' ? input.path : undefined);
+        tool === 'Read'
+          ? PATH_FIELDS.map((f) => input[f]).find((v) => typeof v === 'string')
+          : (input.file_path ?? input.filePath ?? input.notebook_path ?? (tool === 'Grep' || tool === 'Glob' ? input.path : undefined));
       if (typeof pathField === 'string' && pathField !== '') call.path = resolvePath(cwd, pathField, home);
       return call;
     }
@@ -329,7 +371,7 @@ function single(tool: string, input: Record<string, unknown>, cwd: string, home:
 }
 
 function editCall(tool: string, input: Record<string, unknown>, cwd: string, home: string, edits: { oldText: string; newText: string }[]): ToolCall {
-  const raw = str(input.file_path, input.filePath, input.notebook_path, input.path);
+  const raw = str(...PATH_FIELDS.map((f) => input[f]));
   const path = raw ? resolvePath(cwd, raw, home) : null;
   // Guards read file_path/content from `input` for some checks; give them the Claude spelling.
   const canonical: Record<string, unknown> = { ...input };
@@ -339,32 +381,67 @@ function editCall(tool: string, input: Record<string, unknown>, cwd: string, hom
 }
 
 /**
- * Files in an apply_patch text: the "*** Update/Add/Delete File:" format and unified diffs.
- * Each file becomes an Edit of its removed lines to its added lines (an added file: a Write).
+ * The files an apply_patch text changes, each as the call that changes it the same way. Two formats:
+ * the `*** Begin Patch` envelope (Codex, VS Code: `*** Add/Update/Delete File:`, `*** Move to:` after an
+ * update) and unified diffs (core/effects/patch.ts: `+++ b/path<TAB>timestamp`, quoted names, git's
+ * renames and deletions). Line ends may be CRLF. An updated file is an Edit of its old lines to its
+ * new ones; an added file a Write; a deleted one a Write of nothing; a move or a rename is `mv` (so
+ * what leaves a name is judged as a shell move is), then the Edit of the new name.
  */
 function patchCalls(text: string, cwd: string, home: string, input: Record<string, unknown>): ToolCall[] {
+  const body = text.slice(0, MAX_PATCH_BYTES);
   const calls: ToolCall[] = [];
-  let current: { path: string; kind: 'add' | 'update' | 'delete'; removed: string[]; added: string[] } | null = null;
-  const flush = () => {
-    if (!current || calls.length > MAX_CALLS_PER_PAYLOAD) return;
-    const edits = [{ oldText: current.removed.join('\n'), newText: current.added.join('\n') }];
-    const tool = current.kind === 'update' ? 'Edit' : 'Write';
-    calls.push(editCall(tool, { ...input, file_path: current.path }, cwd, home, current.kind === 'delete' ? [{ oldText: '', newText: '' }] : edits));
-    current = null;
+  const edit = (path: string, oldText: string, newText: string, tool = 'Edit') =>
+    calls.push(editCall(tool, { ...input, file_path: path }, cwd, home, [{ oldText, newText }]));
+  const move = (from: string, to: string, copy = false) => {
+    const command = `${copy ? 'cp' : 'mv'} -- ${shellWord(from)} ${shellWord(to)}`;
+    calls.push({ tool: 'Bash', input: { ...input, command }, cwd, command, path: null, edits: null });
   };
-  for (const line of text.slice(0, MAX_PATCH_BYTES).split('\n')) {
-    const header =
-      /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line) ??
-      (/^\+\+\+ (?:b\/)?(.+)$/.exec(line) ? ['', 'Update', /^\+\+\+ (?:b\/)?(.+)$/.exec(line)![1]!] : null);
+  if (!/^\*\*\* (?:Begin Patch|(?:Add|Update|Delete) File:)/m.test(body)) {
+    for (const f of parsePatch(body)) {
+      if (calls.length > MAX_CALLS_PER_PAYLOAD) break;
+      if (f.deleted) edit(f.path, '', '', 'Write');
+      else {
+        if (f.from !== undefined) move(f.from, f.path, f.copied);
+        if (f.from === undefined || f.oldText !== '' || f.newText !== '') edit(f.path, f.oldText, f.newText);
+      }
+    }
+    return calls;
+  }
+  let current: { path: string; kind: 'add' | 'update' | 'delete'; to: string | null; removed: string[]; added: string[] } | null = null;
+  const flush = () => {
+    const c = current;
+    current = null;
+    if (!c || calls.length > MAX_CALLS_PER_PAYLOAD) return;
+    const oldText = c.removed.join('\n');
+    const newText = c.added.join('\n');
+    if (c.kind === 'delete') edit(c.path, '', '', 'Write');
+    else if (c.kind === 'add') edit(c.path, oldText, newText, 'Write');
+    else if (c.to === null) edit(c.path, oldText, newText);
+    else {
+      move(c.path, c.to);
+      if (oldText !== '' || newText !== '') edit(c.to, oldText, newText);
+    }
+  };
+  for (const line of body.split(/\r?\n/)) {
+    const header = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line);
     if (header) {
       flush();
-      if (header[2] === '/dev/null') continue;
-      current = { path: header[2]!.trim(), kind: header[1] === 'Add' ? 'add' : header[1] === 'Delete' ? 'delete' : 'update', removed: [], added: [] };
+      current = { path: header[2]!.trim(), kind: header[1] === 'Add' ? 'add' : header[1] === 'Delete' ? 'delete' : 'update', to: null, removed: [], added: [] };
       continue;
     }
-    if (!current || line.startsWith('---') || line.startsWith('@@') || line.startsWith('*** ')) continue;
+    const moveTo = /^\*\*\* Move to: (.+)$/.exec(line);
+    if (moveTo && current?.kind === 'update') {
+      current.to = moveTo[1]!.trim();
+      continue;
+    }
+    if (!current || line.startsWith('@@') || line.startsWith('*** ')) continue;
     if (line.startsWith('+')) current.added.push(line.slice(1));
     else if (line.startsWith('-')) current.removed.push(line.slice(1));
+    else if (line.startsWith(' ')) {
+      current.removed.push(line.slice(1));
+      current.added.push(line.slice(1));
+    }
   }
   flush();
   return calls;
