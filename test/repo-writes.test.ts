@@ -8,7 +8,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AdversaryCase } from './cases/adversary';
 import { runAdversaryRow } from './support/adversary';
-import { frameworkFor, isCollectedTest, type Marker, markerCount, RUNNER_CONFIGS, TEST_FRAMEWORKS, testedName } from '../core/test-frameworks';
+import {
+  dropsTestDefinition,
+  frameworkFor,
+  isCollectedTest,
+  type Marker,
+  markerCount,
+  RUNNER_CONFIGS,
+  TEST_FRAMEWORKS,
+  testedName,
+  withoutComments,
+} from '../core/test-frameworks';
 import { LOCKFILES, projectLockfile } from '../core/lockfiles';
 import { parsePatch } from '../core/effects/patch';
 import { MAX_PATCH, MAX_WALK } from '../core/guards/file-changes';
@@ -370,6 +380,14 @@ for (const c of [...ROWS, ...COUSINS, ...ORDINARY]) {
   });
 }
 
+test('comments are blanked before markers are counted; strings are kept', () => {
+  assert.equal(withoutComments('a // it.skip(\nb /* x */ \'c // d\' "e/*"', 'c'), 'a            \nb         \'c // d\' "e/*"');
+  assert.equal(withoutComments('x = "#a"  # pytest.skip()\ny', 'hash'), 'x = "#a"                 \ny');
+  const js = TEST_FRAMEWORKS[0]!;
+  assert.equal(markerCount("// it.skip('x')\nit('x', () => {});", js, ''), 0);
+  assert.equal(markerCount("it /* later */ .skip('x', () => {});", js, ''), 1);
+});
+
 test('every test framework row: its file examples and each marker example match, its counter-examples do not', () => {
   for (const fw of TEST_FRAMEWORKS) {
     assert.equal(frameworkFor(fw.fileExamples.test), fw, `${fw.name}: ${fw.fileExamples.test}`);
@@ -378,6 +396,13 @@ test('every test framework row: its file examples and each marker example match,
     for (const m of fw.markers) {
       assert.equal(markerCount(m.example, { ...fw, markers: [m] }, m.example), 1, `${fw.name}: ${m.example}`);
       if (m.notExample) assert.equal(markerCount(m.notExample, fw, m.notExample), 0, `${fw.name}: ${m.notExample}`);
+    }
+    if (fw.definitions) {
+      const { before, after } = fw.definitions.example;
+      assert.equal(dropsTestDefinition(before, after, fw), true, `${fw.name}: ${before} → ${after}`);
+      assert.equal(dropsTestDefinition(before, before, fw), false, `${fw.name}: ${before} kept`);
+      assert.equal(dropsTestDefinition(before, `${before}\n${after}`, fw), false, `${fw.name}: a definition added beside the test`);
+      assert.equal(dropsTestDefinition(before, '', fw), false, `${fw.name}: a test deleted with its code is not a rename`);
     }
   }
   const count = (m: Marker, text: string) => [...text.matchAll(new RegExp(m.re.source, 'gm'))].filter((hit) => !m.accept || m.accept(hit, text)).length;
