@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { analyzeShell } from '../core/shell/analyze';
 import { effectsOf, render, specFor, substitution, namesOnlyPattern } from '../core/effects/derive';
 import { patchTargets } from '../core/effects/patch';
+import { administration, MONGO_ADMIN, REDIS_ADMIN, SQL_ADMIN } from '../core/effects/store-admin';
 import { FAMILIES } from '../core/effects/signatures';
 import { CODE_APIS } from '../core/effects/signatures/interpreters';
 import { literals } from '../core/effects/code';
@@ -117,4 +118,17 @@ test('secret variable names by components: every example of the table', async ()
     t.examples.notSecret.filter((n) => isSecretVariableName(n)),
     [],
   );
+});
+
+test('every database administration row: its blocked examples are administration, its allowed ones are not', () => {
+  for (const [lang, rows] of [
+    ['sql', SQL_ADMIN],
+    ['redis', REDIS_ADMIN],
+    ['mongo', MONGO_ADMIN],
+  ] as const) {
+    for (const row of rows) {
+      for (const text of row.examples.blocked) assert.notEqual(administration(lang, text), null, `${lang}: ${text}`);
+      for (const text of row.examples.allowed) assert.equal(administration(lang, text), null, `${lang}: ${text}`);
+    }
+  }
 });
