@@ -144,6 +144,10 @@ function shapeMatches(row: DestroyRow, shape: DestroyShape, inv: Invocation, par
     );
     if (!hit) return false;
   }
+  if (shape.optNot) {
+    const { names, like } = shape.optNot;
+    if (!parsed.values.some((v) => names.includes(v.opt) && v.value.known !== null && v.value.known !== '' && !like.test(v.value.known))) return false;
+  }
   if (shape.arg) {
     const { at, oneOf, like } = shape.arg;
     const ok = (t: string) => (!oneOf || oneOf.includes(t)) && (!like || like.test(t));
@@ -252,8 +256,9 @@ export function insteadFor(m: DestroyMatch, inv: Invocation): string | null {
 
 /** What the ORM and driver calls in a program text destroy (CODE_DESTROYERS), plus destructive SQL it executes. */
 export function codeDestroys(lang: string, code: string): string[] {
-  if (lang === 'sql') {
-    const hit = destructiveSql(code);
+  const store = STORE_LANGUAGES[lang];
+  if (store) {
+    const hit = store(code);
     return hit ? [hit] : [];
   }
   const out: string[] = [];
