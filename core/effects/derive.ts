@@ -206,6 +206,7 @@ export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed
     if (row.also && !anyOf(parsed.flags, row.also)) continue;
     if (row.unless && anyOf(parsed.flags, row.unless)) continue;
     if (row.unlessValue && parsed.values.some((v) => row.when?.includes(v.opt) && harmlessValue(v.value, row.unlessValue!))) continue;
+    if (row.whenValue && !parsed.values.some((v) => row.when?.includes(v.opt) && v.value.known !== null && row.whenValue!.test(v.value.known))) continue;
     if (row.valueIs && !valueMatches(row.valueIs, parsed)) continue;
     if (row.nopos && parsed.positional.length > 0) continue;
     return { row, parsed };
@@ -926,6 +927,7 @@ export interface FileWrite {
 /** Every file the line writes whose path it determines (timestamps-only `touch` excluded). */
 export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[] {
   const links = new Map<string, string>();
+  const deleted = new Set<string>();
   const out: FileWrite[] = [];
   for (const ie of analysisEffects(analysis, home)) {
     if (ie.inv.program === 'ln') {
@@ -938,6 +940,12 @@ export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[]
       continue;
     }
     for (const e of ie.effects) {
+      if (e.kind === 'delete' && e.target.path) deleted.add(e.target.path);
+      // touch of a file the line deleted creates it empty: `rm package-lock.json && touch package-lock.json` writes an empty lockfile.
+      if (e.kind === 'write' && e.target.path && e.how === 'touch' && deleted.has(e.target.path)) {
+        out.push({ path: links.get(e.target.path) ?? e.target.path, how: 'rm then touch', edit: { oldText: '', newText: '' }, replaces: true, inv: ie.inv });
+        continue;
+      }
       if (e.kind !== 'write' || !e.target.path || e.how === 'touch') continue;
       // Written in another environment (a container, a machine over ssh): not this machine's file,
       // unless it is in a host folder the container mounts.

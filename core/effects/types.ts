@@ -121,6 +121,8 @@ export interface Row {
    * only): a string is compared with the value before any `=`, a pattern with the whole value.
    */
   unlessValue?: (string | RegExp)[];
+  /** …and the value of one of the `when` options matches (`vim -c wq`: a command that writes the file). */
+  whenValue?: RegExp;
   /**
    * …and the value of one of these options (or, for the key `#N`, the Nth positional; `#` any
    * positional) is one of the listed words, case-insensitively; each element of a comma-separated

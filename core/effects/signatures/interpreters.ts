@@ -283,6 +283,17 @@ export const INTERPRETERS: ProgramSpec[] = [
     names: ['ruby'],
     rows: [
       {
+        // ruby -i[ext] -p -e CODE FILE…: each file is rewritten with what the code prints.
+        when: ['-i'],
+        also: ['-p', '-n'],
+        takes: ['-r', '-I', '-F'],
+        optional: { '-i': 'rest' },
+        opts: { '-e': 'code' },
+        rest: 'write',
+        how: 'ruby -i',
+        examples: [{ command: `ruby -pi -e 'gsub(/3/, "2")' Cargo.lock`, effects: ['write(Cargo.lock, ruby -i)'] }],
+      },
+      {
         when: ['-n', '-p'],
         takes: ['-r', '-I', '-F', '-e'],
         rest: 'read',
