@@ -307,7 +307,9 @@ export default defineGuard({
         if (d) return d;
         continue;
       }
-      const place = placeOf(w.path, ctx.projectDir, ctx.home, null);
+      // An archive extracted into a folder whose files run later (`tar xf x.tar -C .git/hooks`): each file it puts there.
+      const intoFolder = w.how.endsWith('(into the folder)') ? placeOf(`${w.path}/x`, ctx.projectDir, ctx.home, null) : null;
+      const place = placeOf(w.path, ctx.projectDir, ctx.home, null) ?? (intoFolder?.opaqueDenied ? intoFolder : null);
       if (!place) continue;
       const name = relativeTo(ctx.projectDir, w.path) || basename(w.path);
       for (const text of w.literals) {
@@ -340,6 +342,7 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      { tool_name: 'Bash', tool_input: { command: 'tar xf /tmp/hooks.tar -C .git/hooks' }, note: 'an archive extracted into the hooks folder' },
       { tool_name: 'Write', tool_input: { file_path: 'cleanup.sh', content: '#!/bin/sh\nset -e\nrm -rf "$BUILD_DIR/"\n' } },
       { tool_name: 'Write', tool_input: { file_path: 'scripts/reset', content: '#!/usr/bin/env bash\ncd ~ && rm -rf *\n' } },
       { tool_name: 'Edit', tool_input: { file_path: 'scripts/clean.sh', old_string: 'rm -rf dist', new_string: 'rm -rf /' } },

@@ -103,6 +103,14 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
       continue;
     }
     if (t.startsWith('--') || spec?.singleDashLong) {
+      // A switch with its value attached (7-Zip's -oDIR): a row's `optional` key that starts the word.
+      const attached =
+        spec?.singleDashLong && !t.startsWith('--') ? Object.keys(row.optional ?? {}).find((o) => t.length > o.length && t.startsWith(o)) : undefined;
+      if (attached) {
+        flags.add(attached);
+        values.push({ opt: attached, value: synthetic(t.slice(attached.length), a) });
+        continue;
+      }
       const eq = t.indexOf('=');
       let name = eq > 0 ? t.slice(0, eq) : t;
       if (spec?.abbreviations && name.startsWith('--') && !c.takes.has(name) && !c.longs.includes(name)) {
@@ -621,7 +629,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
           out.push({
             kind: 'read',
             source: 'file',
-            target: target(inv, value, home, dir),
+            // The archive an extraction reads is where the line names it, not in the folder it extracts into.
+            target: target(inv, value, home, role === 'meta' ? undefined : dir),
             mode: m,
             ...(extra?.to ? { to: extra.to } : {}),
             ...(role === 'arg' ? { assumed: true } : {}),

@@ -1025,8 +1025,12 @@ export const FILES: ProgramSpec[] = [
         also: ['-O', '--to-stdout'],
         takes: ['--exclude', '-T', '--files-from', '-X', '--exclude-from', '--strip-components', '-b', '--transform', '--wildcards'],
         opts: { '-f': 'read', '--file': 'read', '-C': 'none', '--directory': 'none' },
-        rest: 'none',
-        examples: [{ command: 'tar xOzf /tmp/e.tgz', effects: ['read(/tmp/e.tgz, content)'] }],
+        // The members named are printed: a member named like a secret file is that secret.
+        rest: 'read',
+        examples: [
+          { command: 'tar xOzf /tmp/e.tgz', effects: ['read(/tmp/e.tgz, content)'] },
+          { command: 'tar -xOf backup.tar .env', effects: ['read(backup.tar, content)', 'read(.env, content)'] },
+        ],
       },
       {
         when: ['-x', '--extract', '--get'],
@@ -1100,8 +1104,11 @@ export const FILES: ProgramSpec[] = [
         when: ['-p', '-c'],
         takes: ['-x', '-P'],
         pos: ['read'],
-        rest: 'none',
-        examples: [{ command: 'unzip -p /tmp/e.zip', effects: ['read(/tmp/e.zip, content)'] }],
+        rest: 'read',
+        examples: [
+          { command: 'unzip -p /tmp/e.zip', effects: ['read(/tmp/e.zip, content)'] },
+          { command: 'unzip -p backup.zip .env', effects: ['read(backup.zip, content)', 'read(.env, content)'] },
+        ],
       },
       {
         when: ['-l', '-v', '-t', '-Z'],
@@ -1137,7 +1144,26 @@ export const FILES: ProgramSpec[] = [
           { command: '7z a -sdel /tmp/logs.7z logs', effects: ['read(logs, copy → /tmp/logs.7z)', 'delete(logs, recursive)', 'write(/tmp/logs.7z, 7z)'] },
         ],
       },
-      { sub: ['x'], pos: ['meta'], rest: 'write', examples: [{ command: '7z x /tmp/e.7z', effects: ['read(/tmp/e.7z, metadata)'] }] },
+      ...(['x', 'e'] as const).map((sub) => ({
+        // -so: the members are printed.
+        sub: [sub],
+        when: ['-so'],
+        pos: ['read' as const],
+        rest: 'read' as const,
+        examples: [{ command: `7z ${sub} -so backup.7z .env`, effects: ['read(backup.7z, content)', 'read(.env, content)'] }],
+      })),
+      ...(['x', 'e'] as const).map((sub) => ({
+        // x and e extract (e without the folders); -oDIR (attached) is where.
+        sub: [sub],
+        optional: { '-o': 'rest' as const },
+        dirOpt: ['-o'],
+        pos: ['meta' as const],
+        rest: 'write' as const,
+        examples: [
+          { command: `7z ${sub} /tmp/e.7z`, effects: ['read(/tmp/e.7z, metadata)', 'write(., 7z (into the folder))'] },
+          { command: `7z ${sub} -o.git/hooks x.7z`, effects: ['read(x.7z, metadata)', 'write(.git/hooks, 7z (into the folder))'] },
+        ],
+      })),
     ],
   },
   {
