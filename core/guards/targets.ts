@@ -54,9 +54,13 @@ export function catastrophe(path: string, ctx: Pick<GuardContext, 'home' | 'proj
   if (SYSTEM_DIRS.has(path)) return `the system directory ${path}`;
   if (isSameOrAncestor(path, ctx.home)) return `${path}, which contains your home directory`;
   for (const d of CRITICAL_HOME_DIRS) if (path === `${ctx.home}/${d}`) return `~/${d}`;
-  // Another user's home, beside ours (/home/alice when we are /home/user): `rm -rf ~alice`.
+  // Another user's home, beside ours (/home/alice when we are /home/user): `rm -rf ~alice`; a Windows
+  // home (C:\Users\alice) or a macOS one whatever system the hook runs on.
   const homes = ctx.home.slice(0, ctx.home.lastIndexOf('/'));
-  if ((homes === '/home' || homes === '/Users') && path.startsWith(`${homes}/`) && !path.slice(homes.length + 1).includes('/'))
+  if (
+    ((homes === '/home' || homes === '/Users') && path.startsWith(`${homes}/`) && !path.slice(homes.length + 1).includes('/')) ||
+    /^(?:\/home|\/Users|[A-Z]:\/Users)\/[^/]+$/.test(path)
+  )
     return `the home directory ${path}`;
   if (path === ctx.projectDir) return 'the whole project, including its .git history';
   if (isSameOrAncestor(path, ctx.projectDir)) return `${path}, a parent of the project`;
