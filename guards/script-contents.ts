@@ -16,6 +16,8 @@ import destructiveGit from './destructive-git';
 import forcePushProtected from './force-push-protected';
 import secretExfiltration from './secret-exfiltration';
 import keyOwnHost from './key-own-host';
+import secretRead from './secret-read';
+import guardTamper from './guard-tamper';
 
 export { crontabCommands };
 
@@ -115,8 +117,9 @@ function judge(t: LaterText, name: string, cwd: string, ctx: GuardContext, mode:
   const call: ToolCall = { tool: 'Bash', input: {}, cwd, command: asCommand(t, name), path: null, edits: null };
   const inner = innerContext(call, ctx);
   const code = t.lang !== 'shell' && t.lang !== 'git';
-  const guards =
-    t.lang === 'git' ? GIT : mode.kind === 'write' ? (mode.place.remote && !code ? REMOTE : code ? CODE_LATER : LATER) : code ? CODE : CATASTROPHIC;
+  const base = t.lang === 'git' ? GIT : mode.kind === 'write' ? (mode.place.remote && !code ? REMOTE : code ? CODE_LATER : LATER) : code ? CODE : CATASTROPHIC;
+  // A notebook cell's output is kept in the notebook and shown: a secret it prints is read; a file it writes (%%writefile) is written.
+  const guards = t.shows ? [...base, secretRead, guardTamper] : base;
   for (const g of guards) {
     if (ctx.config.guards[g.id] === 'off') continue;
     const d = g.check(call, inner);

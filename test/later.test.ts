@@ -85,7 +85,16 @@ test('notebook cells: shell escapes and bash cells are shell, the rest Python', 
     notebookCell('%%bash\nnpm test\n').map((t) => `${t.lang}: ${t.text}`),
     ['shell: npm test\n'],
   );
-  assert.deepEqual(notebookCell('%%writefile x.py\nprint(1)\n'), []);
+  // A cell that writes a file writes it; magics that print a file or the environment print them; the last expression is displayed.
+  assert.deepEqual(
+    notebookCell('%%writefile x.py\nprint(1)\n').map((t) => `${t.lang}: ${t.text}`),
+    ["shell: cat > x.py <<'AGENT_GUARD_CELL'\nprint(1)\nAGENT_GUARD_CELL"],
+  );
+  assert.deepEqual(
+    notebookCell('%env\n%cat .env\n%run x.py\nimport os\nos.environ').map((t) => `${t.lang}: ${t.text}`),
+    ['shell: env', 'shell: cat -- .env', 'shell: python3 x.py', 'python: \n\n\nimport os\nprint(os.environ)'],
+  );
+  assert.ok(notebookCell('x = 1').every((t) => t.shows));
 });
 
 test('printf as the shell runs it: escapes, %s, the format reused', () => {

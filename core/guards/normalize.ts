@@ -12,7 +12,7 @@
 import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
 import { parsePatch } from '../effects/patch';
 import { PATH_FIELDS, shapeOf } from './file-tools';
-import { COMMAND_FIELDS, expandTemplate, mcpRow, parseMcpName, shellWord, sqlCommand, uploadHost } from './mcp-tools';
+import { COMMAND_FIELDS, expandTemplate, interpreterCommand, mcpRow, parseMcpName, shellWord, sqlCommand, uploadHost } from './mcp-tools';
 import { SHELL_TOOLS, type ToolCall } from './types';
 
 export type Host = 'claude' | 'vscode' | 'copilot-cli' | 'gemini' | 'cursor';
@@ -275,9 +275,37 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
       if (!first) return null;
       return [
         editCall('Edit', { ...input, file_path: first }, cwd, home, [
-          { oldText: str(input.old_string, input.oldText, input.old_str), newText: str(input.new_string, input.newText, input.new_str) },
+          {
+            oldText: str(input.old_string, input.oldText, input.old_str, input.regex),
+            newText: str(input.new_string, input.newText, input.new_str, input.repl, input.content),
+          },
         ]),
       ];
+    case 'notebook': {
+      // A cell: judged as NotebookEdit of the kernel's notebook (its path when the input names it).
+      const source = str(field(row.fields));
+      if (!source || str(input.cell_type) === 'markdown') return null;
+      const nb = str(input.notebook_path, input.notebook, input.path) || 'notebook.ipynb';
+      return [editCall('NotebookEdit', { ...input, notebook_path: nb, new_source: source, cell_type: 'code' }, cwd, home, [{ oldText: '', newText: source }])];
+    }
+    case 'code': {
+      const code = str(field(row.fields));
+      const lang = str(input.language, input.languageId, input.lang) || (/python/i.test(tool) ? 'python' : /javascript|_js$/i.test(tool) ? 'js' : 'python');
+      return code ? [bash(interpreterCommand(lang, code))] : null;
+    }
+    case 'navigate': {
+      const url = str(field(row.fields));
+      if (!url) return null;
+      if (/^file:\/\//i.test(url))
+        return [single('Read', { ...input, file_path: decodeURIComponent(url.replace(/^file:\/\/(?:localhost)?/i, '')) }, cwd, home)];
+      return [bash(`curl -sS ${shellWord(url)}`)];
+    }
+    case 'mongo-delete': {
+      const filter = input.filter;
+      const empty = filter === undefined || filter === null || (typeof filter === 'object' && Object.keys(filter).length === 0) || filter === '{}';
+      const db = str(input.database, input.db);
+      return empty && db ? [bash(`mongosh ${shellWord(db)} --eval 'db.collection.deleteMany({})'`)] : null;
+    }
     case 'move': {
       const from = str(input.source, input.from, input.old_path);
       const to = str(input.destination, input.to, input.new_path);
@@ -313,6 +341,11 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
       return command !== null ? [bash(command)] : null;
     }
     case 'upload': {
+      if (row.servers?.some((x) => ['playwright', 'puppeteer', 'browser', 'chrome'].includes(x))) {
+        // A browser's upload: the local files go to the site the page is on.
+        const paths = strings(field(row.fields));
+        return paths.length > 0 ? paths.map((p) => bash(`curl -sS -F ${shellWord(`file=@${p}`)} https://the-open-page.invalid/`)) : null;
+      }
       // Each file (its path in the repository) sent to the service, as curl would upload it.
       const files = Array.isArray(input.files) ? input.files.map(obj).filter((f): f is Record<string, unknown> => f !== null) : [input];
       const repo = `${str(input.owner, input.namespace) || 'owner'}/${str(input.repo, input.project, input.project_id) || 'repo'}`;

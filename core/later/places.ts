@@ -22,6 +22,8 @@ export interface LaterText {
   inner?: boolean;
   /** A shell script run with `$0` and arguments (`bash run.sh a b`): shell words, as written. */
   argv?: string[];
+  /** What it prints is kept and shown (a notebook cell's output is saved in the notebook): a secret it prints is read. */
+  shows?: true;
 }
 
 export interface Place {
@@ -178,26 +180,69 @@ function preCommitEntries(text: string): LaterText[] {
 
 /**
  * A notebook cell's code: `!cmd` and `%sx`/`%system` lines and `%%bash`/`%%sh`/`%%script sh` cells are
- * shell; the rest (other magics dropped) is Python, run in the kernel.
+ * shell; `%env` prints the environment (`%env NAME` one variable), `%cat`/`%pycat`/`%load FILE` print a
+ * file, `%run FILE` runs it, `%%writefile PATH` writes the cell into PATH; the rest (other magics
+ * dropped) is Python, run in the kernel, whose last expression is displayed. Every text is `shows`:
+ * the output is kept in the notebook.
  */
 export function notebookCell(source: string): LaterText[] {
   const lines = source.split(/\r?\n/);
   const first = lines[0]?.trim() ?? '';
   if (/^%%(?:bash|sh|zsh|system|!|script\s+(?:\S*\/)?(?:ba|z|da|k)?sh)\b/.test(first))
-    return [{ lang: 'shell', text: lines.slice(1).join('\n'), where: `a ${first} cell` }];
+    return [{ lang: 'shell', text: lines.slice(1).join('\n'), where: `a ${first} cell`, shows: true }];
+  const writeFile = /^%%(?:writefile|file)(\s+-a)?\s+(\S+)\s*$/.exec(first);
+  if (writeFile) {
+    const body = lines.slice(1).join('\n').replace(/\n$/, '');
+    const tag = body.includes('AGENT_GUARD_CELL') ? 'AGENT_GUARD_CELL_END' : 'AGENT_GUARD_CELL';
+    return [{ lang: 'shell', text: `cat ${writeFile[1] ? '>>' : '>'} ${writeFile[2]} <<'${tag}'\n${body}\n${tag}`, where: `a ${first} cell`, shows: true }];
+  }
   if (/^%%/.test(first) && !/^%%(?:time|timeit|capture|prun)\b/.test(first)) return [];
   const out: LaterText[] = [];
   const python: string[] = [];
   for (const line of /^%%/.test(first) ? lines.slice(1) : lines) {
     const shell = /^\s*(?:[A-Za-z_][\w, ]*=\s*)?(?:!!?|%sx\s|%system\s)(.*)$/.exec(line);
-    if (shell) out.push({ lang: 'shell', text: shell[1]!, where: 'a shell escape in a cell' });
-    else python.push(/^\s*%/.test(line) ? '' : line);
+    const magic = shell ? null : /^\s*%(env|cat|pycat|less|more|load|run)\b(.*)$/.exec(line);
+    if (shell) out.push({ lang: 'shell', text: shell[1]!, where: 'a shell escape in a cell', shows: true });
+    else if (magic) {
+      const arg = magic[2]!.trim();
+      const text =
+        magic[1] === 'env'
+          ? arg === ''
+            ? 'env'
+            : /^[A-Za-z_]\w*$/.test(arg)
+              ? `printenv ${arg}`
+              : ''
+          : magic[1] === 'run'
+            ? `python3 ${arg}`
+            : arg
+              ? `cat -- ${arg}`
+              : '';
+      if (text) out.push({ lang: 'shell', text, where: `a %${magic[1]} line in a cell`, shows: true });
+      python.push('');
+    } else python.push(/^\s*%/.test(line) ? '' : line);
   }
-  if (python.some((l) => l.trim() !== '')) out.push({ lang: 'python', text: python.join('\n'), where: 'a Python cell', inner: true });
+  if (python.some((l) => l.trim() !== '')) out.push({ lang: 'python', text: displayed(python), where: 'a Python cell', inner: true, shows: true });
   return out;
 }
 
-function notebookFile(text: string): LaterText[] {
+/** The cell's last line, when it is an expression, is displayed: read as printed (`os.environ` alone shows the environment). */
+function displayed(python: string[]): string {
+  let last = python.length - 1;
+  while (last >= 0 && python[last]!.trim() === '') last--;
+  const line = last >= 0 ? python[last]! : '';
+  const expression =
+    /^[A-Za-z_(['"]/.test(line) &&
+    !/^(?:import|from|def|class|if|elif|else|for|while|with|try|except|finally|return|raise|pass|break|continue|del|global|nonlocal|assert|async|await|print|lambda)\b/.test(
+      line,
+    ) &&
+    !/^[^=(]*[^=!<>]=[^=]/.test(line) &&
+    !line.trimEnd().endsWith(':') &&
+    !line.trimEnd().endsWith(';');
+  if (!expression) return python.join('\n');
+  return [...python.slice(0, last), `print(${line.trim()})`, ...python.slice(last + 1)].join('\n');
+}
+
+export function notebookFile(text: string): LaterText[] {
   try {
     const nb = JSON.parse(text) as { cells?: { cell_type?: string; source?: unknown }[] };
     return (nb.cells ?? []).filter((c) => c.cell_type === 'code').flatMap((c) => notebookCell(strings(c.source).join(Array.isArray(c.source) ? '' : '\n')));

@@ -9,7 +9,7 @@ import { argPath, parseGit } from '../guards/helpers';
 import { dirname, resolvePath } from '../paths';
 import { GIT_BUILTINS, parseGitConfig } from './gitconfig';
 import type { Lang, LaterText } from './places';
-import { PLACES, scriptLang } from './places';
+import { notebookCell, notebookFile, PLACES, scriptLang } from './places';
 import { printed } from './written';
 import { justBodies, makeRecipes, parseJustfile, parseMakefile } from './make';
 
@@ -327,6 +327,38 @@ function preCommitRun(inv: Invocation, r: Reader): ScriptRun | null {
   return place && text !== null ? { path, texts: place.extract(text, path), cwd: inv.cwd, lenient: true } : null;
 }
 
+/**
+ * Notebooks run: `jupyter nbconvert --execute NB`, `jupyter execute NB`, `papermill NB OUT`, their
+ * `python -m` forms, and IPython (`ipython NB.ipynb`, `ipython -c CODE`): the cells, as a notebook's.
+ */
+function notebookRun(inv: Invocation, r: Reader): ScriptRun | null {
+  let p = inv.program;
+  let args = inv.args;
+  if (PYTHON.test(p) && args[0]?.known === '-m' && args[1]?.known) [p, args] = [args[1].known, args.slice(2)];
+  if (p === 'jupyter' && args[0]?.known) [p, args] = [`jupyter-${args[0].known}`, args.slice(1)];
+  if (!inv.cwd) return null;
+  if (p === 'ipython' || p === 'ipython3') {
+    const c = args.findIndex((a) => a.known === '-c');
+    if (c >= 0) {
+      const code = args[c + 1]?.known;
+      return code === null || code === undefined ? null : { path: null, texts: notebookCell(code), cwd: inv.cwd };
+    }
+  }
+  const executes =
+    p === 'jupyter-execute' ||
+    p === 'papermill' ||
+    p === 'ipython' ||
+    p === 'ipython3' ||
+    ((p === 'jupyter-nbconvert' || p === 'nbconvert') && args.some((a) => a.known === '--execute'));
+  if (!executes) return null;
+  const nb = args.find((a) => a.known !== null && /\.ipynb$/i.test(a.known));
+  const path = nb ? argPath(inv, nb, r.home) : null;
+  if (!path) return null;
+  const text = r.read(path);
+  if (text === null) return r.exists(path) ? { path, texts: [], unreadable: true, cwd: inv.cwd } : null;
+  return { path, texts: notebookFile(text), cwd: inv.cwd };
+}
+
 /** `git ALIAS args`: the alias from the repository's config (then the user's), as git expands it. */
 function gitAliasRun(inv: Invocation, r: Reader): ScriptRun | null {
   const git = parseGit(inv, r.home);
@@ -382,6 +414,8 @@ export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
     const v = args[args.findIndex((a) => /^-f(ile)?$/i.test(a.known ?? '')) + 1];
     return v ? fileRun(inv, v, 'shell', r, true) : null;
   }
+  const notebook = notebookRun(inv, r);
+  if (notebook) return notebook;
   if (PYTHON.test(p)) {
     if (args[0]?.known === '-m') return loadRun(inv, r);
     if (args.some((a) => /^-[a-zA-Z]*[cm]$/.test(a.known ?? ''))) return null;
