@@ -95,6 +95,7 @@ function reader(ctx: GuardContext, walk: Walk): Reader {
     home: ctx.home,
     projectDir: ctx.projectDir,
     exists: (p) => ctx.exists(p),
+    list: (p) => ctx.listDir(p),
     read: (p) => {
       if (walk.shared.read > MAX_READ) return null;
       const t = ctx.readText(p, MAX_SCRIPT + 1);
@@ -345,6 +346,17 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'Taskfile.yml', content: "version: '3'\ntasks:\n  clean:\n    cmds:\n      - rm -rf ~\n" },
+        note: "go-task's recipes",
+      },
+      { tool_name: 'Write', tool_input: { file_path: 'tox.ini', content: '[testenv]\ncommands = sh -c "rm -rf ~"\n' } },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'pyproject.toml', content: '[tool.poe.tasks]\nclean = "rm -rf ~"\n' },
+        note: 'poe, pdm and hatch scripts',
+      },
       { tool_name: 'Bash', tool_input: { command: 'tar xf /tmp/hooks.tar -C .git/hooks' }, note: 'an archive extracted into the hooks folder' },
       { tool_name: 'Write', tool_input: { file_path: 'cleanup.sh', content: '#!/bin/sh\nset -e\nrm -rf "$BUILD_DIR/"\n' } },
       { tool_name: 'Write', tool_input: { file_path: 'scripts/reset', content: '#!/usr/bin/env bash\ncd ~ && rm -rf *\n' } },
@@ -458,6 +470,13 @@ export default defineGuard({
       },
     ],
     allowed: [
+      { tool_name: 'Write', tool_input: { file_path: 'Taskfile.yml', content: "version: '3'\ntasks:\n  build:\n    cmds:\n      - go build ./...\n" } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'task build' },
+        fixture: { committed: { 'Taskfile.yml': "version: '3'\ntasks:\n  build:\n    cmds:\n      - go build ./...\n  nuke:\n    cmds:\n      - rm -rf ~\n" } },
+        note: 'only the task that runs is judged',
+      },
       {
         tool_name: 'Write',
         tool_input: {

@@ -179,6 +179,26 @@ function asShell(text: string, bindings: Map<string, string>): string {
   });
 }
 
+/**
+ * The values of the given keys in a YAML text (the same subset: an inline, quoted or block scalar, or
+ * a list of them), in order, with the line each key is on. For other tools' YAML (Taskfile's cmds).
+ */
+export function yamlValues(lines: string[], keys: ReadonlySet<string>): { text: string; key: string; line: number }[] {
+  const out: { text: string; key: string; line: number }[] = [];
+  for (let i = 0; i < lines.length && out.length < 2048; ) {
+    const m = KEY_LINE.exec(lines[i]!);
+    if (!m || !keys.has(m[3]!)) {
+      i++;
+      continue;
+    }
+    const keyIndent = m[1]!.length + (m[2]?.length ?? 0);
+    const v = valueAt(lines, i, keyIndent, m[4]);
+    for (const t of v.texts) if (t.trim() !== '') out.push({ text: t, key: m[3]!, line: i });
+    i = Math.max(v.next, i + 1);
+  }
+  return out;
+}
+
 /** The command texts of a CI configuration file, in order. */
 export function ciCommands(text: string): { text: string; key: string }[] {
   const lines = text.split(/\r?\n/);

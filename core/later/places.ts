@@ -10,6 +10,23 @@ import { gitConfigCommands } from './gitconfig';
 import { CI_FILE, ciCommands } from './ci';
 import { rustCommands } from './rust';
 import { justBodies, makeRecipes, parseJustfile, parseMakefile } from './make';
+import { stripJsonComments } from './jsonc';
+import {
+  cargoConfigCommands,
+  devcontainerCommands,
+  goGenerateCommands,
+  gradleCommands,
+  jenkinsCommands,
+  parseCargoMake,
+  parseMiseToml,
+  parsePyprojectTasks,
+  parseRakefile,
+  parseTaskfile,
+  parseToxIni,
+  pythonTaskCommands,
+  taskCommands,
+  type Tasks,
+} from './tasks';
 
 export type Lang = 'shell' | 'python' | 'js' | 'ruby' | 'perl' | 'git';
 
@@ -67,27 +84,6 @@ export function scriptLang(path: string, text: string): Lang {
 const whole =
   (where: string) =>
   (text: string, path: string): LaterText[] => [{ lang: scriptLang(path, text), text, where }];
-
-/** JSON with comments and trailing commas (VS Code's files) made strict, linearly; strings kept as they are. */
-export function stripJsonComments(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-      out += '\n';
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else out += c;
-  }
-  return out.replace(/,(\s*[}\]])/g, '$1');
-}
 
 /** Every `"key": "value"` string pair of a JSON text that is not JSON as a whole (an edit's fragment). */
 function stringPairs(text: string): { key: string; value: string }[] {
@@ -276,6 +272,13 @@ export function crontabCommands(text: string): string {
 }
 
 const MAKEFILE = /^(GNUmakefile|[Mm]akefile)$|\.mk$/;
+const TASKFILE = /^[Tt]askfile(?:\.dist)?\.ya?ml$/;
+const RAKEFILE = /^(?:[Rr]akefile(?:\.rb)?|[\w-]+\.rake)$/;
+
+/** Every command of a task file, as shell texts. */
+function tasksText(tasks: Tasks, where: string): LaterText[] {
+  return taskCommands(tasks, 'all').map((text) => ({ lang: 'shell' as const, text, where }));
+}
 const JUSTFILE = /^(?:\.?[Jj]ustfile|\.?JUSTFILE)$|\.just$/;
 /** Config files a test runner, bundler or linter loads as code (JavaScript evaluated when the tool starts). */
 const JS_CONFIG = /^(?:[\w-]+\.config|\.[\w-]+rc|gulpfile|gruntfile|Gruntfile|Jakefile|dangerfile|\.pnpmfile)\.(?:[cm]?js|[cm]?ts)$/;
@@ -405,6 +408,90 @@ export const PLACES: Place[] = [
     ],
   },
   {
+    id: 'taskfile',
+    when: 'by task (go-task)',
+    match: (_rel, abs) => TASKFILE.test(basename(abs)),
+    extract: (text) => tasksText(parseTaskfile(text), 'a task'),
+    examples: [{ path: 'Taskfile.yml', content: "version: '3'\ntasks:\n  build:\n    cmds:\n      - go build ./...\n", texts: ['shell: go build ./...'] }],
+  },
+  {
+    id: 'rakefile',
+    when: 'by rake',
+    match: (_rel, abs) => RAKEFILE.test(basename(abs)),
+    extract: (text) => tasksText(parseRakefile(text), 'a rake task'),
+    examples: [{ path: 'Rakefile', content: "task :test do\n  sh 'bundle exec rspec'\nend\n", texts: ['shell: bundle exec rspec'] }],
+  },
+  {
+    id: 'tox',
+    when: 'by tox',
+    match: (_rel, abs) => basename(abs) === 'tox.ini',
+    extract: (text) => tasksText(parseToxIni(text), 'a tox environment'),
+    examples: [{ path: 'tox.ini', content: '[testenv]\ncommands =\n    pytest {posargs}\n', texts: ['shell: pytest {posargs}'] }],
+  },
+  {
+    id: 'mise',
+    when: 'by mise (mise run)',
+    match: (_rel, abs) => /^\.?mise(?:\.[\w-]+)?\.toml$/.test(basename(abs)) || /\/\.?(?:mise|config\/mise)\/config\.toml$/.test(abs),
+    extract: (text) => tasksText(parseMiseToml(text), 'a mise task'),
+    examples: [{ path: 'mise.toml', content: '[tasks.build]\nrun = "npm run build"\n', texts: ['shell: npm run build'] }],
+  },
+  {
+    id: 'cargo-make',
+    when: 'by cargo make',
+    match: (_rel, abs) => basename(abs) === 'Makefile.toml',
+    extract: (text) => tasksText(parseCargoMake(text), 'a cargo-make task'),
+    examples: [{ path: 'Makefile.toml', content: '[tasks.build]\ncommand = "cargo"\nargs = ["build"]\n', texts: ['shell: cargo build'] }],
+  },
+  {
+    id: 'pyproject-tasks',
+    when: 'by poe, pdm, hatch or taskipy (their run command)',
+    match: (_rel, abs) => basename(abs) === 'pyproject.toml',
+    extract: (text) => tasksText(parsePyprojectTasks(text), 'a script'),
+    examples: [{ path: 'pyproject.toml', content: '[tool.poe.tasks]\ntest = "pytest -q"\n', texts: ['shell: pytest -q'] }],
+  },
+  {
+    id: 'cargo-config',
+    when: 'by cargo (cargo run, test and bench start the target runner; builds start the wrappers and linker)',
+    match: (_rel, abs) => /(?:^|\/)\.cargo\/config(?:\.toml)?$/.test(abs),
+    extract: (text) => cargoConfigCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: "cargo's configured runner" })),
+    examples: [
+      {
+        path: '.cargo/config.toml',
+        content: '[target.wasm32-unknown-unknown]\nrunner = "wasm-bindgen-test-runner"\n',
+        texts: ['shell: wasm-bindgen-test-runner'],
+      },
+    ],
+  },
+  {
+    id: 'gradle',
+    when: 'by gradle (its exec tasks)',
+    match: (_rel, abs) => /\.gradle(?:\.kts)?$/.test(abs),
+    extract: (text) => gradleCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: 'an exec task' })),
+    examples: [{ path: 'build.gradle', content: "task gen(type: Exec) { commandLine 'protoc', '--version' }\n", texts: ['shell: protoc --version'] }],
+  },
+  {
+    id: 'devcontainer',
+    when: 'when the dev container is created or started (initializeCommand on this machine)',
+    match: (_rel, abs) => /(?:^|\/)\.devcontainer(?:\/[^/]+)?\/devcontainer\.json$|(?:^|\/)\.devcontainer\.json$/.test(abs),
+    extract: (text) => devcontainerCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: 'a lifecycle command' })),
+    examples: [{ path: '.devcontainer/devcontainer.json', content: '{ "postCreateCommand": "npm ci" }', texts: ['shell: npm ci'] }],
+  },
+  {
+    id: 'jenkinsfile',
+    when: 'on the Jenkins agent, with its credentials, on the next build',
+    match: (_rel, abs) => /^Jenkinsfile(?:\.[\w-]+)?$|\.jenkinsfile$/i.test(basename(abs)),
+    extract: (text) => jenkinsCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: 'a pipeline step' })),
+    remote: true,
+    examples: [{ path: 'Jenkinsfile', content: "pipeline { stages { stage('t') { steps { sh 'npm test' } } } }", texts: ['shell: npm test'] }],
+  },
+  {
+    id: 'go-generate',
+    when: 'by go generate',
+    match: (_rel, abs) => /\.go$/.test(abs),
+    extract: (text) => goGenerateCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: 'a //go:generate line' })),
+    examples: [{ path: 'gen.go', content: 'package x\n//go:generate stringer -type=Kind\n', texts: ['shell: stringer -type=Kind'] }],
+  },
+  {
     id: 'python-auto',
     when: 'by pytest, pip, nox or invoke when they start (they import it)',
     match: (_rel, abs) => PY_AUTO.test(basename(abs)) || /\.pth$/.test(abs),
@@ -420,8 +507,15 @@ export const PLACES: Place[] = [
               where: 'a .pth import line',
             },
           ]
-        : [{ lang: 'python', text, where: basename(path) }],
-    examples: [{ path: 'conftest.py', content: 'import pytest\n', texts: ['python: import pytest\n'] }],
+        : [
+            { lang: 'python', text, where: basename(path) },
+            // nox sessions, invoke and fabric tasks run command lines through their context (session.run, c.run).
+            ...(/^(?:noxfile|tasks|fabfile)\.py$/.test(basename(path)) ? tasksText(pythonTaskCommands(text), 'a task') : []),
+          ],
+    examples: [
+      { path: 'conftest.py', content: 'import pytest\n', texts: ['python: import pytest\n'] },
+      { path: 'noxfile.py', content: "def tests(s):\n    s.run('pytest')\n", texts: ["python: def tests(s):\n    s.run('pytest')\n", 'shell: pytest'] },
+    ],
   },
   {
     id: 'js-config',

@@ -333,6 +333,9 @@ const TYPE_ALIASES: Record<string, string> = {
   'system.management.automation.scriptblock': 'management.automation.scriptblock',
 };
 
+/** Backtick escapes inside double quotes. */
+const PS_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
+
 /** Variables whose value is a known place under the home folder. */
 const WELL_KNOWN: Record<string, string> = {
   profile: '~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1',
@@ -723,7 +726,9 @@ export function translatePowerShell(input: string, depth = 0): string {
         i++;
         while (i < src.length && src[i] !== '"') {
           if (src[i] === '`' && i + 1 < src.length) {
-            s += src[i + 1];
+            // PowerShell's escapes in a double-quoted string: `n is a line break, `t a tab, …
+            const e = src[i + 1]!;
+            s += PS_ESCAPES[e] ?? e;
             i += 2;
           } else if (src[i] === '$' && src[i + 1] === '(') {
             const end = matching(src, i + 1, '(', ')');
@@ -1196,8 +1201,11 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       const to = dest ? pathText(dest) : ps[1] ? ps[1].text : '.';
       return { text: `unzip -o ${archive?.text ?? "''"} -d ${to}` };
     }
-    case 'format-volume':
-      return { text: `mkfs ${args.map((a) => a.text).join(' ')}`.trim() };
+    case 'format-volume': {
+      // The disk or volume it wipes, as a device (Clear-Disk -Number 1, Format-Volume -DriveLetter D).
+      const which = argOf('Number') ?? argOf('DriveLetter') ?? argOf('DiskNumber') ?? args.find((a) => !isParam(a));
+      return { text: `mkfs -- /dev/windows-disk-${which?.value !== null && which?.value !== undefined ? which.value.replace(/[^\w]/g, '') : 'unknown'}` };
+    }
     case 'stop-computer':
       return { text: 'shutdown' };
     case 'restart-computer':

@@ -1456,18 +1456,6 @@ export const DESTROY: DestroyRow[] = [
     },
   },
   {
-    id: 'helm-uninstall',
-    names: ['helm'],
-    takes: ['-n', '--namespace', '--kube-context', '--kubeconfig', '--timeout', '--cascade', '--description'],
-    shapes: [{ sub: [['uninstall', 'delete', 'del', 'un']], unless: ['--dry-run', '--keep-history'], optNot: { names: KUBE_CONTEXT, like: LOCAL_CLUSTER } }],
-    what: 'a Helm release and every resource it created (the volumes it defines and their data with them)',
-    instead: 'helm list',
-    examples: {
-      blocked: ['helm --kube-context prod uninstall postgres', 'helm uninstall redis -n cache --kube-context prod'],
-      allowed: ['helm list', 'helm status postgres', 'helm --kube-context prod uninstall postgres --dry-run', 'helm --kube-context kind-dev uninstall api'],
-    },
-  },
-  {
     id: 'backups',
     names: ['borg', 'borgmatic', 'restic', 'velero', 'kopia'],
     takes: ['-r', '--repo', '--repository', '--password-file', '-p', '--tag', '--host', '--path', '--selector', '-n', '--namespace'],
