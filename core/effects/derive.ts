@@ -16,7 +16,12 @@ let index: Map<string, ProgramSpec> | null = null;
 export function specFor(program: string): ProgramSpec | undefined {
   if (!index) {
     index = new Map();
-    for (const family of Object.values(FAMILIES)) for (const spec of family) for (const n of spec.names) index.set(n, spec);
+    for (const family of Object.values(FAMILIES)) for (const spec of family) for (const n of spec.names) index.set(spec.powershell ? n.toLowerCase() : n, spec);
+  }
+  // A cmdlet's name (Verb-Noun) is case-insensitive: GET-SECRET is Get-Secret.
+  if (program.includes('-')) {
+    const cmdlet = index.get(program.toLowerCase());
+    if (cmdlet?.powershell) return cmdlet;
   }
   let end = program.length;
   while (end > 0 && /[\d.]/.test(program[end - 1]!)) end--; // python3.12 → python
@@ -27,6 +32,8 @@ interface Compiled {
   takes: Set<string>;
   takes2: Set<string>;
   longs: string[];
+  /** Every option the row names (a PowerShell cmdlet's parameters, matched by prefix). */
+  all: string[];
   /** Index of the positional that starts a command line (options after it belong to that command); -1 for none. */
   execAt: number;
 }
@@ -49,7 +56,7 @@ function compile(row: Row): Compiled {
   ];
   const execPos = row.pos?.indexOf('exec') ?? -1;
   const execAt = execPos >= 0 ? execPos : row.rest === 'exec' ? (row.pos?.length ?? 0) : -1;
-  c = { takes, takes2, longs: all.filter((o) => o.startsWith('--')), execAt };
+  c = { takes, takes2, longs: all.filter((o) => o.startsWith('--')), all, execAt };
   compiled.set(row, c);
   return c;
 }
@@ -102,6 +109,18 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
       flags.add(t); // head -5, env -0
       continue;
     }
+    if (spec?.powershell) {
+      // -Name:value and -Name value; the name case-insensitive, by unambiguous prefix.
+      const colon = t.indexOf(':');
+      const name = cmdletParameter(colon > 0 ? t.slice(0, colon) : t, c.all);
+      if (colon > 0 && !c.takes.has(name) && /^(?:\$false|0)$/i.test(t.slice(colon + 1))) continue; // -Switch:$false
+      flags.add(name);
+      if (c.takes.has(name)) {
+        if (colon > 0) values.push({ opt: name, value: synthetic(t.slice(colon + 1), a) });
+        else if (i + 1 < args.length) values.push({ opt: name, value: args[++i]! });
+      }
+      continue;
+    }
     if (t.startsWith('--') || spec?.singleDashLong) {
       // A switch with its value attached (7-Zip's -oDIR): a row's `optional` key that starts the word.
       const attached =
@@ -149,6 +168,15 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
     }
   }
   return { flags, values, positional };
+}
+
+/** The parameter a PowerShell word names among a row's: exact or the one that starts with it, case-insensitively; else the word. */
+function cmdletParameter(word: string, params: readonly string[]): string {
+  const w = word.toLowerCase();
+  const exact = params.find((p) => p.toLowerCase() === w);
+  if (exact) return exact;
+  const hits = params.filter((p) => p.toLowerCase().startsWith(w));
+  return hits.length === 1 ? hits[0]! : word;
 }
 
 function anyOf(flags: Set<string>, list: string[] | undefined): boolean {

@@ -17,7 +17,8 @@ function rowsFor(name: string): DestroyRow[] | undefined {
     index = new Map();
     for (const row of DESTROY) for (const n of row.names) index.set(n, [...(index.get(n) ?? []), row]);
   }
-  return index.get(name);
+  // A PowerShell cmdlet's name (Verb-Noun) is case-insensitive; the rows list it in lower case too.
+  return index.get(name) ?? (/^[A-Za-z]+-[A-Za-z0-9]+$/.test(name) ? index.get(name.toLowerCase()) : undefined);
 }
 
 /** Interpreters that run a script named by their first operand (python manage.py, php artisan): options that take a value, and those that give code instead. */

@@ -208,6 +208,12 @@ export interface ProgramSpec {
   abbreviations?: boolean;
   /** Options are single-dash words (`find -name`), never bundles of letters. */
   singleDashLong?: boolean;
+  /**
+   * A PowerShell cmdlet kept as written by the translation: its name and its parameters are
+   * case-insensitive and a parameter may be any unambiguous prefix (`-AsP` is `-AsPlainText`), as
+   * PowerShell binds them. Rows list each parameter once, in its canonical spelling.
+   */
+  powershell?: boolean;
   /** The first argument may be a bundle without its dash (`tar xzf`). */
   dashlessFirst?: boolean;
   /** A first argument of letters without a dash is BSD-style options, kept as flags without a dash (`ps eww` has flag `e`; `ps -e` is another option). */
