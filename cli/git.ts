@@ -67,7 +67,15 @@ export const ALLOWED: Readonly<Record<string, ReadonlySet<string>>> = {
   ]),
   // Reads tree objects only: no work tree, no filters.
   'ls-tree': new Set(['-z', '--full-name', 'HEAD']),
+  // An object's raw bytes (`blob`) or whether it exists (`-e`): never a filter or textconv (those
+  // need --filters or --textconv). The object name is checked by OBJECT_NAME.
+  'cat-file': new Set(['blob', '-e']),
 };
+
+/** Subcommands that take one object name (`<rev>:<path>`, `<rev>^{commit}`) after their options. */
+const TAKES_OBJECT = new Set(['cat-file']);
+/** An object name: not an option, no blanks or control characters. */
+const OBJECT_NAME = /^[^-\s\p{Cc}][^\s\p{Cc}]*$/u;
 
 /** `-c` settings that neutralise repository config; command-line config overrides every file. */
 export const NEUTRAL_CONFIG: readonly string[] = [
@@ -90,8 +98,10 @@ export function refusal(args: readonly string[]): string | null {
   const [sub, ...rest] = args;
   const allowed = sub === undefined ? undefined : ALLOWED[sub];
   if (!allowed) return `git ${sub ?? '(nothing)'} is not one of the subcommands Agent Guard runs`;
-  for (const a of rest) {
+  for (const [i, a] of rest.entries()) {
     if (a === '--') return null;
+    // The last word of a subcommand that reads one object is the object's name.
+    if (TAKES_OBJECT.has(sub!) && i === rest.length - 1 && i > 0 && OBJECT_NAME.test(a)) return null;
     if (!allowed.has(a)) return `git ${sub} ${a} is not an option Agent Guard runs`;
   }
   return null;

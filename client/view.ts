@@ -22,7 +22,11 @@ export type Node =
   | { kind: 'folder'; state: FolderState }
   | { kind: 'host'; state: FolderState; host: HostStatus }
   | { kind: 'calls'; state: FolderState }
-  | { kind: 'exception'; state: FolderState; guard: string; command: string }
+  | { kind: 'exception'; state: FolderState; guard: string; command: string; detail: string; waiting: boolean }
+  | { kind: 'consent'; state: FolderState }
+  /** Shown in a folder nothing guards: one click installs. */
+  | { kind: 'install'; state: FolderState }
+  | { kind: 'waiting'; state: FolderState; what: string; file: string }
   | { kind: 'call'; state: FolderState; entry: LogEntry };
 
 /** "14:03:07" today, "Dec 1 14:03" before. */
@@ -40,9 +44,24 @@ export function oneLine(text: string, max = 80): string {
 }
 
 function verdictOf(s: StatusReport): string {
-  if (!s.scopes.some((x) => x.installed)) return 'Not guarded';
+  // A Claude Code plugin or managed settings guard the folder too (as the status bar counts them).
+  if (!s.scopes.some((x) => x.installed) && (s.plugins ?? []).length === 0 && !s.managed) return 'Not guarded';
   if (!s.active) return 'Guard off';
   return s.current ? 'Guarded' : 'Guard outdated';
+}
+
+/** A blocked call's tooltip: the whole command as a code block, then why, then what to run instead. */
+export function callTooltip(e: LogEntry): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  md.appendText(`${e.decision === 'ask' ? 'Asked' : 'Denied'} by ${e.guard} (${e.tool})`);
+  md.appendCodeblock(e.target, e.tool === 'PowerShell' ? 'powershell' : 'shellscript');
+  md.appendText(e.reason);
+  if (e.instead) {
+    md.appendMarkdown('\n\n');
+    md.appendText('Instead, run:');
+    md.appendCodeblock(e.instead, 'shellscript');
+  }
+  return md;
 }
 
 export class AgentGuardView implements vscode.TreeDataProvider<Node> {
@@ -63,14 +82,42 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
       return this.states.map((state) => ({ kind: 'folder', state }));
     }
     if (node.kind === 'folder') {
-      const exceptions = (node.state.status.config.exceptions ?? []).map((x) => ({
-        kind: 'exception' as const,
-        state: node.state,
-        guard: x.guard,
-        command: x.command,
-      }));
-      return [...node.state.hosts.map((host) => ({ kind: 'host' as const, state: node.state, host })), ...exceptions, { kind: 'calls', state: node.state }];
+      const exceptions = (node.state.status.config.exceptions ?? [])
+        .filter((x) => !x.expired)
+        .map((x) => ({
+          kind: 'exception' as const,
+          state: node.state,
+          guard: x.guard,
+          command: x.command,
+          detail: [
+            x.source === 'local' ? 'yours' : 'team',
+            x.session ? 'this session' : '',
+            x.until ? `until ${when(x.until)}` : '',
+            x.branch ? `on ${x.branch}` : '',
+          ]
+            .filter(Boolean)
+            .join(', '),
+          waiting: x.waiting === true,
+        }));
+      const consent = (node.state.status.config.pending ?? []).length > 0 ? [{ kind: 'consent' as const, state: node.state }] : [];
+      const install = verdictOf(node.state.status) === 'Not guarded' ? [{ kind: 'install' as const, state: node.state }] : [];
+      return [
+        ...install,
+        ...node.state.hosts.map((host) => ({ kind: 'host' as const, state: node.state, host })),
+        ...consent,
+        ...exceptions,
+        { kind: 'calls', state: node.state },
+      ];
     }
+    if (node.kind === 'consent')
+      return (node.state.status.config.pending ?? [])
+        .filter((p) => !p.exception)
+        .map((p) => ({
+          kind: 'waiting' as const,
+          state: node.state,
+          what: p.what,
+          file: p.source === 'local' ? '.claude/agent-guard/local.json' : '.claude/agent-guard.json',
+        }));
     if (node.kind === 'calls')
       return node.state.blocked
         .slice(-RECENT)
@@ -86,7 +133,7 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
         const item = new vscode.TreeItem(node.state.folder.name, vscode.TreeItemCollapsibleState.Expanded);
         item.description = v;
         item.iconPath = new vscode.ThemeIcon(v === 'Guarded' ? 'shield' : v === 'Guard off' ? 'error' : 'warning');
-        item.contextValue = 'folder';
+        item.contextValue = v === 'Not guarded' ? 'folder.unguarded' : 'folder';
         item.tooltip = `${node.state.folder.uri.fsPath}: ${v}`;
         return item;
       }
@@ -99,11 +146,38 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
         item.contextValue = `host.${h.runs ? 'guarded' : 'unguarded'}`;
         return item;
       }
+      case 'install': {
+        const item = new vscode.TreeItem('Install the guards…', vscode.TreeItemCollapsibleState.None);
+        item.description = 'nothing checks the agent here';
+        item.tooltip = "Adds Agent Guard's PreToolUse hook to this folder (you choose the agent and the settings file).";
+        item.iconPath = new vscode.ThemeIcon('add');
+        item.command = { title: 'Install', command: 'agentGuard.install', arguments: [{ folder: node.state.folder.uri }] };
+        return item;
+      }
       case 'exception': {
-        const item = new vscode.TreeItem(`Allowed: ${node.command}`, vscode.TreeItemCollapsibleState.None);
-        item.description = node.guard;
-        item.tooltip = `A standing permission in .claude/agent-guard.json: ${node.guard} lets exactly this command through here.`;
-        item.iconPath = new vscode.ThemeIcon('unlock');
+        const item = new vscode.TreeItem(`${node.waiting ? 'Waiting for consent' : 'Allowed'}: ${node.command}`, vscode.TreeItemCollapsibleState.None);
+        item.description = `${node.guard} (${node.detail})`;
+        item.tooltip = node.waiting
+          ? `An exception (${node.detail}) that does not apply until you consent to it: review it, then Trust (agent-guard trust).`
+          : `A standing permission (${node.detail}): ${node.guard} lets this command through here.`;
+        item.iconPath = new vscode.ThemeIcon(node.waiting ? 'watch' : 'unlock');
+        if (node.waiting) item.command = { title: 'Trust', command: 'agentGuard.trustWorkspaceGuards', arguments: [{ folder: node.state.folder.uri }] };
+        return item;
+      }
+      case 'consent': {
+        const n = (node.state.status.config.pending ?? []).length;
+        const item = new vscode.TreeItem('Waiting for your consent', vscode.TreeItemCollapsibleState.Expanded);
+        item.description = `${n} ${n === 1 ? 'entry loosens' : 'entries loosen'} the guard; the defaults hold`;
+        item.tooltip = 'Configuration that loosens the guard applies only once you consent to it. Click to review and consent (agent-guard trust).';
+        item.iconPath = new vscode.ThemeIcon('warning');
+        item.command = { title: 'Trust', command: 'agentGuard.trustWorkspaceGuards', arguments: [{ folder: node.state.folder.uri }] };
+        return item;
+      }
+      case 'waiting': {
+        const item = new vscode.TreeItem(node.what, vscode.TreeItemCollapsibleState.None);
+        item.description = node.file;
+        item.iconPath = new vscode.ThemeIcon('watch');
+        item.command = { title: 'Open', command: 'vscode.open', arguments: [vscode.Uri.joinPath(node.state.folder.uri, node.file)] };
         return item;
       }
       case 'calls': {
@@ -117,7 +191,8 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
         const e = node.entry;
         const item = new vscode.TreeItem(`${when(e.time)}  ${e.guard}`, vscode.TreeItemCollapsibleState.None);
         item.description = `${e.tool}: ${oneLine(e.target, 60)}`;
-        item.tooltip = new vscode.MarkdownString().appendText(`${e.decision === 'ask' ? 'Asked' : 'Denied'} by ${e.guard} (${e.tool})\n\n${e.reason}`);
+        // The whole command (the description is cut to fit), the reason and the alternative.
+        item.tooltip = callTooltip(e);
         item.iconPath = new vscode.ThemeIcon('circle-slash');
         item.contextValue = 'blockedCall';
         item.command = { title: 'Show', command: SHOW_BLOCKED_CALL, arguments: [e, node.state.folder.uri] };
@@ -133,16 +208,8 @@ let panel: vscode.WebviewPanel | undefined;
 let shown: LogEntry | undefined;
 let act: (action: string, e: LogEntry) => void = () => undefined;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-export function blockedCallHtml(e: LogEntry, nonce: string, extraActions: { id: string; label: string }[] = []): string {
-  const alt = e.instead
-    ? `<h2>Instead, run</h2><pre id="alt"><code>${esc(e.instead)}</code></pre><p><button id="copy" data-action="copy">Copy alternative</button>${extraActions.map((a) => ` <button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join('')}</p>`
-    : `<p>The guard suggests no single alternative; the reason says how to rephrase.</p>${extraActions.length ? `<p>${extraActions.map((a) => `<button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join(' ')}</p>` : ''}`;
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}';">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Blocked: ${esc(e.guard)}</title>
-<style>
+/** The look of Agent Guard's panels (blocked call, Check a Command): the editor's own colours and fonts. */
+export const PANEL_STYLE = `
 body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); padding: 0 20px 20px; max-width: 60em; line-height: 1.5; }
 h1 { font-size: 1.4em; font-weight: 600; } h2 { font-size: 1.1em; margin-top: 1.4em; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; } dt { opacity: .75; } dd { margin: 0; }
@@ -150,12 +217,24 @@ pre { background: var(--vscode-textCodeBlock-background); padding: 8px 12px; bor
 button { background: var(--vscode-button-background); color: var(--vscode-button-foreground); border: none; padding: 6px 14px; border-radius: 2px; cursor: pointer; }
 button.secondary { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); }
 button:hover { background: var(--vscode-button-hoverBackground); }
-</style></head><body>
+`;
+
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function blockedCallHtml(e: LogEntry, nonce: string, extraActions: { id: string; label: string }[] = [], notice?: string): string {
+  const alt = e.instead
+    ? `<h2>Instead, run</h2><pre id="alt"><code>${esc(e.instead)}</code></pre><p><button id="copy" data-action="copy">Copy alternative</button>${extraActions.map((a) => ` <button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join('')}</p>`
+    : `<p>The guard suggests no alternative command for this one.</p>${extraActions.length ? `<p>${extraActions.map((a) => `<button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join(' ')}</p>` : ''}`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}';">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Blocked: ${esc(e.guard)}</title>
+<style>${PANEL_STYLE}</style></head><body>
 <h1>Agent Guard ${e.decision === 'ask' ? 'asked about' : 'blocked'} a ${esc(e.tool)} call</h1>
 <dl><dt>When</dt><dd>${esc(new Date(e.time).toLocaleString())}</dd><dt>Guard</dt><dd><code>${esc(e.guard)}</code></dd><dt>Tool</dt><dd>${esc(e.tool)}</dd></dl>
 <h2>What the agent tried</h2><pre><code>${esc(e.target)}</code></pre>
 <h2>Why</h2><p id="reason">${esc(e.reason)}</p>
 ${alt}
+${notice ? `<p id="notice">${esc(notice)}</p>` : ''}
 <script nonce="${nonce}">
 const vscode = acquireVsCodeApi();
 for (const b of document.querySelectorAll('button[data-action]')) b.addEventListener('click', () => vscode.postMessage({ action: b.dataset.action }));
@@ -166,6 +245,7 @@ export function showBlockedCall(
   e: LogEntry,
   onAction: (action: string, e: LogEntry) => void,
   extraActions: { id: string; label: string }[] = [],
+  notice?: string,
 ): vscode.WebviewPanel {
   const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
   if (!panel) {
@@ -183,7 +263,7 @@ export function showBlockedCall(
   shown = e;
   act = onAction;
   panel.title = `Blocked: ${e.guard}`;
-  panel.webview.html = blockedCallHtml(e, nonce, extraActions);
+  panel.webview.html = blockedCallHtml(e, nonce, extraActions, notice);
   panel.reveal();
   return panel;
 }

@@ -10,7 +10,7 @@ export function configSchema(guards: readonly Guard[]): Record<string, unknown> 
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://agent-guard.dev/schemas/agent-guard.schema.json',
-    title: 'Agent Guard configuration (.claude/agent-guard.json)',
+    title: 'Agent Guard configuration (.claude/agent-guard.json, .claude/agent-guard/local.json)',
     type: 'object',
     additionalProperties: false,
     properties: {
@@ -44,15 +44,18 @@ export function configSchema(guards: readonly Guard[]): Record<string, unknown> 
       exceptions: {
         type: 'array',
         description:
-          'Standing permissions you gave (agent-guard allow, or "Allow this here" in VS Code): this guard lets this exact command through here. The agent cannot add them (guard-tamper).',
+          'Standing permissions (agent-guard allow, or "Allow this here" in VS Code): this guard lets this command (as parsed: other blanks or quoting that keeps the words do not matter) through here. Yours go to .claude/agent-guard/local.json; each applies once you consented to it (agent-guard trust). The agent cannot add them (guard-tamper).',
         items: {
           type: 'object',
           required: ['guard', 'command'],
           additionalProperties: false,
           properties: {
             guard: { enum: [...guards].map((g) => g.id).sort(), description: 'The guard that denied the command.' },
-            command: { type: 'string', minLength: 1, description: 'The command exactly as the agent sends it (no patterns).' },
+            command: { type: 'string', minLength: 1, description: 'The command as the agent sends it (no patterns).' },
             added: { type: 'string', description: 'When it was added.' },
+            session: { type: 'string', minLength: 1, description: 'Only in this agent session (the session id the host sends).' },
+            until: { type: 'string', format: 'date-time', description: 'Only until this time.' },
+            branch: { type: 'string', minLength: 1, description: 'Only while this branch is checked out.' },
           },
         },
       },

@@ -6,6 +6,8 @@
 // hundreds of rules with lookaheads; the hook must stay small and fast, so we keep the formats
 // that agents actually paste, with word-boundary anchors and no nested quantifiers.
 
+import { work } from './work';
+
 export interface SecretPattern {
   id: string;
   title: string;
@@ -102,7 +104,6 @@ const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,4096}={0,2}(?![A-Za-z
 const HEX_RUN = /(?<![0-9a-fA-F])[0-9a-fA-F]{32,4096}(?![0-9a-fA-F])/g;
 /** A string literal's end, `+`, and the next literal's start (`'ghp_' + 'abc…'`), across one line break. */
 export const CONCATENATION = /(['"`])[ \t]*\+(?:[ \t]*\r?\n)?[ \t]*\1/g;
-const MAX_DECODED = 256;
 
 /** Mostly printable ASCII: what a key decodes to, unlike an image or compressed data. */
 function printable(s: string): boolean {
@@ -119,15 +120,15 @@ function printable(s: string): boolean {
  * Credentials written so that they do not read as one: a key-shaped value inside a base64 or hex
  * literal (`atob("Z2hw…")`, `Buffer.from("6768…", "hex")`, `b64decode(…)`), or split into string
  * literals joined by `+`. The value reported is the text as written (the encoded literal, the
- * joined pieces), so a change that keeps it is not judged again. Bounded: at most MAX_DECODED runs.
+ * joined pieces), so a change that keeps it is not judged again. Linear: each run is decoded once and
+ * searched like the text itself (every run, not the first N: a key after N decoys is still found).
  */
 export function findEncodedCredentials(text: string): { id: string; title: string; value: string }[] {
   const out: { id: string; title: string; value: string }[] = [];
-  let runs = 0;
   for (const re of [BASE64_RUN, HEX_RUN]) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
-      if (++runs > MAX_DECODED) break;
+      work(m[0].length);
       const hex = re === HEX_RUN;
       if (hex && m[0].length % 2 === 1) continue;
       if (!hex && (/^[0-9a-fA-F]+$/.test(m[0]) || !/[0-9]/.test(m[0]) || !/[A-Z]/.test(m[0]) || !/[a-z]/.test(m[0]))) continue;

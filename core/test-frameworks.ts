@@ -4,6 +4,8 @@
 // test/test-frameworks.test.ts checks every row: each marker matches its example, and its
 // `notExample` (an ordinary line that looks alike) does not.
 
+import { work } from './work';
+
 export interface Marker {
   re: RegExp;
   /** A line that adds this construct. */
@@ -56,19 +58,30 @@ const ignoresTests = (m: RegExpExecArray) => {
 };
 
 // node:test's `t`, Vitest's `ctx`: `.skip(` called on a parameter of a test's callback.
-const testParameter = (m: RegExpExecArray, context: string) =>
-  !['it', 'test', 'describe', 'context', 'suite', 'this', 'Deno'].includes(m[1]!) &&
-  new RegExp(String.raw`\b(?:it|test|bench|specify)\b[^\n]{0,200}?\(\s*(?:async\s+)?\(?\s*${m[1]}\s*[,):=]`).test(context);
+const testParameter = (m: RegExpExecArray, context: string) => {
+  if (['it', 'test', 'describe', 'context', 'suite', 'this', 'Deno'].includes(m[1]!)) return false;
+  work(context.length); // one search of the file per hit: counted, so the deadline sees it
+  return new RegExp(String.raw`\b(?:it|test|bench|specify)\b[^\n]{0,200}?\(\s*(?:async\s+)?\(?\s*${m[1]}\s*[,):=]`).test(context);
+};
 
 // Vitest's context destructured in the callback's parameters: \`({ skip }) => { skip() }\`.
+// One pass over the braces (the next '}' only moves forward); the answer is the same for every hit in one text.
+let destructured: { context: string; found: boolean } | null = null;
 const destructuredSkip = (_m: RegExpExecArray, context: string) => {
-  for (let at = context.indexOf('{'); at >= 0; at = context.indexOf('{', at + 1)) {
-    const close = context.indexOf('}', at);
-    if (close < 0) return false;
+  if (destructured?.context === context) return destructured.found;
+  let found = false;
+  let close = -1;
+  for (let at = context.indexOf('{'); at >= 0 && !found; at = context.indexOf('{', at + 1)) {
+    work();
+    if (close < at) close = context.indexOf('}', at);
+    if (close < 0) break;
+    // Destructured parameters are a short list of names.
+    if (close - at > 200) continue;
     const inner = context.slice(at + 1, close);
-    if (/^[\w\s,]*$/.test(inner) && /\bskip\b/.test(inner) && /\(\s*$/.test(context.slice(Math.max(0, at - 20), at))) return true;
+    if (/^[\w\s,]*$/.test(inner) && /\bskip\b/.test(inner) && /\(\s*$/.test(context.slice(Math.max(0, at - 20), at))) found = true;
   }
-  return false;
+  destructured = { context, found };
+  return found;
 };
 
 /** The rest of the line after a match. */
@@ -362,6 +375,7 @@ export function withoutComments(text: string, style: 'c' | 'hash'): string {
   let at = 0;
   let quote: string | null = null;
   for (let i = 0; i < text.length; i++) {
+    work();
     const c = text[i]!;
     if (quote !== null) {
       if (c === '\\') i++;
@@ -391,6 +405,7 @@ export function markerCount(text: string, fw: Framework, context: string): numbe
   const code = fw.comments ? withoutComments(text, fw.comments) : text;
   let n = 0;
   for (const m of fw.markers) {
+    work(code.length);
     m.re.lastIndex = 0;
     for (const hit of code.matchAll(m.re)) if (!m.accept || m.accept(hit, context)) n++;
   }

@@ -4,7 +4,7 @@
 // %APPDATA%\agent-guard\… on Windows), by `agent-guard trust`. A changed file is untrusted again.
 // The state is written atomically (temp file + rename) and never through a link.
 
-import { lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRegularText } from './read-file';
 import { removeStaleTemps } from './state-dir';
@@ -17,7 +17,16 @@ export interface TrustStore {
   version: 1;
   /** Absolute path of a guard file → sha256 of the content the user trusted. */
   guards: Record<string, string>;
+  /**
+   * Absolute path of a configuration file (.claude/agent-guard.json, .claude/agent-guard/local.json)
+   * → the keys of the loosening entries the user consented to (core/consent.ts). The keys are the
+   * entries' exact canonical text, not hashes: comparing them needs no crypto on the hook's path.
+   */
+  config?: Record<string, string[]>;
 }
+
+/** The store is small; a larger one is not read (nothing is trusted) rather than read without bound. */
+const MAX_STORE_BYTES = 4 * 1024 * 1024;
 
 export function trustFile(
   env: NodeJS.ProcessEnv = process.env,
@@ -30,16 +39,28 @@ export function trustFile(
 
 export function readTrust(file: string): TrustStore {
   try {
-    const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<TrustStore>;
+    // Read without blocking and bounded: a FIFO or a device in its place must not hang the hook.
+    const text = readRegularText(file, MAX_STORE_BYTES, true);
+    const v = (text === null ? null : JSON.parse(text)) as Partial<TrustStore> | null;
     if (v && typeof v.guards === 'object' && v.guards !== null) {
       const guards: Record<string, string> = {};
       for (const [k, h] of Object.entries(v.guards)) if (typeof h === 'string') guards[k] = h;
-      return { version: 1, guards };
+      const store: TrustStore = { version: 1, guards };
+      if (v.config && typeof v.config === 'object') {
+        store.config = {};
+        for (const [k, keys] of Object.entries(v.config)) if (Array.isArray(keys)) store.config[k] = keys.filter((x): x is string => typeof x === 'string');
+      }
+      return store;
     }
   } catch {
     /* none yet, or unreadable: nothing is trusted */
   }
   return { version: 1, guards: {} };
+}
+
+/** The loosening entries of a configuration file (its absolute, real path) the user consented to. */
+export function consentedKeys(store: TrustStore, file: string): ReadonlySet<string> {
+  return new Set(store.config?.[file] ?? []);
 }
 
 export class TrustWriteError extends Error {}
@@ -93,6 +114,11 @@ export interface GuardFile {
   content: string | null;
   hash: string | null;
   state: TrustState;
+}
+
+/** The path a workspace file is recorded under in the store: the project's real path, then `rel`. */
+export function storePath(projectDir: string, rel: string): string {
+  return join(realOrSelf(projectDir), rel);
 }
 
 function realOrSelf(p: string): string {
@@ -164,4 +190,22 @@ export function applyTrust(workspace: string, files: readonly string[], trust: b
   }
   writeTrust(file, store);
   return { lines, failed };
+}
+
+/**
+ * Changes the loosening entries consented for configuration files (store paths) in the store at
+ * `storeFile`: `add` adds keys to a file's, `set` replaces a file's keys (dropping those of entries
+ * that are gone), and an empty `set` forgets the file. Throws TrustWriteError when the store cannot
+ * be written.
+ */
+export function recordConsent(storeFile: string, changes: readonly { file: string; add?: readonly string[]; set?: readonly string[] }[]): void {
+  const store = readTrust(storeFile);
+  const config = { ...(store.config ?? {}) };
+  for (const c of changes) {
+    const next = new Set(c.set ?? config[c.file] ?? []);
+    for (const k of c.add ?? []) next.add(k);
+    if (next.size === 0) delete config[c.file];
+    else config[c.file] = [...next].sort();
+  }
+  writeTrust(storeFile, { ...store, config });
 }

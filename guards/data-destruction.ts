@@ -1,5 +1,7 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type GuardExample } from '../core/guards/types';
 import { pathOfText, shown } from '../core/guards/helpers';
+import { basename, isSameOrAncestor } from '../core/paths';
+import type { Invocation, Value } from '../core/shell/analyze';
 import { analysisEffects, type InvocationEffects } from '../core/effects/derive';
 import { DESTROY, DATA_DIR_EXAMPLES, CODE_DESTROYER_EXAMPLES } from '../core/effects/signatures/destroy';
 import { destructiveSql, sqlIncludes, STORE_LANGUAGES } from '../core/effects/store-commands';
@@ -57,6 +59,18 @@ function resolveNear(from: string, rel: string): string {
   return `${from.slice(0, from.lastIndexOf('/') + 1)}${rel}`;
 }
 
+/** Folders a build writes its output to: syncing one to its bucket (with --delete) is a deploy. */
+const BUILD_OUTPUTS = new Set(['dist', 'build', 'out', 'public', '_site', 'site', 'www', 'storybook-static']);
+
+/** The sync's source is the project's build output, present and holding files (so it empties nothing). */
+function deploysBuild(inv: Invocation, source: Value, ctx: GuardContext): boolean {
+  const text = source.known;
+  if (text === null || inv.elsewhere !== undefined) return false;
+  const path = pathOfText(inv, text, ctx.home);
+  if (!path || !BUILD_OUTPUTS.has(basename(path)) || !isSameOrAncestor(ctx.projectDir, path) || path === ctx.projectDir) return false;
+  return ctx.listDir(path).length > 0;
+}
+
 /**
  * A command run in another environment (`docker exec db psql …`, `kubectl exec pod -- redis-cli …`,
  * `ssh db psql …`: the analysis runs what they run) reads that environment's files, not ours; its
@@ -69,6 +83,7 @@ function judge(ie: InvocationEffects, ctx: GuardContext): Denial | null {
   const lang = ie.row?.lang;
   for (const e of ie.effects) {
     if (e.kind === 'destroy' && e.row) {
+      if (e.deploySource && deploysBuild(inv, e.deploySource, ctx)) continue;
       const reason =
         e.row === 'data-dir'
           ? `${shown(inv)} deletes ${e.store}: the database's files, with no undo. Stop the server and take a backup (pg_dumpall, mysqldump) first, and ask the user.`
@@ -118,6 +133,12 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'aws s3 sync dist/ s3://bucket/ --delete' },
+        fixture: { committed: { 'package.json': '{}\n' } },
+        note: 'no build output yet: the sync would empty the bucket',
+      },
       bash('psql "$DATABASE_URL" -c "DROP DATABASE app"'),
       bash('mysql -e "TRUNCATE TABLE users" app'),
       bash('sqlite3 app.db "DELETE FROM users"'),
@@ -148,6 +169,12 @@ export default defineGuard({
       ...CODE_DESTROYER_EXAMPLES.filter((x) => x.blocked).map((x) => bash(x.command)),
     ],
     allowed: [
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'aws s3 sync dist/ s3://bucket/ --delete' },
+        fixture: { committed: { 'package.json': '{}\n' }, untracked: { 'dist/index.html': '<html></html>\n' } },
+        note: 'a deploy: the build output, present and not empty, to its bucket',
+      },
       bash('psql app -c "SELECT count(*) FROM users"'),
       bash('psql app -c "DELETE FROM sessions WHERE expires_at < now()"'),
       bash('psql -c "DELETE FROM users WHERE id = 1"'),

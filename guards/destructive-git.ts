@@ -54,9 +54,13 @@ const WHOLE_TREE = new Set(['.', ':/', '*', ':', './', ':/:', ':(top)']);
 
 /** git <sub> args → a denial, or null. `args` are all known. */
 function judge(sub: string, args: string[], prefix: string[], protectedBranches: readonly string[]): Denial | null {
-  const has = (...xs: string[]) => args.some((a) => xs.includes(a));
-  const short = (c: string) => args.some((a) => /^-[a-zA-Z]+$/.test(a) && a.includes(c));
   const dashdash = args.indexOf('--');
+  // Options end at `--`: after it every word is a path or a name (`git switch -- -f` is a branch named -f).
+  const options = dashdash >= 0 ? args.slice(0, dashdash) : args;
+  // A cluster of short options stops at one that takes a value: -qbfeature is -q -b feature, no -f.
+  const clusters = options.filter((a) => /^-[a-zA-Z]/.test(a)).map((a) => /^-[^bBcCe]*[bBcCe]?/.exec(a)![0]);
+  const has = (...xs: string[]) => options.some((a) => xs.includes(a)) || clusters.some((c) => xs.some((x) => /^-[bBcC]$/.test(x) && c.endsWith(x[1]!)));
+  const short = (c: string) => clusters.some((a) => a.includes(c));
   const pathspecs = dashdash >= 0 ? args.slice(dashdash + 1) : args.filter((a) => !a.startsWith('-'));
   const keep = 'git stash push --include-untracked -m "backup before discarding"';
   switch (sub) {
@@ -305,6 +309,17 @@ function unchangedSinceHead(ctx: GuardContext, cwd: string, path: string): boole
   return r !== null && r.tracked.length > 0 && r.changed.length === 0;
 }
 
+/** The ref is provably absent: no loose ref file and no line in packed-refs (false when git cannot say). */
+function refAbsent(ctx: GuardContext, cwd: string, ref: string): boolean {
+  if (!/^refs\/[A-Za-z0-9._/-]+$/.test(ref) || ref.includes('..')) return false;
+  const dir = ctx.git(['rev-parse', '--git-common-dir'], cwd);
+  if (!dir?.ok) return false;
+  const gitDir = resolvePath(cwd, dir.stdout.trim(), ctx.home);
+  if (!ctx.exists(gitDir) || ctx.exists(`${gitDir}/${ref}`) || ctx.exists(`${gitDir}/reftable`)) return false;
+  const packed = ctx.readText(`${gitDir}/packed-refs`);
+  return packed === null ? !ctx.exists(`${gitDir}/packed-refs`) : !packed.split('\n').some((l) => l.endsWith(` ${ref}`));
+}
+
 export default defineGuard({
   id: 'destructive-git',
   title: 'No git commands that throw away work or history',
@@ -353,6 +368,11 @@ export default defineGuard({
         args = ['--force', ...args];
       const d = judge(git.sub, args, git.globals, ctx.config.protectedBranches);
       if (!d) continue;
+      // Ask before claiming: git update-ref of a branch that does not exist yet creates it and drops nothing.
+      if (git.sub === 'update-ref' && git.cwd && !args.some((a) => a === '-d' || a === '--delete' || a === '--stdin')) {
+        const ref = args.find((a) => !a.startsWith('-'));
+        if (ref && refAbsent(ctx, git.cwd, ref)) continue;
+      }
       // Ask before claiming: overwriting a work tree with no uncommitted changes loses nothing
       // (git checkout -f main on a clean tree, git rm -rf . to start an orphan branch).
       if (git.cwd && TREE_WIDE.has(git.sub) && !(git.sub === 'checkout' && args.includes('--')) && treeClean(ctx, git.cwd)) continue;
@@ -383,6 +403,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git branch -D feature/old' } },
       { tool_name: 'Bash', tool_input: { command: 'git branch -D main' } },
       { tool_name: 'Bash', tool_input: { command: 'git update-ref refs/heads/main origin/main' } },
+      { tool_name: 'Bash', tool_input: { command: 'git update-ref refs/heads/main HEAD' }, fixture: CLEAN, note: 'main exists: it moves' },
       { tool_name: 'Bash', tool_input: { command: 'git filter-branch --tree-filter "rm -f secrets.txt" HEAD' } },
       { tool_name: 'Bash', tool_input: { command: 'git reflog expire --expire=now --all && git gc --prune=now' } },
       { tool_name: 'Bash', tool_input: { command: 'git commit --no-verify -m wip' } },
@@ -424,6 +445,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git worktree remove --force ../wt' } },
     ],
     allowed: [
+      { tool_name: 'Bash', tool_input: { command: 'git update-ref refs/heads/backup main' }, fixture: CLEAN, note: 'a new ref drops nothing' },
+      { tool_name: 'Bash', tool_input: { command: 'git switch -- -f' }, note: 'after --, -f is a branch name' },
+      { tool_name: 'Bash', tool_input: { command: 'git checkout -qbfeature' } },
       { tool_name: 'Bash', tool_input: { command: 'git checkout -b feature/x' } },
       { tool_name: 'Bash', tool_input: { command: 'git checkout main' } },
       { tool_name: 'Bash', tool_input: { command: 'git checkout -b my-button' }, note: 'a -b in a name must not confuse the checkout rule' },

@@ -3,6 +3,7 @@ import { argPath, fileWrites, flags, plausiblePaths, runs, secretPath } from '..
 import { catastrophe } from '../core/guards/targets';
 import { interpreterCode, skeleton, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { effectsOf } from '../core/effects/derive';
+import { printsOnly } from '../core/effects/info-forms';
 
 const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/;
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
@@ -87,7 +88,11 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
         };
     }
   }
-  if (['fdisk', 'sfdisk', 'gdisk', 'sgdisk', 'parted', 'cfdisk'].includes(p) && !known.some((a) => a === '-l' || a === '--list' || a === 'print')) {
+  if (
+    ['fdisk', 'sfdisk', 'gdisk', 'sgdisk', 'parted', 'cfdisk'].includes(p) &&
+    !known.some((a) => a === '-l' || a === '--list' || a === 'print') &&
+    !printsOnly(inv)
+  ) {
     return { reason: `${p} edits a partition table; a mistake makes the disk unreadable. Ask the user.` };
   }
   if (p === 'shred') {
@@ -162,6 +167,7 @@ export default defineGuard({
   title: 'No wiping disks, re-owning the system, fork bombs or shutdowns',
   prevents: 'dd of=/dev/sda, mkfs, chmod -R 777 / or a fork bomb make the machine unusable in seconds, far beyond the project.',
   tools: [...SHELL_TOOLS],
+  catastrophic: true,
   priority: 4,
   check(_call, ctx) {
     const analysis = ctx.shell();

@@ -64,8 +64,16 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
   // check that cached code matches its source, so a planted cache file would run in the hook.
   const cache = `${h}/.cache/agent-guard`;
   guard.push(cache);
-  // The other hosts' hook files (VS Code and the Copilot CLI).
-  guard.push(`${p}/.github/hooks/agent-guard.json`, `${h}/.copilot/hooks/agent-guard.json`);
+  // The other hosts' hook files of Agent Guard's own (VS Code and the Copilot CLI; OpenCode's plugin),
+  // and Codex's config, which holds the hook's trust record and the switch that turns hooks off.
+  guard.push(
+    `${p}/.github/hooks/agent-guard.json`,
+    `${h}/.copilot/hooks/agent-guard.json`,
+    `${p}/.opencode/plugins/agent-guard.js`,
+    `${h}/.config/opencode/plugins/agent-guard.js`,
+    `${p}/.codex/config.toml`,
+    `${h}/.codex/config.toml`,
+  );
   // Claude Code's plugin registry: which plugins (Agent Guard's, when installed as one) load at all,
   // and the plugin itself.
   guard.push(
@@ -79,6 +87,11 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
     `${h}/.claude/settings.json`,
     `${p}/.gemini/settings.json`,
     `${h}/.gemini/settings.json`,
+    // Codex's and Cursor's hooks files: shared with the person's own hooks, judged like settings.
+    `${p}/.codex/hooks.json`,
+    `${h}/.codex/hooks.json`,
+    `${p}/.cursor/hooks.json`,
+    `${h}/.cursor/hooks.json`,
     ...MANAGED_DIRS.map((d) => `${d}/managed-settings.json`),
   ];
   const settingsDirs = MANAGED_DIRS.map((d) => `${d}/managed-settings.d`);
@@ -89,6 +102,12 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
     `${h}/.copilot`,
     `${p}/.gemini`,
     `${h}/.gemini`,
+    `${p}/.codex`,
+    `${h}/.codex`,
+    `${p}/.cursor`,
+    `${h}/.cursor`,
+    `${p}/.opencode`,
+    `${h}/.config/opencode`,
     `${h}/.config/agent-guard`,
     ...MANAGED_DIRS,
   ];
@@ -122,15 +141,20 @@ function newSettingsText(call: ToolCall, ctx: GuardContext): string | null {
 const HOOKED =
   '{\n  "permissions": { "allow": [] },\n  "hooks": { "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agent-guard.cjs\\"" } ] } ] }\n}\n';
 
+/** Codex's and Cursor's hooks files with Agent Guard's entry, for the examples. */
+const CODEX_HOOKED =
+  '{\n  "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "node .claude/hooks/agent-guard.cjs", "timeout": 10 } ] } ] }\n}\n';
+const CURSOR_HOOKED = '{\n  "version": 1,\n  "hooks": { "preToolUse": [ { "command": "node .claude/hooks/agent-guard.cjs", "timeout": 10 } ] }\n}\n';
+
 const ASK = 'Agent Guard protects its own files and settings entry; if it should change, ask the user to do it.';
 const USE_EDIT = 'Make settings changes with the Edit tool, which checks them against the hook entry, or ask the user to make this one.';
 
 /** What Agent Guard's own subcommands do to the guard, when the agent runs them. */
 const PRODUCT_REASONS: Record<string, string> = {
   trust:
-    "agent-guard trust records the user's consent to run a workspace guard on every tool call; only the user can give it. Ask the user to review the guard file and run agent-guard trust themselves.",
+    "agent-guard trust records the user's consent to run the workspace's guards on every tool call and to apply what its configuration loosens; only the user can give it. Ask the user to review .claude/guards/ and .claude/agent-guard.json and run agent-guard trust themselves.",
   allow:
-    'agent-guard allow adds a standing permission to .claude/agent-guard.json; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.',
+    'agent-guard allow adds a standing permission (to .claude/agent-guard/local.json, or with --team to .claude/agent-guard.json) and records the user\'s consent to it; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.',
 };
 
 /** install, sync and uninstall write or remove the hook file and the settings entry of a workspace (or of the user, or the managed settings). */
@@ -969,6 +993,18 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'agent-guard allow "git push --force origin main"' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard allow --guard secret-read "cat .env"' } },
       { tool_name: 'Bash', tool_input: { command: 'node node_modules/agent-guard/dist/cli.cjs allow "rm -rf ~"' } },
+      // The person's own configuration (exceptions, consented as they are written): the agent writes none of it.
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.claude/agent-guard/local.json', content: '{ "exceptions": [ { "guard": "rm-catastrophic", "command": "rm -rf ~" } ] }' },
+      },
+      { tool_name: 'Bash', tool_input: { command: `printf '{"guards":{"secret-read":"off"}}' > .claude/agent-guard/local.json` } },
+      { tool_name: 'Bash', tool_input: { command: 'cp /tmp/mine.json .claude/agent-guard/local.json' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'rm .claude/agent-guard/local.json' },
+        note: 'its entries are the person’s; gone, they can only be given again by them',
+      },
       {
         tool_name: 'Edit',
         tool_input: {
@@ -1032,6 +1068,48 @@ export default defineGuard({
         fixture: { committed: { '.claude/settings.json': HOOKED } },
         note: 'every path would count as inside the workspace',
       },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: '"allow": [] },',
+          new_string: '"allow": [] }, "env": { "OPENSSL_CONF": "/etc/hostname" },',
+        },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+        note: 'node cannot start with that OpenSSL configuration: the hook would answer nothing',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.claude/settings.local.json', content: '{ "env": { "LD_AUDIT": "/tmp/audit.so" } }\n' },
+        note: "the local settings' env reaches the hook's process too",
+      },
+      { tool_name: 'Write', tool_input: { file_path: '.claude/settings.local.json', content: '{ "env": { "HOME": "/tmp/elsewhere" } }\n' } },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.claude/settings.local.json', content: '{ "env": { "AGENT_GUARD_NO_WORKSPACE_GUARDS": "1" } }\n' },
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '/home/user/.claude/settings.json', content: '{ "env": { "XDG_CONFIG_HOME": "/tmp/c", "MY_TOOL_FLAG": "1" } }\n' },
+        note: 'an allowlist: the user settings too, and any name not known to be harmless',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: ', "SessionStart": [ { "hooks": [ { "type": "command", "command": "sh check-agent-guard.cjs" } ] } ]',
+          new_string: '',
+        },
+        fixture: {
+          committed: {
+            '.claude/settings.json': HOOKED.replace(
+              '] } ] }',
+              '] } ], "SessionStart": [ { "hooks": [ { "type": "command", "command": "sh check-agent-guard.cjs" } ] } ] }',
+            ),
+          },
+        },
+        note: 'the session-start check is how a broken hook gets noticed',
+      },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.claude/plugins' } },
       { tool_name: 'Bash', tool_input: { command: `ruby -e 'File.write(ARGV[0], "")' .claude/settings.json` }, note: 'the path comes in as an argument' },
       { tool_name: 'Bash', tool_input: { command: 'chmod -x /usr/bin/node' } },
@@ -1041,9 +1119,35 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'chmod u-x ~' } },
       { tool_name: 'Bash', tool_input: { command: 'export CLAUDE_ENV_FILE=/tmp/x; echo "export NODE_OPTIONS=--require=/tmp/e.js" >> "$CLAUDE_ENV_FILE"' } },
       { tool_name: 'Bash', tool_input: { command: 'echo "export PATH=/tmp/evil:$PATH" | tee -a "$CLAUDE_ENV_FILE"' } },
+      // The other hosts' hook configuration: Codex, Cursor, OpenCode.
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.codex/hooks.json', content: '{ "hooks": {} }\n' },
+        fixture: { committed: { '.codex/hooks.json': CODEX_HOOKED } },
+        note: "Codex's hooks file loses Agent Guard's entry",
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: '.cursor/hooks.json', old_string: '"timeout": 10', new_string: '"timeout": 10, "matcher": "Read"' },
+        fixture: { committed: { '.cursor/hooks.json': CURSOR_HOOKED } },
+        note: "Cursor's entry narrowed to one tool",
+      },
+      { tool_name: 'Bash', tool_input: { command: 'rm .opencode/plugins/agent-guard.js' } },
+      { tool_name: 'Bash', tool_input: { command: "printf '[features]\\nhooks = false\\n' >> ~/.codex/config.toml" }, note: 'switches every Codex hook off' },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: "perl -0pi -e 's/foo/bar/' src/a.ts" }, note: 'an in-place edit of an ordinary file' },
+      { tool_name: 'Bash', tool_input: { command: 'cat .codex/hooks.json ~/.codex/config.toml' } },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.cursor/hooks.json',
+          old_string: '"hooks": {',
+          new_string: '"hooks": { "afterFileEdit": [ { "command": "npx prettier --write ." } ],',
+        },
+        fixture: { committed: { '.cursor/hooks.json': CURSOR_HOOKED } },
+        note: 'a formatter after edits keeps the guard',
+      },
       { tool_name: 'Bash', tool_input: { command: 'ls -la ~/.cache/agent-guard' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/agent-guard' }, note: 'the next call compiles again' },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/pip' } },
@@ -1133,6 +1237,16 @@ export default defineGuard({
         note: 'a computed write that names nothing of the guard',
       },
       { tool_name: 'Bash', tool_input: { command: 'echo "$CLAUDE_ENV_FILE"' } },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: '"allow": [] },',
+          new_string: '"allow": [] }, "env": { "MAX_THINKING_TOKENS": "8000", "ANTHROPIC_MODEL": "claude-sonnet-4-5" },',
+        },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+        note: 'names only Claude Code reads are on the allowlist',
+      },
       {
         tool_name: 'Edit',
         tool_input: { file_path: '.claude/settings.json', old_string: '"allow": []', new_string: '"allow": [], "additionalDirectories": ["../shared-lib"]' },

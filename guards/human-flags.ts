@@ -1,7 +1,8 @@
 import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 import { lineEnv } from '../core/guards/line-env';
-import { syntheticValue, type Value } from '../core/shell/analyze';
+import { syntheticValue, type Invocation, type Value } from '../core/shell/analyze';
+import { describedProgram } from '../core/shell/launchers';
 
 /**
  * Environment variables a program reads as more arguments, as data: program → variable pattern; a
@@ -39,6 +40,40 @@ function argumentsOf(inv: Parameters<typeof lineEnv>[1], env: Map<string, string
 
 /** A long option's name without its dashes: Go's flag package (terraform, tofu, terragrunt) takes -name and --name alike. */
 const bare = (flag: string) => (/^--?[A-Za-z][\w-]+$/.test(flag) ? flag.replace(/^--?/, '') : flag);
+
+/**
+ * A program the tables do not know, told to destroy something (an operand that is a destroy verb)
+ * with the flag that skips its own confirmation: `kops delete cluster prod -y`, `upstash redis
+ * delete mydb --force` (`pscale database delete` has its own row now). Measured on 32,136 tldr-pages commands: 4 hits, 3 of them
+ * deleting a cluster, its resources or a project's data (the 4th a file inside a phar archive); on
+ * 3,013 adversary rows: 2 hits, both attacks, no ordinary call. A wider verb list (remove, rm, reset,
+ * clean, uninstall, prune, down) or `-a`/`--all` as the flag hit 21 tldr commands, about half of them
+ * harmless (caches, virtualenvs, settings), so they are not here. Known programs are judged by their rows.
+ */
+const UNKNOWN_DESTROY_VERBS = /^(?:delete|destroy|drop|purge|wipe|nuke|erase|truncate)$|^(?:db|schema|database|migrate):(?:drop|wipe|purge|fresh)$/i;
+const SKIPS_CONFIRMATION = new Set([
+  '--force',
+  '-f',
+  '--yes',
+  '-y',
+  '--auto-approve',
+  '-auto-approve',
+  '--confirm',
+  '--no-prompt',
+  '--non-interactive',
+  '--skip-confirmation',
+  '--assume-yes',
+  '--force-delete',
+]);
+
+/** The destroy verb and the confirmation-skipping flag of an unknown program's call, or null. */
+function unknownDestroy(inv: Invocation): { verb: string; flag: string } | null {
+  if (!inv.program || inv.wrapper || describedProgram(inv.program) || inv.elsewhere !== undefined) return null;
+  const words = inv.args.map((a) => a.known ?? '');
+  const verb = words.find((w) => UNKNOWN_DESTROY_VERBS.test(w));
+  const flag = words.find((w) => SKIPS_CONFIRMATION.has(w));
+  return verb && flag ? { verb, flag } : null;
+}
 
 interface Pair {
   program: string;
@@ -91,6 +126,11 @@ export default defineGuard({
           reason: `${p.flag} is reserved for the human: it confirms a change that ${inv.program} otherwise only previews. Run it without ${p.flag}, show the user what would change, and let them confirm.`,
         };
       }
+      const destroy = unknownDestroy(inv);
+      if (destroy)
+        return {
+          reason: `${inv.program} ${destroy.verb} with ${destroy.flag} destroys something without the confirmation ${inv.program} would ask for, and Agent Guard does not know ${inv.program}. Run it without ${destroy.flag} so the person sees what would go, or let them run it.`,
+        };
     }
     return null;
   },
@@ -99,6 +139,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'terraform apply -auto-approve' } },
       { tool_name: 'Bash', tool_input: { command: 'wb_call prices --apply' }, note: 'any program that keeps its changes behind --apply' },
       { tool_name: 'Bash', tool_input: { command: 'pulumi up --yes' } },
+      { tool_name: 'Bash', tool_input: { command: 'kops delete cluster prod -y' }, note: 'an unknown program destroying without its confirmation' },
+      { tool_name: 'Bash', tool_input: { command: 'upstash redis delete mydb --force' } },
       { tool_name: 'Bash', tool_input: { command: 'cdk deploy --require-approval never' } },
       { tool_name: 'Bash', tool_input: { command: 'prisma db push --accept-data-loss' } },
       { tool_name: 'Bash', tool_input: { command: 'TF_CLI_ARGS_apply=-auto-approve terraform apply' }, note: "terraform's own arguments variable" },
@@ -113,6 +155,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'terraform apply' } },
       { tool_name: 'Bash', tool_input: { command: 'wb_call prices' } },
       { tool_name: 'Bash', tool_input: { command: 'pulumi preview' } },
+      { tool_name: 'Bash', tool_input: { command: 'kops delete cluster prod' }, note: 'kops asks before deleting' },
+      { tool_name: 'Bash', tool_input: { command: 'poetry env remove --all' }, note: 'remove is not a destroy verb here: virtualenvs are rebuilt' },
+      { tool_name: 'Bash', tool_input: { command: 'mytool delete-cache -f' } },
       { tool_name: 'Bash', tool_input: { command: 'git apply fix.patch' } },
       { tool_name: 'Bash', tool_input: { command: 'cdk deploy --require-approval broadening' } },
       { tool_name: 'Bash', tool_input: { command: 'TF_CLI_ARGS_plan=-auto-approve terraform apply' }, note: 'the variable is for another subcommand' },

@@ -53,6 +53,7 @@ export default defineGuard({
   prevents:
     'python -c "shutil.rmtree(\'/\')" or node -e "fs.rmSync(os.homedir(),{recursive:true})" deletes everything with no rm in sight, so command guards miss it.',
   tools: [...SHELL_TOOLS],
+  catastrophic: true,
   priority: 5,
   check(call, ctx) {
     for (const inv of runs(ctx.shell())) {

@@ -35,6 +35,7 @@ export default defineGuard({
   prevents:
     'An instruction hidden in a web page or issue makes the agent send $GITHUB_TOKEN in a header or URL to a host the attacker controls; the key then works for them.',
   tools: [...SHELL_TOOLS],
+  catastrophic: true,
   priority: 2,
   check(_call, ctx) {
     for (const ie of analysisEffects(ctx.shell(), ctx.home)) {

@@ -38,6 +38,20 @@ const READ_ONLY_SUBS: Record<string, Set<string>> = {
   rollout: new Set(['status', 'history']),
   auth: new Set(['can-i', 'whoami']),
 };
+/** kubectl cp POD:SRC DEST with a local destination copies out of the pod: the cluster does not change. */
+function copiesOutOfPod(args: Value[]): boolean {
+  const words = args.map((a) => a.known);
+  if (words.some((w) => w === null)) return false;
+  const operands: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (KUBECTL_VALUE_OPTS.has(w)) i++;
+    else if (!w.startsWith('-')) operands.push(w);
+  }
+  // A local path has no `name:` prefix (an absolute or ./ path may hold a colon later on).
+  const remote = (w: string) => /^[^/.][^:/]*:/.test(w);
+  return operands.length === 2 && remote(operands[0]!) && !remote(operands[1]!);
+}
 const HELM_CHANGES = new Set(['install', 'upgrade', 'uninstall', 'delete', 'del', 'rollback', 'test']);
 const KUBECTL_VALUE_OPTS = new Set([
   '--context',
@@ -352,6 +366,7 @@ export default defineGuard({
       if (v === '' || (v !== null && KUBECTL_READ_ONLY.has(v))) continue;
       const rest = k.args.slice(at + 1).map((a) => a.known ?? '');
       if (v !== null && READ_ONLY_SUBS[v]?.has(rest.find((r) => !r.startsWith('-')) ?? '')) continue;
+      if (v === 'cp' && copiesOutOfPod(k.args.slice(at + 1))) continue;
       const problem = unnamed(named(k.args, '--context'), '--context', `${k.name} ${v ?? '(a computed command)'}`);
       if (!problem) continue;
       return {
@@ -418,6 +433,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'kubectl diff -f deploy.yaml' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context prod get pods' } },
       { tool_name: 'Bash', tool_input: { command: 'kubectl get pods -n "$NS"' }, note: 'read-only, whatever the namespace' },
+      { tool_name: 'Bash', tool_input: { command: 'kubectl cp api-0:/var/log/app.log ./app.log' }, note: 'out of the pod: the cluster does not change' },
       { tool_name: 'Bash', tool_input: { command: 'kubectl --context kind-dev delete pod "$POD"' } },
       {
         tool_name: 'Bash',

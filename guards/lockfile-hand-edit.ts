@@ -62,6 +62,7 @@ export default defineGuard({
         note: 'a write through a link is judged at its target',
       },
       { tool_name: 'Bash', tool_input: { command: '> package-lock.json' }, note: 'a redirection alone truncates the file' },
+      { tool_name: 'Bash', tool_input: { command: 'rm package-lock.json && touch package-lock.json' }, note: 'recreated empty' },
       { tool_name: 'Write', tool_input: { file_path: 'flake.lock', content: '{}' } },
       { tool_name: 'Write', tool_input: { file_path: 'go.work.sum', content: '' } },
       { tool_name: 'Bash', tool_input: { command: 'ln -sf /tmp/x package-lock.json' }, note: 'replaced by a link' },

@@ -175,6 +175,24 @@ function configWrites(inv: Invocation, ctx: GuardContext): { path: string; how: 
   return [];
 }
 
+/** git config options that take a value (`--type bool`), so the value is not the key. */
+const GIT_CONFIG_VALUES = new Set(['--type', '--file', '-f', '--blob', '--default', '--comment', '--value', '--fixed-value']);
+/** git config forms that only read: --get*, --list, the `get`/`list` subcommands, or a lone key (`git config --global core.autocrlf`). */
+function gitConfigReads(args: (string | null)[]): boolean {
+  if (args.some((a) => a === null)) return false;
+  const words = args as string[];
+  if (words.some((a) => ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '--list', '-l'].includes(a))) return true;
+  if (words.some((a) => /^--(?:unset|add|replace-all|rename-section|remove-section|edit)\b|^-e$/.test(a))) return false;
+  const positional: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const a = words[i]!;
+    if (GIT_CONFIG_VALUES.has(a)) i++;
+    else if (!a.startsWith('-')) positional.push(a);
+  }
+  if (positional[0] === 'get' || positional[0] === 'list') return true;
+  return positional.length === 1 && !['set', 'unset', 'edit', 'rename-section', 'remove-section'].includes(positional[0]!);
+}
+
 export default defineGuard({
   id: 'outside-workspace-write',
   title: 'No writes outside the project (shell profiles, ~/.ssh, git config, system files)',
@@ -193,11 +211,7 @@ export default defineGuard({
     if (!call.command) return null;
     for (const inv of runs(ctx.shell())) {
       const git = parseGit(inv, ctx.home);
-      if (
-        git?.sub === 'config' &&
-        git.args.some((a) => a.known === '--global' || a.known === '--system') &&
-        !git.args.some((a) => ['--get', '--list', '-l', '--get-all', '--get-regexp', '--show-origin'].includes(a.known ?? ''))
-      ) {
+      if (git?.sub === 'config' && git.args.some((a) => a.known === '--global' || a.known === '--system') && !gitConfigReads(git.args.map((a) => a.known))) {
         const key = git.args.find((a) => !(a.known ?? '').startsWith('-'))?.known ?? '';
         return {
           reason: `git config --global changes your git configuration for every repository on this machine. Set it for this repository only.`,
@@ -226,6 +240,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'cat key.pub | tee -a ~/.ssh/authorized_keys' } },
       { tool_name: 'Bash', tool_input: { command: "sed -i 's/127.0.0.1/10.0.0.1/' /etc/hosts" } },
       { tool_name: 'Bash', tool_input: { command: 'git config --global user.email bot@example.com' } },
+      { tool_name: 'Bash', tool_input: { command: 'git config --global --unset core.autocrlf' } },
+      { tool_name: 'Bash', tool_input: { command: 'git config --global set core.autocrlf true' } },
       { tool_name: 'Bash', tool_input: { command: 'cp .env ../other-project/.env' } },
       { tool_name: 'Edit', tool_input: { file_path: '../sibling/src/a.ts', old_string: 'a', new_string: 'b' } },
       // every writer, by the effects layer
@@ -277,6 +293,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'echo done >> build.log' } },
       { tool_name: 'Bash', tool_input: { command: 'git config user.email bot@example.com' } },
       { tool_name: 'Bash', tool_input: { command: 'git config --global --get user.name' } },
+      { tool_name: 'Bash', tool_input: { command: 'git config --global core.autocrlf' }, note: 'a lone key is a read' },
+      { tool_name: 'Bash', tool_input: { command: 'git config --global get user.email' } },
       { tool_name: 'Bash', tool_input: { command: 'cp dist/app.js /tmp/app.js' } },
       { tool_name: 'Bash', tool_input: { command: 'scp dist/app.tar.gz deploy@host:/srv/' } },
       { tool_name: 'Bash', tool_input: { command: 'git config --local core.hooksPath .githooks' } },

@@ -2,6 +2,7 @@ import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { flags } from '../core/guards/helpers';
 import { effectsOf, matchRow, specFor } from '../core/effects/derive';
 import type { Invocation } from '../core/shell/analyze';
+import { printsOnly } from '../core/effects/info-forms';
 
 /** What each escalation of the signatures (core/effects/signatures/system.ts) gives, for the reason. */
 const GIVES: Record<string, string> = {
@@ -52,11 +53,8 @@ export default defineGuard({
       if (inv.container) continue;
       const p = inv.program;
       if (ESCALATORS.has(p)) {
-        if (
-          p === 'sudo' &&
-          inv.args.some((a) => a.known === '-l' || a.known === '--list' || a.known === '-v' || a.known === '-k' || a.known === '-V' || a.known === '--version')
-        )
-          continue;
+        // Help, version and listing forms print and change nothing (core/effects/info-forms.ts).
+        if (printsOnly(inv)) continue;
         const what = inv.args.map((a) => a.word.raw).join(' ');
         return {
           reason: `${p}${what ? ` ${what}` : ''} runs with elevated privileges. The agent should not change the system as root: if this is needed (installing a system package, editing /etc), ask the user to run it, or do it inside the project (a local install, a container).`,

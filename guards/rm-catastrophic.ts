@@ -154,6 +154,7 @@ export default defineGuard({
   title: 'No recursive deletion of /, home, the project or a path built from an unset variable',
   prevents: 'rm -rf "$BUILD_DIR/" on a machine where BUILD_DIR was never set deletes /; cd ~ && rm -rf * empties the home directory.',
   tools: [...SHELL_TOOLS],
+  catastrophic: true,
   // The most severe outcome: explained first when several guards object.
   priority: 5,
   check(_call, ctx) {

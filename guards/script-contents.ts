@@ -8,6 +8,7 @@ import { configCommand } from '../core/later/gitconfig';
 import { crontabCommands, notebookCell, placeOf, type LaterText, type Place } from '../core/later/places';
 import { scriptRun, type Reader } from '../core/later/runs';
 import { shellWrites } from '../core/later/written';
+import type { Limit } from '../core/shell/ast';
 import rmCatastrophic from './rm-catastrophic';
 import diskAndSystem from './disk-and-system';
 import interpreterDestruction from './interpreter-destruction';
@@ -39,6 +40,10 @@ const CODE_LATER: Guard[] = [...CODE, remoteCodeExecution, ...SENDS];
 const GIT: Guard[] = [destructiveGit, forcePushProtected, ...CATASTROPHIC];
 
 const MAX_SCRIPT = 256 * 1024;
+/** A file whose content runs later (package.json, a Makefile, a workflow): read up to this size. */
+const MAX_PLACE_TEXT = 2 * 1024 * 1024;
+/** Limits that cut a text short (not a value computed when it runs): past them its end is unseen. */
+const SIZE_LIMITS = new Set<Limit>(['nesting', 'commands', 'size', 'invocations', 'deadline', 'redirects', 'failure']);
 /** Scripts that run scripts (npm run a → make b → bash c.sh): this deep, then unanalysable. */
 const MAX_DEPTH = 6;
 /** Bytes read for one call, over every script followed. */
@@ -110,6 +115,11 @@ function reader(ctx: GuardContext, walk: Walk): Reader {
  * were run now. Scripts it runs in turn are followed, depth and bytes bounded.
  */
 function judge(t: LaterText, name: string, cwd: string, ctx: GuardContext, mode: Mode, walk: Walk): Denial | null {
+  if (t.unseen)
+    return {
+      reason: `Agent Guard cannot check ${name} completely: ${t.text}, and the guards read no further, so what the rest would run cannot be seen. Split it into smaller files.`,
+      by: 'unanalysable',
+    };
   if (t.text.length > MAX_SCRIPT)
     return {
       reason: `Agent Guard cannot check ${t.where} of ${name} completely: it is longer than ${MAX_SCRIPT / 1024} KiB, so what it would do cannot be seen. Split it into smaller scripts.`,
@@ -139,9 +149,22 @@ function judge(t: LaterText, name: string, cwd: string, ctx: GuardContext, mode:
       ...(direct ? {} : { by: g.id }),
     };
   }
-  if (mode.kind === 'write') return null;
   const analysis = inner.shell();
   const lang = t.lang;
+  // Written now, run later: a text too large or too deep for the analysis is not seen to its end, so
+  // what it would run later is unknown. (What it computes at run time is the later guards' to judge.)
+  if (mode.kind === 'write') {
+    const limit = analysis.limit;
+    if (limit && SIZE_LIMITS.has(limit) && (lang === 'shell' || lang === 'git'))
+      return {
+        reason: `Agent Guard cannot check ${t.where} of ${name} completely: ${describeLimit(limit)}, so what it would run ${mode.place.when} cannot be seen. Split it into smaller scripts, or write the commands out literally.`,
+        by: 'unanalysable',
+      };
+    // A text that writes a file which runs later in turn (a notebook's %%writefile into a hook): that file's commands.
+    if (lang !== 'shell' || walk.depth >= MAX_DEPTH) return null;
+    const d = laterWrites(analysis, inner, cwd, { ...walk, depth: walk.depth + 1 }, false);
+    return d ? { reason: `${cap(t.where)} in ${name} writes a file that runs later. ${d.reason}`, ...(d.by ? { by: d.by } : {}) } : null;
+  }
   if (analysis.limit && (lang === 'shell' || lang === 'git') && !mode.lenient)
     return {
       reason: `Agent Guard cannot check ${t.where} of ${name} completely: ${describeLimit(analysis.limit)}, so what it would do cannot be seen and it is not run. Write the commands out literally (or split the script).`,
@@ -206,12 +229,52 @@ function newText(call: ToolCall, ctx: GuardContext): { before: string; after: st
 function judgeWrite(path: string, before: string | null, after: string, cwd: string, ctx: GuardContext, walk: Walk): Denial | null {
   const place = placeOf(path, ctx.projectDir, ctx.home, after);
   if (!place) return null;
+  const name0 = relativeTo(ctx.projectDir, path) || basename(path);
+  // Reading a file's commands out (JSON.parse, a Makefile's rules) cannot stop for the deadline: a
+  // file that runs later is bounded first. (Notebooks carry their outputs: only the stdin cap.)
+  if (after.length > MAX_PLACE_TEXT && place.id !== 'notebook')
+    return {
+      reason: `Agent Guard cannot check ${name0} completely: it is longer than ${MAX_PLACE_TEXT / 1024 / 1024} MiB, and its content runs later ${place.when}, so what it would run cannot be seen. Split it into smaller files.`,
+      by: 'unanalysable',
+    };
   const old = new Set(before ? place.extract(before, path).map((t) => t.text) : []);
   const name = relativeTo(ctx.projectDir, path) || basename(path);
   for (const t of place.extract(after, path)) {
     if (old.has(t.text)) continue;
     const d = judge(t, name, cwd, ctx, { kind: 'write', place }, walk);
     if (d) return d;
+  }
+  return null;
+}
+
+/**
+ * Text a command line writes into a place that runs later (a hook, a Makefile), judged as written
+ * there. `opaque`: a write whose text the line does not fix is denied (for the call itself; a text
+ * that runs later is judged by what it shows, its copies of files read when it runs).
+ */
+function laterWrites(analysis: ReturnType<GuardContext['shell']>, ctx: GuardContext, fallbackCwd: string, walk: Walk, opaque = true): Denial | null {
+  const r = reader(ctx, walk);
+  for (const w of shellWrites(analysis, ctx.home, (p) => r.read(p))) {
+    const cwd = w.inv.cwd ?? fallbackCwd;
+    if (w.text !== null) {
+      const before = ctx.readText(w.path, MAX_SCRIPT);
+      const d = judgeWrite(w.path, w.text === w.added ? null : before, w.text, cwd, ctx, walk);
+      if (d) return d;
+      continue;
+    }
+    // An archive extracted into a folder whose files run later (`tar xf x.tar -C .git/hooks`): each file it puts there.
+    const intoFolder = w.how.endsWith('(into the folder)') ? placeOf(`${w.path}/x`, ctx.projectDir, ctx.home, null) : null;
+    const place = placeOf(w.path, ctx.projectDir, ctx.home, null) ?? (intoFolder?.opaqueDenied ? intoFolder : null);
+    if (!place) continue;
+    const name = relativeTo(ctx.projectDir, w.path) || basename(w.path);
+    for (const text of w.literals) {
+      const d = judge({ lang: 'shell', text, where: `a string written by ${w.inv.program}` }, name, cwd, ctx, { kind: 'write', place }, walk);
+      if (d) return d;
+    }
+    if (opaque && place.opaqueDenied && w.inv.program !== 'touch')
+      return {
+        reason: `${name} runs later ${place.when}, and what this command writes into it is not fixed by the command line, so it cannot be checked. Write the file with the Write tool (its content is then checked), or copy it from a file in the project.`,
+      };
   }
   return null;
 }
@@ -301,30 +364,8 @@ export default defineGuard({
       return texts ? judgeWrite(call.path, texts.before, texts.after, call.cwd, ctx, walk) : null;
     }
     const analysis = ctx.shell();
-    const r = reader(ctx, walk);
-    // Text the line writes into a place that runs later.
-    for (const w of shellWrites(analysis, ctx.home, (p) => r.read(p))) {
-      const cwd = w.inv.cwd ?? call.cwd;
-      if (w.text !== null) {
-        const before = ctx.readText(w.path, MAX_SCRIPT);
-        const d = judgeWrite(w.path, w.text === w.added ? null : before, w.text, cwd, ctx, walk);
-        if (d) return d;
-        continue;
-      }
-      // An archive extracted into a folder whose files run later (`tar xf x.tar -C .git/hooks`): each file it puts there.
-      const intoFolder = w.how.endsWith('(into the folder)') ? placeOf(`${w.path}/x`, ctx.projectDir, ctx.home, null) : null;
-      const place = placeOf(w.path, ctx.projectDir, ctx.home, null) ?? (intoFolder?.opaqueDenied ? intoFolder : null);
-      if (!place) continue;
-      const name = relativeTo(ctx.projectDir, w.path) || basename(w.path);
-      for (const text of w.literals) {
-        const d = judge({ lang: 'shell', text, where: `a string written by ${w.inv.program}` }, name, cwd, ctx, { kind: 'write', place }, walk);
-        if (d) return d;
-      }
-      if (place.opaqueDenied && w.inv.program !== 'touch')
-        return {
-          reason: `${name} runs later ${place.when}, and what this command writes into it is not fixed by the command line, so it cannot be checked. Write the file with the Write tool (its content is then checked), or copy it from a file in the project.`,
-        };
-    }
+    const written = laterWrites(analysis, ctx, call.cwd, walk);
+    if (written) return written;
     for (const inv of runs(analysis)) {
       const cwd = inv.cwd ?? call.cwd;
       // crontab - (entries on stdin) or crontab FILE: each entry's command runs later, unattended.
@@ -420,6 +461,11 @@ export default defineGuard({
       { tool_name: 'Write', tool_input: { file_path: 'scripts/deploy.sh', content: 'eval "$(echo cm0gLXJmIH4= | base64 -d)"\n' }, note: 'obfuscated' },
       { tool_name: 'NotebookEdit', tool_input: { notebook_path: 'nb.ipynb', new_source: '!rm -rf ~' } },
       { tool_name: 'NotebookEdit', tool_input: { notebook_path: 'nb.ipynb', new_source: '%%bash\nrm -rf ~\n' } },
+      {
+        tool_name: 'NotebookEdit',
+        tool_input: { notebook_path: 'nb.ipynb', new_source: '%%writefile .git/hooks/pre-commit\nrm -rf ~\n' },
+        note: 'a cell that writes a hook',
+      },
       { tool_name: 'Bash', tool_input: { command: "git config alias.st '!rm -rf ~'" } },
       // A secret sent away from where the text runs later (secret-exfiltration, key-own-host).
       {
@@ -550,6 +596,11 @@ export default defineGuard({
         },
       },
       { tool_name: 'NotebookEdit', tool_input: { notebook_path: 'nb.ipynb', new_source: '!pip install pandas\nimport pandas as pd' } },
+      {
+        tool_name: 'NotebookEdit',
+        tool_input: { notebook_path: 'nb.ipynb', new_source: '%%writefile .git/hooks/pre-commit\nnpm test\n' },
+        note: 'a cell that writes an ordinary hook',
+      },
     ],
   },
 });

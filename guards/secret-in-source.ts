@@ -27,8 +27,9 @@ function judgeChange(path: string, before: string, after: string, ctx: GuardCont
   const file = relativeTo(ctx.projectDir, path) || basename(path);
   const added = [...findCredentials(after), ...findEncodedCredentials(after)].filter((c) => !before.includes(c.value) && !joinedIn(before, c.value));
   if (added.length > 0) {
+    const title = added[0]!.title;
     return {
-      reason: `This change writes what looks like a ${added[0]!.title} into ${file}. Source files get committed and shared; read the credential at run time from the environment or a secret manager (e.g. process.env.NAME, os.environ["NAME"]) and keep the value in an ignored .env file.`,
+      reason: `This change writes what looks like ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title} into ${file}. Source files get committed and shared; read the credential at run time from the environment or a secret manager (e.g. process.env.NAME, os.environ["NAME"]) and keep the value in an ignored .env file.`,
     };
   }
   const leaked = workspaceSecrets(ctx).find((s) => after.includes(s.value) && !before.includes(s.value));

@@ -1,7 +1,7 @@
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { consumersOf, flags, outputRedirected, parseGit, secretPath, shq } from '../core/guards/helpers';
-import { secretGlob, secretOfPathVariable, secretWithin, type SecretHit } from '../core/guards/secret-paths';
+import { copyExcludes, secretGlob, secretOfPathVariable, secretWithin, type SecretHit } from '../core/guards/secret-paths';
 import { findFiles } from '../core/guards/file-changes';
 import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
 import { analyzeShell, interpreterCode, relaunched, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
@@ -11,7 +11,7 @@ import { CANONICAL_SECRET_NAMES, credentialPathVariable, isSecretVariableName, s
 import { CODE_APIS } from '../core/effects/signatures/interpreters';
 import { CODE_ENV } from '../core/effects/signatures/env';
 import { basename, dirname, isSameOrAncestor, relativeTo, resolvePath } from '../core/paths';
-import { analysisEffects, effectsOf, target, THERE } from '../core/effects/derive';
+import { analysisEffects, effectsOf, namesProjection, target, THERE } from '../core/effects/derive';
 import { CREDENTIAL_SINKS } from '../core/effects/signatures/credentials';
 import { READER_NAMES } from '../core/effects/signatures/files';
 import type { Effect, Target } from '../core/effects/types';
@@ -202,6 +202,9 @@ export default defineGuard({
         fixture: { untracked: { '.env': 'K=1\n', '.env.example': 'K=\n' } },
       },
       { tool_name: 'Bash', tool_input: { command: 'cat .dev.vars' } },
+      { tool_name: 'Bash', tool_input: { command: "jq '.' .env.json" } },
+      { tool_name: 'Bash', tool_input: { command: "terraform output -json | jq '.db_password.value'" } },
+      { tool_name: 'Bash', tool_input: { command: 'source .env && printenv SECRET_KEY' } },
       { tool_name: 'Bash', tool_input: { command: 'cat "$GOOGLE_APPLICATION_CREDENTIALS"' } },
       { tool_name: 'Bash', tool_input: { command: 'cat "$DB_PASSWORD_FILE"' }, note: 'NAME_FILE holds NAME' },
       { tool_name: 'Bash', tool_input: { command: 'bash -xc \'curl -s -H "Authorization: Bearer $GH_TOKEN" https://api.github.com/user\'' }, note: 'xtrace' },
@@ -224,6 +227,13 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'cut -d= -f1 .env' } },
       { tool_name: 'Bash', tool_input: { command: "awk -F= '{print $1}' .env" } },
       { tool_name: 'Bash', tool_input: { command: "sed 's/=.*//' .env" } },
+      { tool_name: 'Bash', tool_input: { command: "sed -n 's/=.*//p' .env" } },
+      { tool_name: 'Bash', tool_input: { command: "jq -r 'keys[]' .env.json" } },
+      { tool_name: 'Bash', tool_input: { command: 'terraform output -json | jq keys' }, note: 'the names of the outputs, not their values' },
+      { tool_name: 'Bash', tool_input: { command: `python3 -c "from dotenv import dotenv_values; print(sorted(dotenv_values('.env').keys()))"` } },
+      { tool_name: 'PowerShell', tool_input: { command: 'Get-Content .env | Measure-Object -Line' } },
+      { tool_name: 'Bash', tool_input: { command: 'source .env && echo $DB_HOST' }, note: 'a variable named as no secret' },
+      { tool_name: 'Bash', tool_input: { command: 'set -a; . ./.env; set +a; printenv NODE_ENV' } },
       // Handing the environment to a child process passes it on; nothing is printed.
       { tool_name: 'Bash', tool_input: { command: "node -e \"require('child_process').spawnSync('make', [], { env: process.env, stdio: 'inherit' })\"" } },
       { tool_name: 'Bash', tool_input: { command: 'python3 -c "import os, subprocess; subprocess.run([\'make\'], env=os.environ, check=True)"' } },
@@ -409,7 +419,9 @@ function judge(e: Effect, inv: Invocation, ctx: GuardContext, analysis: ShellAna
     }
     case 'credentials': {
       if (!e.secret && !isSecretVariableName(e.name.replace(/[^A-Za-z0-9]+/g, '_'))) return null;
-      if (!outputRedirected(inv) && consumersOf(inv, analysis).length > 0 && consumersOf(inv, analysis).every(credentialSink)) return null;
+      // Piped only into a login that reads it, or into a projection that keeps names (| jq keys) or a count.
+      const consumers = outputRedirected(inv) ? [] : consumersOf(inv, analysis);
+      if (consumers.length > 0 && consumers.every((c) => credentialSink(c) || harmlessConsumer(c))) return null;
       // Saved under a secret name (`doppler secrets download --no-file > .env`): kept aside, like a copy of a secret file.
       const into = stdoutFile(inv, ctx);
       if (into === '/dev/null' || (into && secretPath(into, ctx))) return null;
@@ -477,7 +489,7 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
   }
   // An archive of a folder written to stdout (`tar czf - -C ~ .ssh`, `zip -r - ~/.aws`): the secrets inside it are printed.
   if (e.mode === 'copy' && e.target.path && e.to?.value.known === '-') {
-    const within = secretWithin(e.target.path, ctx);
+    const within = secretWithin(e.target.path, ctx, copyExcludes(inv));
     // A hidden folder of the home that cannot be listed here (~/.ssh, ~/.aws): the credential files such folders hold.
     const homeStore = e.target.path.startsWith(`${ctx.home}/.`) && ctx.listDir(e.target.path).length === 0;
     const stored = homeStore
@@ -939,6 +951,8 @@ function namesOnly(inv: Invocation): boolean {
     const prog = known.find((a) => a.includes('print'));
     return prog !== undefined && /print \$1\b/.test(prog) && !/\$([2-9]|0|NF)/.test(prog);
   }
+  // cut -d= -f1, awk -F= '{print $1}', sed 's/=.*//', jq keys: the names of what they read.
+  if (namesProjection(inv)) return true;
   return ['wc', 'sha256sum', 'md5sum', 'stat', 'true', 'test'].includes(p);
 }
 
@@ -949,8 +963,17 @@ function safeFilter(inv: Invocation): boolean {
   return pattern !== '' && !searchPatternMayMatchValues(pattern);
 }
 
+/**
+ * Whether this command prints variables a loaded file may hold secrets in: a dump (env, printenv,
+ * set), or a variable that is a secret by name or not named at all (`${!v}`, `$*`). Printing a
+ * variable named as no secret (`echo $DB_HOST`, `printenv NODE_ENV`) after loading .env shows that value only.
+ */
 function printsEnvironment(inv: Invocation): boolean {
-  if ((inv.program === 'echo' || inv.program === 'printf') && inv.args.some((a) => a.word.parts.some((p) => p.type === 'param'))) return true;
+  const risky = (name: string, op: string) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || op === 'other' || isSecretVariableName(name);
+  if (inv.program === 'echo' || inv.program === 'printf')
+    return inv.args.some((a) => a.word.parts.some((p) => p.type === 'param' && risky(p.name, p.op)) || a.word.parts.some((p) => p.type === 'cmdsub'));
+  if (inv.program === 'printenv' && !inv.wrapper && inv.args.length > 0)
+    return inv.args.some((a) => a.known === null || a.known.startsWith('-') || risky(a.known, ''));
   if ((inv.program === 'env' || inv.program === 'printenv') && !inv.wrapper) return true;
   if ((inv.program === 'set' || inv.program === 'export') && inv.args.length === 0) return true;
   return false;

@@ -201,6 +201,9 @@ function fileToolCheck(path: string, edits: { oldText: string; newText: string }
   return null;
 }
 
+/** Writers whose new text is the output of a script or a command on the line (not a formatter's own rules). */
+const COMPUTED_WRITERS = /^(?:sed|gsed|perl|ruby|awk|gawk|ed|ex)\b|inplace|^redirection|^tee\b|\bcode$/;
+
 export default defineGuard({
   id: 'test-skip',
   title: 'No skipping, focusing or dropping of tests to make a run green',
@@ -229,6 +232,13 @@ export default defineGuard({
         // cp/mv onto the file: it gets the source's content.
         const copied = relevant && c.from && !c.edit ? (c.from === '/dev/null' ? '' : ctx.readText(c.from)) : null;
         const edit = c.edit ?? (copied !== null ? { oldText: '', newText: copied } : null);
+        // A script editor or a redirection rewriting a test with text computed when it runs (sed -i
+        // "s/it(/$X(/", ruby -pi -e 'gsub(…)', PowerShell -replace | Set-Content): what it adds cannot be seen.
+        if (relevant && !edit && frameworkFor(c.path) && COMPUTED_WRITERS.test(c.how) && ctx.readText(c.path) !== null)
+          return {
+            unanalysable: true,
+            reason: `${c.how} rewrites ${basename(c.path)}, a test file, with text computed only when it runs, so whether it skips or focuses tests cannot be seen. Make the change with the Edit tool, or a literal sed -i 's/old/new/'.`,
+          };
         if (!relevant || !edit) continue;
         const replaces = c.replaces || copied !== null;
         const onDisk = ctx.readText(c.path);

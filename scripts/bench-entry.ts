@@ -10,3 +10,6 @@ export { DEFAULT_CONFIG } from '../core/config';
 export { fsWorkspace } from '../core/lint/workspace';
 export { rules } from '../core/lint/index';
 export { scanMarkdown, clearMarkdownCache } from '../core/lint/markdown';
+export { workDone } from '../core/work';
+export { SHAPES } from '../test/support/growth-shapes';
+export { deadlineIn, HOOK_DEADLINE_MS } from '../core/guards/dispatch';

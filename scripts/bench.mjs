@@ -275,6 +275,11 @@ for (const [label, payload] of capCases) {
     `\nlint\n  ${count} agent files (agents, commands, workflows)                  median ${s.median.toFixed(0)} ms (${(count / (s.median / 1000)).toFixed(0)} files/s)`,
   );
 }
+// 250 / 500 / 1,000 agent files: time and peak memory must grow linearly (scripts/bench-lint-scale.mjs).
+{
+  const { benchLintScale } = await import('./bench-lint-scale.mjs');
+  benchLintScale({ runs: Number(process.env.BENCH_SCALE_RUNS ?? 3) });
+}
 // A 5,000-line CLAUDE.md with a few hundred commands (the file the speed goals are about).
 // Shaped like a real one: sections and short paragraphs (a blank line every 5 lines), @imports,
 // inline commands, shell blocks.
@@ -423,3 +428,6 @@ const bigClaudeMd = `# Big CLAUDE.md\n\n${bigLines.join('\n')}\n`;
   const k = stats(keystrokes);
   console.log(`  keystroke in that file: didChange → publish, minus the 150 ms debounce    median ${k.median.toFixed(0)} ms, p95 ${k.p95.toFixed(0)} ms`);
 }
+
+// ---- every input shape at its cap (growth per shape; the README's worst-case table) ----
+await import('./bench-shapes.mjs');

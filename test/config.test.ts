@@ -41,8 +41,18 @@ function hook(dir: string, command: string, extra: Record<string, unknown> = {})
   return { out: r.stdout ? JSON.parse(r.stdout).hookSpecificOutput : null, stderr: r.stderr, status: r.status };
 }
 
+/** The person's consent to what the workspace's configuration loosens (the CLI, as they would run it). */
+function consent(dir: string): void {
+  const r = spawnSync(process.execPath, [CLI, 'trust', dir], { encoding: 'utf8', env: { ...process.env, HOME: '/home/user' } });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+}
+
 test('a guard set to "ask" asks, "off" is silent, and deny stays the default', () => {
   const dir = project({ '.claude/agent-guard.json': '{ "guards": { "destructive-git": "ask", "force-push-protected": "off" } }' });
+  // Both loosen the guard: until the person consents, the defaults hold.
+  assert.equal(hook(dir, 'git reset --hard').out.permissionDecision, 'deny');
+  assert.notEqual(hook(dir, 'git push --force origin main').out, null);
+  consent(dir);
   assert.equal(hook(dir, 'git reset --hard').out.permissionDecision, 'ask');
   assert.equal(hook(dir, 'git push --force origin main').out, null);
   assert.equal(hook(dir, 'rm -rf ~').out.permissionDecision, 'deny');
@@ -50,6 +60,7 @@ test('a guard set to "ask" asks, "off" is silent, and deny stays the default', (
 
 test('config accepts comments and trailing commas; a broken config means defaults and one stderr line', () => {
   const commented = project({ '.claude/agent-guard.json': '{\n  // teams that want a prompt instead\n  "guards": { "destructive-git": "ask", },\n}\n' });
+  consent(commented);
   assert.equal(hook(commented, 'git reset --hard').out.permissionDecision, 'ask');
   const broken = project({ '.claude/agent-guard.json': '{ "guards": ' });
   const r = hook(broken, 'git reset --hard');

@@ -169,6 +169,20 @@ const ONE_LINERS = [
   // Rscript
   `Rscript -e 'print(R.version.string)'`,
   `Rscript -e 'install.packages("jsonlite", repos = "https://cloud.r-project.org")'`,
+  // Real agent work (issue #27): scratch folders the same code made, and introspection that calls nothing it finds.
+  `python3 -c "import tempfile, shutil; d = tempfile.mkdtemp(); open(d + '/x', 'w').write('x'); shutil.rmtree(d)"`,
+  `python3 -c "import tempfile, shutil, os; d = tempfile.mkdtemp(); shutil.rmtree(d, ignore_errors=True)"`,
+  `python3 -c "import tempfile, shutil, os; d = tempfile.mkdtemp(); shutil.rmtree(os.path.join(d, 'sub'))"`,
+  `python3 -c "import tempfile, subprocess; d = tempfile.mkdtemp(); subprocess.run(['rm', '-rf', d])"`,
+  `python3 -c "import tempfile, shutil, pathlib; d = pathlib.Path(tempfile.mkdtemp()); shutil.rmtree(d)"`,
+  'python3 -c "import tempfile, shutil\nwith tempfile.TemporaryDirectory() as d:\n    print(d)\n    shutil.rmtree(d)"',
+  `python3 -c "import collections; print(collections.OrderedDict.__mro__)"`,
+  `python3 -c "import pathlib; print(pathlib.PosixPath.__bases__)"`,
+  `python3 -c "import importlib; m = importlib.import_module('json'); print(getattr(m, 'dumps').__doc__)"`,
+  `node -e "const fs=require('fs'),os=require('os'),path=require('path'); const d=fs.mkdtempSync(path.join(os.tmpdir(),'x-')); fs.rmSync(d,{recursive:true,force:true})"`,
+  `ruby -e 'require "tmpdir"; require "fileutils"; Dir.mktmpdir do |d| FileUtils.rm_rf(d) end'`,
+  `ruby -e 'require "tmpdir"; require "fileutils"; d = Dir.mktmpdir; FileUtils.rm_rf(d)'`,
+  `perl -MFile::Temp=tempdir -MFile::Path=remove_tree -e '$d = tempdir(); remove_tree($d)'`,
 ];
 
 test(`${ONE_LINERS.length} everyday interpreter one-liners pass every guard`, () => {

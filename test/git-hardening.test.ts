@@ -231,7 +231,15 @@ test("git shares the hook's deadline: with too little time left it is not starte
 });
 
 test('only read-only subcommands that run no filter, driver or hook are allowed', () => {
-  assert.deepEqual(Object.keys(ALLOWED).sort(), ['ls-files', 'ls-tree', 'rev-parse', 'symbolic-ref']);
+  assert.deepEqual(Object.keys(ALLOWED).sort(), ['cat-file', 'ls-files', 'ls-tree', 'rev-parse', 'symbolic-ref']);
+  // cat-file: an object's raw bytes, or whether it exists; never --filters or --textconv, never an option as the object.
+  assert.equal(refusal(['cat-file', 'blob', 'HEAD:./.claude/agent-guard.json']), null);
+  assert.equal(refusal(['cat-file', '-e', 'origin/main^{commit}']), null);
+  assert.match(refusal(['cat-file', '--filters', 'HEAD:a.txt'])!, /git cat-file --filters is not an option/);
+  assert.match(refusal(['cat-file', '--textconv', 'HEAD:a.txt'])!, /git cat-file --textconv is not an option/);
+  assert.match(refusal(['cat-file', 'blob', '--batch'])!, /git cat-file --batch is not an option/);
+  assert.match(refusal(['cat-file', 'HEAD:a.txt'])!, /git cat-file HEAD:a.txt is not an option/);
+  assert.match(refusal(['cat-file', 'blob', 'HEAD:a b'])!, /not an option/);
   assert.equal(refusal(['ls-tree', '-z', 'HEAD', '--', 'src/app.ts']), null);
   assert.equal(refusal(['ls-files', '-s', '-z', '--', 'src/app.ts']), null);
   assert.match(refusal(['ls-tree', '-r', 'HEAD'])!, /git ls-tree -r is not an option/);
@@ -242,6 +250,17 @@ test('only read-only subcommands that run no filter, driver or hook are allowed'
   assert.match(refusal(['ls-files', '--modified'])!, /git ls-files --modified is not an option/);
   assert.match(refusal(['ls-files', 'pathspec-without-dashdash'])!, /not an option/);
   assert.match(refusal([])!, /git \(nothing\)/);
+});
+
+test('cat-file blob through the runner reads the committed bytes and runs no filter (lint --base reads the base config so)', () => {
+  clearMarkers();
+  const runner = createGitRunner({ projectDir: PROJECT, env: SETUP_ENV });
+  // a.txt has a smudge filter and z.proc a process filter in the repository's config and attributes.
+  assert.deepEqual(runner.run(['cat-file', 'blob', 'HEAD:a.txt'], PROJECT), { ok: true, stdout: 'one\n' });
+  assert.deepEqual(runner.run(['cat-file', 'blob', 'HEAD:./z.proc'], PROJECT), { ok: true, stdout: 'one\n' });
+  assert.equal(runner.run(['cat-file', '-e', 'HEAD^{commit}'], PROJECT)?.ok, true);
+  assert.equal(runner.run(['cat-file', 'blob', 'HEAD:missing.txt'], PROJECT)?.ok, false);
+  assert.deepEqual(markers(), []);
 });
 
 test('the runner: unknown outside the project, for refused commands, and a note for the refusal', () => {

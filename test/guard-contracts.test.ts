@@ -22,7 +22,7 @@ test('every host shell tool arrives as one of SHELL_TOOLS, with its command', ()
     .filter(([, tool]) => (SHELL_TOOLS as readonly string[]).includes(tool));
   assert.deepEqual(
     shellAliases.map(([name]) => name).sort(),
-    ['bash', 'powershell', 'runTerminalCommand', 'run_in_terminal', 'run_shell_command', 'Shell', 'shell'].sort(),
+    ['bash', 'bash', 'powershell', 'runTerminalCommand', 'run_in_terminal', 'run_shell_command', 'Shell', 'shell'].sort(),
   );
   for (const name of [...SHELL_TOOLS, ...shellAliases.map(([n]) => n)]) {
     const n = normalizeCall({ tool_name: name, tool_input: { command: 'ls -la' }, cwd: '/w' }, '/w', '/home/user');

@@ -80,6 +80,41 @@ function asPatch(tool: string, input: Record<string, unknown>): Record<string, u
   return { hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_input: { input: `*** Begin Patch\n${body}\n*** End Patch` }, tool_use_id: 'call_p' };
 }
 
+/** As Codex CLI sends it (recorded from 0.171.0): Bash as is, file changes as an apply_patch whose text is `command`. */
+function asCodex(tool: string, input: Record<string, unknown>): Record<string, unknown> | null {
+  const envelope = { session_id: 's', turn_id: 't', hook_event_name: 'PreToolUse', model: 'gpt-5.5', permission_mode: 'default', tool_use_id: 'call_1' };
+  if (tool === 'Bash') return { ...envelope, tool_name: 'Bash', tool_input: { command: input.command } };
+  const patch = asPatch(tool, input);
+  return patch ? { ...envelope, tool_name: 'apply_patch', tool_input: { command: (patch.tool_input as { input: string }).input } } : null;
+}
+
+/**
+ * As Cursor's preToolUse sends it (no CLI here: the shape of Cursor's hook docs as third-party
+ * adapters record it — see test/host-contracts.test.ts for the sources).
+ */
+function asCursor(tool: string, input: Record<string, unknown>): Record<string, unknown> | null {
+  const map: Record<string, [string, Record<string, unknown>]> = {
+    Bash: ['Shell', { command: input.command }],
+    Read: ['Read', { file_path: input.file_path }],
+    Write: ['Write', { file_path: input.file_path, content: input.content }],
+    Edit: ['StrReplace', { file_path: input.file_path, old_string: input.old_string, new_string: input.new_string }],
+  };
+  const m = map[tool];
+  return m ? { hook_event_name: 'preToolUse', conversation_id: 'c', generation_id: 'g', workspace_roots: [PROJECT], tool_name: m[0], tool_input: m[1] } : null;
+}
+
+/** As Agent Guard's OpenCode plugin sends it: OpenCode's tool name and its own (camelCase) arguments. */
+function asOpenCode(tool: string, input: Record<string, unknown>): Record<string, unknown> | null {
+  const map: Record<string, [string, Record<string, unknown>]> = {
+    Bash: ['bash', { command: input.command, description: 'x' }],
+    Read: ['read', { filePath: input.file_path }],
+    Write: ['write', { filePath: input.file_path, content: input.content }],
+    Edit: ['edit', { filePath: input.file_path, oldString: input.old_string, newString: input.new_string }],
+  };
+  const m = map[tool];
+  return m ? { hook_event_name: 'tool.execute.before', session_id: 's', call_id: 'c', tool_name: m[0], tool_input: m[1] } : null;
+}
+
 function decide(payload: Record<string, unknown>, example: GuardExample): string | null {
   const cwd = exampleCwd(example, PROJECT);
   const projectDir = example.fixture ? exampleCwd({ ...example, cwd: undefined }, PROJECT) : cwd;
@@ -92,6 +127,9 @@ const variants: [string, (e: GuardExample) => Record<string, unknown> | null][] 
   ['VS Code agent (older camelCase envelope)', (e) => asVsCode(e.tool_name, e.tool_input, true)],
   ['Copilot CLI', (e) => asCopilotCli(e.tool_name, e.tool_input)],
   ['apply_patch', (e) => asPatch(e.tool_name, e.tool_input)],
+  ['Codex CLI', (e) => asCodex(e.tool_name, e.tool_input)],
+  ['Cursor (preToolUse)', (e) => asCursor(e.tool_name, e.tool_input)],
+  ['OpenCode (Agent Guard plugin)', (e) => asOpenCode(e.tool_name, e.tool_input)],
 ];
 
 describe('every guard example decides the same on every host', () => {

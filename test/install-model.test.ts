@@ -46,7 +46,7 @@ function tree(dir: string, prefix = ''): Record<string, string> {
   return out;
 }
 
-/** The files alone (uninstall leaves an empty .claude/ or .gemini/ folder it created). */
+/** The files alone (uninstall leaves ~/.claude/ and ~/.gemini/, which it may not have created alone). */
 const files = (dir: string) => Object.keys(tree(dir)).filter((k) => !k.endsWith('/'));
 
 const outdatedHook = () => {
@@ -62,6 +62,9 @@ test('the build discovers one target per host, each with the four operations', (
       ['vscode', true, 'project,local,user'],
       ['gemini', true, 'project,user'],
       ['copilot', true, 'project,user'],
+      ['codex', true, 'project,user'],
+      ['cursor', true, 'project,user'],
+      ['opencode', true, 'project,user'],
       ['managed', false, ''],
       ['plugin', false, ''],
     ],
@@ -115,7 +118,8 @@ test('each host alone: install, status counts it (active, current), sync updates
     const synced = syncHosts(place(scope), BUNDLE);
     assert.equal(synced.error, undefined, name);
     assert.ok(
-      synced.lines.some((l) => l.startsWith(`updated ${hook}`)),
+      // Named as the settings file is: relative to the folder, or from ~.
+      synced.lines.some((l) => l.startsWith(`updated ${scope === 'user' ? '~/' : ''}.claude/hooks/agent-guard.cjs`)),
       `${name}: ${synced.lines.join('\n')}`,
     );
     s = status(ws, home, BUNDLE);
@@ -123,6 +127,8 @@ test('each host alone: install, status counts it (active, current), sync updates
     const u = uninstallHosts(place(scope), BUNDLE);
     assert.equal(u.error, undefined, name);
     assert.deepEqual([files(ws), files(home)], [[], []], `${name}: uninstall left files`);
+    // Nor the folders it created in the workspace (.claude/, .claude/hooks/, .gemini/, .github/hooks/).
+    assert.deepEqual(tree(ws), {}, `${name}: uninstall left folders`);
   }
 });
 
@@ -134,7 +140,8 @@ test('the CLI: install --host gemini only is guarded in status (exit 0), and syn
   let st = cli('status', ws);
   assert.equal(st.status, 0, st.stdout);
   assert.match(st.stdout, /^installed: \.gemini\/settings\.json \(hook file: current\)$/m);
-  assert.match(st.stdout, /^host: {6}Gemini CLI: guarded /m);
+  assert.match(st.stdout, /^host: {6}Gemini CLI: guarded; /m);
+  assert.match(st.stdout, /^check: {5}\.gemini\/settings\.json: guarded; the installed hook command denied a test call \(rm -rf ~\), in \d+ ms$/m);
   writeFileSync(join(ws, '.claude/hooks/agent-guard.cjs'), outdatedHook());
   assert.equal(cli('status', ws).status, 1);
   const synced = cli('sync', ws);
@@ -172,7 +179,31 @@ test("the files installs write in a workspace (the extension's watcher follows t
     '.claude/hooks/agent-guard.cjs',
     '.claude/settings.json',
     '.claude/settings.local.json',
+    '.codex/hooks.json',
+    '.cursor/hooks.json',
     '.gemini/settings.json',
     '.github/hooks/agent-guard.json',
+    '.opencode/plugins/agent-guard.js',
   ]);
+});
+
+test('--host all installs into the hosts found on this machine (a program on PATH or a config folder) and says which', () => {
+  const { ws, home, place } = scratch();
+  mkdirSync(join(home, '.codex'));
+  mkdirSync(join(home, '.cursor'));
+  const path = process.env.PATH;
+  process.env.PATH = '/nonexistent';
+  try {
+    const r = installHosts(place(), BUNDLE, 'all', { selfTest: false });
+    assert.equal(r.error, undefined);
+    assert.deepEqual(r.lines.slice(0, 2), [
+      'found on this machine: Codex CLI (~/.codex), Cursor (~/.cursor)',
+      'not found, so not installed: OpenCode (install one anyway with --host <name>)',
+    ]);
+    assert.ok(existsSync(join(ws, '.codex/hooks.json')));
+    assert.ok(existsSync(join(ws, '.cursor/hooks.json')));
+    assert.equal(existsSync(join(ws, '.opencode')), false);
+  } finally {
+    process.env.PATH = path;
+  }
 });

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeShell, interpreterCode } from '../core/shell/analyze';
 import { readCode } from '../core/shell/interpreters';
-import { DANGEROUS_APIS } from '../core/shell/code-apis';
+import { DANGEROUS_APIS, FRESH_TEMP_PATHS } from '../core/shell/code-apis';
 import { HOME, PROJECT } from './support/run';
 
 function codeOf(command: string): { lang: string; code: string } {
@@ -32,6 +32,20 @@ for (const [lang, rows] of Object.entries(DANGEROUS_APIS)) {
         }
       });
     }
+  });
+}
+
+for (const [lang, row] of Object.entries(FRESH_TEMP_PATHS)) {
+  if (!row.example) continue;
+  test(`fresh temporary paths: ${lang}: deleting the folder the code made is judged as rm -rf "$(mktemp -d)"`, () => {
+    const c = codeOf(row.example);
+    assert.equal(c.lang, lang, row.example);
+    const r = readCode(c.lang, c.code);
+    assert.equal(r.opaque, null, row.example);
+    assert.ok(
+      r.shell.some((s) => s.includes('"$(mktemp -d)"')),
+      `${row.example}: ${r.shell.join('; ')}`,
+    );
   });
 }
 
@@ -81,7 +95,7 @@ const READINGS: [string, string, string[], string | null][] = [
     'python',
     '[c for c in ().__class__.__base__.__subclasses__() if c.__name__ == "_wrap_close"][0].__init__.__globals__["system"]("id")',
     [],
-    "reaches the interpreter's internals (__base__), where any function can be found",
+    "reaches the interpreter's internals (__subclasses__), where any function can be found",
   ],
   ['python', 'import os; os.system("\\x72m -rf \\"~\\"")', ['rm -rf "~"'], null],
   ['js', '"".constructor.constructor("return process")().mainModule.require("child_process").execSync("id")', ['id'], null],

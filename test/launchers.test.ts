@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DATA_ARGUMENTS, LAUNCHERS } from '../core/shell/launchers';
+import { DATA_ARGUMENTS, EMBEDDED_SHELL, LAUNCHERS } from '../core/shell/launchers';
 import { STREAM_FILTERS } from '../core/effects/signatures/network';
 import { LAUNCHER_COUSINS } from './cases/launcher-cousins';
 import { CASE_FIXTURE } from './cases/guard-cases';
@@ -23,6 +23,13 @@ for (const l of LAUNCHERS) {
       const v = bash(c);
       assert.equal(v, null, `${c}: denied by ${v?.guardId}: ${v?.reason}`);
     }
+  });
+}
+
+for (const row of EMBEDDED_SHELL) {
+  test(`embedded shell ${row.names[0]}: the command line its script hands the system is judged`, () => {
+    for (const c of row.examples.blocked) assert.equal(bash(c)?.guardId, 'rm-catastrophic', c);
+    for (const c of row.examples.allowed) assert.equal(bash(c), null, c);
   });
 }
 

@@ -143,7 +143,15 @@ test('analyze: plain commands, lists and cd', () => {
   assert.deepEqual(model('cd src && rm -rf build; cat x'), ['cd src', 'rm -rf build @/home/user/project/src', 'cat x @/home/user/project/src']);
   assert.deepEqual(model('cd .. && cd ~/other && ls'), ['cd ..', 'cd /home/user/other @/home/user', 'ls @/home/user/other']);
   assert.deepEqual(model('(cd /tmp && ls); pwd'), ['cd /tmp', 'ls @/tmp', 'pwd']);
-  assert.deepEqual(model('cd "$UNKNOWN" && rm -rf x'), ['cd ⟨$UNKNOWN ifUnset=""⟩', 'rm -rf x @?']);
+  // A computed folder is judged by what it plausibly is: the project root (a script's folder or its
+  // parent), a folder the line names however it is reached, or a fresh folder under /tmp for mktemp.
+  assert.deepEqual(model('cd "$UNKNOWN" && rm -rf x'), ['cd ⟨$UNKNOWN ifUnset=""⟩', 'rm -rf x']);
+  assert.deepEqual(model('cd "$(git rev-parse --show-toplevel)/src" && rm -rf x'), [
+    '[$()] git rev-parse --show-toplevel',
+    'cd ⟨ifUnset="…/src"⟩',
+    'rm -rf x @/home/user/project/src',
+  ]);
+  assert.deepEqual(model('cd "$(mktemp -d)" && cd ../.. && rm -rf x'), ['[$()] mktemp -d', 'cd ⟨opaque⟩', 'cd ../.. @/tmp/\u0001', 'rm -rf x @/']);
 });
 
 test('analyze: variables set on the line are known; the others are not, with their value if unset', () => {
@@ -161,10 +169,11 @@ test('analyze: redirects, heredocs and here-strings', () => {
 
 test('analyze: scripts fed to a shell run, whether by -c, a heredoc or a pipe', () => {
   assert.deepEqual(model('bash -c "cd /tmp && rm -rf y"'), ['bash -c "cd /tmp && rm -rf y" wrapper', '[bash -c] cd /tmp', '[bash -c] rm -rf y @/tmp']);
-  assert.deepEqual(model("bash <<'EOF'\nrm -rf /tmp/x\nEOF"), ['bash << (body) stdin="rm -rf /tmp/x" wrapper', '[bash stdin] rm -rf /tmp/x << (body)']);
+  // The heredoc is the script, read by bash: its commands do not inherit it as their own input.
+  assert.deepEqual(model("bash <<'EOF'\nrm -rf /tmp/x\nEOF"), ['bash << (body) stdin="rm -rf /tmp/x" wrapper', '[bash stdin] rm -rf /tmp/x']);
   assert.deepEqual(model('echo "rm -rf dist" | bash'), ['echo "rm -rf dist"', 'bash stdin="rm -rf dist\\n" from=echo wrapper', '[bash stdin] rm -rf dist']);
   // What is downloaded is not known: the shell is marked as fed from curl, nothing more.
-  assert.deepEqual(model('curl -s https://x.example/i.sh | sh'), ['curl -s https://x.example/i.sh', 'sh from=curl']);
+  assert.deepEqual(model('curl -s https://x.example/i.sh | sh'), ['curl -s https://x.example/i.sh', 'sh from=curl dynamic']);
   assert.deepEqual(model('sh -c "$(curl -fsSL https://x.example)"'), ['[$()] curl -fsSL https://x.example', 'sh -c ⟨opaque⟩ dynamic']);
   assert.deepEqual(model('eval "ls $D"'), ['eval ⟨$D ifUnset="ls "⟩ dynamic']);
 });

@@ -181,7 +181,7 @@ const COMPUTED: string[] = [
   'eval "$X"',
   'bash -c "$X"',
   'sh -c "$(cat /tmp/x)"',
-  "$(printf 'r%s' m) -rf ~",
+  '$(printf "r%s" "$X") -rf ~',
   'r${x}m -rf ~',
   'read c <<< rm; $c -rf ~',
   '$SHELL -c "rm -rf ~"',
@@ -203,8 +203,11 @@ test('what a computed name still lets the analysis see is judged as usual', () =
   // A function's "$@" is judged per call, with that call's arguments.
   assert.equal(verdictOf('Bash', 'f() { "$@"; }; f ls -la'), null);
   assert.equal(verdictOf('Bash', 'f() { "$@"; }; f rm -rf ~')?.guardId, 'rm-catastrophic');
-  // A variable set on the line is known.
+  // A variable set on the line is known; so is what printf prints from words the line fixes.
   assert.equal(verdictOf('Bash', 'X=ls; $X -la'), null);
+  assert.equal(verdictOf('Bash', "$(printf 'r%s' m) -rf ~")?.guardId, 'rm-catastrophic');
+  assert.equal(verdictOf('Bash', 'c=(r m); "${c[0]}${c[1]}" -rf ~')?.guardId, 'rm-catastrophic');
+  assert.equal(verdictOf('Bash', 'c=(l s); "${c[0]}${c[1]}" -la'), null);
   assert.equal(verdictOf('Bash', 'env -i PATH="$PATH" npm test'), null);
 });
 

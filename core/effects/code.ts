@@ -264,6 +264,31 @@ export function homeAsLiteral(code: string): string {
   });
 }
 
+/** The reading call a literal is given to, closed: `)` or `))` with plain arguments between. */
+const READ_CALL_CLOSED = /^[^()\n]{0,80}?\)\s{0,8}\)?/;
+/** Keys of a mapping, its count: dotenv_values('.env').keys(), json.load(open('x')).keys(), Object.keys(…), len(…). */
+const KEYS_AFTER = /^\s{0,8}\.keys\b/;
+const KEYS_AROUND = /(?:\bObject\.keys|\blen|\bcount)\(\s{0,8}(?:[\w$.]{1,60}\(\s{0,8}){1,2}$/;
+
+/**
+ * The literal's file is read only for its names or a count: the reading call is followed by `.keys()`
+ * or wrapped whole in `Object.keys(…)` / `len(…)` (`sorted(dotenv_values('.env').keys())`). Values never
+ * leave that expression. Bounded look-around, so linear.
+ */
+function readForNames(code: string, l: Literal): boolean {
+  if (l.start < 0) return false;
+  const after = code.slice(l.end, l.end + 120);
+  const closed = READ_CALL_CLOSED.exec(after);
+  if (!closed) return false;
+  if (KEYS_AFTER.test(after.slice(closed[0].length))) return true;
+  const before = code.slice(Math.max(0, l.start - 160), l.start);
+  const around = KEYS_AROUND.exec(before);
+  if (!around) return false;
+  // As many calls closed after the literal as opened before it (inside the keys/len call), then its own `)`.
+  const opened = (around[0].match(/\(/g) ?? []).length;
+  return new RegExp(`^[^()\\n]{0,80}?(?:\\)\\s{0,8}){${opened}}`).test(after);
+}
+
 export function codeEffects(lang: string, original: string, inv: Invocation, home: string): Effect[] {
   const env = envReads(lang, original, inv);
   const api = CODE_APIS[lang];
@@ -284,7 +309,14 @@ export function codeEffects(lang: string, original: string, inv: Invocation, hom
     if (deleteAt.has(l.start)) out.push({ kind: 'delete', target: target(inv, synthetic(l.text), home), recursive: false });
     else if (writeAt.has(l.start) && !/[(){};]/.test(l.text))
       writes.push(l.text); // write_text('…') is content
-    else if (reads) out.push({ kind: 'read', source: 'file', target: target(inv, synthetic(l.text), home), mode: 'content', assumed: true });
+    else if (reads)
+      out.push({
+        kind: 'read',
+        source: 'file',
+        target: target(inv, synthetic(l.text), home),
+        mode: readForNames(code, l) ? 'names' : 'content',
+        assumed: true,
+      });
   }
   writes.push(...writeRefs(lang, code, inv));
   if (writes.length > 0) {

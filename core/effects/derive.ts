@@ -2,13 +2,14 @@
 // Linear: one pass over the arguments per candidate row; rows are looked up by program name and
 // compiled once per row on first use, never scanned per call.
 
-import { interpreterCode, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
+import { interpreterCode, LOOP_WORD, OPAQUE, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import { basename, isAbsolutePath, isSameOrAncestor, relativeTo, resolvePath } from '../paths';
 import { codeEffects, envReads } from './code';
 import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
 import { FAMILIES } from './signatures';
 import { destroyEffects } from './destroy';
 import { parsePatch, type PatchFile } from './patch';
+import { work } from '../work';
 
 let index: Map<string, ProgramSpec> | null = null;
 
@@ -412,9 +413,7 @@ function variableReads(inv: Invocation, out: Effect[]): void {
   for (const r of inv.redirects) {
     if (r.op === '<<<' && r.target) paramReads(r.target, out, { stdin: true });
     // An unquoted heredoc expands $NAME and ${NAME…} (not \$NAME, not ${NAME:+alt}) into what the program reads.
-    if (r.expandingBody !== undefined)
-      for (const m of r.expandingBody.matchAll(/(?<!\\)\$(?:\{([A-Za-z_]\w*)(?!\w|:?\+)|([A-Za-z_]\w*))/g))
-        out.push({ kind: 'read', source: 'variable', name: (m[1] ?? m[2])!, mode: 'content', stdin: true });
+    for (const name of r.expandedNames ?? []) out.push({ kind: 'read', source: 'variable', name, mode: 'content', stdin: true });
   }
 }
 
@@ -587,7 +586,26 @@ function deriveEffects(inv: Invocation, home: string): InvocationEffects {
   const code = interpreterCode(inv);
   if (code) out.push(...codeEffects(code.lang, code.code, inv, home));
   out.push(...destroyEffects(inv, out));
+  out.push(...loopEffects(inv, out, home));
+  work(1 + inv.args.length + inv.redirects.length + out.length);
   return { inv, row: match?.row ?? null, effects: out };
+}
+
+/**
+ * A loop variable holds each word of its for list in turn (`for f in .env ~/.bashrc; do cat "$f"`):
+ * an effect on it is an effect on each of those words, judged like the word written in its place.
+ */
+function loopEffects(inv: Invocation, effects: Effect[], home: string): Effect[] {
+  const out: Effect[] = [];
+  for (const e of effects) {
+    const t = 'target' in e ? e.target : null;
+    if (!t || t.value.known !== null || out.length >= 64) continue;
+    for (const p of t.value.possible) {
+      if (p.text.includes(OPAQUE) || !p.because.some((b) => b.endsWith(LOOP_WORD))) continue;
+      out.push({ ...e, target: target(inv, { ...synthetic(p.text), word: t.value.word }, home) } as Effect);
+    }
+  }
+  return out;
 }
 
 function fixed(f: FixedEffect, inv: Invocation, home: string, how: string): Effect {
@@ -715,6 +733,25 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
       case 'host':
         out.push({ kind: 'send', url: null, host: t, how });
         return true;
+      case 'address': {
+        // socat's FILE:.env, OPEN:x,rdonly, CREATE:out; TCP:host:port, OPENSSL:host:port; - and STDIO are the terminal.
+        if (t === null) {
+          out.push({ kind: 'read', source: 'file', target: { value, path: null }, mode: 'content', assumed: true });
+          return true;
+        }
+        const m = /^([A-Za-z0-9-]+)[:,](.*)$/s.exec(t);
+        const type = m ? m[1]!.toUpperCase() : t.includes('/') || t.startsWith('.') ? 'GOPEN' : '';
+        const params = m ? m[2]! : t;
+        if (['FILE', 'OPEN', 'GOPEN', 'CREATE', 'CREAT', 'PIPE', 'READLINE', 'UNIX', 'UNIX-CONNECT'].includes(type)) {
+          const path = synthetic(params.split(',')[0]!);
+          if (type === 'CREATE' || type === 'CREAT') out.push({ kind: 'write', target: target(inv, path, home), how });
+          else out.push({ kind: 'read', source: 'file', target: target(inv, path, home), mode: 'content' });
+        } else if (/^(?:TCP|TCP4|TCP6|UDP|UDP4|UDP6|OPENSSL|SSL|SOCKS|SOCKS4|SOCKS4A|SOCKS5|PROXY|SCTP|DCCP)$/.test(type)) {
+          const host = params.split(/[:,]/)[0] ?? '';
+          if (host !== '') out.push({ kind: 'send', url: null, host: host.toLowerCase(), how });
+        }
+        return true;
+      }
       case 'resolve':
       case 'connect-to': {
         // [+]HOST:PORT:ADDR[,ADDR…] and HOST:PORT:HOST2:PORT2; an IPv6 address in brackets.
@@ -1002,7 +1039,7 @@ export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[]
 // Commands that print only the names of KEY=value lines, which reveal no value: cut -d= -f1,
 // awk -F= '{print $1}', sed 's/=.*//'. What the secret guard suggests is in the same family
 // (grep -o '^[A-Z_]*=').
-function namesProjection(inv: Invocation): boolean {
+export function namesProjection(inv: Invocation): boolean {
   const words = inv.args.map((a) => a.known);
   if (words.some((w) => w === null)) return false;
   const w = words as string[];
@@ -1017,9 +1054,35 @@ function namesProjection(inv: Invocation): boolean {
     const code = w.find((x) => !x.startsWith('-') && x !== sep);
     return (sep === '=' || sep === "'='") && code !== undefined && /^\{\s*print \$1;?\s*\}$/.test(code.trim());
   }
-  if (inv.program === 'sed') {
-    const scripts = w.filter((x, i) => !x.startsWith('-') && (i === 0 || !['-e', '-f'].includes(w[i - 1]!) || w[i - 1] === '-e'));
-    return w.every((x) => !x.startsWith('-i')) && scripts.length > 0 && /^s([/|#])=\.\*\1\1g?$/.test(scripts[0]!);
+  if (inv.program === 'sed' || inv.program === 'gsed') {
+    if (w.some((x) => x.startsWith('-i') || x.startsWith('--in-place') || x === '-f' || x.startsWith('--file'))) return false;
+    const scripts = w.filter((x, i) => !x.startsWith('-') && w[i - 1] !== '-l');
+    const script = scripts[0];
+    if (script === undefined || (scripts.length > 1 && w.includes('-e'))) return false;
+    // s/=.*// deletes every value; with -n only the lines it prints with p come out, the same names.
+    const quiet = w.some((x) => x === '--quiet' || x === '--silent' || (/^-[a-zA-Z]+$/.test(x) && x.includes('n')));
+    const m = /^s([/|#])=\.\*\$?\1\1([gp]*)$/.exec(script);
+    return m !== null && (!quiet || m[2]!.includes('p'));
+  }
+  if (inv.program === 'jq' || inv.program === 'gojq' || inv.program === 'jaq') return jqNamesOnly(w);
+  return false;
+}
+
+/** jq options that take one value, or two (`--arg NAME VALUE`). */
+const JQ_ONE = new Set(['--indent', '-L', '--tab']);
+const JQ_TWO = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
+/** A jq program that prints only keys or a count: `keys`, `.data | keys[]`, `to_entries | map(.key)`, `length`. */
+const JQ_NAMES =
+  /^(?:\.[\w.[\]"-]*\|)?(?:keys(?:_unsorted)?(?:\[\])?|length|to_entries\|map\(\.key\)|\[?to_entries\[\]\.key\]?)(?:\|(?:sort|length|\.\[\]|join\("[^"\\]*"\)))?$/;
+
+/** jq whose program keeps only the names (or a count) of what it reads. */
+export function jqNamesOnly(words: string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const x = words[i]!;
+    if (x === '-f' || x === '--from-file' || x === '--args' || x === '--jsonargs') return false;
+    if (JQ_TWO.has(x)) i += 2;
+    else if (JQ_ONE.has(x)) i++;
+    else if (!x.startsWith('-')) return JQ_NAMES.test(x.replace(/\s+/g, ''));
   }
   return false;
 }

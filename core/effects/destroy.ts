@@ -111,6 +111,8 @@ export interface DestroyMatch {
   row: DestroyRow;
   shape: DestroyShape;
   detail: string | null;
+  /** DestroyShape.deploys: the local folder the sync copies from. */
+  source?: Value;
 }
 
 function shapeMatches(row: DestroyRow, shape: DestroyShape, inv: Invocation, parsed: ReturnType<typeof parseArgs>): string | null | false {
@@ -233,7 +235,9 @@ export function destroyMatch(inv: Invocation): DestroyMatch | null {
     if (parsed.positional[0]?.known === 'help') continue;
     for (const shape of row.shapes) {
       const m = shapeMatches(row, shape, inv, parsed);
-      if (m !== false) return { row, shape, detail: m };
+      if (m === false) continue;
+      const source = shape.deploys ? parsed.positional.slice(shape.sub?.length ?? 0).find((v) => v.known !== null) : undefined;
+      return { row, shape, detail: m, ...(source && !isRemote(source.known!) ? { source } : {}) };
     }
   }
   return null;
@@ -341,7 +345,14 @@ export function destroyEffects(inv: Invocation, effects: Effect[]): Effect[] {
   if (m) {
     const instead = insteadFor(m, inv);
     const what = m.shape.what ?? m.row.what;
-    out.push({ kind: 'destroy', store: m.detail ? `${what}: ${m.detail}` : what, target: null, row: m.row.id, ...(instead ? { instead } : {}) });
+    out.push({
+      kind: 'destroy',
+      store: m.detail ? `${what}: ${m.detail}` : what,
+      target: null,
+      row: m.row.id,
+      ...(instead ? { instead } : {}),
+      ...(m.source ? { deploySource: m.source } : {}),
+    });
   }
   for (const e of effects) {
     if (e.kind !== 'delete' || !e.target.path) continue;

@@ -1,6 +1,8 @@
 // Unified diffs read as the edits they make, file by file: what `git apply`, `patch` and a host's
 // apply_patch tool write. Pure text work, one pass.
 
+import { work } from '../work';
+
 /** The files a unified diff writes (its `+++ b/path` lines). */
 export function patchTargets(diff: string): string[] {
   return parsePatch(diff)
@@ -98,6 +100,7 @@ export function parsePatch(diff: string, strip: number | null = null): PatchFile
     neu.length = 0;
   };
   for (const line of lines) {
+    work();
     if (oldLeft > 0 || newLeft > 0) {
       const c = line[0];
       if (c === '-' && oldLeft > 0) {

@@ -6,6 +6,7 @@
 // through the lexer of store-commands.ts (lower case, comments out, string literals kept quoted);
 // a Redis command is its words joined; MongoDB's shell text is read as written.
 
+import { work } from '../work';
 import { sqlStatements } from './store-commands';
 
 export interface AdminRow {
@@ -146,6 +147,7 @@ export const MONGO_ADMIN: AdminRow[] = [
 
 function first(rows: AdminRow[], text: string): string | null {
   for (const row of rows) {
+    work(text.length);
     const m = row.re.exec(text);
     if (m && (!row.accept || row.accept(m))) return row.what;
   }

@@ -65,7 +65,7 @@ export type Effect =
   | { kind: 'escalate'; how: string }
   /** A data store destroyed: `store` says what (for messages). `row` names the destroy-table row
    *  (signatures/destroy.ts) for data stores; absent for devices and system state (signatures/system.ts). */
-  | { kind: 'destroy'; store: string; target: Target | null; row?: string; instead?: string };
+  | { kind: 'destroy'; store: string; target: Target | null; row?: string; instead?: string; deploySource?: Value };
 
 /** What an argument is to the program. */
 export type Role =
@@ -88,6 +88,7 @@ export type Role =
   | 'gitobj' // `rev:path` or `:path`: a file's content from git's object store
   | 'patch' // a unified diff the program applies (its `+++` files are written)
   | 'host' // a network peer (`nc host 9000`)
+  | 'address' // a socat address TYPE:params: FILE:/OPEN:/GOPEN:/CREATE: name a file (read, or written), TCP:/UDP:/OPENSSL:… a peer
   | 'resolve' // curl --resolve HOST:PORT:ADDR: ADDR is the peer
   | 'connect-to' // curl --connect-to HOST:PORT:HOST2:PORT2: HOST2 is the peer
   | 'proxy' // a proxy (a URL or HOST:PORT): the peer of every request, which sees plain-http requests whole

@@ -2,6 +2,7 @@
 // the hook and tests see the same behaviour. Git goes through the runner the caller passes in
 // (cli/git.ts: repository config neutralised, one time budget); without one there is no git.
 
+import { OutOfTime } from '../work';
 import { fileStamp, listNames, pathExists, readHead, resolveLinks } from './fs-answers';
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
@@ -40,6 +41,8 @@ export function createContext(
     deadline?: Deadline;
     observe?: (probe: FsProbe) => void;
     answers?: SharedAnswers;
+    /** Reads a file's text instead of the disk read (see DispatchOptions.readText). */
+    readText?: (path: string, maxBytes: number) => string | null;
   },
 ): GuardContext {
   const observe = opts.observe;
@@ -61,13 +64,13 @@ export function createContext(
         const command = call.tool === 'PowerShell' ? translatePowerShell(call.command ?? '') : (call.command ?? '');
         try {
           analysis = analyzeShell(command, { cwd: call.cwd, home: opts.home, projectDir: opts.projectDir, expired });
-        } catch {
+        } catch (err) {
           // The analysis itself failed: nothing of the command was seen, which is unanalysable, not "no opinion".
           analysis = {
             source: command,
             invocations: [],
             functions: [],
-            limit: 'failure',
+            limit: err instanceof OutOfTime ? 'deadline' : 'failure',
             opaqueCode: null,
             aliases: new Map(),
             home: opts.home,
@@ -84,7 +87,7 @@ export function createContext(
     },
     readText(path, maxBytes = 256 * 1024) {
       if (observe) observe({ op: 'read', path, stamp: fileStamp(path) });
-      return readHead(path, maxBytes);
+      return opts.readText ? opts.readText(path, maxBytes) : readHead(path, maxBytes);
     },
     exists(path) {
       let result = existsCache.get(path);

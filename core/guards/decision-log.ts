@@ -2,7 +2,7 @@
 // itself in git). Bounded (rotated at 512 KiB), deduplicated when a host runs the hook twice for
 // one call, and redacted: no secret value ever reaches it.
 
-import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../redact';
 import { APPEND_FLAGS, ensureStateDir, openNoFollow, READ_FLAGS, STATE_DIR } from '../state-dir';
@@ -27,6 +27,8 @@ export interface LogEntry {
   /** The guard's suggested alternative, redacted (absent in entries written before 0.1.1). */
   instead?: string;
   key: string;
+  /** The host's session id, when it sent one: an exception can be given for that session only. */
+  session?: string;
 }
 
 /**
@@ -50,7 +52,15 @@ export function callKey(payload: Record<string, unknown>): string {
  * Appends one entry. Throws UnsafePathError (from ../state-dir) when the folder or the file is a
  * link or not what it should be: the hook then says why on stderr and writes nothing.
  */
-export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, key: string, secrets: readonly string[] = [], now = new Date()): void {
+export function appendDecision(
+  projectDir: string,
+  call: ToolCall,
+  v: Verdict,
+  key: string,
+  secrets: readonly string[] = [],
+  now = new Date(),
+  session?: string,
+): void {
   const claudeDir = join(projectDir, '.claude');
   if (!existsSync(claudeDir)) return; // not a Claude Code project: leave no trace
   ensureStateDir(claudeDir, projectDir);
@@ -83,6 +93,7 @@ export function appendDecision(projectDir: string, call: ToolCall, v: Verdict, k
     reason: redact(v.reason, secrets),
     ...(v.instead ? { instead: redact(v.instead, secrets) } : {}),
     key,
+    ...(session ? { session } : {}),
   };
   const fd = openNoFollow(file, APPEND_FLAGS, LOG_FILE);
   try {
@@ -149,21 +160,61 @@ function lastLine(file: string): string | null {
   }
 }
 
+/** How much of each log file the reader looks at: its last bytes (a log is rotated at MAX_BYTES; this is more than enough). */
+const READ_TAIL_BYTES = 2 * MAX_BYTES;
+
+/**
+ * The most recent entries. The log is in the workspace, which a repository controls: each file is
+ * opened without following a link and without blocking (a FIFO planted there returns at once), read
+ * only when it is a regular file with one name, and only its last READ_TAIL_BYTES (a committed link
+ * to /dev/zero read 16.8 GB; a FIFO hung `agent-guard log` and the editor's view). A linked
+ * .claude/agent-guard folder is not read at all.
+ */
 export function readDecisions(projectDir: string, limit = 20): LogEntry[] {
   const out: LogEntry[] = [];
+  const dir = lstatOrNull(join(projectDir, LOG_DIR));
+  if (!dir || dir.isSymbolicLink() || !dir.isDirectory()) return out;
   for (const f of [ROTATED_LOG_FILE, LOG_FILE]) {
-    try {
-      for (const line of readFileSync(join(projectDir, f), 'utf8').split('\n')) {
-        if (!line.trim()) continue;
-        try {
-          out.push(JSON.parse(line) as LogEntry);
-        } catch {
-          /* skip torn lines */
-        }
+    for (const line of tail(join(projectDir, f), f, READ_TAIL_BYTES)) {
+      if (!line.trim()) continue;
+      try {
+        out.push(JSON.parse(line) as LogEntry);
+      } catch {
+        /* skip torn lines */
       }
-    } catch {
-      /* missing */
     }
   }
   return out.slice(-limit);
+}
+
+/** The whole lines in the last `max` bytes of a regular file (none for anything else). */
+function tail(file: string, show: string, max: number): string[] {
+  let fd: number | null = null;
+  try {
+    fd = openNoFollow(file, READ_FLAGS, show);
+    const size = fstatSync(fd).size;
+    const len = Math.min(size, max);
+    const buf = Buffer.alloc(len);
+    let n = 0;
+    while (n < len) {
+      const r = readSync(fd, buf, n, len - n, size - len + n);
+      if (r === 0) break;
+      n += r;
+    }
+    const lines = buf.subarray(0, n).toString('utf8').split('\n');
+    // Cut inside the file: the first line is a piece of one.
+    return len < size ? lines.slice(1) : lines;
+  } catch {
+    return []; // missing, a link, a FIFO, a device: nothing to show
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
+function lstatOrNull(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
 }

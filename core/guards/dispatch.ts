@@ -2,13 +2,17 @@
 // says allow (that would override the user's own permission settings).
 
 import { escapeControl } from '../terminal';
-import { DEFAULT_CONFIG, type GuardConfig } from '../config';
-import { MAX_COMMAND_LENGTH, MAX_INVOCATIONS } from '../shell/analyze';
+import { OutOfTime, withDeadline } from '../work';
+import { DEFAULT_CONFIG, MODE_STRENGTH, type GuardConfig, type Loosening } from '../config';
+import { CONSENT_COMMAND } from '../consent';
+import { MAX_CARRIED, MAX_COMMAND_LENGTH, MAX_HEREDOC_VARIABLES, MAX_INVOCATIONS, MAX_REDIRECTS } from '../shell/analyze';
 import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
 import type { Limit } from '../shell/ast';
 import { createContext, type FsProbe, type SharedAnswers } from './context';
 import { MAX_CALLS_PER_PAYLOAD, normalizeCall, type Host } from './normalize';
+import { claudeForm, DIALECTS, type HookAnswer } from './host-dialects';
 import { MAX_PATCH, MAX_WALK } from './file-changes';
+import { matchingException, type ExceptionScope } from './exception-match';
 import type { GitRunner, Guard, ToolCall } from './types';
 
 export interface Verdict {
@@ -46,6 +50,19 @@ export interface DispatchOptions {
   observe?: (probe: FsProbe) => void;
   /** Answers shared by many calls judged against one unchanged file system (a lint run): see createContext. */
   answers?: SharedAnswers;
+  /**
+   * How the guards read a file's text, when not from the disk as it is (lint: Agent Guard's own
+   * installed hook, verified by its stamp, reads as what it is; see core/lint/own-hook.ts).
+   */
+  readText?: (path: string, maxBytes: number) => string | null;
+  /**
+   * The time of the call (the hook, the CLI): exceptions scoped to a session, a time or a branch are
+   * then in force when they match. Without it (lint, the language server, which judge what files
+   * will run in sessions to come) only exceptions without a scope apply.
+   */
+  now?: number;
+  /** The host's session id (taken from the payload by evaluatePayload). */
+  session?: string;
 }
 
 export interface Deadline {
@@ -63,6 +80,20 @@ export function deadlineIn(ms: number, now: () => number = Date.now): Deadline {
 export const HOOK_DEADLINE_MS = 2500;
 
 export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evaluation {
+  return withDeadline(expiredOf(opts.deadline), () => {
+    try {
+      return evaluatePayloadNow(payload, opts);
+    } catch (err) {
+      // The deadline passed while the payload was read (each call's own guards catch theirs).
+      if (err instanceof OutOfTime) return { verdict: unanalysable('deadline'), notes: [], call: null, host: 'claude' };
+      throw err;
+    }
+  });
+}
+
+const expiredOf = (deadline: Deadline | undefined) => (deadline ? () => deadline.expired() : undefined);
+
+function evaluatePayloadNow(payload: unknown, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
   const normalized = normalizeCall(payload, opts.fallbackCwd, opts.home);
   if (!normalized.ok) {
@@ -78,13 +109,25 @@ export function evaluatePayload(payload: unknown, opts: DispatchOptions): Evalua
   const withGitNotes = () => (opts.git && opts.git.notes.length > 0 ? [...notes, ...opts.git.notes] : notes);
   for (const call of normalized.calls) {
     if (opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: normalized.host };
-    const e = evaluateCall(call, { ...opts, config });
+    const e = evaluateCall(call, { ...opts, config, ...(opts.session === undefined ? sessionOf(payload) : {}) });
     notes.push(...e.notes);
     if (e.verdict?.decision === 'deny') return { ...e, notes: withGitNotes(), host: normalized.host };
     if (e.verdict && !ask) ask = e;
   }
   if (ask) return { ...ask, notes: withGitNotes(), host: normalized.host };
   return { verdict: null, notes: withGitNotes(), call: normalized.calls[0] ?? null, host: normalized.host };
+}
+
+/** The session id the host sends (Claude Code: session_id; Copilot and VS Code: sessionId), or undefined. */
+export function sessionId(payload: unknown): string | undefined {
+  const p = payload as { session_id?: unknown; sessionId?: unknown } | null;
+  const id = typeof p?.session_id === 'string' ? p.session_id : typeof p?.sessionId === 'string' ? p.sessionId : '';
+  return id ? id.slice(0, 200) : undefined;
+}
+
+function sessionOf(payload: unknown): { session?: string } {
+  const id = sessionId(payload);
+  return id ? { session: id } : {};
 }
 
 const ordered = new WeakMap<readonly Guard[], Guard[]>();
@@ -100,6 +143,10 @@ export function orderGuards(guards: readonly Guard[]): Guard[] {
 }
 
 export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation {
+  return withDeadline(expiredOf(opts.deadline), () => evaluateCallNow(call, opts));
+}
+
+function evaluateCallNow(call: ToolCall, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
   const ctx = createContext(call, {
     home: opts.home,
@@ -109,10 +156,12 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     ...(opts.git ? { git: opts.git } : {}),
     ...(opts.observe ? { observe: opts.observe } : {}),
     ...(opts.answers ? { answers: opts.answers } : {}),
+    ...(opts.readText ? { readText: opts.readText } : {}),
   });
   const notes: string[] = [];
   let ask: Verdict | null = null;
   let judged = false;
+  let scope: ExceptionScope | undefined;
   for (const guard of orderGuards(opts.guards)) {
     if (!guard.tools.includes(call.tool) && !guard.tools.includes('*')) continue;
     const mode = config.guards[guard.id] ?? 'deny';
@@ -123,6 +172,8 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     try {
       denial = guard.check(call, ctx);
     } catch (err) {
+      // Out of time inside a guard's loops: what it had not yet looked at is unseen.
+      if (err instanceof OutOfTime) return { verdict: unanalysable('deadline'), notes, call, host: 'claude' };
       // A broken guard must not break the agent: no opinion, one line on stderr.
       notes.push(`agent-guard: guard ${guard.id} failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); no opinion`);
       if (config.failMode === 'closed') return { ...failClosed(`guard ${guard.id} failed while checking this call`, notes), call };
@@ -133,17 +184,25 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     const by = denial.by ?? guard.id;
     const byMode = by === guard.id ? mode : (config.guards[by] ?? mode);
     if (byMode === 'off') continue;
-    // A standing permission from a person: this guard, this exact command, this workspace.
-    if (call.command !== null && config.exceptions.some((x) => (x.guard === guard.id || x.guard === by) && x.command === call.command)) {
-      notes.push(`agent-guard: ${by} would deny this; allowed by an exception in .claude/agent-guard.json`);
+    const unseen = denial.unanalysable === true || by === 'unanalysable';
+    // A standing permission from a person: this guard, this command (parsed), in force here and now.
+    // Never for what the guard could not see: an exception names a command, not what it might do.
+    scope ??= exceptionScope(opts, call);
+    const allowed = unseen ? null : matchingException(config.exceptions, [guard.id, by], call, scope);
+    if (allowed) {
+      notes.push(`agent-guard: ${by} would deny this; allowed by an exception (${JSON.stringify(allowed.command)})`);
       continue;
     }
     // What the guard could not see is unanalysable, in every mode but off (like the analysis's own limits).
-    const verdict: Verdict =
-      denial.unanalysable || by === 'unanalysable'
-        ? { decision: 'deny', guardId: 'unanalysable', reason: denial.reason }
-        : { decision: byMode === 'ask' ? 'ask' : 'deny', guardId: by, reason: denial.reason };
+    const verdict: Verdict = unseen
+      ? { decision: 'deny', guardId: 'unanalysable', reason: denial.reason }
+      : { decision: byMode === 'ask' ? 'ask' : 'deny', guardId: by, reason: denial.reason };
     if (denial.instead) verdict.instead = denial.instead;
+    // Configuration that would let this through but waits for the person's consent: say so, and how it is given.
+    if (!unseen && config.unconsented) {
+      const waiting = waitingFor(config, guard, by, byMode, call, opts, scope);
+      if (waiting) verdict.reason = `${verdict.reason} ${waiting}`;
+    }
     if (verdict.decision === 'deny') return { verdict, notes, call, host: 'claude' };
     ask ??= verdict;
   }
@@ -153,7 +212,83 @@ export function evaluateCall(call: ToolCall, opts: DispatchOptions): Evaluation 
     const limit = call.command.length > MAX_COMMAND_LENGTH ? 'size' : (ctx.shell().limit ?? (opts.deadline?.expired() ? 'deadline' : null));
     if (limit) return { verdict: unanalysable(limit, limit === 'code' ? ctx.shell().opaqueCode : null), notes, call, host: 'claude' };
   }
+  // A guard that stopped early for the deadline (and said nothing) did not see the whole call.
+  if (judged && opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: 'claude' };
   return { verdict: ask, notes, call, host: 'claude' };
+}
+
+/** The scope scoped exceptions are checked against: only where the caller gave the time of the call. */
+function exceptionScope(opts: DispatchOptions, call: ToolCall): ExceptionScope | undefined {
+  if (opts.now === undefined) return undefined;
+  let branch: string | null | undefined;
+  return {
+    ...(opts.session ? { session: opts.session } : {}),
+    now: opts.now,
+    branch: () => {
+      if (branch === undefined) {
+        const r = opts.git?.run(['symbolic-ref', '--quiet', '--short', 'HEAD'], opts.projectDir ?? call.cwd);
+        branch = r?.ok ? r.stdout.trim() || null : null;
+      }
+      return branch;
+    },
+  };
+}
+
+/**
+ * When entries of the workspace's configuration that wait for consent would let this denial
+ * through: one sentence naming them and the command that gives consent (or, when consent comes from
+ * a base revision, that they apply once merged). Null when none would.
+ */
+function waitingFor(
+  config: GuardConfig,
+  guard: Guard,
+  by: string,
+  byMode: string,
+  call: ToolCall,
+  opts: DispatchOptions,
+  scope: ExceptionScope | undefined,
+): string | null {
+  const u = config.unconsented!;
+  const loose = u.loosened;
+  const strength = (m: string | undefined) => MODE_STRENGTH[m ?? 'deny'] ?? MODE_STRENGTH.deny!;
+  let why: Loosening[] = [];
+  const modeItem = (id: string) => u.items.filter((i) => i.path[0] === 'guards' && i.guard === id);
+  if (loose.guards[guard.id] === 'off') why = modeItem(guard.id);
+  else if (strength(loose.guards[by]) < strength(byMode)) why = modeItem(by);
+  else if (matchingException(loose.exceptions, [guard.id, by], call, scope))
+    why = u.items.filter((i) => i.path[0] === 'exceptions' && (i.guard === guard.id || i.guard === by));
+  else {
+    // An option (a write root, a branch no longer protected, a key host): the guard under the loosened options.
+    const options = u.items.filter((i) => i.path[0] !== 'guards' && i.path[0] !== 'exceptions');
+    if (options.length === 0) return null;
+    let again: ReturnType<Guard['check']>;
+    try {
+      again = guard.check(
+        call,
+        createContext(call, {
+          home: opts.home,
+          projectDir: opts.projectDir ?? call.cwd,
+          config: loose,
+          deadline: opts.deadline,
+          ...(opts.git ? { git: opts.git } : {}),
+        }),
+      );
+    } catch {
+      return null;
+    }
+    if (again && (again.by ?? guard.id) === by) return null;
+    why = options;
+  }
+  if (why.length === 0) return null;
+  const files = [...new Set(why.map((i) => (i.source === 'team' ? '.claude/agent-guard.json' : '.claude/agent-guard/local.json')))].join(' and ');
+  const what = why
+    .slice(0, 3)
+    .map((i) => i.what)
+    .join('; ');
+  const more = why.length > 3 ? `; and ${why.length - 3} more` : '';
+  return u.base
+    ? `(This change's ${files} would let it through (${what}${more}), but configuration that loosens the guard applies only once it is merged: ${u.base}'s configuration applies here.)`
+    : `(${files} would let it through (${what}${more}), but configuration that loosens the guard applies only with the user's consent, and it has not been given. Only the user can give it: they review ${files} and run ${CONSENT_COMMAND}.)`;
 }
 
 const LIMIT_TEXT: Record<Limit, string> = {
@@ -167,6 +302,7 @@ const LIMIT_TEXT: Record<Limit, string> = {
   failure: 'the analysis failed on it (please report this with `agent-guard explain`)',
   computed: 'a program name or a script in it is computed only when it runs ($cmd …, eval "$X", sh -c "$(…)")',
   files: `it changes files through find over more than ${MAX_WALK} entries, or applies a patch file larger than ${MAX_PATCH / 1024} KiB, and the guards read no further`,
+  redirects: `one of its commands has more than ${MAX_REDIRECTS} redirections in force, a heredoc expands more than ${MAX_HEREDOC_VARIABLES} different variables, or its commands carry more than ${MAX_CARRIED} redirections and heredoc variables in all`,
   code: 'it runs interpreter code that reaches a dangerous operation (running a command, evaluating code, loading a module or native code, deleting a tree) with a value computed at run time',
 };
 
@@ -217,41 +353,14 @@ export function reasonText(v: Verdict): string {
 
 /** The PreToolUse JSON for a verdict (Claude Code's form, which VS Code's agent honours too). */
 export function hookOutput(v: Verdict): string {
-  return JSON.stringify({
-    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: v.decision, permissionDecisionReason: reasonText(v) },
-  });
+  return JSON.stringify(claudeForm(v.decision, reasonText(v)));
 }
 
 /**
- * The reply in the form the host honours, as the real CLIs showed (test/real-hosts):
- * - Claude Code and VS Code's agent: Claude's `hookSpecificOutput` JSON, exit 0.
- * - Copilot CLI: a JSON deny with exit 0. With exit 2 the call is blocked but the model reads only
- *   "hook exited with code 2"; the JSON delivers the reason. Its camelCase dialect reads the
- *   top-level `permissionDecision`, its PascalCase dialect (and VS Code's Agent Host) Claude's
- *   form: both are given, so a payload taken for the wrong one of these hosts is still denied.
- * - Gemini CLI: `{"decision":"deny","reason":…}`, exit 0 (it ignores Claude's JSON).
- * - Cursor: its own `permission` field.
- * An "ask" is a deny where the host has no ask. Never an allow.
+ * The reply in the form the host honours (its row in host-dialects.ts, as the real CLIs showed in
+ * test/real-hosts). An "ask" is a deny where the host has no ask. Never an allow.
  */
-export function hookReply(host: Host, v: Verdict): { stdout: string; stderr: string[]; exitCode: number } {
+export function hookReply(host: Host, v: Verdict): HookAnswer {
   // Each host shows the reason in its terminal as well as to the model: quoted commands keep no raw controls.
-  const reason = escapeControl(reasonText(v), 'text');
-  switch (host) {
-    case 'copilot-cli':
-      return {
-        stdout: JSON.stringify({
-          permissionDecision: 'deny',
-          permissionDecisionReason: reason,
-          hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
-        }),
-        stderr: [],
-        exitCode: 0,
-      };
-    case 'gemini':
-      return { stdout: JSON.stringify({ decision: 'deny', reason }), stderr: [], exitCode: 0 };
-    case 'cursor':
-      return { stdout: JSON.stringify({ permission: v.decision, user_message: reason, agent_message: reason }), stderr: [], exitCode: 0 };
-    default:
-      return { stdout: hookOutput(v), stderr: [], exitCode: 0 };
-  }
+  return DIALECTS[host].reply(v, escapeControl(reasonText(v), 'text'));
 }

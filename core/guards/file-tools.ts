@@ -11,6 +11,8 @@
 // path alone and a name that reads, a Read. Input naming a remote repository (owner, repo, branch)
 // is about that repository, not this machine's files.
 
+import { work } from '../work';
+
 /** A canonical tool call made of the input: the tool and the input in Claude Code's spelling. */
 export interface Shaped {
   tool: 'Read' | 'Write' | 'Edit' | 'MultiEdit';
@@ -66,6 +68,7 @@ export function searchReplaceBlocks(diff: string): { oldText: string; newText: s
   let old: string[] = [];
   let neu: string[] = [];
   for (const line of lines) {
+    work();
     if (state === 'out' && /^<{5,}\s*SEARCH\b/.test(line)) {
       state = 'search';
       old = [];

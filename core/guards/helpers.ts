@@ -3,10 +3,11 @@
 import { parse as parseWords } from 'shell-quote';
 import { minimatch } from 'minimatch';
 import { basename, isAbsolutePath, resolvePath } from '../paths';
-import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
+import { FRESH_TMP, OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import type { GuardContext } from './types';
 import { secretGlob, secretOfPathVariable, secretPath, type SecretHit } from './secret-paths';
 import { GIT_LONG_OPTIONS } from '../effects/signatures/git';
+import { work } from '../work';
 
 /**
  * Quotes words for a suggested command. Single quotes rather than shell-quote's backslash style:
@@ -29,6 +30,8 @@ export function shown(inv: Invocation, max = 160): string {
 
 /** The programs that actually run (wrappers excluded: they are listed with their inner command). */
 export function runs(analysis: ShellAnalysis): Invocation[] {
+  // Every guard's loop over the commands starts here: counted (and the deadline checked) per command.
+  work(analysis.invocations.length);
   return analysis.invocations.filter((i) => !i.wrapper);
 }
 
@@ -85,7 +88,15 @@ export function plausiblePaths(inv: Invocation, v: Value, home: string): { path:
     return path ? [{ path, text: v.known, because: [], unset: [] }] : [];
   }
   const out: { path: string; text: string; because: string[]; unset: string[] }[] = [];
+  work(v.possible.length);
   for (const p of v.possible) {
+    // A fresh temporary folder ("$(mktemp -d)", one path segment nobody names) is not judged, but a
+    // path that climbs out of it (`"$(mktemp -d)/../.."`) names a real folder and is.
+    if (p.text.startsWith(FRESH_TMP)) {
+      const path = pathOfText(inv, p.text, home);
+      if (path && !path.includes(OPAQUE)) out.push({ path, text: p.text, because: p.because, unset: p.unset });
+      continue;
+    }
     if (p.text.includes(OPAQUE) || p.because.length === 0) continue;
     const path = pathOfText(inv, p.text, home);
     if (path) out.push({ path, text: p.text, because: p.because, unset: p.unset });

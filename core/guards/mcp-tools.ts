@@ -192,7 +192,7 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     source: '@playwright/mcp (browser_navigate: url), puppeteer servers (puppeteer_navigate: url), chrome-devtools-mcp (navigate_page)',
     examples: [
       { tool: 'mcp__playwright__browser_navigate', input: { url: 'file:///home/user/project/README.md' }, reads: 'Read README.md' },
-      { tool: 'mcp__puppeteer__puppeteer_navigate', input: { url: 'https://example.com' }, reads: 'Bash curl -sS https://example.com' },
+      { tool: 'mcp__puppeteer__puppeteer_navigate', input: { url: 'https://example.com' }, reads: 'WebFetch https://example.com' },
     ],
   },
   {

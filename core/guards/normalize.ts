@@ -1,12 +1,18 @@
 // Turns any host's PreToolUse payload into the one ToolCall shape guards see, so no guard knows
-// about hosts (../shared/reference/vscode-agent-hooks.md):
+// about hosts (VS Code's hooks documentation and source, the Copilot and Gemini CLIs' hook docs):
 //   Claude Code           tool_name/tool_input, Bash, Write, Edit, …
 //   VS Code agent (Local) run_in_terminal, create_file, replace_string_in_file, multi_replace_string_in_file,
 //                         apply_patch, read_file, … with camelCase inputs (filePath, oldString); older builds
 //                         send hookEventName/toolName/toolInput
 //   Copilot CLI           toolName/toolArgs (a JSON string) with bash, powershell, view, create, edit, …
 //   Gemini CLI            BeforeTool: run_shell_command, read_file, write_file, replace, grep_search, glob
-//   Cursor                beforeShellExecution with a top-level command
+//   Cursor                preToolUse (Shell, Read, Write, StrReplace, Delete, MCP:<tool>, …); the older
+//                         beforeShellExecution, beforeReadFile (top-level command, file_path) and
+//                         beforeMCPExecution (tool_input a JSON string)
+//   Codex CLI             PreToolUse with a turn_id: Bash, apply_patch (the patch as `command`),
+//                         view_image, mcp__<server>__<tool>
+//   OpenCode              Agent Guard's plugin: tool.execute.before with OpenCode's tool and args
+//                         (bash, read, write, edit, patch, grep, glob, list; camelCase filePath)
 // One payload can be several calls (a multi-file replace, a patch touching several files).
 
 import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
@@ -14,8 +20,10 @@ import { parsePatch } from '../effects/patch';
 import { PATH_FIELDS, shapeOf } from './file-tools';
 import { COMMAND_FIELDS, expandTemplate, interpreterCommand, mcpRow, parseMcpName, shellWord, sqlCommand, uploadHost } from './mcp-tools';
 import { SHELL_TOOLS, type ToolCall } from './types';
+import { work } from '../work';
+import { DIALECTS, type Host } from './host-dialects';
 
-export type Host = 'claude' | 'vscode' | 'copilot-cli' | 'gemini' | 'cursor';
+export type { Host };
 /** `limit` is set when the payload was larger than what is read of it (a patch over MAX_PATCH_BYTES). */
 export type Normalized = { ok: true; calls: ToolCall[]; host: Host; limit?: 'calls' } | { ok: false; problem: string };
 
@@ -51,63 +59,35 @@ const BUILT_IN_TOOLS = new Set([
 ]);
 
 /**
- * Host tool name → the Claude Code tool it is, per host. Several hosts share a name (`read_file` is
- * VS Code's and Gemini's, `edit` is the Copilot CLI's), so the host comes from the payload's
- * envelope first (hostOf) and the tool name is read in that host's table.
+ * Host tool name → the Claude Code tool it is, per host (host-dialects.ts). Several hosts share a
+ * name (`read_file` is VS Code's and Gemini's, `edit` is the Copilot CLI's and OpenCode's), so the
+ * host comes from the payload's envelope first (hostOf) and the tool name is read in that host's table.
  */
-export const TOOL_ALIASES: Readonly<Record<Host, Readonly<Record<string, string>>>> = {
-  claude: {},
-  vscode: {
-    run_in_terminal: 'Bash',
-    runTerminalCommand: 'Bash',
-    create_file: 'Write',
-    createFile: 'Write',
-    replace_string_in_file: 'Edit',
-    insert_edit_into_file: 'Edit',
-    edit_notebook_file: 'NotebookEdit',
-    read_file: 'Read',
-    grep_search: 'Grep',
-  },
-  'copilot-cli': {
-    bash: 'Bash',
-    shell: 'Bash',
-    powershell: 'PowerShell',
-    view: 'Read',
-    create: 'Write',
-    edit: 'Edit',
-    str_replace_editor: 'Edit',
-    grep: 'Grep',
-    rg: 'Grep',
-    glob: 'Glob',
-  },
-  gemini: {
-    run_shell_command: 'Bash',
-    read_file: 'Read',
-    write_file: 'Write',
-    replace: 'Edit',
-    grep_search: 'Grep',
-    search_file_content: 'Grep',
-    glob: 'Glob',
-    list_directory: 'LS',
-    read_many_files: 'ReadMany',
-  },
-  cursor: { Shell: 'Bash' },
-};
+export const TOOL_ALIASES: Readonly<Record<Host, Readonly<Record<string, string>>>> = Object.fromEntries(
+  Object.entries(DIALECTS).map(([host, d]) => [host, d.aliases]),
+) as Record<Host, Readonly<Record<string, string>>>;
 
 /** Tool names only one host uses: the host when the envelope does not say (hand-written payloads). */
 const NAME_ONLY_HOST: Record<string, Host> = {};
-for (const host of ['cursor', 'gemini', 'copilot-cli', 'vscode'] as Host[]) for (const name of Object.keys(TOOL_ALIASES[host])) NAME_ONLY_HOST[name] = host;
+// Codex and OpenCode always come with their envelope; Claude Code's own names (Cursor's Read) say nothing.
+for (const host of ['cursor', 'gemini', 'copilot-cli', 'vscode'] as Host[])
+  for (const [name, tool] of Object.entries(TOOL_ALIASES[host])) if (name !== tool) NAME_ONLY_HOST[name] = host;
 
 /**
- * Which host sent the payload, from its envelope: Gemini CLI names its event `BeforeTool`; the
- * Copilot CLI's camelCase dialect sends `toolName`/`toolArgs`, VS Code's older builds
- * `toolName`/`toolInput`; with `PreToolUse`, a VS Code tool name is VS Code's agent, and a Claude
- * tool name with a `timestamp` is the Copilot runtime (the CLI's PascalCase dialect, VS Code's Agent
- * Host) — Claude Code sends none. The tool name alone decides only when the envelope is silent.
+ * Which host sent the payload, from its envelope: Gemini CLI names its event `BeforeTool`, Cursor
+ * its events in camelCase (`preToolUse`, `beforeReadFile`, …), Agent Guard's OpenCode plugin
+ * `tool.execute.before`; Codex sends a `turn_id` that no other host does; the Copilot CLI's
+ * camelCase dialect sends `toolName`/`toolArgs`, VS Code's older builds `toolName`/`toolInput`;
+ * with `PreToolUse`, a VS Code tool name is VS Code's agent, and a Claude tool name with a
+ * `timestamp` is the Copilot runtime (the CLI's PascalCase dialect, VS Code's Agent Host) — Claude
+ * Code sends none. The tool name alone decides only when the envelope is silent.
  */
 function hostOf(p: Record<string, unknown>, name: string): Host {
   const event = str(p.hook_event_name, p.hookEventName);
   if (event === 'BeforeTool') return 'gemini';
+  if (CURSOR_EVENTS.has(event)) return 'cursor';
+  if (event === OPENCODE_EVENT) return 'opencode';
+  if (event === 'PreToolUse' && typeof p.turn_id === 'string') return 'codex';
   if (p.toolName !== undefined && p.tool_name === undefined) return p.toolArgs !== undefined ? 'copilot-cli' : 'vscode';
   if (event === 'PreToolUse' || event === '') {
     if (TOOL_ALIASES.vscode[name] !== undefined || name === 'multi_replace_string_in_file' || name === 'apply_patch') return 'vscode';
@@ -116,6 +96,11 @@ function hostOf(p: Record<string, unknown>, name: string): Host {
   }
   return NAME_ONLY_HOST[name] ?? (p.timestamp !== undefined ? 'copilot-cli' : 'claude');
 }
+
+/** Cursor's events that can block a call (its preToolUse and the older per-kind events). */
+const CURSOR_EVENTS = new Set(['preToolUse', 'beforeShellExecution', 'beforeReadFile', 'beforeMCPExecution']);
+/** The event Agent Guard's OpenCode plugin names its payload with (the OpenCode hook it runs in). */
+export const OPENCODE_EVENT = 'tool.execute.before';
 
 function obj(v: unknown): Record<string, unknown> | null {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
@@ -137,22 +122,38 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
         : fallbackCwd;
   const cwd = isAbsolutePath(rawCwd) ? normalizePath(rawCwd) : resolvePath(fallbackCwd, rawCwd, home);
 
-  // Cursor's shell hook: the command is top level.
+  // Cursor's older per-kind events: the command or the file is top level.
   if (p.hook_event_name === 'beforeShellExecution' && typeof p.command === 'string') {
     return { ok: true, host: 'cursor', calls: [commandCall('Bash', p.command, cwd, { command: p.command })] };
+  }
+  if (p.hook_event_name === 'beforeReadFile' && typeof p.file_path === 'string' && p.file_path !== '') {
+    return { ok: true, host: 'cursor', calls: [single('Read', { file_path: p.file_path }, cwd, home)] };
   }
   const name = str(p.tool_name, p.toolName);
   if (!name) return { ok: false, problem: 'payload has no tool_name' };
   let input = obj(p.tool_input) ?? obj(p.toolInput) ?? obj(p.toolArgs);
-  if (!input && typeof p.toolArgs === 'string') {
+  // The Copilot CLI's toolArgs, and Cursor's beforeMCPExecution tool_input, are JSON strings.
+  const encoded = typeof p.toolArgs === 'string' ? p.toolArgs : typeof p.tool_input === 'string' ? p.tool_input : null;
+  if (!input && encoded !== null) {
     try {
-      input = obj(JSON.parse(p.toolArgs));
+      input = obj(JSON.parse(encoded));
     } catch {
       input = null;
     }
   }
   input ??= {};
   const host = hostOf(p, name);
+  // Cursor names an MCP tool `MCP:<tool>` in preToolUse, and sends the bare tool name (its input
+  // often a JSON string, parsed above) in beforeMCPExecution: both are judged as an MCP call of an
+  // unknown server, whose command line, if it has one, is judged as one.
+  if (host === 'cursor' && (p.hook_event_name === 'beforeMCPExecution' || name.startsWith('MCP:'))) {
+    const calls = mcpCalls('', name.startsWith('MCP:') ? name.slice(4) : name, input, cwd, home);
+    return { ok: true, host, calls: calls ?? [single(name, input, cwd, home)] };
+  }
+  if (host === 'cursor' && name === 'Delete') {
+    const target = str(input.path, input.file_path, input.target_file);
+    if (target) return { ok: true, host, calls: [commandCall('Bash', `rm -- ${shellWord(target)}`, cwd, { command: `rm -- ${shellWord(target)}` })] };
+  }
   const tool = TOOL_ALIASES[host][name] ?? name;
   // Gemini's shell tool runs in `dir_path` when given; its search tools name their folder so too.
   if (host === 'gemini' && typeof input.dir_path === 'string' && input.dir_path !== '') {
@@ -174,9 +175,12 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
     if (all.length > MAX_CALLS_PER_PAYLOAD) normalized.limit = 'calls';
     return normalized;
   }
-  if (name === 'apply_patch') {
-    // Hosts name the patch field differently: VS Code `input`, Codex's hook `command`, others `patch`/`patchText`.
-    const patch = str(input.input, input.patch, input.patchText, input.command, input.diff, p.input);
+  if (name === 'apply_patch' || (host === 'opencode' && name === 'patch')) {
+    // Hosts name the patch field differently: VS Code `input`, Codex's hook `command`, OpenCode `patchText`, others `patch`.
+    const patch =
+      host === 'codex'
+        ? str(input.command, input.input, input.patch, input.patchText, input.diff, p.input)
+        : str(input.input, input.patch, input.patchText, input.command, input.diff, p.input);
     const calls = patchCalls(patch, cwd, home, input);
     const normalized: Normalized = { ok: true, host, calls };
     if (patch.length > MAX_PATCH_BYTES || calls.length > MAX_CALLS_PER_PAYLOAD) normalized.limit = 'calls';
@@ -298,7 +302,8 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
       if (!url) return null;
       if (/^file:\/\//i.test(url))
         return [single('Read', { ...input, file_path: decodeURIComponent(url.replace(/^file:\/\/(?:localhost)?/i, '')) }, cwd, home)];
-      return [bash(`curl -sS ${shellWord(url)}`)];
+      // A page opened is a URL fetched: WebFetch, whose URL is judged as text sent out (outgoing.ts).
+      return [single('WebFetch', { ...input, url }, cwd, home)];
     }
     case 'mongo-delete': {
       const filter = input.filter;
@@ -388,7 +393,7 @@ function single(tool: string, input: Record<string, unknown>, cwd: string, home:
           .map((e) => ({ oldText: str(e.old_string), newText: str(e.new_string) })),
       );
     case 'Write':
-      return editCall(tool, input, cwd, home, [{ oldText: '', newText: str(input.content, input.file_text) }]);
+      return editCall(tool, input, cwd, home, [{ oldText: '', newText: str(input.content, input.file_text, input.contents) }]);
     case 'NotebookEdit':
       return editCall(tool, input, cwd, home, [{ oldText: '', newText: str(input.new_source, input.newCode) }]);
     default: {
@@ -396,7 +401,7 @@ function single(tool: string, input: Record<string, unknown>, cwd: string, home:
       const pathField =
         tool === 'Read'
           ? PATH_FIELDS.map((f) => input[f]).find((v) => typeof v === 'string')
-          : (input.file_path ?? input.filePath ?? input.notebook_path ?? (tool === 'Grep' || tool === 'Glob' ? input.path : undefined));
+          : (input.file_path ?? input.filePath ?? input.notebook_path ?? input.target_file ?? (tool === 'Grep' || tool === 'Glob' ? input.path : undefined));
       if (typeof pathField === 'string' && pathField !== '') call.path = resolvePath(cwd, pathField, home);
       return call;
     }
@@ -410,6 +415,8 @@ function editCall(tool: string, input: Record<string, unknown>, cwd: string, hom
   const canonical: Record<string, unknown> = { ...input };
   if (raw) canonical.file_path = raw;
   if (tool === 'Write') canonical.content = edits[0]?.newText ?? '';
+  // The guards read each edit's text a bounded number of times: counted per 64 characters.
+  for (const e of edits) work(1 + ((e.oldText.length + e.newText.length) >> 6));
   return { tool, input: canonical, cwd, command: null, path, edits };
 }
 
@@ -457,6 +464,7 @@ function patchCalls(text: string, cwd: string, home: string, input: Record<strin
     }
   };
   for (const line of body.split(/\r?\n/)) {
+    work();
     const header = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line);
     if (header) {
       flush();

@@ -54,18 +54,26 @@ export function catastrophe(path: string, ctx: Pick<GuardContext, 'home' | 'proj
   if (SYSTEM_DIRS.has(path)) return `the system directory ${path}`;
   if (isSameOrAncestor(path, ctx.home)) return `${path}, which contains your home directory`;
   for (const d of CRITICAL_HOME_DIRS) if (path === `${ctx.home}/${d}`) return `~/${d}`;
-  // Another user's home, beside ours (/home/alice when we are /home/user): `rm -rf ~alice`; a Windows
-  // home (C:\Users\alice) or a macOS one whatever system the hook runs on.
-  const homes = ctx.home.slice(0, ctx.home.lastIndexOf('/'));
-  if (
-    ((homes === '/home' || homes === '/Users') && path.startsWith(`${homes}/`) && !path.slice(homes.length + 1).includes('/')) ||
-    /^(?:\/home|\/Users|[A-Z]:\/Users)\/[^/]+$/.test(path)
-  )
-    return `the home directory ${path}`;
+  // Any user's home, whoever the hook runs as (root's is /root, a system directory above), and the
+  // critical folders in it: /home/alice, /Users/bob, C:/Users/carol, /home/alice/.ssh.
+  const other = userHome(path);
+  if (other?.rest === '') return `the home directory ${other.home}`;
+  if (other && CRITICAL_HOME_DIRS.includes(other.rest)) return `${path}, in the home directory ${other.home}`;
   if (path === ctx.projectDir) return 'the whole project, including its .git history';
   if (isSameOrAncestor(path, ctx.projectDir)) return `${path}, a parent of the project`;
   if (path === `${ctx.projectDir}/.git`) return "the project's .git directory (all local history, branches and stashes)";
   return null;
+}
+
+/** Folders whose children are users' homes: Linux, macOS, Windows (and its drive under WSL and Git Bash). */
+const HOMES = /^(?:\/home|\/Users|[A-Za-z]:\/Users|\/mnt\/[a-z]\/Users|\/[a-z]\/Users)\/([^/]+)(?:\/(.*))?$/;
+
+/** The user's home a path is in (`/home/alice/.ssh` → /home/alice and `.ssh`), or null. */
+export function userHome(path: string): { home: string; rest: string } | null {
+  const m = HOMES.exec(path);
+  if (!m) return null;
+  const rest = m[2] ?? '';
+  return { home: rest === '' ? path : path.slice(0, path.length - rest.length - 1), rest };
 }
 
 /**
@@ -78,7 +86,7 @@ export function protectedChildren(dir: string, ctx: Pick<GuardContext, 'home' | 
   const out = new Set<string>();
   for (const d of SYSTEM_DIRS) if (d.startsWith(prefix) && !d.slice(prefix.length).includes('/') && d.length > prefix.length) out.add(d.slice(prefix.length));
   for (const p of [ctx.home, ctx.projectDir]) if (p.startsWith(prefix)) out.add(p.slice(prefix.length).split('/')[0]!);
-  if (dir === ctx.home) for (const d of CRITICAL_HOME_DIRS) out.add(d);
+  if (dir === ctx.home || userHome(dir)?.rest === '') for (const d of CRITICAL_HOME_DIRS) out.add(d);
   if (dir === ctx.projectDir) out.add('.git');
   out.delete('');
   return [...out];

@@ -111,6 +111,13 @@ export interface Guard {
   check(call: ToolCall, ctx: GuardContext): Denial | null;
   /** Higher runs first (default 0). A broad guard (sudo) runs after the specific ones, so the reason names the real danger. */
   priority?: number;
+  /**
+   * Its denials are in the catastrophic class (deleting root, home or the project, destroying a disk
+   * or the system, running code from the network, sending secrets away): the floor under exceptions.
+   * The editor offers no one-click "Allow" for them, and `agent-guard allow` and `agent-guard trust`
+   * want the exact command (or the guard's id) typed back in a terminal.
+   */
+  catastrophic?: true;
   examples: { blocked: GuardExample[]; allowed: GuardExample[] };
 }
 

@@ -10,8 +10,12 @@ import { HOOK_FILE_NAME, sha256, type SettingsRecord } from './settings';
 export interface EventHookSpec {
   /** Where the host keeps the event's groups, e.g. ["hooks", "BeforeTool"]. */
   eventPath: string[];
-  /** The group to append: `{ matcher, hooks: [handler] }`. */
-  group: { matcher: string; hooks: Record<string, unknown>[] };
+  /** The group to append: `{ matcher, hooks: [handler] }` (no matcher: every tool). */
+  group: { matcher?: string; hooks: Record<string, unknown>[] };
+  /** The event's array holds the handlers themselves, not groups of them (Cursor's hooks.json). */
+  flat?: boolean;
+  /** Top-level members the host needs in the file, added when missing (Cursor's `version: 1`). */
+  required?: Record<string, string | number | boolean>;
   /** The handler field that holds the command line. */
   commandField: string;
   /** The host reads comments in this file (Gemini does). */
@@ -48,10 +52,18 @@ interface Located {
 }
 
 /** Our handlers (they run agent-guard.cjs) under the event, wherever they are. */
-export function findHostHandlers(settings: unknown, spec: Pick<EventHookSpec, 'eventPath' | 'commandField'>): Located[] {
+export function findHostHandlers(settings: unknown, spec: Pick<EventHookSpec, 'eventPath' | 'commandField' | 'flat'>): Located[] {
   const out: Located[] = [];
   const groups = get(settings, spec.eventPath);
   if (!Array.isArray(groups)) return out;
+  if (spec.flat) {
+    groups.forEach((h, i) => {
+      const cmd = (h as Record<string, unknown>)?.[spec.commandField];
+      if (typeof cmd === 'string' && cmd.includes(HOOK_FILE_NAME))
+        out.push({ group: i, handler: -1, groupSize: 1, handlerValue: h as Record<string, unknown> });
+    });
+    return out;
+  }
   groups.forEach((g, gi) => {
     const hooks = (g as { hooks?: unknown })?.hooks;
     if (!Array.isArray(hooks)) return;
@@ -62,6 +74,11 @@ export function findHostHandlers(settings: unknown, spec: Pick<EventHookSpec, 'e
     });
   });
   return out;
+}
+
+/** Where a located handler is in the file, and what removing it removes (its group, when only ours is in it). */
+function handlerPath(spec: Pick<EventHookSpec, 'eventPath' | 'flat'>, h: Located): JsonPath {
+  return spec.flat ? [...spec.eventPath, h.group] : [...spec.eventPath, h.group, 'hooks', h.handler];
 }
 
 const isEmptyContainer = (v: unknown) =>
@@ -82,6 +99,11 @@ export function planHostInstall(text: string | null, spec: EventHookSpec): HostP
   const value = () => (parseHostSettings(t, true) as { value: unknown }).value;
   const handler = spec.group.hooks[0]!;
   try {
+    for (const [k, v] of Object.entries(spec.required ?? {})) {
+      if ((value() as Record<string, unknown>)[k] !== undefined) continue;
+      t = addProperty(t, [], k, v, style);
+      record.createdPaths.push(k);
+    }
     const ours = findHostHandlers(value(), spec);
     if (ours.length === 0) {
       let done = false;
@@ -90,7 +112,7 @@ export function planHostInstall(text: string | null, spec: EventHookSpec): HostP
         const v = get(value(), sub);
         const last = i === spec.eventPath.length - 1;
         if (v === undefined) {
-          let nested: unknown = [spec.group];
+          let nested: unknown = [spec.flat ? handler : spec.group];
           for (let j = spec.eventPath.length - 1; j > i; j--) nested = { [spec.eventPath[j]!]: nested };
           t = addProperty(t, sub.slice(0, -1), spec.eventPath[i]!, nested, style);
           for (let j = i; j < spec.eventPath.length; j++) record.createdPaths.push(spec.eventPath.slice(0, j + 1).join('.'));
@@ -101,17 +123,17 @@ export function planHostInstall(text: string | null, spec: EventHookSpec): HostP
           );
         }
       }
-      if (!done) t = appendToArray(t, spec.eventPath, spec.group, style);
+      if (!done) t = appendToArray(t, spec.eventPath, spec.flat ? handler : spec.group, style);
     } else {
       const first = ours[0]!;
-      const base: JsonPath = [...spec.eventPath, first.group, 'hooks', first.handler];
+      const base = handlerPath(spec, first);
       for (const [k, v] of Object.entries(handler)) {
         if (first.handlerValue[k] === v) continue;
         if (first.handlerValue[k] === undefined) t = addProperty(t, base, k, v, style);
         else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') t = replaceValue(t, [...base, k], v);
       }
       for (const dup of ours.slice(1).reverse()) {
-        t = removeAt(t, dup.groupSize === 1 ? [...spec.eventPath, dup.group] : [...spec.eventPath, dup.group, 'hooks', dup.handler]);
+        t = removeAt(t, dup.groupSize === 1 ? [...spec.eventPath, dup.group] : handlerPath(spec, dup));
         notes.push('removed a duplicate Agent Guard hook entry');
       }
     }
@@ -129,7 +151,7 @@ export function planHostInstall(text: string | null, spec: EventHookSpec): HostP
 export function planHostUninstall(
   text: string,
   record: SettingsRecord | null,
-  spec: Pick<EventHookSpec, 'eventPath' | 'commandField' | 'allowComments'>,
+  spec: Pick<EventHookSpec, 'eventPath' | 'commandField' | 'allowComments' | 'flat' | 'required'>,
 ): { text: string | null; notes: string[] } {
   if (record?.restore && sha256(text) === record.restore.afterSha256) return { text: record.createdFile ? null : record.restore.before, notes: [] };
   const parsed = parseHostSettings(text, spec.allowComments);
@@ -138,14 +160,17 @@ export function planHostUninstall(
   const value = () => (parseHostSettings(t, true) as { value: unknown }).value;
   for (const h of [...findHostHandlers(parsed.value, spec)].reverse()) {
     const groupOnlyOurs = findHostHandlers(value(), spec).filter((o) => o.group === h.group).length === h.groupSize;
-    t = removeAt(t, groupOnlyOurs ? [...spec.eventPath, h.group] : [...spec.eventPath, h.group, 'hooks', h.handler]);
+    t = removeAt(t, groupOnlyOurs ? [...spec.eventPath, h.group] : handlerPath(spec, h));
   }
   if (record) {
     for (const path of [...record.createdPaths].sort((a, b) => b.split('.').length - a.split('.').length)) {
       const p = path.split('.');
       if (isEmptyContainer(get(value(), p))) t = removeAt(t, p);
     }
-    if (record.createdFile && isEmptyContainer(value())) return { text: null, notes: [] };
+    // A file we created holding nothing but what the host requires of it (Cursor's version) goes too.
+    const left = value() as Record<string, unknown>;
+    const onlyRequired = Object.keys(left).every((k) => spec.required?.[k] !== undefined && record.createdPaths.includes(k));
+    if (record.createdFile && (isEmptyContainer(left) || onlyRequired)) return { text: null, notes: [] };
   }
   return { text: t, notes: [] };
 }

@@ -26,8 +26,26 @@ function dedupe(jobs: Job[]): Job[] {
 
 /** The targets `--host` names, at the place's scope ('all': those in `--host all` that have the scope). */
 function named(place: Place, hosts: HostRequest): Job[] {
-  const picked = hosts === 'all' ? TARGETS.filter((t) => t.inAll && t.scopes.includes(place.scope)) : TARGETS.filter((t) => hosts.includes(t.id));
+  const picked =
+    hosts === 'all'
+      ? TARGETS.filter((t) => t.inAll && t.scopes.includes(place.scope) && (!t.found || t.found(place) !== null))
+      : TARGETS.filter((t) => hosts.includes(t.id));
   return dedupe(picked.map((target) => ({ target, place })));
+}
+
+/** For `--host all`: which of the hosts that are looked for were found on this machine, and how. */
+export function foundHosts(place: Place): string[] {
+  const found: string[] = [];
+  const missing: string[] = [];
+  for (const t of TARGETS) {
+    if (!t.inAll || !t.found || !t.scopes.includes(place.scope)) continue;
+    const how = t.found(place);
+    if (how) found.push(`${t.name} (${how})`);
+    else missing.push(t.name);
+  }
+  const lines = found.length > 0 ? [`found on this machine: ${found.join(', ')}`] : [];
+  if (missing.length > 0) lines.push(`not found, so not installed: ${missing.join(', ')} (install one anyway with --host <name>)`);
+  return lines;
 }
 
 /** Every install found at these scopes (the hosts of `--host all`; managed settings and the plugin are asked for by name). */
@@ -46,7 +64,9 @@ function run(op: Operation, jobs: Job[], bundle: Bundle, opts: TargetOptions): R
 }
 
 export function installHosts(place: Place, bundle: Bundle, hosts: HostRequest, opts: TargetOptions = {}): Report & { selfTest?: SelfTest } {
-  return run('install', named(place, hosts), bundle, opts);
+  const report = run('install', named(place, hosts), bundle, opts);
+  if (hosts === 'all') report.lines.unshift(...foundHosts(place));
+  return report;
 }
 
 export interface SelectOptions {

@@ -2,8 +2,7 @@
 // the plugin, whether it all runs (active) and is up to date (current); and one line per host.
 
 import { join } from 'node:path';
-import { parse as parseLoose, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { CONFIG_FILE, parseConfig } from '../config';
+import { configStatus, type ConfigStatus } from './config-status';
 import { pluginInstalls, type PluginInstall } from './targets/plugin';
 import { managedStatus, type ManagedStatus } from './targets/managed';
 import { installedAbove, managedSettingsFiles, readIfExistsQuiet, readLoose, type Bundle, type Target } from './installer';
@@ -12,6 +11,7 @@ import { vscodeNeutralizers } from './targets/vscode';
 import { TARGETS, targetById } from './registry';
 import type { HostId, HostStatus, Place, StatusView } from './target';
 import type { ScopeStatus } from './target';
+import { runProbe, type ProbeResult } from './liveness';
 
 export type { ScopeStatus };
 
@@ -20,7 +20,7 @@ export interface StatusReport {
   bundledVersion: string;
   scopes: ScopeStatus[];
   neutralizers: string[];
-  config: { file: string; exists: boolean; problems: string[]; exceptions?: { guard: string; command: string; added?: string }[] };
+  config: ConfigStatus;
   /** Agent Guard in managed settings (install --managed --write): runs whatever other settings say. */
   managed: ManagedStatus | null;
   /** Agent Guard as a Claude Code plugin (claude plugin install), enabled or not. */
@@ -37,21 +37,8 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const scopes = TARGETS.flatMap((t) => t.installs(place, bundle));
   const vscode = scopes.find((s) => s.host === 'vscode');
   const neutral = neutralizers({ workspace, scope: 'project', home, ...(configDir ? { configDir } : {}) }, managedFiles).map((n) => n.message);
-  const configFile = join(workspace, CONFIG_FILE);
-  const configText = readIfExistsQuiet(configFile);
-  let configProblems: string[] = [];
-  let exceptions: { guard: string; command: string; added?: string }[] = [];
-  if (configText !== null) {
-    // As the hook reads it: comments and trailing commas allowed.
-    const errors: ParseError[] = [];
-    const raw = parseLoose(configText, errors, { allowTrailingComma: true }) as unknown;
-    if (errors.length > 0) configProblems = [`not valid JSON (${printParseErrorCode(errors[0]!.error)}); the hook uses the defaults`];
-    else {
-      const parsedConfig = parseConfig(raw);
-      configProblems = parsedConfig.problems;
-      exceptions = parsedConfig.config.exceptions;
-    }
-  }
+  // The configuration files, and what in them waits for the person's consent (core/install/config-status.ts).
+  const config = configStatus(workspace);
   const installedScopes = scopes.filter((s) => s.installed);
   const plugins = pluginInstalls(workspace, configDir || join(home, '.claude'));
   // The plugin runs its own copy of the hook, updated with the plugin: it counts as current.
@@ -66,8 +53,8 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
   const claudeRuns = (claude.some((s) => s.hook !== 'missing') || pluginRuns) && neutral.length === 0;
   const vscodeRuns =
     !!vscode && vscode.hook !== 'missing' && vscodeNeutralizers(workspace).length === 0 && !vscode.problems.some((p) => p.includes('not valid JSON'));
-  // Gemini CLI's settings and the Copilot CLI's own file: installed there, that CLI must run it.
-  const clis = (['gemini', 'copilot'] as HostId[]).filter((h) => installedScopes.some((s) => s.host === h));
+  // A host's own file (Gemini CLI, the Copilot CLI's user file, Codex, Cursor, OpenCode): installed there, that host must run it.
+  const clis = CLI_HOSTS.filter((h) => installedScopes.some((s) => s.host === h));
   const cliRuns = clis.length === 0 || cliHostStatus(place, bundle).every((c) => !clis.includes(c.host) || c.runs);
   const active = managedRuns || ((claudeInstalled || !!vscode || clis.length > 0) && (!claudeInstalled || claudeRuns) && (!vscode || vscodeRuns) && cliRuns);
   const current =
@@ -79,7 +66,7 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
     bundledVersion: bundle.version,
     scopes,
     neutralizers: neutral,
-    config: { file: configFile, exists: configText !== null, problems: configProblems, ...(exceptions.length > 0 ? { exceptions } : {}) },
+    config,
     managed,
     plugins,
     active,
@@ -89,9 +76,12 @@ export function status(workspace: string, home: string, bundle: Bundle, configDi
 
 export type { HostStatus };
 
+/** The hosts with a file of their own (not Claude Code's settings, not VS Code's): installed there, that host must run it. */
+const CLI_HOSTS: readonly HostId[] = ['gemini', 'copilot', 'codex', 'cursor', 'opencode'];
+
 /** One line per host, as the CLI and the extension print it. */
 export function describeHost(h: HostStatus): string {
-  return `${targetById(h.host).name}: ${h.runs ? 'guarded' : 'NOT guarded'} (${h.detail})`;
+  return `${targetById(h.host).name}: ${h.runs ? 'guarded' : 'NOT guarded'}; ${h.detail}`;
 }
 
 /** Every host's line (each target that has one, in the targets' order): would its agent run the guard here? */
@@ -109,7 +99,7 @@ export function hostStatus(workspace: string, s: StatusReport, bundle: Bundle): 
 
 /** Per CLI: whether a session started in `workspace` runs the guard, and what to do if not. */
 export function cliHostStatus(t: Target, bundle: Bundle): HostStatus[] {
-  return lines(['gemini', 'copilot'], t, bundle, { scopes: [], neutralizers: [] });
+  return lines(CLI_HOSTS, t, bundle, { scopes: [], neutralizers: [] });
 }
 
 /**
@@ -125,4 +115,44 @@ export function claudeSubfolderNote(workspace: string, home: string, userInstall
   return dir
     ? `Claude Code started in ${workspace} does not load ${join(dir, '.claude')}/settings.json: such a session is NOT guarded. Start Claude Code in ${dir}, or install with --user (every folder)`
     : null;
+}
+
+// ---- the execution check (liveness.ts): proof, not configuration ----
+
+export interface HostLiveness {
+  host: HostId;
+  /** Some hook command this host runs here stopped the canary. */
+  guarded: boolean;
+  results: ProbeResult[];
+}
+
+/** The managed settings and the plugin are Claude Code's too: their probes count for it. */
+const PROBE_HOST: Partial<Record<HostId, HostId>> = { managed: 'claude', plugin: 'claude' };
+
+/**
+ * Runs every probe the targets give for this place (status's execution check) and groups them by
+ * host. A command counts only where the host runs it at all: `off(target)` says a setting switches
+ * that target's hooks off (Claude Code's neutralizers; managed disableAllHooks for managed ones).
+ */
+export function livenessCheck(place: Place, bundle: Bundle, off: (target: HostId) => boolean = () => false): HostLiveness[] {
+  const byHost = new Map<HostId, { results: ProbeResult[]; guarded: boolean }>();
+  for (const t of TARGETS) {
+    const probes = t.probes?.(place, bundle) ?? [];
+    if (probes.length === 0) continue;
+    const host = PROBE_HOST[t.id] ?? t.id;
+    const entry = byHost.get(host) ?? { results: [], guarded: false };
+    for (const p of probes) {
+      const r = runProbe(p);
+      entry.results.push(r);
+      if (r.liveness.guarded && !off(t.id)) entry.guarded = true;
+    }
+    byHost.set(host, entry);
+  }
+  return [...byHost].map(([host, e]) => ({ host, guarded: e.guarded, results: e.results }));
+}
+
+/** Which targets' hooks the settings switch off, from what status found. */
+export function switchedOff(s: StatusReport, managedFiles: readonly string[]): (target: HostId) => boolean {
+  const managedOff = managedFiles.some((f) => readLoose(f)?.disableAllHooks === true);
+  return (t) => (t === 'managed' ? managedOff : t === 'claude' || t === 'plugin' ? s.neutralizers.length > 0 : false);
 }

@@ -8,6 +8,7 @@
 // when its own name does not already say it is one. Other `${{ … }}` expressions are a plain word.
 // One linear pass to collect the mappings, one to take the commands out.
 
+import { work } from '../work';
 import { isSecretVariableName } from '../secrets';
 import { DEFAULT_KEY_HOSTS } from '../config';
 import { allowedHosts } from '../guards/key-hosts';
@@ -185,7 +186,8 @@ function asShell(text: string, bindings: Map<string, string>): string {
  */
 export function yamlValues(lines: string[], keys: ReadonlySet<string>): { text: string; key: string; line: number }[] {
   const out: { text: string; key: string; line: number }[] = [];
-  for (let i = 0; i < lines.length && out.length < 2048; ) {
+  for (let i = 0; i < lines.length; ) {
+    work();
     const m = KEY_LINE.exec(lines[i]!);
     if (!m || !keys.has(m[3]!)) {
       i++;
@@ -199,16 +201,26 @@ export function yamlValues(lines: string[], keys: ReadonlySet<string>): { text: 
   return out;
 }
 
-/** The command texts of a CI configuration file, in order. */
-export function ciCommands(text: string): { text: string; key: string }[] {
+/** Command steps read from one CI file; past them the rest is unseen (and the file unanalysable). */
+export const MAX_CI_STEPS = 2048;
+
+/**
+ * The command texts of a CI configuration file, in order. Past MAX_CI_STEPS, one last entry with
+ * `unseen` stands for the steps not read: the caller must not take the file as seen whole.
+ */
+export function ciCommands(text: string): { text: string; key: string; unseen?: true }[] {
   const lines = text.split(/\r?\n/);
   const bindings = secretBindings(lines);
-  const out: { text: string; key: string }[] = [];
-  for (let i = 0; i < lines.length && out.length < 2048; ) {
+  const out: { text: string; key: string; unseen?: true }[] = [];
+  for (let i = 0; i < lines.length; ) {
     const m = KEY_LINE.exec(lines[i]!);
     if (!m || !COMMAND_KEYS.has(m[3]!)) {
       i++;
       continue;
+    }
+    if (out.length >= MAX_CI_STEPS) {
+      out.push({ text: `it has more than ${MAX_CI_STEPS} command steps`, key: m[3]!, unseen: true });
+      break;
     }
     // `- run: x` in a list: the key sits after the dash.
     const keyIndent = m[1]!.length + (m[2]?.length ?? 0);

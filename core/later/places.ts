@@ -24,6 +24,7 @@ import {
   parseTaskfile,
   parseToxIni,
   pythonTaskCommands,
+  shellTexts,
   taskCommands,
   type Tasks,
 } from './tasks';
@@ -41,6 +42,8 @@ export interface LaterText {
   argv?: string[];
   /** What it prints is kept and shown (a notebook cell's output is saved in the notebook): a secret it prints is read. */
   shows?: true;
+  /** Stands for the rest of a file not read past a limit (`text` says which): what it runs is unseen. */
+  unseen?: true;
 }
 
 export interface Place {
@@ -277,7 +280,7 @@ const RAKEFILE = /^(?:[Rr]akefile(?:\.rb)?|[\w-]+\.rake)$/;
 
 /** Every command of a task file, as shell texts. */
 function tasksText(tasks: Tasks, where: string): LaterText[] {
-  return taskCommands(tasks, 'all').map((text) => ({ lang: 'shell' as const, text, where }));
+  return shellTexts(taskCommands(tasks, 'all'), where);
 }
 const JUSTFILE = /^(?:\.?[Jj]ustfile|\.?JUSTFILE)$|\.just$/;
 /** Config files a test runner, bundler or linter loads as code (JavaScript evaluated when the tool starts). */
@@ -453,7 +456,7 @@ export const PLACES: Place[] = [
     id: 'cargo-config',
     when: 'by cargo (cargo run, test and bench start the target runner; builds start the wrappers and linker)',
     match: (_rel, abs) => /(?:^|\/)\.cargo\/config(?:\.toml)?$/.test(abs),
-    extract: (text) => cargoConfigCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: "cargo's configured runner" })),
+    extract: (text) => shellTexts(cargoConfigCommands(text), "cargo's configured runner"),
     examples: [
       {
         path: '.cargo/config.toml',
@@ -466,21 +469,21 @@ export const PLACES: Place[] = [
     id: 'gradle',
     when: 'by gradle (its exec tasks)',
     match: (_rel, abs) => /\.gradle(?:\.kts)?$/.test(abs),
-    extract: (text) => gradleCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: 'an exec task' })),
+    extract: (text) => shellTexts(gradleCommands(text), 'an exec task'),
     examples: [{ path: 'build.gradle', content: "task gen(type: Exec) { commandLine 'protoc', '--version' }\n", texts: ['shell: protoc --version'] }],
   },
   {
     id: 'devcontainer',
     when: 'when the dev container is created or started (initializeCommand on this machine)',
     match: (_rel, abs) => /(?:^|\/)\.devcontainer(?:\/[^/]+)?\/devcontainer\.json$|(?:^|\/)\.devcontainer\.json$/.test(abs),
-    extract: (text) => devcontainerCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: 'a lifecycle command' })),
+    extract: (text) => shellTexts(devcontainerCommands(text), 'a lifecycle command'),
     examples: [{ path: '.devcontainer/devcontainer.json', content: '{ "postCreateCommand": "npm ci" }', texts: ['shell: npm ci'] }],
   },
   {
     id: 'jenkinsfile',
     when: 'on the Jenkins agent, with its credentials, on the next build',
     match: (_rel, abs) => /^Jenkinsfile(?:\.[\w-]+)?$|\.jenkinsfile$/i.test(basename(abs)),
-    extract: (text) => jenkinsCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: 'a pipeline step' })),
+    extract: (text) => shellTexts(jenkinsCommands(text), 'a pipeline step'),
     remote: true,
     examples: [{ path: 'Jenkinsfile', content: "pipeline { stages { stage('t') { steps { sh 'npm test' } } } }", texts: ['shell: npm test'] }],
   },
@@ -488,7 +491,7 @@ export const PLACES: Place[] = [
     id: 'go-generate',
     when: 'by go generate',
     match: (_rel, abs) => /\.go$/.test(abs),
-    extract: (text) => goGenerateCommands(text).map((c) => ({ lang: 'shell' as const, text: c, where: 'a //go:generate line' })),
+    extract: (text) => shellTexts(goGenerateCommands(text), 'a //go:generate line'),
     examples: [{ path: 'gen.go', content: 'package x\n//go:generate stringer -type=Kind\n', texts: ['shell: stringer -type=Kind'] }],
   },
   {
@@ -597,7 +600,12 @@ export const PLACES: Place[] = [
     id: 'ci',
     when: "on the CI runner, with the repository's secrets, on the next push or pull request",
     match: (rel) => CI_FILE.test(rel),
-    extract: (text) => ciCommands(text).map((c) => ({ lang: 'shell' as const, text: c.text, where: `a ${c.key} step` })),
+    extract: (text) =>
+      ciCommands(text).map((c) =>
+        c.unseen
+          ? { lang: 'shell' as const, text: c.text, where: 'the steps', unseen: true as const }
+          : { lang: 'shell' as const, text: c.text, where: `a ${c.key} step` },
+      ),
     remote: true,
     examples: [
       {

@@ -4,6 +4,7 @@
 // runner; each yields the texts that will run, read from disk through the reader passed in
 // (bounded, never executed). The caller judges the texts and follows the scripts they run in turn.
 
+import { work } from '../work';
 import type { Invocation, Value } from '../shell/analyze';
 import { argPath, parseGit } from '../guards/helpers';
 import { dirname, resolvePath } from '../paths';
@@ -25,6 +26,7 @@ import {
   parseTaskfile,
   parseToxIni,
   pythonTaskCommands,
+  shellTexts,
   taskCommands,
   toxEnvs,
   type Tasks,
@@ -71,6 +73,20 @@ function fileRun(inv: Invocation, v: Value, lang: Lang | null, r: Reader, direct
   // A program file (ELF, a compiled binary) is not a script.
   if (text.includes('\u0000')) return null;
   return { path, texts: [{ lang: lang ?? scriptLang(path, text), text, where: 'the script', ...(argv ? { argv } : {}) }], direct, cwd: inv.cwd };
+}
+
+/** `cat a b | sh`, `bash -c "$(cat a)"`: the files' texts, in order, as one script. */
+function cattedRun(inv: Invocation, files: Value[], r: Reader): ScriptRun {
+  let text = '';
+  let path: string | null = null;
+  for (const v of files) {
+    const run = fileRun(inv, v, 'shell', r, false);
+    // A file that is not there (or not a text) leaves the script unknown: unreadable.
+    if (!run || run.unreadable || run.texts.length === 0) return { path: argPath(inv, v, r.home), texts: [], unreadable: true, cwd: inv.cwd };
+    path ??= run.path;
+    text += run.texts[0]!.text;
+  }
+  return { path, texts: [{ lang: 'shell', text, where: 'the script' }], cwd: inv.cwd };
 }
 
 /** The first argument that is not an option (options taking a value skip it). */
@@ -337,8 +353,7 @@ function loadRun(inv: Invocation, r: Reader): ScriptRun | null {
     if (t === null) continue;
     texts.push({ lang: row.lang, text: t, where: f });
     // nox sessions and invoke tasks run command lines through their context (session.run, c.run).
-    if (p === 'nox' || p === 'invoke' || p === 'inv' || p === 'fab')
-      texts.push(...taskCommands(pythonTaskCommands(t), 'all').map((text) => ({ lang: 'shell' as const, text, where: `a task in ${f}` })));
+    if (p === 'nox' || p === 'invoke' || p === 'inv' || p === 'fab') texts.push(...shellTexts(taskCommands(pythonTaskCommands(t), 'all'), `a task in ${f}`));
   }
   return texts.length > 0 ? { path: `${inv.cwd}#${p}`, texts, cwd: inv.cwd, lenient: true } : null;
 }
@@ -414,7 +429,7 @@ function firstFile(dir: string, names: string[], r: Reader): { path: string; tex
 
 /** A task runner's run: the commands of the named tasks (or its default) in its recipe file. */
 function tasksRun(path: string, tasks: Tasks, names: string[] | 'all', cwd: string, where: string): ScriptRun {
-  const texts = taskCommands(tasks, names).map((text) => ({ lang: 'shell' as const, text, where }));
+  const texts = shellTexts(taskCommands(tasks, names), where);
   return { path: `${path}#${names === 'all' ? '*' : names.join(',')}`, texts, cwd };
 }
 
@@ -518,7 +533,7 @@ function taskRunnerRun(inv: Invocation, r: Reader): ScriptRun | null {
       const texts = ['build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']
         .map((n) => r.read(`${cwd}/${n}`))
         .filter((t): t is string => t !== null)
-        .flatMap((t) => gradleCommands(t).map((text) => ({ lang: 'shell' as const, text, where: 'an exec task' })));
+        .flatMap((t) => shellTexts(gradleCommands(t), 'an exec task'));
       return texts.length > 0 ? { path: `${cwd}/build.gradle#gradle`, texts, cwd } : null;
     }
     case 'go': {
@@ -555,7 +570,12 @@ function jsonScripts(f: { path: string; text: string }, key: string, names: stri
   const texts: LaterText[] = [];
   const seen = new Set<string>();
   const visit = (n: string, depth: number) => {
-    if (seen.has(n) || depth > 16) return;
+    work();
+    if (depth > 16) {
+      texts.push({ lang: 'shell', text: 'its scripts call each other more than 16 deep', where: `the ${n} script`, unseen: true });
+      return;
+    }
+    if (seen.has(n)) return;
     seen.add(n);
     const v = table[n];
     const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v : v && typeof v === 'object' ? [(v as Record<string, unknown>).command] : [];
@@ -579,7 +599,7 @@ function cargoRun(args: Value[], cwd: string, r: Reader): ScriptRun | null {
   for (let d = cwd, i = 0; i < 16; i++) {
     for (const n of ['.cargo/config.toml', '.cargo/config']) {
       const t = r.read(`${d === '/' ? '' : d}/${n}`);
-      if (t !== null) texts.push(...cargoConfigCommands(t).map((text) => ({ lang: 'shell' as const, text, where: "cargo's configured runner" })));
+      if (t !== null) texts.push(...shellTexts(cargoConfigCommands(t), "cargo's configured runner"));
     }
     if (d === '/' || d === r.projectDir || !d.startsWith(`${r.projectDir}/`)) break;
     d = dirname(d);
@@ -603,11 +623,12 @@ function goGenerateRun(args: Value[], cwd: string, r: Reader): ScriptRun | null 
     while (stack.length > 0 && seen < MAX_GO_FILES) {
       const dir = stack.pop()!;
       for (const name of r.list(dir)) {
+        work();
         if (++seen > MAX_GO_FILES) return { path: `${cwd}#go-generate`, texts: [], unreadable: true, cwd };
         const path = `${dir}/${name}`;
         if (name.endsWith('.go')) {
           const t = r.read(path);
-          if (t !== null) texts.push(...goGenerateCommands(t).map((text) => ({ lang: 'shell' as const, text, where: 'a //go:generate line' })));
+          if (t !== null) texts.push(...shellTexts(goGenerateCommands(t), 'a //go:generate line'));
         } else if (root.deep && !name.startsWith('.') && name !== 'vendor' && name !== 'testdata' && !name.includes('.')) stack.push(path);
       }
     }
@@ -645,6 +666,7 @@ function gitAliasRun(inv: Invocation, r: Reader): ScriptRun | null {
 export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
   const p = inv.program;
   const args = inv.args;
+  if (SHELLS.has(p) && inv.scriptFiles) return cattedRun(inv, inv.scriptFiles, r);
   if (SHELLS.has(p)) {
     if (args.some((a) => /^-[a-zA-Z]+$/.test(a.known ?? '') && a.known!.includes('c'))) return null;
     const file = operand(args, ['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);

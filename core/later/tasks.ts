@@ -6,8 +6,10 @@
 // hook); nothing is run. places.ts judges a write of such a file by all its commands; runs.ts
 // judges running a task by the commands of that task and of the tasks it depends on.
 
+import { work } from '../work';
 import { yamlValues } from './ci';
 import { stripJsonComments } from './jsonc';
+import type { LaterText } from './places';
 
 export interface Task {
   commands: string[];
@@ -17,32 +19,62 @@ export type Tasks = Map<string, Task>;
 
 const MAX_TASKS = 512;
 const MAX_COMMANDS = 2048;
+/** Tasks deeper than this in a chain of dependencies are not followed (the chain is then unseen). */
+const MAX_DEPTH = 32;
+/**
+ * Stands for the commands past a limit (tasks, commands, dependency depth): the file or the task
+ * is not seen whole, and shellTexts makes it an unseen text (judged unanalysable), never dropped.
+ */
+export const UNSEEN = '\u0000commands past what the guards read';
+/** The task that holds UNSEEN once a file defines more than MAX_TASKS tasks. */
+const OVERFLOW = '\u0000overflow';
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
 function task(tasks: Tasks, name: string): Task {
-  let t = tasks.get(name);
-  if (!t && tasks.size < MAX_TASKS) {
-    t = { commands: [], deps: [] };
-    tasks.set(name, t);
+  work();
+  const t = tasks.get(name);
+  if (t) return t;
+  if (tasks.size < MAX_TASKS) {
+    const created = { commands: [], deps: [] };
+    tasks.set(name, created);
+    return created;
   }
-  return t ?? { commands: [], deps: [] };
+  // Past the limit: what this task runs is not kept, and the file says so.
+  if (!tasks.has(OVERFLOW)) tasks.set(OVERFLOW, { commands: [UNSEEN], deps: [] });
+  return { commands: [], deps: [] };
+}
+
+/** A list cut at MAX_COMMANDS, UNSEEN standing for the rest. */
+function capped(list: string[]): string[] {
+  return list.length > MAX_COMMANDS ? [...list.slice(0, MAX_COMMANDS), UNSEEN] : list;
 }
 
 /** The commands of the named tasks (and, first, of the tasks they depend on); 'all' for every task. */
 export function taskCommands(tasks: Tasks, names: readonly string[] | 'all'): string[] {
-  if (names === 'all') return [...tasks.values()].flatMap((t) => t.commands).slice(0, MAX_COMMANDS);
+  if (names === 'all') return capped([...tasks.values()].flatMap((t) => t.commands));
   const out: string[] = [];
   const seen = new Set<string>();
   const visit = (n: string, depth: number) => {
+    work();
     const t = tasks.get(n);
-    if (!t || seen.has(n) || depth > 32) return;
+    if (depth > MAX_DEPTH) out.push(UNSEEN);
+    // A task the file names past MAX_TASKS was not kept: what it runs is unseen.
+    if (!t && tasks.has(OVERFLOW)) out.push(UNSEEN);
+    if (!t || seen.has(n) || depth > MAX_DEPTH) return;
     seen.add(n);
     for (const d of t.deps) visit(d, depth + 1);
     out.push(...t.commands);
   };
   for (const n of names) visit(n, 0);
-  return out.slice(0, MAX_COMMANDS);
+  return capped(out);
+}
+
+/** Command lines as shell texts run from `where`; UNSEEN becomes an unseen text (the guards deny what they cannot read). */
+export function shellTexts(commands: readonly string[], where: string): LaterText[] {
+  return commands.map((text) =>
+    text === UNSEEN ? { lang: 'shell', text: `it has more commands than the guards read (${where})`, where, unseen: true } : { lang: 'shell', text, where },
+  );
 }
 
 // ---- strings as the languages write them ----
@@ -55,6 +87,7 @@ function quoted(s: string): { text: string; end: number } | null {
   const open = triple ? 3 : 1;
   let text = '';
   for (let i = open; i < s.length; i++) {
+    work();
     const c = s[i]!;
     if (c === '\\' && q !== "'" && i + 1 < s.length) {
       const e = s[++i]!;
@@ -111,6 +144,7 @@ export function parseTaskfile(text: string): Tasks {
   };
   let i = start + 1;
   for (; i < lines.length; i++) {
+    work();
     const line = lines[i]!;
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
     const n = indentOf(line);
@@ -140,6 +174,7 @@ export function parseRakefile(text: string): Tasks {
   const lines = text.split(/\r?\n/);
   let current: { name: string; indent: number } | null = null;
   for (const line of lines) {
+    work();
     const head = /^([ \t]*)(?:multi)?task\b[ \t]*(?:\([ \t]*)?(?::(\w+)|['"]([\w:.-]+)['"]|(\w+):)/.exec(line);
     if (head && !/^\s*#/.test(line)) {
       const name = head[2] ?? head[3] ?? head[4]!;
@@ -196,6 +231,7 @@ export function parseToxIni(text: string): Tasks {
   let section: string | null = null;
   let inCommands = false;
   for (const line of text.split(/\r?\n/)) {
+    work();
     const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
     if (header) {
       const h = header[1]!.trim();
@@ -239,7 +275,8 @@ export function tomlEntries(text: string): TomlEntry[] {
   const out: TomlEntry[] = [];
   let table = '';
   let i = 0;
-  while (i < text.length && out.length < 4096) {
+  while (i < text.length) {
+    work();
     const eol = text.indexOf('\n', i);
     const line = text.slice(i, eol < 0 ? text.length : eol);
     const trimmed = line.trim();
@@ -431,7 +468,7 @@ export function gradleCommands(text: string): string[] {
     const words = literalList(text.slice(m.index + m[0].length, m.index + m[0].length + 4000).replace(/^listOf\s*\(\s*|^(?:new\s+String\s*\[\]\s*)?\{\s*/, ''));
     if (words.length > 0) out.push(words.length === 1 ? words[0]! : argvLine(words));
   }
-  return out.slice(0, MAX_COMMANDS);
+  return capped(out);
 }
 
 /**
@@ -442,6 +479,7 @@ export function pythonTaskCommands(text: string): Tasks {
   const tasks: Tasks = new Map();
   let name = '';
   for (const line of text.split(/\r?\n/)) {
+    work();
     const def = /^def\s+(\w+)\s*\(/.exec(line);
     if (def) {
       name = def[1]!;
@@ -482,12 +520,12 @@ export function jenkinsCommands(text: string): string[] {
     const lit = quoted(text.slice(m.index + m[0].length, m.index + m[0].length + 64 * 1024));
     if (lit) out.push(lit.text);
   }
-  return out.slice(0, MAX_COMMANDS);
+  return capped(out);
 }
 
 /** `//go:generate CMD` lines of a Go file. */
 export function goGenerateCommands(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/^\/\/go:generate[ \t]+(.+)$/gm)) out.push(m[1]!.trim());
-  return out;
+  return capped(out);
 }

@@ -59,7 +59,9 @@ export function rulePage(rule: LintRule): string {
     '',
     '## Disabling',
     '',
-    `In Markdown: \`<!-- agent-guard-disable-next-line ${rule.code} -- why -->\` (or \`agent-guard-disable\` for the whole file); in frontmatter and scripts the same words after \`#\` or \`//\`. \`agent-guard lint --no-inline-config\` ignores them, for CI.`,
+    rule.inlineDisable === false
+      ? 'Not with a comment: its findings are about the file that could be loosened, so an `agent-guard-disable` comment in it does not switch them off.'
+      : `In Markdown: \`<!-- agent-guard-disable-next-line ${rule.code} -- why -->\` (or \`agent-guard-disable\` for the whole file); in frontmatter and scripts the same words after \`#\` or \`//\`. \`agent-guard lint --no-inline-config\` ignores them, for CI.`,
     '',
   ].join('\n');
 }

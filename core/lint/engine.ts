@@ -10,8 +10,10 @@ import type { Verdict } from '../guards/dispatch';
 import type { Guard } from '../guards/types';
 import type { SharedAnswers } from '../guards/context';
 import { envValues, redactVerdict, secretValues } from '../redact';
-import type { GuardConfig } from '../config';
+import { CONFIG_FILE, type GuardConfig } from '../config';
+import { LOCAL_CONFIG_FILE } from '../consent';
 import type { FsAnswers, VerdictMemo } from './verdict-memo';
+import { readOwnHookAware } from './own-hook';
 export { splitFrontmatter };
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
 
@@ -62,6 +64,12 @@ export interface LintOptions extends GuardSetup {
   /** Honour agent-guard-disable comments (off in CI with --no-inline-config: agent files are attacker-editable). */
   inlineConfig?: boolean;
   /**
+   * lint --base: the file's text at the base revision (null: not there). Only the disable comments
+   * the base already had are honoured; one a change adds applies once it is merged, so a change
+   * cannot switch off its own findings. Asked only for files that hold such a comment.
+   */
+  baseText?: (rel: string) => string | null;
+  /**
    * Guard verdicts by command text, kept across runs (the language server keeps one per workspace
    * folder, so a keystroke re-lints only the commands that changed). Whoever keeps it keeps one per
    * GuardSetup and clears it when what verdicts depend on changes (.env files, .claude/agent-guard.json).
@@ -73,6 +81,8 @@ export interface LintOptions extends GuardSetup {
   onVerdict?: (command: string) => void;
   /** File-system answers shared by every verdict of one run (the CLI: the files do not change while it runs). */
   answers?: SharedAnswers;
+  /** How the guards read files for this run's verdicts (lintPaths: runReader, each file read once a run). */
+  readText?: (path: string, maxBytes: number) => string | null;
 }
 
 /**
@@ -80,6 +90,8 @@ export interface LintOptions extends GuardSetup {
  * every signature table, which a lint whose verdicts are all kept (the CLI's memo) never needs.
  */
 let dispatch: typeof import('../guards/dispatch') | undefined;
+/** Verdict caches and the memo keep a PowerShell command under this prefix (no command text starts with NUL). */
+const POWERSHELL_KEY = '\0PowerShell\0';
 function dispatcher(): typeof import('../guards/dispatch') {
   dispatch ??= require('../guards/dispatch') as typeof import('../guards/dispatch');
   return dispatch;
@@ -91,7 +103,7 @@ export function createContext(
   lines: LineIndex,
   sink: Diagnostic[],
   currentRule: { rule: LintRule | null },
-  setup: GuardSetup & Pick<LintOptions, 'verdictMemo' | 'onVerdict' | 'answers'>,
+  setup: GuardSetup & Pick<LintOptions, 'verdictMemo' | 'onVerdict' | 'answers' | 'readText'>,
   verdictCache?: Map<string, Verdict | null>,
 ): RuleContext {
   let fm: Frontmatter | null | undefined;
@@ -168,30 +180,38 @@ export function createContext(
       }
       return jsView;
     },
-    guardVerdict(command) {
+    pendingConsent() {
+      const u = setup.config.unconsented;
+      const source = file.rel === CONFIG_FILE ? 'team' : file.rel === LOCAL_CONFIG_FILE ? 'local' : null;
+      if (!u || !source) return { items: [] };
+      return { items: u.items.filter((i) => i.source === source), ...(u.base ? { base: u.base } : {}) };
+    },
+    guardVerdict(command, shell = 'bash') {
       // No git runner: lint and the language server run on untrusted checkouts (CI on pull
       // requests, a fresh clone in the editor) and start no process; repo-aware guards say nothing.
-      setup.onVerdict?.(command);
-      if (verdicts.has(command)) {
-        const v = verdicts.get(command)!;
+      // A PowerShell command is kept under its own key (the same text means something else there).
+      const key = shell === 'powershell' ? `${POWERSHELL_KEY}${command}` : command;
+      setup.onVerdict?.(key);
+      if (verdicts.has(key)) {
+        const v = verdicts.get(key)!;
         // Redacted already (by an earlier file of this run); asked again so that this file's kept
         // result also depends on the .env files the redaction read.
         if (v) fileSecrets();
         return v;
       }
       const memo = setup.verdictMemo;
-      const kept = memo?.memo.lookup(command, memo.fs);
+      const kept = memo?.memo.lookup(key, memo.fs);
       if (kept !== undefined) {
         // Kept as judged (redaction changed nothing in it); a copy is redacted with today's .env
         // values (redacted in place, the kept one would be saved so and still read redacted once
         // a value leaves .env).
         const v = kept ? { ...kept } : null;
         if (v) redactVerdict(v, fileSecrets());
-        verdicts.set(command, v);
+        verdicts.set(key, v);
         return v;
       }
       const recorder = memo?.memo.recorder();
-      const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
+      const call = { tool: shell === 'powershell' ? 'PowerShell' : 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
       const v = dispatcher().evaluateCall(call, {
         guards: setup.guards,
         home: workspace.home,
@@ -200,6 +220,7 @@ export function createContext(
         config: setup.config,
         ...(recorder ? { observe: recorder.observe } : {}),
         ...(setup.answers ? { answers: setup.answers } : {}),
+        readText: setup.readText ?? readOwnHookAware,
       }).verdict;
       // Only a verdict that redaction leaves as it is is kept across runs: then the kept one, redacted
       // with a later run's .env values, reads exactly as a fresh one. (Kept redacted, it would still
@@ -210,8 +231,8 @@ export function createContext(
         redactVerdict(v, fileSecrets());
         redacted = v.reason !== reason || v.instead !== instead;
       }
-      if (!redacted) recorder?.keep(command, v);
-      verdicts.set(command, v);
+      if (!redacted) recorder?.keep(key, v);
+      verdicts.set(key, v);
       return v;
     },
   };
@@ -240,6 +261,19 @@ function suppressions(text: string): Suppression[] {
   return out;
 }
 
+/** The suppressions of `now` that `base` already had: the same kind and codes, as many times as there (lines move). */
+function agreed(now: Suppression[], base: Suppression[]): Suppression[] {
+  const key = (s: Suppression) => `${s.line === -1 ? 'file' : 'line'}:${[...s.codes].sort().join(',')}`;
+  const left = new Map<string, number>();
+  for (const b of base) left.set(key(b), (left.get(key(b)) ?? 0) + 1);
+  return now.filter((s) => {
+    const n = left.get(key(s)) ?? 0;
+    if (n === 0) return false;
+    left.set(key(s), n - 1);
+    return true;
+  });
+}
+
 export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOptions): Diagnostic[] {
   const lines = new LineIndex(file.text);
   const sink: Diagnostic[] = [];
@@ -260,8 +294,10 @@ export function lintFile(file: LintFile, workspace: WorkspaceView, opts: LintOpt
       });
     }
   }
-  const active = opts.inlineConfig === false ? [] : suppressions(file.text);
-  const kept = sink.filter((d) => !active.some((s) => s.codes.has(d.code) && (s.line === -1 || s.line === d.range.start.line)));
+  let active = opts.inlineConfig === false ? [] : suppressions(file.text);
+  if (active.length > 0 && opts.baseText) active = agreed(active, suppressions(opts.baseText(file.rel) ?? ''));
+  const fixed = new Set(opts.rules.filter((r) => r.inlineDisable === false).map((r) => r.code));
+  const kept = sink.filter((d) => fixed.has(d.code) || !active.some((s) => s.codes.has(d.code) && (s.line === -1 || s.line === d.range.start.line)));
   return kept.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code));
 }
 

@@ -5,20 +5,25 @@
 // pipes fed to a shell, transparent wrappers (sudo, env, timeout, xargs, find -exec, …), leading
 // assignments, variables assigned earlier on the same line, `cd`, and `ln -s`/`cp` aliases.
 
+import { Scope } from './scope';
+import { filterOutput } from './filters';
 import { UNTRANSLATED, type Command, type Limit, type Redirect, type Script, type SimpleCommand, type Word } from './ast';
 
 export { UNTRANSLATED };
 import { MAX_NESTING, parseShell, type Budget } from './parse';
 import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
-import { printsSetupCode, substitutionMeaning } from './substitutions';
+import { FRESH_TMP, printsSetupCode, substitutionMeaning } from './substitutions';
 import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
-import { deletingProgram, describedProgram, destroyTableProgram, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
+import { deletingProgram, describedProgram, destroyTableProgram, EMBEDDED_SHELL, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
 import { execArgv } from '../effects/derive';
+import { NETWORK_SOURCES, STREAM_FILTERS } from '../effects/signatures/network';
 import { launched, type Launch } from './elsewhere';
+import { OutOfTime, withDeadline, work } from '../work';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
+export { FRESH_TMP };
 
 export const MAX_COMMAND_LENGTH = 256 * 1024;
 export const MAX_INVOCATIONS = 4000;
@@ -27,6 +32,12 @@ const MAX_PATH = 4096;
 const MAX_WRAPPERS = 64;
 /** Plausible values kept per word: enough for a few opaque parts, bounded so evaluation stays linear. */
 const MAX_POSSIBLE = 16;
+/** Redirections in force for one command (see withRedirects). */
+export const MAX_REDIRECTS = 64;
+/** Different variables one heredoc expands: each command inheriting it reads them all. */
+export const MAX_HEREDOC_VARIABLES = 1024;
+/** Redirections and heredoc variables carried by all the commands of a line, together. */
+export const MAX_CARRIED = 8192;
 
 /** A value the word can plausibly take when the line does not determine it, and why. */
 export interface Possibility {
@@ -59,8 +70,12 @@ export interface EvaluatedRedirect {
   op: string;
   fd: number | null;
   target: Value | null;
-  /** A heredoc whose delimiter is unquoted: its body, in which the shell expands $VAR. */
-  expandingBody?: string;
+  /**
+   * A heredoc whose delimiter is unquoted: the variables the shell expands into its body ($NAME and
+   * ${NAME…}, not \$NAME, not ${NAME:+alt}), each once. Found once per heredoc, not once per command
+   * that inherits it.
+   */
+  expandedNames?: string[];
 }
 
 export interface Invocation {
@@ -84,6 +99,12 @@ export interface Invocation {
   findRoots: Value[] | null;
   /** A shell/eval whose script is computed at run time (`sh -c "$(curl …)"`). */
   dynamicScript: boolean;
+  /**
+   * A shell whose script is the text of these files, read by `cat` on the line: `cat f | sh`,
+   * `sh <<< "$(cat f)"`, `bash -c "$(cat f)"`. The analysis reads no file: the scripts guard does
+   * (core/later/runs.ts), as for `bash f`.
+   */
+  scriptFiles?: Value[];
   /** Variables assigned for this call only (`HUSKY=0 git commit`, `env X=1 cmd`): name → known text or null. */
   assigns: ReadonlyMap<string, { known: string | null }>;
   /** Set when it runs under `set -x`/`set -v` (or `bash -x`): the shell prints what it runs and assigns, values included. */
@@ -147,12 +168,12 @@ interface State {
   cwd: string | null;
   /** The directory before the last cd (`~-`, `cd -`); null when unknown. */
   oldCwd: string | null;
-  vars: Map<string, VarValue>;
+  vars: Scope<VarValue>;
   /** $0 $1 … inside a function body or a `sh -c '…' arg0 args` script; null at the top level. */
   params: Value[] | null;
   /** Functions and aliases defined earlier on the line: their bodies run where they are called. */
-  functions: Map<string, Command>;
-  aliases: Map<string, string>;
+  functions: Scope<Command>;
+  aliases: Scope<string>;
   /** `set -x` / `set -v` in force: every command and assignment is printed with its values. */
   xtrace: boolean;
   /** Running in another environment (see Invocation.elsewhere), with the host paths it mounts. */
@@ -181,6 +202,10 @@ interface Walk {
   written: Set<string>;
   /** Command lines found in unknown programs' arguments on the whole line (commandsInArguments), shared by every nested walk. */
   argumentCommands: { count: number };
+  /** Redirections (and the variables their heredocs expand) carried by the commands so far (see withRedirects). */
+  carried: { count: number };
+  /** Characters of piped text computed through filters so far (see pipedText). */
+  filtered: { count: number };
 }
 
 interface Meta {
@@ -202,6 +227,10 @@ export interface AnalyzeOptions {
 }
 
 export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalysis {
+  return withDeadline(opts.expired, () => analyzeNow(command, opts));
+}
+
+function analyzeNow(command: string, opts: AnalyzeOptions): ShellAnalysis {
   let source = command;
   let limit: Limit | null = null;
   if (source.length > MAX_COMMAND_LENGTH) {
@@ -221,13 +250,29 @@ export function analyzeShell(command: string, opts: AnalyzeOptions): ShellAnalys
   // A translator gave up in this text (see UNTRANSLATED; nested translations go through walkSource).
   if (source.includes(UNTRANSLATED)) markIncomplete(out, 'translation');
   const budget: Budget = { commands: MAX_COMMANDS_PER_CALL, expired: opts.expired };
-  const script = parseShell(source, 0, budget);
-  walkScript(
-    script,
-    { cwd: opts.cwd, oldCwd: null, vars: new Map(), params: null, functions: new Map(), aliases: new Map(), xtrace: false },
-    { out, depth: 0, budget, projectDir: opts.projectDir ?? opts.cwd, producers: new WeakMap(), written: new Set(), argumentCommands: { count: 0 } },
-    baseMeta([]),
-  );
+  try {
+    const script = parseShell(source, 0, budget);
+    walkScript(
+      script,
+      { cwd: opts.cwd, oldCwd: null, vars: Scope.empty(), params: null, functions: Scope.empty(), aliases: Scope.empty(), xtrace: false },
+      {
+        out,
+        depth: 0,
+        budget,
+        projectDir: opts.projectDir ?? opts.cwd,
+        producers: new WeakMap(),
+        written: new Set(),
+        argumentCommands: { count: 0 },
+        carried: { count: 0 },
+        filtered: { count: 0 },
+      },
+      baseMeta([]),
+    );
+  } catch (err) {
+    // Past the deadline (work() checks it in every loop that grows): what was seen so far, marked incomplete.
+    if (!(err instanceof OutOfTime)) throw err;
+    markIncomplete(out, 'deadline');
+  }
   return out;
 }
 
@@ -246,10 +291,10 @@ function cloneState(s: State): State {
   return {
     cwd: s.cwd,
     oldCwd: s.oldCwd,
-    vars: new Map(s.vars),
+    vars: s.vars.copy(),
     params: s.params,
-    functions: new Map(s.functions),
-    aliases: new Map(s.aliases),
+    functions: s.functions.copy(),
+    aliases: s.aliases.copy(),
     xtrace: s.xtrace,
     ...(s.elsewhere !== undefined ? { elsewhere: s.elsewhere } : {}),
     ...(s.mounts !== undefined ? { mounts: s.mounts } : {}),
@@ -276,6 +321,7 @@ function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
 
 /** Walks one command; returns the invocation whose stdout is the command's output, if any. */
 function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocation | null {
+  work();
   const count = w.out.invocations.length;
   if (count >= MAX_INVOCATIONS) {
     markIncomplete(w.out, 'invocations');
@@ -291,7 +337,9 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
     case 'subshell':
     case 'group': {
       if (cmd.arith !== undefined) arithmeticVariables(cmd.arith, state, w);
-      const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+      const own = cmd.redirects.map((r) => evalRedirect(r, state, w));
+      noteWritten(own, state, w);
+      const redirects = withRedirects(meta.redirects, own, w);
       const st = cmd.type === 'subshell' ? cloneState(state) : state;
       const before = w.out.invocations.length;
       walkScript(cmd.body, st, w, { ...meta, redirects, stdinText: heredocText(cmd.redirects) ?? meta.stdinText });
@@ -314,6 +362,10 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
 }
 
 function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invocation | null {
+  if (cmd.loop) {
+    bindLoop(cmd.loop, state, w, meta);
+    return null;
+  }
   // `> >(sh)`: the process substitution reads the command's output; it is walked once the command is known.
   // So does `tee >(sh)`: an argument that is a `>(…)` is a file the program writes (tee copies its stdin there).
   const fedByOutput = cmd.redirects.flatMap((r) => (OUTPUT_OPS.has(r.op) && r.target ? procsubOf(r.target, '>') : []));
@@ -345,7 +397,11 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     for (const [k, v] of assigned) setVar(state, k, v);
     // A redirection with no command (`> file` truncates it; `done < .env` feeds a whole loop) is `:` with it.
     if (cmd.redirects.some((r) => r.target && !r.heredoc)) {
-      const redirects = [...meta.redirects, ...cmd.redirects.map((r) => evalRedirect(r, state, w))];
+      const redirects = withRedirects(
+        meta.redirects,
+        cmd.redirects.map((r) => evalRedirect(r, state, w)),
+        w,
+      );
       return resolve([syntheticValue(':')], state, w, { ...meta, redirects, via: [...meta.via, 'redirection only'] });
     }
     return null;
@@ -368,12 +424,10 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
   const mounts = state.mounts;
   // Inside a container, the paths under a host folder it mounts are that folder's.
   if (mounts?.length) argv.splice(0, argv.length, ...argv.map((v) => mountedValue(v, mounts)));
-  const redirects = [...meta.redirects, ...(mounts?.length ? own.map((r) => (r.target ? { ...r, target: mountedValue(r.target, mounts) } : r)) : own)];
-  for (const r of redirects) {
-    const t = r.target?.known;
-    if (t && OUTPUT_OPS.has(r.op) && (state.cwd || isAbsolutePath(t))) w.written.add(resolvePath(state.cwd ?? '/', t, w.out.home));
-  }
-  const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom);
+  const mine = mounts?.length ? own.map((r) => (r.target ? { ...r, target: mountedValue(r.target, mounts) } : r)) : own;
+  noteWritten(mine, state, w);
+  const redirects = withRedirects(meta.redirects, mine, w);
+  const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom, w);
   // GIT_PAGER='…' git log, PAGER='…' man ls: variables whose value the program runs as a command.
   for (const [name, v] of assigned) {
     if (!COMMAND_VARIABLES.has(name)) continue;
@@ -386,6 +440,14 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
 }
 
 const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>']);
+
+/** Files a command's own redirections write (the ones it inherits were noted where they were written). */
+function noteWritten(redirects: EvaluatedRedirect[], state: State, w: Walk): void {
+  for (const r of redirects) {
+    const t = r.target?.known;
+    if (t && OUTPUT_OPS.has(r.op) && (state.cwd || isAbsolutePath(t))) w.written.add(resolvePath(state.cwd ?? '/', t, w.out.home));
+  }
+}
 
 /** The script of a word that is one process substitution `<(…)` or `>(…)`. */
 function procsubOf(word: Word, dir: '<' | '>'): Script[] {
@@ -1028,6 +1090,7 @@ function runLaunched(inv: Invocation, launch: Launch, state: State, w: Walk, met
 
 function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation | null {
   if (argv.length === 0) return null;
+  work(argv.length);
   // Wrappers around wrappers (`nice nice … rm`): real chains are a few deep; past this, stop looking.
   if (meta.via.length >= MAX_WRAPPERS) {
     markIncomplete(w.out, 'nesting');
@@ -1200,7 +1263,12 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     const placeholder =
       iAt < 0 ? null : args[iAt]!.known === '-I' || args[iAt]!.known === '--replace' ? (args[iAt + 1]?.known ?? '{}') : args[iAt]!.known!.slice(2);
     let cmd = rest.length > 0 ? rest : [syntheticValue('echo')];
-    if (items.length > 0) {
+    if (placeholder && items.length === 0 && (source || argFile || inv.stdinText === null)) {
+      // Items nobody can tell (`ls -A ~ | xargs -I% rm -rf ~/%`): each is some name, never empty and
+      // never assumed harmless; the word is judged as if the placeholder matched every name there.
+      // A word that is the placeholder alone is the item itself (other rules judge `sh -c {}`).
+      cmd = cmd.map((v) => (v.known !== placeholder && v.known?.includes(placeholder) ? xargsUnknownItem(v, placeholder) : v));
+    } else if (items.length > 0) {
       // -I{} replaces the placeholder inside words too (sh -c 'rm -rf {}'); one run per item.
       if (placeholder)
         cmd = cmd.flatMap((v) =>
@@ -1257,7 +1325,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   const sourced = (program === '.' || program === 'source') && args[0] ? procsubOf(args[0].word, '<')[0] : undefined;
   const sourcedFrom = sourced ? w.producers.get(sourced) : undefined;
   // (Other producers, `source <(kubectl completion bash)`, are setup code or the network guards' concern.)
-  const sourcedText = sourcedFrom ? pipedText(sourcedFrom) : null;
+  const sourcedText = sourcedFrom ? pipedText(sourcedFrom, w) : null;
   if (sourcedText !== null) {
     inv.wrapper = true;
     walkSource(sourcedText, cloneState(state), w, meta, `${program} <()`);
@@ -1353,6 +1421,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   }
   // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
   // their program from stdin are handled by the guards that care (interpreterCode covers them).
+  embeddedShell(inv, state, w, meta);
   if (carried.length === 0 && !code && program !== '' && !knownProgram(program)) commandsInArguments(inv, state, w, meta);
   else if (carried.length === 0 && !code && signatureRuns(program) && !HANDLED.has(program)) {
     // A signature row with an `exec` role (dotenv -- CMD, direnv exec . CMD): CMD runs here, judged as a command.
@@ -1531,6 +1600,25 @@ function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta)
   }
 }
 
+/** AppleScript's `do shell script "…"`, expect's `spawn …` (launchers.ts EMBEDDED_SHELL): walked as shell command lines. */
+function embeddedShell(inv: Invocation, state: State, w: Walk, meta: Meta): void {
+  const row = EMBEDDED_SHELL.find((r) => r.names.includes(inv.program));
+  if (!row) return;
+  let found = 0;
+  for (const a of inv.args) {
+    if (a.known === null || a.known.length > MAX_EMBEDDED_SCRIPT) continue;
+    // Statement by statement (split first, so the pattern is anchored and linear).
+    for (const part of row.split ? a.known.split(row.split) : [a.known]) {
+      for (const m of part.matchAll(row.pattern)) {
+        if (found++ >= MAX_ARGUMENT_COMMANDS) return;
+        const text = inv.program === 'osascript' ? m[1]!.replace(/\\(.)/g, '$1') : m[1]!;
+        walkSource(text, cloneState(state), w, meta, `${inv.program} script`);
+      }
+    }
+  }
+}
+const MAX_EMBEDDED_SCRIPT = 64 * 1024;
+
 /** A launcher (launchers.ts): the command it runs, resolved as a command of its own. False when `inv` is not this launcher (another subcommand). */
 function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta): boolean {
   let args = inv.args;
@@ -1698,6 +1786,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     list = args.slice(1);
   }
   let hasC = false;
+  let hasS = false;
   // SHELLOPTS=xtrace in the shell's environment turns tracing on as -x does.
   let xtrace = state.xtrace || /(?:^|:)xtrace(?::|$)/.test(meta.assigns.get('SHELLOPTS')?.known ?? '');
   let i = 0;
@@ -1710,9 +1799,11 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     }
     if (/^-[a-zA-Z]+$/.test(a) || /^\+[a-zA-Z]+$/.test(a)) {
       if (a.startsWith('-') && a.includes('c')) hasC = true;
+      if (a.startsWith('-') && a.includes('s')) hasS = true;
       if (a.startsWith('-') && /[xv]/.test(a)) xtrace = true;
-      if (/^[-+]o$/.test(a) || a === '-O' || a === '+O') {
-        if (a === '-o' && list[i + 1]?.known === 'xtrace') xtrace = true;
+      // -o NAME and -O NAME take the next word, inside a cluster too (`bash -euo pipefail -c …`).
+      for (let n = (a.match(/[oO]/g) ?? []).length; n > 0; n--) {
+        if (a.startsWith('-') && list[i + 1]?.known === 'xtrace') xtrace = true;
         i++;
       }
       continue;
@@ -1723,11 +1814,15 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     }
     break;
   }
-  const first = list[i];
+  // sh -s ARGS: the words are its arguments; the script comes on stdin.
+  const first = hasS && !hasC ? undefined : list[i];
   if (hasC) {
     if (!first) return inv;
     if (first.known === null) {
-      computedScript(inv, [first], w);
+      // bash -c "$(cat setup.sh)": the script is the file's text, which the scripts guard reads.
+      const file = catFile(first.word, state, w);
+      if (file && inProject(file, state, w)) inv.scriptFiles = [file];
+      else computedScript(inv, [first], w);
       return inv;
     }
     inv.wrapper = true;
@@ -1743,14 +1838,78 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
   // bash <(echo …): the script file is a process substitution's output.
   const fromProcsub = first && !hasC ? procsubOf(first.word, '<')[0] : undefined;
   const producer = fromProcsub ? w.producers.get(fromProcsub) : undefined;
-  const script = first ? (producer ? pipedText(producer) : null) : inv.stdinText;
+  const script = first ? (producer ? pipedText(producer, w) : null) : inv.stdinText;
   if (script !== null) {
     inv.wrapper = true;
     const st = cloneState(state);
     st.xtrace = xtrace;
-    walkSource(script, st, w, meta, `${program} ${first ? '<()' : 'stdin'}`, null, false, inv);
+    // The heredoc or here-string the shell read its script from is spent: its commands do not inherit it.
+    const redirects = first ? meta.redirects : meta.redirects.filter((r) => !(r.op.startsWith('<<') && (r.fd ?? 0) === 0));
+    walkSource(script, st, w, { ...meta, redirects }, `${program} ${first ? '<()' : 'stdin'}`, null, false, inv);
+    return inv;
+  }
+  if (first && !fromProcsub) return inv;
+  // The script comes from a pipe, a here-string or <( ) whose text the line does not fix.
+  const files = scriptFilesOf(inv, producer ?? meta.pipeFrom, state, w);
+  if (files?.every((f) => inProject(f, state, w))) inv.scriptFiles = files;
+  else if (files || fromProcsub || meta.pipeFrom || inv.redirects.some((r) => r.op === '<<<')) {
+    // `printf "$X" | sh`, `sed … | sh`, `sh <<< "$(…)"`, `cat /tmp/x | sh`: a program nobody can read
+    // now. (A download is the network guard's to judge, in the mode it is given: `curl … | sh`.)
+    inv.dynamicScript = true;
+    if (!fromDownload(producer ?? meta.pipeFrom)) markIncomplete(w.out, 'computed');
   }
   return inv;
+}
+
+/**
+ * A file the project holds: its text on disk is what runs (the scripts guard reads it, and sees what
+ * the line writes into it first). A file elsewhere is text nobody here vouches for.
+ */
+function inProject(file: Value, state: State, w: Walk): boolean {
+  const t = file.known;
+  if (t === null || (!isAbsolutePath(t) && !t.startsWith('~') && !state.cwd)) return false;
+  const path = resolvePath(state.cwd ?? '/', t, w.out.home);
+  return path === w.projectDir || path.startsWith(`${w.projectDir}/`);
+}
+
+const DOWNLOADS = new Set(NETWORK_SOURCES.flatMap((s) => s.names));
+/** Programs a download's text passes through on its way to a shell: filters and decoders. */
+const PASSING = new Set([...STREAM_FILTERS.flatMap((f) => f.names), 'base64', 'base32', 'xxd', 'openssl', 'gunzip', 'zcat', 'uudecode']);
+
+/** `curl … | sh`, `wget -O- … | tail -n +2 | sh`: a download (through filters) is what the shell reads. */
+function fromDownload(p: Invocation | null | undefined): boolean {
+  for (let hops = 0; p && hops < 16; hops++, p = p.pipeFrom) {
+    if (DOWNLOADS.has(p.program)) return true;
+    if (!PASSING.has(p.program)) return false;
+  }
+  return false;
+}
+
+/** The file of a word that is exactly `$(cat FILE)` or `$(< FILE)`, FILE fixed by the line. */
+function catFile(word: Word, state: State, w: Walk): Value | null {
+  const only = word.parts.length === 1 ? word.parts[0]! : null;
+  if (only?.type !== 'cmdsub') return null;
+  const items = only.script.items;
+  const cmd = items.length === 1 && items[0]!.pipeline.commands.length === 1 ? items[0]!.pipeline.commands[0]! : null;
+  if (cmd?.type !== 'simple' || cmd.assigns.length > 0) return null;
+  const words = cmd.words;
+  let file: Word | null = null;
+  if (words.length === 2 && literalText(words[0]!) === 'cat' && cmd.redirects.length === 0) file = words[1]!;
+  else if (words.length === 0 && cmd.redirects.length === 1 && cmd.redirects[0]!.op === '<') file = cmd.redirects[0]!.target;
+  if (!file) return null;
+  const v = evalWord(file, state, w);
+  return v.known !== null && !v.known.startsWith('-') && !v.glob ? v : null;
+}
+
+/** The files a shell's stdin script is the text of: `cat f g | sh`, `sh <<< "$(cat f)"`, `sh < <(cat f)`. */
+function scriptFilesOf(inv: Invocation, producer: Invocation | null | undefined, state: State, w: Walk): Value[] | null {
+  const here = inv.redirects.find((r) => r.op === '<<<');
+  if (here?.target) {
+    const file = catFile(here.target.word, state, w);
+    return file ? [file] : null;
+  }
+  if (producer?.program !== 'cat' || producer.args.length === 0) return null;
+  return producer.args.every((a) => a.known !== null && !a.known.startsWith('-') && !a.glob) ? producer.args : null;
 }
 
 function resolveWindowsShell(inv: Invocation, program: string, args: Value[], state: State, w: Walk, meta: Meta): Invocation {
@@ -1847,11 +2006,66 @@ function changeDir(state: State, args: Value[], w: Walk): string | null {
   if (!target) return w.out.home;
   if (target.known === '-') return state.oldCwd;
   if (target.known === null) {
-    // `cd $UNSET` is `cd`, which goes home; anything else computed is unknowable here.
-    return target.ifUnset === '' && !target.word.parts.some((p) => p.type !== 'lit' && 'quoted' in p && p.quoted) ? w.out.home : null;
+    // `cd $UNSET` is `cd`, which goes home.
+    if (target.ifUnset === '' && !target.word.parts.some((p) => p.type !== 'lit' && 'quoted' in p && p.quoted)) return w.out.home;
+    return plausibleDir(state, target, w);
   }
   if (isAbsolutePath(target.known) || target.known.startsWith('~')) return resolvePath('/', target.known, w.out.home);
   return state.cwd ? resolvePath(state.cwd, target.known, w.out.home) : null;
+}
+
+/**
+ * Where a `cd` to a computed folder plausibly lands, so that what follows is judged there rather than
+ * nowhere: a folder the line names however it is reached (`$(git rev-parse --show-toplevel)`), a
+ * fresh temporary folder for `$(mktemp -d)` (a path under /tmp that nothing names, so `cd ../..` from
+ * it is `/`), and otherwise the project root, where a script's own folder (`$(dirname "$0")`, `$DIR`)
+ * or its parent lies: `cd "$(…)" && cat .env` reads the project's .env.
+ */
+function plausibleDir(state: State, target: Value, w: Walk): string | null {
+  const texts = target.possible.map((p) => p.text).filter((t) => t !== '');
+  const known = texts.find((t) => (!t.includes(OPAQUE) || t.startsWith(FRESH_TMP)) && isAbsolutePath(t));
+  if (known !== undefined) return resolvePath('/', known, w.out.home);
+  return state.cwd === null ? null : w.projectDir;
+}
+
+/** The assumption a loop variable's plausible values carry ("$d takes each word of its for list"). */
+export const LOOP_WORD = 'takes each word of its for list';
+
+/**
+ * `for NAME in WORDS`: the words' substitutions run, and NAME holds each word in turn, so the body is
+ * judged on every one of them (`for d in ~ /; do rm -rf "$d"; done` deletes your home). A loop over
+ * words the line does not fix holds values nobody can know: never empty, never assumed harmless.
+ */
+function bindLoop(loop: NonNullable<SimpleCommand['loop']>, state: State, w: Walk, meta: Meta): void {
+  let vals: Value[];
+  if (loop.items === null) vals = state.params ? state.params.slice(1) : [];
+  else {
+    vals = [];
+    for (const word of loop.items) {
+      walkSubstitutions(word, state, w, meta.via);
+      const v = evalWord(word, state, w);
+      const fields = fieldSplit(word, v, state, w);
+      if (fields) vals.push(...fields);
+      else braceExpand(v, vals);
+    }
+  }
+  const because = `$${loop.name} ${LOOP_WORD}`;
+  const possible: Possibility[] = [];
+  for (const v of vals) {
+    if (possible.length >= MAX_POSSIBLE) break;
+    if (v.known !== null) possible.push({ text: v.known, because: [because], unset: [] });
+    else
+      for (const p of v.possible.length > 0 ? v.possible : [{ text: OPAQUE, because: [], unset: [] }])
+        possible.push({ ...p, because: [...p.because, because] });
+  }
+  const only = vals.length === 1 ? vals[0]! : null;
+  if (only && only.known !== null) setVar(state, loop.name, { known: only.known, ifUnset: only.known });
+  else
+    setVar(state, loop.name, {
+      known: null,
+      ifUnset: OPAQUE,
+      possible: possible.length > 0 ? possible.slice(0, MAX_POSSIBLE) : [{ text: OPAQUE, because: [], unset: [] }],
+    });
 }
 
 function recordAlias(w: Walk, state: State, alias: Value, original: Value): void {
@@ -1890,6 +2104,7 @@ function evalWord(word: Word, state: State, w: Walk): Value {
   // Per part, the values it can take when the line does not fix it: a part whose value is known is
   // kept as its text (no option object per argument; combine() reads it only when some part is not).
   const options: (string | Option[])[] = [];
+  work(word.parts.length);
   word.parts.forEach((p, index) => {
     switch (p.type) {
       case 'lit': {
@@ -1912,6 +2127,16 @@ function evalWord(word: Word, state: State, w: Walk): Value {
         break;
       }
       case 'param': {
+        // ${c[0]} inside a longer word ("${c[0]}${c[1]}"): that element of the array.
+        const array = p.index !== undefined && p.op === '' ? state.vars.get(p.name)?.array : undefined;
+        const element = array ? arrayExpansion(array, p.index) : null;
+        if (element && element.length === 1 && element[0]!.known !== null) {
+          const text = element[0]!.known;
+          if (known !== null) known += text;
+          ifUnset += text;
+          options.push(text);
+          break;
+        }
         const v = evalParam(p.name, p.op, p.arg, state, w, unsetVars);
         known = known !== null && v.known !== null ? known + v.known : null;
         ifUnset += v.ifUnset;
@@ -1934,25 +2159,52 @@ function evalWord(word: Word, state: State, w: Walk): Value {
   return { word, known, ifUnset, unsetVars, glob, possible: known === null ? combine(options) : [] };
 }
 
-/** Every combination of the parts' options, at most MAX_POSSIBLE of them (linear in the word). */
+/** A list shared while combining (newest first): a part appends in O(1) instead of copying the list. */
+interface Chain {
+  item: string;
+  rest: Chain | null;
+}
+
+/** The chain's items, oldest first, each once (an assumption repeated across a word is one assumption). */
+function chainItems(c: Chain | null): string[] {
+  const out: string[] = [];
+  for (let x = c; x; x = x.rest) out.push(x.item);
+  work(out.length);
+  return [...new Set(out.reverse())];
+}
+
+/**
+ * Every combination of the parts' options, at most MAX_POSSIBLE of them. Linear in the word: the
+ * assumption lists are chains shared between the combinations and become arrays once, at the end.
+ */
 function combine(options: (string | Option[])[]): Possibility[] {
-  let acc: Possibility[] = [{ text: '', because: [], unset: [] }];
+  let acc: { text: string; because: Chain | null; unset: Chain | null }[] = [{ text: '', because: null, unset: null }];
   for (const part of options) {
-    const opts = typeof part === 'string' ? [{ text: part, because: null, unset: null }] : part;
-    const next: Possibility[] = [];
+    if (typeof part === 'string') {
+      for (const a of acc) a.text = appendText(a.text, part);
+      continue;
+    }
+    const next: typeof acc = [];
+    work(acc.length * part.length);
     for (const a of acc) {
-      for (const o of opts) {
+      for (const o of part) {
         if (next.length >= MAX_POSSIBLE) break;
         next.push({
-          text: a.text.length + o.text.length > MAX_PATH ? a.text + OPAQUE : a.text + o.text,
-          because: o.because ? [...a.because, o.because] : a.because,
-          unset: o.unset ? [...a.unset, o.unset] : a.unset,
+          text: appendText(a.text, o.text),
+          because: o.because ? { item: o.because, rest: a.because } : a.because,
+          unset: o.unset ? { item: o.unset, rest: a.unset } : a.unset,
         });
       }
     }
     acc = next;
   }
-  return acc;
+  return acc.map((a) => ({ text: a.text, because: chainItems(a.because), unset: chainItems(a.unset) }));
+}
+
+/** A plausible value past MAX_PATH is not a path: it ends in one OPAQUE and grows no further. */
+function appendText(text: string, more: string): string {
+  if (text.length + more.length <= MAX_PATH) return text + more;
+  return text.endsWith(OPAQUE) ? text : text + OPAQUE;
 }
 
 /** `~`, `~/x`, `~+` (the cwd), `~-` (the previous cwd), `~name` (that user's home, beside ours). */
@@ -1964,7 +2216,12 @@ function expandTilde(text: string, state: State, w: Walk): string | null {
   if (name === '+') return state.cwd === null ? null : state.cwd + rest;
   if (name === '-') return state.oldCwd === null ? null : state.oldCwd + rest;
   if (!/^[A-Za-z_][A-Za-z0-9._-]*$/.test(name)) return text;
-  return `${name === 'root' ? '' : dirname(w.out.home)}/${name}${rest}`;
+  if (name === 'root') return `/root${rest}`;
+  // Beside ours when ours is in a folder of homes; else (the hook runs as root, HOME=/root) where
+  // this system keeps them.
+  const homes = dirname(w.out.home);
+  const folder = /^(?:\/home|\/Users|[A-Za-z]:\/Users)$/.test(homes) ? homes : w.out.home.startsWith('/Users/') ? '/Users' : '/home';
+  return `${folder}/${name}${rest}`;
 }
 
 function evalParam(name: string, op: string, arg: Word | null, state: State, w: Walk, unsetVars: string[]): VarValue & { options: Option[] } {
@@ -2063,7 +2320,7 @@ function lookupVar(name: string, state: State, w: Walk): VarValue | null {
     if (i >= 8) return { known: null, ifUnset: OPAQUE };
     const target = v.ref;
     v = state.vars.get(target);
-    if (!v) return /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? lookupVar(target, { ...state, vars: new Map() }, w) : { known: null, ifUnset: OPAQUE };
+    if (!v) return /^[A-Za-z_][A-Za-z0-9_]*$/.test(target) ? lookupVar(target, { ...state, vars: Scope.empty() }, w) : { known: null, ifUnset: OPAQUE };
   }
   if (v) return v;
   if (state.params && /^(\d+|[@*#])$/.test(name)) {
@@ -2074,6 +2331,8 @@ function lookupVar(name: string, state: State, w: Walk): VarValue | null {
     return { known, ifUnset: list.map((x) => x.ifUnset).join(' '), possible: known === null && list.length === 1 ? list[0]!.possible : undefined };
   }
   if (name === 'HOME' || name === 'USERPROFILE') return { known: w.out.home, ifUnset: w.out.home };
+  // The host sets it to the project for every hook and tool call.
+  if (name === 'CLAUDE_PROJECT_DIR') return { known: w.projectDir, ifUnset: w.projectDir };
   if (name === 'PWD' && state.cwd) return { known: state.cwd, ifUnset: state.cwd };
   if (name === 'OLDPWD' && state.oldCwd) return { known: state.oldCwd, ifUnset: state.oldCwd };
   return null;
@@ -2093,6 +2352,22 @@ function staticOutput(script: Script, state: State, w: Walk): string | null {
     const h = (script.items[0]!.pipeline.commands[0] as SimpleCommand).redirects.find((r) => r.heredoc)?.heredoc;
     return h && (!h.expands || !/[$`\\]/.test(h.body)) ? h.body.replace(/\n$/, '') : null;
   }
+  if (prog === 'printf') return printfOutput(words.slice(1), state, w);
+  // $(dirname P), $(realpath P), $(readlink -f P), $(basename P) of a path the line fixes: path arithmetic.
+  if (prog === 'dirname' || prog === 'realpath' || prog === 'basename' || prog === 'readlink') {
+    const rest = words.slice(1).map((x) => (x.parts.some((p) => p.type === 'cmdsub' || p.type === 'procsub') ? null : evalWord(x, state, w).known));
+    if (rest.some((x) => x === null)) return null;
+    const opts = (rest as string[]).filter((x) => x.startsWith('-'));
+    const args = (rest as string[]).filter((x) => !x.startsWith('-'));
+    if (args.length !== 1) return null;
+    const arg = args[0]!;
+    if (prog === 'dirname' && opts.length === 0) return dirname(arg);
+    if (prog === 'basename' && opts.length === 0) return basename(arg);
+    const canonical = prog === 'realpath' ? opts.every((o) => /^-[esLPmq]+$/.test(o)) : opts.length > 0 && opts.every((o) => /^-[fem]+$/.test(o));
+    if (!canonical) return null;
+    if (isAbsolutePath(arg) || arg.startsWith('~')) return resolvePath('/', arg, w.out.home);
+    return state.cwd ? resolvePath(state.cwd, arg, w.out.home) : null;
+  }
   if (prog !== 'echo') return null;
   const rest: string[] = [];
   for (const wd of words.slice(1)) {
@@ -2102,6 +2377,72 @@ function staticOutput(script: Script, state: State, w: Walk): string | null {
     if (v.known !== '-n' && v.known !== '-e') rest.push(v.known);
   }
   return rest.join(' ');
+}
+
+/**
+ * What `printf FORMAT ARGS…` prints when the line fixes every word and the format holds only %s
+ * (and %%) with the escapes printf reads (\n, \t, \\, \xHH, \NNN, \uHHHH): `$(printf '%s' ~)` is
+ * your home. The format is reused while arguments remain, as printf does. Else null.
+ */
+function printfOutput(words: Word[], state: State, w: Walk): string | null {
+  const vals: string[] = [];
+  for (const wd of words) {
+    if (wd.parts.some((p) => p.type === 'cmdsub' || p.type === 'procsub')) return null;
+    const v = evalWord(wd, state, w);
+    if (v.known === null) return null;
+    vals.push(v.known);
+  }
+  let format = vals.shift();
+  if (format === '--') format = vals.shift();
+  if (format === undefined || format.startsWith('-') || /%(?!%|s)/.test(format.replace(/%%/g, ''))) return null;
+  const fmt = printfEscapes(format);
+  if (fmt === null) return null;
+  const slots = (fmt.match(/%s/g) ?? []).length;
+  let out = '';
+  let k = 0;
+  do {
+    out += fmt.replace(/%s|%%/g, (m) => (m === '%%' ? '%' : (vals[k++] ?? '')));
+  } while (slots > 0 && k < vals.length && out.length <= MAX_PATH);
+  if (out.length > MAX_PATH) return null;
+  let end = out.length;
+  while (end > 0 && out[end - 1] === '\n') end--;
+  return out.slice(0, end);
+}
+
+/** printf's escapes in a format; null for one it does not model (\c, \e is kept literal by dash). */
+function printfEscapes(text: string): string | null {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
+    const n = text[i + 1];
+    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'", a: '\x07', b: '\b', f: '\f', v: '\v' };
+    if (n !== undefined && simple[n] !== undefined) {
+      out += simple[n];
+      i++;
+      continue;
+    }
+    const hex =
+      /^x([0-9a-fA-F]{1,2})/.exec(text.slice(i + 1)) ?? /^u([0-9a-fA-F]{1,4})/.exec(text.slice(i + 1)) ?? /^U([0-9a-fA-F]{1,8})/.exec(text.slice(i + 1));
+    if (hex) {
+      const code = Number.parseInt(hex[1]!, 16);
+      if (code > 0x10ffff) return null;
+      out += String.fromCodePoint(code);
+      i += hex[0].length;
+      continue;
+    }
+    const oct = /^0?([0-7]{1,3})/.exec(text.slice(i + 1));
+    if (oct) {
+      out += String.fromCharCode(Number.parseInt(oct[1]!, 8) & 0xff);
+      i += oct[0].length;
+      continue;
+    }
+    return null;
+  }
+  return out;
 }
 
 function singleCommandWords(script: Script): Word[] | null {
@@ -2128,8 +2469,40 @@ function substitutionOptions(script: Script, raw: string, state: State, w: Walk)
 
 function evalRedirect(r: Redirect, state: State, w: Walk): EvaluatedRedirect {
   const out: EvaluatedRedirect = { op: r.op, fd: r.fd, target: r.target && !r.heredoc ? evalWord(r.target, state, w) : null };
-  if (r.heredoc?.expands) out.expandingBody = r.heredoc.body;
+  if (r.heredoc?.expands) {
+    const names = new Set<string>();
+    for (const m of r.heredoc.body.matchAll(HEREDOC_VARIABLE)) names.add((m[1] ?? m[2])!);
+    // Every command that inherits the heredoc reads them: bounded, so that stays linear.
+    if (names.size > MAX_HEREDOC_VARIABLES) markIncomplete(w.out, 'redirects');
+    out.expandedNames = [...names].slice(0, MAX_HEREDOC_VARIABLES);
+  }
   return out;
+}
+
+const HEREDOC_VARIABLE = /(?<!\\)\$(?:\{([A-Za-z_]\w*)(?!\w|:?\+)|([A-Za-z_]\w*))/g;
+
+/**
+ * The redirections in force for one command: those of the groups, loops and scripts around it, then
+ * its own. Every command carries the list (and every variable an inherited heredoc expands), so the
+ * model is the commands times what they carry: bounded per command and per line, past which the
+ * line is unanalysable, so the work stays linear in the line.
+ */
+function withRedirects(inherited: EvaluatedRedirect[], own: EvaluatedRedirect[], w: Walk): EvaluatedRedirect[] {
+  let all = own.length === 0 ? inherited : inherited.length === 0 ? own : [...inherited, ...own];
+  if (all.length > MAX_REDIRECTS) {
+    markIncomplete(w.out, 'redirects');
+    all = all.slice(0, MAX_REDIRECTS);
+  }
+  if (all.length === 0 || w.carried.count > MAX_CARRIED) return all.length === 0 ? all : [];
+  let weight = 0;
+  for (const r of all) weight += 1 + (r.expandedNames?.length ?? 0);
+  w.carried.count += weight;
+  if (w.carried.count > MAX_CARRIED) {
+    markIncomplete(w.out, 'redirects');
+    return [];
+  }
+  work(weight);
+  return all;
 }
 
 function heredocText(redirects: Redirect[]): string | null {
@@ -2142,14 +2515,28 @@ function hereString(redirects: EvaluatedRedirect[]): string | null {
   return h?.target?.known ?? null;
 }
 
-function pipedText(from: Invocation | null): string | null {
-  // cat <<'EOF' | python3: cat passes its stdin through.
-  if (from?.program === 'cat' && from.args.every((a) => a.known === '-')) return from.stdinText;
-  if (!from || (from.program !== 'echo' && from.program !== 'printf')) return null;
-  if (from.args.some((a) => a.known === null)) return null;
-  const words = from.args.map((a) => a.known!).filter((a) => !/^-[neE]+$/.test(a));
-  return `${words.join(' ')}\n`;
+/**
+ * What a producer prints into the pipe, when the line fixes it: echo, printf, cat passing its input
+ * on, and the decoders and filters of filters.ts (`… | base64 -d`, `rev`, `tr a-z n-za-m`), each
+ * computed from its own input. The texts a line computes this way are bounded together
+ * (MAX_FILTERED), so a long chain of filters stays linear; past that the text is unknown.
+ */
+function pipedText(from: Invocation | null, w: Walk): string | null {
+  if (!from) return null;
+  const room = Math.min(MAX_COMMAND_LENGTH, MAX_FILTERED - w.filtered.count);
+  if (room <= 0) return null;
+  const out = filterOutput(
+    from.program,
+    from.args.map((a) => a.known),
+    from.stdinText,
+    room,
+  );
+  if (out !== null) w.filtered.count += out.length;
+  return out;
 }
+
+/** Characters of piped text the filters may compute for one line. */
+const MAX_FILTERED = 1024 * 1024;
 
 // ---- interpreters ----
 
@@ -2340,6 +2727,16 @@ function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta
   }
   e.active.delete(name);
   return true;
+}
+
+/**
+ * A word holding xargs's placeholder for items the line does not fix: each item is some name, never
+ * empty, so the word is judged as the glob that matches every name there (`~/%` is `~/*`); inside a
+ * script (`sh -c 'wc -l {}'`) it is that glob too.
+ */
+function xargsUnknownItem(v: Value, placeholder: string): Value {
+  const text = v.known!.split(placeholder).join('*');
+  return { ...v, known: text, ifUnset: text, glob: true, possible: [] };
 }
 
 /** The words echo/printf pipe into xargs (printf's format excluded), when the line fixes them. */

@@ -46,6 +46,8 @@ export interface SimpleCommand {
   assigns: Assignment[];
   words: Word[];
   redirects: Redirect[];
+  /** The header of `for NAME in WORDS` / `select …`: the body's NAME takes each word (items null: `for NAME;`, the positional parameters). */
+  loop?: { name: string; items: Word[] | null };
 }
 
 export interface CompoundCommand {
@@ -78,7 +80,19 @@ export type ListOp = ';' | '&' | '&&' | '||' | '\n' | '';
  * a dangerous operation with a value computed at run time ('code'). What the analysis
  * could not see is denied as unanalysable (never assumed harmless).
  */
-export type Limit = 'nesting' | 'commands' | 'size' | 'invocations' | 'translation' | 'deadline' | 'calls' | 'failure' | 'computed' | 'code' | 'files';
+export type Limit =
+  | 'nesting'
+  | 'commands'
+  | 'size'
+  | 'invocations'
+  | 'translation'
+  | 'deadline'
+  | 'calls'
+  | 'failure'
+  | 'computed'
+  | 'code'
+  | 'files'
+  | 'redirects';
 
 export interface Script {
   items: { pipeline: Pipeline; op: ListOp }[];

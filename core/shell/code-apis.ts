@@ -235,6 +235,33 @@ export const DANGEROUS_APIS: Record<CodeLang, DangerousApi[]> = {
 };
 
 /**
+ * Calls that return a fresh temporary path, per language: the code's own scratch folder, judged as
+ * `$(mktemp -d)` is in the shell (deleting it later in the same code is ordinary clean-up). A name
+ * bound to one (`d = tempfile.mkdtemp()`, `with tempfile.TemporaryDirectory() as d`, `Dir.mktmpdir
+ * do |d|`) holds that path, and a path joined below it stays inside it. The system's temporary
+ * folder itself (`tempfile.gettempdir()`, `os.tmpdir()`) is not fresh and is not here.
+ */
+export const FRESH_TEMP_PATHS: Record<CodeLang, { names: string[]; example: string }> = {
+  python: {
+    names: ['tempfile.mkdtemp', 'tempfile.TemporaryDirectory', 'tempfile.TemporaryDirectory.name', 'tempfile.NamedTemporaryFile.name'],
+    example: `python3 -c 'import tempfile, shutil; d = tempfile.mkdtemp(); shutil.rmtree(d)'`,
+  },
+  js: {
+    names: ['fs.mkdtempSync', 'fs.mkdtemp', 'fs.promises.mkdtemp', 'Deno.makeTempDirSync', 'Deno.makeTempDir'],
+    example: `node -e 'const fs = require("fs"); const d = fs.mkdtempSync("t-"); fs.rmSync(d, { recursive: true })'`,
+  },
+  ruby: { names: ['Dir.mktmpdir'], example: `ruby -e 'require "tmpdir"; require "fileutils"; d = Dir.mktmpdir; FileUtils.rm_rf(d)'` },
+  perl: {
+    names: ['tempdir', 'File.Temp.tempdir', 'File.Temp.newdir'],
+    example: `perl -MFile::Temp=tempdir -MFile::Path=remove_tree -e '$d = tempdir(); remove_tree($d)'`,
+  },
+  php: { names: ['tempnam'], example: `php -r '$f = tempnam(sys_get_temp_dir(), "t"); system("rm -rf " . $f);'` },
+  lua: { names: ['os.tmpname'], example: `lua -e 'local f = os.tmpname(); os.execute("rm -rf " .. f)'` },
+  awk: { names: [], example: '' },
+  r: { names: ['tempfile', 'tempdir'], example: `Rscript -e 'd = tempfile(); dir.create(d); unlink(d, recursive = TRUE)'` },
+};
+
+/**
  * Receivers whose members are looked up by a computed name only to reach a dangerous one
  * (`getattr(os, name)`, `require("child_process")[m]`, `_G[name]`): such a lookup is unanalysable.
  */

@@ -10,7 +10,8 @@
 // A literal command is returned for the shell analysis; a computed one is `opaque` (unanalysable).
 // Linear: every token is lexed once, brackets are matched once, each assignment is folded once.
 
-import { canonicalModule, DANGEROUS_APIS, DANGEROUS_RECEIVERS, type CodeLang, type DangerousApi } from './code-apis';
+import { canonicalModule, DANGEROUS_APIS, DANGEROUS_RECEIVERS, FRESH_TEMP_PATHS, type CodeLang, type DangerousApi } from './code-apis';
+import { work } from '../work';
 
 export interface CodeReading {
   /** Shell commands the code runs (literal ones), as shell text. */
@@ -225,6 +226,7 @@ function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
   };
 
   while (i < n) {
+    work();
     const c = code[i]!;
     // Text the shell line does not fix (python3 -c "print('$X')"): it could be any code.
     if (c === OPAQUE) {
@@ -539,7 +541,12 @@ const SHELLS = new Set([
   'source',
 ]);
 const CLOSERS = new Set([')', ']', '}']);
-const PY_INTERNALS = new Set(['__globals__', '__subclasses__', '__code__', '__closure__', '__mro__', '__bases__', '__base__', '__reduce__', '__reduce_ex__']);
+/**
+ * Python members that reach functions nobody named (`__subclasses__()`, `__globals__`): unanalysable.
+ * A class's `__mro__`/`__bases__`/`__base__` only reach classes (printing them while debugging calls
+ * nothing); a lookup by a computed name on what they reach stays unanalysable (dangerousReceiver).
+ */
+const PY_INTERNALS = new Set(['__globals__', '__subclasses__', '__code__', '__closure__', '__reduce__', '__reduce_ex__']);
 const GETATTRS = new Set(['Reflect.get', 'rawget']);
 /** php functions that call a function given by name, and which argument names it. */
 const PHP_CALLBACKS: Record<string, number> = {
@@ -590,6 +597,8 @@ const DECODERS: Partial<Record<CodeLang, Record<string, (args: string[]) => stri
     'base64.urlsafe_b64decode': (a) => fromBase64((a[0] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
     'bytes.fromhex': (a) => fromHex(a[0] ?? ''),
     str: (a) => (a.length === 1 ? a[0]! : null),
+    'pathlib.Path': (a) => (a.length === 1 ? a[0]! : null),
+    'os.fspath': (a) => (a.length === 1 ? a[0]! : null),
   },
   js: {
     'String.fromCharCode': fromCodes,
@@ -673,8 +682,22 @@ const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
  * "$HOME" as the shell analysis reads it (`exec "rm", "-rf", $ENV{HOME}` is rm -rf "$HOME").
  */
 const HOME_WORD = '\u0003home';
-const quote = (w: string) =>
-  w === HOME_WORD ? '"$HOME"' : (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`).split(HOME_WORD).join(`'"$HOME"'`);
+/**
+ * Stands for a fresh temporary path inside code (`tempfile.mkdtemp()`, FRESH_TEMP_PATHS): a command
+ * built with it runs on "$(mktemp -d)" as the shell analysis reads it, a fresh path it judges.
+ */
+const FRESH_WORD = '\u0003fresh';
+const SHELL_FORMS: [string, string][] = [
+  [HOME_WORD, '"$HOME"'],
+  [FRESH_WORD, '"$(mktemp -d)"'],
+];
+/** Code's stand-ins (home, a fresh temporary path) as shell words, inside shell text. */
+const unstand = (text: string) => SHELL_FORMS.reduce((t, [word, form]) => t.split(word).join(form), text);
+const quote = (w: string) => {
+  for (const [word, form] of SHELL_FORMS) if (w === word) return form;
+  const q = /^[A-Za-z0-9_/.,:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+  return SHELL_FORMS.reduce((t, [word, form]) => t.split(word).join(`'${form}'`), q);
+};
 
 class Reader {
   private readonly match: Int32Array;
@@ -691,6 +714,10 @@ class Reader {
   /** Every dotted prefix of a row's name (`os`, `ctypes.cdll`): the modules with dangerous members. */
   private readonly modules = new Set<string>();
   private readonly looked = new Map<string, DangerousApi | null>();
+  /** Calls that return a fresh temporary path in this language (FRESH_TEMP_PATHS). */
+  private readonly freshCalls: Set<string>;
+  /** Names bound to a fresh temporary path by the language (`with … as d`, `mktmpdir do |d|`). */
+  private readonly freshNames = new Set<string>();
 
   constructor(
     private readonly lang: CodeLang,
@@ -713,6 +740,7 @@ class Reader {
     });
     for (const o of stack) this.match[o] = toks.length;
     this.apis = DANGEROUS_APIS[lang];
+    this.freshCalls = new Set(FRESH_TEMP_PATHS[lang].names);
     for (const a of this.apis) {
       for (let dot = a.name.indexOf('.'); dot > 0; dot = a.name.indexOf('.', dot + 1)) this.modules.add(a.name.slice(0, dot));
       this.byName.set(a.name, a);
@@ -904,19 +932,60 @@ class Reader {
         if (before && before.t === 'p' && before.v === ',') this.assigns.set(t.v, null);
         else this.assigns.set(t.v, this.assigns.has(t.v) ? null : [k + 2, this.exprEnd(k + 2)]);
       } else if (['+=', '-=', '.=', '||=', '..'].includes(next.v) && next.v !== '..') this.assigns.set(t.v, null);
-      else if (next.v === ',' && this.lang === 'python') {
-        // a, b = …: tuple targets are not literal constants.
+      else if (next.v === ',' && this.lang === 'python' && !this.inCall(k)) {
+        // a, b = …: tuple targets are not literal constants (f(d, keep=True) is a call's keyword argument).
         let e = k;
         while (this.tok(e)?.t === 'id' && this.isP(e + 1, ',')) e += 2;
         if (this.isP(e + 1, '=')) for (let x = k; x <= e + 1; x += 2) if (this.tok(x)?.t === 'id') this.assigns.set(this.tok(x)!.v, null);
       }
     }
-    // Loop variables and parameters are assigned by the language, not by a literal.
+    // Loop variables and parameters are assigned by the language, not by a literal; a name bound to a
+    // fresh temporary folder (`with tempfile.TemporaryDirectory() as d`, `Dir.mktmpdir do |d|`) holds
+    // that fresh path when nothing else assigns it.
     for (let k = 0; k < toks.length; k++) {
       const t = toks[k]!;
-      if (t.t === 'id' && (t.v === 'for' || t.v === 'foreach' || t.v === 'lambda' || t.v === 'as') && toks[k + 1]?.t === 'id')
+      if (t.t === 'id' && (t.v === 'for' || t.v === 'foreach' || t.v === 'lambda' || t.v === 'as') && toks[k + 1]?.t === 'id') {
+        const name = toks[k + 1]!.v;
+        if (t.v === 'as' && !this.assigns.has(name) && this.isP(k - 1, ')') && this.freshCall(this.match[k - 1]! - 1)) this.freshNames.add(name);
+        this.assigns.set(name, null);
+      }
+      if (
+        this.lang === 'ruby' &&
+        t.t === 'p' &&
+        t.v === '|' &&
+        toks[k + 1]?.t === 'id' &&
+        this.isP(k + 2, '|') &&
+        (this.isP(k - 1, '{') || toks[k - 1]?.v === 'do') &&
+        this.freshCall(k - 2)
+      ) {
+        if (!this.assigns.has(toks[k + 1]!.v)) this.freshNames.add(toks[k + 1]!.v);
         this.assigns.set(toks[k + 1]!.v, null);
+      }
     }
+  }
+
+  /** Whether token `k` is among a call's arguments (inside `name(…)`). */
+  private inCall(k: number): boolean {
+    const open = this.parent[k]!;
+    return open >= 0 && this.isP(open, '(') && this.tok(open - 1)?.t === 'id';
+  }
+
+  /** Whether the callee ending at token `end` (`tempfile.TemporaryDirectory`, `Dir.mktmpdir`) returns a fresh temporary path. */
+  private freshCall(end: number): boolean {
+    let start = end;
+    while (
+      start >= 2 &&
+      this.tok(start)?.t === 'id' &&
+      this.tok(start - 1)?.t === 'p' &&
+      ['.', '::'].includes(this.tok(start - 1)!.v) &&
+      this.tok(start - 2)?.t === 'id'
+    )
+      start -= 2;
+    if (this.tok(start)?.t !== 'id') return false;
+    const parts: string[] = [];
+    for (let x = start; x <= end; x += 2) parts.push(this.tok(x)!.v);
+    const head = this.aliases.get(parts[0]!) ?? parts[0]!;
+    return this.freshCalls.has([head, ...parts.slice(1)].join('.'));
   }
 
   private pythonImport(k: number): number {
@@ -990,6 +1059,7 @@ class Reader {
   private valueOf(name: string): Val | null {
     const alias = this.aliases.get(name);
     if (alias !== undefined) return { mod: alias };
+    if (this.freshNames.has(name)) return { s: FRESH_WORD };
     const cached = this.values.get(name);
     if (cached === 'busy') return null;
     if (cached !== undefined) return cached;
@@ -1067,7 +1137,7 @@ class Reader {
       next = close + 1;
     } else if (t.t === 'id') {
       const [name, end, val] = this.resolve(k, b, false);
-      v = val ?? (name !== null && end > k + 1 ? { mod: name } : this.valueOf(t.v));
+      v = val ?? (name !== null && end > k + 1 ? (this.freshCalls.has(name) ? { s: FRESH_WORD } : { mod: name }) : this.valueOf(t.v));
       if (!val && name !== null && end === k + 1 && !this.valueOf(t.v) && this.isBareModule(t.v)) v = { mod: t.v };
       next = end;
     }
@@ -1237,7 +1307,8 @@ class Reader {
         if (act && this.lang === 'python' && PY_INTERNALS.has(member))
           this.opaque(`reaches the interpreter's internals (${member}), where any function can be found`);
         name = `${name}.${member}`;
-        val = null;
+        // The path of a fresh temporary folder object (tempfile.TemporaryDirectory().name) is fresh.
+        if (!(val && 's' in val && val.s === FRESH_WORD && member === 'name')) val = null;
         x += 2;
         continue;
       }
@@ -1328,7 +1399,8 @@ class Reader {
     for (const [x, y] of this.split(a, b)) {
       if (y === x + 1 && this.tok(x)!.t === 'str') continue;
       const v = this.evaluate(x, y);
-      if (v && 's' in v && this.out.strings.length < MAX_SHELL) this.out.strings.push(v.s);
+      // A path below a fresh temporary folder names no file of the project or the home.
+      if (v && 's' in v && !v.s.includes(FRESH_WORD) && this.out.strings.length < MAX_SHELL) this.out.strings.push(v.s);
     }
   }
 
@@ -1336,7 +1408,7 @@ class Reader {
   private dangerousReceiver(name: string): boolean {
     if (DANGEROUS_RECEIVERS[this.lang].includes(name) || this.isBareModule(name) || this.lookup(name) !== null) return true;
     if (this.lang !== 'python') return false;
-    return /__dict__|__builtins__|^globals\(\)|^vars\(\)|^locals\(\)|^sys\.modules\b/.test(name);
+    return /__dict__|__builtins__|__class__|__mro__|__bases__|__base__|^globals\(\)|^vars\(\)|^locals\(\)|^sys\.modules\b/.test(name);
   }
 
   /** Whether `word` is among the arguments [a, b) or the keys of an object argument (nested calls skipped). */
@@ -1366,6 +1438,8 @@ class Reader {
     const api = this.lookup(name);
     const result = { name: `${name}()`, val: null as Val | null };
     if (!api) {
+      // tempfile.mkdtemp(), fs.mkdtempSync(…): a fresh temporary path (FRESH_TEMP_PATHS).
+      if (this.freshCalls.has(name)) return { name: result.name, val: { s: FRESH_WORD } };
       // Reflect.get(cp, name), rawget(_G, name): getattr by another name.
       if (GETATTRS.has(name)) return this.getattr(name, a, b, act);
       // require("module").createRequire(…) returns a require.
@@ -1549,8 +1623,7 @@ class Reader {
     }
     if (words.length === 0) return;
     // One string to system/exec/spawn (ruby, perl) runs through the shell.
-    if (single !== null && (this.lang === 'ruby' || this.lang === 'perl' || this.lang === 'php' || api.name === 'pty.spawn'))
-      this.shell(single.split(HOME_WORD).join('"$HOME"'));
+    if (single !== null && (this.lang === 'ruby' || this.lang === 'perl' || this.lang === 'php' || api.name === 'pty.spawn')) this.shell(unstand(single));
     else this.shell(words.map((w) => (w === null ? COMPUTED_WORD : quote(w))).join(' '));
   }
 
@@ -1585,7 +1658,8 @@ class Reader {
     this.shell(v.s);
   }
 
-  private shell(text: string): void {
+  private shell(code: string): void {
+    const text = unstand(code);
     if (this.out.shell.length >= MAX_SHELL) {
       this.opaque(`runs more than ${MAX_SHELL} commands`);
       return;

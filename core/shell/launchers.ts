@@ -262,6 +262,26 @@ export const LAUNCHERS: Launcher[] = [
  * name): the default below does not read their arguments as commands. Programs with a signature
  * (core/effects/signatures) or a destroy row are known already.
  */
+/**
+ * Programs whose script, in a language the analysis does not read, hands a shell command line to the
+ * system in a form that can be seen: AppleScript's `do shell script "…"`, expect's and Tcl's
+ * `spawn …`/`exec …`. The command line found in the option's value (or any argument) is walked as a
+ * shell command; the rest of the script is not judged.
+ */
+export const EMBEDDED_SHELL: { names: string[]; split?: RegExp; pattern: RegExp; examples: { blocked: string[]; allowed: string[] } }[] = [
+  {
+    names: ['osascript'],
+    pattern: /do\s+shell\s+script\s+"((?:[^"\\]|\\.){0,4000})"/g,
+    examples: { blocked: [`osascript -e 'do shell script "rm -rf ~"'`], allowed: [`osascript -e 'do shell script "ls ~/Desktop"'`] },
+  },
+  {
+    names: ['expect', 'tclsh', 'wish'],
+    split: /[;\n[\]{}]/,
+    pattern: /^\s*(?:spawn|exec)\s+(\S.{0,4000})$/g,
+    examples: { blocked: ['expect -c "spawn rm -rf /home/user; expect eof"'], allowed: ['expect -c "spawn ssh-add key.pem; expect eof"'] },
+  },
+];
+
 export const DATA_ARGUMENTS: { names: string[]; example: string }[] = [
   {
     names: ['echo', 'printf', 'print', 'logger', 'notify-send', 'say', 'espeak', 'figlet', 'toilet', 'cowsay', 'banner', 'wall', 'zenity', 'osd_cat'],

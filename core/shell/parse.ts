@@ -4,9 +4,11 @@
 // newline lists; tree-sitter-bash costs ~0.5 s of wasm compilation per process (too slow for a hook
 // that runs on every tool call); the pure-JS bash parsers on npm are unmaintained. This parser is
 // written for guards: single pass, linear in the input, depth- and size-capped, and it never throws
-// (malformed input yields a best-effort tree; where a limit cut it short, `limit` says which).
+// (malformed input yields a best-effort tree; where a limit cut it short, `limit` says which) but
+// OutOfTime, past the deadline (core/work.ts).
 
 import type { Assignment, Command, Limit, ListOp, Pipeline, Redirect, Script, SimpleCommand, Word, WordPart } from './ast';
+import { work } from '../work';
 
 export const MAX_NESTING = 12;
 /** Simple commands in one call. Real work never needs thousands; past this the call is unanalysable. */
@@ -85,6 +87,7 @@ class Parser {
         this.pos = this.src.length;
         break;
       }
+      work();
       const pipeline = this.parsePipeline(closer);
       const op = this.readListOp(closer);
       if (pipeline.commands.length > 0) items.push({ pipeline, op });
@@ -276,7 +279,13 @@ class Parser {
           }
           if (lit === 'case') return this.parseCaseRest();
           if (lit === 'for' || lit === 'select') {
-            this.skipToListEnd(); // `for x in a b c` runs nothing; the body follows `do`
+            // `for x in a b c` runs nothing itself (its substitutions do); the body follows `do`, with x bound.
+            const header = this.wordsToListEnd();
+            const name = header[0] ? literalValue(header[0]) : null;
+            if (name !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+              const hasIn = header[1] !== undefined && literalValue(header[1]) === 'in';
+              cmd.loop = { name, items: hasIn ? header.slice(2) : null };
+            }
             return cmd;
           }
         }
@@ -320,13 +329,18 @@ class Parser {
     return { type: 'group', body: { items, limit: null }, redirects: [] };
   }
 
-  private skipToListEnd(): void {
+  /** The words up to the end of the list (`;`, newline, `&`, `|`, `)`). */
+  private wordsToListEnd(): Word[] {
+    const words: Word[] = [];
     while (!this.eof()) {
       const c = this.peek();
-      if (c === ';' || c === '\n' || c === '&' || c === '|' || c === ')') return;
-      if (!this.parseWord()) this.pos++;
+      if (c === ';' || c === '\n' || c === '&' || c === '|' || c === ')') return words;
+      const w = this.parseWord();
+      if (w) words.push(w);
+      else this.pos++;
       this.skipSpaces();
     }
+    return words;
   }
 
   private parseRedirectsOnly(): Redirect[] {
@@ -389,6 +403,7 @@ class Parser {
     }
 
     while (!this.eof()) {
+      work();
       const c = this.peek();
       if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ';' || c === '&' || c === '|' || c === '<' || c === '>' || c === ')') break;
       if (c === '(') {
@@ -420,6 +435,7 @@ class Parser {
       } else if (c === "'") {
         const end = this.src.indexOf("'", this.pos + 1);
         const stop = end < 0 ? this.src.length : end;
+        work(1 + ((stop - this.pos) >> 4));
         addLit(this.src.slice(this.pos + 1, stop), true);
         this.pos = end < 0 ? this.src.length : end + 1;
       } else if (c === '"') {
@@ -462,6 +478,7 @@ class Parser {
       lit = '';
     };
     while (!this.eof()) {
+      work();
       const c = this.peek();
       if (c === terminator) {
         this.pos++;
@@ -554,6 +571,7 @@ class Parser {
     let body = '';
     this.pos++;
     while (!this.eof() && this.peek() !== '`') {
+      work();
       const c = this.peek();
       if (c === '\\' && /[`\\$]/.test(this.src[this.pos + 1] ?? '')) {
         body += this.src[this.pos + 1];
@@ -575,6 +593,7 @@ class Parser {
   private readAnsiC(): string {
     let out = '';
     while (!this.eof() && this.peek() !== "'") {
+      work();
       const c = this.peek();
       if (c === '\\') {
         const n = this.src[this.pos + 1] ?? '';
@@ -586,6 +605,7 @@ class Parser {
           "'": "'",
           '"': '"',
           e: '\x1b',
+          E: '\x1b',
           a: '\x07',
           b: '\b',
           f: '\f',
@@ -599,12 +619,23 @@ class Parser {
           const hex = /^[0-9a-fA-F]{1,2}/.exec(this.src.slice(this.pos + 2, this.pos + 4));
           out += hex ? String.fromCharCode(parseInt(hex[0], 16)) : 'x';
           this.pos += 2 + (hex ? hex[0].length : 0);
+        } else if (n === 'u' || n === 'U') {
+          // \uHHHH and \UHHHHHHHH: a Unicode code point (`$'\u0072m'` is rm).
+          const hex = (n === 'u' ? /^[0-9a-fA-F]{1,4}/ : /^[0-9a-fA-F]{1,8}/).exec(this.src.slice(this.pos + 2, this.pos + (n === 'u' ? 6 : 10)));
+          const code = hex ? parseInt(hex[0], 16) : -1;
+          out += code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : `\\${n}`;
+          this.pos += 2 + (hex ? hex[0].length : 0);
+        } else if (n === 'c' && this.pos + 2 < this.src.length) {
+          // \cX: the control character X & 0x1f.
+          out += String.fromCharCode(this.src.charCodeAt(this.pos + 2) & 0x1f);
+          this.pos += 3;
         } else if (/[0-7]/.test(n)) {
           const oct = /^[0-7]{1,3}/.exec(this.src.slice(this.pos + 1, this.pos + 4))!;
-          out += String.fromCharCode(parseInt(oct[0], 8));
+          out += String.fromCharCode(parseInt(oct[0], 8) & 0xff);
           this.pos += 1 + oct[0].length;
         } else {
-          out += n;
+          // An escape bash does not know keeps its backslash ($'\q' is \q).
+          out += `\\${n}`;
           this.pos += 2;
         }
       } else {
@@ -670,6 +701,7 @@ class Parser {
   private skipBalanced(open: string, close: string): void {
     let level = 0;
     while (!this.eof()) {
+      work();
       const c = this.src[this.pos]!;
       if (c === '\\') {
         this.pos += 2;
@@ -702,6 +734,7 @@ class Parser {
       while (!this.eof()) {
         let end = this.src.indexOf('\n', this.pos);
         if (end < 0) end = this.src.length;
+        work(1 + ((end - this.pos) >> 4));
         let line = this.src.slice(this.pos, end);
         this.pos = Math.min(end + 1, this.src.length);
         if (h.stripTabs) line = line.replace(/^\t+/, '');

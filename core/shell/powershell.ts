@@ -10,6 +10,7 @@
 // analysis reports it as unanalysable.
 
 import { UNTRANSLATED } from './ast';
+import { work } from '../work';
 
 const MAX_DEPTH = 8;
 /** Where translation gave up: a command the POSIX analysis reads as "incomplete" (see UNTRANSLATED). */
@@ -233,6 +234,13 @@ export const CMDLETS: readonly CmdletRow[] = [
     aliases: ['select', 'format-table', 'ft', 'format-wide', 'fw', 'format-list', 'fl'],
     as: 'as written; a names-only projection of an env dump (Name, Key) is cut -d= -f1',
     examples: [['gci env: | Select-Object -ExpandProperty Name', 'env | cut -d= -f1']],
+  },
+  {
+    name: 'measure-object',
+    aliases: ['measure'],
+    as: 'wc -l (-Word: wc -w, -Character: wc -c): it prints counts, never the lines it counts',
+    values: ['Property'],
+    examples: [['Get-Content .env | Measure-Object -Line', 'cat -- .env | wc -l']],
   },
   {
     name: 'where-object',
@@ -551,12 +559,26 @@ function matchingIn(s: string): number {
   return -1;
 }
 
+/**
+ * PowerShell reads the typographic dashes (en, em, horizontal bar) as `-` and the curly quotes as
+ * quotes (‘ ’ ‚ ‛ as ', “ ” „ as "): `Remove-Item –Recurse –Force $HOME` is -Recurse -Force. The
+ * translation reads them as PowerShell does. One pass.
+ */
+function asciiPunctuation(text: string): string {
+  return /[\u2013-\u2015\u2018-\u201e]/.test(text)
+    ? text
+        .replace(/[\u2013\u2014\u2015]/g, '-')
+        .replace(/[\u2018\u2019\u201a\u201b]/g, "'")
+        .replace(/[\u201c\u201d\u201e]/g, '"')
+    : text;
+}
+
 export function translatePowerShell(input: string, depth = 0): string {
   if (depth === 0) {
     budget = 8 * Math.min(input.length, MAX_INPUT) + 4096;
     vars = new Map();
   }
-  const src = depth === 0 ? input.slice(0, MAX_INPUT) : input;
+  const src = asciiPunctuation(depth === 0 ? input.slice(0, MAX_INPUT) : input);
   if (depth > MAX_DEPTH || budget <= 0) return GAVE_UP;
   const cut = depth === 0 && input.length > MAX_INPUT;
   budget -= src.length;
@@ -576,6 +598,7 @@ export function translatePowerShell(input: string, depth = 0): string {
     if (sep) out.push(sep);
   };
   while (i < src.length) {
+    work();
     const c = src[i]!;
     if (c === ' ' || c === '\t' || c === '\r') {
       i++;
@@ -831,6 +854,7 @@ function pathOfCmdlet(inner: string, depth: number): string | null {
   const parts = m[2]!.trim().match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
   const vals: string[] = [];
   for (let k = 0; k < parts.length; k++) {
+    work();
     const w = parts[k]!;
     if (/^-(?:path|literalpath|childpath|additionalchildpath)$/i.test(w)) continue;
     if (w.startsWith('-')) return null;
@@ -1246,6 +1270,10 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       return { text: startProcess(args, depth) };
     case 'where-object':
       return ctx.input?.env ? { text: 'cat', flow: { env: true } } : { text: asWritten() };
+    case 'measure-object': {
+      const has = (n: string) => args.some((a) => isParam(a) && param(a.value!, n));
+      return { text: has('Word') ? 'wc -w' : has('Character') ? 'wc -c' : 'wc -l' };
+    }
     case 'select-object': {
       const props = args.filter(
         (a) => !isParam(a) || !/^-(p|pr|pro|prop|prope|proper|propert|property|e|ex|exp|expa|expan|expand|expandp|expandproperty)$/i.test(a.value!),

@@ -4,6 +4,9 @@
 
 import { basename } from '../paths';
 
+/** What `$(mktemp -d)` prints: a path under /tmp whose last segment nothing names (analyze.ts's OPAQUE). */
+export const FRESH_TMP = '/tmp/\u0001';
+
 export interface SubstitutionContext {
   cwd: string | null;
   home: string;
@@ -14,7 +17,7 @@ export interface SubstitutionRow {
   /** Does this argv (all words known) have this meaning? */
   matches(argv: string[]): boolean;
   /** The value it prints here, or null for "a fresh, never empty value we do not judge" (mktemp). */
-  value(ctx: SubstitutionContext): string | null;
+  value(ctx: SubstitutionContext, argv: string[]): string | null;
   /** For messages: "$(whoami) is <describe>". */
   describe: string;
   example: string;
@@ -45,15 +48,17 @@ export const SUBSTITUTIONS: SubstitutionRow[] = [
     example: 'rm -rf /home/$(whoami)',
   },
   {
+    // In the system's temporary folder (no template, no -p): a path under /tmp that nothing names
+    // (the analysis's OPAQUE), so `"$(mktemp -d)/../.."` is `/`. Elsewhere: fresh, never empty, not judged.
     matches: (argv) => argv[0] === 'mktemp',
-    value: () => null,
-    describe: 'a fresh temporary path',
+    value: (_c, argv) => (argv.slice(1).every((a) => /^-[dqu]+$/.test(a) || a === '--directory' || a === '--quiet' || a === '--dry-run') ? FRESH_TMP : null),
+    describe: 'a fresh temporary folder in /tmp',
     example: 'rm -rf "$(mktemp -d)"',
   },
 ];
 
 export function substitutionMeaning(argv: string[], ctx: SubstitutionContext): { value: string | null; describe: string } | null {
-  for (const row of SUBSTITUTIONS) if (row.matches(argv)) return { value: row.value(ctx), describe: row.describe };
+  for (const row of SUBSTITUTIONS) if (row.matches(argv)) return { value: row.value(ctx, argv), describe: row.describe };
   return null;
 }
 

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT, cleanEnv, installGlobal, lintFixture, packed, run, scratch } from './support.mjs';
@@ -125,6 +125,77 @@ test('max-warnings 0 and paths: the SARIF is still written for upload, and the l
   const all = await lintStep(ws, { ...defaults(), package: packed().tarball });
   assert.equal(all.outputs['exit-code'], '1', 'an error fails even with warnings allowed');
   assert.ok(JSON.parse(readFileSync(all.outputs['sarif-file'], 'utf8')).runs[0].results.some((x) => x.ruleId === 'AG-WF-001'));
+});
+
+test("a pull request's .npmrc, package scripts and node_modules take no part: the pinned package runs from outside the checkout", async () => {
+  const ws = lintFixture(join(scratch('ci-hostile'), 'repo'));
+  const marker = join(ws, '..', 'pr-code-ran');
+  const evil = join(ws, 'evil.cjs');
+  writeFileSync(evil, `require('fs').appendFileSync(${JSON.stringify(marker)}, 'node-options\\n');\n`);
+  // npm reads the project's .npmrc in the folder it runs in; node-options becomes NODE_OPTIONS for what it starts.
+  writeFileSync(join(ws, '.npmrc'), `node-options=--require ${evil}\n`);
+  writeFileSync(
+    join(ws, 'package.json'),
+    JSON.stringify({ name: 'pr', version: '1.0.0', scripts: { preinstall: `echo scripts >> ${marker}`, postinstall: `echo scripts >> ${marker}` } }),
+  );
+  // A package of its own under the same name, as npm exec would find it first.
+  const fake = join(ws, 'node_modules/agent-guard');
+  mkdirSync(join(fake, 'dist'), { recursive: true });
+  writeFileSync(join(fake, 'package.json'), JSON.stringify({ name: 'agent-guard', version: pkg.version, bin: { 'agent-guard': 'dist/cli.cjs' } }));
+  writeFileSync(join(fake, 'dist/cli.cjs'), `#!/usr/bin/env node\nrequire('fs').appendFileSync(${JSON.stringify(marker)}, 'node_modules\\n');\n`);
+  mkdirSync(join(ws, 'node_modules/.bin'), { recursive: true });
+  symlinkSync('../agent-guard/dist/cli.cjs', join(ws, 'node_modules/.bin/agent-guard'));
+  chmodSync(join(fake, 'dist/cli.cjs'), 0o755);
+  const registry = await startRegistry(packed().tarball);
+  try {
+    const r = await lintStep(ws, defaults(), { npm_config_offline: 'false', npm_config_registry: registry.url });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(existsSync(marker) ? readFileSync(marker, 'utf8') : '', '', 'code from the checkout ran');
+    assert.ok(registry.requests.includes(`GET /agent-guard/-/agent-guard-${pkg.version}.tgz`), String(registry.requests));
+    const sarif = JSON.parse(readFileSync(r.outputs['sarif-file'], 'utf8'));
+    assert.deepEqual(
+      sarif.runs[0].results.map((x) => x.ruleId),
+      ['AG-CMD-001'],
+      'the real linter ran over the checkout',
+    );
+  } finally {
+    await registry.stop();
+  }
+});
+
+test('on a pull request the lint step judges by the base branch configuration: the loosening is a finding and does not apply', async () => {
+  // Two commits: the base (kubectl-context off, agreed), the pull request (secret-read off, and a CLAUDE.md that cats .env).
+  const ws = lintFixture(join(scratch('ci-pr'), 'repo'));
+  const env = { PATH: process.env.PATH, HOME: ws, GIT_CONFIG_NOSYSTEM: '1' };
+  const git = (...args) => {
+    const r = run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: ws, env });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout.trim();
+  };
+  mkdirSync(join(ws, '.claude'), { recursive: true });
+  writeFileSync(join(ws, '.claude/agent-guard.json'), '{ "guards": { "kubectl-context": "off" } }\n');
+  git('add', '-A');
+  git('commit', '-qm', 'base');
+  const baseSha = git('rev-parse', 'HEAD');
+  writeFileSync(join(ws, '.claude/agent-guard.json'), '{ "guards": { "kubectl-context": "off", "secret-read": "off" } }\n');
+  writeFileSync(join(ws, 'CLAUDE.md'), '# Project\n\nRun `kubectl apply -f k8s/` to deploy, after `cat .env`.\n');
+  git('commit', '-qam', 'pr');
+  const event = join(scratch('ci-pr-event'), 'event.json');
+  writeFileSync(event, JSON.stringify({ pull_request: { base: { sha: baseSha } } }));
+  const r = await lintStep(ws, { ...defaults(), package: packed().tarball }, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event });
+  assert.equal(r.outputs['exit-code'], '1', r.stderr);
+  const results = JSON.parse(readFileSync(r.outputs['sarif-file'], 'utf8')).runs[0].results;
+  assert.deepEqual(
+    results.map((x) => [x.ruleId, x.locations[0].physicalLocation.artifactLocation.uri]),
+    [
+      ['AG-CFG-001', '.claude/agent-guard.json'],
+      ['AG-CMD-001', 'CLAUDE.md'],
+    ],
+  );
+  assert.match(results[1].message.text, /cat \.env/, 'the exemption the pull request adds does not apply to its own check');
+  // The same commit pushed (not a pull request): its configuration is agreed.
+  const push = await lintStep(ws, { ...defaults(), package: packed().tarball }, { GITHUB_EVENT_NAME: 'push' });
+  assert.equal(push.outputs['exit-code'], '0', push.stderr);
 });
 
 test('.pre-commit-hooks.yaml with pre-commit try-repo: fails on an error in a committed agent file, passes a clean one, ignores other files', () => {

@@ -182,7 +182,17 @@ export const DANGEROUS = [
   'chmod -R 777 /',
   'psql -c "DROP DATABASE app"',
   'rm -rf "$BUILD_DIR/"',
+  // Programs fed to a shell through decoders and filters, and other users' homes.
+  "printf '\\x72\\x6d -rf ~' | sh",
+  "echo '~ fr- mr' | rev | sh",
+  'echo cm0gLXJmIH4= | base64 -d | bash',
+  "echo rm -rf ~ | sed 's/x/y/' | sh",
+  'rm -rf /home/alice',
+  'rm -rf "/Users/$USER"',
 ];
+/** Units of long words: each expansion the analysis computes, per part. */
+const LONG_WORD_UNITS = ['$x', '${x}', '${x%/*}', '${x:-$y}', '$(a)', '``', '$((1+x))', '{a,b}', '*', "'a'", '\\x', '$HOME', '~'];
+
 export const HARMLESS = [
   'ls -la',
   'npm test',
@@ -245,7 +255,16 @@ export function wrap(r: Rand, cmd: string): string {
  */
 export function hostileWrap(r: Rand, cmd: string): string {
   let out = cmd;
-  if (r() < 0.5) {
+  const kind = r();
+  if (kind >= 0.7) {
+    // A long word of one expansion shape first, up to the 256 KiB command cap: past it the line is
+    // unanalysable, below it the command after the word is judged.
+    const unit = pick(r, LONG_WORD_UNITS);
+    const chars = 2 ** (4 + int(r, 15));
+    const word = unit.repeat(Math.max(1, Math.floor(chars / unit.length)));
+    return pick(r, [`echo ${word}; ${out}`, `x=${word}; ${out}`, `echo "${word}" && ${out}`, `: ${word} || ${out}`]);
+  }
+  if (kind < 0.35) {
     for (let depth = int(r, 18); depth > 0; depth--) {
       switch (int(r, 5)) {
         case 0:

@@ -1,8 +1,10 @@
 // A scripted stand-in for the model, for driving the real agent CLIs offline
-// (../shared/reference/real-hosts.md). It speaks the two wire formats the CLIs use:
+// (observed with the pinned CLIs). It speaks the two wire formats the CLIs use:
 //   Anthropic Messages (Claude Code; the Copilot CLI with COPILOT_PROVIDER_TYPE=anthropic):
 //     POST /v1/messages[?beta=true], streamed as SSE or as one JSON message;
-//   Gemini (Gemini CLI): POST /v1beta/models/<m>:generateContent | :streamGenerateContent?alt=sse | :countTokens.
+//   Gemini (Gemini CLI): POST /v1beta/models/<m>:generateContent | :streamGenerateContent?alt=sse | :countTokens;
+//   OpenAI Responses (Codex CLI): POST /v1/responses, streamed as SSE (function and freeform tool calls);
+//   OpenAI Chat Completions (OpenCode): POST /v1/chat/completions, streamed as SSE.
 // The main loop's request is the one that carries the tool list. Its answer is chosen by how many
 // tool results the conversation already holds: step i of the script is played while i results are
 // in, then a plain "done". Every request body is recorded, so a test can check what the model was
@@ -50,6 +52,8 @@ export function startModelServer({ steps, maxRequests = 60, maxMs = 120_000, cho
           return sendJson(res, { input_tokens: 10 });
         }
         if (url.startsWith('/v1/messages') || url.startsWith('/messages')) return anthropic(url, body, json, res);
+        if (url.startsWith('/v1/responses')) return responses(url, body, json, res);
+        if (url.startsWith('/v1/chat/completions')) return chat(url, body, json, res);
         if (url.startsWith('/v1/models') || url.startsWith('/models')) {
           record(url, body, false, 0);
           return sendJson(res, { data: [{ id: 'claude-sonnet-4-5', type: 'model', display_name: 'scripted' }], has_more: false });
@@ -113,6 +117,75 @@ export function startModelServer({ steps, maxRequests = 60, maxMs = 120_000, cho
     });
     ev('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 5 } });
     ev('message_stop', {});
+    res.end();
+  }
+
+  // ---- OpenAI Responses (Codex CLI), streamed as SSE ----
+  function responses(url, body, json, res) {
+    const tools = Array.isArray(json?.tools) ? json.tools : [];
+    const input = Array.isArray(json?.input) ? json.input : [];
+    const results = input.filter((i) => i?.type === 'function_call_output' || i?.type === 'custom_tool_call_output').length;
+    const main = tools.length > 0;
+    record(url, body, main, results);
+    const s = main ? step(results) : null;
+    const offered = s && tools.find((t) => t.name === s.tool);
+    const n = requests.length;
+    // A freeform tool (apply_patch) takes its input as text; a function tool as JSON arguments.
+    const item = !offered
+      ? {
+          type: 'message',
+          id: `msg_${n}`,
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', annotations: [], text: s ? `scripted model: the host offers no tool named ${s.tool}` : 'done' }],
+        }
+      : offered.type === 'custom'
+        ? { type: 'custom_tool_call', id: `ctc_${n}`, call_id: `call_${n}`, name: s.tool, input: String(s.input), status: 'completed' }
+        : { type: 'function_call', id: `fc_${n}`, call_id: `call_${n}`, name: s.tool, arguments: JSON.stringify(s.input), status: 'completed' };
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const ev = (type, data) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    const id = `resp_${n}`;
+    ev('response.created', { response: { id } });
+    ev('response.output_item.added', { output_index: 0, item });
+    ev('response.output_item.done', { output_index: 0, item });
+    ev('response.completed', {
+      response: {
+        id,
+        usage: {
+          input_tokens: 10,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens: 5,
+          output_tokens_details: { reasoning_tokens: 0 },
+          total_tokens: 15,
+        },
+      },
+    });
+    res.end();
+  }
+
+  // ---- OpenAI Chat Completions (OpenCode through an OpenAI-compatible provider), streamed as SSE ----
+  function chat(url, body, json, res) {
+    const tools = Array.isArray(json?.tools) ? json.tools : [];
+    const messages = Array.isArray(json?.messages) ? json.messages : [];
+    const results = messages.filter((m) => m?.role === 'tool').length;
+    const main = tools.length > 0;
+    record(url, body, main, results);
+    const s = main ? step(results) : null;
+    const offered = s && tools.some((t) => t?.function?.name === s.tool);
+    const n = requests.length;
+    const base = { id: `chatcmpl_${n}`, object: 'chat.completion.chunk', created: 0, model: typeof json?.model === 'string' ? json.model : 'scripted' };
+    const delta = offered
+      ? { role: 'assistant', tool_calls: [{ index: 0, id: `call_${n}`, type: 'function', function: { name: s.tool, arguments: JSON.stringify(s.input) } }] }
+      : { role: 'assistant', content: main ? (s ? `scripted model: the host offers no tool named ${s.tool}` : 'done') : 'Scripted title' };
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const data = (v) => res.write(`data: ${JSON.stringify(v)}\n\n`);
+    data({ ...base, choices: [{ index: 0, delta, finish_reason: null }] });
+    data({
+      ...base,
+      choices: [{ index: 0, delta: {}, finish_reason: offered ? 'tool_calls' : 'stop' }],
+      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+    });
+    res.write('data: [DONE]\n\n');
     res.end();
   }
 

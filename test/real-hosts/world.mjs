@@ -18,19 +18,30 @@ const NM = process.env.AGENT_GUARD_HOST_CLIS || join(ROOT, 'node_modules');
 const PLATFORM = `${process.platform}-${process.arch}`;
 /** Shared between runs: the Copilot CLI unpacks its ~235 MB runtime here once. */
 const CACHE = join(tmpdir(), 'agent-guard-hosts-cache');
-/** A CLI that does not finish in this time is killed (and the test fails). */
-const RUN_TIMEOUT_MS = 120_000;
+/** A CLI that does not finish in this time is killed (and the test fails). OpenCode's first start in a fresh HOME installs its plugin package. */
+const RUN_TIMEOUT_MS = 300_000;
+/** Seconds of CLI runs per host (the suite reports them): hosts run side by side, so the wall time is less than their sum. */
+export const RUN_SECONDS = {};
+
+const CODEX_TRIPLE = {
+  'linux-x64': 'x86_64-unknown-linux-musl',
+  'linux-arm64': 'aarch64-unknown-linux-musl',
+  'darwin-x64': 'x86_64-apple-darwin',
+  'darwin-arm64': 'aarch64-apple-darwin',
+};
 
 const pinned = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).devDependencies;
 
 /** The CLI's entry point, after checking that the pinned version is what is installed. Throws (loudly) otherwise. */
 export function cli(host) {
-  const [pkg, entry] =
-    host === 'claude'
-      ? ['@anthropic-ai/claude-code', `@anthropic-ai/claude-code-${PLATFORM}/claude`]
-      : host === 'gemini'
-        ? ['@google/gemini-cli', '@google/gemini-cli/bundle/gemini.js']
-        : ['@github/copilot', `@github/copilot-${PLATFORM}/copilot`];
+  const [pkg, entry] = {
+    claude: ['@anthropic-ai/claude-code', `@anthropic-ai/claude-code-${PLATFORM}/claude`],
+    gemini: ['@google/gemini-cli', '@google/gemini-cli/bundle/gemini.js'],
+    copilot: ['@github/copilot', `@github/copilot-${PLATFORM}/copilot`],
+    // The platform package holds the native binary (its launcher, bin/codex.js, only finds and runs it).
+    codex: ['@openai/codex', `@openai/codex-${PLATFORM}/vendor/${CODEX_TRIPLE[PLATFORM] ?? 'unknown'}/bin/codex`],
+    opencode: ['opencode-ai', `opencode-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}/bin/opencode`],
+  }[host];
   const manifest = join(NM, pkg, 'package.json');
   if (!existsSync(manifest)) throw new Error(`${pkg} is not installed in ${NM}: run npm ci (it is a pinned devDependency)`);
   const version = JSON.parse(readFileSync(manifest, 'utf8')).version;
@@ -145,6 +156,13 @@ export function installGuard(world, ...args) {
   return r.stdout;
 }
 
+const patchLines = (text, sign) =>
+  text
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((l) => `${sign}${l}`)
+    .join('\n');
+
 /** Tool calls in each host's own names and argument shapes. */
 export const TOOLS = {
   claude: {
@@ -158,6 +176,22 @@ export const TOOLS = {
     read: (file) => ({ tool: 'read_file', input: { file_path: file } }),
     write: (file, content) => ({ tool: 'write_file', input: { file_path: file, content } }),
     edit: (file, oldText, newText) => ({ tool: 'replace', input: { file_path: file, instruction: 'scripted', old_string: oldText, new_string: newText } }),
+  },
+  // Codex has no file-reading tool: it reads with the shell; it writes and edits with apply_patch.
+  codex: {
+    shell: (command) => ({ tool: 'exec_command', input: { cmd: command } }),
+    read: (file) => ({ tool: 'exec_command', input: { cmd: `cat ${file}` } }),
+    write: (file, content) => ({ tool: 'apply_patch', input: `*** Begin Patch\n*** Add File: ${file}\n${patchLines(content, '+')}\n*** End Patch\n` }),
+    edit: (file, oldText, newText) => ({
+      tool: 'apply_patch',
+      input: `*** Begin Patch\n*** Update File: ${file}\n@@\n${patchLines(readFileSync(file, 'utf8').replace(/\n$/, ''), '-')}\n${patchLines(readFileSync(file, 'utf8').replace(/\n$/, '').replace(oldText, newText), '+')}\n*** End Patch\n`,
+    }),
+  },
+  opencode: {
+    shell: (command) => ({ tool: 'bash', input: { command, description: 'scripted' } }),
+    read: (file) => ({ tool: 'read', input: { filePath: file } }),
+    write: (file, content) => ({ tool: 'write', input: { filePath: file, content } }),
+    edit: (file, oldText, newText) => ({ tool: 'edit', input: { filePath: file, oldString: oldText, newString: newText } }),
   },
   copilot: {
     shell: (command) => ({ tool: 'bash', input: { command, description: 'scripted' } }),
@@ -174,7 +208,8 @@ export const TOOLS = {
 /** `wrap`: [program, ...args] the CLI's command line is appended to (run it under bwrap, say). */
 export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do the task.', trustFolder = true, extraArgs = [], wrap = [] }) {
   const { file } = cli(host);
-  const server = await startModelServer({ steps });
+  // The model server stops by itself when the CLI would be killed anyway.
+  const server = await startModelServer({ steps, maxMs: RUN_TIMEOUT_MS });
   const base = { PATH: world.path, HOME: world.home, TERM: 'dumb', LANG: 'C.UTF-8', XDG_CACHE_HOME: CACHE, GIT_CONFIG_NOSYSTEM: '1', NO_COLOR: '1' };
   let cmd;
   let args;
@@ -193,6 +228,64 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
   } else if (host === 'gemini') {
     [cmd, args] = [process.execPath, [file, '-p', prompt, '--yolo', ...extraArgs]];
     env = { ...base, GEMINI_API_KEY: 'scripted', GOOGLE_GEMINI_BASE_URL: server.url, ...(trustFolder ? { GEMINI_CLI_TRUST_WORKSPACE: 'true' } : {}) };
+  } else if (host === 'codex') {
+    // The model provider on the command line; the project's trust (what Codex asks the person on
+    // first start) in config.toml, where Codex reads it and where the installer keeps its own record.
+    const config = join(world.home, '.codex', 'config.toml');
+    mkdirSync(dirname(config), { recursive: true });
+    const mark = '# test: project trust\n';
+    const kept = existsSync(config) ? readFileSync(config, 'utf8').split(mark)[0] : '';
+    writeFileSync(config, trustFolder ? `${kept}${mark}[projects.${JSON.stringify(world.ws)}]\ntrust_level = "trusted"\n` : kept);
+    const provider = `{ name = "scripted", base_url = "${server.url}/v1", wire_api = "responses", env_key = "SCRIPTED_API_KEY" }`;
+    [cmd, args] = [
+      file,
+      [
+        'exec',
+        '--json',
+        '--skip-git-repo-check',
+        '--dangerously-bypass-approvals-and-sandbox',
+        '-c',
+        'model="gpt-5.5"',
+        '-c',
+        'model_provider="scripted"',
+        '-c',
+        `model_providers.scripted=${provider}`,
+        ...extraArgs,
+        prompt,
+      ],
+    ];
+    env = { ...base, SCRIPTED_API_KEY: 'scripted' };
+  } else if (host === 'opencode') {
+    // An OpenAI-compatible provider (bundled in OpenCode) pointed at the scripted model; nothing
+    // fetched (models list, updates, default plugins).
+    const config = {
+      $schema: 'https://opencode.ai/config.json',
+      model: 'scripted/m',
+      small_model: 'scripted/m',
+      provider: {
+        scripted: {
+          npm: '@ai-sdk/openai-compatible',
+          name: 'scripted',
+          options: { baseURL: `${server.url}/v1`, apiKey: 'scripted' },
+          models: { m: { name: 'm', tool_call: true } },
+        },
+      },
+      permission: { '*': 'allow', external_directory: 'allow' },
+    };
+    [cmd, args] = [file, ['run', '--format', 'json', ...extraArgs, prompt]];
+    env = {
+      ...base,
+      // OpenCode installs its plugin package (@opencode-ai/plugin) into its config folders with npm
+      // on first start: one npm cache for all runs keeps that to one download.
+      npm_config_cache: join(CACHE, 'npm'),
+      npm_config_prefer_offline: 'true',
+      OPENCODE_CONFIG_CONTENT: JSON.stringify(config),
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_SHARE: '1',
+    };
   } else {
     const config = join(world.home, '.copilot', 'config.json');
     mkdirSync(dirname(config), { recursive: true });
@@ -208,6 +301,7 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
     };
   }
   world.takeHookRuns();
+  const started = Date.now();
   const result = await new Promise((res) => {
     const p = spawn(wrap[0] ?? cmd, wrap.length > 0 ? [...wrap.slice(1), cmd, ...args] : args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -221,7 +315,11 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
     });
   });
   server.stop();
-  return { ...result, requests: server.requests, hookRuns: world.takeHookRuns(), host };
+  RUN_SECONDS[host] = (RUN_SECONDS[host] ?? 0) + (Date.now() - started) / 1000;
+  // The session-start check's canary (core/liveness.ts) is not a tool call: kept apart.
+  const runs = world.takeHookRuns();
+  const canary = (h) => h.input.includes('"agent_guard_canary":true');
+  return { ...result, requests: server.requests, hookRuns: runs.filter((h) => !canary(h)), canaryRuns: runs.filter(canary), host };
 }
 
 /** The newest tool result the model was sent in its request after `step` (0-based), as text. */
@@ -229,6 +327,14 @@ export function resultAfter(run, step) {
   const req = run.requests.find((r) => r.main && r.toolResults === step + 1);
   if (!req) return null;
   const body = JSON.parse(req.body);
+  if (Array.isArray(body.messages) && body.messages.some((m) => m?.role === 'tool')) {
+    const out = body.messages.filter((m) => m?.role === 'tool').at(-1)?.content;
+    return typeof out === 'string' ? out : JSON.stringify(out ?? null);
+  }
+  if (Array.isArray(body.input)) {
+    const out = body.input.filter((i) => i?.type === 'function_call_output' || i?.type === 'custom_tool_call_output').at(-1)?.output;
+    return typeof out === 'string' ? out : JSON.stringify(out ?? null);
+  }
   if (Array.isArray(body.contents)) {
     const parts = body.contents.flatMap((c) => c.parts ?? []).filter((p) => p.functionResponse);
     return JSON.stringify(parts.at(-1)?.functionResponse?.response ?? null);

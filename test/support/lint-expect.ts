@@ -4,7 +4,8 @@
 import guards from 'agent-guard:guards';
 import { applyEdits, type GuardSetup } from '../../core/lint/engine';
 import { CONFIG_FILE, DEFAULT_CONFIG } from '../../core/config';
-import { configFromText } from '../../core/guards/load-config';
+import { layerFromText } from '../../core/guards/load-config';
+import { LOCAL_CONFIG_FILE, withConsent, type Layer } from '../../core/consent';
 import type { Diagnostic, LintRule, RuleExample } from '../../core/lint/types';
 
 export interface Observed {
@@ -33,9 +34,21 @@ export function observed(rule: LintRule, example: RuleExample, diags: Diagnostic
 
 /**
  * What an example's commands are judged with, as `agent-guard lint` would: the built-in guards and
- * the example's own `.claude/agent-guard.json` (in `files`), read by the hook's loader.
+ * the example's own `.claude/agent-guard.json` and `.claude/agent-guard/local.json` (in `files`),
+ * read by the hook's loader. A configuration file beside the example is the person's own, consented
+ * to; when the example is itself a configuration file (`subject`), it is linted as it arrives:
+ * nothing in it consented.
  */
-export function exampleSetup(files: Record<string, string> | undefined): GuardSetup {
-  const text = files?.[CONFIG_FILE];
-  return { guards, config: text === undefined ? DEFAULT_CONFIG : configFromText(text).config };
+export function exampleSetup(files: Record<string, string> | undefined, subject?: string): GuardSetup {
+  const layers: Layer[] = [];
+  for (const [source, rel] of [
+    ['team', CONFIG_FILE],
+    ['local', LOCAL_CONFIG_FILE],
+  ] as const) {
+    const text = files?.[rel];
+    const layer = text === undefined ? null : layerFromText(text, rel).layer;
+    if (layer) layers.push({ source, layer });
+  }
+  const subjectSource = subject === CONFIG_FILE ? 'team' : subject === LOCAL_CONFIG_FILE ? 'local' : null;
+  return { guards, config: withConsent(DEFAULT_CONFIG, layers, (item) => item.source !== subjectSource).config };
 }

@@ -26,6 +26,12 @@ export interface DestroyShape {
   arg?: { at?: number; oneOf?: string[]; like?: RegExp };
   /** A positional after the first location after `sub` is a remote store (s3://, gs://, rclone's `remote:`): the destination. */
   toRemote?: boolean;
+  /**
+   * With toRemote: a sync from the project's build output (dist/, build/, out/, public/, _site/) is a
+   * deploy, not a wipe: the guard lets it pass when that folder exists and holds files (an empty or
+   * missing one would empty the destination). The effect carries the source (`deploySource`).
+   */
+  deploys?: boolean;
   /** A URL argument whose path matches (curl -X DELETE http://host:9200/_all). */
   urlPath?: RegExp;
   /** Program text the command runs, judged by the code destroyers of its language: the positional at `at` after `sub`, or an option's value. */
@@ -632,6 +638,7 @@ export const DESTROY: DestroyRow[] = [
         sub: ['s3', 'sync'],
         when: ['--delete'],
         toRemote: true,
+        deploys: true,
         unless: ['--dryrun'],
         instead: { add: '--dryrun' },
         what: 'every object in the destination bucket that the source folder does not have',
@@ -675,7 +682,14 @@ export const DESTROY: DestroyRow[] = [
       { sub: ['rb'] },
       { sub: ['rm'], when: ['-r', '-R'] },
       { sub: ['rm'], arg: { like: /\*\*|^gs:\/\/[^/]+\/?\*?$/ } },
-      { sub: ['rsync'], when: ['-d'], toRemote: true, unless: ['-n'], what: 'every object in the destination bucket that the source does not have' },
+      {
+        sub: ['rsync'],
+        when: ['-d'],
+        toRemote: true,
+        deploys: true,
+        unless: ['-n'],
+        what: 'every object in the destination bucket that the source does not have',
+      },
     ],
     what: "a bucket's objects",
     examples: {

