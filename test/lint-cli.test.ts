@@ -173,13 +173,18 @@ test("after agent-guard install (every host), lint --max-warnings 0 exits 0: no 
   );
   const edited = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json', '.claude/settings.json'], { cwd: ws, encoding: 'utf8', env });
   const found = JSON.parse(edited.stdout) as { code: string; message: string }[];
+  // Both entries run the edited file: the PreToolUse hook and the session-start check.
   assert.deepEqual(
     found.map((d) => d.code),
-    ['AG-SET-007'],
+    ['AG-SET-007', 'AG-SET-007'],
   );
   assert.match(
     found[0]!.message,
     /^Agent Guard cannot see what this PreToolUse hook runs: Agent Guard cannot check the script of \.claude\/hooks\/agent-guard\.cjs completely/,
+  );
+  assert.match(
+    found[1]!.message,
+    /^Agent Guard cannot see what this SessionStart hook runs: Agent Guard cannot check the script of \.claude\/hooks\/agent-guard\.cjs completely/,
   );
 });
 

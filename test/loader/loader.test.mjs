@@ -4,7 +4,7 @@
 // the rule fires on the fixture AND the real CLI does what its message says; the rule is silent on
 // the fixed fixture AND the CLI loads or honours it. A new Claude Code version that behaves
 // otherwise fails the test of the rule to revise. The inventory of claims is in README.md here.
-// Run: npm run test:loader (after npm ci).
+// Run: npm run test:loader (after npm install).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

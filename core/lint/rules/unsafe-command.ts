@@ -74,8 +74,8 @@ export default defineRule({
           {
             line: 3,
             message:
-              'git push --force to the protected branch main overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched. [force-push-protected]',
-            fixed: '# Copilot\n\nBefore a release, run `git push --force-with-lease origin main`.\n',
+              'git push --force to the protected branch main rewrites its history and drops commits others may have pushed; --force-with-lease rewrites it too. Push without force: when the remote moved, git refuses, and git pull --rebase integrates its commits first. [force-push-protected]',
+            fixed: '# Copilot\n\nBefore a release, run `git push origin main`.\n',
           },
         ],
       },
