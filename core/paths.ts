@@ -95,3 +95,14 @@ export function relativeTo(root: string, path: string): string | null {
   const r = root.endsWith('/') ? root : `${root}/`;
   return path.startsWith(r) ? path.slice(r.length) : null;
 }
+
+/**
+ * `path` relative to a home folder: ours, or any user's by where systems keep them (/home/NAME,
+ * /Users/NAME, C:/Users/NAME, /root), so that a credential file is one in every home. Null outside.
+ */
+export function homeRelative(path: string, home: string): string | null {
+  const ours = relativeTo(home, path);
+  if (ours !== null) return ours;
+  const m = /^(?:\/home\/[^/]+|\/Users\/[^/]+|[A-Z]:\/Users\/[^/]+|\/root)\/(.+)$/.exec(path);
+  return m ? m[1]! : null;
+}

@@ -32,7 +32,8 @@ export function redact(text: string, extraValues: readonly string[] = []): strin
       SECRET_HEADER.test(name) && !/^https?$/i.test(name) ? `${name}${sep}${scheme ? `${scheme} ` : ''}${REDACTED}` : m,
   );
   t = t.replace(/\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${REDACTED}`);
-  t = t.replace(/(--?(?:password|passwd|token|secret|api-key|apikey)[= ])\S+/gi, `$1${REDACTED}`);
+  // An option, not the end of a hyphenated word (PowerShell's Get-Secret -AsPlainText names no value).
+  t = t.replace(/(?<![\w-])(--?(?:password|passwd|token|secret|api-key|apikey)[= ])\S+/gi, `$1${REDACTED}`);
   return redactArguments(t);
 }
 

@@ -2,7 +2,7 @@
 // ambiguous extensions (.pem and .key are also public certificates and translation files).
 
 import { minimatch } from 'minimatch';
-import { basename, relativeTo } from './paths';
+import { basename, homeRelative, relativeTo } from './paths';
 
 export type SecretKind = 'dotenv' | 'private-key' | 'cloud-credentials' | 'token-file' | 'environment' | 'configured' | 'credentials-file';
 
@@ -167,7 +167,7 @@ export const SECRET_FILES: readonly SecretFileRow[] = [
 /** The row of SECRET_FILES that names `path` (absolute, normalised), or null. */
 export function secretFileRow(path: string, home: string): SecretFileRow | null {
   const name = basename(path);
-  const rel = relativeTo(home, path);
+  const rel = homeRelative(path, home);
   const inHome = rel === null ? null : rel.toLowerCase();
   for (const row of SECRET_FILES) {
     if (row.name?.test(name) || row.path?.test(path) || (inHome !== null && row.home?.includes(inHome))) return row;
@@ -247,7 +247,7 @@ export function secretKind(path: string, lookup: SecretLookup): SecretKind | nul
   if (/^\/proc\/[^/]+\/(?:task\/[^/]+\/)?environ$/.test(path)) return 'environment';
   if (containerSecret(path)) return 'token-file';
   if (secretFileRow(path, lookup.home)) return 'credentials-file';
-  const home = relativeTo(lookup.home, path);
+  const home = homeRelative(path, lookup.home);
   const inHome = home === null ? null : home.toLowerCase();
   if (inHome !== null) {
     if (HOME_CLOUD_CREDENTIALS.some((f) => f.toLowerCase() === inHome)) return 'cloud-credentials';

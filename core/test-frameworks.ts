@@ -4,6 +4,8 @@
 // test/test-frameworks.test.ts checks every row: each marker matches its example, and its
 // `notExample` (an ordinary line that looks alike) does not.
 
+import { work } from './work';
+
 export interface Marker {
   re: RegExp;
   /** A line that adds this construct. */
@@ -16,6 +18,14 @@ export interface Marker {
 
 export interface Framework {
   name: string;
+  /** The language's comments, blanked before markers are counted (a skip in a comment skips nothing). */
+  comments?: 'c' | 'hash';
+  /**
+   * Test definitions and definitions of any kind (functions, methods): an edit after which fewer
+   * tests but no fewer definitions are left turned a test into something the runner does not collect
+   * (`def test_works` → `def _test_works`, `func TestX` → `func testX`).
+   */
+  definitions?: { tests: RegExp; all: RegExp; example: { before: string; after: string } };
   /** Test files of this language and its runners (forward-slash paths). */
   file: (path: string) => boolean;
   /** The files the runner collects by default (a test file proper, not a helper beside it); default: `file`. */
@@ -37,7 +47,7 @@ const notLocal = (m: RegExpExecArray, context: string) => !new RegExp(String.raw
 // Go: `.Skip(` on a *testing.T/B/F, whatever it is called (the receiver is found in the text).
 // `if testing.Short() { t.Skip(…) }` is the -short mode's split of slow tests, not a skip.
 const goReceiver = (m: RegExpExecArray, context: string) =>
-  !m.input.slice(Math.max(0, m.index - 80), m.index).includes('testing.Short()') &&
+  !/\bif[ \t]+testing\.Short\(\)[ \t]*\{\s*$/.test(m.input.slice(Math.max(0, m.index - 80), m.index)) &&
   (['t', 'b', 'f', 'tb'].includes(m[1]!) || new RegExp(String.raw`\b${m[1]}\s+\*?testing\.(?:T|B|F|TB)\b`).test(context));
 
 // conftest.py's collect_ignore of a test file (not of setup.py, docs/conf.py or a fixtures folder).
@@ -47,21 +57,95 @@ const ignoresTests = (m: RegExpExecArray) => {
   return /test/i.test(line.replace(/fixtures?|testdata/gi, '')) && !SEPARATE_SUITES.test(line);
 };
 
-const JS_TEST_FILE = /(\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$)|(\/__tests__\/.*\.[cm]?[jt]sx?$)|(\/(test|tests|spec|e2e)\/.*\.[cm]?[jt]sx?$)/;
+// node:test's `t`, Vitest's `ctx`: `.skip(` called on a parameter of a test's callback.
+const testParameter = (m: RegExpExecArray, context: string) => {
+  if (['it', 'test', 'describe', 'context', 'suite', 'this', 'Deno'].includes(m[1]!)) return false;
+  work(context.length); // one search of the file per hit: counted, so the deadline sees it
+  return new RegExp(String.raw`\b(?:it|test|bench|specify)\b[^\n]{0,200}?\(\s*(?:async\s+)?\(?\s*${m[1]}\s*[,):=]`).test(context);
+};
+
+// Vitest's context destructured in the callback's parameters: \`({ skip }) => { skip() }\`.
+// One pass over the braces (the next '}' only moves forward); the answer is the same for every hit in one text.
+let destructured: { context: string; found: boolean } | null = null;
+const destructuredSkip = (_m: RegExpExecArray, context: string) => {
+  if (destructured?.context === context) return destructured.found;
+  let found = false;
+  let close = -1;
+  for (let at = context.indexOf('{'); at >= 0 && !found; at = context.indexOf('{', at + 1)) {
+    work();
+    if (close < at) close = context.indexOf('}', at);
+    if (close < 0) break;
+    // Destructured parameters are a short list of names.
+    if (close - at > 200) continue;
+    const inner = context.slice(at + 1, close);
+    if (/^[\w\s,]*$/.test(inner) && /\bskip\b/.test(inner) && /\(\s*$/.test(context.slice(Math.max(0, at - 20), at))) found = true;
+  }
+  destructured = { context, found };
+  return found;
+};
+
+/** The rest of the line after a match. */
+const restOfLine = (m: RegExpExecArray) => {
+  const from = m.index + m[0].length;
+  const end = m.input.indexOf('\n', from);
+  return m.input.slice(from, end < 0 ? undefined : end);
+};
+
+// unittest's or pytest's skip imported under another name (\`from unittest import skip as later\`).
+const skipAlias = (m: RegExpExecArray, context: string) =>
+  new RegExp(String.raw`\b(?:skip|skipIf|skipUnless|expectedFailure|xfail)\s+as\s+${m[1]}\b`).test(context);
+
+// Deno also collects `x_test.ts`.
+/** The return and the statement after it are at the same indentation: the next statement of the same block. */
+const sameIndent = (m: RegExpExecArray) => m[1] === m[2];
+
+const JS_TEST_FILE =
+  /(\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$)|(_test\.[cm]?[jt]sx?$)|(\/__tests__\/.*\.[cm]?[jt]sx?$)|(\/(test|tests|spec|e2e)\/.*\.[cm]?[jt]sx?$)/;
 const RUBY_TEST_NAME = /(_spec|_test)\.rb$|(^|\/)test_[^/]*\.rb$/;
 
 export const TEST_FRAMEWORKS: Framework[] = [
   {
     name: 'JavaScript/TypeScript (Jest, Vitest, Mocha, Jasmine, Playwright, node:test, Bun)',
     file: rx(JS_TEST_FILE),
-    collected: rx(/\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$|\/__tests__\/[^/]*\.[cm]?[jt]sx?$/),
+    collected: rx(/\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$|_test\.[cm]?[jt]sx?$|\/__tests__\/[^/]*\.[cm]?[jt]sx?$/),
     fileExamples: { test: 'src/app.test.ts', notTest: 'src/app.ts' },
+    comments: 'c',
     markers: [
       // it.skip, describe.only, it.skip.each, it.concurrent.skip, test.fixme (Playwright), it.failing (Jest), test.fails, it.skipIf
       {
-        re: /\b(?:it|test|describe|context|suite|specify|bench)(?:\s*\.\s*(?:concurrent|sequential|serial|parallel|each))*\s*\.\s*(?:skip|only|todo|fixme|failing|fails|skipIf|runIf)\b/g,
+        re: /\b(?:it|test|describe|context|suite|specify|bench)(?:\s*\.\s*(?:concurrent|sequential|serial|parallel|each))*\s*\.\s*(?:skip|only|todo|fixme|failing|fails|fail|skipIf|runIf|ignore)\b/g,
         example: "it.concurrent.skip('works', () => {});",
         notExample: "it.each([1, 2])('works %i', (n) => {});",
+      },
+      // The member by name: it['skip'](…), describe["only"](…).
+      {
+        re: /\b(?:it|test|describe|context|suite|specify|bench)\s*\[\s*['"`](?:skip|only|todo|fixme|failing|fails|fail|skipIf|runIf|ignore)['"`]\s*\]/g,
+        example: "it['skip']('works', () => {});",
+        notExample: "it['each']([1])('works', () => {});",
+      },
+      // Playwright's test.fail() / test.fixme() / test.skip() inside a test: covered above. Vitest's context and node:test's t:
+      {
+        re: /(?<![\w$])([A-Za-z_$][\w$]*)\s*\.\s*skip\s*\(/g,
+        example: "it('works', (ctx) => {\n  ctx.skip();",
+        accept: testParameter,
+        notExample: 'rows.skip(2)',
+      },
+      { re: /(?<![\w.$])skip\s*\(/g, example: "it('works', ({ skip }) => {\n  skip();", accept: destructuredSkip, notExample: 'skip(2)' },
+      // Deno: Deno.test({ ignore: true, … }) and Deno.test.ignore / .only.
+      { re: /\bDeno\.test\s*\.\s*(?:ignore|only)\b/g, example: "Deno.test.ignore('works', () => {});" },
+      {
+        re: /\b(?:ignore|only)\s*:\s*(?:true|[A-Za-z_$][\w$.]*\s*(?:===?|!==?)|!)/g,
+        example: "Deno.test({ name: 'works', ignore: true, fn() {} });",
+        accept: (_m, context) => /\bDeno\.test\b/.test(context),
+        notExample: "glob('**/*.ts', { ignore: true })",
+      },
+      // An early return before the assertions: the test body stops before it checks anything.
+      // (At the same indentation: the next statement of the same block.)
+      {
+        re: /^([ \t]*)return(?:[ \t]*;)?[ \t]*\n([ \t]*)(?:expect|assert|should)\b/gm,
+        accept: sameIndent,
+        example: '  return;\n  expect(1).toBe(1);',
+        notExample: '  if (!r)\n    return;\n  expect(r).toBe(1);',
       },
       {
         re: /(?<![\w.$])(x(?:it|test|describe|context|specify)|f(?:it|describe|context))\s*\(/g,
@@ -79,11 +163,29 @@ export const TEST_FRAMEWORKS: Framework[] = [
     file: rx(/(^|\/)(test_[^/]*\.py|[^/]*_test\.py|conftest\.py)$|\/tests?\/.*\.py$/),
     collected: rx(/(^|\/)(test_[^/]*\.py|[^/]*_test\.py)$/),
     fileExamples: { test: 'tests/test_app.py', notTest: 'app/models.py' },
+    comments: 'hash',
+    definitions: {
+      tests: /\bdef[ \t]+test\w*/g,
+      all: /\bdef[ \t]+\w+/g,
+      example: { before: 'def test_works():', after: 'def _test_works():' },
+    },
     markers: [
       // @pytest.mark.skip, @mark.skipif (from pytest import mark), pytestmark = pytest.mark.xfail
       { re: /\bmark\.(?:skip|skipif|xfail)\b/g, example: 'pytestmark = pytest.mark.skip', notExample: '@pytest.mark.parametrize("n", [1, 2])' },
       { re: /@(?:unittest\.)?(?:skip|skipIf|skipUnless|expectedFailure)\b/g, example: '@unittest.skip("later")' },
-      { re: /\bpytest\.(?:skip|xfail)\s*\(/g, example: 'pytest.skip("broken")' },
+      { re: /\bpytest\.(?:skip|xfail|importorskip)\s*\(/g, example: 'pytest.skip("broken")' },
+      // importorskip under any name: the module's tests are skipped wherever the import fails.
+      { re: /\bimportorskip\s*\(/g, example: 'yaml = importorskip("yaml")' },
+      // A skip decorator imported under another name, and its use.
+      { re: /\b(?:skip|skipIf|skipUnless|expectedFailure|xfail)\s+as\s+\w+/g, example: 'from unittest import skip as later' },
+      { re: /@(\w+)\b/g, example: 'from unittest import skip as later\n\n@later("x")', accept: skipAlias, notExample: '@pytest.fixture' },
+      // An early return before the assertions.
+      {
+        re: /^([ \t]+)return[ \t]*\n([ \t]+)(?:assert|self\.assert|pytest\.)/gm,
+        accept: sameIndent,
+        example: 'def test_x():\n    return\n    assert f() == 1',
+        notExample: '    if not ready:\n        return\n    assert f() == 1',
+      },
       { re: /\bself\.skipTest\s*\(/g, example: 'self.skipTest("later")' },
       { re: /\bSkipTest\b/g, example: 'raise unittest.SkipTest("x")' },
       // conftest.py: files left out of collection; a module that asks not to be collected.
@@ -100,6 +202,12 @@ export const TEST_FRAMEWORKS: Framework[] = [
     name: 'Go (testing)',
     file: rx(/_test\.go$/),
     fileExamples: { test: 'pkg/api_test.go', notTest: 'pkg/api.go' },
+    // No comment blanking: Go's build constraints are comments (//go:build ignore).
+    definitions: {
+      tests: /\bfunc[ \t]+Test(?![a-z])\w*/g,
+      all: /\bfunc[ \t]+\w+/g,
+      example: { before: 'func TestWorks(t *testing.T) {', after: 'func testWorks(t *testing.T) {' },
+    },
     markers: [
       {
         re: /\b([A-Za-z_]\w*)\.(?:Skip|Skipf|SkipNow)\s*\(/g,
@@ -107,6 +215,8 @@ export const TEST_FRAMEWORKS: Framework[] = [
         accept: goReceiver,
         notExample: 'if testing.Short() {\n\t\tt.Skip("slow")',
       },
+      // testify suites: s.T().Skip().
+      { re: /\.T\(\)\s*\.\s*(?:Skip|Skipf|SkipNow)\s*\(/g, example: 's.T().Skip("later")' },
       // A build constraint that no build sets drops the whole file (`//go:build ignore`, `// +build never`).
       { re: new RegExp(String.raw`^//\s*(?:go:build|\+build)\s+!?${NEVER}\b`, 'gm'), example: '//go:build ignore', notExample: '//go:build integration' },
     ],
@@ -115,8 +225,20 @@ export const TEST_FRAMEWORKS: Framework[] = [
     name: 'Rust (cargo test)',
     file: rx(/\.rs$/),
     fileExamples: { test: 'src/lib.rs', notTest: 'Cargo.toml' },
+    comments: 'c',
+    definitions: {
+      tests: /#\[(?:tokio::)?test\b/g,
+      all: /\bfn[ \t]+\w+/g,
+      example: { before: '#[test]\nfn works() {}', after: '#[allow(dead_code)]\nfn works() {}' },
+    },
     markers: [
       { re: /#\[ignore\b/g, example: '#[ignore]' },
+      {
+        re: /#\[cfg_attr\(/g,
+        accept: (m) => /\bignore\b/.test(restOfLine(m)),
+        example: '#[cfg_attr(not(feature = "slow"), ignore)]',
+        notExample: '#[cfg_attr(feature = "serde", derive(Serialize))]',
+      },
       // cfg(any()) is always false; a cfg or feature named "never" is never set.
       { re: /#\[cfg\(\s*(?:all\(\s*)?any\(\s*\)/g, example: '#[cfg(any())]', notExample: '#[cfg(any(unix, windows))]' },
       {
@@ -130,9 +252,11 @@ export const TEST_FRAMEWORKS: Framework[] = [
     name: 'Java/Kotlin/Groovy/Scala (JUnit, TestNG, Kotest, Spock)',
     file: rx(/(Tests?|IT|Spec)\.(java|kt|groovy|scala)$|\/src\/test\//),
     fileExamples: { test: 'src/test/java/ApiTest.java', notTest: 'src/main/java/Api.java' },
+    comments: 'c',
     markers: [
-      { re: /@Disabled\b/g, example: '@Disabled("flaky")', notExample: '@DisplayName("works")' },
-      { re: /@Ignore\b/g, example: '@Ignore' },
+      // @Disabled, @DisabledOnOs, @DisabledIf…, also fully qualified (@org.junit.jupiter.api.Disabled).
+      { re: /@(?:[A-Za-z_]\w*\.)*Disabled\w*/g, example: '@org.junit.jupiter.api.Disabled', notExample: '@DisplayName("works")' },
+      { re: /@(?:[A-Za-z_]\w*\.)*Ignore\b/g, example: '@org.junit.Ignore' },
       { re: /@Test\s*\(\s*enabled\s*=\s*false/g, example: '@Test(enabled = false)' },
       { re: /\bassume(?:True\s*\(\s*false|False\s*\(\s*true)\s*\)/g, example: 'assumeTrue(false)' },
     ],
@@ -151,14 +275,15 @@ export const TEST_FRAMEWORKS: Framework[] = [
         example: '    skip "later"',
         notExample: '    pending = orders.select(&:pending?)',
       },
-      { re: /\bskip:\s*(?:true|['"])/g, example: "it 'saves', skip: true do" },
-      { re: /,\s*:skip\b/g, example: "it 'saves', :skip do" },
+      { re: /\b(?:skip|pending):\s*(?:true|['"])/g, example: "it 'saves', pending: 'flaky' do" },
+      { re: /,\s*:(?:skip|pending)\b/g, example: "it 'saves', :pending do", notExample: "it 'saves', :aggregate_failures do" },
     ],
   },
   {
     name: '.NET (xUnit, NUnit, MSTest)',
     file: rx(/Tests?\.cs$|\/Tests?\/.*\.cs$/),
     fileExamples: { test: 'Tests/AppTests.cs', notTest: 'src/App.cs' },
+    comments: 'c',
     markers: [
       { re: /\bSkip\s*=\s*"/g, example: '[Fact(Skip = "flaky")]' },
       { re: /(?:\[|,[ \t]*)(?:Ignore|Explicit)\b(?=[ \t]*[\](,])/g, example: '[Fact, Explicit]', notExample: '[Fact]' },
@@ -186,6 +311,12 @@ export const TEST_FRAMEWORKS: Framework[] = [
     name: 'Swift (XCTest, Swift Testing)',
     file: rx(/Tests?\.swift$|(^|\/)Tests\/.*\.swift$/),
     fileExamples: { test: 'Tests/AppTests/AppTests.swift', notTest: 'Sources/App/App.swift' },
+    comments: 'c',
+    definitions: {
+      tests: /\bfunc[ \t]+test\w*/g,
+      all: /\bfunc[ \t]+\w+/g,
+      example: { before: 'func testWorks() throws {', after: 'func disabled_testWorks() throws {' },
+    },
     markers: [
       { re: /\bXCTSkip(?:If|Unless)?\b/g, example: '    throw XCTSkip("x")' },
       { re: /@(?:Test|Suite)[ \t]*\([^()\n]*\.disabled\b/g, example: '@Test(.disabled("later"))', notExample: '@Test("works")' },
@@ -195,12 +326,14 @@ export const TEST_FRAMEWORKS: Framework[] = [
     name: 'Dart/Flutter (package:test)',
     file: rx(/_test\.dart$/),
     fileExamples: { test: 'test/app_test.dart', notTest: 'lib/app.dart' },
+    comments: 'c',
     markers: [{ re: /\bskip\s*:\s*(?:true|['"])/g, example: '  }, skip: true);', notExample: '  }, skip: false);' }],
   },
   {
     name: 'C/C++ (GoogleTest, Catch2, doctest)',
     file: rx(/(_test|_tests|_unittest|Test|Tests)\.(cc|cpp|cxx|c)$|(^|\/)tests?\/.*\.(cc|cpp|cxx|c|hpp|h)$/),
     fileExamples: { test: 'test/app_test.cpp', notTest: 'src/app.cpp' },
+    comments: 'c',
     markers: [
       { re: /\bGTEST_SKIP\s*\(/g, example: '  GTEST_SKIP();' },
       { re: /\bTEST(?:_F|_P)?\s*\(\s*(?:\w+\s*,\s*)?DISABLED_/g, example: 'TEST(App, DISABLED_Works)', notExample: 'TEST(App, Works)' },
@@ -233,14 +366,58 @@ export function frameworkFor(path: string): Framework | null {
   return TEST_FRAMEWORKS.find((f) => f.file(path)) ?? null;
 }
 
-/** How many of the framework's markers `text` holds (those whose `accept` agrees, given `context`). */
+/**
+ * The text with its comments blanked (each comment character a space, line breaks kept), strings left
+ * as they are. One pass; `c`: // and /* … *\/, `hash`: # to the end of the line.
+ */
+export function withoutComments(text: string, style: 'c' | 'hash'): string {
+  let out = '';
+  let at = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    work();
+    const c = text[i]!;
+    if (quote !== null) {
+      if (c === '\\') i++;
+      else if (c === quote || (c === '\n' && quote !== '`')) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'" || (c === '`' && style === 'c')) {
+      quote = c;
+      continue;
+    }
+    let end = -1;
+    if (style === 'hash' ? c === '#' : c === '/' && text[i + 1] === '/') end = text.indexOf('\n', i);
+    else if (style === 'c' && c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      end = close < 0 ? text.length : close + 2;
+    } else continue;
+    if (end < 0) end = text.length;
+    out += text.slice(at, i) + text.slice(i, end).replace(/[^\n]/g, ' ');
+    at = end;
+    i = end - 1;
+  }
+  return out + text.slice(at);
+}
+
+/** How many of the framework's markers `text` holds (those whose `accept` agrees, given `context`), comments aside. */
 export function markerCount(text: string, fw: Framework, context: string): number {
+  const code = fw.comments ? withoutComments(text, fw.comments) : text;
   let n = 0;
   for (const m of fw.markers) {
+    work(code.length);
     m.re.lastIndex = 0;
-    for (const hit of text.matchAll(m.re)) if (!m.accept || m.accept(hit, context)) n++;
+    for (const hit of code.matchAll(m.re)) if (!m.accept || m.accept(hit, context)) n++;
   }
   return n;
+}
+
+/** Does the change from `before` to `after` leave fewer tests but as many definitions (a test renamed out of collection)? */
+export function dropsTestDefinition(before: string, after: string, fw: Framework): boolean {
+  const d = fw.definitions;
+  if (!d) return false;
+  const count = (re: RegExp, text: string) => (fw.comments ? withoutComments(text, fw.comments) : text).match(re)?.length ?? 0;
+  return count(d.tests, after) < count(d.tests, before) && count(d.all, after) >= count(d.all, before);
 }
 
 // ---- test runner configuration that deselects tests ----

@@ -1,6 +1,7 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { changedSinceHead, isProtectedBranch, parseGit, runs, shq } from '../core/guards/helpers';
-import { resolvePath } from '../core/paths';
+import { dirname, resolvePath } from '../core/paths';
+import { parseGitConfig } from '../core/later/gitconfig';
 import { lineEnv } from '../core/guards/line-env';
 import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
 
@@ -200,10 +201,16 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
     case 'filter-branch':
     case 'filter-repo':
       return { reason: `git ${sub} rewrites the whole history; every clone and open branch diverges. This is for a human to decide; ask the user.` };
-    case 'reflog':
-      if (args[0] === 'expire' || args[0] === 'delete')
+    case 'reflog': {
+      // expire with git's own grace periods (90 days, 30 for unreachable entries, or longer) drops nothing recent: gc does the same.
+      const now = (v: string | undefined) => v !== undefined && /^(?:now|all|0)$/i.test(v);
+      const expiresNow = args.some(
+        (a, i) => now(/^--expire(?:-unreachable)?=(.*)$/.exec(a)?.[1]) || ((a === '--expire' || a === '--expire-unreachable') && now(args[i + 1])),
+      );
+      if (args[0] === 'delete' || (args[0] === 'expire' && expiresNow))
         return { reason: 'git reflog expire/delete destroys the safety net that makes other git mistakes recoverable. Ask the user.' };
       return null;
+    }
     case 'gc':
       if (args.some((a) => /^--prune=(now|all)$/.test(a)) || (has('--aggressive') && has('--prune')))
         return {
@@ -235,6 +242,55 @@ function judge(sub: string, args: string[], prefix: string[], protectedBranches:
 }
 
 /** Subcommands whose denial says uncommitted changes of the whole tree are lost. */
+const FALSE = /^(?:false|no|off|0)$/i;
+
+/**
+ * clean.requireForce turned off (by -c, GIT_CONFIG_*, `git config` earlier on the line, the
+ * repository's config or the user's): `git clean` then deletes without -f.
+ */
+function cleanNeedsNoForce(config: ReadonlyMap<string, (string | null)[]>, cwd: string | null, ctx: GuardContext): boolean {
+  const line = config.get('clean.requireforce');
+  if (line && line.length > 0) return line.some((v) => v === null || FALSE.test(v));
+  const files = [`${ctx.home}/.gitconfig`, `${ctx.home}/.config/git/config`];
+  for (let d = cwd, i = 0; d && i < 64; i++, d = d === '/' ? null : dirname(d)) {
+    if (ctx.exists(`${d === '/' ? '' : d}/.git/config`)) {
+      files.push(`${d === '/' ? '' : d}/.git/config`);
+      break;
+    }
+  }
+  let last: string | null = null;
+  for (const f of files) {
+    const text = ctx.readText(f, 64 * 1024);
+    for (const e of text ? parseGitConfig(text) : []) if (e.key === 'clean.requireforce') last = e.value;
+  }
+  return last !== null && FALSE.test(last.trim());
+}
+
+/** Does `git diff` (of the work tree, not --cached) feed this apply: through a pipe, or a patch file it wrote earlier on the line? */
+function reversesWorkTree(inv: Invocation, args: string[], analysis: ShellAnalysis, ctx: GuardContext): boolean {
+  const worktreeDiff = (src: Invocation | null | undefined) => {
+    const g = src ? parseGit(src, ctx.home, analysis) : null;
+    return !!g && g.sub === 'diff' && !g.args.some((a) => ['--cached', '--staged', '--no-index'].includes(a.known ?? ''));
+  };
+  if (worktreeDiff(inv.pipeFrom)) return true;
+  const files = args.filter((a) => !a.startsWith('-'));
+  if (files.length === 0 || !inv.cwd) return false;
+  const wanted = new Set(files.map((f) => resolvePath(inv.cwd!, f, ctx.home)));
+  return analysis.invocations.some(
+    (other) =>
+      other !== inv &&
+      worktreeDiff(other) &&
+      other.redirects.some(
+        (r) =>
+          (r.op === '>' || r.op === '>|') &&
+          (r.fd === null || r.fd === 1) &&
+          r.target?.known &&
+          other.cwd &&
+          wanted.has(resolvePath(other.cwd, r.target.known, ctx.home)),
+      ),
+  );
+}
+
 const TREE_WIDE = new Set(['checkout', 'read-tree', 'checkout-index', 'rm']);
 /** Beyond this many tracked files the hook does not hash the work tree to prove it clean. */
 const MAX_CLEAN_CHECK = 2000;
@@ -291,11 +347,25 @@ export default defineGuard({
             reason: `git config core.hooksPath ${pos[1] || "''"} switches off the project's hooks (tests, linters, secret scanners) for every later commit and push. Fix what the hooks report instead.`,
           };
       }
+      // git diff | git apply -R: the work tree's own changes applied in reverse, i.e. discarded.
+      if (
+        git.sub === 'apply' &&
+        args.some((a) => a === '-R' || a === '--reverse' || /^-[a-zA-Z]*R/.test(a)) &&
+        !args.some((a) => ['--check', '--cached', '--stat', '--numstat', '--summary'].includes(a)) &&
+        reversesWorkTree(inv, args, analysis, ctx) &&
+        !(git.cwd && treeClean(ctx, git.cwd))
+      )
+        return {
+          reason: `git apply -R of the work tree's own diff undoes every uncommitted change it holds, with no undo: git checkout -- . by another name. Stash the changes first if they might matter.`,
+          instead: 'git stash push --include-untracked -m "backup before discarding"',
+        };
       // git checkout [<ref>] <path>… without --: arguments naming existing files are pathspecs.
       if (git.sub === 'checkout' && !args.includes('--') && !args.some((a) => /^-[a-zA-Z]*[bB]/.test(a) || a === '--orphan') && git.cwd) {
         const paths = args.filter((a) => !a.startsWith('-') && a !== '.' && ctx.exists(resolvePath(git.cwd!, a, ctx.home)));
         if (paths.length > 0) args = [...args.filter((a) => !paths.includes(a)), '--', ...paths];
       }
+      if (git.sub === 'clean' && !args.some((a) => a === '--force' || /^-[a-zA-Z]*f/.test(a)) && cleanNeedsNoForce(git.config, git.cwd, ctx))
+        args = ['--force', ...args];
       const d = judge(git.sub, args, git.globals, ctx.config.protectedBranches);
       if (!d) continue;
       // Ask before claiming: git update-ref of a branch that does not exist yet creates it and drops nothing.
@@ -349,6 +419,9 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git config core.hooksPath /dev/null' } },
       { tool_name: 'Bash', tool_input: { command: 'git reset --har HEAD~1' }, note: 'git takes unique prefixes of long options' },
       { tool_name: 'Bash', tool_input: { command: 'git clean --forc -d' } },
+      { tool_name: 'Bash', tool_input: { command: 'git -c clean.requireForce=false clean -d' }, note: 'no -f needed once requireForce is off' },
+      { tool_name: 'Bash', tool_input: { command: 'git diff | git apply -R' }, fixture: DIRTY, note: "the work tree's diff reversed" },
+      { tool_name: 'Bash', tool_input: { command: 'git config clean.requireForce false && git clean -dx' } },
       { tool_name: 'Bash', tool_input: { command: 'git commit --no-verif -m wip' } },
       {
         tool_name: 'Bash',
@@ -381,6 +454,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git reset --soft HEAD~1' } },
       { tool_name: 'Bash', tool_input: { command: 'git reset HEAD src/app.ts' } },
       { tool_name: 'Bash', tool_input: { command: 'git clean -n' } },
+      { tool_name: 'Bash', tool_input: { command: 'git -c clean.requireForce=false clean -n' } },
+      { tool_name: 'Bash', tool_input: { command: 'git clean -d' }, note: 'refused by git without -f' },
       { tool_name: 'Bash', tool_input: { command: 'git restore --staged src/app.test.ts' } },
       { tool_name: 'Bash', tool_input: { command: 'git stash' } },
       { tool_name: 'Bash', tool_input: { command: 'git stash pop' } },
@@ -415,6 +490,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git branch -m old-name new-name' } },
       { tool_name: 'Bash', tool_input: { command: 'git prune --dry-run' } },
       { tool_name: 'Bash', tool_input: { command: 'git prune --expire=2.weeks.ago' } },
+      { tool_name: 'Bash', tool_input: { command: 'git reflog expire --expire=90.days.ago --all' }, note: "git gc's own grace period" },
       { tool_name: 'Bash', tool_input: { command: 'git worktree prune' } },
       { tool_name: 'Bash', tool_input: { command: 'git worktree remove ../wt' } },
       { tool_name: 'Bash', tool_input: { command: 'git worktree add ../wt -b feature' } },

@@ -167,6 +167,9 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      { tool_name: 'PowerShell', tool_input: { command: '(Get-Item ~).Delete($true)' }, note: "the item's own Delete" },
+      { tool_name: 'PowerShell', tool_input: { command: 'cmd /c rd /s/q %USERPROFILE%' }, note: "cmd's switches run together" },
+      { tool_name: 'PowerShell', tool_input: { command: 'robocopy C:\\empty $HOME /MIR' }, note: 'mirroring an empty folder onto home' },
       {
         tool_name: 'Bash',
         tool_input: { command: "find . -exec sh -c 'rm -rf ~' _ {} \\;" },
@@ -260,6 +263,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'rm -f /etc/passwd' }, note: 'a file the system needs' },
     ],
     allowed: [
+      { tool_name: 'PowerShell', tool_input: { command: 'robocopy src dist /MIR' } },
+      { tool_name: 'PowerShell', tool_input: { command: 'Remove-Item .\\dist -Recurse:$true -Force' } },
       { tool_name: 'Bash', tool_input: { command: 'git rm -r --cached .' }, note: 'only the index; destructive-git judges what git rm can lose' },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf "${BUILD_DIR:?}/dist"' }, note: '${VAR:?} aborts when unset' },
       { tool_name: 'Bash', tool_input: { command: 'f(){ rm -rf "$1"; }; f dist' } },

@@ -17,6 +17,8 @@ import destructiveGit from './destructive-git';
 import forcePushProtected from './force-push-protected';
 import secretExfiltration from './secret-exfiltration';
 import keyOwnHost from './key-own-host';
+import secretRead from './secret-read';
+import guardTamper from './guard-tamper';
 
 export { crontabCommands };
 
@@ -98,6 +100,7 @@ function reader(ctx: GuardContext, walk: Walk): Reader {
     home: ctx.home,
     projectDir: ctx.projectDir,
     exists: (p) => ctx.exists(p),
+    list: (p) => ctx.listDir(p),
     read: (p) => {
       if (walk.shared.read > MAX_READ) return null;
       const t = ctx.readText(p, MAX_SCRIPT + 1);
@@ -125,8 +128,9 @@ function judge(t: LaterText, name: string, cwd: string, ctx: GuardContext, mode:
   const call: ToolCall = { tool: 'Bash', input: {}, cwd, command: asCommand(t, name), path: null, edits: null };
   const inner = innerContext(call, ctx);
   const code = t.lang !== 'shell' && t.lang !== 'git';
-  const guards =
-    t.lang === 'git' ? GIT : mode.kind === 'write' ? (mode.place.remote && !code ? REMOTE : code ? CODE_LATER : LATER) : code ? CODE : CATASTROPHIC;
+  const base = t.lang === 'git' ? GIT : mode.kind === 'write' ? (mode.place.remote && !code ? REMOTE : code ? CODE_LATER : LATER) : code ? CODE : CATASTROPHIC;
+  // A notebook cell's output is kept in the notebook and shown: a secret it prints is read; a file it writes (%%writefile) is written.
+  const guards = t.shows ? [...base, secretRead, guardTamper] : base;
   for (const g of guards) {
     if (ctx.config.guards[g.id] === 'off') continue;
     const d = g.check(call, inner);
@@ -151,12 +155,15 @@ function judge(t: LaterText, name: string, cwd: string, ctx: GuardContext, mode:
   // what it would run later is unknown. (What it computes at run time is the later guards' to judge.)
   if (mode.kind === 'write') {
     const limit = analysis.limit;
-    return limit && SIZE_LIMITS.has(limit) && (lang === 'shell' || lang === 'git')
-      ? {
-          reason: `Agent Guard cannot check ${t.where} of ${name} completely: ${describeLimit(limit)}, so what it would run ${mode.place.when} cannot be seen. Split it into smaller scripts, or write the commands out literally.`,
-          by: 'unanalysable',
-        }
-      : null;
+    if (limit && SIZE_LIMITS.has(limit) && (lang === 'shell' || lang === 'git'))
+      return {
+        reason: `Agent Guard cannot check ${t.where} of ${name} completely: ${describeLimit(limit)}, so what it would run ${mode.place.when} cannot be seen. Split it into smaller scripts, or write the commands out literally.`,
+        by: 'unanalysable',
+      };
+    // A text that writes a file which runs later in turn (a notebook's %%writefile into a hook): that file's commands.
+    if (lang !== 'shell' || walk.depth >= MAX_DEPTH) return null;
+    const d = laterWrites(analysis, inner, cwd, { ...walk, depth: walk.depth + 1 }, false);
+    return d ? { reason: `${cap(t.where)} in ${name} writes a file that runs later. ${d.reason}`, ...(d.by ? { by: d.by } : {}) } : null;
   }
   if (analysis.limit && (lang === 'shell' || lang === 'git') && !mode.lenient)
     return {
@@ -236,6 +243,38 @@ function judgeWrite(path: string, before: string | null, after: string, cwd: str
     if (old.has(t.text)) continue;
     const d = judge(t, name, cwd, ctx, { kind: 'write', place }, walk);
     if (d) return d;
+  }
+  return null;
+}
+
+/**
+ * Text a command line writes into a place that runs later (a hook, a Makefile), judged as written
+ * there. `opaque`: a write whose text the line does not fix is denied (for the call itself; a text
+ * that runs later is judged by what it shows, its copies of files read when it runs).
+ */
+function laterWrites(analysis: ReturnType<GuardContext['shell']>, ctx: GuardContext, fallbackCwd: string, walk: Walk, opaque = true): Denial | null {
+  const r = reader(ctx, walk);
+  for (const w of shellWrites(analysis, ctx.home, (p) => r.read(p))) {
+    const cwd = w.inv.cwd ?? fallbackCwd;
+    if (w.text !== null) {
+      const before = ctx.readText(w.path, MAX_SCRIPT);
+      const d = judgeWrite(w.path, w.text === w.added ? null : before, w.text, cwd, ctx, walk);
+      if (d) return d;
+      continue;
+    }
+    // An archive extracted into a folder whose files run later (`tar xf x.tar -C .git/hooks`): each file it puts there.
+    const intoFolder = w.how.endsWith('(into the folder)') ? placeOf(`${w.path}/x`, ctx.projectDir, ctx.home, null) : null;
+    const place = placeOf(w.path, ctx.projectDir, ctx.home, null) ?? (intoFolder?.opaqueDenied ? intoFolder : null);
+    if (!place) continue;
+    const name = relativeTo(ctx.projectDir, w.path) || basename(w.path);
+    for (const text of w.literals) {
+      const d = judge({ lang: 'shell', text, where: `a string written by ${w.inv.program}` }, name, cwd, ctx, { kind: 'write', place }, walk);
+      if (d) return d;
+    }
+    if (opaque && place.opaqueDenied && w.inv.program !== 'touch')
+      return {
+        reason: `${name} runs later ${place.when}, and what this command writes into it is not fixed by the command line, so it cannot be checked. Write the file with the Write tool (its content is then checked), or copy it from a file in the project.`,
+      };
   }
   return null;
 }
@@ -325,28 +364,8 @@ export default defineGuard({
       return texts ? judgeWrite(call.path, texts.before, texts.after, call.cwd, ctx, walk) : null;
     }
     const analysis = ctx.shell();
-    const r = reader(ctx, walk);
-    // Text the line writes into a place that runs later.
-    for (const w of shellWrites(analysis, ctx.home, (p) => r.read(p))) {
-      const cwd = w.inv.cwd ?? call.cwd;
-      if (w.text !== null) {
-        const before = ctx.readText(w.path, MAX_SCRIPT);
-        const d = judgeWrite(w.path, w.text === w.added ? null : before, w.text, cwd, ctx, walk);
-        if (d) return d;
-        continue;
-      }
-      const place = placeOf(w.path, ctx.projectDir, ctx.home, null);
-      if (!place) continue;
-      const name = relativeTo(ctx.projectDir, w.path) || basename(w.path);
-      for (const text of w.literals) {
-        const d = judge({ lang: 'shell', text, where: `a string written by ${w.inv.program}` }, name, cwd, ctx, { kind: 'write', place }, walk);
-        if (d) return d;
-      }
-      if (place.opaqueDenied && w.inv.program !== 'touch')
-        return {
-          reason: `${name} runs later ${place.when}, and what this command writes into it is not fixed by the command line, so it cannot be checked. Write the file with the Write tool (its content is then checked), or copy it from a file in the project.`,
-        };
-    }
+    const written = laterWrites(analysis, ctx, call.cwd, walk);
+    if (written) return written;
     for (const inv of runs(analysis)) {
       const cwd = inv.cwd ?? call.cwd;
       // crontab - (entries on stdin) or crontab FILE: each entry's command runs later, unattended.
@@ -368,6 +387,18 @@ export default defineGuard({
   },
   examples: {
     blocked: [
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'Taskfile.yml', content: "version: '3'\ntasks:\n  clean:\n    cmds:\n      - rm -rf ~\n" },
+        note: "go-task's recipes",
+      },
+      { tool_name: 'Write', tool_input: { file_path: 'tox.ini', content: '[testenv]\ncommands = sh -c "rm -rf ~"\n' } },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'pyproject.toml', content: '[tool.poe.tasks]\nclean = "rm -rf ~"\n' },
+        note: 'poe, pdm and hatch scripts',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'tar xf /tmp/hooks.tar -C .git/hooks' }, note: 'an archive extracted into the hooks folder' },
       { tool_name: 'Write', tool_input: { file_path: 'cleanup.sh', content: '#!/bin/sh\nset -e\nrm -rf "$BUILD_DIR/"\n' } },
       { tool_name: 'Write', tool_input: { file_path: 'scripts/reset', content: '#!/usr/bin/env bash\ncd ~ && rm -rf *\n' } },
       { tool_name: 'Edit', tool_input: { file_path: 'scripts/clean.sh', old_string: 'rm -rf dist', new_string: 'rm -rf /' } },
@@ -430,6 +461,11 @@ export default defineGuard({
       { tool_name: 'Write', tool_input: { file_path: 'scripts/deploy.sh', content: 'eval "$(echo cm0gLXJmIH4= | base64 -d)"\n' }, note: 'obfuscated' },
       { tool_name: 'NotebookEdit', tool_input: { notebook_path: 'nb.ipynb', new_source: '!rm -rf ~' } },
       { tool_name: 'NotebookEdit', tool_input: { notebook_path: 'nb.ipynb', new_source: '%%bash\nrm -rf ~\n' } },
+      {
+        tool_name: 'NotebookEdit',
+        tool_input: { notebook_path: 'nb.ipynb', new_source: '%%writefile .git/hooks/pre-commit\nrm -rf ~\n' },
+        note: 'a cell that writes a hook',
+      },
       { tool_name: 'Bash', tool_input: { command: "git config alias.st '!rm -rf ~'" } },
       // A secret sent away from where the text runs later (secret-exfiltration, key-own-host).
       {
@@ -480,6 +516,13 @@ export default defineGuard({
       },
     ],
     allowed: [
+      { tool_name: 'Write', tool_input: { file_path: 'Taskfile.yml', content: "version: '3'\ntasks:\n  build:\n    cmds:\n      - go build ./...\n" } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'task build' },
+        fixture: { committed: { 'Taskfile.yml': "version: '3'\ntasks:\n  build:\n    cmds:\n      - go build ./...\n  nuke:\n    cmds:\n      - rm -rf ~\n" } },
+        note: 'only the task that runs is judged',
+      },
       {
         tool_name: 'Write',
         tool_input: {
@@ -553,6 +596,11 @@ export default defineGuard({
         },
       },
       { tool_name: 'NotebookEdit', tool_input: { notebook_path: 'nb.ipynb', new_source: '!pip install pandas\nimport pandas as pd' } },
+      {
+        tool_name: 'NotebookEdit',
+        tool_input: { notebook_path: 'nb.ipynb', new_source: '%%writefile .git/hooks/pre-commit\nnpm test\n' },
+        note: 'a cell that writes an ordinary hook',
+      },
     ],
   },
 });

@@ -1,7 +1,7 @@
 import { effectsOf, specFor } from '../core/effects/derive';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { argPath, runs, secretArg } from '../core/guards/helpers';
-import { secretWithin, type SecretHit } from '../core/guards/secret-paths';
+import { copyExcludes, secretWithin, type SecretHit } from '../core/guards/secret-paths';
 import { FILE_UPLOADS, NAME_RESOLVERS, type FileUpload } from '../core/effects/signatures/network';
 import { findCredentials } from '../core/secret-patterns';
 import { outgoingSecret, outgoingTexts } from '../core/guards/outgoing';
@@ -84,27 +84,11 @@ function recursive(inv: Invocation): boolean {
   return words.some((w) => letters.test(w) && !w.startsWith('--'));
 }
 
-/** Options after which --exclude no longer says what is left out (an --include re-admits files; rules in a file are not read). */
-const RULES = /^(?:--include|--filter|--exclude-from|--include-from|--files-from|-X$|--rules|--delete-excluded)/;
-
-/** --exclude PATTERN / --exclude=PATTERN (rsync, tar, aws s3, zip -x): names the copy leaves out; none when other rules may re-admit them. */
-function excludes(inv: Invocation): string[] {
-  const out: string[] = [];
-  const words = inv.args.map((a) => a.known ?? '');
-  if (words.some((w) => RULES.test(w) || (inv.program === 'rsync' && w === '-f')) || inv.args.some((a) => a.known === null)) return [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    if (w === '--exclude' || (inv.program === 'zip' && w === '-x')) out.push(words[i + 1] ?? '');
-    else if (w.startsWith('--exclude=')) out.push(w.slice('--exclude='.length));
-  }
-  return out.filter((g) => g !== '').map((g) => g.replace(/^['"]|['"]$/g, ''));
-}
-
 /** A secret file inside the folder an argument names, when the program copies folders whole. */
 function folderSecret(inv: Invocation, v: Value, ctx: GuardContext, analysis: ShellAnalysis): SecretHit | null {
   const path = argPath(inv, v, ctx.home);
   if (!path || v.glob || ctx.listDir(path).length === 0) return null;
-  const hit = secretWithin(path, ctx, excludes(inv));
+  const hit = secretWithin(path, ctx, copyExcludes(inv));
   if (hit === 'limit') {
     analysis.limit ??= 'files';
     return null;

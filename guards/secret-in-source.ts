@@ -1,7 +1,7 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { shellFileChanges } from '../core/guards/file-changes';
 import { secretPath } from '../core/guards/helpers';
-import { findCredentials } from '../core/secret-patterns';
+import { CONCATENATION, findCredentials, findEncodedCredentials } from '../core/secret-patterns';
 import { mayHoldSecret } from '../core/secrets';
 import { envValues, type EnvValue } from '../core/redact';
 import { basename, relativeTo } from '../core/paths';
@@ -16,13 +16,20 @@ function workspaceSecrets(ctx: GuardContext): EnvValue[] {
   });
 }
 
+/** The value was already in the text, written in pieces (a split credential found again after an unrelated edit). */
+function joinedIn(text: string, value: string): boolean {
+  CONCATENATION.lastIndex = 0;
+  return text.replace(CONCATENATION, '').includes(value);
+}
+
 /** A change of `path` from `before` to `after`: a credential, or a workspace secret's value, that it adds. */
 function judgeChange(path: string, before: string, after: string, ctx: GuardContext): Denial | null {
   const file = relativeTo(ctx.projectDir, path) || basename(path);
-  const added = findCredentials(after).filter((c) => !before.includes(c.value));
+  const added = [...findCredentials(after), ...findEncodedCredentials(after)].filter((c) => !before.includes(c.value) && !joinedIn(before, c.value));
   if (added.length > 0) {
+    const title = added[0]!.title;
     return {
-      reason: `This change writes what looks like a ${added[0]!.title} into ${file}. Source files get committed and shared; read the credential at run time from the environment or a secret manager (e.g. process.env.NAME, os.environ["NAME"]) and keep the value in an ignored .env file.`,
+      reason: `This change writes what looks like ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title} into ${file}. Source files get committed and shared; read the credential at run time from the environment or a secret manager (e.g. process.env.NAME, os.environ["NAME"]) and keep the value in an ignored .env file.`,
     };
   }
   const leaked = workspaceSecrets(ctx).find((s) => after.includes(s.value) && !before.includes(s.value));
@@ -109,6 +116,19 @@ export default defineGuard({
         fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'PAYMENT_API_KEY=r4Nd0mV4lu3-f0r-t3sts-9xQ2\n' } },
         note: 'a value from the workspace .env',
       },
+      {
+        tool_name: 'Write',
+        tool_input: {
+          file_path: 'src/k.ts',
+          content: `export const k = atob('${Buffer.from(['ghp', 'Fc33SCRDoVfiRAbqAhfdCPXarEzApw8i7yJU'].join('_')).toString('base64')}');\n`,
+        },
+        note: 'encoded in base64',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'docs/deploy.md', content: `${['PuTTY-User-Key-File-3', ' ssh-ed25519'].join(':')}\nEncryption: none\nPrivate-Lines: 1\n` },
+        note: 'a PuTTY key pasted into a document',
+      },
     ],
     allowed: [
       {
@@ -143,6 +163,15 @@ export default defineGuard({
         tool_input: { file_path: 'src/consts.ts', content: 'export const API_BASE = "https://api.example.com/v1";\n' },
         fixture: { committed: { 'README.md': 'x\n' }, untracked: { '.env': 'API_BASE_URL=https://api.example.com/v1\n' } },
         note: 'a URL is not a secret',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: {
+          file_path: 'src/img.ts',
+          content:
+            "export const dot = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';\n",
+        },
+        note: 'base64 data that holds no key',
       },
     ],
   },

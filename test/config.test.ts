@@ -220,4 +220,9 @@ test('redaction removes token formats, secret assignments, URL passwords and bea
   const text = redact(`curl -H "Authorization: Bearer abc.def.ghi123" https://u:hunter2@db.example.com ${tok} API_KEY=12345678 PORT=3000 --password=s3cret`);
   for (const secret of ['abc.def.ghi123', 'hunter2', tok, '12345678', 's3cret']) assert.ok(!text.includes(secret), `${secret} in ${text}`);
   assert.match(text, /PORT=3000/);
+  // The end of a hyphenated word is no option: PowerShell's Get-Secret names no value.
+  assert.equal(
+    redact('Get-Secret -AsPlainText prints it; mysql --password secret1 -token=abc'),
+    'Get-Secret -AsPlainText prints it; mysql --password [REDACTED] -token=[REDACTED]',
+  );
 });

@@ -3,9 +3,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeShell } from '../core/shell/analyze';
-import { effectsOf, render, specFor, substitution, patchTargets, namesOnlyPattern } from '../core/effects/derive';
+import { effectsOf, render, specFor, substitution, namesOnlyPattern } from '../core/effects/derive';
+import { patchTargets } from '../core/effects/patch';
+import { administration, MONGO_ADMIN, REDIS_ADMIN, SQL_ADMIN } from '../core/effects/store-admin';
 import { FAMILIES } from '../core/effects/signatures';
-import { CODE_APIS } from '../core/effects/signatures/interpreters';
+import { CODE_APIS, DOTENV_LOADERS } from '../core/effects/signatures/interpreters';
 import { literals } from '../core/effects/code';
 import { HOME, PROJECT } from './support/run';
 
@@ -116,4 +118,29 @@ test('secret variable names by components: every example of the table', async ()
     t.examples.notSecret.filter((n) => isSecretVariableName(n)),
     [],
   );
+});
+
+test('every database administration row: its blocked examples are administration, its allowed ones are not', () => {
+  for (const [lang, rows] of [
+    ['sql', SQL_ADMIN],
+    ['redis', REDIS_ADMIN],
+    ['mongo', MONGO_ADMIN],
+  ] as const) {
+    for (const row of rows) {
+      for (const text of row.examples.blocked) assert.notEqual(administration(lang, text), null, `${lang}: ${text}`);
+      for (const text of row.examples.allowed) assert.equal(administration(lang, text), null, `${lang}: ${text}`);
+    }
+  }
+});
+
+test('dotenv loaders whose values are printed read the file; names and counts do not reveal it', () => {
+  const reads = (command: string) =>
+    analyzeShell(command, { cwd: PROJECT, home: HOME })
+      .invocations.flatMap((i) => effectsOf(i, HOME).effects.map((e) => render(e, i.cwd)))
+      .filter((e) => e.startsWith('read('));
+  for (const [, loader] of Object.entries(DOTENV_LOADERS))
+    for (const command of loader.examples) assert.deepEqual(reads(command), ['read(.env, content)'], command);
+  assert.deepEqual(reads(`node -p "require('dotenv').config({ path: 'config/.env.production' }).parsed"`), ['read(config/.env.production, content)']);
+  assert.deepEqual(reads(`python3 -c "from dotenv import dotenv_values; print(len(dotenv_values()))"`), ['read(.env, names)']);
+  assert.deepEqual(reads(`python3 -c "from dotenv import load_dotenv; load_dotenv(); import app"`), []);
 });

@@ -3,6 +3,22 @@
 // calls through the whole guard set in one fixture — ordinary scripts that must pass, and the
 // adversary's cousins that must be stopped by the named guard.
 
+import {
+  cargoConfigCommands,
+  devcontainerCommands,
+  goGenerateCommands,
+  gradleCommands,
+  jenkinsCommands,
+  parseCargoMake,
+  parseMiseToml,
+  parsePyprojectTasks,
+  parseRakefile,
+  parseTaskfile,
+  parseToxIni,
+  pythonTaskCommands,
+  taskCommands,
+  toxEnvs,
+} from '../core/later/tasks';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -85,7 +101,16 @@ test('notebook cells: shell escapes and bash cells are shell, the rest Python', 
     notebookCell('%%bash\nnpm test\n').map((t) => `${t.lang}: ${t.text}`),
     ['shell: npm test\n'],
   );
-  assert.deepEqual(notebookCell('%%writefile x.py\nprint(1)\n'), []);
+  // A cell that writes a file writes it; magics that print a file or the environment print them; the last expression is displayed.
+  assert.deepEqual(
+    notebookCell('%%writefile x.py\nprint(1)\n').map((t) => `${t.lang}: ${t.text}`),
+    ["shell: cat > x.py <<'AGENT_GUARD_CELL'\nprint(1)\nAGENT_GUARD_CELL"],
+  );
+  assert.deepEqual(
+    notebookCell('%env\n%cat .env\n%run x.py\nimport os\nos.environ').map((t) => `${t.lang}: ${t.text}`),
+    ['shell: env', 'shell: cat -- .env', 'shell: python3 x.py', 'python: \n\n\nimport os\nprint(os.environ)'],
+  );
+  assert.ok(notebookCell('x = 1').every((t) => t.shows));
 });
 
 test('printf as the shell runs it: escapes, %s, the format reused', () => {
@@ -326,4 +351,45 @@ test('ordinary scripts and runners pass; the cousins are stopped by the guard wh
     }
   }
   assert.deepEqual(failures, []);
+});
+
+test("task runners' recipe files: each task's commands, its dependencies first", () => {
+  const taskfile =
+    "version: '3'\ntasks:\n  default:\n    deps: [build]\n    cmds:\n      - echo done\n  build:\n    cmds:\n      - go build ./...\n      - cmd: go vet ./...\n  'db:reset': dropdb app\n";
+  assert.deepEqual(taskCommands(parseTaskfile(taskfile), ['default']), ['go build ./...', 'go vet ./...', 'echo done']);
+  assert.deepEqual(taskCommands(parseTaskfile(taskfile), ['db:reset']), ['dropdb app']);
+  const rakefile =
+    "task default: [:test]\ntask :test do\n  sh 'bundle exec rspec'\n  system('rubocop', '-A')\nend\ntask :clean do\n  sh %{rm -rf tmp}\n  `rm -rf log`\nend\n";
+  assert.deepEqual(taskCommands(parseRakefile(rakefile), ['default']), ['bundle exec rspec', 'rubocop -A']);
+  assert.deepEqual(taskCommands(parseRakefile(rakefile), ['clean']), ['rm -rf log']);
+  const tox = parseToxIni('[tox]\nenvlist = py\n[testenv]\ncommands =\n    pytest {posargs}\n    coverage report\n[testenv:lint]\ncommands = ruff check .\n');
+  assert.deepEqual(taskCommands(tox, toxEnvs(tox, ['lint'])), ['pytest {posargs}', 'coverage report', 'ruff check .']);
+  assert.deepEqual(
+    taskCommands(parseMiseToml('[tasks.build]\nrun = "cargo build"\ndepends = ["gen"]\n[tasks.gen]\nrun = ["protoc a", "protoc b"]\n'), ['build']),
+    ['protoc a', 'protoc b', 'cargo build'],
+  );
+  assert.deepEqual(taskCommands(parseCargoMake('[tasks.ci]\ndependencies = ["fmt"]\n[tasks.fmt]\ncommand = "cargo"\nargs = ["fmt", "--check"]\n'), ['ci']), [
+    'cargo fmt --check',
+  ]);
+  const py = parsePyprojectTasks(
+    '[tool.poe.tasks]\ntest = "pytest"\nlint = { cmd = "ruff check .", help = "lint" }\n[tool.pdm.scripts]\nstart = "flask run"\n[tool.hatch.envs.default.scripts]\ncov = ["coverage run", "coverage report"]\n[tool.poe.tasks.serve]\nshell = "uvicorn app:app"\nhelp = "serve"\n',
+  );
+  assert.deepEqual(
+    ['test', 'lint', 'start', 'cov', 'serve'].map((n) => taskCommands(py, [n])),
+    [['pytest'], ['ruff check .'], ['flask run'], ['coverage run', 'coverage report'], ['uvicorn app:app']],
+  );
+  assert.deepEqual(cargoConfigCommands('[build]\nrustc-wrapper = "sccache"\n[target.x86_64-unknown-linux-gnu]\nrunner = ["qemu-x86_64", "-L", "/usr"]\n'), [
+    'sccache',
+    'qemu-x86_64 -L /usr',
+  ]);
+  assert.deepEqual(gradleCommands("task a(type: Exec) { commandLine 'sh', '-c', 'make' }\ntask b { doLast { 'git status'.execute() } }\n"), [
+    'sh -c make',
+    'git status',
+  ]);
+  assert.deepEqual(taskCommands(pythonTaskCommands("import nox\n@nox.session\ndef tests(session):\n    session.run('pytest', '-q')\n"), ['tests']), [
+    'pytest -q',
+  ]);
+  assert.deepEqual(devcontainerCommands('{ // dev\n "postCreateCommand": ["npm", "ci"], "postStartCommand": { "a": "x", "b": "y" } }'), ['npm ci', 'x', 'y']);
+  assert.deepEqual(jenkinsCommands("stage('t') { steps { sh 'npm test'; sh(script: \"make\") } }"), ['npm test', 'make']);
+  assert.deepEqual(goGenerateCommands('package x\n//go:generate stringer -type=Kind\n// go:generate not-a-directive\n'), ['stringer -type=Kind']);
 });

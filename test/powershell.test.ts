@@ -66,7 +66,8 @@ test('code built from constants is read as code; what stays computed stays compu
 test('expression statements print their value; assignments do not', () => {
   assert.equal(translatePowerShell('${env:GITHUB_TOKEN}'), 'echo ${GITHUB_TOKEN}');
   assert.equal(translatePowerShell('$env:GITHUB_TOKEN | Out-File token.txt'), 'echo ${GITHUB_TOKEN} | tee token.txt');
-  assert.equal(translatePowerShell('(Get-Content .env) -join "`n"'), 'echo "$(cat -- .env)" -join n');
+  // "`n" is PowerShell's line break.
+  assert.equal(translatePowerShell('(Get-Content .env) -join "`n"'), `echo "$(cat -- .env)" -join '\n'`);
   assert.equal(translatePowerShell("'{}' > package-lock.json"), "echo '{}' > package-lock.json");
   assert.equal(translatePowerShell('$x = gc .env; $x'), 'x="$(cat -- .env)"; echo ${x}');
   assert.equal(translatePowerShell("$env:NODE_ENV = 'test'; npm test 2>&1"), 'export NODE_ENV=test; npm test 2>&1');

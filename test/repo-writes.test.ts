@@ -8,9 +8,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AdversaryCase } from './cases/adversary';
 import { runAdversaryRow } from './support/adversary';
-import { frameworkFor, isCollectedTest, type Marker, markerCount, RUNNER_CONFIGS, TEST_FRAMEWORKS, testedName } from '../core/test-frameworks';
+import {
+  dropsTestDefinition,
+  frameworkFor,
+  isCollectedTest,
+  type Marker,
+  markerCount,
+  RUNNER_CONFIGS,
+  TEST_FRAMEWORKS,
+  testedName,
+  withoutComments,
+} from '../core/test-frameworks';
 import { LOCKFILES, projectLockfile } from '../core/lockfiles';
-import { parsePatch } from '../core/effects/derive';
+import { parsePatch } from '../core/effects/patch';
 import { MAX_PATCH, MAX_WALK } from '../core/guards/file-changes';
 import { evaluateAt } from './support/run';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -370,6 +380,14 @@ for (const c of [...ROWS, ...COUSINS, ...ORDINARY]) {
   });
 }
 
+test('comments are blanked before markers are counted; strings are kept', () => {
+  assert.equal(withoutComments('a // it.skip(\nb /* x */ \'c // d\' "e/*"', 'c'), 'a            \nb         \'c // d\' "e/*"');
+  assert.equal(withoutComments('x = "#a"  # pytest.skip()\ny', 'hash'), 'x = "#a"                 \ny');
+  const js = TEST_FRAMEWORKS[0]!;
+  assert.equal(markerCount("// it.skip('x')\nit('x', () => {});", js, ''), 0);
+  assert.equal(markerCount("it /* later */ .skip('x', () => {});", js, ''), 1);
+});
+
 test('every test framework row: its file examples and each marker example match, its counter-examples do not', () => {
   for (const fw of TEST_FRAMEWORKS) {
     assert.equal(frameworkFor(fw.fileExamples.test), fw, `${fw.name}: ${fw.fileExamples.test}`);
@@ -378,6 +396,13 @@ test('every test framework row: its file examples and each marker example match,
     for (const m of fw.markers) {
       assert.equal(markerCount(m.example, { ...fw, markers: [m] }, m.example), 1, `${fw.name}: ${m.example}`);
       if (m.notExample) assert.equal(markerCount(m.notExample, fw, m.notExample), 0, `${fw.name}: ${m.notExample}`);
+    }
+    if (fw.definitions) {
+      const { before, after } = fw.definitions.example;
+      assert.equal(dropsTestDefinition(before, after, fw), true, `${fw.name}: ${before} → ${after}`);
+      assert.equal(dropsTestDefinition(before, before, fw), false, `${fw.name}: ${before} kept`);
+      assert.equal(dropsTestDefinition(before, `${before}\n${after}`, fw), false, `${fw.name}: a definition added beside the test`);
+      assert.equal(dropsTestDefinition(before, '', fw), false, `${fw.name}: a test deleted with its code is not a rename`);
     }
   }
   const count = (m: Marker, text: string) => [...text.matchAll(new RegExp(m.re.source, 'gm'))].filter((hit) => !m.accept || m.accept(hit, text)).length;
@@ -418,6 +443,24 @@ test('a unified diff, file by file, as the Edit it makes', () => {
     ],
   );
   assert.deepEqual(parsePatch('--- src/a.ts\n+++ src/a.ts\n@@ -1 +1 @@\n-a\n+b\n', 1)[0]!.path, 'a.ts');
+});
+
+test('a unified diff in the shapes tools write it: CRLF, a timestamp after a tab, quoted names, git renames, copies and deletions', () => {
+  const edit = (path: string, oldText: string, newText: string) => ({ path, oldText, newText, deleted: false });
+  assert.deepEqual(parsePatch('--- a/x\r\n+++ b/x\r\n@@ -1 +1 @@\r\n-a\r\n+b\r\n'), [edit('x', 'a', 'b')]);
+  assert.deepEqual(parsePatch('--- x.lock\t2024-01-01 00:00:00.000 +0000\n+++ x.lock\t2024-01-02 00:00:00.000 +0000\n@@ -1 +1 @@\n-a\n+b\n'), [
+    edit('x.lock', 'a', 'b'),
+  ]);
+  assert.deepEqual(parsePatch('--- "a/sp ace\\tx"\n+++ "b/sp ace\\tx"\n@@ -1 +1 @@\n-a\n+b\n'), [edit('sp ace\tx', 'a', 'b')]);
+  assert.deepEqual(parsePatch('diff --git a/old.ts b/new.ts\nsimilarity index 100%\nrename from old.ts\nrename to new.ts\n'), [
+    { ...edit('new.ts', '', ''), from: 'old.ts' },
+  ]);
+  assert.deepEqual(parsePatch('diff --git a/a.ts b/b.ts\nsimilarity index 90%\ncopy from a.ts\ncopy to b.ts\n--- a/a.ts\n+++ b/b.ts\n@@ -1 +1 @@\n-a\n+b\n'), [
+    { ...edit('b.ts', 'a', 'b'), from: 'a.ts', copied: true },
+  ]);
+  assert.deepEqual(parsePatch('diff --git a/empty b/empty\ndeleted file mode 100644\nindex e69de29..0000000\n'), [
+    { path: 'empty', oldText: '', newText: '', deleted: true },
+  ]);
 });
 
 // Past the bounds of what the guards read, the line is unanalysable, not judged by the part seen.

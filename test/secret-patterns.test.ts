@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SECRET_PATTERNS, findCredentials } from '../core/secret-patterns';
+import { SECRET_PATTERNS, findCredentials, findEncodedCredentials } from '../core/secret-patterns';
 
 const j = (...parts: string[]) => parts.join('');
 const REAL: Record<string, string> = {
@@ -28,6 +28,9 @@ const REAL: Record<string, string> = {
   'private-key-block': j('-----BEGIN ', 'RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA'),
   'vault-token': j('hvs', '.', 'CAESIq7W3e9R2t5Y8u1I4o6P0a3S5d7F9g2H4j6K8l0Z1x3C5v7B9n2M4q6'),
   'telegram-bot-token': j('1652648134', ':', 'AAU2Var1MOvwC7REqHyINGPjpHwe9uBwjeR'),
+  'twilio-api-key': j('SK', '2a9f7c3e1b8d4a6f0c2e5b7d9a1c3e5f'),
+  'age-secret-key': j('AGE-SECRET-KEY-', '1QYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQ9XKZ'),
+  'putty-private-key': j('PuTTY-User-Key-File-3: ssh-ed25519\n', 'Encryption: none\nComment: k\n'),
   'azure-storage-key': j('AccountKey=', '5wkZgBDzxQQiHFRFFlrmxcdrxh0dmPr0rJEX8TBDq9Vw3kLm2Pz8Rt6YbNc4Hd7Kf5Gs0JaXe1Uo2Ii3Qw=='),
   'connection-string-password': j('postgres://app:', 'Pr0dPassw0rd!', '@db.internal:5432/app'),
   'bearer-jwt': j('Authorization: Bearer ', 'eyJhbGciOiJIUzI1NiJ9', '.', 'eyJzdWIiOiIxMjM0NTY3ODkwIn0', '.', 'q7W3e9R2t5Y8u1I4o6P0a3S5'),
@@ -64,5 +67,30 @@ test('placeholders and documentation examples are not credentials', () => {
     'amqp://guest:guest@rabbitmq:5672/',
   ]) {
     assert.deepEqual(findCredentials(text), [], text);
+  }
+});
+
+test('credentials written encoded or in pieces are found; encoded data that holds none is not', () => {
+  const b64 = (t: string) => Buffer.from(t).toString('base64');
+  const hex = (t: string) => Buffer.from(t).toString('hex');
+  for (const [text, id] of [
+    [`const k = atob('${b64(REAL['github-token']!)}');`, 'github-token'],
+    [`KEY = base64.b64decode("${b64(REAL['stripe-live-key']!)}")`, 'stripe-live-key'],
+    [`Buffer.from('${hex(REAL['aws-access-key-id']!)}', 'hex')`, 'aws-access-key-id'],
+    [`const k = '${REAL['github-token']!.slice(0, 10)}' +\n  '${REAL['github-token']!.slice(10)}';`, 'github-token'],
+  ] as const) {
+    assert.deepEqual(
+      findEncodedCredentials(text).map((f) => f.id),
+      [id],
+      text,
+    );
+  }
+  for (const text of [
+    `atob('${b64('hello world, this is a long plain sentence')}')`,
+    "'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='",
+    `const sha = '${'2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881'}';`,
+    "const url = 'https://' + host + '/api';",
+  ]) {
+    assert.deepEqual(findEncodedCredentials(text), [], text);
   }
 });

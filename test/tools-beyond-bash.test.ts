@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { AdversaryCase } from './cases/adversary';
 import { runAdversaryRow } from './support/adversary';
 import { MCP_TOOLS } from '../core/guards/mcp-tools';
+import { FILE_TOOL_EXAMPLES, searchReplaceBlocks } from '../core/guards/file-tools';
 import { normalizeCall } from '../core/guards/normalize';
 import { relativeTo } from '../core/paths';
 
@@ -246,6 +247,43 @@ test('every MCP_TOOLS example becomes the built-in calls it says', () => {
       assert.equal(seen, ex.reads, ex.tool);
     }
   }
+});
+
+test('every FILE_TOOL_EXAMPLES input becomes the built-in call it says', () => {
+  const cwd = '/home/user/project';
+  for (const ex of FILE_TOOL_EXAMPLES) {
+    const n = normalizeCall({ tool_name: ex.tool, tool_input: ex.input, cwd }, cwd, '/home/user');
+    assert.ok(n.ok);
+    const seen = n.calls.map((c) => `${c.tool} ${c.path ? (relativeTo(cwd, c.path) ?? c.path) : ''}`.trim()).join('; ');
+    assert.equal(seen, ex.reads, ex.tool);
+  }
+});
+
+test('SEARCH/REPLACE blocks, with and without a start line, as edits', () => {
+  assert.deepEqual(
+    searchReplaceBlocks('<<<<<<< SEARCH\na\nb\n=======\nc\n>>>>>>> REPLACE\n\n<<<<<<< SEARCH\n:start_line:4\n-------\nd\n=======\n\n>>>>>>> REPLACE'),
+    [
+      { oldText: 'a\nb', newText: 'c' },
+      { oldText: 'd', newText: '' },
+    ],
+  );
+  assert.equal(searchReplaceBlocks('--- a/x\n+++ b/x\n'), null);
+});
+
+test("apply_patch: a move is mv then the edit of the new name; a git rename is mv; CRLF and Codex's command field are read", () => {
+  const cwd = '/w';
+  const calls = (input: Record<string, unknown>) => {
+    const n = normalizeCall({ hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_input: input, cwd }, cwd, '/home/user');
+    assert.ok(n.ok);
+    return n.calls.map((c) => (c.tool === 'Bash' ? `Bash ${c.command}` : `${c.tool} ${c.path} ${JSON.stringify(c.edits)}`));
+  };
+  assert.deepEqual(calls({ input: '*** Begin Patch\r\n*** Update File: a.ts\r\n*** Move to: b.ts\r\n@@\r\n-x\r\n+y\r\n*** End Patch\r\n' }), [
+    'Bash mv -- a.ts b.ts',
+    'Edit /w/b.ts [{"oldText":"x","newText":"y"}]',
+  ]);
+  assert.deepEqual(calls({ command: '*** Begin Patch\n*** Add File: n.ts\n+z\n*** End Patch' }), ['Write /w/n.ts [{"oldText":"","newText":"z"}]']);
+  assert.deepEqual(calls({ patch: 'diff --git a/x b/y\nrename from x\nrename to y\n' }), ['Bash mv -- x y']);
+  assert.deepEqual(calls({ input: '--- a/g\n+++ /dev/null\n@@ -1 +0,0 @@\n-q\n' }), ['Write /w/g [{"oldText":"","newText":""}]']);
 });
 
 test('an unknown MCP tool without a command is no opinion', () => {

@@ -6,7 +6,7 @@
 import { syntheticValue, type Invocation } from '../shell/analyze';
 import type { Effect } from './types';
 import { hostOf, target } from './derive';
-import { CODE_APIS, CODE_EVAL } from './signatures/interpreters';
+import { CODE_APIS, CODE_EVAL, DOTENV_LOADERS } from './signatures/interpreters';
 import { CODE_ENV } from './signatures/env';
 import { foldExpression, readCode } from '../shell/interpreters';
 import { codeDestroys } from './destroy';
@@ -324,6 +324,7 @@ export function codeEffects(lang: string, original: string, inv: Invocation, hom
     for (const w of writes) out.push({ kind: 'write', target: target(inv, synthetic(w), home), how: `${inv.program} code`, edit });
   }
   if (api.envDump.test(withoutEnvPassedOn(original).replace(HARMLESS_ENV_USE, '_'))) out.push({ kind: 'read', source: 'env', mode: 'content' });
+  out.push(...loaderReads(lang, code, lits, inv, home));
   // Code that talks to the network sends to the hosts of its URL literals (`urlopen('https://…')`, `fetch('https://…')`).
   if (CODE_EVAL[lang]?.fetches.test(code)) {
     for (const l of lits) {
@@ -333,6 +334,23 @@ export function codeEffects(lang: string, original: string, inv: Invocation, hom
   }
   for (const what of codeDestroys(lang, code)) out.push({ kind: 'destroy', store: what, target: null, row: `code:${lang}` });
   return out;
+}
+
+/**
+ * A dotenv loader whose values are printed (DOTENV_LOADERS): a read of the file it loads, the path
+ * literal inside its call or `.env` in the working folder; names-only when every use keeps only the
+ * names or a count. `node -p` prints the value of its code.
+ */
+function loaderReads(lang: string, code: string, lits: Literal[], inv: Invocation, home: string): Effect[] {
+  const l = DOTENV_LOADERS[lang];
+  const m = l?.loads.exec(code);
+  if (!l || !m || !l.module.test(code)) return [];
+  const printsItself = lang === 'js' && inv.args.some((a) => a.known === '-p' || a.known === '--print');
+  if (!printsItself && !l.prints.test(code)) return [];
+  // The path the code names (`dotenv_values('config/.env.production')`, `config({ path: '…' })`): a literal that looks like one.
+  const after = lits.find((x) => /(?:^|\/)\.env(?:\.[\w.-]*)?$/.test(x.text));
+  const path = after?.text ?? '.env';
+  return [{ kind: 'read', source: 'file', target: target(inv, synthetic(path), home), mode: l.names.test(code) ? 'names' : 'content' }];
 }
 
 /** The arguments after the code (`node -e CODE a b` → a, b), when all are known. */

@@ -8,6 +8,7 @@ import { codeEffects, envReads } from './code';
 import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
 import { FAMILIES } from './signatures';
 import { destroyEffects } from './destroy';
+import { parsePatch, type PatchFile } from './patch';
 import { work } from '../work';
 
 let index: Map<string, ProgramSpec> | null = null;
@@ -16,7 +17,12 @@ let index: Map<string, ProgramSpec> | null = null;
 export function specFor(program: string): ProgramSpec | undefined {
   if (!index) {
     index = new Map();
-    for (const family of Object.values(FAMILIES)) for (const spec of family) for (const n of spec.names) index.set(n, spec);
+    for (const family of Object.values(FAMILIES)) for (const spec of family) for (const n of spec.names) index.set(spec.powershell ? n.toLowerCase() : n, spec);
+  }
+  // A cmdlet's name (Verb-Noun) is case-insensitive: GET-SECRET is Get-Secret.
+  if (program.includes('-')) {
+    const cmdlet = index.get(program.toLowerCase());
+    if (cmdlet?.powershell) return cmdlet;
   }
   let end = program.length;
   while (end > 0 && /[\d.]/.test(program[end - 1]!)) end--; // python3.12 → python
@@ -27,6 +33,8 @@ interface Compiled {
   takes: Set<string>;
   takes2: Set<string>;
   longs: string[];
+  /** Every option the row names (a PowerShell cmdlet's parameters, matched by prefix). */
+  all: string[];
   /** Index of the positional that starts a command line (options after it belong to that command); -1 for none. */
   execAt: number;
 }
@@ -49,7 +57,7 @@ function compile(row: Row): Compiled {
   ];
   const execPos = row.pos?.indexOf('exec') ?? -1;
   const execAt = execPos >= 0 ? execPos : row.rest === 'exec' ? (row.pos?.length ?? 0) : -1;
-  c = { takes, takes2, longs: all.filter((o) => o.startsWith('--')), execAt };
+  c = { takes, takes2, longs: all.filter((o) => o.startsWith('--')), all, execAt };
   compiled.set(row, c);
   return c;
 }
@@ -102,7 +110,27 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
       flags.add(t); // head -5, env -0
       continue;
     }
+    if (spec?.powershell) {
+      // -Name:value and -Name value; the name case-insensitive, by unambiguous prefix.
+      const colon = t.indexOf(':');
+      const name = cmdletParameter(colon > 0 ? t.slice(0, colon) : t, c.all);
+      if (colon > 0 && !c.takes.has(name) && /^(?:\$false|0)$/i.test(t.slice(colon + 1))) continue; // -Switch:$false
+      flags.add(name);
+      if (c.takes.has(name)) {
+        if (colon > 0) values.push({ opt: name, value: synthetic(t.slice(colon + 1), a) });
+        else if (i + 1 < args.length) values.push({ opt: name, value: args[++i]! });
+      }
+      continue;
+    }
     if (t.startsWith('--') || spec?.singleDashLong) {
+      // A switch with its value attached (7-Zip's -oDIR): a row's `optional` key that starts the word.
+      const attached =
+        spec?.singleDashLong && !t.startsWith('--') ? Object.keys(row.optional ?? {}).find((o) => t.length > o.length && t.startsWith(o)) : undefined;
+      if (attached) {
+        flags.add(attached);
+        values.push({ opt: attached, value: synthetic(t.slice(attached.length), a) });
+        continue;
+      }
       const eq = t.indexOf('=');
       let name = eq > 0 ? t.slice(0, eq) : t;
       if (spec?.abbreviations && name.startsWith('--') && !c.takes.has(name) && !c.longs.includes(name)) {
@@ -141,6 +169,15 @@ export function parseArgs(args: Value[], row: Row, spec: ProgramSpec | null): Pa
     }
   }
   return { flags, values, positional };
+}
+
+/** The parameter a PowerShell word names among a row's: exact or the one that starts with it, case-insensitively; else the word. */
+function cmdletParameter(word: string, params: readonly string[]): string {
+  const w = word.toLowerCase();
+  const exact = params.find((p) => p.toLowerCase() === w);
+  if (exact) return exact;
+  const hits = params.filter((p) => p.toLowerCase().startsWith(w));
+  return hits.length === 1 ? hits[0]! : word;
 }
 
 function anyOf(flags: Set<string>, list: string[] | undefined): boolean {
@@ -206,6 +243,7 @@ export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed
     if (row.also && !anyOf(parsed.flags, row.also)) continue;
     if (row.unless && anyOf(parsed.flags, row.unless)) continue;
     if (row.unlessValue && parsed.values.some((v) => row.when?.includes(v.opt) && harmlessValue(v.value, row.unlessValue!))) continue;
+    if (row.whenValue && !parsed.values.some((v) => row.when?.includes(v.opt) && v.value.known !== null && row.whenValue!.test(v.value.known))) continue;
     if (row.valueIs && !valueMatches(row.valueIs, parsed)) continue;
     if (row.nopos && parsed.positional.length > 0) continue;
     return { row, parsed };
@@ -442,98 +480,6 @@ function redirectEffects(inv: Invocation, home: string, mode: ReadMode, out: Eff
   }
 }
 
-/** The files a unified diff writes (its `+++ b/path` lines). */
-export function patchTargets(diff: string): string[] {
-  return parsePatch(diff)
-    .filter((f) => !f.deleted)
-    .map((f) => f.path);
-}
-
-export interface PatchFile {
-  /** The file the patch changes (the `+++` name; the `---` name when the file is deleted), prefix stripped. */
-  path: string;
-  /** The hunks' context and removed lines, and their context and added lines: the patch as an Edit. */
-  oldText: string;
-  newText: string;
-  /** `+++ /dev/null`: the file is deleted. */
-  deleted: boolean;
-}
-
-function stripPath(name: string, strip: number | null): string {
-  const tab = name.indexOf('\t');
-  const n = (tab >= 0 ? name.slice(0, tab) : name).trim();
-  if (strip === null) return n.replace(/^[ab]\//, '');
-  const parts = n.split('/');
-  return parts.slice(Math.min(strip, parts.length - 1)).join('/');
-}
-
-/**
- * A unified diff, file by file, each as the Edit it makes (old text → new text). `strip` is patch's
- * -pN (null: drop git's a/ and b/ prefixes). One pass; the hunk headers' counts say where a hunk ends,
- * so a removed line that starts with `--` is not taken for the next file.
- */
-export function parsePatch(diff: string, strip: number | null = null): PatchFile[] {
-  const out: PatchFile[] = [];
-  const lines = diff.split('\n');
-  let from: string | null = null;
-  let file: PatchFile | null = null;
-  let oldLeft = 0;
-  let newLeft = 0;
-  const old: string[] = [];
-  const neu: string[] = [];
-  const flush = () => {
-    if (file) {
-      file.oldText = old.join('\n');
-      file.newText = neu.join('\n');
-      out.push(file);
-    }
-    file = null;
-    old.length = 0;
-    neu.length = 0;
-  };
-  for (const line of lines) {
-    if (oldLeft > 0 || newLeft > 0) {
-      const c = line[0];
-      if (c === '-' && oldLeft > 0) {
-        old.push(line.slice(1));
-        oldLeft--;
-        continue;
-      }
-      if (c === '+' && newLeft > 0) {
-        neu.push(line.slice(1));
-        newLeft--;
-        continue;
-      }
-      if ((c === ' ' || line === '') && oldLeft > 0 && newLeft > 0) {
-        old.push(line.slice(1));
-        neu.push(line.slice(1));
-        oldLeft--;
-        newLeft--;
-        continue;
-      }
-      if (c === '\\') continue;
-      oldLeft = newLeft = 0;
-    }
-    if (line.startsWith('--- ')) from = line.slice(4);
-    else if (line.startsWith('+++ ') && from !== null) {
-      flush();
-      const name = line.slice(4);
-      const to = (name.includes('\t') ? name.slice(0, name.indexOf('\t')) : name).trim();
-      const deleted = to === '/dev/null';
-      file = { path: stripPath(deleted ? from : to, strip), oldText: '', newText: '', deleted };
-      from = null;
-    } else if (file && line.startsWith('@@')) {
-      const m = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
-      if (m) {
-        oldLeft = m[1] === undefined ? 1 : Number(m[1]);
-        newLeft = m[2] === undefined ? 1 : Number(m[2]);
-      }
-    }
-  }
-  flush();
-  return out;
-}
-
 /** `s/old/new/flags` (any delimiter) as an edit: what text is replaced by what. */
 export function substitution(script: string): { oldText: string; newText: string } | null {
   // [address] s DELIM old DELIM new DELIM: the address is a line number, $ or /regex/.
@@ -729,7 +675,8 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
           out.push({
             kind: 'read',
             source: 'file',
-            target: target(inv, value, home, dir),
+            // The archive an extraction reads is where the line names it, not in the folder it extracts into.
+            target: target(inv, value, home, role === 'meta' ? undefined : dir),
             mode: m,
             ...(extra?.to ? { to: extra.to } : {}),
             ...(role === 'arg' ? { assumed: true } : {}),
@@ -1054,8 +1001,8 @@ export interface FileWrite {
 /** Every file the line writes whose path it determines (timestamps-only `touch` excluded). */
 export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[] {
   const links = new Map<string, string>();
-  const out: FileWrite[] = [];
   const deleted = new Set<string>();
+  const out: FileWrite[] = [];
   for (const ie of analysisEffects(analysis, home)) {
     if (ie.inv.program === 'ln') {
       const pos = ie.inv.args.filter((a) => a.known !== null && !a.known.startsWith('-'));
@@ -1068,9 +1015,9 @@ export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[]
     }
     for (const e of ie.effects) {
       if (e.kind === 'delete' && e.target.path) deleted.add(e.target.path);
-      // touch of a file the line deleted creates it empty: a write of nothing over it.
-      if (e.kind === 'write' && e.how === 'touch' && e.target.path && deleted.has(e.target.path)) {
-        out.push({ path: e.target.path, how: 'rm then touch', edit: { oldText: '', newText: '' }, replaces: true, inv: ie.inv });
+      // touch of a file the line deleted creates it empty: `rm package-lock.json && touch package-lock.json` writes an empty lockfile.
+      if (e.kind === 'write' && e.target.path && e.how === 'touch' && deleted.has(e.target.path)) {
+        out.push({ path: links.get(e.target.path) ?? e.target.path, how: 'rm then touch', edit: { oldText: '', newText: '' }, replaces: true, inv: ie.inv });
         continue;
       }
       if (e.kind !== 'write' || !e.target.path || e.how === 'touch') continue;

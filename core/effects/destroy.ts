@@ -17,7 +17,8 @@ function rowsFor(name: string): DestroyRow[] | undefined {
     index = new Map();
     for (const row of DESTROY) for (const n of row.names) index.set(n, [...(index.get(n) ?? []), row]);
   }
-  return index.get(name);
+  // A PowerShell cmdlet's name (Verb-Noun) is case-insensitive; the rows list it in lower case too.
+  return index.get(name) ?? (/^[A-Za-z]+-[A-Za-z0-9]+$/.test(name) ? index.get(name.toLowerCase()) : undefined);
 }
 
 /** Interpreters that run a script named by their first operand (python manage.py, php artisan): options that take a value, and those that give code instead. */
@@ -146,6 +147,10 @@ function shapeMatches(row: DestroyRow, shape: DestroyShape, inv: Invocation, par
     );
     if (!hit) return false;
   }
+  if (shape.optNot) {
+    const { names, like } = shape.optNot;
+    if (!parsed.values.some((v) => names.includes(v.opt) && v.value.known !== null && v.value.known !== '' && !like.test(v.value.known))) return false;
+  }
   if (shape.arg) {
     const { at, oneOf, like } = shape.arg;
     const ok = (t: string) => (!oneOf || oneOf.includes(t)) && (!like || like.test(t));
@@ -256,8 +261,9 @@ export function insteadFor(m: DestroyMatch, inv: Invocation): string | null {
 
 /** What the ORM and driver calls in a program text destroy (CODE_DESTROYERS), plus destructive SQL it executes. */
 export function codeDestroys(lang: string, code: string): string[] {
-  if (lang === 'sql') {
-    const hit = destructiveSql(code);
+  const store = STORE_LANGUAGES[lang];
+  if (store) {
+    const hit = store(code);
     return hit ? [hit] : [];
   }
   const out: string[] = [];

@@ -406,6 +406,20 @@ export function destructiveMongo(js: string): string | null {
   return m[1] ? `${m[1]}()` : `${m[2]}({})`;
 }
 
+/** Cypher (Neo4j): every node of the graph, or of a label, deleted (a MATCH with no WHERE and no properties); a database dropped. */
+export function destructiveCypher(text: string): string | null {
+  // Comments out, lower case, no spaces around brackets and colons: `MATCH (n : User) DETACH DELETE n` → `match(n:user)detach delete n`.
+  const t = text
+    .replace(/\/\/[^\n]*/g, ' ')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/ ?([()[\]:{}<>-]) ?/g, '$1');
+  if (/\bmatch\((?:\w+)?(?::`?\w+`?)?\)(?:detach )?delete\b/.test(t)) return 'MATCH (n) DETACH DELETE n (every node)';
+  if (/\bmatch\(\)-\[(?:\w+)?(?::\w+)?\]->?\(\)delete\b/.test(t)) return 'every relationship';
+  if (/\bdrop (?:composite )?database\b/.test(t)) return 'DROP DATABASE';
+  return null;
+}
+
 /** memcached's text protocol (and Redis's inline commands) sent over a raw connection. */
 export function destructiveWire(text: string): string | null {
   if (/\bflush_all\b/i.test(text)) return 'flush_all';
@@ -418,4 +432,5 @@ export const STORE_LANGUAGES: Record<string, (text: string) => string | null> = 
   redis: destructiveRedis,
   mongo: destructiveMongo,
   wire: destructiveWire,
+  cypher: destructiveCypher,
 };

@@ -122,6 +122,8 @@ export interface Row {
    * only): a string is compared with the value before any `=`, a pattern with the whole value.
    */
   unlessValue?: (string | RegExp)[];
+  /** …and the value of one of the `when` options matches (`vim -c wq`: a command that writes the file). */
+  whenValue?: RegExp;
   /**
    * …and the value of one of these options (or, for the key `#N`, the Nth positional; `#` any
    * positional) is one of the listed words, case-insensitively; each element of a comma-separated
@@ -207,6 +209,12 @@ export interface ProgramSpec {
   abbreviations?: boolean;
   /** Options are single-dash words (`find -name`), never bundles of letters. */
   singleDashLong?: boolean;
+  /**
+   * A PowerShell cmdlet kept as written by the translation: its name and its parameters are
+   * case-insensitive and a parameter may be any unambiguous prefix (`-AsP` is `-AsPlainText`), as
+   * PowerShell binds them. Rows list each parameter once, in its canonical spelling.
+   */
+  powershell?: boolean;
   /** The first argument may be a bundle without its dash (`tar xzf`). */
   dashlessFirst?: boolean;
   /** A first argument of letters without a dash is BSD-style options, kept as flags without a dash (`ps eww` has flag `e`; `ps -e` is another option). */

@@ -105,9 +105,15 @@ function patchChanges(patchPath: string, inv: Invocation, ctx: GuardContext): Fi
   const how = `${inv.program === 'git' ? 'git apply' : inv.program} ${basename(patchPath)}`;
   const dirArg = optionValue(inv, ['-d', '--directory']);
   const base = dirArg ? resolvePath(inv.cwd, dirArg, ctx.home) : inv.cwd;
-  return patchFiles(inv, text, patchStrip(inv)).map((f) => {
+  return patchFiles(inv, text, patchStrip(inv)).flatMap((f): FileChange[] => {
     const path = resolvePath(base, f.path, ctx.home);
-    return f.deleted ? { kind: 'delete', path, how, inv } : { kind: 'write', path, how, edit: { oldText: f.oldText, newText: f.newText }, inv };
+    if (f.deleted) return [{ kind: 'delete', path, how, inv }];
+    const write: FileChange = { kind: 'write', path, how, edit: { oldText: f.oldText, newText: f.newText }, inv };
+    if (f.from === undefined) return [write];
+    // git's rename or copy: the file gets the source's content (then the hunks); a rename removes the source.
+    const from = resolvePath(base, f.from, ctx.home);
+    const made: FileChange = f.oldText === '' && f.newText === '' ? { kind: 'write', path, how, from, inv } : { ...write, from };
+    return f.copied ? [made] : [{ kind: 'delete', path: from, how, to: path, inv }, made];
   });
 }
 

@@ -14,7 +14,23 @@
 // each file; a fetch tool is a download of its URL.
 
 /** What a row's tool does, as the built-in tool the guards know. */
-export type McpBehaviour = 'read' | 'read-many' | 'write' | 'edit' | 'edit-block' | 'move' | 'mkdir' | 'search' | 'shell' | 'sql' | 'command' | 'upload';
+export type McpBehaviour =
+  | 'read'
+  | 'read-many'
+  | 'write'
+  | 'edit'
+  | 'edit-block'
+  | 'move'
+  | 'mkdir'
+  | 'search'
+  | 'shell'
+  | 'sql'
+  | 'command'
+  | 'upload'
+  | 'notebook'
+  | 'code'
+  | 'navigate'
+  | 'mongo-delete';
 
 /** The fields an unknown MCP tool's command line is found in, across servers. */
 export const COMMAND_FIELDS = ['command', 'cmd', 'cli_command', 'shell_command', 'command_line', 'commandLine'] as const;
@@ -119,12 +135,79 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
       'run_terminal_cmd',
     ],
     does: 'shell',
-    fields: ['command', 'cmd', 'script', 'cli_command', 'shell_command'],
+    fields: ['command', 'cmd', 'script', 'cli_command', 'shell_command', 'args', 'argv'],
     source: 'desktop-commander, mcp-server-commands, mcp-shell-server (argv array), Serena, terminal servers',
     examples: [
       { tool: 'mcp__desktop-commander__start_process', input: { command: 'npm test', timeout_ms: 60000 }, reads: 'Bash npm test' },
       { tool: 'mcp__shell__execute', input: { command: ['ls', '-la'], directory: '/tmp' }, reads: 'Bash ls -la (in /tmp)' },
       { tool: 'mcp__terminal__run', input: { cmd: 'npm test' }, reads: 'Bash npm test' },
+      { tool: 'mcp__shell__run', input: { args: ['ls', '-la'] }, reads: 'Bash ls -la' },
+    ],
+  },
+  {
+    // What is typed into a running process (a shell, most often) runs there.
+    tools: ['interact_with_process', 'send_input', 'write_to_process', 'send_keys'],
+    does: 'shell',
+    fields: ['input', 'keys', 'text'],
+    source: 'desktop-commander (interact_with_process: pid, input), terminal servers',
+    examples: [{ tool: 'mcp__desktop-commander__interact_with_process', input: { pid: 1, input: 'ls' }, reads: 'Bash ls' }],
+  },
+  {
+    // A Jupyter kernel's cell: run now (execute) or kept to run later (insert, overwrite), as a notebook cell.
+    tools: [
+      'execute_cell',
+      'insert_execute_code_cell',
+      'append_execute_code_cell',
+      'execute_ipython',
+      'execute_code',
+      'run_cell',
+      'insert_cell',
+      'append_cell',
+      'add_cell',
+      'overwrite_cell_source',
+      'edit_cell',
+    ],
+    servers: ['jupyter', 'notebook', 'ipynb', 'ipython', 'colab', 'kernel'],
+    does: 'notebook',
+    fields: ['cell_source', 'code', 'source', 'new_source', 'content'],
+    source: 'jupyter-mcp-server (insert_execute_code_cell: cell_index, cell_source; execute_ipython: code), notebook servers',
+    examples: [{ tool: 'mcp__jupyter__insert_execute_code_cell', input: { cell_index: 0, cell_source: 'x = 1' }, reads: 'NotebookEdit notebook.ipynb' }],
+  },
+  {
+    // Code runners: the code as the interpreter of its language runs it.
+    tools: ['run_code', 'run-code', 'execute_code', 'execute_python', 'run_python', 'run_python_code', 'execute_javascript', 'run_javascript'],
+    does: 'code',
+    fields: ['code', 'script', 'source'],
+    source: 'mcp-server-code-runner (run-code: code, languageId), E2B (run_code: code), Python runners (execute_python: code)',
+    examples: [
+      { tool: 'mcp__code-runner__run-code', input: { code: 'print(1)', languageId: 'python' }, reads: "Bash python3 -c 'print(1)'" },
+      { tool: 'mcp__e2b__run_code', input: { code: 'console.log(1)', language: 'js' }, reads: "Bash node -e 'console.log(1)'" },
+    ],
+  },
+  {
+    // A browser sent to a URL: a file:// URL reads the file; any other is fetched like curl would.
+    tools: ['browser_navigate', 'puppeteer_navigate', 'playwright_navigate', 'navigate', 'navigate_page', 'goto', 'open_url', 'new_page'],
+    does: 'navigate',
+    fields: ['url', 'uri'],
+    source: '@playwright/mcp (browser_navigate: url), puppeteer servers (puppeteer_navigate: url), chrome-devtools-mcp (navigate_page)',
+    examples: [
+      { tool: 'mcp__playwright__browser_navigate', input: { url: 'file:///home/user/project/README.md' }, reads: 'Read README.md' },
+      { tool: 'mcp__puppeteer__puppeteer_navigate', input: { url: 'https://example.com' }, reads: 'WebFetch https://example.com' },
+    ],
+  },
+  {
+    // Files the browser uploads to the page it shows: sent to that site.
+    tools: ['browser_file_upload', 'upload_file', 'puppeteer_upload_file'],
+    servers: ['playwright', 'puppeteer', 'browser', 'chrome'],
+    does: 'upload',
+    fields: ['paths', 'path', 'filePath', 'files'],
+    source: '@playwright/mcp (browser_file_upload: paths)',
+    examples: [
+      {
+        tool: 'mcp__playwright__browser_file_upload',
+        input: { paths: ['/home/user/project/a.png'] },
+        reads: 'Bash curl -sS -F file=@/home/user/project/a.png https://the-open-page.invalid/',
+      },
     ],
   },
   // Tools named for what they do to a cluster, a repository or a data store: that command line.
@@ -164,11 +247,12 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     servers: ['git'],
     does: 'command',
     fields: [],
-    template: 'git -C {repo_path|repoPath|path|repository} reset[ --{mode}][ {target|commit|ref}]',
+    template: 'git -C {repo_path|repoPath|path|repository} reset[ --{mode}][ --hard{?hard}][ --soft{?soft}][ {target|commit|ref}]',
     source: 'mcp-server-git (git_reset: repo_path), servers with a mode',
     examples: [
       { tool: 'mcp__git__git_reset', input: { repo_path: '.', mode: 'hard' }, reads: 'Bash git -C . reset --hard' },
       { tool: 'mcp__git__git_reset', input: { repo_path: '/home/user/project' }, reads: 'Bash git -C /home/user/project reset' },
+      { tool: 'mcp__git__git_reset', input: { repo_path: '.', hard: true, target: 'HEAD~3' }, reads: "Bash git -C . reset --hard 'HEAD~3'" },
     ],
   },
   {
@@ -208,6 +292,131 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     examples: [{ tool: 'mcp__redis__flushdb', input: {}, reads: 'Bash redis-cli FLUSHDB' }],
   },
   {
+    tools: ['git_clean'],
+    servers: ['git'],
+    does: 'command',
+    fields: [],
+    template: 'git -C {repo_path|repoPath|path|repository} clean[ -f{?force}][ -d{?directories}][ -x{?ignored}][ -n{?dryRun}][ -n{?dry_run}]',
+    source: 'git servers with a clean tool (repo_path, force, directories)',
+    examples: [{ tool: 'mcp__git__git_clean', input: { repo_path: '.', force: true, directories: true }, reads: 'Bash git -C . clean -f -d' }],
+  },
+  {
+    tools: ['git_checkout'],
+    servers: ['git'],
+    does: 'command',
+    fields: [],
+    template: 'git -C {repo_path|repoPath|path|repository} checkout[ -f{?force}] {branch_name|branch|ref|target}',
+    source: 'mcp-server-git (git_checkout: repo_path, branch_name), servers with force',
+    examples: [{ tool: 'mcp__git__git_checkout', input: { repo_path: '.', branch_name: 'main' }, reads: 'Bash git -C . checkout main' }],
+  },
+  {
+    tools: ['delete_repository', 'delete_repo'],
+    servers: ['github'],
+    does: 'command',
+    fields: [],
+    template: 'gh repo delete {owner}/{repo|name} --yes',
+    source: 'GitHub servers with a delete_repository tool (owner, repo)',
+    examples: [{ tool: 'mcp__github__delete_repository', input: { owner: 'o', repo: 'r' }, reads: 'Bash gh repo delete o/r --yes' }],
+  },
+  {
+    tools: ['s3_delete_bucket', 'delete_bucket', 's3-delete-bucket'],
+    servers: ['aws', 's3'],
+    does: 'command',
+    fields: [],
+    template: 'aws s3 rb s3://{bucket|bucket_name|bucketName}[ --force{?force}]',
+    source: 'AWS servers with an S3 bucket delete tool (bucket, force)',
+    examples: [{ tool: 'mcp__aws__s3_delete_bucket', input: { bucket: 'b', force: true }, reads: 'Bash aws s3 rb s3://b --force' }],
+  },
+  {
+    tools: ['drop-database', 'drop_database', 'dropDatabase'],
+    servers: ['mongo'],
+    does: 'command',
+    fields: [],
+    template: "mongosh {database|db} --eval 'db.dropDatabase()'",
+    source: 'mongodb-mcp-server (drop-database: database)',
+    examples: [{ tool: 'mcp__mongodb__drop-database', input: { database: 'app' }, reads: "Bash mongosh app --eval 'db.dropDatabase()'" }],
+  },
+  {
+    tools: ['drop-collection', 'drop_collection', 'dropCollection'],
+    servers: ['mongo'],
+    does: 'command',
+    fields: [],
+    template: "mongosh {database|db} --eval 'db.collection.drop()'",
+    source: 'mongodb-mcp-server (drop-collection: database, collection)',
+    examples: [
+      { tool: 'mcp__mongodb__drop-collection', input: { database: 'app', collection: 'users' }, reads: "Bash mongosh app --eval 'db.collection.drop()'" },
+    ],
+  },
+  {
+    // deleteMany with an empty filter deletes every document; with a filter, the ones it matches.
+    tools: ['delete-many', 'delete_many', 'deleteMany'],
+    servers: ['mongo'],
+    does: 'mongo-delete',
+    fields: ['filter'],
+    source: 'mongodb-mcp-server (delete-many: database, collection, filter)',
+    examples: [
+      {
+        tool: 'mcp__mongodb__delete-many',
+        input: { database: 'app', collection: 'c', filter: {} },
+        reads: "Bash mongosh app --eval 'db.collection.deleteMany({})'",
+      },
+    ],
+  },
+  {
+    tools: ['delete_project', 'delete_branch', 'reset_branch'],
+    servers: ['neon'],
+    does: 'command',
+    fields: [],
+    template: 'neonctl projects delete {projectId|project_id}',
+    source: '@neondatabase/mcp-server-neon (delete_project: projectId)',
+    examples: [{ tool: 'mcp__neon__delete_project', input: { projectId: 'p' }, reads: 'Bash neonctl projects delete p' }],
+  },
+  {
+    tools: ['delete_branch', 'reset_branch', 'pause_project', 'delete_project'],
+    servers: ['supabase'],
+    does: 'command',
+    fields: [],
+    template: 'supabase branches delete {branch_id|branchId|project_id|projectId}',
+    source: 'supabase-mcp (delete_branch: branch_id, reset_branch)',
+    examples: [{ tool: 'mcp__supabase__delete_branch', input: { branch_id: 'b' }, reads: 'Bash supabase branches delete b' }],
+  },
+  {
+    tools: ['kubectl_generic'],
+    servers: ['kube', 'k8s'],
+    does: 'command',
+    fields: [],
+    template: 'kubectl {command} {resourceType|resource_type|kind|resource}[ {name}][ -n {namespace}][ --context {context}]',
+    source: 'mcp-server-kubernetes (kubectl_generic: command, resourceType, name, namespace)',
+    examples: [{ tool: 'mcp__kubernetes__kubectl_generic', input: { command: 'get', resourceType: 'pods' }, reads: 'Bash kubectl get pods' }],
+  },
+  {
+    tools: ['remove_volume', 'delete_volume', 'volume_remove'],
+    servers: ['docker'],
+    does: 'command',
+    fields: [],
+    template: 'docker volume rm[ -f{?force}] {volume_name|volume|name|volumeName}',
+    source: 'docker MCP servers (remove_volume: volume_name)',
+    examples: [{ tool: 'mcp__docker__remove_volume', input: { volume_name: 'pgdata' }, reads: 'Bash docker volume rm pgdata' }],
+  },
+  {
+    tools: ['d1_database_delete', 'kv_namespace_delete', 'r2_bucket_delete'],
+    servers: ['cloudflare'],
+    does: 'command',
+    fields: [],
+    template: 'wrangler d1 delete {database_id|databaseId|name|namespace_id|bucket_name}',
+    source: 'Cloudflare MCP servers (d1_database_delete: database_id)',
+    examples: [{ tool: 'mcp__cloudflare__d1_database_delete', input: { database_id: 'x' }, reads: 'Bash wrangler d1 delete x' }],
+  },
+  {
+    // Serena's regex replacement in a file: an edit of the file.
+    tools: ['replace_regex', 'replace_lines', 'delete_lines', 'insert_at_line'],
+    servers: ['serena'],
+    does: 'edit-block',
+    fields: ['relative_path', 'path'],
+    source: 'Serena (replace_regex: relative_path, regex, repl)',
+    examples: [{ tool: 'mcp__serena__replace_regex', input: { relative_path: 'a.ts', regex: 'x', repl: 'y' }, reads: 'Edit a.ts' }],
+  },
+  {
     // A fetch tool downloads its URL (a key in the URL goes to that host; file:// reads a local file).
     tools: ['fetch', 'fetch_url', 'fetch_html', 'fetch_markdown', 'fetch_txt', 'fetch_json', 'fetch_webpage', 'fetch_page'],
     does: 'command',
@@ -232,7 +441,7 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     ],
   },
   {
-    tools: ['read_query', 'write_query', 'create_table', 'execute_sql', 'run_sql', 'sql_query', 'mysql_query'],
+    tools: ['read_query', 'write_query', 'create_table', 'execute_sql', 'run_sql', 'sql_query', 'mysql_query', 'apply_migration', 'run_sql_transaction'],
     does: 'sql',
     fields: ['sql', 'query', 'statement'],
     source: '@modelcontextprotocol/server-sqlite (read_query, write_query, create_table: query), mysql and postgres servers (execute_sql)',
@@ -261,11 +470,25 @@ export function parseMcpName(name: string): { server: string; tool: string } | n
 /** The row for an MCP tool, by its tool name (and server, where the row names them). */
 export function mcpRow(server: string, tool: string): McpToolRow | null {
   // A row for named servers first (`execute` on a database server is SQL), then the general ones.
+  // Servers spell the same tool with - or _ (execute-query, execute_query).
+  const alt = tool.includes('-') ? tool.replace(/-/g, '_') : tool;
+  const has = (row: McpToolRow) => row.tools.includes(tool) || row.tools.includes(alt);
   return (
-    MCP_TOOLS.find((row) => row.servers && row.tools.includes(tool) && row.servers.some((s) => server.includes(s))) ??
-    MCP_TOOLS.find((row) => !row.servers && row.tools.includes(tool)) ??
-    null
+    MCP_TOOLS.find((row) => row.servers && has(row) && row.servers.some((s) => server.includes(s))) ?? MCP_TOOLS.find((row) => !row.servers && has(row)) ?? null
   );
+}
+
+/** The interpreter command line of a code runner's language (python when it says none). */
+export function interpreterCommand(language: string, code: string): string {
+  const l = language.toLowerCase();
+  const q = shellWord(code);
+  if (/^(?:js|javascript|node|nodejs|typescript|ts)$/.test(l)) return `node -e ${q}`;
+  if (/^(?:ruby|rb)$/.test(l)) return `ruby -e ${q}`;
+  if (/^(?:perl|pl)$/.test(l)) return `perl -e ${q}`;
+  if (/^php$/.test(l)) return `php -r ${q}`;
+  if (/^(?:bash|sh|shell|zsh)$/.test(l)) return `bash -c ${q}`;
+  if (/^(?:r|rscript)$/.test(l)) return `Rscript -e ${q}`;
+  return `python3 -c ${q}`;
 }
 
 /** One word for the shell, single-quoted (a leading ~/ stays home: the filesystem servers expand it). */

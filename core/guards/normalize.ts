@@ -21,7 +21,9 @@
 // One payload can be several calls (a multi-file replace, a patch touching several files).
 
 import { isAbsolutePath, normalizePath, resolvePath } from '../paths';
-import { COMMAND_FIELDS, expandTemplate, mcpRow, parseMcpName, shellWord, sqlCommand, uploadHost } from './mcp-tools';
+import { parsePatch } from '../effects/patch';
+import { PATH_FIELDS, shapeOf } from './file-tools';
+import { COMMAND_FIELDS, expandTemplate, interpreterCommand, mcpRow, parseMcpName, shellWord, sqlCommand, uploadHost } from './mcp-tools';
 import { SHELL_TOOLS, type ToolCall } from './types';
 import { work } from '../work';
 import { DIALECTS, type Host } from './host-dialects';
@@ -35,6 +37,31 @@ const MAX_PATCH_BYTES = 4 * 1024 * 1024;
 export const MAX_CALLS_PER_PAYLOAD = 500;
 
 const COMMAND_TOOLS = new Set<string>(SHELL_TOOLS);
+/** Claude Code's own tools: their input is read as Claude Code spells it (file-tools.ts reads the others by shape). */
+const BUILT_IN_TOOLS = new Set([
+  'Read',
+  'Write',
+  'Edit',
+  'MultiEdit',
+  'NotebookEdit',
+  'NotebookRead',
+  'Grep',
+  'Glob',
+  'LS',
+  'ReadMany',
+  'WebFetch',
+  'WebSearch',
+  'Task',
+  'Agent',
+  'TodoWrite',
+  'TodoRead',
+  'ExitPlanMode',
+  'BashOutput',
+  'KillShell',
+  'SlashCommand',
+  'Skill',
+  'AskUserQuestion',
+]);
 
 /**
  * Host tool name → the Claude Code tool it is, per host (host-dialects.ts). Several hosts share a
@@ -159,8 +186,11 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
     return normalized;
   }
   if (name === 'apply_patch' || (host === 'opencode' && name === 'patch')) {
-    // Codex sends the patch text as `command`; VS Code's agent as `input`.
-    const patch = host === 'codex' ? str(input.command, input.input) : host === 'opencode' ? str(input.patchText) : str(input.input, input.patch, p.input);
+    // Hosts name the patch field differently: VS Code `input`, Codex's hook `command`, OpenCode `patchText`, others `patch`.
+    const patch =
+      host === 'codex'
+        ? str(input.command, input.input, input.patch, input.patchText, input.diff, p.input)
+        : str(input.input, input.patch, input.patchText, input.command, input.diff, p.input);
     const calls = patchCalls(patch, cwd, home, input);
     const normalized: Normalized = { ok: true, host, calls };
     if (patch.length > MAX_PATCH_BYTES || calls.length > MAX_CALLS_PER_PAYLOAD) normalized.limit = 'calls';
@@ -171,6 +201,18 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
   if (mcp) {
     const calls = mcpCalls(mcp.server, mcp.tool, input, cwd, home);
     if (calls) return limited({ ok: true, host, calls });
+  }
+  // A file tool no table names (or the text editor's input under an alias): judged by its input's shape.
+  // An MCP server's tool only when its name says it is about files: elsewhere a `path` may name a note or a page.
+  const shapeable = mcp ? /file/i.test(mcp.tool) : !BUILT_IN_TOOLS.has(tool) || (tool !== 'NotebookEdit' && typeof input.command === 'string');
+  if (!COMMAND_TOOLS.has(tool) && shapeable) {
+    const shaped = shapeOf(mcp?.tool ?? name, input);
+    if (shaped)
+      return {
+        ok: true,
+        host,
+        calls: [shaped.edits ? editCall(shaped.tool, shaped.input, cwd, home, shaped.edits) : single(shaped.tool, shaped.input, cwd, home)],
+      };
   }
   return { ok: true, host, calls: [single(tool, input, cwd, home)] };
 }
@@ -314,9 +356,38 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
       if (!first) return null;
       return [
         editCall('Edit', { ...input, file_path: first }, cwd, home, [
-          { oldText: str(input.old_string, input.oldText, input.old_str), newText: str(input.new_string, input.newText, input.new_str) },
+          {
+            oldText: str(input.old_string, input.oldText, input.old_str, input.regex),
+            newText: str(input.new_string, input.newText, input.new_str, input.repl, input.content),
+          },
         ]),
       ];
+    case 'notebook': {
+      // A cell: judged as NotebookEdit of the kernel's notebook (its path when the input names it).
+      const source = str(field(row.fields));
+      if (!source || str(input.cell_type) === 'markdown') return null;
+      const nb = str(input.notebook_path, input.notebook, input.path) || 'notebook.ipynb';
+      return [editCall('NotebookEdit', { ...input, notebook_path: nb, new_source: source, cell_type: 'code' }, cwd, home, [{ oldText: '', newText: source }])];
+    }
+    case 'code': {
+      const code = str(field(row.fields));
+      const lang = str(input.language, input.languageId, input.lang) || (/python/i.test(tool) ? 'python' : /javascript|_js$/i.test(tool) ? 'js' : 'python');
+      return code ? [bash(interpreterCommand(lang, code))] : null;
+    }
+    case 'navigate': {
+      const url = str(field(row.fields));
+      if (!url) return null;
+      if (/^file:\/\//i.test(url))
+        return [single('Read', { ...input, file_path: decodeURIComponent(url.replace(/^file:\/\/(?:localhost)?/i, '')) }, cwd, home)];
+      // A page opened is a URL fetched: WebFetch, whose URL is judged as text sent out (outgoing.ts).
+      return [single('WebFetch', { ...input, url }, cwd, home)];
+    }
+    case 'mongo-delete': {
+      const filter = input.filter;
+      const empty = filter === undefined || filter === null || (typeof filter === 'object' && Object.keys(filter).length === 0) || filter === '{}';
+      const db = str(input.database, input.db);
+      return empty && db ? [bash(`mongosh ${shellWord(db)} --eval 'db.collection.deleteMany({})'`)] : null;
+    }
     case 'move': {
       const from = str(input.source, input.from, input.old_path);
       const to = str(input.destination, input.to, input.new_path);
@@ -352,6 +423,11 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
       return command !== null ? [bash(command)] : null;
     }
     case 'upload': {
+      if (row.servers?.some((x) => ['playwright', 'puppeteer', 'browser', 'chrome'].includes(x))) {
+        // A browser's upload: the local files go to the site the page is on.
+        const paths = strings(field(row.fields));
+        return paths.length > 0 ? paths.map((p) => bash(`curl -sS -F ${shellWord(`file=@${p}`)} https://the-open-page.invalid/`)) : null;
+      }
       // Each file (its path in the repository) sent to the service, as curl would upload it.
       const files = Array.isArray(input.files) ? input.files.map(obj).filter((f): f is Record<string, unknown> => f !== null) : [input];
       const repo = `${str(input.owner, input.namespace) || 'owner'}/${str(input.repo, input.project, input.project_id) || 'repo'}`;
@@ -400,11 +476,9 @@ function single(tool: string, input: Record<string, unknown>, cwd: string, home:
     default: {
       const call: ToolCall = { tool, input, cwd, command: null, path: null, edits: null };
       const pathField =
-        input.file_path ??
-        input.filePath ??
-        input.notebook_path ??
-        input.target_file ??
-        (tool === 'Grep' || tool === 'Glob' || tool === 'Read' ? input.path : undefined);
+        tool === 'Read'
+          ? PATH_FIELDS.map((f) => input[f]).find((v) => typeof v === 'string')
+          : (input.file_path ?? input.filePath ?? input.notebook_path ?? input.target_file ?? (tool === 'Grep' || tool === 'Glob' ? input.path : undefined));
       if (typeof pathField === 'string' && pathField !== '') call.path = resolvePath(cwd, pathField, home);
       return call;
     }
@@ -412,7 +486,7 @@ function single(tool: string, input: Record<string, unknown>, cwd: string, home:
 }
 
 function editCall(tool: string, input: Record<string, unknown>, cwd: string, home: string, edits: { oldText: string; newText: string }[]): ToolCall {
-  const raw = str(input.file_path, input.filePath, input.notebook_path, input.path, input.target_file);
+  const raw = str(...PATH_FIELDS.map((f) => input[f]));
   const path = raw ? resolvePath(cwd, raw, home) : null;
   // Guards read file_path/content from `input` for some checks; give them the Claude spelling.
   const canonical: Record<string, unknown> = { ...input };
@@ -424,33 +498,68 @@ function editCall(tool: string, input: Record<string, unknown>, cwd: string, hom
 }
 
 /**
- * Files in an apply_patch text: the "*** Update/Add/Delete File:" format and unified diffs.
- * Each file becomes an Edit of its removed lines to its added lines (an added file: a Write).
+ * The files an apply_patch text changes, each as the call that changes it the same way. Two formats:
+ * the `*** Begin Patch` envelope (Codex, VS Code: `*** Add/Update/Delete File:`, `*** Move to:` after an
+ * update) and unified diffs (core/effects/patch.ts: `+++ b/path<TAB>timestamp`, quoted names, git's
+ * renames and deletions). Line ends may be CRLF. An updated file is an Edit of its old lines to its
+ * new ones; an added file a Write; a deleted one a Write of nothing; a move or a rename is `mv` (so
+ * what leaves a name is judged as a shell move is), then the Edit of the new name.
  */
 function patchCalls(text: string, cwd: string, home: string, input: Record<string, unknown>): ToolCall[] {
+  const body = text.slice(0, MAX_PATCH_BYTES);
   const calls: ToolCall[] = [];
-  let current: { path: string; kind: 'add' | 'update' | 'delete'; removed: string[]; added: string[] } | null = null;
-  const flush = () => {
-    if (!current || calls.length > MAX_CALLS_PER_PAYLOAD) return;
-    const edits = [{ oldText: current.removed.join('\n'), newText: current.added.join('\n') }];
-    const tool = current.kind === 'update' ? 'Edit' : 'Write';
-    calls.push(editCall(tool, { ...input, file_path: current.path }, cwd, home, current.kind === 'delete' ? [{ oldText: '', newText: '' }] : edits));
-    current = null;
+  const edit = (path: string, oldText: string, newText: string, tool = 'Edit') =>
+    calls.push(editCall(tool, { ...input, file_path: path }, cwd, home, [{ oldText, newText }]));
+  const move = (from: string, to: string, copy = false) => {
+    const command = `${copy ? 'cp' : 'mv'} -- ${shellWord(from)} ${shellWord(to)}`;
+    calls.push({ tool: 'Bash', input: { ...input, command }, cwd, command, path: null, edits: null });
   };
-  for (const line of text.slice(0, MAX_PATCH_BYTES).split('\n')) {
+  if (!/^\*\*\* (?:Begin Patch|(?:Add|Update|Delete) File:)/m.test(body)) {
+    for (const f of parsePatch(body)) {
+      if (calls.length > MAX_CALLS_PER_PAYLOAD) break;
+      if (f.deleted) edit(f.path, '', '', 'Write');
+      else {
+        if (f.from !== undefined) move(f.from, f.path, f.copied);
+        if (f.from === undefined || f.oldText !== '' || f.newText !== '') edit(f.path, f.oldText, f.newText);
+      }
+    }
+    return calls;
+  }
+  let current: { path: string; kind: 'add' | 'update' | 'delete'; to: string | null; removed: string[]; added: string[] } | null = null;
+  const flush = () => {
+    const c = current;
+    current = null;
+    if (!c || calls.length > MAX_CALLS_PER_PAYLOAD) return;
+    const oldText = c.removed.join('\n');
+    const newText = c.added.join('\n');
+    if (c.kind === 'delete') edit(c.path, '', '', 'Write');
+    else if (c.kind === 'add') edit(c.path, oldText, newText, 'Write');
+    else if (c.to === null) edit(c.path, oldText, newText);
+    else {
+      move(c.path, c.to);
+      if (oldText !== '' || newText !== '') edit(c.to, oldText, newText);
+    }
+  };
+  for (const line of body.split(/\r?\n/)) {
     work();
-    const header =
-      /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line) ??
-      (/^\+\+\+ (?:b\/)?(.+)$/.exec(line) ? ['', 'Update', /^\+\+\+ (?:b\/)?(.+)$/.exec(line)![1]!] : null);
+    const header = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line);
     if (header) {
       flush();
-      if (header[2] === '/dev/null') continue;
-      current = { path: header[2]!.trim(), kind: header[1] === 'Add' ? 'add' : header[1] === 'Delete' ? 'delete' : 'update', removed: [], added: [] };
+      current = { path: header[2]!.trim(), kind: header[1] === 'Add' ? 'add' : header[1] === 'Delete' ? 'delete' : 'update', to: null, removed: [], added: [] };
       continue;
     }
-    if (!current || line.startsWith('---') || line.startsWith('@@') || line.startsWith('*** ')) continue;
+    const moveTo = /^\*\*\* Move to: (.+)$/.exec(line);
+    if (moveTo && current?.kind === 'update') {
+      current.to = moveTo[1]!.trim();
+      continue;
+    }
+    if (!current || line.startsWith('@@') || line.startsWith('*** ')) continue;
     if (line.startsWith('+')) current.added.push(line.slice(1));
     else if (line.startsWith('-')) current.removed.push(line.slice(1));
+    else if (line.startsWith(' ')) {
+      current.removed.push(line.slice(1));
+      current.added.push(line.slice(1));
+    }
   }
   flush();
   return calls;

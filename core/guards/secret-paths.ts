@@ -8,7 +8,7 @@
 import { minimatch } from 'minimatch';
 import { CANONICAL_SECRET_NAMES, credentialPathVariable, knownHomeSecrets, secretKind, type SecretKind } from '../secrets';
 import { basename, dirname, relativeTo, resolvePath } from '../paths';
-import type { Value } from '../shell/analyze';
+import type { Invocation, Value } from '../shell/analyze';
 import type { GuardContext } from './types';
 
 export interface SecretHit {
@@ -181,4 +181,20 @@ export function secretOfPathVariable(v: Value, ctx: GuardContext): SecretHit | n
     return hit ? { ...hit, variable: head.name } : null;
   }
   return tail === '' ? { path: `$${head.name}`, kind: 'credentials-file', variable: head.name } : null;
+}
+
+/** Options after which --exclude no longer says what is left out (an --include re-admits files; rules in a file are not read). */
+const RULES = /^(?:--include|--filter|--exclude-from|--include-from|--files-from|-X$|--rules|--delete-excluded)/;
+
+/** --exclude PATTERN / --exclude=PATTERN (rsync, tar, aws s3, zip -x): names the copy leaves out; none when other rules may re-admit them. */
+export function copyExcludes(inv: Invocation): string[] {
+  const out: string[] = [];
+  const words = inv.args.map((a) => a.known ?? '');
+  if (words.some((w) => RULES.test(w) || (inv.program === 'rsync' && w === '-f')) || inv.args.some((a) => a.known === null)) return [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--exclude' || (inv.program === 'zip' && w === '-x')) out.push(words[i + 1] ?? '');
+    else if (w.startsWith('--exclude=')) out.push(w.slice('--exclude='.length));
+  }
+  return out.filter((g) => g !== '').map((g) => g.replace(/^['"]|['"]$/g, ''));
 }

@@ -8,6 +8,7 @@
 // when its own name does not already say it is one. Other `${{ … }}` expressions are a plain word.
 // One linear pass to collect the mappings, one to take the commands out.
 
+import { work } from '../work';
 import { isSecretVariableName } from '../secrets';
 import { DEFAULT_KEY_HOSTS } from '../config';
 import { allowedHosts } from '../guards/key-hosts';
@@ -177,6 +178,27 @@ function asShell(text: string, bindings: Map<string, string>): string {
     const secret = bindings.get(name);
     return secret ? `\${${boundName(name, secret)}}` : m;
   });
+}
+
+/**
+ * The values of the given keys in a YAML text (the same subset: an inline, quoted or block scalar, or
+ * a list of them), in order, with the line each key is on. For other tools' YAML (Taskfile's cmds).
+ */
+export function yamlValues(lines: string[], keys: ReadonlySet<string>): { text: string; key: string; line: number }[] {
+  const out: { text: string; key: string; line: number }[] = [];
+  for (let i = 0; i < lines.length; ) {
+    work();
+    const m = KEY_LINE.exec(lines[i]!);
+    if (!m || !keys.has(m[3]!)) {
+      i++;
+      continue;
+    }
+    const keyIndent = m[1]!.length + (m[2]?.length ?? 0);
+    const v = valueAt(lines, i, keyIndent, m[4]);
+    for (const t of v.texts) if (t.trim() !== '') out.push({ text: t, key: m[3]!, line: i });
+    i = Math.max(v.next, i + 1);
+  }
+  return out;
 }
 
 /** Command steps read from one CI file; past them the rest is unseen (and the file unanalysable). */

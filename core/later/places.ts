@@ -10,6 +10,24 @@ import { gitConfigCommands } from './gitconfig';
 import { CI_FILE, ciCommands } from './ci';
 import { rustCommands } from './rust';
 import { justBodies, makeRecipes, parseJustfile, parseMakefile } from './make';
+import { stripJsonComments } from './jsonc';
+import {
+  cargoConfigCommands,
+  devcontainerCommands,
+  goGenerateCommands,
+  gradleCommands,
+  jenkinsCommands,
+  parseCargoMake,
+  parseMiseToml,
+  parsePyprojectTasks,
+  parseRakefile,
+  parseTaskfile,
+  parseToxIni,
+  pythonTaskCommands,
+  shellTexts,
+  taskCommands,
+  type Tasks,
+} from './tasks';
 
 export type Lang = 'shell' | 'python' | 'js' | 'ruby' | 'perl' | 'git';
 
@@ -22,6 +40,8 @@ export interface LaterText {
   inner?: boolean;
   /** A shell script run with `$0` and arguments (`bash run.sh a b`): shell words, as written. */
   argv?: string[];
+  /** What it prints is kept and shown (a notebook cell's output is saved in the notebook): a secret it prints is read. */
+  shows?: true;
   /** Stands for the rest of a file not read past a limit (`text` says which): what it runs is unseen. */
   unseen?: true;
 }
@@ -67,27 +87,6 @@ export function scriptLang(path: string, text: string): Lang {
 const whole =
   (where: string) =>
   (text: string, path: string): LaterText[] => [{ lang: scriptLang(path, text), text, where }];
-
-/** JSON with comments and trailing commas (VS Code's files) made strict, linearly; strings kept as they are. */
-export function stripJsonComments(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-      out += '\n';
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else out += c;
-  }
-  return out.replace(/,(\s*[}\]])/g, '$1');
-}
 
 /** Every `"key": "value"` string pair of a JSON text that is not JSON as a whole (an edit's fragment). */
 function stringPairs(text: string): { key: string; value: string }[] {
@@ -180,26 +179,69 @@ function preCommitEntries(text: string): LaterText[] {
 
 /**
  * A notebook cell's code: `!cmd` and `%sx`/`%system` lines and `%%bash`/`%%sh`/`%%script sh` cells are
- * shell; the rest (other magics dropped) is Python, run in the kernel.
+ * shell; `%env` prints the environment (`%env NAME` one variable), `%cat`/`%pycat`/`%load FILE` print a
+ * file, `%run FILE` runs it, `%%writefile PATH` writes the cell into PATH; the rest (other magics
+ * dropped) is Python, run in the kernel, whose last expression is displayed. Every text is `shows`:
+ * the output is kept in the notebook.
  */
 export function notebookCell(source: string): LaterText[] {
   const lines = source.split(/\r?\n/);
   const first = lines[0]?.trim() ?? '';
   if (/^%%(?:bash|sh|zsh|system|!|script\s+(?:\S*\/)?(?:ba|z|da|k)?sh)\b/.test(first))
-    return [{ lang: 'shell', text: lines.slice(1).join('\n'), where: `a ${first} cell` }];
+    return [{ lang: 'shell', text: lines.slice(1).join('\n'), where: `a ${first} cell`, shows: true }];
+  const writeFile = /^%%(?:writefile|file)(\s+-a)?\s+(\S+)\s*$/.exec(first);
+  if (writeFile) {
+    const body = lines.slice(1).join('\n').replace(/\n$/, '');
+    const tag = body.includes('AGENT_GUARD_CELL') ? 'AGENT_GUARD_CELL_END' : 'AGENT_GUARD_CELL';
+    return [{ lang: 'shell', text: `cat ${writeFile[1] ? '>>' : '>'} ${writeFile[2]} <<'${tag}'\n${body}\n${tag}`, where: `a ${first} cell`, shows: true }];
+  }
   if (/^%%/.test(first) && !/^%%(?:time|timeit|capture|prun)\b/.test(first)) return [];
   const out: LaterText[] = [];
   const python: string[] = [];
   for (const line of /^%%/.test(first) ? lines.slice(1) : lines) {
     const shell = /^\s*(?:[A-Za-z_][\w, ]*=\s*)?(?:!!?|%sx\s|%system\s)(.*)$/.exec(line);
-    if (shell) out.push({ lang: 'shell', text: shell[1]!, where: 'a shell escape in a cell' });
-    else python.push(/^\s*%/.test(line) ? '' : line);
+    const magic = shell ? null : /^\s*%(env|cat|pycat|less|more|load|run)\b(.*)$/.exec(line);
+    if (shell) out.push({ lang: 'shell', text: shell[1]!, where: 'a shell escape in a cell', shows: true });
+    else if (magic) {
+      const arg = magic[2]!.trim();
+      const text =
+        magic[1] === 'env'
+          ? arg === ''
+            ? 'env'
+            : /^[A-Za-z_]\w*$/.test(arg)
+              ? `printenv ${arg}`
+              : ''
+          : magic[1] === 'run'
+            ? `python3 ${arg}`
+            : arg
+              ? `cat -- ${arg}`
+              : '';
+      if (text) out.push({ lang: 'shell', text, where: `a %${magic[1]} line in a cell`, shows: true });
+      python.push('');
+    } else python.push(/^\s*%/.test(line) ? '' : line);
   }
-  if (python.some((l) => l.trim() !== '')) out.push({ lang: 'python', text: python.join('\n'), where: 'a Python cell', inner: true });
+  if (python.some((l) => l.trim() !== '')) out.push({ lang: 'python', text: displayed(python), where: 'a Python cell', inner: true, shows: true });
   return out;
 }
 
-function notebookFile(text: string): LaterText[] {
+/** The cell's last line, when it is an expression, is displayed: read as printed (`os.environ` alone shows the environment). */
+function displayed(python: string[]): string {
+  let last = python.length - 1;
+  while (last >= 0 && python[last]!.trim() === '') last--;
+  const line = last >= 0 ? python[last]! : '';
+  const expression =
+    /^[A-Za-z_(['"]/.test(line) &&
+    !/^(?:import|from|def|class|if|elif|else|for|while|with|try|except|finally|return|raise|pass|break|continue|del|global|nonlocal|assert|async|await|print|lambda)\b/.test(
+      line,
+    ) &&
+    !/^[^=(]*[^=!<>]=[^=]/.test(line) &&
+    !line.trimEnd().endsWith(':') &&
+    !line.trimEnd().endsWith(';');
+  if (!expression) return python.join('\n');
+  return [...python.slice(0, last), `print(${line.trim()})`, ...python.slice(last + 1)].join('\n');
+}
+
+export function notebookFile(text: string): LaterText[] {
   try {
     const nb = JSON.parse(text) as { cells?: { cell_type?: string; source?: unknown }[] };
     return (nb.cells ?? []).filter((c) => c.cell_type === 'code').flatMap((c) => notebookCell(strings(c.source).join(Array.isArray(c.source) ? '' : '\n')));
@@ -233,6 +275,13 @@ export function crontabCommands(text: string): string {
 }
 
 const MAKEFILE = /^(GNUmakefile|[Mm]akefile)$|\.mk$/;
+const TASKFILE = /^[Tt]askfile(?:\.dist)?\.ya?ml$/;
+const RAKEFILE = /^(?:[Rr]akefile(?:\.rb)?|[\w-]+\.rake)$/;
+
+/** Every command of a task file, as shell texts. */
+function tasksText(tasks: Tasks, where: string): LaterText[] {
+  return shellTexts(taskCommands(tasks, 'all'), where);
+}
 const JUSTFILE = /^(?:\.?[Jj]ustfile|\.?JUSTFILE)$|\.just$/;
 /** Config files a test runner, bundler or linter loads as code (JavaScript evaluated when the tool starts). */
 const JS_CONFIG = /^(?:[\w-]+\.config|\.[\w-]+rc|gulpfile|gruntfile|Gruntfile|Jakefile|dangerfile|\.pnpmfile)\.(?:[cm]?js|[cm]?ts)$/;
@@ -362,6 +411,90 @@ export const PLACES: Place[] = [
     ],
   },
   {
+    id: 'taskfile',
+    when: 'by task (go-task)',
+    match: (_rel, abs) => TASKFILE.test(basename(abs)),
+    extract: (text) => tasksText(parseTaskfile(text), 'a task'),
+    examples: [{ path: 'Taskfile.yml', content: "version: '3'\ntasks:\n  build:\n    cmds:\n      - go build ./...\n", texts: ['shell: go build ./...'] }],
+  },
+  {
+    id: 'rakefile',
+    when: 'by rake',
+    match: (_rel, abs) => RAKEFILE.test(basename(abs)),
+    extract: (text) => tasksText(parseRakefile(text), 'a rake task'),
+    examples: [{ path: 'Rakefile', content: "task :test do\n  sh 'bundle exec rspec'\nend\n", texts: ['shell: bundle exec rspec'] }],
+  },
+  {
+    id: 'tox',
+    when: 'by tox',
+    match: (_rel, abs) => basename(abs) === 'tox.ini',
+    extract: (text) => tasksText(parseToxIni(text), 'a tox environment'),
+    examples: [{ path: 'tox.ini', content: '[testenv]\ncommands =\n    pytest {posargs}\n', texts: ['shell: pytest {posargs}'] }],
+  },
+  {
+    id: 'mise',
+    when: 'by mise (mise run)',
+    match: (_rel, abs) => /^\.?mise(?:\.[\w-]+)?\.toml$/.test(basename(abs)) || /\/\.?(?:mise|config\/mise)\/config\.toml$/.test(abs),
+    extract: (text) => tasksText(parseMiseToml(text), 'a mise task'),
+    examples: [{ path: 'mise.toml', content: '[tasks.build]\nrun = "npm run build"\n', texts: ['shell: npm run build'] }],
+  },
+  {
+    id: 'cargo-make',
+    when: 'by cargo make',
+    match: (_rel, abs) => basename(abs) === 'Makefile.toml',
+    extract: (text) => tasksText(parseCargoMake(text), 'a cargo-make task'),
+    examples: [{ path: 'Makefile.toml', content: '[tasks.build]\ncommand = "cargo"\nargs = ["build"]\n', texts: ['shell: cargo build'] }],
+  },
+  {
+    id: 'pyproject-tasks',
+    when: 'by poe, pdm, hatch or taskipy (their run command)',
+    match: (_rel, abs) => basename(abs) === 'pyproject.toml',
+    extract: (text) => tasksText(parsePyprojectTasks(text), 'a script'),
+    examples: [{ path: 'pyproject.toml', content: '[tool.poe.tasks]\ntest = "pytest -q"\n', texts: ['shell: pytest -q'] }],
+  },
+  {
+    id: 'cargo-config',
+    when: 'by cargo (cargo run, test and bench start the target runner; builds start the wrappers and linker)',
+    match: (_rel, abs) => /(?:^|\/)\.cargo\/config(?:\.toml)?$/.test(abs),
+    extract: (text) => shellTexts(cargoConfigCommands(text), "cargo's configured runner"),
+    examples: [
+      {
+        path: '.cargo/config.toml',
+        content: '[target.wasm32-unknown-unknown]\nrunner = "wasm-bindgen-test-runner"\n',
+        texts: ['shell: wasm-bindgen-test-runner'],
+      },
+    ],
+  },
+  {
+    id: 'gradle',
+    when: 'by gradle (its exec tasks)',
+    match: (_rel, abs) => /\.gradle(?:\.kts)?$/.test(abs),
+    extract: (text) => shellTexts(gradleCommands(text), 'an exec task'),
+    examples: [{ path: 'build.gradle', content: "task gen(type: Exec) { commandLine 'protoc', '--version' }\n", texts: ['shell: protoc --version'] }],
+  },
+  {
+    id: 'devcontainer',
+    when: 'when the dev container is created or started (initializeCommand on this machine)',
+    match: (_rel, abs) => /(?:^|\/)\.devcontainer(?:\/[^/]+)?\/devcontainer\.json$|(?:^|\/)\.devcontainer\.json$/.test(abs),
+    extract: (text) => shellTexts(devcontainerCommands(text), 'a lifecycle command'),
+    examples: [{ path: '.devcontainer/devcontainer.json', content: '{ "postCreateCommand": "npm ci" }', texts: ['shell: npm ci'] }],
+  },
+  {
+    id: 'jenkinsfile',
+    when: 'on the Jenkins agent, with its credentials, on the next build',
+    match: (_rel, abs) => /^Jenkinsfile(?:\.[\w-]+)?$|\.jenkinsfile$/i.test(basename(abs)),
+    extract: (text) => shellTexts(jenkinsCommands(text), 'a pipeline step'),
+    remote: true,
+    examples: [{ path: 'Jenkinsfile', content: "pipeline { stages { stage('t') { steps { sh 'npm test' } } } }", texts: ['shell: npm test'] }],
+  },
+  {
+    id: 'go-generate',
+    when: 'by go generate',
+    match: (_rel, abs) => /\.go$/.test(abs),
+    extract: (text) => shellTexts(goGenerateCommands(text), 'a //go:generate line'),
+    examples: [{ path: 'gen.go', content: 'package x\n//go:generate stringer -type=Kind\n', texts: ['shell: stringer -type=Kind'] }],
+  },
+  {
     id: 'python-auto',
     when: 'by pytest, pip, nox or invoke when they start (they import it)',
     match: (_rel, abs) => PY_AUTO.test(basename(abs)) || /\.pth$/.test(abs),
@@ -377,8 +510,15 @@ export const PLACES: Place[] = [
               where: 'a .pth import line',
             },
           ]
-        : [{ lang: 'python', text, where: basename(path) }],
-    examples: [{ path: 'conftest.py', content: 'import pytest\n', texts: ['python: import pytest\n'] }],
+        : [
+            { lang: 'python', text, where: basename(path) },
+            // nox sessions, invoke and fabric tasks run command lines through their context (session.run, c.run).
+            ...(/^(?:noxfile|tasks|fabfile)\.py$/.test(basename(path)) ? tasksText(pythonTaskCommands(text), 'a task') : []),
+          ],
+    examples: [
+      { path: 'conftest.py', content: 'import pytest\n', texts: ['python: import pytest\n'] },
+      { path: 'noxfile.py', content: "def tests(s):\n    s.run('pytest')\n", texts: ["python: def tests(s):\n    s.run('pytest')\n", 'shell: pytest'] },
+    ],
   },
   {
     id: 'js-config',

@@ -4,19 +4,40 @@
 // runner; each yields the texts that will run, read from disk through the reader passed in
 // (bounded, never executed). The caller judges the texts and follows the scripts they run in turn.
 
+import { work } from '../work';
 import type { Invocation, Value } from '../shell/analyze';
 import { argPath, parseGit } from '../guards/helpers';
 import { dirname, resolvePath } from '../paths';
 import { GIT_BUILTINS, parseGitConfig } from './gitconfig';
 import type { Lang, LaterText } from './places';
-import { PLACES, scriptLang } from './places';
+import { notebookCell, notebookFile, PLACES, scriptLang } from './places';
 import { printed } from './written';
 import { justBodies, makeRecipes, parseJustfile, parseMakefile } from './make';
+import { rustCommands } from './rust';
+import { stripJsonComments } from './jsonc';
+import {
+  cargoConfigCommands,
+  goGenerateCommands,
+  gradleCommands,
+  parseCargoMake,
+  parseMiseToml,
+  parsePyprojectTasks,
+  parseRakefile,
+  parseTaskfile,
+  parseToxIni,
+  pythonTaskCommands,
+  shellTexts,
+  taskCommands,
+  toxEnvs,
+  type Tasks,
+} from './tasks';
 
 export interface Reader {
   /** The file's text (at most `max` characters and one more, so that a longer file shows), or null when it cannot be read. */
   read(path: string): string | null;
   exists(path: string): boolean;
+  /** The names in a folder (go generate ./... walks them); absent where the caller cannot list. */
+  list?(path: string): readonly string[];
   home: string;
   projectDir: string;
 }
@@ -307,6 +328,8 @@ const LOADS: Record<string, { files: string[]; lang: Lang }> = {
   'py.test': { files: ['conftest.py', 'tests/conftest.py', 'test/conftest.py'], lang: 'python' },
   nox: { files: ['noxfile.py'], lang: 'python' },
   invoke: { files: ['tasks.py'], lang: 'python' },
+  inv: { files: ['tasks.py'], lang: 'python' },
+  fab: { files: ['fabfile.py'], lang: 'python' },
   direnv: { files: ['.envrc'], lang: 'shell' },
 };
 const JS_TOOLS = ['jest', 'vitest', 'vite', 'webpack', 'rollup', 'eslint', 'prettier', 'next', 'nuxt', 'astro', 'playwright', 'cypress', 'tsup', 'svelte-kit'];
@@ -327,7 +350,10 @@ function loadRun(inv: Invocation, r: Reader): ScriptRun | null {
   const texts: LaterText[] = [];
   for (const f of row.files) {
     const t = r.read(`${inv.cwd}/${f}`);
-    if (t !== null) texts.push({ lang: row.lang, text: t, where: f });
+    if (t === null) continue;
+    texts.push({ lang: row.lang, text: t, where: f });
+    // nox sessions and invoke tasks run command lines through their context (session.run, c.run).
+    if (p === 'nox' || p === 'invoke' || p === 'inv' || p === 'fab') texts.push(...shellTexts(taskCommands(pythonTaskCommands(t), 'all'), `a task in ${f}`));
   }
   return texts.length > 0 ? { path: `${inv.cwd}#${p}`, texts, cwd: inv.cwd, lenient: true } : null;
 }
@@ -339,6 +365,275 @@ function preCommitRun(inv: Invocation, r: Reader): ScriptRun | null {
   const text = r.read(path);
   const place = text === null ? null : PLACES.find((p) => p.id === 'pre-commit');
   return place && text !== null ? { path, texts: place.extract(text, path), cwd: inv.cwd, lenient: true } : null;
+}
+
+/**
+ * Notebooks run: `jupyter nbconvert --execute NB`, `jupyter execute NB`, `papermill NB OUT`, their
+ * `python -m` forms, and IPython (`ipython NB.ipynb`, `ipython -c CODE`): the cells, as a notebook's.
+ */
+function notebookRun(inv: Invocation, r: Reader): ScriptRun | null {
+  let p = inv.program;
+  let args = inv.args;
+  if (PYTHON.test(p) && args[0]?.known === '-m' && args[1]?.known) [p, args] = [args[1].known, args.slice(2)];
+  if (p === 'jupyter' && args[0]?.known) [p, args] = [`jupyter-${args[0].known}`, args.slice(1)];
+  if (!inv.cwd) return null;
+  if (p === 'ipython' || p === 'ipython3') {
+    const c = args.findIndex((a) => a.known === '-c');
+    if (c >= 0) {
+      const code = args[c + 1]?.known;
+      return code === null || code === undefined ? null : { path: null, texts: notebookCell(code), cwd: inv.cwd };
+    }
+  }
+  const executes =
+    p === 'jupyter-execute' ||
+    p === 'papermill' ||
+    p === 'ipython' ||
+    p === 'ipython3' ||
+    ((p === 'jupyter-nbconvert' || p === 'nbconvert') && args.some((a) => a.known === '--execute'));
+  if (!executes) return null;
+  const nb = args.find((a) => a.known !== null && /\.ipynb$/i.test(a.known));
+  const path = nb ? argPath(inv, nb, r.home) : null;
+  if (!path) return null;
+  const text = r.read(path);
+  if (text === null) return r.exists(path) ? { path, texts: [], unreadable: true, cwd: inv.cwd } : null;
+  return { path, texts: notebookFile(text), cwd: inv.cwd };
+}
+
+/** The positional words of a task runner's command line: task names (options, VAR=value and what follows `--` left out). */
+function taskNames(args: Value[], takes: string[] = []): string[] | null {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.known;
+    if (t === null) return null;
+    if (t === '--') break;
+    if (takes.includes(t)) {
+      i++;
+      continue;
+    }
+    if (t.startsWith('-') || /^[A-Za-z_][\w.]*=/.test(t)) continue;
+    const bracket = t.indexOf('[');
+    out.push(bracket >= 0 ? t.slice(0, bracket) : t);
+  }
+  return out;
+}
+
+/** The first of `names` in `dir` that can be read: its path and text. */
+function firstFile(dir: string, names: string[], r: Reader): { path: string; text: string } | null {
+  for (const n of names) {
+    const path = `${dir}/${n}`;
+    const text = r.read(path);
+    if (text !== null) return { path, text };
+  }
+  return null;
+}
+
+/** A task runner's run: the commands of the named tasks (or its default) in its recipe file. */
+function tasksRun(path: string, tasks: Tasks, names: string[] | 'all', cwd: string, where: string): ScriptRun {
+  const texts = shellTexts(taskCommands(tasks, names), where);
+  return { path: `${path}#${names === 'all' ? '*' : names.join(',')}`, texts, cwd };
+}
+
+const LISTING = /^(?:-l|--list|--list-all|-T|--tasks|-P|--prereqs|--help|-h|--version|--summary|--dry|--dry-run|-n|-W|--where|--listenvs|-a)$/;
+
+/**
+ * Task runners whose recipe is in the project: go-task (Taskfile.yml), rake (Rakefile), tox,
+ * mise run, cargo make, poe, pdm run, hatch run, taskipy, deno task, composer scripts, gradle,
+ * cargo (its configured runners and the build script), go generate, nox and invoke task
+ * functions, and pip installing a local folder (its setup.py).
+ */
+function taskRunnerRun(inv: Invocation, r: Reader): ScriptRun | null {
+  const cwd = inv.cwd;
+  if (!cwd) return null;
+  let p = inv.program;
+  let args = inv.args;
+  if (PYTHON.test(p) && args[0]?.known === '-m' && args[1]?.known) [p, args] = [args[1].known, args.slice(2)];
+  if (args.some((a) => LISTING.test(a.known ?? ''))) return null;
+  const sub = args[0]?.known ?? null;
+  const py = () => firstFile(cwd, ['pyproject.toml'], r);
+  // pdm run NAME, hatch run [ENV:]NAME, rye run NAME: the analysis unwrapped the runner; NAME may be a script of pyproject.toml.
+  const via = inv.via[inv.via.length - 1];
+  if (via === 'pdm run' || via === 'hatch run' || via === 'rye run') {
+    const f = py();
+    const name = p.replace(/^[\w-]+:/, '');
+    const tasks = f ? parsePyprojectTasks(f.text) : null;
+    if (f && tasks?.has(name)) return tasksRun(f.path, tasks, [name], cwd, 'a script');
+  }
+  switch (p) {
+    case 'task':
+    case 'go-task': {
+      const f = firstFile(cwd, ['Taskfile.yml', 'Taskfile.yaml', 'taskfile.yml', 'taskfile.yaml', 'Taskfile.dist.yml', 'Taskfile.dist.yaml'], r);
+      const names = taskNames(args, ['-d', '--dir', '-t', '--taskfile', '-o', '--output', '-C', '--concurrency']);
+      if (names === null) return null;
+      if (f) return tasksRun(f.path, parseTaskfile(f.text), names.length > 0 ? names : ['default'], cwd, 'a task');
+      // taskipy: `task NAME` with [tool.taskipy.tasks] in pyproject.toml.
+      const t = p === 'task' ? py() : null;
+      return t && names.length > 0 ? tasksRun(t.path, parsePyprojectTasks(t.text), names, cwd, 'a task') : null;
+    }
+    case 'rake': {
+      const f = firstFile(cwd, ['Rakefile', 'rakefile', 'Rakefile.rb', 'rakefile.rb'], r);
+      const names = taskNames(args, ['-f', '--rakefile', '-I', '--libdir', '-r', '--require', '-R', '--rakelibdir', '-e', '--execute', '-j', '--jobs']);
+      return f && names ? tasksRun(f.path, parseRakefile(f.text), names.length > 0 ? names : ['default'], cwd, 'a rake task') : null;
+    }
+    case 'tox': {
+      if (sub === 'list' || sub === 'config' || sub === 'l' || sub === 'c') return null;
+      const f = firstFile(cwd, ['tox.ini'], r);
+      if (!f) return null;
+      const e = args.findIndex((a) => a.known === '-e' || a.known === '--env');
+      const envs = e >= 0 ? (args[e + 1]?.known?.split(',') ?? null) : null;
+      const tasks = parseToxIni(f.text);
+      return tasksRun(f.path, tasks, toxEnvs(tasks, envs), cwd, 'a tox environment');
+    }
+    case 'mise': {
+      if (sub !== 'run' && sub !== 'r') return null;
+      const f = firstFile(cwd, ['mise.toml', '.mise.toml', 'mise.local.toml', '.config/mise.toml', 'mise/config.toml'], r);
+      const names = taskNames(args.slice(1), ['-C', '--cd', '-j', '--jobs', '-t', '--tool']);
+      return f && names && names.length > 0 ? tasksRun(f.path, parseMiseToml(f.text), [names[0]!], cwd, 'a mise task') : null;
+    }
+    case 'makers':
+    case 'cargo-make':
+    case 'cargo': {
+      if (p === 'cargo' && sub === 'make') args = args.slice(1);
+      else if (p === 'cargo') return cargoRun(args, cwd, r);
+      const f = firstFile(cwd, ['Makefile.toml'], r);
+      const names = taskNames(args, ['--makefile', '-p', '--profile', '-e', '--env', '--cwd']);
+      return f && names ? tasksRun(f.path, parseCargoMake(f.text), names.length > 0 ? [names[0]!] : ['default'], cwd, 'a cargo-make task') : null;
+    }
+    case 'poe':
+    case 'pdm':
+    case 'hatch': {
+      const rest = p === 'poe' ? args : sub === 'run' ? args.slice(1) : null;
+      const names = rest ? taskNames(rest, ['-e', '--env', '-C', '--root', '-p', '--project']) : null;
+      const f = py();
+      // hatch run ENV:SCRIPT
+      return f && names && names.length > 0 ? tasksRun(f.path, parsePyprojectTasks(f.text), [names[0]!.replace(/^[\w-]+:/, '')], cwd, 'a script') : null;
+    }
+    case 'deno': {
+      if (sub !== 'task') return null;
+      const f = firstFile(cwd, ['deno.json', 'deno.jsonc'], r);
+      const names = taskNames(args.slice(1), ['--config', '-c', '--cwd', '-f', '--filter']);
+      if (!f || !names || names.length === 0) return null;
+      return jsonScripts(f, 'tasks', names[0]!, cwd);
+    }
+    case 'composer': {
+      const f = firstFile(cwd, ['composer.json'], r);
+      if (!f || sub === null) return null;
+      const name = sub === 'run-script' || sub === 'run' ? (taskNames(args.slice(1)) ?? [])[0] : sub;
+      const events: Record<string, string[]> = {
+        install: ['pre-install-cmd', 'post-install-cmd', 'post-autoload-dump'],
+        update: ['pre-update-cmd', 'post-update-cmd', 'post-autoload-dump'],
+        'dump-autoload': ['pre-autoload-dump', 'post-autoload-dump'],
+      };
+      if (!name) return null;
+      return jsonScripts(f, 'scripts', events[name] ?? [name], cwd);
+    }
+    case 'gradle':
+    case 'gradlew': {
+      if (args.length === 0 || args.every((a) => ['tasks', 'help', 'projects', 'properties', 'dependencies', '--version', '-v'].includes(a.known ?? '')))
+        return null;
+      const texts = ['build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']
+        .map((n) => r.read(`${cwd}/${n}`))
+        .filter((t): t is string => t !== null)
+        .flatMap((t) => shellTexts(gradleCommands(t), 'an exec task'));
+      return texts.length > 0 ? { path: `${cwd}/build.gradle#gradle`, texts, cwd } : null;
+    }
+    case 'go': {
+      if (sub !== 'generate') return null;
+      return goGenerateRun(args.slice(1), cwd, r);
+    }
+    case 'pip':
+    case 'pip3':
+    case 'uv': {
+      // pip install [-e] DIR (uv pip install too): the folder's setup.py runs.
+      const rest = p === 'uv' ? (sub === 'pip' ? args.slice(1) : null) : args;
+      if (rest?.[0]?.known !== 'install') return null;
+      const dirs = rest.slice(1).filter((a) => a.known !== null && (a.known === '.' || a.known.startsWith('./') || a.known.startsWith('../')));
+      const texts = dirs
+        .map((d) => r.read(resolvePath(cwd, `${d.known!}/setup.py`, r.home)))
+        .filter((t): t is string => t !== null)
+        .map((text) => ({ lang: 'python' as const, text, where: 'setup.py' }));
+      return texts.length > 0 ? { path: `${cwd}#pip-install`, texts, cwd } : null;
+    }
+  }
+  return null;
+}
+
+/** package.json-like scripts (deno.json's tasks, composer.json's scripts): the named ones, `@other` references followed. */
+function jsonScripts(f: { path: string; text: string }, key: string, names: string | string[], cwd: string): ScriptRun | null {
+  let table: Record<string, unknown> = {};
+  try {
+    const json = JSON.parse(stripJsonComments(f.text)) as Record<string, unknown>;
+    const t = json[key];
+    if (t && typeof t === 'object' && !Array.isArray(t)) table = t as Record<string, unknown>;
+  } catch {
+    return { path: f.path, texts: [], unreadable: true, cwd };
+  }
+  const texts: LaterText[] = [];
+  const seen = new Set<string>();
+  const visit = (n: string, depth: number) => {
+    work();
+    if (depth > 16) {
+      texts.push({ lang: 'shell', text: 'its scripts call each other more than 16 deep', where: `the ${n} script`, unseen: true });
+      return;
+    }
+    if (seen.has(n)) return;
+    seen.add(n);
+    const v = table[n];
+    const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v : v && typeof v === 'object' ? [(v as Record<string, unknown>).command] : [];
+    for (const c of list) {
+      if (typeof c !== 'string') continue;
+      if (c.startsWith('@') && !/^@(?:php|composer|putenv)\b/.test(c)) visit(c.slice(1).split(/\s/)[0]!, depth + 1);
+      else texts.push({ lang: 'shell', text: c.replace(/^@(?:php|composer)\s+/, (m) => `${m.slice(1)}`), where: `the ${n} script` });
+    }
+  };
+  for (const n of Array.isArray(names) ? names : [names]) visit(n, 0);
+  return texts.length > 0 ? { path: `${f.path}#${Array.isArray(names) ? names.join(',') : names}`, texts, cwd } : null;
+}
+
+const CARGO_BUILDS = new Set(['build', 'b', 'run', 'r', 'test', 't', 'bench', 'check', 'c', 'install', 'clippy', 'doc', 'd', 'rustc']);
+
+/** cargo build/run/test…: the build script, and the runners and wrappers .cargo/config.toml names (here or in a folder above). */
+function cargoRun(args: Value[], cwd: string, r: Reader): ScriptRun | null {
+  const sub = args.find((a) => !(a.known ?? '-').startsWith('-'))?.known;
+  if (!sub || !CARGO_BUILDS.has(sub)) return null;
+  const texts: LaterText[] = [];
+  for (let d = cwd, i = 0; i < 16; i++) {
+    for (const n of ['.cargo/config.toml', '.cargo/config']) {
+      const t = r.read(`${d === '/' ? '' : d}/${n}`);
+      if (t !== null) texts.push(...shellTexts(cargoConfigCommands(t), "cargo's configured runner"));
+    }
+    if (d === '/' || d === r.projectDir || !d.startsWith(`${r.projectDir}/`)) break;
+    d = dirname(d);
+  }
+  const build = r.read(`${cwd}/build.rs`);
+  if (build !== null) texts.push(...rustCommands(build).map((text) => ({ lang: 'shell' as const, text, where: 'the build script' })));
+  return texts.length > 0 ? { path: `${cwd}#cargo-${sub}`, texts, cwd, lenient: true } : null;
+}
+
+const MAX_GO_FILES = 2000;
+
+/** go generate [packages]: the //go:generate lines of the Go files (./... walks the folders below, bounded). */
+function goGenerateRun(args: Value[], cwd: string, r: Reader): ScriptRun | null {
+  if (!r.list) return null;
+  const pkgs = args.filter((a) => a.known !== null && !a.known.startsWith('-')).map((a) => a.known!);
+  const roots = (pkgs.length > 0 ? pkgs : ['.']).map((p) => ({ dir: resolvePath(cwd, p.replace(/\/\.\.\.$/, '') || '.', r.home), deep: p.endsWith('...') }));
+  const texts: LaterText[] = [];
+  let seen = 0;
+  for (const root of roots) {
+    const stack = [root.dir];
+    while (stack.length > 0 && seen < MAX_GO_FILES) {
+      const dir = stack.pop()!;
+      for (const name of r.list(dir)) {
+        work();
+        if (++seen > MAX_GO_FILES) return { path: `${cwd}#go-generate`, texts: [], unreadable: true, cwd };
+        const path = `${dir}/${name}`;
+        if (name.endsWith('.go')) {
+          const t = r.read(path);
+          if (t !== null) texts.push(...shellTexts(goGenerateCommands(t), 'a //go:generate line'));
+        } else if (root.deep && !name.startsWith('.') && name !== 'vendor' && name !== 'testdata' && !name.includes('.')) stack.push(path);
+      }
+    }
+  }
+  return texts.length > 0 ? { path: `${cwd}#go-generate`, texts, cwd } : null;
 }
 
 /** `git ALIAS args`: the alias from the repository's config (then the user's), as git expands it. */
@@ -397,6 +692,8 @@ export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
     const v = args[args.findIndex((a) => /^-f(ile)?$/i.test(a.known ?? '')) + 1];
     return v ? fileRun(inv, v, 'shell', r, true) : null;
   }
+  const notebook = notebookRun(inv, r);
+  if (notebook) return notebook;
   if (PYTHON.test(p)) {
     if (args[0]?.known === '-m') return loadRun(inv, r);
     if (args.some((a) => /^-[a-zA-Z]*[cm]$/.test(a.known ?? ''))) return null;
@@ -419,6 +716,8 @@ export function scriptRun(inv: Invocation, r: Reader): ScriptRun | null {
   if (p === 'pre-commit') return preCommitRun(inv, r);
   if (p === 'make' || p === 'gmake' || p === 'gnumake') return makeRun(inv, r);
   if (p === 'just') return justRun(inv, r);
+  const task = taskRunnerRun(inv, r);
+  if (task) return task;
   const pkg = packageRun(inv, r) ?? loadRun(inv, r);
   if (pkg) return pkg;
   // ./run.sh, scripts/deploy: a file run by its path.

@@ -57,6 +57,11 @@ export const CMDLETS: readonly CmdletRow[] = [
       ['Get-Item ~ | Remove-Item -Recurse -Force', 'ls -d -- ~ | rm -r -f -- ~'],
       ['Get-ChildItem / | Remove-Item -Recurse -Force', 'ls -- / | rm -r -f -- / /*'],
       ['Remove-Item env:FOO', 'unset FOO'],
+      ['Remove-Item $HOME -Recurse:$true -Force', 'rm -r -f -- ~'],
+      ['Remove-Item (Resolve-Path ~) -Recurse -Force', 'rm -r -f -- ~'],
+      ['Get-ChildItem -Path $HOME -Recurse | Remove-Item -Force', 'ls -- ~ | rm -r -f -- ~ ~/*'],
+      ['rd /s /q C:\\Users', 'rm -r -f -- C:/Users'],
+      ['(Get-Item ~).Delete($true)', 'rm -r -f -- ~'],
     ],
   },
   {
@@ -203,6 +208,8 @@ export const CMDLETS: readonly CmdletRow[] = [
     examples: [
       ['Get-Item .env | Select-Object Length', 'ls -d -- .env | select-object Length'],
       ['Get-Item env:GITHUB_TOKEN', 'printenv GITHUB_TOKEN'],
+      ['Get-Item Env:AWS_SECRET_ACCESS_KEY | Select-Object -ExpandProperty Value', 'printenv AWS_SECRET_ACCESS_KEY | cat'],
+      ["Get-Content (Join-Path $HOME '.git-credentials')", 'cat -- ~/.git-credentials'],
     ],
   },
   {
@@ -296,6 +303,13 @@ export const DOTNET: readonly DotnetRow[] = [
   { type: 'io.file', methods: ['move', 'replace'], does: 'move', examples: [] },
   { type: 'io.file', methods: ['exists'], does: 'exists', examples: [] },
   { type: 'io.directory', methods: ['delete'], does: 'delete-dir', examples: [['[IO.Directory]::Delete($HOME, $true)', 'rm -r -f -- ~']] },
+  {
+    type: 'microsoft.visualbasic.fileio.filesystem',
+    methods: ['deletedirectory'],
+    does: 'delete-dir',
+    examples: [["[Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory($HOME, 'DeleteAllContents')", 'rm -r -f -- ~']],
+  },
+  { type: 'microsoft.visualbasic.fileio.filesystem', methods: ['deletefile'], does: 'delete', examples: [] },
   { type: 'io.directory', methods: ['createdirectory'], does: 'mkdir', examples: [] },
   { type: 'io.directory', methods: ['move'], does: 'move', examples: [] },
   { type: 'io.directory', methods: ['exists'], does: 'exists', examples: [] },
@@ -326,6 +340,9 @@ const TYPE_ALIASES: Record<string, string> = {
   scriptblock: 'management.automation.scriptblock',
   'system.management.automation.scriptblock': 'management.automation.scriptblock',
 };
+
+/** Backtick escapes inside double quotes. */
+const PS_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
 
 /** Variables whose value is a known place under the home folder. */
 const WELL_KNOWN: Record<string, string> = {
@@ -360,6 +377,10 @@ interface Flow {
   items?: string[];
   /** The environment's name=value lines (an env dump). */
   env?: boolean;
+  /** items: a recursive listing (Get-ChildItem -Recurse), every file under them. */
+  recursive?: boolean;
+  /** One variable's value (Get-Item env:NAME), printed by what takes its Value. */
+  variable?: string;
 }
 
 function q(s: string): string {
@@ -650,7 +671,19 @@ export function translatePowerShell(input: string, depth = 0): string {
       const start = c === '@' || c === '$' ? i + 1 : i;
       const end = matching(src, start, open, open === '(' ? ')' : '}');
       const inner = src.slice(start + 1, end);
-      const folded = open === '(' ? foldConstant(inner) : null;
+      const folded = open === '(' ? (foldConstant(inner) ?? pathOfCmdlet(inner, depth)) : null;
+      // (Get-Item X).Delete($true): the item's own Delete, recursive with $true.
+      const method = open === '(' && folded !== null && c === '(' ? /^\.Delete[ \t]*\(([^()]*)\)/i.exec(src.slice(end + 1, end + 64)) : null;
+      if (method && folded !== null && /^\s*(?:Get-Item|gi|New-Object\s+(?:System\.)?IO\.(?:Directory|File)Info)\b/i.test(inner)) {
+        const recursive = /^\s*\$true\s*$/i.test(method[1]!);
+        const call = {
+          method: recursive ? 'io.directory::delete' : 'io.file::delete',
+          args: [{ text: q(psPath(folded)), value: folded }, ...(recursive ? [{ text: 'True', value: 'True' }] : [])],
+        };
+        words.push({ text: `"$(${translateDotnet(call, depth).replace(/"/g, '\\"')})"`, value: null, kind: 'call', call });
+        i = end + 1 + method[0].length;
+        continue;
+      }
       words.push(
         folded !== null
           ? { text: q(psPath(folded)), value: folded, quoted: true }
@@ -675,6 +708,17 @@ export function translatePowerShell(input: string, depth = 0): string {
       words.push({ text: `"$(${translateDotnet(call, depth).replace(/"/g, '\\"')})"`, value: null, kind: 'call', call });
       i = end + 1;
       continue;
+    }
+    // -Name:value (a switch given $true or $false, or a parameter glued to its value): the parameter, then its value.
+    if (c === '-') {
+      const glued = /^(-[A-Za-z][\w-]*):(?=\S)/.exec(src.slice(i, i + 128));
+      if (glued) {
+        i += glued[0].length;
+        const bool = /^\$(true|false)(?![\w:])/i.exec(src.slice(i, i + 8));
+        if (bool) i += bool[0].length;
+        if (bool?.[1]?.toLowerCase() !== 'false') words.push({ text: q(glued[1]!), value: glued[1]! });
+        continue;
+      }
     }
     // a word, possibly with quoted parts
     const wordStart = i;
@@ -705,7 +749,9 @@ export function translatePowerShell(input: string, depth = 0): string {
         i++;
         while (i < src.length && src[i] !== '"') {
           if (src[i] === '`' && i + 1 < src.length) {
-            s += src[i + 1];
+            // PowerShell's escapes in a double-quoted string: `n is a line break, `t a tab, …
+            const e = src[i + 1]!;
+            s += PS_ESCAPES[e] ?? e;
             i += 2;
           } else if (src[i] === '$' && src[i + 1] === '(') {
             const end = matching(src, i + 1, '(', ')');
@@ -743,7 +789,8 @@ export function translatePowerShell(input: string, depth = 0): string {
       } else if (ch === '$') {
         const m = /^\$(?:\{([^}]*)\}|((?:env:)?[A-Za-z_][A-Za-z0-9_:]*|[_?^$]))/.exec(src.slice(i, i + 256));
         const v = m ? m[0] : '$';
-        const name = m ? (m[1] ?? m[2]!) : '';
+        // $using:NAME in a job or remote block is the caller's NAME.
+        const name = (m ? (m[1] ?? m[2]!) : '').replace(/^using:/i, '');
         const lower = name.toLowerCase();
         const home = /^(env:)?(USERPROFILE|HOME)$/i.test(name);
         const known = vars.get(lower) ?? WELL_KNOWN[lower];
@@ -796,6 +843,36 @@ export function translatePowerShell(input: string, depth = 0): string {
   return out.join('');
 }
 
+/**
+ * The path a path cmdlet in parentheses stands for, when its arguments are constants (or $HOME):
+ * `(Resolve-Path ~)`, `(Convert-Path x)`, `(Get-Item x)` are the path; `(Join-Path $HOME '.x')` the
+ * joined path. Null otherwise (then the parentheses are a computed value).
+ */
+function pathOfCmdlet(inner: string, depth: number): string | null {
+  const m = /^\s*(resolve-path|rvpa|convert-path|cvpa|get-item|gi|join-path)(\s[^|;&(){}]*)$/i.exec(inner);
+  if (!m) return null;
+  const parts = m[2]!.trim().match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
+  const vals: string[] = [];
+  for (let k = 0; k < parts.length; k++) {
+    work();
+    const w = parts[k]!;
+    if (/^-(?:path|literalpath|childpath|additionalchildpath)$/i.test(w)) continue;
+    if (w.startsWith('-')) return null;
+    // A bare word is the path as written (~, .env, C:\x); anything else is folded like an argument.
+    const v = /^[^'"$`@(]+$/.test(w) ? w : argTok(w, depth).value;
+    if (v === null) return null;
+    vals.push(v);
+  }
+  if (vals.length === 0) return null;
+  if (!/^join-path$/i.test(m[1]!)) return vals.length === 1 ? vals[0]! : null;
+  const trimEnd = (x: string) => {
+    let end = x.length;
+    while (end > 0 && (x[end - 1] === '/' || x[end - 1] === '\\')) end--;
+    return x.slice(0, end);
+  };
+  return vals.reduce((a, b) => (a === '' ? b : `${trimEnd(a)}/${b.replace(/^[\\/]+/, '')}`), '');
+}
+
 function typeName(t: string): string {
   const s = t.toLowerCase().replace(/^system\./, '');
   return TYPE_ALIASES[s] ?? s;
@@ -837,7 +914,10 @@ function translateDotnet(call: { method: string; args: Tok[] }, depth: number): 
     case 'delete':
       return `rm -f -- ${pathText(a[0])}`;
     case 'delete-dir':
-      return a[1]?.value === 'True' || (a[1] && a[1].value === null) ? `rm -r -f -- ${pathText(a[0])}` : `rmdir -- ${pathText(a[0])}`;
+      // Directory.Delete(path, $true); VisualBasic's DeleteDirectory(path, DeleteAllContents): the whole tree.
+      return (a[1]?.value && /^(?:true|deleteallcontents)$/i.test(a[1].value)) || (a[1] && a[1].value === null)
+        ? `rm -r -f -- ${pathText(a[0])}`
+        : `rmdir -- ${pathText(a[0])}`;
     case 'copy':
       return `cp -- ${pathText(a[0])} ${pathText(a[1])}`;
     case 'move':
@@ -1015,13 +1095,20 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
   };
   switch (name) {
     case 'remove-item': {
+      // rd /s /q X, del /q X: cmd's switches, which is what the agent means.
+      if (
+        ['rd', 'rmdir', 'del', 'erase'].includes(lowerHead) &&
+        args.some((a) => a.value !== null && /^\/[sqfa]/i.test(a.value)) &&
+        args.every((a) => a.value !== null)
+      )
+        return { text: translateCmd(`${lowerHead} ${args.map((a) => (/\s/.test(a.value!) ? `"${a.value}"` : a.value)).join(' ')}`, depth + 1) };
       const ps = positional();
       const env = envName(ps);
       if (env !== null) return { text: env === '' || env === '*' ? ':' : `unset ${posixName(env)}` };
       const flags = `${has('Recurse', 1) ? ' -r' : ''}${has('Force', 1) ? ' -f' : ''}`;
       if (ps.length === 0 && ctx.input) {
         // Piped items: the paths the previous stage named, else whatever it printed.
-        if (ctx.input.items) return { text: `rm${flags} -- ${ctx.input.items.join(' ')}` };
+        if (ctx.input.items) return { text: `rm${ctx.input.recursive && !flags.includes('-r') ? ' -r' : ''}${flags} -- ${ctx.input.items.join(' ')}` };
         return { text: `xargs rm${flags} --` };
       }
       return { text: `rm${flags} -- ${texts(ps)}`.trim() };
@@ -1138,8 +1225,11 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       const to = dest ? pathText(dest) : ps[1] ? ps[1].text : '.';
       return { text: `unzip -o ${archive?.text ?? "''"} -d ${to}` };
     }
-    case 'format-volume':
-      return { text: `mkfs ${args.map((a) => a.text).join(' ')}`.trim() };
+    case 'format-volume': {
+      // The disk or volume it wipes, as a device (Clear-Disk -Number 1, Format-Volume -DriveLetter D).
+      const which = argOf('Number') ?? argOf('DriveLetter') ?? argOf('DiskNumber') ?? args.find((a) => !isParam(a));
+      return { text: `mkfs -- /dev/windows-disk-${which?.value !== null && which?.value !== undefined ? which.value.replace(/[^\w]/g, '') : 'unknown'}` };
+    }
     case 'stop-computer':
       return { text: 'shutdown' };
     case 'restart-computer':
@@ -1155,12 +1245,13 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
         ps.length === 0
           ? [qPath(filter?.value ?? '*')]
           : dirs.flatMap((d) => (filter?.value ? [joinPath(d, filter.value, true)] : /[*?]/.test(d.raw ?? '') ? [d.text] : [d.text, joinPath(d, '*', true)]));
-      return { text: `ls -- ${texts(dirs)}`, flow: { items } };
+      // -Recurse: every file under them, so what takes the items works on whole trees.
+      return { text: `ls -- ${texts(dirs)}`, flow: { items, ...(has('Recurse', 1) ? { recursive: true } : {}) } };
     }
     case 'get-item': {
       const ps = positional();
       const env = envName(ps);
-      if (env !== null) return env === '' || env === '*' ? { text: 'env', flow: { env: true } } : { text: `printenv ${q(env)}` };
+      if (env !== null) return env === '' || env === '*' ? { text: 'env', flow: { env: true } } : { text: `printenv ${q(env)}`, flow: { variable: env } };
       if (ps.length === 0) return { text: 'ls -d' };
       return { text: `ls -d -- ${texts(ps)}`, flow: { items: ps.map((p) => p.text) } };
     }
@@ -1189,7 +1280,8 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       );
       if (ctx.input?.env && props.length > 0 && props.every((a) => a.value !== null && (a.items ?? [a.value]).every((v) => /^(name|key)$/i.test(v))))
         return { text: 'cut -d= -f1' };
-      // Anything else made of an env dump prints its values.
+      // Anything else made of an env dump prints its values; so does a variable's item's Value.
+      if (ctx.input?.variable !== undefined && props.some((a) => /^value$/i.test(a.value ?? ''))) return { text: 'cat' };
       return ctx.input?.env ? { text: 'cat' } : { text: asWritten() };
     }
     case 'set-location': {
@@ -1305,7 +1397,7 @@ function cmdWords(s: string): string[] {
 
 function cmdPath(s: string): string {
   return s
-    .replace(/%(USERPROFILE|HOME|HOMEPATH)%/gi, '~')
+    .replace(/%HOMEDRIVE%%HOMEPATH%|%(USERPROFILE|HOME|HOMEPATH)%/gi, '~')
     .replace(/%([A-Za-z_][A-Za-z0-9_]*)%/g, '$$$1')
     .replace(/\\/g, '/');
 }
@@ -1315,8 +1407,16 @@ function translateCmdCommand(s: string, depth: number): string {
   if (words.length === 0) return '';
   const [head, ...args] = words;
   const cmd = head!.toLowerCase().replace(/\.exe$/, '');
-  const switches = new Set(args.filter((a) => a.startsWith('/')).map((a) => a.toLowerCase()));
-  const paths = args.filter((a) => !a.startsWith('/')).map((a) => q(cmdPath(a)));
+  // Switches may be run together (/s/q).
+  const switches = new Set(args.filter((a) => a.startsWith('/')).flatMap((a) => a.toLowerCase().match(/\/[^/]+/g) ?? []));
+  // A path: %VAR% expanded, wildcards left to match (del %USERPROFILE%\*).
+  const cmdWord = (a: string) => {
+    const p = cmdPath(a);
+    if (/^[\w./~:@%+-]*$/.test(p)) return p;
+    if (/^[\w./~:@%+*?-]*$/.test(p)) return p.replace(/^~\/?/, (h) => h); // a glob, unquoted
+    return q(p);
+  };
+  const paths = args.filter((a) => !a.startsWith('/')).map(cmdWord);
   const quoted = (p: string) => (p.startsWith("'") || !p.includes('$') ? p : `"${p}"`);
   switch (cmd) {
     case 'rd':
@@ -1343,6 +1443,19 @@ function translateCmdCommand(s: string, depth: number): string {
       const i = args.findIndex((a) => /^\/[ck]$/i.test(a));
       return i >= 0 ? translateCmd(args.slice(i + 1).join(' '), depth + 1) : '';
     }
+    case 'echo':
+      // cmd expands %VAR% before echo prints it.
+      return `echo ${args
+        .map((a) =>
+          a.includes('%')
+            ? `"${cmdPath(a)
+                .replace(/"/g, '\\"')
+                .replace(/\$([A-Za-z_]\w*)/g, '${$1}')}"`
+            : q(a),
+        )
+        .join(' ')}`.trim();
+    case 'set':
+      return args.length === 0 ? 'env' : `printenv ${q(args[0]!.split('=')[0]!)}`;
     default:
       return [q(cmdPath(head!)), ...args.map((a) => (a.startsWith('/') ? q(a) : quoted(q(cmdPath(a)))))].join(' ');
   }

@@ -490,6 +490,31 @@ export const CREDENTIALS: ProgramSpec[] = [
     ],
   },
   {
+    // PowerShell's SecretManagement (kept as written by the translation): -AsPlainText prints the
+    // secret; without it Get-Secret returns a SecureString, which prints as its type name.
+    names: ['Get-Secret'],
+    otherwise: 'none',
+    powershell: true,
+    rows: [
+      {
+        when: ['-AsPlainText'],
+        takes: ['-Name', '-Vault'],
+        effects: cred('Get-Secret -AsPlainText'),
+        examples: [
+          { command: 'Get-Secret -Name GitHubToken -AsPlainText', effects: ['read(credentials: Get-Secret -AsPlainText)'] },
+          { command: 'Get-Secret GitHubToken -asplain', effects: ['read(credentials: Get-Secret -AsPlainText)'] },
+        ],
+      },
+      {
+        takes: ['-Name', '-Vault'],
+        examples: [
+          { command: 'Get-Secret -Name GitHubToken', effects: [] },
+          { command: 'Get-Secret -Name GitHubToken -Vault Local', effects: [] },
+        ],
+      },
+    ],
+  },
+  {
     names: ['terraform', 'tofu', 'terragrunt'],
     otherwise: 'none',
     singleDashLong: true,

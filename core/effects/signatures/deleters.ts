@@ -4,6 +4,26 @@ import type { ProgramSpec } from '../types';
 
 export const DELETERS: ProgramSpec[] = [
   {
+    // Windows' robocopy SOURCE DEST: /MIR and /PURGE delete what DEST holds that SOURCE does not
+    // (an empty SOURCE empties DEST). Otherwise a copy into DEST.
+    names: ['robocopy'],
+    rows: [
+      {
+        valueIs: { '#': ['/mir', '/purge'] },
+        pos: ['read', 'delete'],
+        rest: 'none',
+        deletesTrees: true,
+        examples: [{ command: 'robocopy C:/empty old /MIR', effects: ['read(C:/empty, content)', 'delete(old, recursive)'] }],
+      },
+      {
+        pos: ['read', 'write'],
+        rest: 'none',
+        how: 'robocopy',
+        examples: [{ command: 'robocopy src dist /E', effects: ['read(src, content)', 'write(dist, robocopy)'] }],
+      },
+    ],
+  },
+  {
     // rimraf and del-cli delete directory trees whatever their options (rimraf --glob, del --dry-run).
     names: ['rimraf', 'del-cli', 'rmtrash'],
     rows: [

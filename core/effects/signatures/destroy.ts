@@ -20,6 +20,8 @@ export interface DestroyShape {
   unless?: string[];
   /** An option's value is one of (case-insensitive) or matches: `-X DELETE`, `--method=DELETE`. */
   opt?: { names: string[]; oneOf?: string[]; like?: RegExp };
+  /** An option from `names` is given with a known value that does not match `like` (a cluster named, not a local one). */
+  optNot?: { names: string[]; like: RegExp };
   /** The positional after `sub` at index `at` (a missing one counts as ''), or any positional after `sub`, is one of / matches. */
   arg?: { at?: number; oneOf?: string[]; like?: RegExp };
   /** A positional after the first location after `sub` is a remote store (s3://, gs://, rclone's `remote:`): the destination. */
@@ -154,6 +156,9 @@ const CURL_TAKES = [
   '--oauth2-bearer',
 ];
 const CURL_DATA = ['-d', '--data', '--data-raw', '--data-binary', '--json'];
+/** Local development clusters (kind, k3d, minikube, Docker Desktop, …): their namespaces and releases are throwaway. */
+const LOCAL_CLUSTER = /^(?:kind-|k3d-|minikube$|docker-desktop$|docker-for-desktop$|rancher-desktop$|orbstack$|colima|microk8s$)/;
+const KUBE_CONTEXT = ['--context', '--kube-context'];
 /** DELETE of a whole Elasticsearch/OpenSearch cluster or index pattern: `/`, `/_all`, `/*`, `/logs-*`. */
 const ALL_INDICES = /^\/(?:_all|[^/?#*]*\*[^/?#]*)?\/?(?:[?#].*)?$/;
 
@@ -493,12 +498,11 @@ export const DESTROY: DestroyRow[] = [
   {
     id: 'dropdb',
     names: ['dropdb'],
-    shortHelp: true,
     takes: ['-U', '-h', '-p', '--host', '--port', '--username', '--maintenance-db'],
     shapes: [{ unless: ['-V', '--version'] }],
     what: 'a whole PostgreSQL database',
     examples: {
-      blocked: ['dropdb prod', 'dropdb -U postgres app', 'dropdb --if-exists app_test'],
+      blocked: ['dropdb prod', 'dropdb -U postgres app', 'dropdb --if-exists app_test', 'dropdb --if-exists -h prod-db app'],
       allowed: ['dropdb --help', 'dropdb --version', 'createdb app'],
     },
   },
@@ -567,11 +571,23 @@ export const DESTROY: DestroyRow[] = [
       { sub: [['destroy-all', 'run-all'], 'destroy'] },
       { sub: ['run-all', 'destroy'] },
       { sub: ['destroy-all'] },
+      {
+        sub: ['state', ['rm', 'remove']],
+        what: "the state's record of a resource (Terraform stops managing it; the next apply may create a second one)",
+        instead: null,
+      },
     ],
     what: 'the infrastructure this configuration manages',
     instead: '{program} plan -destroy',
     examples: {
-      blocked: ['terraform destroy -auto-approve', 'terraform apply -destroy', 'tofu destroy', 'terraform -chdir=infra destroy', 'terragrunt run-all destroy'],
+      blocked: [
+        'terraform destroy -auto-approve',
+        'terraform apply -destroy',
+        'tofu destroy',
+        'terraform -chdir=infra destroy',
+        'terragrunt run-all destroy',
+        'terraform state rm aws_s3_bucket.prod',
+      ],
       allowed: ['terraform plan', 'terraform plan -destroy', 'terraform apply', 'terraform destroy -h', 'terraform destroy --help', 'terraform state list'],
     },
   },
@@ -1003,6 +1019,21 @@ export const DESTROY: DestroyRow[] = [
     },
   },
   {
+    id: 'gitlab',
+    names: ['glab'],
+    takes: ['-R', '--repo', '-g', '--group'],
+    shapes: [
+      {
+        sub: [
+          ['repo', 'project'],
+          ['delete', 'rm'],
+        ],
+      },
+    ],
+    what: 'a GitLab project (its code, issues, merge requests and wiki)',
+    examples: { blocked: ['glab repo delete o/r --yes'], allowed: ['glab repo view o/r', 'glab mr list', 'glab repo delete --help'] },
+  },
+  {
     id: 'npm-unpublish',
     names: ['npm'],
     takes: ['--registry', '--otp', '-w', '--workspace'],
@@ -1220,6 +1251,304 @@ export const DESTROY: DestroyRow[] = [
     what: "the node's cluster state (on a control-plane node, its etcd data)",
     instead: { add: '--dry-run' },
     examples: { blocked: ['kubeadm reset -f', 'sudo kubeadm reset --force'], allowed: ['kubeadm version', 'kubeadm reset --dry-run', 'kubeadm token list'] },
+  },
+  // ---- more data stores and clouds ----
+  {
+    id: 'pg-cluster',
+    names: ['pg_dropcluster'],
+    shapes: [{ unless: ['--version'] }],
+    what: 'a whole PostgreSQL cluster (every database in it)',
+    instead: 'pg_lsclusters',
+    examples: { blocked: ['pg_dropcluster --stop 16 main', 'sudo pg_dropcluster 15 main'], allowed: ['pg_lsclusters', 'pg_dropcluster --help'] },
+  },
+  {
+    id: 'influxdb',
+    names: ['influx'],
+    takes: [
+      '-n',
+      '--name',
+      '-o',
+      '--org',
+      '--org-id',
+      '-i',
+      '--id',
+      '-b',
+      '--bucket',
+      '--bucket-id',
+      '--host',
+      '-t',
+      '--token',
+      '--start',
+      '--stop',
+      '--predicate',
+      '-c',
+      '--active-config',
+    ],
+    shapes: [{ sub: [['bucket', 'org', 'v1'], 'delete'] }, { sub: ['delete'], unless: ['--predicate', '-p'] }],
+    what: 'an InfluxDB bucket or every point in a time range',
+    examples: {
+      blocked: ['influx bucket delete -n metrics', 'influx delete --bucket metrics --start 1970-01-01T00:00:00Z --stop 2100-01-01T00:00:00Z'],
+      allowed: [
+        'influx bucket list',
+        `influx query 'from(bucket:"m") |> range(start: -1h)'`,
+        `influx delete --bucket m --start 2024-01-01T00:00:00Z --stop 2024-01-02T00:00:00Z --predicate '_measurement="tmp"'`,
+      ],
+    },
+  },
+  {
+    id: 'influxdb-http',
+    names: ['curl', 'http', 'https', 'xh', 'wget'],
+    takes: CURL_TAKES,
+    shapes: [
+      { opt: { names: ['-X', '--request', '--method'], oneOf: ['DELETE'] }, urlPath: /^\/api\/v2\/(?:buckets|orgs)\/[^/?#]+\/?(?:[?#].*)?$/ },
+      { sub: [['DELETE', 'delete']], urlPath: /^\/api\/v2\/(?:buckets|orgs)\/[^/?#]+\/?(?:[?#].*)?$/ },
+    ],
+    what: 'an InfluxDB bucket or organisation and every point in it',
+    examples: {
+      blocked: ['curl -X DELETE http://localhost:8086/api/v2/buckets/abc'],
+      allowed: ['curl http://localhost:8086/api/v2/buckets', 'curl -X DELETE http://localhost:8086/api/v2/dashboards/abc'],
+    },
+  },
+  {
+    id: 'vault',
+    names: ['vault', 'bao'],
+    takes: ['-address', '-namespace', '-mount', '-versions', '-format'],
+    singleDashLong: true,
+    shapes: [{ sub: ['secrets', ['disable', 'move']] }, { sub: ['kv', ['destroy']] }, { sub: ['kv', 'metadata', 'delete'] }],
+    what: 'a secrets engine and every secret in it, or every version of a secret',
+    examples: {
+      blocked: ['vault secrets disable secret/', 'vault kv metadata delete secret/app', 'vault kv destroy -versions=1,2 secret/app'],
+      allowed: ['vault secrets list', 'vault kv list secret/', 'vault kv delete secret/app/tmp', 'vault status'],
+    },
+  },
+  {
+    id: 'neo4j',
+    names: ['cypher-shell'],
+    takes: ['-u', '--username', '-p', '--password', '-a', '--address', '-d', '--database', '--format', '-f', '--file', '-P', '--param'],
+    shapes: [{ code: { lang: 'cypher', at: 0 } }, { stdin: 'cypher' }],
+    what: 'every node (or every node of a label) of the graph',
+    examples: {
+      blocked: [
+        'cypher-shell "MATCH (n) DETACH DELETE n"',
+        'cypher-shell -u neo4j "MATCH (n:User) DETACH DELETE n"',
+        `echo 'MATCH (n) DETACH DELETE n;' | cypher-shell`,
+      ],
+      allowed: [
+        'cypher-shell "MATCH (n) RETURN count(n)"',
+        `cypher-shell "MATCH (n:User {id: 1}) DETACH DELETE n"`,
+        `cypher-shell "MATCH (n:Tmp) WHERE n.ts < 1 DELETE n"`,
+      ],
+    },
+  },
+  {
+    id: 'drizzle',
+    names: ['drizzle-kit'],
+    shapes: [{ sub: ['drop'] }],
+    what: 'a generated migration (its SQL file and its journal entry)',
+    examples: { blocked: ['npx drizzle-kit drop'], allowed: ['npx drizzle-kit generate', 'npx drizzle-kit migrate', 'drizzle-kit drop --help'] },
+  },
+  {
+    id: 'mikro-orm',
+    names: ['mikro-orm'],
+    shapes: [{ sub: [['schema:drop', 'schema:fresh']], when: ['--run', '-r'] }, { sub: ['migration:fresh'] }],
+    what: 'every table of the database',
+    examples: {
+      blocked: ['npx mikro-orm schema:drop --run', 'npx mikro-orm schema:fresh -r', 'npx mikro-orm migration:fresh'],
+      allowed: ['npx mikro-orm schema:drop --dump', 'npx mikro-orm migration:up', 'npx mikro-orm schema:update --dump'],
+    },
+  },
+  {
+    id: 'golang-migrate',
+    names: ['migrate'],
+    singleDashLong: true,
+    takes: ['-path', '-database', '-source', '-lock-timeout', '-prefetch'],
+    shapes: [{ task: ['drop'] }, { sub: ['down'], when: ['-all'] }],
+    what: 'every table of the database (drop), or every migration rolled back',
+    examples: {
+      blocked: ['migrate -path migrations -database "$DATABASE_URL" drop -f', 'migrate -path db -database "$DATABASE_URL" down -all'],
+      allowed: ['migrate -path migrations -database "$DATABASE_URL" up', 'migrate -path migrations -database "$DATABASE_URL" down 1', 'migrate -version'],
+    },
+  },
+  {
+    id: 'dbmate',
+    names: ['dbmate'],
+    takes: ['-u', '--url', '-e', '--env', '-d', '--migrations-dir', '-s', '--schema-file'],
+    shapes: [{ sub: ['drop'] }],
+    what: 'the whole database',
+    examples: { blocked: ['dbmate drop', 'dbmate -u "$DATABASE_URL" drop'], allowed: ['dbmate up', 'dbmate status', 'dbmate rollback'] },
+  },
+  {
+    id: 'hasura',
+    names: ['hasura'],
+    takes: ['--endpoint', '--admin-secret', '--database-name', '--project', '--envfile'],
+    shapes: [
+      { sub: ['migrate', 'apply'], opt: { names: ['--down'], oneOf: ['ALL'] } },
+      { sub: ['migrate', 'delete'], when: ['--all'] },
+    ],
+    what: 'every migration of the database rolled back (its tables with them)',
+    examples: {
+      blocked: ['hasura migrate apply --down all', 'hasura migrate apply --down all --database-name default'],
+      allowed: ['hasura migrate apply', 'hasura migrate apply --down 1', 'hasura migrate status'],
+    },
+  },
+  {
+    id: 'atlas',
+    names: ['atlas'],
+    takes: ['-u', '--url', '--to', '--dev-url', '--env', '-c', '--config', '--schema', '-s'],
+    shapes: [{ sub: ['schema', 'clean'], unless: ['--dry-run'] }],
+    what: 'every object of the schema (tables, views, functions)',
+    examples: {
+      blocked: ['atlas schema clean -u "$DATABASE_URL" --auto-approve', 'atlas schema clean -u "$DATABASE_URL"'],
+      allowed: ['atlas schema inspect -u "$DATABASE_URL"', 'atlas schema clean -u "$DATABASE_URL" --dry-run', 'atlas migrate status -u "$DATABASE_URL"'],
+    },
+  },
+  {
+    id: 'serverless-databases',
+    names: ['neonctl', 'neon', 'pscale', 'xata', 'railway'],
+    takes: ['--project-id', '--org', '--branch', '-o', '--output'],
+    shapes: [
+      {
+        sub: [
+          ['projects', 'project', 'branches', 'branch', 'databases', 'database', 'db', 'roles'],
+          ['delete', 'rm', 'remove'],
+        ],
+      },
+      { sub: [['delete']] },
+    ],
+    what: 'a hosted database, branch or project and its data',
+    examples: {
+      blocked: ['neonctl projects delete prod', 'pscale database delete prod --force', 'pscale branch delete db main --force', 'railway delete -y'],
+      allowed: ['neonctl projects list', 'pscale database list', 'pscale branch list db', 'railway up', 'railway logs'],
+    },
+  },
+  {
+    id: 'clusters',
+    names: ['eksctl'],
+    takes: ['--name', '-n', '--region', '-r', '-f', '--config-file', '-p', '--profile'],
+    shapes: [{ sub: ['delete'] }],
+    what: 'a Kubernetes cluster (or node group) and every workload and volume in it',
+    examples: {
+      blocked: ['eksctl delete cluster --name prod', 'eksctl delete nodegroup --cluster prod --name ng-1'],
+      allowed: ['eksctl get cluster', 'eksctl create cluster -f c.yaml'],
+    },
+  },
+  {
+    // Deleting a namespace deletes everything in it, volumes' data included.
+    id: 'kubernetes-namespaces',
+    names: ['kubectl', 'oc', 'kubecolor'],
+    takes: [
+      '-n',
+      '--namespace',
+      '--context',
+      '--cluster',
+      '--kubeconfig',
+      '--user',
+      '-l',
+      '--selector',
+      '--field-selector',
+      '-o',
+      '--output',
+      '--grace-period',
+      '--timeout',
+      '-s',
+      '--server',
+    ],
+    shapes: [
+      { sub: ['delete', ['ns', 'namespace', 'namespaces']], unless: ['--dry-run'], optNot: { names: KUBE_CONTEXT, like: LOCAL_CLUSTER } },
+      { sub: ['delete'], arg: { like: /^(?:ns|namespaces?)\// }, unless: ['--dry-run'], optNot: { names: KUBE_CONTEXT, like: LOCAL_CLUSTER } },
+    ],
+    // Only in a cluster the line names (without one, kubectl-context asks for it) that is not a local one.
+    what: 'a namespace and everything in it (its volumes and their data with it)',
+    instead: '{program} get ns',
+    examples: {
+      blocked: ['kubectl --context prod delete ns --all', 'kubectl --context prod delete namespace payments', 'kubectl --context prod delete ns/payments'],
+      allowed: [
+        'kubectl --context prod get ns',
+        'kubectl --context prod delete pod api-0 -n payments',
+        'kubectl --context prod delete ns payments --dry-run=client',
+      ],
+    },
+  },
+  {
+    id: 'backups',
+    names: ['borg', 'borgmatic', 'restic', 'velero', 'kopia'],
+    takes: ['-r', '--repo', '--repository', '--password-file', '-p', '--tag', '--host', '--path', '--selector', '-n', '--namespace'],
+    shapes: [
+      { sub: ['delete'], unless: ['--dry-run', '-n'] },
+      { sub: [['backup', 'backups', 'restore', 'schedule'], 'delete'] },
+      { sub: ['snapshot', ['delete', 'rm']] },
+      {
+        sub: ['forget'],
+        unless: [
+          '--keep-last',
+          '--keep-hourly',
+          '--keep-daily',
+          '--keep-weekly',
+          '--keep-monthly',
+          '--keep-yearly',
+          '--keep-within',
+          '--keep-tag',
+          '--dry-run',
+          '-n',
+        ],
+      },
+    ],
+    what: 'backups (archives or snapshots deleted from the repository)',
+    examples: {
+      blocked: [
+        'BORG_DELETE_I_KNOW_WHAT_I_AM_DOING=YES borg delete ::',
+        "restic forget --prune $(restic snapshots -q --json | jq -r '.[].id')",
+        'velero backup delete --all --confirm',
+      ],
+      allowed: ['borg list ::', 'restic snapshots', 'restic forget --keep-last 10 --prune', 'velero backup get', 'borg delete --dry-run ::old'],
+    },
+  },
+  {
+    id: 'nomad',
+    names: ['nomad'],
+    singleDashLong: true,
+    takes: ['-address', '-namespace', '-region', '-token'],
+    shapes: [{ sub: ['job', 'stop'], when: ['-purge'] }, { sub: ['stop'], when: ['-purge'] }, { sub: ['volume', ['delete', 'deregister']] }],
+    what: 'a Nomad job purged from the cluster, or a volume and its data',
+    examples: {
+      blocked: ['nomad job stop -purge api', 'nomad volume delete pgdata'],
+      allowed: ['nomad job status', 'nomad job stop api', 'nomad volume status'],
+    },
+  },
+  {
+    // PowerShell modules' cmdlets that delete a cloud resource or a database (kept as written by the translation).
+    id: 'powershell-cloud',
+    names: [
+      'Remove-AzResourceGroup',
+      'Remove-AzSqlDatabase',
+      'Remove-AzSqlServer',
+      'Remove-AzStorageAccount',
+      'Remove-AzCosmosDBAccount',
+      'Remove-AzKeyVault',
+      'Remove-AzVM',
+      'Remove-S3Bucket',
+      'Remove-DDBTable',
+      'Remove-RDSDBInstance',
+      'Remove-RDSDBCluster',
+      'Remove-GcsBucket',
+      'Remove-SqlDatabase',
+    ].flatMap((n) => [n, n.toLowerCase()]),
+    singleDashLong: true,
+    takes: ['-Name', '-ResourceGroupName', '-BucketName', '-TableName', '-DBInstanceIdentifier', '-ServerName', '-DatabaseName', '-VaultName'],
+    shapes: [{ unless: ['-WhatIf', '-whatif'] }],
+    what: 'a cloud resource group, database, bucket or store and its data',
+    examples: {
+      blocked: ['Remove-AzResourceGroup -Name prod-rg -Force', 'Remove-S3Bucket -BucketName prod -DeleteBucketContent -Force'],
+      allowed: ['Remove-AzResourceGroup -Name prod-rg -WhatIf'],
+    },
+  },
+  {
+    id: 'laravel-rollback',
+    names: ['artisan'],
+    takes: ['--env', '--database', '--path', '--step', '--batch'],
+    shapes: [{ sub: ['migrate:rollback'], opt: { names: ['--step'], like: /^(?:[1-9]\d+)$/ } }],
+    what: 'ten or more migrations rolled back at once (the tables they created, with their rows)',
+    examples: { blocked: ['php artisan migrate:rollback --step=100'], allowed: ['php artisan migrate:rollback', 'php artisan migrate:rollback --step=2'] },
   },
   {
     id: 'memcached-wire',

@@ -22,10 +22,16 @@ export const CODE_ENV: Record<
   }
 > = {
   python: {
-    variable: /\b(?:os\.)?(?:environ\s*\[\s*|environ\.get\s*\(\s*|getenv\s*\(\s*)['"](?<a>[A-Za-z_]\w*)['"]/g,
+    // Also python-decouple's config('NAME') and environs / django-environ's env('NAME'), env.str('NAME'): the variable, or the .env line of that name.
+    variable:
+      /\b(?:os\.)?(?:environ\s*\[\s*|environ\.get\s*\(\s*|getenv\s*\(\s*)['"](?<a>[A-Za-z_]\w*)['"]|(?<![.\w])(?:decouple\.)?(?:config|env(?:\.(?:str|int|bool|url|db_url|json))?)\s*\(\s*['"](?<b>[A-Z_][A-Z0-9_]*)['"]/g,
     keyed: /\b(?:os\.)?(?:environ\s*\[|environ\.get\s*\(|getenv\s*\()/g,
     printCall: /^(?:print|pprint|pprint\.pprint|sys\.stdout\.write|sys\.stderr\.write)$/,
-    examples: ['python3 -c "import os; print(os.environ[\'GITHUB_TOKEN\'])"', "python3 -c 'import os,sys; print(os.environ[sys.argv[1]])' OPENAI_API_KEY"],
+    examples: [
+      'python3 -c "import os; print(os.environ[\'GITHUB_TOKEN\'])"',
+      "python3 -c 'import os,sys; print(os.environ[sys.argv[1]])' OPENAI_API_KEY",
+      `python3 -c "from decouple import config; print(config('SECRET_KEY'))"`,
+    ],
   },
   js: {
     variable:

@@ -518,6 +518,9 @@ const READERS: ProgramSpec[] = [
 /** Every program whose positionals are files it prints, in whole or in part (piping a secret into one still prints it). */
 export const READER_NAMES: string[] = READERS.flatMap((s) => s.names);
 
+/** A vim command (in -c) that writes the buffer back: w, wq, x, xit, exit, wall, wqall, xall, update, saveas (alone or after |). */
+const VIM_WRITES = /(?:^|\|)[ \t]*:?(?:w|wq|x|xit|exit|wa|wall|wqa|wqall|xa|xall|up|update|sav|saveas)!?(?:[ \t]|$|\|)/;
+
 export const FILES: ProgramSpec[] = [
   ...READERS,
   {
@@ -897,6 +900,93 @@ export const FILES: ProgramSpec[] = [
     ],
   },
   {
+    // vim/nvim run non-interactively (-es, -E -s, --headless) with commands given by -c: the files are
+    // written back when a command writes (w, wq, x, update, saveas), else only read (g/re/p prints).
+    names: ['vim', 'nvim', 'vi', 'gvim'],
+    rows: [
+      {
+        when: ['-c', '--cmd'],
+        whenValue: VIM_WRITES,
+        takes: ['-u', '-U', '-i', '-T', '-w', '-W', '-r', '--listen', '--startuptime'],
+        opts: { '-c': 'none', '--cmd': 'none', '-S': 'read' },
+        rest: 'edit',
+        how: 'vim -c',
+        examples: [
+          { command: "vim -es -c '%s/3/2/' -c wq Cargo.lock", effects: ['write(Cargo.lock, vim -c)', 'read(Cargo.lock, content)'] },
+          { command: "nvim --headless -c '%s/a/b/|x' poetry.lock", effects: ['write(poetry.lock, vim -c)', 'read(poetry.lock, content)'] },
+        ],
+      },
+      {
+        when: ['-c', '--cmd'],
+        takes: ['-u', '-U', '-i', '-T', '-w', '-W', '-r', '--listen', '--startuptime'],
+        opts: { '-c': 'none', '--cmd': 'none', '-S': 'read' },
+        rest: 'read',
+        examples: [{ command: "vim -es -c 'g/CREATE/p' -c 'q!' schema.sql", effects: ['read(schema.sql, content)'] }],
+      },
+    ],
+  },
+  {
+    // emacs --batch FILE --eval '(… (save-buffer))': the file is written.
+    names: ['emacs'],
+    rows: [
+      {
+        when: ['--eval', '-eval'],
+        whenValue: /\((?:save-buffer|basic-save-buffer|write-file|write-region|save-some-buffers)\b/,
+        opts: { '--eval': 'none', '-eval': 'none', '-l': 'read', '--load': 'read', '-f': 'none', '--funcall': 'none' },
+        rest: 'write',
+        how: 'emacs --batch',
+        examples: [
+          {
+            command: `emacs --batch Cargo.lock --eval '(progn (replace-string "3" "2") (save-buffer))'`,
+            effects: ['write(Cargo.lock, emacs --batch)'],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // trentm's json: -I edits the -f file in place.
+    names: ['json'],
+    rows: [
+      {
+        when: ['-I', '--in-place'],
+        takes: ['-e', '-c', '-k', '-d', '-D', '-a', '-o', '-g', '-M'],
+        opts: { '-f': 'write' },
+        rest: 'none',
+        how: 'json -I',
+        examples: [{ command: "json -I -f package-lock.json -e 'this.lockfileVersion=2'", effects: ['write(package-lock.json, json -I)'] }],
+      },
+      {
+        takes: ['-e', '-c', '-k', '-d', '-D', '-a', '-o', '-g', '-M'],
+        opts: { '-f': 'read' },
+        rest: 'none',
+        examples: [{ command: 'json -f package.json version', effects: ['read(package.json, content)'] }],
+      },
+    ],
+  },
+  {
+    // dasel put/delete -f FILE writes the file in place (unless -o names another).
+    names: ['dasel'],
+    rows: [
+      {
+        sub: ['put'],
+        takes: ['-t', '--type', '-v', '--value', '-s', '--selector', '-r', '--read', '-w', '--write', '-d', '--document'],
+        opts: { '-f': 'write', '--file': 'write', '-o': 'write', '--out': 'write' },
+        rest: 'none',
+        how: 'dasel put',
+        examples: [{ command: "dasel put -f package-lock.json -t int -v 2 '.lockfileVersion'", effects: ['write(package-lock.json, dasel put)'] }],
+      },
+      {
+        sub: ['delete'],
+        takes: ['-s', '--selector', '-r', '--read', '-w', '--write'],
+        opts: { '-f': 'write', '--file': 'write', '-o': 'write', '--out': 'write' },
+        rest: 'none',
+        how: 'dasel delete',
+        examples: [{ command: "dasel delete -f pubspec.lock '.packages'", effects: ['write(pubspec.lock, dasel delete)'] }],
+      },
+    ],
+  },
+  {
     names: ['ed', 'ex'],
     rows: [
       {
@@ -937,8 +1027,12 @@ export const FILES: ProgramSpec[] = [
         also: ['-O', '--to-stdout'],
         takes: ['--exclude', '-T', '--files-from', '-X', '--exclude-from', '--strip-components', '-b', '--transform', '--wildcards'],
         opts: { '-f': 'read', '--file': 'read', '-C': 'none', '--directory': 'none' },
-        rest: 'none',
-        examples: [{ command: 'tar xOzf /tmp/e.tgz', effects: ['read(/tmp/e.tgz, content)'] }],
+        // The members named are printed: a member named like a secret file is that secret.
+        rest: 'read',
+        examples: [
+          { command: 'tar xOzf /tmp/e.tgz', effects: ['read(/tmp/e.tgz, content)'] },
+          { command: 'tar -xOf backup.tar .env', effects: ['read(backup.tar, content)', 'read(.env, content)'] },
+        ],
       },
       {
         when: ['-x', '--extract', '--get'],
@@ -1012,8 +1106,11 @@ export const FILES: ProgramSpec[] = [
         when: ['-p', '-c'],
         takes: ['-x', '-P'],
         pos: ['read'],
-        rest: 'none',
-        examples: [{ command: 'unzip -p /tmp/e.zip', effects: ['read(/tmp/e.zip, content)'] }],
+        rest: 'read',
+        examples: [
+          { command: 'unzip -p /tmp/e.zip', effects: ['read(/tmp/e.zip, content)'] },
+          { command: 'unzip -p backup.zip .env', effects: ['read(backup.zip, content)', 'read(.env, content)'] },
+        ],
       },
       {
         when: ['-l', '-v', '-t', '-Z'],
@@ -1049,7 +1146,26 @@ export const FILES: ProgramSpec[] = [
           { command: '7z a -sdel /tmp/logs.7z logs', effects: ['read(logs, copy → /tmp/logs.7z)', 'delete(logs, recursive)', 'write(/tmp/logs.7z, 7z)'] },
         ],
       },
-      { sub: ['x'], pos: ['meta'], rest: 'write', examples: [{ command: '7z x /tmp/e.7z', effects: ['read(/tmp/e.7z, metadata)'] }] },
+      ...(['x', 'e'] as const).map((sub) => ({
+        // -so: the members are printed.
+        sub: [sub],
+        when: ['-so'],
+        pos: ['read' as const],
+        rest: 'read' as const,
+        examples: [{ command: `7z ${sub} -so backup.7z .env`, effects: ['read(backup.7z, content)', 'read(.env, content)'] }],
+      })),
+      ...(['x', 'e'] as const).map((sub) => ({
+        // x and e extract (e without the folders); -oDIR (attached) is where.
+        sub: [sub],
+        optional: { '-o': 'rest' as const },
+        dirOpt: ['-o'],
+        pos: ['meta' as const],
+        rest: 'write' as const,
+        examples: [
+          { command: `7z ${sub} /tmp/e.7z`, effects: ['read(/tmp/e.7z, metadata)', 'write(., 7z (into the folder))'] },
+          { command: `7z ${sub} -o.git/hooks x.7z`, effects: ['read(x.7z, metadata)', 'write(.git/hooks, 7z (into the folder))'] },
+        ],
+      })),
     ],
   },
   {

@@ -91,6 +91,44 @@ export const CODE_APIS: Record<
 };
 
 /**
+ * Per language: dotenv loaders whose result is the file's values (`dotenv_values()`, dotenv's
+ * `config().parsed`, `Dotenv.load`, `Dotenv::createImmutable(…)->load()`, Deno's `load()`). Printed
+ * (`prints`), that result is the file's content on screen; `names` marks uses that keep only the
+ * names or a count (`len(…)`, `.keys()`, `Object.keys(…)`, `'X' in …`). The file is the call's
+ * path literal when it gives one, else `.env` in the working folder. `module`: the code names the library.
+ */
+export const DOTENV_LOADERS: Record<string, { module: RegExp; loads: RegExp; prints: RegExp; names: RegExp; examples: string[] }> = {
+  python: {
+    module: /\bdotenv\b/,
+    loads: /\bdotenv_values\b/,
+    prints: /\b(?:print|pprint)\s*\(|\bjson\.dumps\s*\(|\bsys\.std(?:out|err)\.write\s*\(/,
+    names: /\blen\s*\(\s*(?:dotenv\.)?dotenv_values\s*\([^()]*\)\s*\)|\bdotenv_values\s*\([^()]*\)\s*\.keys\s*\(|['"]\s*in\s+(?:dotenv\.)?dotenv_values\s*\(/,
+    examples: ['python3 -c "from dotenv import dotenv_values; print(dotenv_values())"'],
+  },
+  js: {
+    module: /\bdotenv\b/,
+    loads: /\.parsed\b|\{\s*parsed\s*\}\s*=|std\/dotenv/,
+    prints: /\bconsole\.(?:log|dir|info|error|warn|table)\s*\(|\bprocess\.std(?:out|err)\.write\s*\(/,
+    names: /\bObject\.keys\s*\(\s*(?:require\s*\(\s*['"]dotenv['"]\s*\)|\w+)\.config\s*\([^()]*\)\s*\.parsed\s*\)/,
+    examples: [`node -e "console.log(require('dotenv').config().parsed)"`],
+  },
+  ruby: {
+    module: /\bDotenv\b/,
+    loads: /\bDotenv\.(?:load|overload|parse)\b/,
+    prints: /(?:^|[;{(]\s*)(?:puts|print|p|pp)\b|\$stdout\.(?:puts|write)/,
+    names: /\bDotenv\.(?:load|overload|parse)\b(?:\([^()\n]{0,200}\))?\.keys\b/,
+    examples: [`ruby -e "require 'dotenv'; p Dotenv.load"`],
+  },
+  php: {
+    module: /\bDotenv\b/,
+    loads: /\bDotenv::create(?:Immutable|Mutable|UnsafeImmutable|UnsafeMutable|ArrayBacked)?\s*\([^()]*\)\s*->\s*(?:safeLoad|load)\s*\(/,
+    prints: /\b(?:print_r|var_dump|var_export|echo|print|printf|json_encode)\b/,
+    names: /\barray_keys\s*\(\s*(?:\\?Dotenv\\)?Dotenv::/,
+    examples: [`php -r "print_r(Dotenv\\Dotenv::createImmutable('.')->load());"`],
+  },
+};
+
+/**
  * Per language: code that evaluates text (eval, exec, Function) and calls that fetch from the
  * network; both together run downloaded code. With `fetches` alone the code sends to the hosts of
  * its URL literals.
@@ -244,6 +282,17 @@ export const INTERPRETERS: ProgramSpec[] = [
   {
     names: ['ruby'],
     rows: [
+      {
+        // ruby -i[ext] -p -e CODE FILE…: each file is rewritten with what the code prints.
+        when: ['-i'],
+        also: ['-p', '-n'],
+        takes: ['-r', '-I', '-F'],
+        optional: { '-i': 'rest' },
+        opts: { '-e': 'code' },
+        rest: 'write',
+        how: 'ruby -i',
+        examples: [{ command: `ruby -pi -e 'gsub(/3/, "2")' Cargo.lock`, effects: ['write(Cargo.lock, ruby -i)'] }],
+      },
       {
         when: ['-n', '-p'],
         takes: ['-r', '-I', '-F', '-e'],

@@ -81,6 +81,33 @@ export const SQL: ProgramSpec[] = [
     ],
   },
   {
+    // The single binary's client: clickhouse client (or clickhouse-client above).
+    names: ['clickhouse'],
+    rows: [
+      {
+        sub: ['client'],
+        takes: ['-h', '--host', '--port', '-u', '--user', '--password', '-d', '--database'],
+        opts: { '-q': 'code', '--query': 'code' },
+        lang: 'sql',
+        stdinCode: true,
+        examples: [{ command: 'clickhouse client --query "TRUNCATE TABLE events"', effects: ['execute(sql: TRUNCATE TABLE events)'] }],
+      },
+    ],
+  },
+  {
+    // SqlServer's PowerShell module (kept as written by the translation).
+    names: ['Invoke-Sqlcmd', 'invoke-sqlcmd'],
+    singleDashLong: true,
+    rows: [
+      {
+        takes: ['-ServerInstance', '-Database', '-Username', '-Password', '-ConnectionString', '-QueryTimeout'],
+        opts: { '-Query': 'code', '-query': 'code', '-InputFile': 'read', '-inputfile': 'read' },
+        lang: 'sql',
+        examples: [{ command: 'Invoke-Sqlcmd -Query "DROP DATABASE Shop" -ServerInstance .', effects: ['execute(sql: DROP DATABASE Shop)'] }],
+      },
+    ],
+  },
+  {
     names: ['sqlcmd'],
     rows: [
       {

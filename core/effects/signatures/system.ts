@@ -146,7 +146,8 @@ const SETPRIV_TAKES = [
 
 export const SYSTEM: ProgramSpec[] = [
   {
-    names: ['sudo'],
+    // sudo-rs and Centrify's dzdo take sudo's options.
+    names: ['sudo', 'sudo-rs', 'dzdo'],
     rows: [
       {
         when: ['-l', '--list', '-v', '--validate', '-k', '-K', '--reset-timestamp', '-V', '--version', '-h', '--help'],
@@ -172,6 +173,22 @@ export const SYSTEM: ProgramSpec[] = [
     ],
   },
   {
+    // Windows: gsudo (and its alias gsudo's `sudo`), Sysinternals PsExec and PAExec; BeyondTrust's pbrun; pleaser's please.
+    names: ['gsudo', 'pbrun', 'please', 'psexec', 'psexec64', 'paexec'],
+    rows: [
+      {
+        takes: ['-u', '--user', '-i', '--integrity', '-d', '--dir', '-t', '--target', '-p', '-w', '-n', '-a', '-h', '-l', '-c', '-g', '-r'],
+        rest: 'exec',
+        effects: esc('run as another user'),
+        examples: [
+          { command: 'gsudo npm install -g x', effects: ['execute(shell: npm install -g x)', 'escalate(run as another user)'] },
+          { command: 'please -u root systemctl restart nginx', effects: ['execute(shell: systemctl restart nginx)', 'escalate(run as another user)'] },
+          { command: 'pbrun bash', effects: ['execute(shell: bash)', 'escalate(run as another user)'] },
+        ],
+      },
+    ],
+  },
+  {
     names: ['run0'],
     rows: [
       {
@@ -183,7 +200,7 @@ export const SYSTEM: ProgramSpec[] = [
     ],
   },
   {
-    names: ['su', 'sudoedit', 'runuser', 'machinectl'],
+    names: ['su', 'sudoedit', 'runuser', 'machinectl', 'ksu', 'calife'],
     rows: [
       {
         takes: ['-c', '-s', '-g', '-G', '-u', '--command', '--shell', '--group', '--user'],
@@ -229,6 +246,42 @@ export const SYSTEM: ProgramSpec[] = [
         })),
       ),
       { rest: 'none', examples: [{ command: 'net localgroup administrators', effects: [] }] },
+    ],
+  },
+  {
+    // macOS directory services: a user appended to the admin (or wheel) group's members, or given uid 0.
+    names: ['dscl'],
+    singleDashLong: true,
+    rows: [
+      {
+        when: ['-append', '-create', '-merge'],
+        valueIs: { '#1': ['/Groups/admin', '/Groups/wheel', '/Local/Default/Groups/admin', '/Local/Default/Groups/wheel'], '#3': ['0'] },
+        rest: 'none',
+        effects: esc('admin group or uid 0'),
+        examples: [
+          { command: 'dscl . -append /Groups/admin GroupMembership dev', effects: ['escalate(admin group or uid 0)'] },
+          { command: 'dscl . -create /Users/dev UniqueID 0', effects: ['escalate(admin group or uid 0)'] },
+        ],
+      },
+      { rest: 'none', examples: [{ command: 'dscl . -read /Users/dev', effects: [] }] },
+    ],
+  },
+  {
+    names: ['dseditgroup'],
+    rows: [
+      {
+        takes: ['-o', '-a', '-d', '-t', '-n', '-u', '-P', '-T', '-r', '-c', '-s', '-m', '-i', '-g', '-k', '-L'],
+        when: ['-a'],
+        valueIs: { '#0': ['admin', 'wheel'] },
+        rest: 'none',
+        effects: esc('admin group or uid 0'),
+        examples: [{ command: 'dseditgroup -o edit -a dev -t user admin', effects: ['escalate(admin group or uid 0)'] }],
+      },
+      {
+        takes: ['-o', '-a', '-d', '-t', '-n', '-u', '-P', '-T', '-r', '-c', '-s', '-m', '-i', '-g', '-k', '-L'],
+        rest: 'none',
+        examples: [{ command: 'dseditgroup -o checkmember -m dev admin', effects: [] }],
+      },
     ],
   },
   {
