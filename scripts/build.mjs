@@ -183,7 +183,7 @@ if (process.argv.includes('--open')) {
     outExtension: { '.js': '.cjs' },
     packages: 'external',
     sourcemap: 'inline',
-    define: { 'process.env.AGENT_GUARD_ROOT': JSON.stringify(root) },
+    define: { ...common.define, 'process.env.AGENT_GUARD_ROOT': JSON.stringify(root) },
   });
 }
 
@@ -200,6 +200,6 @@ if (withTests) {
     outExtension: { '.js': '.cjs' },
     packages: 'external',
     sourcemap: 'inline',
-    define: { 'process.env.AGENT_GUARD_ROOT': JSON.stringify(root) },
+    define: { ...common.define, 'process.env.AGENT_GUARD_ROOT': JSON.stringify(root) },
   });
 }
