@@ -73,6 +73,7 @@ async function buildCached({ entry, out, name, perCommand, strip, banner = '', d
   const loader = readFileSync(join(root, 'scripts/code-cache-loader.js'), 'utf8')
     .replace('__NAME__', name)
     .replace('__VERSION__', `v${pkg.version}`)
+    .replace('build:__KEY__', `build:${key}`)
     .replace('__KEY__', () => JSON.stringify(key))
     .replace('__PER_COMMAND__', String(perCommand));
   // The code goes into a comment at the end (see the loader): one more backslash in every `*\/`.
