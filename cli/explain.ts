@@ -9,6 +9,7 @@ import { homeDirectory, normalizePath } from '../core/paths';
 import { createGitRunner } from './git';
 import { analysisEffects, render } from '../core/effects/derive';
 import { escapeControl } from '../core/terminal';
+import { redact, redactArgv, redactVerdict } from '../core/redact';
 
 function show(v: Value): string {
   if (v.known !== null) return JSON.stringify(v.known);
@@ -30,17 +31,19 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
     { tool_name: 'Bash', tool_input: { command }, cwd },
     { guards, home, projectDir, fallbackCwd: cwd, config, git: createGitRunner({ projectDir }), now: Date.now() },
   );
-  const v = result.verdict;
+  // Nothing secret is printed: a password argument (`sshpass -p …`), a token, a secret-named VAR=value.
+  const v = result.verdict ? { ...result.verdict } : null;
+  if (v) redactVerdict(v, []);
   const effects = analysisEffects(analysis, home);
   if (opts.json) {
     const invocations = analysis.invocations.map((i, n) => ({
       program: i.program,
-      argv: i.argv.map((a) => a.known ?? a.word.raw),
+      argv: redactArgv(i.argv.map((a) => a.known ?? a.word.raw)),
       cwd: i.cwd,
       via: i.via,
       wrapper: i.wrapper,
       signature: effects[n]!.row ? 'known' : 'unknown program (default: positionals may be read)',
-      effects: effects[n]!.effects.map((e) => render(e, i.cwd)),
+      effects: effects[n]!.effects.map((e) => redact(render(e, i.cwd))),
     }));
     return {
       text: escapeControl(`${JSON.stringify({ invocations, limit: analysis.limit, opaqueCode: analysis.opaqueCode, verdict: v }, null, 2)}\n`, 'json'),
@@ -69,5 +72,5 @@ export function explainCommand(command: string, opts: { cwd: string; json: boole
       : ["decision: no opinion (the call proceeds to Claude Code's own permission rules)"]),
   );
   // The command and everything quoting it are the user's (or agent's) text: escaped line by line.
-  return { text: `${lines.map((l) => escapeControl(l)).join('\n')}\n`, denied: v !== null };
+  return { text: `${lines.map((l) => escapeControl(redact(l))).join('\n')}\n`, denied: v !== null };
 }

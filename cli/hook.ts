@@ -12,7 +12,7 @@ const deadline = deadlineIn(HOOK_DEADLINE_MS);
 readStdin()
   .then(({ text, tooLarge }) => {
     if (tooLarge) emit(tooLargeReply());
-    else emit(runHook(text, process.env, deadline));
+    else emit(runHook(text, process.env, deadline, process.argv[1]));
   })
   .catch((err: unknown) => {
     // Last line of defence: never a stack trace, never a non-zero exit that reads as a hook error.

@@ -9,10 +9,21 @@ import { escapeControl } from '../core/terminal';
 import { describeGuardTrust, workspaceGuardStatus } from './workspace-commands';
 import { describePlugin } from '../core/install/targets/plugin';
 import { describeManaged, installManaged, managedPaths, managedSettingsText, uninstallManaged, type ManagedPlatform } from '../core/install/targets/managed';
-import { claudeSubfolderNote, describeHost, hostLines, status, type StatusReport } from '../core/install/status';
-import { managedSettingsFiles, type Bundle, type Report, type Scope } from '../core/install/installer';
+import {
+  claudeSubfolderNote,
+  describeHost,
+  hostLines,
+  livenessCheck,
+  status,
+  switchedOff,
+  type HostLiveness,
+  type HostStatus,
+  type StatusReport,
+} from '../core/install/status';
+import { installedAbove, managedSettingsFiles, type Bundle, type Report, type Scope } from '../core/install/installer';
+import { describeProbe } from '../core/install/liveness';
 import { installHosts, syncHosts, uninstallHosts, type HostRequest } from '../core/install/orchestrate';
-import { TARGETS } from '../core/install/registry';
+import { TARGETS, targetById } from '../core/install/registry';
 import type { HostId } from '../core/install/target';
 import { describeSandbox } from '../core/install/sandbox';
 import { sandboxStatus } from '../core/install/sandbox-files';
@@ -103,9 +114,18 @@ export function runInstall(rest: string[]): number {
   const code = print(r, values.json ?? false);
   if (code === 0 && !values.json)
     process.stdout.write(
-      `\nAgent Guard is installed. Undo with: agent-guard uninstall${t.scope === 'project' ? '' : ` --${t.scope}`}${rest.find((a) => !a.startsWith('-')) ? ` ${JSON.stringify(t.workspace)}` : ''}\n`,
+      `\nAgent Guard is installed. Undo with: ${invokedAs()} uninstall${t.scope === 'project' ? '' : ` --${t.scope}`}${rest.find((a) => !a.startsWith('-')) ? ` ${JSON.stringify(t.workspace)}` : ''}\n`,
     );
   return code === 0 && r.warnings.some((w) => w.startsWith('self-test')) ? 1 : code;
+}
+
+/**
+ * How the person ran this command, for the hints it prints: `npx agent-guard` when npm exec
+ * started it (npm sets npm_command=exec; the package then sits in npm's _npx cache), since a bare
+ * `agent-guard` would not be found on their PATH.
+ */
+export function invokedAs(env: NodeJS.ProcessEnv = process.env, dir = __dirname): string {
+  return env.npm_command === 'exec' || /[\\/]_npx[\\/]/.test(dir) ? 'npx agent-guard' : 'agent-guard';
 }
 
 export function runUninstall(rest: string[]): number {
@@ -127,40 +147,117 @@ export function runStatus(rest: string[]): number {
   const bundle = bundledHook();
   const managedFiles = values['managed-dir'] ? managedSettingsFiles(undefined, resolve(values['managed-dir'])) : managedSettingsFiles();
   const s = status(t.workspace, t.home, bundle, t.configDir, managedFiles);
-  const hosts = hostLines(t, bundle, s);
+  // The execution check: each installed hook command run on a canary call, as its host would.
+  const place = values['managed-dir'] ? { ...t, managed: managedTarget(values).paths } : t;
+  const liveness = livenessCheck(place, bundle, switchedOff(s, managedFiles));
+  const proven = liveness.length > 0 && liveness.every((h) => h.guarded);
+  const guarded = s.active && proven;
+  const hosts = hostLines(t, bundle, s).map((h) => withLiveness(h, liveness));
   const workspaceGuards = workspaceGuardStatus(t.workspace);
   const claudeUser = s.scopes.some((x) => x.host === 'claude' && x.scope === 'user' && x.installed);
-  const subfolder = claudeSubfolderNote(t.workspace, t.home, claudeUser);
+  const above = claudeProjectAbove(t.workspace, t.home, claudeUser);
   const sandbox = sandboxStatus(t.workspace, t.home, { ...(t.configDir ? { configDir: t.configDir } : {}), managedFiles });
   const unguarded = [
-    ...(subfolder ? [subfolder] : []),
-    ...(s.active && !claudeUser
+    ...(above ? [claudeSubfolderNote(t.workspace, t.home, claudeUser)!] : []),
+    ...(guarded && !claudeUser && s.scopes.some((x) => x.host === 'claude' && x.installed)
       ? [
           'Claude Code reads .claude/ only in the folder it starts in: a session started in a subfolder of this one is not guarded; install with --user to cover it',
         ]
       : []),
   ];
-  if (values.json) process.stdout.write(escapeControl(`${JSON.stringify({ ...s, hosts, unguarded, workspaceGuards, sandbox }, null, 2)}\n`, 'json'));
-  else
+  if (values.json)
     process.stdout.write(
       escapeControl(
-        `${formatStatus(s)}${hosts
+        `${JSON.stringify({ ...s, active: guarded, configActive: s.active, liveness, hosts, unguarded, workspaceGuards, sandbox }, null, 2)}\n`,
+        'json',
+      ),
+    );
+  else {
+    // Hosts never set up here are one line, not a list of NOT guarded.
+    const chosen = hosts.filter((h) => h.runs || targetById(h.host).installed(t) || liveness.some((l) => l.host === h.host));
+    const others = hosts.filter((h) => !chosen.includes(h)).map((h) => targetById(h.host).name);
+    process.stdout.write(
+      escapeControl(
+        `${formatStatus(s, { above, liveness })}${chosen
           .map(describeHost)
           .map((l) => `host:      ${l}\n`)
-          .join('')}${unguarded.map((u) => `note:      ${u}\n`).join('')}${describeSandbox(sandbox, sandbox.escapeGuard)
+          .join('')}${others.length > 0 ? `others:    not set up for ${others.join(', ')}; agent-guard install --host all adds every host\n` : ''}${unguarded
+          .slice(above ? 1 : 0)
+          .map((u) => `note:      ${u}\n`)
+          .join('')}${describeSandbox(sandbox, sandbox.escapeGuard)
           .map((l) => `sandbox:   ${l}\n`)
-          .join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}`,
+          .join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}${verdictLine(s, guarded, liveness, above)}`,
         'text',
       ),
     );
-  return s.active && s.current ? 0 : 1;
+  }
+  return guarded && s.current ? 0 : 1;
 }
 
-export function formatStatus(s: StatusReport): string {
-  const lines = [`workspace: ${s.workspace}`, `bundled:   agent-guard ${s.bundledVersion}`];
+/** A host's line with what its execution check showed: the proof beats the configuration. */
+function withLiveness(h: HostStatus, liveness: readonly HostLiveness[]): HostStatus {
+  const live = liveness.find((l) => l.host === h.host);
+  if (!live) return h;
+  if (live.guarded) {
+    if (h.runs) return h;
+    const through = live.results.find((r) => r.liveness.guarded)!;
+    return { ...h, runs: true, detail: `through ${through.label}, which passed the execution check` };
+  }
+  if (!h.runs) return h;
+  const ran = live.results.some((r) => !r.liveness.unproven);
+  return {
+    ...h,
+    runs: false,
+    detail: ran
+      ? 'its hook failed the execution check (the check line above says how)'
+      : 'not proven: status did not run its hook (the check line above says why)',
+  };
+}
+
+/** Where the guarded project is, when this folder is a subfolder of it (Claude Code does not look up). */
+function claudeProjectAbove(workspace: string, home: string, userInstalled: boolean): string | null {
+  return claudeSubfolderNote(workspace, home, userInstalled) ? installedAbove(workspace, home, ['.claude/settings.json', '.claude/settings.local.json']) : null;
+}
+
+function verdictLine(s: StatusReport, guarded: boolean, liveness: readonly HostLiveness[], above: string | null): string {
+  const installed = s.scopes.some((x) => x.installed) || (s.plugins ?? []).length > 0 || !!s.managed;
+  const results = liveness.flatMap((l) => l.results);
+  const failed = results.find((r) => !r.liveness.guarded && !r.liveness.unproven);
+  const unproven = results.find((r) => r.liveness.unproven);
+  const verdict = guarded
+    ? s.current
+      ? 'guarded and current'
+      : 'guarded, but not current; agent-guard sync updates it'
+    : installed
+      ? failed || s.neutralizers.length > 0 || !unproven
+        ? `NOT guarded: ${failed ? `${failed.label}: ${failed.liveness.detail}` : (s.neutralizers[0] ?? notRunning(s))}`
+        : `not proven guarded: ${unproven.label}: ${unproven.liveness.detail}`
+      : above
+        ? `not guarded here; Agent Guard guards ${above}`
+        : 'not guarded';
+  return `verdict:   ${verdict}\n`;
+}
+
+/** Why nothing runs the hook although something is installed, when no setting switches it off. */
+function notRunning(s: StatusReport): string {
+  const disabled = (s.plugins ?? []).find((p) => !p.enabled);
+  if (disabled) return describePlugin(disabled);
+  const missing = s.scopes.find((x) => x.installed && x.hook === 'missing');
+  if (missing) return `${missing.label} runs a hook file that is missing; agent-guard sync writes it`;
+  return 'a host it is installed for does not run it; the host lines above say which';
+}
+
+export function formatStatus(s: StatusReport, extra: { above?: string | null; liveness?: readonly HostLiveness[] } = {}): string {
+  const lines = [`workspace: ${s.workspace}`];
+  if (extra.above)
+    lines.push(
+      `project:   ${extra.above} is the guarded project; start Claude Code there, since a session started in this subfolder does not load its settings and is NOT guarded, or install with --user to cover every folder`,
+    );
+  lines.push(`bundled:   agent-guard ${s.bundledVersion}`);
   const installed = s.scopes.filter((x) => x.installed);
   const plugins = s.plugins ?? [];
-  if (installed.length === 0 && plugins.length === 0 && !s.managed) lines.push('state:     not installed (run agent-guard install)');
+  if (installed.length === 0 && plugins.length === 0 && !s.managed)
+    lines.push(extra.above ? 'state:     nothing installed in this folder itself' : 'state:     not installed; agent-guard install adds it');
   for (const p of plugins) lines.push(`installed: ${describePlugin(p)}`);
   if (s.managed) {
     const m = s.managed;
@@ -214,8 +311,7 @@ export function formatStatus(s: StatusReport): string {
       `consent:   WAITING: ${p.source === 'local' ? '.claude/agent-guard/local.json' : '.claude/agent-guard.json'} ${p.what}; the defaults hold until you consent`,
     );
   if (s.config.consentCommand) lines.push(`consent:   review the entries above, then run: ${s.config.consentCommand}`);
-  lines.push(
-    `verdict:   ${s.active ? (s.current ? 'guarded and current' : 'guarded, but not current') : installed.length + plugins.length > 0 || s.managed ? 'installed but NOT active' : 'not guarded'}`,
-  );
+  // The execution check's results; the verdict line comes after the hosts (runStatus).
+  for (const l of extra.liveness ?? []) for (const r of l.results) lines.push(`check:     ${describeProbe(r)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -26,6 +26,32 @@ function loadGuards(): readonly Guard[] {
   return guardSet;
 }
 
+/**
+ * A progress line on a terminal for long runs (stderr, rewritten in place, erased at the end):
+ * shown only after a second, so a usual lint prints nothing extra; never in a pipe or a CI log.
+ */
+export function progressLine(
+  out: { isTTY?: boolean; write(s: string): unknown },
+  now: () => number = Date.now,
+): { update: (done: number, total: number) => void; done: () => void } {
+  if (!out.isTTY) return { update: () => {}, done: () => {} };
+  const started = now();
+  let last = 0;
+  let shown = false;
+  return {
+    update(done, total) {
+      const t = now();
+      if (t - started < 1000 || t - last < 100) return;
+      last = t;
+      shown = true;
+      out.write(`\ragent-guard: linting ${done} of ${total} files\x1b[K`);
+    },
+    done() {
+      if (shown) out.write('\r\x1b[K');
+    },
+  };
+}
+
 export function runLint(rest: string[]): number {
   const { values, positionals } = parseArgs({
     args: rest,
@@ -70,14 +96,17 @@ export function runLint(rest: string[]): number {
   // are most of a cold lint, and they are usually the ones judged last time.
   const workspaces = [root, process.cwd(), ...(process.env.CLAUDE_PROJECT_DIR ? [process.env.CLAUDE_PROJECT_DIR] : [])];
   const place = memoPlace(process.env, home, root, config);
-  const verdictMemo = loadMemo(place, workspaces);
-  verdictMemo.now = Date.now();
+  // No place (AGENT_GUARD_NO_CACHE=1, no private cache folder): no memo at all, so nothing records
+  // what each file depended on only to drop it at the end.
+  const verdictMemo = place ? loadMemo(place, workspaces) : undefined;
+  if (verdictMemo) verdictMemo.now = Date.now();
+  const progress = progressLine(process.stderr);
   const run = lintPaths(root, positionals, {
     get guards() {
       return loadGuards();
     },
     config,
-    verdictMemo,
+    ...(verdictMemo ? { verdictMemo } : {}),
     home,
     fix: values.fix ?? false,
     inlineConfig: !values['no-inline-config'],
@@ -89,8 +118,15 @@ export function runLint(rest: string[]): number {
         return null;
       }
     },
+    onProgress: progress.update,
   });
-  saveMemo(place, verdictMemo, workspaces);
+  progress.done();
+  if (run.missing.length > 0) {
+    // A typo in a path must not read as "no problems" (nor pass a CI step).
+    for (const m of run.missing) process.stderr.write(`agent-guard: ${escapeControl(m, 'text')}: no such file or folder\n`);
+    return 2;
+  }
+  if (verdictMemo) saveMemo(place, verdictMemo, workspaces);
   for (const f of run.files) if (f.fixed !== undefined) writeFileSync(f.path, f.fixed);
   for (const s of run.skipped) process.stderr.write(`agent-guard: ${s} is not an agent-visible file (CLAUDE.md, AGENTS.md, .claude/…); skipped\n`);
   // Messages quote the files' own text (commands from CLAUDE.md, say): no raw control characters.

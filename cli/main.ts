@@ -8,47 +8,15 @@
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/terminal';
 
-const USAGE = `agent-guard: guards that keep coding agents from irreversible damage
-
-Usage:
-  agent-guard install [workspace]   put the hook into <workspace>/.claude and register it in settings.json
-        --local                     register in .claude/settings.local.json (personal, not committed)
-        --user                      register in ~/.claude/settings.json (every project)
-        --host vscode               VS Code's agent (and the Copilot CLI): writes .github/hooks/agent-guard.json
-        --host gemini               Gemini CLI: a BeforeTool hook in .gemini/settings.json (--user: ~/.gemini/settings.json)
-        --host copilot              Copilot CLI: .github/hooks/agent-guard.json (--user: ~/.copilot/hooks/agent-guard.json)
-        --host codex                Codex CLI: a PreToolUse hook in .codex/hooks.json, trusted in ~/.codex/config.toml (--user: ~/.codex/hooks.json)
-        --host cursor               Cursor: a preToolUse hook in .cursor/hooks.json (--user: ~/.cursor/hooks.json)
-        --host opencode             OpenCode: the plugin .opencode/plugins/agent-guard.js (--user: ~/.config/opencode/plugins/)
-        --host all                  every host above that is on this machine, and says which (claude is the default)
-        --no-deny-rules             do not add permissions.deny rules for secret files
-        --no-self-test              skip running the installed hook once
-        --sandbox                   also turn on Claude Code's OS sandbox with read rules for secret files (docs/sandbox.md)
-        --managed                   print the managed (org-wide) settings for this OS (--platform darwin|linux|win32);
-                                    --write writes them (root), --managed-hooks-only adds allowManagedHooksOnly,
-                                    --managed-dir <folder> stages them elsewhere (status and uninstall take it too)
-  agent-guard status [workspace]    installed where, in sync or not, anything switching it off (--json)
-  agent-guard sync [workspace]      update an outdated hook file and settings entry (--force: replace a hand-edited hook)
-  agent-guard uninstall [workspace] remove exactly what install added
-  agent-guard lint [paths…]         check agent-visible files (CLAUDE.md, .claude/agents, skills, commands, settings, workflows)
-        --format stylish|json|sarif|github   --fix   --max-warnings N   --no-inline-config   -o file
-        --base <rev>                CI: <rev>'s .claude/agent-guard.json is what was agreed; what this change loosens is reported, not applied
-  agent-guard test [workspace]      run the examples of the workspace's own guards (.claude/guards/*.js); --all adds the built-in ones
-  agent-guard trust [file|workspace]  your consent: let the hook run the workspace guards (.claude/guards/*.js) as they are, and apply
-                                    what .claude/agent-guard.json and .claude/agent-guard/local.json loosen; untrust withdraws it
-  agent-guard log [workspace]       the most recent blocked calls (-n 50, --json)
-  agent-guard allow "<command>"     let the guard that denies this command pass it here (yours: .claude/agent-guard/local.json)
-        --for session|hour|branch   only for the agent session that was blocked, an hour, or this branch
-        --team                      in .claude/agent-guard.json instead (each teammate consents with agent-guard trust)
-        --guard id  --cwd dir       (a person's standing permission; the agent cannot add one; for the catastrophic
-                                    class you type the command back in a terminal)
-  agent-guard check                 read one PreToolUse payload on stdin; behaves exactly like the hook
-  agent-guard explain "<command>"   show how a shell command is analysed and which guards fire
-  agent-guard version               the version of this agent-guard (also --version)
-  agent-guard help                  this text
-`;
-
-class UsageError extends Error {}
+class UsageError extends Error {
+  /** The message already says what to do next (no "Run … --help" to add). */
+  constructor(
+    message: string,
+    readonly complete = false,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * A reader that stops early (`agent-guard lint | head`) closes the pipe: stop quietly with the
@@ -62,9 +30,21 @@ function quietOnClosedOutput(): void {
   });
 }
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+/** `-h`/`--help` among a command's own words (not after `--`, where words are the user's). */
+function asksForHelp(rest: readonly string[]): boolean {
+  const end = rest.indexOf('--');
+  return (end < 0 ? rest : rest.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+const KNOWN = new Set(['version', 'check', 'install', 'status', 'sync', 'uninstall', 'lint', 'allow', 'test', 'log', 'trust', 'untrust', 'explain', 'help']);
+
+async function main(command: string | undefined, rest: string[]): Promise<number> {
   quietOnClosedOutput();
+  if (command !== undefined && KNOWN.has(command) && command !== 'help' && asksForHelp(rest)) {
+    const { commandHelp, pageOf } = await import('./help');
+    process.stdout.write(pageOf(commandHelp(command)!));
+    return 0;
+  }
   switch (command) {
     case 'version':
     case '--version':
@@ -73,6 +53,10 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`agent-guard ${AGENT_GUARD_VERSION}\n`);
       return 0;
     case 'check': {
+      if (rest.length > 0) throw new UsageError(`check takes no arguments (got ${JSON.stringify(rest[0])}); it reads the payload on stdin`);
+      // Typed at a terminal, it would wait for input without a word: say what it waits for.
+      if (process.stdin.isTTY)
+        process.stderr.write('agent-guard check: reading one PreToolUse payload (JSON) from stdin; end it with Ctrl-D. See agent-guard check --help.\n');
       const { emit, readStdin, runHook, tooLargeReply } = await import('./run-hook');
       const { text, tooLarge } = await readStdin();
       const run = tooLarge ? tooLargeReply() : runHook(text);
@@ -102,7 +86,7 @@ async function main(argv: string[]): Promise<number> {
     case 'explain': {
       const { explainCommand } = await import('./explain');
       const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { cwd: { type: 'string' }, json: { type: 'boolean' } } });
-      if (positionals.length === 0) throw new UsageError('explain needs a command, e.g. agent-guard explain "rm -rf ~"');
+      if (positionals.length === 0) throw new UsageError('explain needs a command, in quotes: agent-guard explain "rm -rf ~"');
       const out = explainCommand(positionals.join(' '), { cwd: values.cwd ?? process.cwd(), json: values.json ?? false });
       process.stdout.write(out.text);
       return out.denied ? 1 : 0;
@@ -110,21 +94,37 @@ async function main(argv: string[]): Promise<number> {
     case undefined:
     case 'help':
     case '--help':
-    case '-h':
-      process.stdout.write(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      throw new UsageError(`unknown command "${command}"`);
+    case '-h': {
+      const help = await import('./help');
+      const topic = command === undefined ? undefined : rest.find((a) => a !== '--help' && a !== '-h');
+      if (topic === undefined) {
+        (command === undefined ? process.stderr : process.stdout).write(help.overview());
+        return command === undefined ? 2 : 0;
+      }
+      const page = help.commandHelp(topic);
+      if (!page) throw new UsageError(help.unknownCommand(topic), true);
+      process.stdout.write(help.pageOf(page));
+      return 0;
+    }
+    default: {
+      const { unknownCommand } = await import('./help');
+      throw new UsageError(unknownCommand(command), true);
+    }
   }
 }
 
-main(process.argv.slice(2)).then(
+const [command, ...rest] = process.argv.slice(2);
+main(command, rest).then(
   (code) => {
     process.exitCode = code;
   },
-  (err: unknown) => {
+  async (err: unknown) => {
     if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`agent-guard: ${escapeControl((err as Error).message, 'text')}\n\n${USAGE}`);
+      // Said once, with what to do next; the usage is one `--help` away, not repeated under every error.
+      const { usageError } = await import('./help');
+      const known = command !== undefined && KNOWN.has(command) ? command : undefined;
+      const text = err instanceof UsageError && err.complete ? err.message : usageError(known, (err as Error).message, rest);
+      process.stderr.write(`agent-guard: ${escapeControl(text, 'text')}\n`);
     } else {
       process.stderr.write(`agent-guard: internal error: ${escapeControl(err instanceof Error ? err.message : String(err), 'text')}\n`);
     }

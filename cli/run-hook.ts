@@ -15,6 +15,10 @@ import { envValues, redactVerdict, secretValues } from '../core/redact';
 import { loadConfig } from '../core/guards/load-config';
 import { homeDirectory, isAbsolutePath, normalizePath } from '../core/paths';
 import { createGitRunner, GIT_DEADLINE_MARGIN_MS } from './git';
+import { CANARY_COMMAND, CANARY_FIELD } from '../core/liveness';
+import { splitStamp } from '../core/stamp';
+import type { GuardConfig } from '../core/config';
+import { readRegular } from '../core/read-file';
 
 export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
 const BUILT_IN_IDS = new Set(guards.map((g) => g.id));
@@ -25,7 +29,11 @@ export interface HookRun {
   exitCode: number;
 }
 
-export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, deadline: Deadline = deadlineIn(HOOK_DEADLINE_MS)): HookRun {
+/**
+ * `selfFile`: the hook file this process runs (dist/hook.cjs passes it), checked against its stamp
+ * when the call is a liveness canary (core/liveness.ts).
+ */
+export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, deadline: Deadline = deadlineIn(HOOK_DEADLINE_MS), selfFile?: string): HookRun {
   const home = homeDirectory(env, safeHomedir);
   const fallbackCwd = normalizePath(process.cwd());
   if (stdin.trim() === '') return { stdout: '', stderr: ['agent-guard: empty input; no opinion'], exitCode: 0 };
@@ -47,6 +55,12 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
     };
   }
   const projectDir = projectDirFor(payload, env, fallbackCwd);
+  // A liveness canary (the session-start check, status): never logged; a reason when not denied.
+  const canary = typeof payload === 'object' && payload !== null && (payload as Record<string, unknown>)[CANARY_FIELD] === true;
+  if (canary && selfFile) {
+    const changed = changedSinceInstall(selfFile);
+    if (changed) return { stdout: '', stderr: [`agent-guard: ${changed}`], exitCode: 0 };
+  }
   // The person's consent is read from their trust store, in this hook's environment.
   const { config, notes } = loadConfig(projectDir, { env });
   // Workspace guards run only with the user's consent (agent-guard trust); install's self-test never loads them.
@@ -65,7 +79,8 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
     secretsForLog = secretValues(envValues(projectDir, { list: safeList, read: safeRead }));
     redactVerdict(result.verdict, secretsForLog);
   }
-  if (result.verdict && result.call && !env.AGENT_GUARD_NO_LOG) {
+  if (canary && !result.verdict) stderr.unshift(`agent-guard: ${canaryLetThrough(config)}`);
+  if (result.verdict && result.call && !env.AGENT_GUARD_NO_LOG && !canary) {
     try {
       appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>), secretsForLog, new Date(), sessionId(payload));
     } catch (err) {
@@ -80,6 +95,35 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   const reply = hookReply(result.host, result.verdict);
   // Where the reason travels on stderr, it must be the first line.
   return { stdout: reply.stdout, stderr: [...reply.stderr, ...stderr], exitCode: reply.exitCode };
+}
+
+/**
+ * Why the canary passed, from the configuration as it applies (consented entries only): the one
+ * thing that can switch guards off or except a command.
+ */
+function canaryLetThrough(config: GuardConfig): string {
+  if (config.exceptions.some((x) => x.command === CANARY_COMMAND))
+    return `an exception in the Agent Guard configuration lets "${CANARY_COMMAND}" through (agent-guard status lists the exceptions)`;
+  const off = Object.entries(config.guards)
+    .filter(([, mode]) => mode === 'off')
+    .map(([id]) => id);
+  if (off.length > 0) return `the Agent Guard configuration switches off ${off.join(', ')}`;
+  return `no guard denied "${CANARY_COMMAND}"`;
+}
+
+/**
+ * The hook file's stamp (its first line: version and sha256 of the rest) against its content: a
+ * file edited after it was installed is not the guard that was installed. Null when it matches or
+ * the file has no stamp (dist/hook.cjs itself, the plugin's copy).
+ */
+function changedSinceInstall(file: string): string | null {
+  const read = readRegular(file, 64 * 1024 * 1024, true);
+  if (!('text' in read)) return null;
+  const stamp = splitStamp(read.text);
+  if (!stamp) return null;
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  if (createHash('sha256').update(stamp.body).digest('hex') === stamp.sha256) return null;
+  return 'the hook file was changed after it was installed (its content does not match the sha256 in its first line); to put back the installed one, run: agent-guard sync --force';
 }
 
 /**

@@ -24,6 +24,8 @@ export type Node =
   | { kind: 'calls'; state: FolderState }
   | { kind: 'exception'; state: FolderState; guard: string; command: string; detail: string; waiting: boolean }
   | { kind: 'consent'; state: FolderState }
+  /** Shown in a folder nothing guards: one click installs. */
+  | { kind: 'install'; state: FolderState }
   | { kind: 'waiting'; state: FolderState; what: string; file: string }
   | { kind: 'call'; state: FolderState; entry: LogEntry };
 
@@ -42,9 +44,24 @@ export function oneLine(text: string, max = 80): string {
 }
 
 function verdictOf(s: StatusReport): string {
-  if (!s.scopes.some((x) => x.installed)) return 'Not guarded';
+  // A Claude Code plugin or managed settings guard the folder too (as the status bar counts them).
+  if (!s.scopes.some((x) => x.installed) && (s.plugins ?? []).length === 0 && !s.managed) return 'Not guarded';
   if (!s.active) return 'Guard off';
   return s.current ? 'Guarded' : 'Guard outdated';
+}
+
+/** A blocked call's tooltip: the whole command as a code block, then why, then what to run instead. */
+export function callTooltip(e: LogEntry): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  md.appendText(`${e.decision === 'ask' ? 'Asked' : 'Denied'} by ${e.guard} (${e.tool})`);
+  md.appendCodeblock(e.target, e.tool === 'PowerShell' ? 'powershell' : 'shellscript');
+  md.appendText(e.reason);
+  if (e.instead) {
+    md.appendMarkdown('\n\n');
+    md.appendText('Instead, run:');
+    md.appendCodeblock(e.instead, 'shellscript');
+  }
+  return md;
 }
 
 export class AgentGuardView implements vscode.TreeDataProvider<Node> {
@@ -83,7 +100,9 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
           waiting: x.waiting === true,
         }));
       const consent = (node.state.status.config.pending ?? []).length > 0 ? [{ kind: 'consent' as const, state: node.state }] : [];
+      const install = verdictOf(node.state.status) === 'Not guarded' ? [{ kind: 'install' as const, state: node.state }] : [];
       return [
+        ...install,
         ...node.state.hosts.map((host) => ({ kind: 'host' as const, state: node.state, host })),
         ...consent,
         ...exceptions,
@@ -114,7 +133,7 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
         const item = new vscode.TreeItem(node.state.folder.name, vscode.TreeItemCollapsibleState.Expanded);
         item.description = v;
         item.iconPath = new vscode.ThemeIcon(v === 'Guarded' ? 'shield' : v === 'Guard off' ? 'error' : 'warning');
-        item.contextValue = 'folder';
+        item.contextValue = v === 'Not guarded' ? 'folder.unguarded' : 'folder';
         item.tooltip = `${node.state.folder.uri.fsPath}: ${v}`;
         return item;
       }
@@ -125,6 +144,14 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
         item.tooltip = describeHost(h);
         item.iconPath = new vscode.ThemeIcon(h.runs ? 'pass' : 'circle-slash');
         item.contextValue = `host.${h.runs ? 'guarded' : 'unguarded'}`;
+        return item;
+      }
+      case 'install': {
+        const item = new vscode.TreeItem('Install the guards…', vscode.TreeItemCollapsibleState.None);
+        item.description = 'nothing checks the agent here';
+        item.tooltip = "Adds Agent Guard's PreToolUse hook to this folder (you choose the agent and the settings file).";
+        item.iconPath = new vscode.ThemeIcon('add');
+        item.command = { title: 'Install', command: 'agentGuard.install', arguments: [{ folder: node.state.folder.uri }] };
         return item;
       }
       case 'exception': {
@@ -164,7 +191,8 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
         const e = node.entry;
         const item = new vscode.TreeItem(`${when(e.time)}  ${e.guard}`, vscode.TreeItemCollapsibleState.None);
         item.description = `${e.tool}: ${oneLine(e.target, 60)}`;
-        item.tooltip = new vscode.MarkdownString().appendText(`${e.decision === 'ask' ? 'Asked' : 'Denied'} by ${e.guard} (${e.tool})\n\n${e.reason}`);
+        // The whole command (the description is cut to fit), the reason and the alternative.
+        item.tooltip = callTooltip(e);
         item.iconPath = new vscode.ThemeIcon('circle-slash');
         item.contextValue = 'blockedCall';
         item.command = { title: 'Show', command: SHOW_BLOCKED_CALL, arguments: [e, node.state.folder.uri] };
@@ -180,16 +208,8 @@ let panel: vscode.WebviewPanel | undefined;
 let shown: LogEntry | undefined;
 let act: (action: string, e: LogEntry) => void = () => undefined;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-export function blockedCallHtml(e: LogEntry, nonce: string, extraActions: { id: string; label: string }[] = [], notice?: string): string {
-  const alt = e.instead
-    ? `<h2>Instead, run</h2><pre id="alt"><code>${esc(e.instead)}</code></pre><p><button id="copy" data-action="copy">Copy alternative</button>${extraActions.map((a) => ` <button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join('')}</p>`
-    : `<p>The guard suggests no single alternative; the reason says how to rephrase.</p>${extraActions.length ? `<p>${extraActions.map((a) => `<button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join(' ')}</p>` : ''}`;
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}';">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Blocked: ${esc(e.guard)}</title>
-<style>
+/** The look of Agent Guard's panels (blocked call, Check a Command): the editor's own colours and fonts. */
+export const PANEL_STYLE = `
 body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); padding: 0 20px 20px; max-width: 60em; line-height: 1.5; }
 h1 { font-size: 1.4em; font-weight: 600; } h2 { font-size: 1.1em; margin-top: 1.4em; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; } dt { opacity: .75; } dd { margin: 0; }
@@ -197,7 +217,18 @@ pre { background: var(--vscode-textCodeBlock-background); padding: 8px 12px; bor
 button { background: var(--vscode-button-background); color: var(--vscode-button-foreground); border: none; padding: 6px 14px; border-radius: 2px; cursor: pointer; }
 button.secondary { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); }
 button:hover { background: var(--vscode-button-hoverBackground); }
-</style></head><body>
+`;
+
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function blockedCallHtml(e: LogEntry, nonce: string, extraActions: { id: string; label: string }[] = [], notice?: string): string {
+  const alt = e.instead
+    ? `<h2>Instead, run</h2><pre id="alt"><code>${esc(e.instead)}</code></pre><p><button id="copy" data-action="copy">Copy alternative</button>${extraActions.map((a) => ` <button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join('')}</p>`
+    : `<p>The guard suggests no alternative command for this one.</p>${extraActions.length ? `<p>${extraActions.map((a) => `<button data-action="${esc(a.id)}" class="secondary">${esc(a.label)}</button>`).join(' ')}</p>` : ''}`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}';">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Blocked: ${esc(e.guard)}</title>
+<style>${PANEL_STYLE}</style></head><body>
 <h1>Agent Guard ${e.decision === 'ask' ? 'asked about' : 'blocked'} a ${esc(e.tool)} call</h1>
 <dl><dt>When</dt><dd>${esc(new Date(e.time).toLocaleString())}</dd><dt>Guard</dt><dd><code>${esc(e.guard)}</code></dd><dt>Tool</dt><dd>${esc(e.tool)}</dd></dl>
 <h2>What the agent tried</h2><pre><code>${esc(e.target)}</code></pre>

@@ -15,8 +15,6 @@ const MIN_SHORT_VALUE = 3;
 
 /** Header names whose value is a credential: Authorization, X-Api-Key, X-Auth-Token, Cookie, … */
 const SECRET_HEADER = /(?:authori[sz]ation|api-?key|auth|token|secret|passw|cookie|session)/i;
-/** Programs whose `-pVALUE` is a password (not `mkdir -p`). */
-const PASSWORD_P_PROGRAMS = /^(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mariadb-admin)$/;
 
 export function redact(text: string, extraValues: readonly string[] = []): string {
   let t = text;
@@ -42,34 +40,171 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** How a program takes a password as an argument. */
+interface PasswordArgument {
+  /** Options whose next word is the password (`sshpass -p PASS`). */
+  next?: readonly string[];
+  /** Options with the password attached (`sshpass -pPASS`, `mysql -pPASS`, `--user=u:PASS`, `/p:PASS`). */
+  attached?: readonly string[];
+  /** Only once this word (a subcommand) came: `docker login -p PASS`, where elsewhere -p is a port. */
+  after?: string;
+  /** The value is `user<sep>password`: only the password goes (`curl -u user:PASS`, `smbclient -U user%PASS`). */
+  userSep?: string;
+  /** With a short option cluster holding this letter, the segment's last word is the password (`htpasswd -b file user PASS`). */
+  batchLast?: string;
+  /** Its first operand starts another command (`sshpass -p PASS ssh -p 22 host`): options after it are that command's. */
+  runsCommand?: boolean;
+}
+
+const MYSQL: PasswordArgument = { attached: ['-p'] };
+const MONGO: PasswordArgument = { next: ['-p'], attached: ['-p'] };
+const LDAP: PasswordArgument = { next: ['-w'], attached: ['-w'] };
+const LOGIN: PasswordArgument = { next: ['-p'], after: 'login' };
+const ARCHIVE_ATTACHED: PasswordArgument = { attached: ['-p'] };
+const JAVA_KEYSTORE: PasswordArgument = { next: ['-storepass', '-keypass', '-srcstorepass', '-deststorepass', '-srckeypass', '-destkeypass'] };
+
 /**
- * Passwords given as arguments: `curl -u user:PASS` (`--user`, `-uuser:PASS`), `mysql -pPASS`.
- * One pass over the words; a word's program is the last curl/mysql-like word of its command
- * segment (after `|`, `;`, `&`, or a newline).
+ * Programs that take a password on their command line, where it shows in `ps`, the shell history and
+ * any message quoting the command. (`--password=…`, `--token …` and `-password …` of any program are
+ * redacted by name in `redact`; this table holds the short and program-specific forms.)
+ */
+const PASSWORD_ARGUMENTS: Readonly<Record<string, PasswordArgument>> = {
+  curl: { next: ['-u', '--user'], attached: ['-u', '--user='], userSep: ':' },
+  sshpass: { next: ['-p'], attached: ['-p'], runsCommand: true },
+  mysql: MYSQL,
+  mysqldump: MYSQL,
+  mysqladmin: MYSQL,
+  mysqlimport: MYSQL,
+  mysqlshow: MYSQL,
+  mysqlcheck: MYSQL,
+  mariadb: MYSQL,
+  'mariadb-dump': MYSQL,
+  'mariadb-admin': MYSQL,
+  'redis-cli': { next: ['-a', '--pass'], attached: ['-a'] },
+  mongo: MONGO,
+  mongosh: MONGO,
+  mongodump: MONGO,
+  mongorestore: MONGO,
+  mongoexport: MONGO,
+  mongoimport: MONGO,
+  docker: LOGIN,
+  podman: LOGIN,
+  nerdctl: LOGIN,
+  buildah: LOGIN,
+  zip: { next: ['-P'] },
+  unzip: { next: ['-P'], attached: ['-P'] },
+  '7z': ARCHIVE_ATTACHED,
+  '7za': ARCHIVE_ATTACHED,
+  '7zz': ARCHIVE_ATTACHED,
+  '7zr': ARCHIVE_ATTACHED,
+  rar: ARCHIVE_ATTACHED,
+  unrar: ARCHIVE_ATTACHED,
+  ldapsearch: LDAP,
+  ldapadd: LDAP,
+  ldapmodify: LDAP,
+  ldapdelete: LDAP,
+  ldapwhoami: LDAP,
+  ldappasswd: LDAP,
+  sqlcmd: { next: ['-P'], attached: ['-P'] },
+  bcp: { next: ['-P'] },
+  smbclient: { next: ['-U', '--user'], attached: ['-U', '--user='], userSep: '%' },
+  lftp: { next: ['-u'], userSep: ',' },
+  ncftp: { next: ['-p'] },
+  ncftpget: { next: ['-p'] },
+  ncftpput: { next: ['-p'] },
+  openssl: { next: ['-passin', '-passout', '-pass', '-k', '-kfile'] },
+  keytool: JAVA_KEYSTORE,
+  jarsigner: JAVA_KEYSTORE,
+  gpg: { next: ['--passphrase'], attached: ['--passphrase='] },
+  gpg2: { next: ['--passphrase'], attached: ['--passphrase='] },
+  xfreerdp: { attached: ['/p:'] },
+  rdesktop: { next: ['-p'] },
+  htpasswd: { batchLast: 'b' },
+};
+
+/** The run of `chars` that ends `s` (a loop: an end-anchored `[…]+$` regex backtracks from every position). */
+function trailingRun(s: string, chars: string): string {
+  let i = s.length;
+  while (i > 0 && chars.includes(s[i - 1]!)) i--;
+  return s.slice(i);
+}
+
+const unquote = (w: string) => {
+  const v = w.replace(/^[('"]+/, '');
+  return v.slice(0, v.length - trailingRun(v, `'"`).length);
+};
+
+/** The password part of a word, replaced, keeping the quotes around it and a `user<sep>` before it. */
+function redactValue(word: string, userSep: string | undefined): string {
+  const q = /^['"]/.exec(word)?.[0] ?? '';
+  const end = q && word.endsWith(q) && word.length > 1 ? q : '';
+  const inner = word.slice(q.length, word.length - end.length);
+  const cut = userSep ? inner.indexOf(userSep) : -1;
+  return `${q}${cut >= 0 ? `${inner.slice(0, cut + 1)}${REDACTED}` : REDACTED}${end}`;
+}
+
+/**
+ * Passwords given as arguments (PASSWORD_ARGUMENTS): `sshpass -p PASS`, `curl -u user:PASS`,
+ * `mysql -pPASS`, `docker login -p PASS`, `htpasswd -b file user PASS`, … One pass over the words; a
+ * word's program is the last one of the table's in its command segment (after `|`, `;`, `&`, or a
+ * newline), so `mkdir -p` or `docker run -p 80:80` are left alone.
  */
 function redactArguments(text: string): string {
-  if (!/curl|mysql|mariadb/.test(text)) return text;
-  const parts = text.split(/(\s+)/);
+  if (!Object.keys(PASSWORD_ARGUMENTS).some((p) => text.includes(p))) return text;
+  return redactParts(text.split(/(\s+)/)).join('');
+}
+
+/**
+ * A command's words as a program gets them (argv, as `explain --json` shows them), each redacted and
+ * the password arguments among them.
+ */
+export function redactArgv(argv: readonly string[]): string[] {
+  const parts: string[] = [];
+  argv.forEach((a, i) => {
+    if (i > 0) parts.push(' ');
+    parts.push(redact(a));
+  });
+  return redactParts(parts).filter((_, i) => i % 2 === 0);
+}
+
+/** The words (even indexes; whitespace between them at odd ones) with their password arguments replaced. */
+function redactParts(parts: string[]): string[] {
   let program = '';
-  let userNext = false;
+  let seenAfter = false;
+  let batch = false;
+  let last = -1;
+  let valueNext = false;
+  const endSegment = () => {
+    const spec = PASSWORD_ARGUMENTS[program];
+    if (spec?.batchLast && batch && last >= 0 && !unquote(parts[last]!).startsWith('-')) parts[last] = redactValue(parts[last]!, undefined);
+    program = '';
+    seenAfter = false;
+    batch = false;
+    last = -1;
+    valueNext = false;
+  };
   for (let i = 0; i < parts.length; i++) {
     const w = parts[i]!;
     if (i % 2 === 1) {
-      if (w.includes('\n')) program = '';
+      if (w.includes('\n')) endSegment();
       continue;
     }
-    if (/^[|;&]+$|[|;&]$/.test(w)) {
-      program = '';
-      userNext = false;
+    if (w === '') continue;
+    if (/^[|;&]+$/.test(w)) {
+      endSegment();
       continue;
     }
-    const bare = w.replace(/^['"(]+/, '').replace(/^.*\//, '');
-    if (bare === 'curl' || PASSWORD_P_PROGRAMS.test(bare)) {
-      program = bare;
-      continue;
-    }
-    if (program === 'curl') {
-      if (userNext) {
+    // A separator glued to the word (`-pS3cret;`) ends the segment after it, and stays.
+    const tail = trailingRun(w, '|;&');
+    const core = w.slice(0, w.length - tail.length);
+    const bare = unquote(core);
+    const name = bare.replace(/^.*\//, '');
+    if (!valueNext && Object.hasOwn(PASSWORD_ARGUMENTS, name)) {
+      endSegment();
+      program = name;
+    } else if (program) {
+      const spec = PASSWORD_ARGUMENTS[program]!;
+      if (valueNext) {
         // A quoted value may contain spaces: it runs to its closing quote.
         const q = /^['"]/.exec(w)?.[0];
         let j = i;
@@ -78,23 +213,33 @@ function redactArguments(text: string): string {
           parts[i] = parts.slice(i, j + 1).join('');
           parts.fill('', i + 1, j + 1);
         }
-        parts[i] = redactUserPass(parts[i]!);
+        const joined = parts[i]!;
+        const end = trailingRun(joined, '|;&');
+        parts[i] = `${redactValue(joined.slice(0, joined.length - end.length), spec.userSep)}${end}`;
+        if (end) endSegment();
         i = j;
-        userNext = false;
-      } else if (w === '-u' || w === '--user') userNext = true;
-      else if (/^(?:-u|--user=)./.test(w)) {
-        const cut = w.startsWith('-u') ? 2 : 7;
-        parts[i] = w.slice(0, cut) + redactUserPass(w.slice(cut));
+        valueNext = false;
+        continue;
+      } else {
+        if (spec.after && bare === spec.after) seenAfter = true;
+        if (spec.batchLast && /^-[A-Za-z]+$/.test(bare) && bare.includes(spec.batchLast)) batch = true;
+        if (!spec.after || seenAfter) {
+          if (spec.next?.includes(bare)) valueNext = true;
+          else {
+            const a = spec.attached?.find((x) => bare.startsWith(x) && bare.length > x.length);
+            if (a) {
+              const at = core.indexOf(a);
+              parts[i] = `${core.slice(0, at + a.length)}${redactValue(core.slice(at + a.length), spec.userSep)}${tail}`;
+            } else if (spec.runsCommand && !bare.startsWith('-')) program = '';
+          }
+        }
+        last = i;
       }
-    } else if (program && /^-p[^\s]/.test(w) && w !== '-p') parts[i] = `-p${REDACTED}`;
+    }
+    if (tail) endSegment();
   }
-  return parts.join('');
-}
-
-/** `user:pass` → `user:[REDACTED]`, keeping quotes. */
-function redactUserPass(word: string): string {
-  const m = /^(['"]?)([^:'"]*):(.+?)(['"]?)$/.exec(word);
-  return m ? `${m[1]}${m[2]}:${REDACTED}${m[4]}` : word;
+  endSegment();
+  return parts;
 }
 
 /**

@@ -175,12 +175,19 @@ export default defineGuard({
         return {
           reason: `git push here uses the refspec ${plan.configured}, which this line sets in the configuration (remote.<name>.push, push.default): it force-updates ${forced.length > 0 ? branches(forced) : 'branches that may be protected'} and overwrites commits others may have pushed. Push the branch you changed by name (git push origin <branch>).`,
         };
-      if (forced.length > 0 || plan.unknownForced) {
-        const target =
-          forced.length > 0 ? branches(forced) : 'a branch the command does not name (the current one, or one computed when it runs), which may be protected,';
+      if (forced.length > 0) {
+        // Not --force-with-lease: that still rewrites the protected branch's history. A plain push
+        // never does; git refuses it when the remote moved, and the agent integrates first.
         return {
-          reason: `git push --force to ${target} overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched.`,
-          instead: [shq(...prefix), ...withLease(args).map((a, i) => (a.includes(OPAQUE) ? rawUnknown(git.args, args, i) : shq(a)))].join(' '),
+          reason: `git push --force to ${branches(forced)} rewrites its history and drops commits others may have pushed; --force-with-lease rewrites it too. Push without force: when the remote moved, git refuses, and git pull --rebase integrates its commits first.`,
+          instead: [shq(...prefix), ...withoutForce(args).map((a, i) => (a.includes(OPAQUE) ? rawUnknown(git.args, args, i, withoutForce) : shq(a)))].join(' '),
+        };
+      }
+      if (plan.unknownForced) {
+        return {
+          reason:
+            'git push --force to a branch the command does not name (the current one, or one computed when it runs), which may be protected, overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched.',
+          instead: [shq(...prefix), ...withLease(args).map((a, i) => (a.includes(OPAQUE) ? rawUnknown(git.args, args, i, withLease) : shq(a)))].join(' '),
         };
       }
     }
@@ -382,9 +389,9 @@ function planPush(args: string[], branch: () => string | null, git: GitCall): Pu
   return plan;
 }
 
-/** The i-th word of the lease form, where it is an unknown argument: the same word as written. */
-function rawUnknown(words: { word: { raw: string } }[], args: string[], leaseIndex: number): string {
-  const lease = withLease(args);
+/** The i-th word of the rewritten form, where it is an unknown argument: the same word as written. */
+function rawUnknown(words: { word: { raw: string } }[], args: string[], leaseIndex: number, form: (args: string[]) => string[]): string {
+  const lease = form(args);
   const nth = lease.slice(0, leaseIndex + 1).filter((a) => a.includes(OPAQUE)).length;
   let seen = 0;
   for (let i = 0; i < args.length; i++) if (args[i]!.includes(OPAQUE) && ++seen === nth) return words[i]!.word.raw.replace(/^(["']?)\+/, '$1');
@@ -393,9 +400,14 @@ function rawUnknown(words: { word: { raw: string } }[], args: string[], leaseInd
 
 /** The same push with every force replaced by --force-with-lease. */
 function withLease(args: string[]): string[] {
-  const out: string[] = ['--force-with-lease'];
+  return ['--force-with-lease', ...withoutForce(args)];
+}
+
+/** The same push without any force (--force, -f, --force-with-lease, --force-if-includes, a refspec's +). */
+function withoutForce(args: string[]): string[] {
+  const out: string[] = [];
   for (const a of args) {
-    if (a === '--force' || a === '--force-with-lease' || a.startsWith('--force-with-lease=')) continue;
+    if (a === '--force' || a === '--force-with-lease' || a.startsWith('--force-with-lease=') || a === '--force-if-includes') continue;
     if (/^-[a-zA-Z]+$/.test(a) && a.includes('f')) {
       const rest = a.replace(/f/g, '');
       if (rest !== '-') out.push(rest);

@@ -1068,6 +1068,48 @@ export default defineGuard({
         fixture: { committed: { '.claude/settings.json': HOOKED } },
         note: 'every path would count as inside the workspace',
       },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: '"allow": [] },',
+          new_string: '"allow": [] }, "env": { "OPENSSL_CONF": "/etc/hostname" },',
+        },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+        note: 'node cannot start with that OpenSSL configuration: the hook would answer nothing',
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.claude/settings.local.json', content: '{ "env": { "LD_AUDIT": "/tmp/audit.so" } }\n' },
+        note: "the local settings' env reaches the hook's process too",
+      },
+      { tool_name: 'Write', tool_input: { file_path: '.claude/settings.local.json', content: '{ "env": { "HOME": "/tmp/elsewhere" } }\n' } },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '.claude/settings.local.json', content: '{ "env": { "AGENT_GUARD_NO_WORKSPACE_GUARDS": "1" } }\n' },
+      },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: '/home/user/.claude/settings.json', content: '{ "env": { "XDG_CONFIG_HOME": "/tmp/c", "MY_TOOL_FLAG": "1" } }\n' },
+        note: 'an allowlist: the user settings too, and any name not known to be harmless',
+      },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: ', "SessionStart": [ { "hooks": [ { "type": "command", "command": "sh check-agent-guard.cjs" } ] } ]',
+          new_string: '',
+        },
+        fixture: {
+          committed: {
+            '.claude/settings.json': HOOKED.replace(
+              '] } ] }',
+              '] } ], "SessionStart": [ { "hooks": [ { "type": "command", "command": "sh check-agent-guard.cjs" } ] } ] }',
+            ),
+          },
+        },
+        note: 'the session-start check is how a broken hook gets noticed',
+      },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.claude/plugins' } },
       { tool_name: 'Bash', tool_input: { command: `ruby -e 'File.write(ARGV[0], "")' .claude/settings.json` }, note: 'the path comes in as an argument' },
       { tool_name: 'Bash', tool_input: { command: 'chmod -x /usr/bin/node' } },
@@ -1195,6 +1237,16 @@ export default defineGuard({
         note: 'a computed write that names nothing of the guard',
       },
       { tool_name: 'Bash', tool_input: { command: 'echo "$CLAUDE_ENV_FILE"' } },
+      {
+        tool_name: 'Edit',
+        tool_input: {
+          file_path: '.claude/settings.json',
+          old_string: '"allow": [] },',
+          new_string: '"allow": [] }, "env": { "MAX_THINKING_TOKENS": "8000", "ANTHROPIC_MODEL": "claude-sonnet-4-5" },',
+        },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+        note: 'names only Claude Code reads are on the allowlist',
+      },
       {
         tool_name: 'Edit',
         tool_input: { file_path: '.claude/settings.json', old_string: '"allow": []', new_string: '"allow": [], "additionalDirectories": ["../shared-lib"]' },

@@ -5,15 +5,33 @@
 # Inputs (environment): AGENT_GUARD_PATHS, AGENT_GUARD_MAX_WARNINGS, AGENT_GUARD_PACKAGE;
 # GITHUB_ACTION_PATH, GITHUB_WORKSPACE, GITHUB_OUTPUT, RUNNER_TEMP, GITHUB_EVENT_NAME,
 # GITHUB_EVENT_PATH as GitHub sets them.
+#
+# The checkout is a pull request's, so nothing of it may take part in running the linter: npm is
+# never run inside it (an `npm exec` there reads its .npmrc, whose node-options=--require ran the
+# PR's code, and prefers a node_modules/.bin/agent-guard of its own). The pinned package is
+# installed into a private folder under RUNNER_TEMP, without install scripts, from there; then its
+# CLI runs by absolute path with the checkout only as the folder to lint.
 set -uo pipefail
 pkg="${AGENT_GUARD_PACKAGE:-}"
 if [ -z "$pkg" ]; then
   version=$(node -p "require(process.argv[1]).version" "$GITHUB_ACTION_PATH/package.json") || exit 2
   pkg="agent-guard@$version"
 fi
+workspace="${GITHUB_WORKSPACE:-$PWD}"
+# A package given as a relative path (a tarball) is relative to the workspace, as a user wrote it.
+case "$pkg" in ./* | ../*) pkg="$workspace/$pkg" ;; esac
+tool=$(mktemp -d "${RUNNER_TEMP:-/tmp}/agent-guard-tool.XXXXXX") || exit 2
+(cd "$tool" && printf '{ "private": true }\n' > package.json &&
+  npm install --prefix "$tool" --no-save --ignore-scripts --no-audit --no-fund --no-package-lock "$pkg" > "$tool/npm.log" 2>&1) || {
+  cat "$tool/npm.log" >&2
+  echo "agent-guard action: could not install $pkg" >&2
+  echo "exit-code=2" >> "$GITHUB_OUTPUT"
+  exit 0
+}
+cli="$tool/node_modules/agent-guard/dist/cli.cjs"
 sarif="${RUNNER_TEMP:-/tmp}/agent-guard.sarif"
 read -r -a paths <<< "${AGENT_GUARD_PATHS:-}"
-cd "${GITHUB_WORKSPACE:-.}" || exit 2
+cd "$workspace" || exit 2
 # A pull request cannot loosen its own checks: the base branch's .claude/agent-guard.json is what
 # the team agreed to; what the pull request loosens is reported (AG-CFG-001) and not applied. On
 # any other event the checked-out commit is already on its branch: its configuration is agreed.
@@ -31,10 +49,10 @@ if [ "${GITHUB_EVENT_NAME:-}" = pull_request ] || [ "${GITHUB_EVENT_NAME:-}" = p
 fi
 base_args=()
 if [ -n "$base" ]; then base_args=(--base "$base"); fi
-npm exec --yes --package="$pkg" -- agent-guard lint "${base_args[@]}" --format sarif --output-file "$sarif" --max-warnings="${AGENT_GUARD_MAX_WARNINGS:--1}" "${paths[@]}"
+node "$cli" lint "${base_args[@]}" --format sarif --output-file "$sarif" --max-warnings="${AGENT_GUARD_MAX_WARNINGS:--1}" "${paths[@]}"
 code=$?
 # Findings also as annotations on the run (same run, another format: lint is fast).
-npm exec --yes --package="$pkg" -- agent-guard lint "${base_args[@]}" --format github "${paths[@]}" || true
+node "$cli" lint "${base_args[@]}" --format github "${paths[@]}" || true
 if [ -s "$sarif" ]; then echo "sarif-file=$sarif" >> "$GITHUB_OUTPUT"; fi
 echo "exit-code=$code" >> "$GITHUB_OUTPUT"
 exit 0

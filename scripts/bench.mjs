@@ -199,6 +199,11 @@ for (const [label, payload] of capCases) {
     `\nlint\n  ${count} agent files (agents, commands, workflows)                  median ${s.median.toFixed(0)} ms (${(count / (s.median / 1000)).toFixed(0)} files/s)`,
   );
 }
+// 250 / 500 / 1,000 agent files: time and peak memory must grow linearly (scripts/bench-lint-scale.mjs).
+{
+  const { benchLintScale } = await import('./bench-lint-scale.mjs');
+  benchLintScale({ runs: Number(process.env.BENCH_SCALE_RUNS ?? 3) });
+}
 // A 5,000-line CLAUDE.md with a few hundred commands (the file the speed goals are about).
 // Shaped like a real one: sections and short paragraphs (a blank line every 5 lines), @imports,
 // inline commands, shell blocks.

@@ -96,21 +96,28 @@ async function buildCached({ entry, out, name, perCommand, strip, banner = '', d
 await Promise.all([
   buildCached({ entry: 'cli/hook.ts', out: 'dist/hook.cjs', name: 'PreToolUse hook', perCommand: false, strip: true }),
   buildCached({ entry: 'cli/main.ts', out: 'dist/cli.cjs', name: 'command line', perCommand: true, strip: false, banner: '#!/usr/bin/env node\n' }),
-  // The language server: everything bundled (vscode-languageserver included), started by the extension or any LSP client.
-  build({
-    ...common,
-    absWorkingDir: root,
-    entryPoints: ['server/server.ts'],
-    outfile: 'dist/server.cjs',
-    minify: true,
-    plugins: [stripExamples, guardDiscoveryPlugin],
-  }),
-  // The VS Code extension: everything but the vscode API itself.
+  // The language server: everything bundled (vscode-languageserver included), started by the
+  // extension or any LSP client; through the code-cache loader too (its cache is written when the
+  // server exits): a window's first diagnostics come ~25% sooner (CPU to first diagnostics 0.21 -> 0.15 s here).
+  buildCached({ entry: 'server/server.ts', out: 'dist/server.cjs', name: 'language server', perCommand: false, strip: true }),
+  // The VS Code extension, in two bundles (everything but the vscode API itself): what activation
+  // needs (the language client), and the features it loads once the language server is starting
+  // (install, status, the view, Check a Command: the guards and the installer), so a window's
+  // first diagnostics do not wait for a megabyte of code the editor does not need yet.
   build({
     ...common,
     absWorkingDir: root,
     entryPoints: ['client/extension.ts'],
     outfile: 'dist/extension.cjs',
+    external: ['vscode'],
+    minify: true,
+    plugins: [stripExamples, guardDiscoveryPlugin],
+  }),
+  build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: ['client/features.ts'],
+    outfile: 'dist/extension-features.cjs',
     external: ['vscode'],
     minify: true,
     plugins: [stripExamples, guardDiscoveryPlugin],

@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import {
   type CodeAction,
   CodeActionKind,
+  type CodeLens,
+  type CompletionItem,
+  CompletionItemKind,
+  MarkupKind,
   createConnection,
   DiagnosticSeverity,
   ProposedFeatures,
@@ -21,7 +25,11 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import guards from 'agent-guard:guards';
-import { disableComment, lintFile, nonOverlappingEdits, splitFrontmatter, type GuardSetup } from '../core/lint/engine';
+import { createContext, disableComment, LineIndex, lintFile, nonOverlappingEdits, splitFrontmatter, type GuardSetup } from '../core/lint/engine';
+import { hoverAt } from '../core/lint/hover';
+import { completionsAt, type Completion } from '../core/lint/completion';
+import { lensesFor } from '../core/lint/lenses';
+import { frontmatterView } from '../core/lint/frontmatter-view';
 import { classifyFile, findAgentFiles } from '../core/lint/files';
 import { fsWorkspace } from '../core/lint/workspace';
 import { rules, docsUrl, ruleByCode } from '../core/lint/index';
@@ -31,10 +39,11 @@ import type { Verdict } from '../core/guards/dispatch';
 import { loadConfig } from '../core/guards/load-config';
 import { CONFIG_FILE } from '../core/config';
 import { LOCAL_CONFIG_FILE } from '../core/consent';
-import { narrowerRules, packageScripts } from '../core/lint/narrow';
+import { narrowingFixes, packageScripts } from '../core/lint/narrow';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentGuard`;
 const SHOW_DOCS = 'agentGuard.showRuleDocumentation';
+const INSTALL = 'agentGuard.install';
 const DEBOUNCE_MS = 150;
 
 const connection = createConnection(ProposedFeatures.all);
@@ -143,7 +152,11 @@ function forgetVerdicts(): void {
   folderStates.clear();
 }
 
-function lintText(uri: string, text: string): Diagnostic[] {
+/**
+ * `views`: one view per folder shared by a pass over many files (the start-up pass), so what rules
+ * derive from many files (every agent name of a folder) is read once per pass, not once per file.
+ */
+function lintText(uri: string, text: string, views?: Map<string, WorkspaceView>): Diagnostic[] {
   const path = pathOf(uri);
   if (!path) return [];
   const where = locate(path);
@@ -151,7 +164,12 @@ function lintText(uri: string, text: string): Diagnostic[] {
   const kind = kindOf(where);
   if (!kind) return [];
   const st = folderState(where.root);
-  return lintFile({ path, rel: where.rel, kind, text }, workspaceFor(where.root), {
+  let view = views?.get(where.root);
+  if (!view) {
+    view = workspaceFor(where.root);
+    views?.set(where.root, view);
+  }
+  return lintFile({ path, rel: where.rel, kind, text }, view, {
     rules,
     guards: st.guards,
     config: st.config,
@@ -188,6 +206,7 @@ function validateWorkspace(): void {
   for (const d of documents.all()) validate(d);
   const queue: string[] = [];
   for (const root of roots) for (const { rel } of findAgentFiles(root)) queue.push(`${root}/${rel}`);
+  const views = new Map<string, WorkspaceView>();
   const step = () => {
     if (pass !== workspacePass) return; // a newer pass (folders changed) took over
     for (let n = 0; n < 20 && queue.length > 0; n++) {
@@ -195,7 +214,7 @@ function validateWorkspace(): void {
       const uri = pathToFileURL(path).toString();
       if (documents.get(uri)) continue;
       const text = diskText(path);
-      if (text !== null) void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text).map(toLsp) });
+      if (text !== null) void connection.sendDiagnostics({ uri, diagnostics: lintText(uri, text, views).map(toLsp) });
     }
     if (queue.length > 0) setImmediate(step);
   };
@@ -207,12 +226,16 @@ connection.onInitialize((params: InitializeParams) => {
   roots = folders.map(pathOf).filter((p): p is string => p !== null);
   folderEvents = params.capabilities.workspace?.workspaceFolders === true;
   watchRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-  const opts = params.initializationOptions as { inlineConfig?: boolean } | undefined;
+  const opts = params.initializationOptions as { inlineConfig?: boolean; clientCommands?: unknown } | undefined;
   if (typeof opts?.inlineConfig === 'boolean') inlineConfig = opts.inlineConfig;
+  if (Array.isArray(opts?.clientCommands)) clientCommands = new Set(opts.clientCommands.filter((c): c is string => typeof c === 'string'));
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+      hoverProvider: true,
+      completionProvider: { triggerCharacters: [' ', ',', '"', '|'], resolveProvider: false },
+      codeLensProvider: { resolveProvider: false },
       executeCommandProvider: { commands: [SHOW_DOCS] },
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
     },
@@ -222,6 +245,8 @@ connection.onInitialize((params: InitializeParams) => {
 
 let folderEvents = false;
 let watchRegistration = false;
+/** Commands the client runs itself (the VS Code extension's Install), which code actions may name. */
+let clientCommands = new Set<string>();
 
 /**
  * Files whose change makes other files' diagnostics stale: the settings (AG-SET-008 "not
@@ -331,6 +356,15 @@ connection.onCodeAction((params) => {
         edit: { changes: { [doc.uri]: fix.edits } },
       });
     if (d.code === 'AG-SET-004') actions.push(...narrowActions(doc, d));
+    // "Not installed": install it, in the folder of this settings file (the extension asks for which agent).
+    if (d.code === 'AG-SET-008' && String(d.message).startsWith('Agent Guard is not installed') && clientCommands.has(INSTALL) && where)
+      actions.push({
+        title: 'Install Agent Guard in this folder…',
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        isPreferred: true,
+        command: { title: 'Install Agent Guard', command: INSTALL, arguments: [{ folder: pathToFileURL(where.root).toString() }] },
+      });
     // Entries waiting for consent: the editor's consent command (the VS Code extension registers it).
     if (d.code === 'AG-CFG-001' && where)
       actions.push({
@@ -339,7 +373,7 @@ connection.onCodeAction((params) => {
         diagnostics: [d],
         command: { title: 'Trust', command: 'agentGuard.trustWorkspaceGuards', arguments: [{ folder: pathToFileURL(where.root).toString() }] },
       });
-    if (kind && kind !== 'settings' && kind !== 'guard-config') {
+    if (kind && kind !== 'settings' && kind !== 'guard-config' && kind !== 'host-hooks') {
       last.push(disableAction(doc, d, d.code, kind, 'line'));
       last.push(disableAction(doc, d, d.code, kind, 'file'));
     }
@@ -353,19 +387,20 @@ connection.onCodeAction((params) => {
   return [...actions, ...later, ...last];
 });
 
-/** `Bash(*)` and the like: one quick fix per narrower rule (the project's scripts, read-only git), for the user to pick. */
+/** `Bash(*)` and the like: one quick fix per narrower rule (the project's scripts, read-only git) and one that removes it. */
 function narrowActions(doc: TextDocument, d: LspDiagnostic): CodeAction[] {
-  const rule = doc.getText(d.range);
   const path = pathOf(doc.uri);
   const root = path ? locate(path)?.root : undefined;
   const scripts = packageScripts(
     root ? (documents.get(pathToFileURL(`${root}/package.json`).toString())?.getText() ?? diskText(`${root}/package.json`)) : null,
   );
-  return narrowerRules(rule, scripts).map((narrower) => ({
-    title: `Allow only ${narrower} instead of ${rule}`,
+  return narrowingFixes(doc.getText(), doc.offsetAt(d.range.start), doc.offsetAt(d.range.end), scripts).map((fix) => ({
+    title: fix.title,
     kind: CodeActionKind.QuickFix,
     diagnostics: [d],
-    edit: { changes: { [doc.uri]: [{ range: d.range, newText: narrower.replace(/["\\]/g, (c) => `\\${c}`) }] } },
+    edit: {
+      changes: { [doc.uri]: fix.edits.map((e) => ({ range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) }, newText: e.newText })) },
+    },
   }));
 }
 
@@ -394,6 +429,117 @@ connection.onExecuteCommand(async (params) => {
   // A shipped page opens in the editor; the published one in the browser.
   await connection.window.showDocument({ uri, external: !uri.startsWith('file:') });
 });
+
+// ---- beyond diagnostics: hover, completion, code lenses (core/lint/hover.ts, completion.ts, lenses.ts) ----
+
+const REPLACE_TEXT = 'agentGuard.replaceText';
+const APPLY_PREVIEWED = 'agentGuard.applyPreviewed';
+const SHOW_FRONTMATTER = 'agentGuard.showFrontmatter';
+const SHOW_PROBLEMS = 'workbench.actions.view.problems';
+
+/** A document's place, kind and the context the rules read it through (for hover). */
+function contextOf(doc: TextDocument) {
+  const path = pathOf(doc.uri);
+  const where = path ? locate(path) : null;
+  const kind = where ? kindOf(where) : null;
+  if (!path || !where || !kind) return null;
+  const text = doc.getText();
+  const st = folderState(where.root);
+  const file = { path, rel: where.rel, kind, text };
+  return { where, kind, text, ctx: createContext(file, workspaceFor(where.root), new LineIndex(text), [], { rule: null }, st, st.verdicts) };
+}
+
+const commandLink = (command: string, arg: unknown) => `command:${command}?${encodeURIComponent(JSON.stringify([arg]))}`;
+
+connection.onHover((params) => {
+  const doc = documents.get(params.textDocument.uri);
+  const c = doc ? contextOf(doc) : null;
+  if (!doc || !c) return null;
+  const offset = doc.offsetAt(params.position);
+  const parts: string[] = [];
+  let range: { start: number; end: number } | null = null;
+  const h = hoverAt(c.ctx, offset);
+  const findings = lintText(doc.uri, c.text).filter((d) => doc.offsetAt(d.range.start) <= offset && offset <= doc.offsetAt(d.range.end));
+  if (h) {
+    range = h;
+    // A finding on the same span shows the reason already (the editor puts it above): not twice.
+    let md = h.short && findings.some((d) => doc.offsetAt(d.range.start) === h.start) ? h.short : h.markdown;
+    if (h.replace && clientCommands.has(REPLACE_TEXT))
+      md += ` [Replace](${commandLink(REPLACE_TEXT, { uri: doc.uri, range: { start: doc.positionAt(h.replace.start), end: doc.positionAt(h.replace.end) }, newText: h.replace.newText })} "Put the alternative in its place")`;
+    parts.push(md);
+  }
+  // What the rule of a finding here is about (the editor shows the finding's message itself).
+  for (const code of new Set(findings.map((d) => d.code))) {
+    const rule = ruleByCode(code);
+    if (rule) parts.push(`**${rule.code}** ${rule.name}: ${rule.title}. ${rule.rationale} [Rule page](${ruleDocs(rule.code)})`);
+  }
+  if (parts.length === 0) return null;
+  return {
+    contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') },
+    ...(range ? { range: { start: doc.positionAt(range.start), end: doc.positionAt(range.end) } } : {}),
+  };
+});
+
+const COMPLETION_KIND: Record<Completion['kind'], CompletionItemKind> = {
+  key: CompletionItemKind.Property,
+  tool: CompletionItemKind.Function,
+  model: CompletionItemKind.Value,
+  value: CompletionItemKind.EnumMember,
+  event: CompletionItemKind.Event,
+};
+
+connection.onCompletion((params): CompletionItem[] => {
+  const doc = documents.get(params.textDocument.uri);
+  const path = doc ? pathOf(doc.uri) : null;
+  const where = path ? locate(path) : null;
+  const kind = where ? kindOf(where) : null;
+  if (!doc || !kind) return [];
+  return completionsAt(kind, doc.getText(), doc.offsetAt(params.position)).map((c) => ({
+    label: c.label,
+    kind: COMPLETION_KIND[c.kind],
+    detail: c.detail,
+    textEdit: { range: { start: doc.positionAt(c.start), end: doc.positionAt(c.end) }, newText: c.insertText ?? c.label },
+  }));
+});
+
+connection.onCodeLens((params): CodeLens[] => {
+  const doc = documents.get(params.textDocument.uri);
+  const path = doc ? pathOf(doc.uri) : null;
+  const where = path ? locate(path) : null;
+  const kind = where ? kindOf(where) : null;
+  if (!doc || !where || !kind) return [];
+  const scripts =
+    kind === 'settings'
+      ? packageScripts(documents.get(pathToFileURL(`${where.root}/package.json`).toString())?.getText() ?? diskText(`${where.root}/package.json`))
+      : [];
+  const out: CodeLens[] = [];
+  for (const lens of lensesFor(kind, doc.getText(), lintText(doc.uri, doc.getText()), scripts)) {
+    const range = { start: { line: lens.line, character: 0 }, end: { line: lens.line, character: 0 } };
+    const a = lens.action;
+    const command =
+      a.kind === 'apply'
+        ? { title: lens.title, command: APPLY_PREVIEWED, arguments: [{ uri: doc.uri, label: a.label, edits: a.edits }] }
+        : a.kind === 'problems'
+          ? { title: lens.title, command: SHOW_PROBLEMS }
+          : { title: lens.title, command: SHOW_FRONTMATTER, arguments: [doc.uri] };
+    // Only what the client said it can run (the VS Code extension); another client gets none.
+    if (clientCommands.has(command.command)) out.push({ range, command });
+  }
+  return out;
+});
+
+/** How Claude Code reads an agent's, skill's or command's frontmatter (core/lint/frontmatter-view.ts). */
+connection.onRequest('agentGuard/frontmatterView', (params: { uri: string }) => {
+  const path = pathOf(params.uri);
+  const where = path ? locate(path) : null;
+  const kind = where ? kindOf(where) : null;
+  if (!where || !(kind === 'agent' || kind === 'skill' || kind === 'command')) return null;
+  const text = documents.get(params.uri)?.getText() ?? diskText(path!);
+  return text === null ? null : frontmatterView(kind, where.rel, text);
+});
+
+/** Lints a text as if it were the document at `uri` (the extension checks an edit it proposes before offering it). */
+connection.onRequest('agentGuard/lintText', (params: { uri: string; text: string }) => lintText(params.uri, params.text).map(toLsp));
 
 documents.listen(connection);
 connection.listen();

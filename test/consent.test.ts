@@ -222,7 +222,7 @@ test('CI: a pull request cannot loosen its own checks; lint --base reports the l
     '.claude/agent-guard.json:2 AG-CFG-001 This change loosens the guard relative to HEAD~1: it sets secret-read to "off" instead of "deny". Configuration that loosens the guard applies once it is merged; until then HEAD~1\'s configuration applies, here and in this check.',
     // The base agreed to kubectl-context off: no finding. The new exemption does not apply: cat .env is still an error. The tighter list applies at once: staging is protected.
     'CLAUDE.md:5 AG-CMD-001 cat .env prints the secret values in .env into the transcript, where they are stored and shared. To see which variables exist, list the names only. (This change\'s .claude/agent-guard.json would let it through (sets secret-read to "off" instead of "deny"), but configuration that loosens the guard applies only once it is merged: HEAD~1\'s configuration applies here.) [secret-read]',
-    'CLAUDE.md:5 AG-CMD-001 git push --force to the protected branch staging overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched. [force-push-protected]',
+    'CLAUDE.md:5 AG-CMD-001 git push --force to the protected branch staging rewrites its history and drops commits others may have pushed; --force-with-lease rewrites it too. Push without force: when the remote moved, git refuses, and git pull --rebase integrates its commits first. [force-push-protected]',
   ]);
   assert.equal(
     ci.stderr,

@@ -46,7 +46,7 @@ function tree(dir: string, prefix = ''): Record<string, string> {
   return out;
 }
 
-/** The files alone (uninstall leaves an empty .claude/ or .gemini/ folder it created). */
+/** The files alone (uninstall leaves ~/.claude/ and ~/.gemini/, which it may not have created alone). */
 const files = (dir: string) => Object.keys(tree(dir)).filter((k) => !k.endsWith('/'));
 
 const outdatedHook = () => {
@@ -118,7 +118,8 @@ test('each host alone: install, status counts it (active, current), sync updates
     const synced = syncHosts(place(scope), BUNDLE);
     assert.equal(synced.error, undefined, name);
     assert.ok(
-      synced.lines.some((l) => l.startsWith(`updated ${hook}`)),
+      // Named as the settings file is: relative to the folder, or from ~.
+      synced.lines.some((l) => l.startsWith(`updated ${scope === 'user' ? '~/' : ''}.claude/hooks/agent-guard.cjs`)),
       `${name}: ${synced.lines.join('\n')}`,
     );
     s = status(ws, home, BUNDLE);
@@ -126,6 +127,8 @@ test('each host alone: install, status counts it (active, current), sync updates
     const u = uninstallHosts(place(scope), BUNDLE);
     assert.equal(u.error, undefined, name);
     assert.deepEqual([files(ws), files(home)], [[], []], `${name}: uninstall left files`);
+    // Nor the folders it created in the workspace (.claude/, .claude/hooks/, .gemini/, .github/hooks/).
+    assert.deepEqual(tree(ws), {}, `${name}: uninstall left folders`);
   }
 });
 
@@ -137,7 +140,8 @@ test('the CLI: install --host gemini only is guarded in status (exit 0), and syn
   let st = cli('status', ws);
   assert.equal(st.status, 0, st.stdout);
   assert.match(st.stdout, /^installed: \.gemini\/settings\.json \(hook file: current\)$/m);
-  assert.match(st.stdout, /^host: {6}Gemini CLI: guarded /m);
+  assert.match(st.stdout, /^host: {6}Gemini CLI: guarded; /m);
+  assert.match(st.stdout, /^check: {5}\.gemini\/settings\.json: guarded; the installed hook command denied a test call \(rm -rf ~\), in \d+ ms$/m);
   writeFileSync(join(ws, '.claude/hooks/agent-guard.cjs'), outdatedHook());
   assert.equal(cli('status', ws).status, 1);
   const synced = cli('sync', ws);

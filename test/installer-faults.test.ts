@@ -80,8 +80,11 @@ for (const [what, name] of [
     // The missing-file message names the real path.
     require('node:fs').unlinkSync(join(home, '.claude/hooks/agent-guard.cjs'));
     const missing = spawnSync('sh', ['-c', command], { input: payload, encoding: 'utf8', cwd: base });
-    assert.equal(missing.status, 1);
-    assert.equal(missing.stderr, `agent-guard: hook file ${join(home, '.claude/hooks/agent-guard.cjs')} not found; run: agent-guard sync\n`);
+    assert.equal(missing.status, 2, 'a block, not a non-blocking error that lets the call run');
+    assert.equal(
+      missing.stderr,
+      `agent-guard: hook file ${join(home, '.claude/hooks/agent-guard.cjs')} not found, so Agent Guard checks nothing and blocks every call; to fix it, run: agent-guard sync\n`,
+    );
   });
 }
 
@@ -96,8 +99,11 @@ test('shell and PowerShell quoting', () => {
   assert.equal(psQuote("C:/Users/O'Brien $env:X `n"), "'C:/Users/O''Brien $env:X `n'");
   assert.equal(psQuote('C:/Users/a\u2019b'), "'C:/Users/a\u2019\u2019b'");
   assert.equal(
-    powershellHookCommand('C:/Users/$me/.claude/hooks/agent-guard.cjs'),
-    "if (Test-Path -LiteralPath 'C:/Users/$me/.claude/hooks/agent-guard.cjs') { & node 'C:/Users/$me/.claude/hooks/agent-guard.cjs'; exit $LASTEXITCODE } else { [Console]::Error.WriteLine('agent-guard: hook file not found; run: agent-guard sync'); exit 1 }",
+    powershellHookCommand("C:/Users/O'Brien $me/.claude/hooks/agent-guard.cjs", 'agent-guard sync --host vscode'),
+    "foreach ($v in 'NODE_OPTIONS','NODE_PATH','NODE_EXTRA_CA_CERTS','NODE_ICU_DATA','NODE_CHANNEL_FD','NODE_UNIQUE_ID','NODE_REDIRECT_WARNINGS','NODE_V8_COVERAGE','NODE_COMPILE_CACHE','NODE_REPL_EXTERNAL_MODULE','OPENSSL_CONF','LD_PRELOAD','LD_AUDIT','DYLD_INSERT_LIBRARIES') { Remove-Item \"Env:$v\" -ErrorAction SilentlyContinue }; " +
+      "$f = 'C:/Users/O''Brien $me/.claude/hooks/agent-guard.cjs'; if (Test-Path -LiteralPath $f) { & node $f; $r = $LASTEXITCODE; if ($r -eq 0 -or $r -eq 2) { exit $r }; " +
+      '[Console]::Error.WriteLine("agent-guard: node could not run the hook (exit $r), so Agent Guard checks nothing and blocks every call; to see why, run: agent-guard status"); exit 2 } ' +
+      'else { [Console]::Error.WriteLine("agent-guard: hook file $f not found, so Agent Guard checks nothing and blocks every call; to fix it, run: agent-guard sync --host vscode"); exit 2 }',
   );
 });
 

@@ -80,7 +80,8 @@ test('Gemini: a file it created is deleted again; bad files are refused with the
   assert.equal(installGemini(t(), BUNDLE, { selfTest: false }).ok, true);
   assert.equal(JSON.parse(readFileSync(join(ws, '.gemini/settings.json'), 'utf8')).hooks.BeforeTool[0].hooks[0].name, 'agent-guard');
   assert.equal(uninstallGemini(t(), BUNDLE).ok, true);
-  assert.equal(existsSync(join(ws, '.gemini/settings.json')), false);
+  assert.equal(existsSync(join(ws, '.gemini')), false, 'the .gemini/ folder it created goes too');
+  mkdirSync(join(ws, '.gemini'));
 
   for (const [bad, message] of [
     ['{ "hooks": { "BeforeTool": {} } }\n', /"hooks.BeforeTool" is an object, where Gemini CLI expects an array/],

@@ -17,7 +17,7 @@ import { status, hostStatus } from '../core/install/status';
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const BUNDLE: Bundle = { hookSource: readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8'), version: '9.9.9' };
 
-/** VS Code's hook file, per its hookSchema (../shared/reference/vscode-agent-hooks.md §1). */
+/** VS Code's hook file, per its hookSchema (microsoft/vscode, the chat hooks' JSON schema). */
 const VSCODE_HOOK_SCHEMA = {
   type: 'object',
   required: ['hooks'],
@@ -86,11 +86,18 @@ test('a missing hook file gives a clear error, not a silent pass (both commands)
   assert.ok(installVsCode(ws, BUNDLE, { selfTest: false }).ok);
   renameSync(join(ws, '.claude/hooks/agent-guard.cjs'), join(ws, 'moved.cjs'));
   const vs = run(JSON.parse(readFileSync(join(ws, VSCODE_HOOKS_FILE), 'utf8')).hooks.PreToolUse[0].command, ws, {});
-  assert.equal(vs.status, 1);
-  assert.match(vs.stderr, /agent-guard: \.claude\/hooks\/agent-guard\.cjs not found .*run: agent-guard sync --host vscode/);
+  // Exit 2 with the reason: every host blocks the call and shows why (exit 1 would let it run).
+  assert.equal(vs.status, 2);
+  assert.equal(
+    vs.stderr,
+    'agent-guard: hook file .claude/hooks/agent-guard.cjs not found, so Agent Guard checks nothing and blocks every call; to fix it, run: agent-guard sync --host vscode\n',
+  );
   const claude = run(JSON.parse(readFileSync(join(ws, '.claude/settings.json'), 'utf8')).hooks.PreToolUse[0].hooks[0].command, ws, {});
-  assert.equal(claude.status, 1);
-  assert.match(claude.stderr, /agent-guard: hook file \.\/\.claude\/hooks\/agent-guard\.cjs not found; run: agent-guard sync/);
+  assert.equal(claude.status, 2);
+  assert.match(
+    claude.stderr,
+    /^agent-guard: hook file \.\/\.claude\/hooks\/agent-guard\.cjs not found, so Agent Guard checks nothing and blocks every call; to fix it, run: agent-guard sync\n$/,
+  );
 });
 
 test('the .claude settings command works with CLAUDE_PROJECT_DIR (from any cwd) and without it (from the workspace)', () => {

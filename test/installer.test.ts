@@ -13,10 +13,13 @@ import { status } from '../core/install/status';
 import { planInstall, planUninstall, findOurHandlers, SECRET_DENY_RULES } from '../core/install/settings';
 import { picker, prng, randomJsonObject } from './support/prng';
 import { parseStrict } from '../core/install/json-edit';
+import { claudeSessionCheck } from '../core/install/liveness';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const BUNDLE: Bundle = { hookSource: readFileSync(join(ROOT, 'dist/hook.cjs'), 'utf8'), version: '9.9.9' };
 const ENTRY = { command: hookCommand('${CLAUDE_PROJECT_DIR:-.}/.claude/hooks/agent-guard.cjs'), timeout: 10 };
+/** What a Claude Code install writes: the hook and its session-start check. */
+const ENTRIES = { ...ENTRY, sessionStart: { command: claudeSessionCheck(ENTRY.command), timeout: 30 } };
 
 function workspace(name = 'ws'): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'agent-guard-install-')), name);
@@ -172,9 +175,10 @@ test('a workspace path with spaces and non-ASCII characters', () => {
   assert.ok(uninstall(target(ws), BUNDLE).ok);
 });
 
-test('a symlinked .claude and a symlinked settings file stay symlinks', () => {
+test('a symlinked .claude (kept elsewhere in the workspace) and a symlinked settings file stay symlinks', () => {
   const ws = workspace();
-  const real = join(ws, '..', 'real-claude');
+  const real = join(ws, 'config', 'claude');
+  mkdirSync(join(ws, 'config'));
   mkdirSync(real);
   writeFileSync(join(real, 'real-settings.json'), '{\n  "model": "opus"\n}\n');
   symlinkSync(real, join(ws, '.claude'));
@@ -281,7 +285,7 @@ function randomSettings(rand: () => number): string {
   );
   if (rand() < 0.5) {
     const hooks: Record<string, unknown> = {};
-    for (const ev of ['PreToolUse', 'PostToolUse', 'Stop']) {
+    for (const ev of ['PreToolUse', 'PostToolUse', 'Stop', 'SessionStart']) {
       if (rand() < 0.5)
         hooks[ev] = Array.from({ length: Math.floor(rand() * 3) }, () => ({
           ...(rand() < 0.7 ? { matcher: pick(['*', 'Bash', 'Edit|Write']) } : {}),
@@ -308,10 +312,11 @@ function randomSettings(rand: () => number): string {
   return text;
 }
 
-type Settings = { hooks: { PreToolUse: unknown[] }; permissions: { deny: string[] } };
+type Settings = { hooks: { PreToolUse: unknown[]; SessionStart: unknown[] }; permissions: { deny: string[] } };
 function withoutOurs(value: unknown, record: { addedDenyRules: string[]; createdPaths: string[] }): unknown {
   const v = structuredClone(value) as Settings;
   v.hooks.PreToolUse = v.hooks.PreToolUse.filter((g) => !JSON.stringify(g).includes('agent-guard.cjs'));
+  v.hooks.SessionStart = v.hooks.SessionStart.filter((g) => !JSON.stringify(g).includes('agent-guard.cjs'));
   for (const rule of record.addedDenyRules) v.permissions.deny.splice(v.permissions.deny.lastIndexOf(rule), 1);
   for (const p of [...record.createdPaths].sort((a, b) => b.length - a.length)) {
     const parts = p.split('.');
@@ -326,7 +331,7 @@ test('property: install adds only our entries, a second install changes no byte,
   let exactInverse = 0;
   for (let i = 0; i < 500; i++) {
     const original = randomSettings(rand);
-    const first = planInstall(original, ENTRY, SECRET_DENY_RULES);
+    const first = planInstall(original, ENTRIES, SECRET_DENY_RULES);
     assert.ok(first.ok, `#${i}: ${!first.ok && first.error}\n${original}`);
     const before = JSON.parse(original);
     const after = parseStrict(first.text);
@@ -336,7 +341,7 @@ test('property: install adds only our entries, a second install changes no byte,
       before,
       `#${i}: something besides our entries changed\n${original}\n---\n${first.text}`,
     );
-    const second = planInstall(first.text, ENTRY, SECRET_DENY_RULES);
+    const second = planInstall(first.text, ENTRIES, SECRET_DENY_RULES);
     assert.ok(second.ok && !second.changed && second.text === first.text, `#${i}: second install changed the file`);
     assert.equal(planUninstall(first.text, first.record).text, original, `#${i}: uninstall did not restore\n${original}`);
     if (!first.record.restore) exactInverse++;

@@ -23,6 +23,7 @@ test('json: one finding per line, each the JSON of the finding; [] when there is
       },
     ],
     skipped: [],
+    missing: [],
   };
   const out = format(run, 'json', '1.0.0');
   const lines = out.split('\n');
@@ -54,5 +55,5 @@ test('json: one finding per line, each the JSON of the finding; [] when there is
     message: 'm',
     fixable: true,
   });
-  assert.equal(format({ files: [], skipped: [] }, 'json', '1.0.0'), '[]\n');
+  assert.equal(format({ files: [], skipped: [], missing: [] }, 'json', '1.0.0'), '[]\n');
 });

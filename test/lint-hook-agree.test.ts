@@ -177,8 +177,8 @@ test('the config changes what lint reports, in these words', () => {
         line: lineOf(2),
         severity: 'error',
         message:
-          'git push --force to the protected branch staging overwrites commits others may have pushed. --force-with-lease refuses when the remote moved since you last fetched. [force-push-protected]',
-        fix: 'git push --force-with-lease origin staging',
+          'git push --force to the protected branch staging rewrites its history and drops commits others may have pushed; --force-with-lease rewrites it too. Push without force: when the remote moved, git refuses, and git pull --rebase integrates its commits first. [force-push-protected]',
+        fix: 'git push origin staging',
       },
       {
         line: lineOf(5),

@@ -72,7 +72,7 @@ for (const format of ['stylish', 'sarif', 'json'] as const) {
   });
 }
 
-test('agent-guard status and log start no process and load no workspace guard', () => {
+test('agent-guard status and log run nothing from the workspace and load no workspace guard (status runs only a hook this version wrote, and there is none here)', () => {
   clearMarkers();
   for (const args of [
     ['status', PROJECT],

@@ -89,13 +89,13 @@ test('a malformed or foreign memo is an empty one', () => {
     'not json',
     '[]',
     '{"format":"other","entries":{}}',
-    '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":{"decision":"maybe","guardId":"g","reason":"r"},"deps":[]}}}',
-    '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":null,"deps":[["e","/a","yes"]]}}}',
-    '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":null,"deps":[["q","/a",true]]}}}',
+    '{"format":"agent-guard-lint-verdicts-4","entries":{"x":{"verdict":{"decision":"maybe","guardId":"g","reason":"r"},"deps":[]}}}',
+    '{"format":"agent-guard-lint-verdicts-4","entries":{"x":{"verdict":null,"deps":[["e","/a","yes"]]}}}',
+    '{"format":"agent-guard-lint-verdicts-4","entries":{"x":{"verdict":null,"deps":[["q","/a",true]]}}}',
     '{"format":"agent-guard-lint-verdicts-2","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}',
   ])
     assert.equal(VerdictMemo.parse(text).lookup('x', answers({ exists: { '/a': true } })), undefined, String(text));
-  const good = '{"format":"agent-guard-lint-verdicts-3","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}';
+  const good = '{"format":"agent-guard-lint-verdicts-4","entries":{"x":{"verdict":null,"deps":[["e","/a",true]]}}}';
   assert.equal(VerdictMemo.parse(good).lookup('x', answers({ exists: { '/a': true } })), null);
 });
 
@@ -115,7 +115,7 @@ test("a file's kept result holds while its stamp and every answer hold; anything
     fix: { title: 't', edits: [{ range: { start: { line: 2, character: 4 }, end: { line: 2, character: 9 } }, newText: 'x' }] },
   };
   memo.keepFile('CLAUDE.md', '1:2:3:4:5', rec, [diagnostic]);
-  const ws = (docs: boolean) => ({ exists: (p: string) => (p === '/w/docs' ? docs : false), stamp: () => '-', list: () => [] });
+  const ws = (docs: boolean) => ({ exists: (p: string) => (p === '/w/docs' ? docs : false), stamp: () => '-', list: () => [], fact: () => null });
   const fs = (out: boolean) => answers({ exists: { '/w/out': out } });
   const saved = memo.serialize();
   assert.deepEqual(VerdictMemo.parse(saved).fileResult('CLAUDE.md', '1:2:3:4:5', fs(true), ws(false)), [diagnostic], 'kept across a save');
@@ -128,7 +128,7 @@ test("a file's kept result holds while its stamp and every answer hold; anything
   memo.keepFile('other.md', '1:2:3:4:5', unknown, []);
   assert.equal(VerdictMemo.parse(memo.serialize()).fileResult('other.md', '1:2:3:4:5', fs(true), ws(false)), undefined);
   const entry = (diagnostics: string) =>
-    `{"format":"agent-guard-lint-verdicts-3","entries":{},"files":{"CLAUDE.md":{"stamp":"s","deps":[],"diagnostics":${diagnostics}}}}`;
+    `{"format":"agent-guard-lint-verdicts-4","entries":{},"files":{"CLAUDE.md":{"stamp":"s","deps":[],"diagnostics":${diagnostics}}}}`;
   for (const bad of [
     '{}',
     '[["AG-MD-001","fatal","m",0,0,0,1]]',
@@ -176,7 +176,7 @@ test('nothing judged from a file modified in the last moments is kept (a same-si
   memo.keepFile('AGENTS.md', `30:${now + 5000}:${now + 5000}:45:1`, rec, []);
   memo.keepFile('old.md', `30:${now - 60_000}:${now - 60_000}:46:1`, rec, []);
   const again = VerdictMemo.parse(memo.serialize());
-  const ws = { exists: () => false, stamp: () => '-', list: () => [] };
+  const ws = { exists: () => false, stamp: () => '-', list: () => [], fact: () => null };
   assert.equal(again.fileResult('CLAUDE.md', `30:${now - 100}:${now - 100}:44:1`, none, ws), undefined, 'modified a moment ago');
   assert.equal(again.fileResult('AGENTS.md', `30:${now + 5000}:${now + 5000}:45:1`, none, ws), undefined, 'modified "in the future"');
   assert.deepEqual(again.fileResult('old.md', `30:${now - 60_000}:${now - 60_000}:46:1`, none, ws), []);
@@ -278,7 +278,7 @@ test('the CLI: a memo in a folder others may write is neither read nor written',
   const own = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
   lint(ws, own);
   const name = memoFiles(own)[0]!;
-  writeFileSync(join(shared, 'agent-guard', name), '{"format":"agent-guard-lint-verdicts-3","entries":{"cat .env":{"verdict":null,"deps":[]}}}', {
+  writeFileSync(join(shared, 'agent-guard', name), '{"format":"agent-guard-lint-verdicts-4","entries":{"cat .env":{"verdict":null,"deps":[]}}}', {
     mode: 0o600,
   });
   const r = lint(ws, shared);
@@ -335,7 +335,7 @@ test('one question answered two ways in a run (the file changed meanwhile): neit
   rec.commands.add('cat list.txt');
   rec.commands.add('head list.txt');
   memo.keepFile('CLAUDE.md', '1:2:3:4:5', rec, []);
-  const ws = { exists: () => false, stamp: () => '-', list: () => [] };
+  const ws = { exists: () => false, stamp: () => '-', list: () => [], fact: () => null };
   for (const stamp of ['A', 'B'])
     assert.equal(VerdictMemo.parse(memo.serialize()).fileResult('CLAUDE.md', '1:2:3:4:5', answers({ stamps: { '/w/list.txt': stamp } }), ws), undefined, stamp);
   // One verdict that read it twice, across the change.
@@ -356,7 +356,12 @@ test('one question answered two ways in a run (the file changed meanwhile): neit
   memo.keepFile('b.md', '1:2:3:4:5', fileRec, []);
   const real = fsWorkspace(dir, '/nonexistent');
   assert.equal(
-    VerdictMemo.parse(memo.serialize()).fileResult('b.md', '1:2:3:4:5', answers({}), { exists: real.exists, stamp: fileStamp, list: real.list }),
+    VerdictMemo.parse(memo.serialize()).fileResult('b.md', '1:2:3:4:5', answers({}), {
+      exists: real.exists,
+      stamp: fileStamp,
+      list: real.list,
+      fact: () => null,
+    }),
     undefined,
   );
 });
@@ -372,4 +377,35 @@ test('the CLI: a kept verdict redacted with a value .env gained later reads as a
   unlinkSync(join(ws, '.env'));
   assert.equal(lintOutput(ws, cache), plain, 'the kept verdict was not redacted in place');
   assert.equal(plain, lintOutput(ws, null));
+});
+
+test("the CLI: an agent's kept result depends on its folder's agent names: a new file with the same name is seen, an unrelated one keeps it", () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-memo-ws-'));
+  mkdirSync(join(ws, '.claude', 'agents'), { recursive: true });
+  const agent = (file: string, name: string) => writeFileSync(join(ws, '.claude', 'agents', file), `---\nname: ${name}\ndescription: D\n---\nYou review.\n`);
+  agent('a.md', 'reviewer');
+  agent('b.md', 'tester');
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-memo-'));
+  assert.deepEqual(lint(ws, cache).findings, []);
+  // Kept: a.md's result is what the memo says (edited here, in the user's own private folder).
+  const file = join(cache, 'agent-guard', memoFiles(cache)[0]!);
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, { deps: [string, string, unknown][]; diagnostics: unknown[] }> };
+  const entry = Object.entries(kept.files).find(([k]) => k.startsWith('.claude/agents/a.md'))![1];
+  // One record of the folder's names, not one per agent file.
+  assert.deepEqual(
+    entry.deps.filter((d) => d[0] === 'D').map((d) => d[1]),
+    [`agents-named\0${ws}/.claude/agents\0reviewer`],
+  );
+  entry.diagnostics.push(['AG-AGT-007', 'warning', 'KEPT', 1, 6, 1, 14]);
+  writeFileSync(file, JSON.stringify(kept));
+  assert.deepEqual(lint(ws, cache).findings, ['.claude/agents/a.md:2 AG-AGT-007 KEPT']);
+  agent('c.md', 'other');
+  assert.deepEqual(lint(ws, cache).findings, ['.claude/agents/a.md:2 AG-AGT-007 KEPT'], 'another name: a.md still holds');
+  agent('d.md', 'reviewer');
+  const after = lint(ws, cache);
+  assert.deepEqual(after.findings, [
+    '.claude/agents/a.md:2 AG-AGT-007 .claude/agents/d.md is also named "reviewer": Claude Code keeps only one of them. Give each agent its own name.',
+    '.claude/agents/d.md:2 AG-AGT-007 .claude/agents/a.md is also named "reviewer": Claude Code keeps only one of them. Give each agent its own name.',
+  ]);
+  assert.deepEqual(after, lint(ws, mkdtempSync(join(tmpdir(), 'agent-guard-memo-'))), 'as a run without a memo says');
 });

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import rules from 'agent-guard:lint-rules';
 import { applyEdits, lintFile } from '../core/lint/engine';
-import { fileKind } from '../core/lint/files';
+import { classifyFile } from '../core/lint/files';
 import { memoryWorkspace } from '../core/lint/workspace';
 import type { RuleExample } from '../core/lint/types';
 import { exampleSetup, observed } from './support/lint-expect';
@@ -14,9 +14,10 @@ import { exampleSetup, observed } from './support/lint-expect';
 const ROOT = '/workspace';
 
 function run(example: RuleExample, text = example.text) {
-  const kind = fileKind(example.path);
-  assert.ok(kind, `${example.path} is not an agent file`);
   const files = { ...(example.files ?? {}), [example.path]: text };
+  // By its path, or as a component of a plugin whose manifest the example's files hold.
+  const kind = classifyFile(example.path, (rel) => files[rel] ?? null);
+  assert.ok(kind, `${example.path} is not an agent file`);
   const ws = memoryWorkspace(ROOT, files);
   return lintFile({ path: `${ROOT}/${example.path}`, rel: example.path, kind, text }, ws, { rules, ...exampleSetup(files, example.path) });
 }

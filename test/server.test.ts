@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { applyEdits } from '../core/lint/engine';
+import { narrowingFixes } from '../core/lint/narrow';
 import { startServer, type LspSession } from './support/lsp-client';
 
 const SERVER = join(process.env.AGENT_GUARD_ROOT!, 'dist/server.cjs');
@@ -178,6 +179,33 @@ test("Bash(*) in an allow list: one quick fix per narrower rule (the project's s
   await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-SET-004')(ds));
 });
 
+test('Bash(*) beside a narrower rule already allowed: no fix writes that rule twice; removing Bash(*) keeps the list valid', async () => {
+  writeFileSync(join(root, 'package.json'), '{ "scripts": { "test": "node --test" } }\n');
+  const rel = '.claude/settings.local.json';
+  let text = '{ "permissions": { "allow": ["Bash(npm test)", "Bash(*)", "Read"] } }\n';
+  await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version: 3 }, contentChanges: [{ text }] });
+  const [d] = await lsp.diagnostics(lsp.uri(rel), (ds) => ds.some((x) => x.code === 'AG-SET-004' && x.range.start.character === 48));
+  const acts = (await actions(rel, d!)).filter((a) => /^(Allow only|Remove)/.test(a.title));
+  assert.deepEqual(
+    acts.map((a) => a.title),
+    [
+      'Allow only Bash(git status) instead of Bash(*)',
+      'Allow only Bash(git diff *) instead of Bash(*)',
+      'Allow only Bash(git log *) instead of Bash(*)',
+      'Remove Bash(*): Bash(npm test) is already allowed',
+    ],
+  );
+  text = apply(rel, text, acts[3]!);
+  assert.equal(text, '{ "permissions": { "allow": ["Bash(npm test)", "Read"] } }\n');
+  await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: lsp.uri(rel), version: 4 }, contentChanges: [{ text }] });
+  await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-SET-004')(ds));
+  // Alone in the list, removing it leaves an empty list.
+  assert.deepEqual(narrowingFixes('["Bash(*)"]', 2, 9, []).at(-1), {
+    title: 'Remove Bash(*) from the allow list',
+    edits: [{ start: 0, end: 11, newText: '[]' }],
+  });
+});
+
 test('new Date() in a workflow: a quick fix passes the time in through args (opt-in, not in Fix all); picking it clears the error', async () => {
   const rel = '.claude/workflows/stamp.js';
   let text = "export const meta = { name: 'stamp', description: 'S' };\nreturn await agent(`Report as of ${new Date().toISOString()}`);\n";
@@ -206,4 +234,115 @@ test('new Date() in a workflow: a quick fix passes the time in through args (opt
   );
   await change(rel, text, 2);
   assert.deepEqual(codes(await lsp.diagnostics(lsp.uri(rel), (ds) => !has('AG-WF-003')(ds))), []);
+});
+
+test('"not installed": a quick fix runs the client\'s Install for this folder, offered only to a client that said it has that command', async () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-lsp-install-'));
+  mkdirSync(join(ws, '.claude'));
+  const text = '{ "model": "opus" }\n';
+  writeFileSync(join(ws, '.claude/settings.json'), text);
+  for (const [init, offered] of [
+    [{ clientCommands: ['agentGuard.install'] }, true],
+    [{}, false],
+  ] as const) {
+    const s = await startServer(ws, SERVER, init);
+    try {
+      const uri = s.uri('.claude/settings.json');
+      await s.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+      const [d] = (await s.diagnostics(uri, has('AG-SET-008'))).filter((x) => x.code === 'AG-SET-008');
+      const acts = (await s.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri },
+        range: d!.range,
+        context: { diagnostics: [d] },
+      })) as CodeAction[];
+      const install = acts.find((a) => a.command?.command === 'agentGuard.install');
+      if (!offered) {
+        assert.equal(install, undefined, 'a client without the command (Neovim, say) is not offered it');
+        continue;
+      }
+      assert.deepEqual(install, {
+        title: 'Install Agent Guard in this folder…',
+        kind: 'quickfix',
+        diagnostics: [d],
+        isPreferred: true,
+        command: { title: 'Install Agent Guard', command: 'agentGuard.install', arguments: [{ folder: pathToFileURL(ws).toString() }] },
+      });
+    } finally {
+      await s.close();
+    }
+  }
+});
+
+test('hover, completion, code lenses and the two requests over LSP, with the commands only for a client that declared them', async () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-lsp-assist-'));
+  const md = '# Release\n\nPublish with `git push --force origin main`.\n';
+  const agent = '---\nname: a\ndescription: A\ntools: Read, Gr\n---\n';
+  for (const [rel, text] of [
+    ['CLAUDE.md', md],
+    ['.claude/agents/a.md', agent],
+  ] as const) {
+    mkdirSync(dirname(join(ws, rel)), { recursive: true });
+    writeFileSync(join(ws, rel), text);
+  }
+  const all = ['agentGuard.replaceText', 'agentGuard.applyPreviewed', 'agentGuard.showFrontmatter', 'workbench.actions.view.problems'];
+  for (const declared of [true, false]) {
+    const s = await startServer(ws, SERVER, declared ? { clientCommands: all } : {});
+    try {
+      const uri = s.uri('CLAUDE.md');
+      await s.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text: md } });
+      await s.diagnostics(uri, has('AG-CMD-001'));
+      const h = (await s.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 20 } })) as {
+        contents: { kind: string; value: string };
+        range: unknown;
+      };
+      assert.equal(h.contents.kind, 'markdown');
+      // The finding there says why already: the hover gives the verdict, the alternative and the rule.
+      assert.match(h.contents.value, /^\*\*Agent Guard would deny this command\*\* \(`force-push-protected`\)\. Instead, run: `git push origin main`/);
+      assert.match(h.contents.value, /\n\n---\n\n\*\*AG-CMD-001\*\* unsafe-command: /, "what the finding's rule is about");
+      assert.deepEqual(h.range, { start: { line: 2, character: 14 }, end: { line: 2, character: 42 } });
+      const link = /\[Replace\]\(command:agentGuard\.replaceText\?([^ )]+)/.exec(h.contents.value);
+      if (declared)
+        assert.deepEqual(JSON.parse(decodeURIComponent(link![1]!)), [
+          { uri, range: { start: { line: 2, character: 14 }, end: { line: 2, character: 42 } }, newText: 'git push origin main' },
+        ]);
+      else assert.equal(link, null);
+      const lenses = (await s.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as {
+        command: { title: string; command: string; arguments?: unknown[] };
+      }[];
+      assert.deepEqual(
+        lenses.map((l) => [l.command.title, l.command.command]),
+        declared
+          ? [
+              ['1 instruction the guard would block', 'workbench.actions.view.problems'],
+              ['Fix all', 'agentGuard.applyPreviewed'],
+            ]
+          : [],
+      );
+      if (declared) {
+        const arg = lenses[1]!.command.arguments![0] as { uri: string; edits: TextEdit[] };
+        assert.equal(arg.uri, uri);
+        assert.equal(applyEdits(md, arg.edits), '# Release\n\nPublish with `git push origin main`.\n');
+      }
+      const auri = s.uri('.claude/agents/a.md');
+      await s.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: auri, languageId: 'markdown', version: 1, text: agent } });
+      const items = (await s.connection.sendRequest('textDocument/completion', { textDocument: { uri: auri }, position: { line: 3, character: 15 } })) as {
+        label: string;
+        textEdit: TextEdit;
+      }[];
+      assert.deepEqual(
+        items.map((i) => [i.label, i.textEdit]),
+        [['Grep', { range: { start: { line: 3, character: 13 }, end: { line: 3, character: 15 } }, newText: 'Grep' }]],
+      );
+      const view = (await s.connection.sendRequest('agentGuard/frontmatterView', { uri: auri })) as string;
+      assert.match(view, /\nname: "a"\ndescription: "A"\ntools: \["Read","Gr"\] {2}# written as one string\n/);
+      assert.equal(await s.connection.sendRequest('agentGuard/frontmatterView', { uri }), null, 'CLAUDE.md has no frontmatter to show');
+      const linted = (await s.connection.sendRequest('agentGuard/lintText', { uri, text: '# P\n\nRun `cat .env`.\n' })) as Diagnostic[];
+      assert.deepEqual(
+        linted.map((d) => [d.code, d.range.start.line]),
+        [['AG-CMD-001', 2]],
+      );
+    } finally {
+      await s.close();
+    }
+  }
 });

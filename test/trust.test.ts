@@ -14,8 +14,9 @@ const ROOT = process.env.AGENT_GUARD_ROOT!;
 const HOOK = join(ROOT, 'dist/hook.cjs');
 const CLI = join(ROOT, 'dist/cli.cjs');
 
-/** A guard that leaves a marker when it is loaded, and denies `make deploy-prod`. */
-const guardSource = (marker: string, extra = '') => `require('node:fs').appendFileSync(${JSON.stringify(marker)}, 'loaded\\n');${extra}
+/** A guard that says so on stderr when it is loaded (it may not write files), and denies `make deploy-prod`. */
+const LOADED = 'test-guard: deploy.js loaded\n';
+const guardSource = (_marker: string, extra = '') => `process.stderr.write(${JSON.stringify(LOADED)});${extra}
 module.exports = {
   id: 'no-prod-deploy', title: 'No prod deploys', prevents: 'shipping by accident', tools: ['Bash'],
   check(call) { return /deploy-prod/.test(call.command) ? { reason: 'Deploying to production is for a human.' } : null; },
@@ -45,7 +46,7 @@ test('an untrusted guard file is not run: one stderr line, and status says so', 
   const s = setup();
   const r = s.hook('make deploy-prod');
   assert.equal(r.stdout, '', 'not run, so no denial');
-  assert.equal(existsSync(s.marker), false, 'its code never ran');
+  assert.ok(!r.stderr.includes(LOADED), 'its code never ran');
   assert.equal(
     r.stderr,
     'agent-guard: .claude/guards/deploy.js skipped: not trusted (workspace guards run only with your consent); review it, then run: agent-guard trust .claude/guards/deploy.js\n',
@@ -55,7 +56,7 @@ test('an untrusted guard file is not run: one stderr line, and status says so', 
     /^guard: {5}\.claude\/guards\/deploy\.js not trusted: not run \(review it, then: agent-guard trust \.claude\/guards\/deploy\.js\)$/m,
   );
   const t = s.cli('test', s.ws);
-  assert.equal(existsSync(s.marker), false, 'agent-guard test does not run it either');
+  assert.ok(!(t.stdout + t.stderr).includes(LOADED), 'agent-guard test does not run it either');
   assert.equal(t.status, 1);
 });
 
@@ -70,15 +71,14 @@ test('trust records the content hash outside the repository; a change untrusts i
   assert.equal(existsSync(join(s.ws, '.claude/agent-guard')), false, 'nothing of it in the workspace');
   const r = s.hook('make deploy-prod');
   assert.match(r.stdout, /\[agent-guard: no-prod-deploy\]/);
-  assert.equal(r.stderr, '');
+  assert.equal(r.stderr, LOADED, 'it ran, and nothing else was said');
   assert.match(s.cli('status', s.ws).stdout, /^guard: {5}\.claude\/guards\/deploy\.js trusted$/m);
 
   // One changed byte: skipped again, with its own reason.
   writeFileSync(join(s.ws, '.claude/guards/deploy.js'), guardSource(s.marker, ' '));
-  const before = readFileSync(s.marker, 'utf8');
   const c = s.hook('make deploy-prod');
   assert.equal(c.stdout, '');
-  assert.equal(readFileSync(s.marker, 'utf8'), before, 'the changed file did not run');
+  assert.ok(!c.stderr.includes(LOADED), 'the changed file did not run');
   assert.equal(
     c.stderr,
     'agent-guard: .claude/guards/deploy.js skipped: it changed since you trusted it; review it, then run: agent-guard trust .claude/guards/deploy.js\n',
@@ -91,17 +91,49 @@ test('trust records the content hash outside the repository; a change untrusts i
   assert.equal(s.hook('make deploy-prod').stdout, '');
 });
 
-test('a trusted guard may require only built-in modules: the hash covers everything that runs', () => {
+test('a trusted guard runs only what its hash covers: a helper file beside it cannot be loaded, by require or any other loader', () => {
   const s = setup();
-  writeFileSync(join(s.ws, '.claude/guards/_helper.js'), `require('node:fs').writeFileSync(${JSON.stringify(s.marker)}, 'helper ran');`);
-  writeFileSync(join(s.ws, '.claude/guards/deploy.js'), `require('./_helper.js');\n${guardSource(s.marker)}`);
-  s.cli('trust', s.ws);
-  const r = s.hook('make deploy-prod');
-  assert.equal(existsSync(s.marker), false);
-  assert.equal(
-    r.stderr,
-    `agent-guard: .claude/guards/deploy.js skipped: it requires "./_helper.js", but a workspace guard is one file and may require only Node's built-in modules\n`,
-  );
+  const helper = join(s.ws, '.claude/guards/_helper.js');
+  writeFileSync(helper, `require('node:fs').writeFileSync(${JSON.stringify(s.marker)}, 'helper ran');`);
+  const attempts: [string, string][] = [
+    [
+      "require('./_helper.js')",
+      `it requires "./_helper.js", but a workspace guard is one file and may require only Node's built-in modules (the trust hash covers that one file)`,
+    ],
+    [
+      `require('module').createRequire(__filename)('./_helper.js')`,
+      'it requires "module", but a workspace guard may require only built-in modules that load no code and read no file',
+    ],
+    [`require('node:vm').runInThisContext('1')`, 'it requires "node:vm", but a workspace guard may require only built-in modules'],
+    [
+      `require('child_process').execFileSync('node', [${JSON.stringify(helper)}])`,
+      'it requires "child_process", but a workspace guard may require only built-in modules',
+    ],
+    [`eval(require('fs').readFileSync(${JSON.stringify(helper)}, 'utf8'))`, 'it requires "fs", but a workspace guard may require only built-in modules'],
+    [`process.mainModule.require(${JSON.stringify(helper)})`, "Cannot read properties of undefined (reading 'require')"],
+    [
+      `process.getBuiltinModule('module').createRequire(__filename)('./_helper.js')`,
+      'it requires "module", but a workspace guard may require only built-in modules',
+    ],
+    [`process.dlopen({ exports: {} }, ${JSON.stringify(helper)})`, 'process.dlopen is not available to workspace guards'],
+    [`process.binding('fs')`, 'process.binding is not available to workspace guards'],
+  ];
+  for (const [load, why] of attempts) {
+    writeFileSync(join(s.ws, '.claude/guards/deploy.js'), `${load};\n${guardSource(s.marker)}`);
+    s.cli('trust', join(s.ws, '.claude/guards/deploy.js'));
+    const r = s.hook('make deploy-prod');
+    assert.equal(existsSync(s.marker), false, `${load}: the helper ran`);
+    assert.ok(r.stderr.startsWith(`agent-guard: .claude/guards/deploy.js skipped: ${why}`), `${load}: ${r.stderr}`);
+  }
+  // import() has no loader in the guard's script: it fails (asynchronously), and the helper does not run.
+  writeFileSync(join(s.ws, '.claude/guards/deploy.js'), `import(${JSON.stringify(helper)}).catch(() => {});\n${guardSource(s.marker)}`);
+  s.cli('trust', join(s.ws, '.claude/guards/deploy.js'));
+  assert.match(s.hook('make deploy-prod').stdout, /no-prod-deploy/);
+  assert.equal(existsSync(s.marker), false, 'import() ran the helper');
+  // Pure built-ins still work.
+  writeFileSync(join(s.ws, '.claude/guards/deploy.js'), `const path = require('node:path'); require('util'); require('crypto');\n${guardSource(s.marker)}`);
+  s.cli('trust', join(s.ws, '.claude/guards/deploy.js'));
+  assert.match(s.hook('make deploy-prod').stdout, /no-prod-deploy/);
 });
 
 test("install's self-test never loads workspace guards, even trusted ones", () => {
@@ -110,13 +142,18 @@ test("install's self-test never loads workspace guards, even trusted ones", () =
   const saved = process.env.XDG_CONFIG_HOME;
   process.env.XDG_CONFIG_HOME = s.config; // the self-test's hook inherits this process's environment
   try {
+    // A trusted guard that denies everything: loaded, it would deny the self-test's `ls`.
+    writeFileSync(
+      join(s.ws, '.claude/guards/deny-all.js'),
+      "module.exports = { id: 'deny-all', title: 'x', prevents: 'x', tools: ['Bash'], check() { return { reason: 'no' }; }, examples: { blocked: [], allowed: [] } };\n",
+    );
+    s.cli('trust', s.ws);
     const r = install({ workspace: s.ws, scope: 'project', home: join(s.root, 'home') }, { hookSource: readFileSync(HOOK, 'utf8'), version: '9.9.9' });
     assert.ok(r.ok, r.error);
-    assert.equal(r.selfTest?.dangerousDenied, true);
+    assert.deepEqual([r.selfTest?.ran, r.selfTest?.dangerousDenied, r.selfTest?.harmlessSilent], [true, true, true], r.selfTest?.problem);
   } finally {
     process.env.XDG_CONFIG_HOME = saved;
   }
-  assert.equal(existsSync(s.marker), false);
 });
 
 test('the trust store is written atomically and never through a link', () => {

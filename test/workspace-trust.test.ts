@@ -26,7 +26,16 @@ test('exactly install, sync and Check a Command are hidden from the Command Pale
       .filter((m) => m.when === 'false')
       .map((m) => m.command)
       .sort(),
-    ['agentGuard.allowBlockedCall', 'agentGuard.copyAlternative', 'agentGuard.openRuleDocumentation', 'agentGuard.showBlockedCall'],
+    [
+      'agentGuard.allowBlockedCall',
+      'agentGuard.applyPreviewed',
+      'agentGuard.copyAlternative',
+      'agentGuard.openRuleDocumentation',
+      'agentGuard.refreshView',
+      'agentGuard.replaceText',
+      'agentGuard.showBlockedCall',
+      'agentGuard.teachAgent',
+    ],
   );
   const declared = new Set(manifest.contributes.commands.map((c: { command: string }) => c.command));
   for (const id of Object.keys(TRUSTED_COMMANDS)) assert.ok(declared.has(id), id);

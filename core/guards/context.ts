@@ -41,6 +41,8 @@ export function createContext(
     deadline?: Deadline;
     observe?: (probe: FsProbe) => void;
     answers?: SharedAnswers;
+    /** Reads a file's text instead of the disk read (see DispatchOptions.readText). */
+    readText?: (path: string, maxBytes: number) => string | null;
   },
 ): GuardContext {
   const observe = opts.observe;
@@ -86,7 +88,7 @@ export function createContext(
     },
     readText(path, maxBytes = 256 * 1024) {
       if (observe) observe({ op: 'read', path, stamp: fileStamp(path) });
-      return readHead(path, maxBytes);
+      return opts.readText ? opts.readText(path, maxBytes) : readHead(path, maxBytes);
     },
     exists(path) {
       let result = existsCache.get(path);

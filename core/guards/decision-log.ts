@@ -2,7 +2,7 @@
 // itself in git). Bounded (rotated at 512 KiB), deduplicated when a host runs the hook twice for
 // one call, and redacted: no secret value ever reaches it.
 
-import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../redact';
 import { APPEND_FLAGS, ensureStateDir, openNoFollow, READ_FLAGS, STATE_DIR } from '../state-dir';
@@ -160,21 +160,61 @@ function lastLine(file: string): string | null {
   }
 }
 
+/** How much of each log file the reader looks at: its last bytes (a log is rotated at MAX_BYTES; this is more than enough). */
+const READ_TAIL_BYTES = 2 * MAX_BYTES;
+
+/**
+ * The most recent entries. The log is in the workspace, which a repository controls: each file is
+ * opened without following a link and without blocking (a FIFO planted there returns at once), read
+ * only when it is a regular file with one name, and only its last READ_TAIL_BYTES (a committed link
+ * to /dev/zero read 16.8 GB; a FIFO hung `agent-guard log` and the editor's view). A linked
+ * .claude/agent-guard folder is not read at all.
+ */
 export function readDecisions(projectDir: string, limit = 20): LogEntry[] {
   const out: LogEntry[] = [];
+  const dir = lstatOrNull(join(projectDir, LOG_DIR));
+  if (!dir || dir.isSymbolicLink() || !dir.isDirectory()) return out;
   for (const f of [ROTATED_LOG_FILE, LOG_FILE]) {
-    try {
-      for (const line of readFileSync(join(projectDir, f), 'utf8').split('\n')) {
-        if (!line.trim()) continue;
-        try {
-          out.push(JSON.parse(line) as LogEntry);
-        } catch {
-          /* skip torn lines */
-        }
+    for (const line of tail(join(projectDir, f), f, READ_TAIL_BYTES)) {
+      if (!line.trim()) continue;
+      try {
+        out.push(JSON.parse(line) as LogEntry);
+      } catch {
+        /* skip torn lines */
       }
-    } catch {
-      /* missing */
     }
   }
   return out.slice(-limit);
+}
+
+/** The whole lines in the last `max` bytes of a regular file (none for anything else). */
+function tail(file: string, show: string, max: number): string[] {
+  let fd: number | null = null;
+  try {
+    fd = openNoFollow(file, READ_FLAGS, show);
+    const size = fstatSync(fd).size;
+    const len = Math.min(size, max);
+    const buf = Buffer.alloc(len);
+    let n = 0;
+    while (n < len) {
+      const r = readSync(fd, buf, n, len - n, size - len + n);
+      if (r === 0) break;
+      n += r;
+    }
+    const lines = buf.subarray(0, n).toString('utf8').split('\n');
+    // Cut inside the file: the first line is a piece of one.
+    return len < size ? lines.slice(1) : lines;
+  } catch {
+    return []; // missing, a link, a FIFO, a device: nothing to show
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
+function lstatOrNull(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
 }

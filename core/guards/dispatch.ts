@@ -51,6 +51,11 @@ export interface DispatchOptions {
   /** Answers shared by many calls judged against one unchanged file system (a lint run): see createContext. */
   answers?: SharedAnswers;
   /**
+   * How the guards read a file's text, when not from the disk as it is (lint: Agent Guard's own
+   * installed hook, verified by its stamp, reads as what it is; see core/lint/own-hook.ts).
+   */
+  readText?: (path: string, maxBytes: number) => string | null;
+  /**
    * The time of the call (the hook, the CLI): exceptions scoped to a session, a time or a branch are
    * then in force when they match. Without it (lint, the language server, which judge what files
    * will run in sessions to come) only exceptions without a scope apply.
@@ -155,6 +160,7 @@ function evaluateCallNow(call: ToolCall, opts: DispatchOptions): Evaluation {
     ...(opts.git ? { git: opts.git } : {}),
     ...(opts.observe ? { observe: opts.observe } : {}),
     ...(opts.answers ? { answers: opts.answers } : {}),
+    ...(opts.readText ? { readText: opts.readText } : {}),
   });
   const notes: string[] = [];
   let ask: Verdict | null = null;

@@ -4,6 +4,7 @@
 // process inherits. Pure: the texts are passed in.
 
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { envRisk, harmlessEnvName } from '../hook-env';
 
 /** How Agent Guard's handler is recognised: its command (or args) runs the hook file. */
 export const HOOK_MARK = 'agent-guard.cjs';
@@ -16,23 +17,6 @@ export const HOOK_MARK = 'agent-guard.cjs';
  * events' hooks (PostToolUse formatters, SessionStart, …) are the user's business.
  */
 export const GATE_EVENTS = ['PreToolUse', 'PermissionRequest', 'BeforeTool', 'preToolUse'];
-
-/**
- * Settings `env` variables that change how the hook's command runs: node's own options
- * (`--require` preloads any code), the program lookup (`node` itself), the shell's startup file
- * for `sh -c`, preloaded libraries, and the project folder the command names.
- */
-export const HOOK_ENV = [
-  'NODE_OPTIONS',
-  'PATH',
-  'BASH_ENV',
-  'ENV',
-  'LD_PRELOAD',
-  'LD_LIBRARY_PATH',
-  'DYLD_INSERT_LIBRARIES',
-  'DYLD_LIBRARY_PATH',
-  'CLAUDE_PROJECT_DIR',
-];
 
 /** Top-level keys that switch hooks off as a whole (Claude Code; allowManagedHooksOnly acts in managed settings). */
 const OFF_SWITCHES = ['disableAllHooks', 'allowManagedHooksOnly'];
@@ -94,7 +78,8 @@ export interface HookModel {
   /** Every other handler under GATE_EVENTS, as `event matcher handler` keys. */
   gate: Map<string, Handler>;
   off: Record<string, boolean>;
-  env: Record<string, string | undefined>;
+  /** Every `env` entry, its value canonical (the hook's environment: core/hook-env.ts). */
+  env: Record<string, string>;
   /** Gemini CLI's hook switches (`hooksConfig`), compared as a whole. */
   hooksConfig: string;
   /** enabledPlugins ids of Agent Guard's plugin (`agent-guard@<marketplace>`) set to false. */
@@ -136,8 +121,8 @@ export function hookModel(text: string | null): HookModel {
   }
   const o = root as Record<string, unknown>;
   for (const k of OFF_SWITCHES) model.off[k] = o[k] === true || o[k] === 'true';
-  const env = o.env && typeof o.env === 'object' ? (o.env as Record<string, unknown>) : {};
-  for (const k of HOOK_ENV) model.env[k] = env[k] === undefined ? undefined : canonical(env[k]);
+  const env = o.env && typeof o.env === 'object' && !Array.isArray(o.env) ? (o.env as Record<string, unknown>) : {};
+  for (const [k, v] of Object.entries(env)) model.env[k] = canonical(v);
   model.hooksConfig = canonical(o.hooksConfig ?? null);
   const plugins = o.enabledPlugins && typeof o.enabledPlugins === 'object' ? (o.enabledPlugins as Record<string, unknown>) : {};
   for (const [id, on] of Object.entries(plugins)) if (id.startsWith(PLUGIN_ID) && (on === false || on === 'false')) model.pluginsOff.add(id);
@@ -199,7 +184,8 @@ export function hookChange(before: string | null, after: string, home?: string):
     if (!b.gate.has(key))
       return `adds a ${g.event} hook (${brief(g.handler)}), which runs on every matching tool call and can rewrite the call after Agent Guard has judged it`;
   }
-  for (const k of HOOK_ENV) if (a.env[k] !== undefined && a.env[k] !== b.env[k]) return `sets env ${k}, which changes how the hook's command runs`;
+  // Added or changed, unless the name cannot change how the hook starts or what it reads (an allowlist).
+  for (const [k, v] of Object.entries(a.env)) if (v !== b.env[k] && !harmlessEnvName(k)) return `sets env ${k}, which ${envRisk(k)}`;
   if (a.hooksConfig !== b.hooksConfig) return 'changes hooksConfig, which turns hooks on and off';
   for (const id of a.pluginsOff)
     if (!b.pluginsOff.has(id)) return `sets enabledPlugins "${id}" to false, which switches Agent Guard's plugin (and its hook) off`;

@@ -1,5 +1,5 @@
 // Turns any host's PreToolUse payload into the one ToolCall shape guards see, so no guard knows
-// about hosts (../shared/reference/vscode-agent-hooks.md):
+// about hosts (VS Code's hooks documentation and source, the Copilot and Gemini CLIs' hook docs):
 //   Claude Code           tool_name/tool_input, Bash, Write, Edit, …
 //   VS Code agent (Local) run_in_terminal, create_file, replace_string_in_file, multi_replace_string_in_file,
 //                         apply_patch, read_file, … with camelCase inputs (filePath, oldString); older builds

@@ -2,8 +2,13 @@
 // Loaded by the hook on each call (a readdir when the folder is missing), but only with the
 // user's consent: a file runs only if its content hash is in the user's trust store (core/trust.ts,
 // `agent-guard trust`). An untrusted or changed file, one that fails to load or has the wrong shape
-// is skipped with one stderr line, never a crash. What runs is exactly the bytes that were hashed,
-// and a guard may require only Node's built-in modules (it is one file: the hash covers all of it).
+// is skipped with one stderr line, never a crash. What runs is exactly the bytes that were hashed:
+// a guard may require only Node's built-in modules that load no code and touch no file (a guard reads
+// through its context), and the other ways to load a file are cut off before it runs (require of
+// `module`, `vm`, `child_process` or `worker_threads`; process.mainModule.require,
+// process.getBuiltinModule, process.dlopen, process.binding; import() from it fails, as vm gives it
+// no loader). So a `_helpers.js` beside it cannot run unhashed. This is not a sandbox against a
+// guard written to escape one: the guard is code the person reviewed and trusted.
 
 import { dirname } from 'node:path';
 import type { Guard } from './types';
@@ -35,15 +40,66 @@ export function loadWorkspaceGuards(projectDir: string, builtInIds: ReadonlySet<
   return { guards, notes };
 }
 
-/** Runs the trusted bytes as a CommonJS module; require is limited to Node's built-in modules. */
+/**
+ * Built-in modules a workspace guard may require: computation only. Not `fs` (a guard reads through
+ * ctx.readText), nor anything that loads or runs other code (`module`, `vm`, `child_process`,
+ * `worker_threads`, `cluster`, `inspector`, `repl`, `wasi`, `v8`), nor the network.
+ */
+const PURE_BUILTINS = new Set([
+  'assert',
+  'assert/strict',
+  'buffer',
+  'crypto',
+  'events',
+  'os',
+  'path',
+  'path/posix',
+  'path/win32',
+  'querystring',
+  'string_decoder',
+  'url',
+  'util',
+  'util/types',
+]);
+
+function requireProblem(id: string): string | null {
+  const bare = id.replace(/^node:/, '');
+  if (PURE_BUILTINS.has(bare)) return null;
+  const { builtinModules } = require('node:module') as typeof import('node:module');
+  return builtinModules.includes(bare)
+    ? `it requires ${JSON.stringify(id)}, but a workspace guard may require only built-in modules that load no code and read no file (${[...PURE_BUILTINS].join(', ')}); read files through ctx.readText`
+    : `it requires ${JSON.stringify(id)}, but a workspace guard is one file and may require only Node's built-in modules (the trust hash covers that one file)`;
+}
+
+let sealed = false;
+/** Once per process, before the first workspace guard runs: the ways to load a file that bypass `require`. */
+function sealLoaders(): void {
+  if (sealed) return;
+  sealed = true;
+  const refuse = (what: string) => () => {
+    throw new Error(`${what} is not available to workspace guards (the trust hash covers only the guard file)`);
+  };
+  const p = process as unknown as Record<string, unknown>;
+  p.mainModule = undefined;
+  for (const name of ['dlopen', 'binding', '_linkedBinding']) if (typeof p[name] === 'function') p[name] = refuse(`process.${name}`);
+  const original = p.getBuiltinModule as ((id: string) => unknown) | undefined;
+  if (typeof original === 'function')
+    p.getBuiltinModule = (id: string) => {
+      const problem = requireProblem(String(id));
+      if (problem) throw new Error(problem);
+      return original.call(process, id);
+    };
+}
+
+/** Runs the trusted bytes as a CommonJS module; require is limited to the pure built-in modules. */
 function compile(content: string, path: string): unknown {
   const vm = require('node:vm') as typeof import('node:vm');
-  const { builtinModules } = require('node:module') as typeof import('node:module');
-  const builtins = new Set(builtinModules);
   const ownRequire = (id: string): unknown => {
-    if (builtins.has(id.replace(/^node:/, ''))) return require(id);
-    throw new Error(`it requires ${JSON.stringify(id)}, but a workspace guard is one file and may require only Node's built-in modules`);
+    const problem = requireProblem(String(id));
+    if (problem) throw new Error(problem);
+    return require(id);
   };
+  sealLoaders();
   const fn = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${content}\n})`, { filename: path }) as (
     ...a: unknown[]
   ) => void;

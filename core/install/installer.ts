@@ -24,6 +24,10 @@ import { parse as parseLoose } from 'jsonc-parser';
 import { sha256, type SettingsRecord } from './settings';
 import { shQuote } from './quote';
 import { ensureStateDir, removeStaleTemps, STATE_DIR, UnsafePathError } from '../state-dir';
+import { splitStamp, stampLine } from '../stamp';
+import { UNSET_BEFORE_NODE } from '../hook-env';
+import { CLAUDE_CANARY, judgeCanary } from '../liveness';
+import { runCanary } from './run-canary';
 
 export type Scope = 'project' | 'local' | 'user';
 
@@ -47,16 +51,26 @@ const STATE_FILE = 'agent-guard.install.json';
 /**
  * The shell command that runs the hook: POSIX sh (Claude Code on macOS/Linux, Git Bash on Windows).
  * It falls back to the working directory when CLAUDE_PROJECT_DIR is not set (hosts that read
- * .claude/settings.json without setting it), and says so clearly when the hook file is missing
- * instead of failing open with a bare "Cannot find module".
+ * .claude/settings.json without setting it). Hardened against the environment it runs in (see
+ * core/hook-env.ts): the variables node reads at startup that can stop, hang, crash or hijack it
+ * are unset first (a flag cannot do this for NODE_OPTIONS, and `--openssl-config` has no value that
+ * is safe on every platform, while unsetting OPENSSL_CONF is). And it fails closed: the hook itself
+ * exits 0 (an answer or silence) or 2; anything else (node missing, exit 127; node unable to start;
+ * a crash) and a missing hook file are exit 2 with the reason on stderr, which every host honours
+ * as a block with that reason, instead of a non-blocking error that lets the call run unchecked.
  */
-export function hookCommand(path: string): string {
-  return hookCommandFor(`"${path}"`);
+export function hookCommand(path: string, fix?: string): string {
+  return hookCommandFor(`"${path}"`, fix);
 }
 
-/** The same, for a path given as a shell word already (quoted by shQuote). */
-export function hookCommandFor(word: string): string {
-  return `f=${word}; if [ -f "$f" ]; then exec node "$f"; else echo "agent-guard: hook file $f not found; run: agent-guard sync" >&2; exit 1; fi`;
+/** The same, for a path given as a shell word already (quoted by shQuote). `fix`: the command that restores the hook file. */
+export function hookCommandFor(word: string, fix = 'agent-guard sync'): string {
+  return (
+    `f=${word}; unset ${UNSET_BEFORE_NODE.join(' ')}; ` +
+    `if [ -f "$f" ]; then node "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; ` +
+    `echo "agent-guard: node could not run the hook (exit $r), so Agent Guard checks nothing and blocks every call; to see why, run: agent-guard status" >&2; exit 2; fi; ` +
+    `echo "agent-guard: hook file $f not found, so Agent Guard checks nothing and blocks every call; to fix it, run: ${fix}" >&2; exit 2`
+  );
 }
 
 export interface TargetPaths {
@@ -68,6 +82,8 @@ export interface TargetPaths {
   command: string;
   /** How the settings file is named in messages. */
   label: string;
+  /** How the hook file is named in messages (in the same style as `label`: relative, or from ~). */
+  hookLabel: string;
 }
 
 export function targetPaths(t: Target): TargetPaths {
@@ -82,6 +98,7 @@ export function targetPaths(t: Target): TargetPaths {
       stateFile: join(claudeDir, 'hooks', STATE_FILE),
       command: hookCommandFor(shQuote(sep === '\\' ? hookFile.replace(/\\/g, '/') : hookFile)),
       label: '~/.claude/settings.json',
+      hookLabel: '~/.claude/hooks/agent-guard.cjs',
     };
   }
   const claudeDir = join(t.workspace, '.claude');
@@ -94,15 +111,14 @@ export function targetPaths(t: Target): TargetPaths {
     // Shell form, quoted: see README "Why shell form".
     command: hookCommand('${CLAUDE_PROJECT_DIR:-.}/.claude/hooks/agent-guard.cjs'),
     label: `.claude/${name}`,
+    hookLabel: '.claude/hooks/agent-guard.cjs',
   };
 }
 
 // ---- the hook file and its stamp ----
 
-const STAMP = /^\/\/ agent-guard (\S+) sha256:([0-9a-f]{64})\r?\n/;
-
 export function stampHook(b: Bundle): string {
-  return `// agent-guard ${b.version} sha256:${sha256(b.hookSource)}\n${b.hookSource}`;
+  return `${stampLine(b.version, sha256(b.hookSource))}${b.hookSource}`;
 }
 
 export type HookState = 'missing' | 'current' | 'outdated' | 'modified' | 'foreign';
@@ -114,11 +130,10 @@ export function hookState(hookFile: string, b: Bundle): { state: HookState; vers
   } catch {
     return { state: 'missing', version: null };
   }
-  const m = STAMP.exec(text);
-  if (!m) return { state: 'foreign', version: null };
-  const body = text.slice(m[0].length);
-  if (sha256(body) !== m[2]) return { state: 'modified', version: m[1]! };
-  return { state: m[2] === sha256(b.hookSource) ? 'current' : 'outdated', version: m[1]! };
+  const stamp = splitStamp(text);
+  if (!stamp) return { state: 'foreign', version: null };
+  if (sha256(stamp.body) !== stamp.sha256) return { state: 'modified', version: stamp.version };
+  return { state: stamp.sha256 === sha256(b.hookSource) ? 'current' : 'outdated', version: stamp.version };
 }
 
 // ---- atomic writes ----
@@ -180,21 +195,22 @@ function within(root: string, path: string): boolean {
 
 /**
  * Project and local scope: the workspace is what the agent (and a cloned repository) controls, so
- * a settings file, hooks folder, hook or state file that is a link leading out of it is refused:
- * writing it would change a file elsewhere (a link to ~/.bashrc, say). Inside the workspace or the
- * real .claude folder is fine (a .claude kept elsewhere and linked in). User scope follows links:
- * dotfile managers link ~/.claude/settings.json.
+ * a .claude folder, settings file, hooks folder, hook or state file that is a link leading out of
+ * it is refused: writing it would change a file elsewhere (a committed `.claude` linking to
+ * ~/.ssh or ~/.config, a settings file linking to ~/.bashrc). A link to somewhere inside the
+ * workspace is fine. User scope follows links: dotfile managers link ~/.claude/settings.json.
  */
 function checkNoLinkOutside(t: Target, p: TargetPaths): void {
   if (t.scope === 'user') return;
-  const roots = [realOrSelf(t.workspace), realOrSelf(p.claudeDir)];
-  const checks: [string, string][] = [
-    [p.settingsFile, p.label],
-    [dirname(p.hookFile), '.claude/hooks'],
-    [p.hookFile, '.claude/hooks/agent-guard.cjs'],
-    [p.stateFile, `.claude/hooks/${STATE_FILE}`],
+  const root = realOrSelf(t.workspace);
+  const checks: [string, string, 'folder' | 'file'][] = [
+    [p.claudeDir, '.claude', 'folder'],
+    [p.settingsFile, p.label, 'file'],
+    [dirname(p.hookFile), '.claude/hooks', 'folder'],
+    [p.hookFile, '.claude/hooks/agent-guard.cjs', 'file'],
+    [p.stateFile, `.claude/hooks/${STATE_FILE}`, 'file'],
   ];
-  for (const [path, label] of checks) {
+  for (const [path, label, kind] of checks) {
     let st: ReturnType<typeof lstatSync>;
     try {
       st = lstatSync(path);
@@ -203,10 +219,10 @@ function checkNoLinkOutside(t: Target, p: TargetPaths): void {
     }
     if (!st.isSymbolicLink()) continue;
     const real = realOrSelf(path);
-    if (roots.some((r) => within(r, real))) continue;
+    if (within(root, real)) continue;
     throw new InstallError(
-      `refusing to write ${label}: it is a symbolic link to ${real}, outside the workspace, so installing would change that file instead. ` +
-        `If that is intended, replace the link with a copy of the file (or install with --user, which follows links), then run install again`,
+      `refusing to write ${label}: it is a symbolic link to ${real}, outside the workspace, so installing would change ${kind === 'folder' ? 'files there' : 'that file'} instead. ` +
+        `If that is intended, replace the link with a copy of the ${kind} (or install with --user, which follows links), then run install again`,
     );
   }
 }
@@ -363,43 +379,62 @@ export interface SelfTest {
   problem?: string;
 }
 
-/** Runs the installed hook as Claude Code would: `node <file>` from PATH, with a payload on stdin. */
-export function selfTest(hookFile: string, workspace: string): SelfTest {
-  const run = (command: string) =>
-    spawnSync('node', [hookFile], {
-      input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: workspace }),
-      encoding: 'utf8',
-      timeout: 15000,
-      // The self-test's denial is not a real blocked call: keep it out of the decision log.
-      // Nor does it run the workspace's own guards (.claude/guards/*.js): install never runs repository code.
-      env: { ...process.env, CLAUDE_PROJECT_DIR: workspace, AGENT_GUARD_NO_LOG: '1', AGENT_GUARD_NO_WORKSPACE_GUARDS: '1' },
-    });
-  const bad = run('rm -rf ~');
-  if (bad.error) {
-    const code = (bad.error as NodeJS.ErrnoException).code;
+/**
+ * Runs the installed hook as Claude Code will: its command line with `sh -c` (node directly where
+ * there is no sh), in the workspace, on the liveness canary (must be denied) and on `ls` (must be
+ * silent). Only this version's own bytes are run: a hand-edited hook file left in place is
+ * repository content, and install runs none (nor the workspace's own guards).
+ */
+export function selfTest(hookFile: string, workspace: string, command?: string, bundle?: Bundle): SelfTest {
+  if (bundle) {
+    const state = hookState(hookFile, bundle).state;
+    if (state !== 'current')
+      return {
+        ran: false,
+        dangerousDenied: false,
+        harmlessSilent: false,
+        problem: `not run: ${hookFile} is ${state === 'missing' ? 'missing' : 'not the hook this version wrote'} (agent-guard sync --force replaces it)`,
+      };
+  }
+  const env = { ...process.env, CLAUDE_PROJECT_DIR: workspace, AGENT_GUARD_NO_LOG: '1', AGENT_GUARD_NO_WORKSPACE_GUARDS: '1' };
+  const viaShell = command !== undefined && shAvailable();
+  const run = (input: string) =>
+    viaShell
+      ? runCanary(command, { ...CLAUDE_CANARY, payload: input }, workspace, env)
+      : (() => {
+          const r = spawnSync('node', [hookFile], { input, cwd: workspace, encoding: 'utf8', timeout: 15000, env });
+          const code = (r.error as NodeJS.ErrnoException | undefined)?.code;
+          return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(code && code !== 'ETIMEDOUT' ? { error: code } : {}) };
+        })();
+  const bad = run(CLAUDE_CANARY.payload);
+  if (bad.error)
     return {
       ran: false,
       dangerousDenied: false,
       harmlessSilent: false,
-      problem: code === 'ENOENT' ? '`node` is not on PATH, so Claude Code cannot run the hook' : `the hook did not run (${code})`,
+      problem: bad.error === 'ENOENT' ? '`node` is not on PATH, so Claude Code cannot run the hook' : `the hook did not run (${bad.error})`,
     };
-  }
-  const ok = run('ls');
-  let denied = false;
-  try {
-    denied = JSON.parse(bad.stdout).hookSpecificOutput?.permissionDecision === 'deny';
-  } catch {
-    denied = false;
-  }
+  const verdict = judgeCanary(CLAUDE_CANARY, bad);
+  const ok = run(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: workspace }));
   const silent = ok.status === 0 && ok.stdout === '';
+  const denied = verdict.guarded;
   return {
     ran: true,
     dangerousDenied: denied,
     harmlessSilent: silent,
     ...(denied && silent
       ? {}
-      : { problem: `the installed hook ${denied ? '' : 'did not deny rm -rf ~'}${!denied && !silent ? ' and ' : ''}${silent ? '' : 'was not silent for ls'}` }),
+      : {
+          problem: `the installed hook ${denied ? '' : `did not deny rm -rf ~: ${verdict.detail}`}${!denied && !silent ? '; and it ' : ''}${silent ? '' : 'was not silent for ls'}`,
+        }),
   };
+}
+
+let shFound: boolean | undefined;
+/** Whether `sh` can be started (on Windows it may not be on PATH; Claude Code finds Git Bash itself). */
+function shAvailable(): boolean {
+  shFound ??= !spawnSync('sh', ['-c', 'exit 0']).error;
+  return shFound;
 }
 
 export type CliHost = 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode';

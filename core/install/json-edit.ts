@@ -28,7 +28,7 @@ export function detectStyle(text: string): JsonStyle {
 export type StrictParse = { ok: true; tree: Node; value: unknown } | { ok: false; message: string; line: number; column: number };
 
 /** Where the installer edits: the parse tree is complete along and under these paths only. */
-export const EDITED_PATHS: readonly (readonly string[])[] = [['hooks', 'PreToolUse'], ['permissions', 'deny'], ['sandbox']];
+export const EDITED_PATHS: readonly (readonly string[])[] = [['hooks', 'PreToolUse'], ['hooks', 'SessionStart'], ['permissions', 'deny'], ['sandbox']];
 
 const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
 

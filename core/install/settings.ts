@@ -24,6 +24,11 @@ export interface HookEntry {
   timeout: number;
 }
 
+/** What install puts into a settings file: the PreToolUse handler and, where the host has one, the session-start check (core/liveness.ts). */
+export interface HookEntries extends HookEntry {
+  sessionStart?: HookEntry;
+}
+
 /** What an install added to one settings file, so uninstall removes exactly that. */
 export interface SettingsRecord {
   /** The file did not exist before. */
@@ -73,10 +78,10 @@ interface Located {
   groupSize: number;
 }
 
-/** Our handlers under hooks.PreToolUse, wherever they are. */
-export function findOurHandlers(settings: unknown): Located[] {
+/** Our handlers under hooks.<event> (PreToolUse, or SessionStart for the liveness check), wherever they are. */
+export function findOurHandlers(settings: unknown, event = 'PreToolUse'): Located[] {
   const out: Located[] = [];
-  const groups = (settings as { hooks?: { PreToolUse?: unknown } })?.hooks?.PreToolUse;
+  const groups = (settings as { hooks?: Record<string, unknown> })?.hooks?.[event];
   if (!Array.isArray(groups)) return out;
   groups.forEach((g, gi) => {
     const hooks = (g as { hooks?: unknown })?.hooks;
@@ -92,6 +97,9 @@ export function findOurHandlers(settings: unknown): Located[] {
   return out;
 }
 
+/** The events install puts a handler under. */
+export const OUR_EVENTS = ['PreToolUse', 'SessionStart'] as const;
+
 const normalizeRule = (r: string) => r.replace(/\(\.\//, '(').replace(/\s+/g, '');
 
 function get(value: unknown, path: JsonPath): unknown {
@@ -104,7 +112,7 @@ function get(value: unknown, path: JsonPath): unknown {
 type Step = (text: string, tree: Node, value: unknown) => Edit[];
 
 /** Install (or update) our entry and deny rules, and the sandbox when asked, in `text` (null: the file does not exist). */
-export function planInstall(text: string | null, entry: HookEntry, denyRules: readonly string[], sandbox?: SandboxPlan): PlanResult {
+export function planInstall(text: string | null, entry: HookEntries, denyRules: readonly string[], sandbox?: SandboxPlan): PlanResult {
   const notes: string[] = [];
   const original = text ?? '';
   const blank = original.trim() === '';
@@ -155,28 +163,52 @@ export function planInstall(text: string | null, entry: HookEntry, denyRules: re
     return null;
   };
 
-  const hookStep: Step = (tx, tree, value) => {
-    const group = { matcher: '*', hooks: [{ type: 'command', command: entry.command, timeout: entry.timeout }] };
-    const ours = findOurHandlers(value);
-    if (ours.length === 0)
-      return [ensure(tx, tree, value, ['hooks', 'PreToolUse'], [group]) ?? appendToArrayEdit(tx, tree, ['hooks', 'PreToolUse'], [group], style)];
+  /** Our handler under one event: added in its own group, or the first copy updated (and any other removed). */
+  const eventEdits = (tx: string, tree: Node, value: unknown, event: string, group: Record<string, unknown>, want: HookEntry): Edit[] => {
+    const ours = findOurHandlers(value, event);
+    if (ours.length === 0) return [ensure(tx, tree, value, ['hooks', event], [group]) ?? appendToArrayEdit(tx, tree, ['hooks', event], [group], style)];
     const edits: Edit[] = [];
     const first = ours[0]!;
-    const base: JsonPath = ['hooks', 'PreToolUse', first.group, 'hooks', first.handler];
-    if (first.command !== entry.command) edits.push(replaceValueEdit(tree, [...base, 'command'], entry.command));
-    if (first.timeout !== entry.timeout)
+    const base: JsonPath = ['hooks', event, first.group, 'hooks', first.handler];
+    if (first.command !== want.command) edits.push(replaceValueEdit(tree, [...base, 'command'], want.command));
+    if (first.timeout !== want.timeout)
       edits.push(
         first.timeout === undefined
-          ? addPropertyEdit(tx, tree, base, 'timeout', entry.timeout, style)
-          : replaceValueEdit(tree, [...base, 'timeout'], entry.timeout),
+          ? addPropertyEdit(tx, tree, base, 'timeout', want.timeout, style)
+          : replaceValueEdit(tree, [...base, 'timeout'], want.timeout),
       );
     // Our entry present more than once: keep the first.
     const dups = ours
       .slice(1)
-      .map((d) => findNodeAtLocation(tree, d.groupSize === 1 ? ['hooks', 'PreToolUse', d.group] : ['hooks', 'PreToolUse', d.group, 'hooks', d.handler])!);
+      .map((d) => findNodeAtLocation(tree, d.groupSize === 1 ? ['hooks', event, d.group] : ['hooks', event, d.group, 'hooks', d.handler])!);
     for (let k = 0; k < dups.length; k++) notes.push('removed a duplicate Agent Guard hook entry');
     return [...edits, ...removalEdits(dups)];
   };
+
+  const hookStep: Step = (tx, tree, value) => {
+    const handler = (e: HookEntry) => ({ type: 'command', command: e.command, timeout: e.timeout });
+    const wanted: [string, Record<string, unknown>, HookEntry][] = [['PreToolUse', { matcher: '*', hooks: [handler(entry)] }, entry]];
+    if (entry.sessionStart) wanted.push(['SessionStart', { hooks: [handler(entry.sessionStart)] }, entry.sessionStart]);
+    // No hooks yet: every event in one insertion (two insertions at one place would conflict).
+    if (get(value, ['hooks']) === undefined && wanted.length > 1) {
+      record.createdPaths.push('hooks', ...wanted.map(([event]) => `hooks.${event}`));
+      return [addPropertyEdit(tx, tree, [], 'hooks', Object.fromEntries(wanted.map(([event, group]) => [event, [group]])), style)];
+    }
+    return eventEdits(tx, tree, value, 'PreToolUse', wanted[0]![1], entry);
+  };
+
+  // Its own step: where its edit and the PreToolUse one meet (an empty `hooks` object), runSteps applies them one after the other.
+  const sessionStep: Step = (tx, tree, value) =>
+    entry.sessionStart && get(value, ['hooks']) !== undefined
+      ? eventEdits(
+          tx,
+          tree,
+          value,
+          'SessionStart',
+          { hooks: [{ type: 'command', command: entry.sessionStart.command, timeout: entry.sessionStart.timeout }] },
+          entry.sessionStart,
+        )
+      : [];
 
   const denyStep: Step = (tx, tree, value) => {
     const existing = get(value, ['permissions', 'deny']);
@@ -189,7 +221,7 @@ export function planInstall(text: string | null, entry: HookEntry, denyRules: re
 
   let onlyAppends = false;
   try {
-    const steps = [hookStep, denyStep, ...(sandbox ? [sandboxStep(sandbox, { style, record })] : [])];
+    const steps = [hookStep, sessionStep, denyStep, ...(sandbox ? [sandboxStep(sandbox, { style, record })] : [])];
     const run = runSteps(t, parsed, steps, record, notes);
     t = run.text;
     onlyAppends = run.onlyAppends;
@@ -248,13 +280,17 @@ export function planUninstall(text: string, record: SettingsRecord | null): { te
   const parsed = parseStrict(text);
   if (!parsed.ok) return { text, removedHandlers: 0, notes: [`left as is: ${parsed.message}`] };
   const tree = parsed.tree;
-  const ours = findOurHandlers(parsed.value);
   const removed = new Set<Node>();
-  const byGroup = new Map<number, number>();
-  for (const h of ours) byGroup.set(h.group, (byGroup.get(h.group) ?? 0) + 1);
-  for (const h of ours) {
-    const whole = byGroup.get(h.group) === h.groupSize;
-    removed.add(findNodeAtLocation(tree, whole ? ['hooks', 'PreToolUse', h.group] : ['hooks', 'PreToolUse', h.group, 'hooks', h.handler])!);
+  let count = 0;
+  for (const event of OUR_EVENTS) {
+    const ours = findOurHandlers(parsed.value, event);
+    if (event === 'PreToolUse') count = ours.length;
+    const byGroup = new Map<number, number>();
+    for (const h of ours) byGroup.set(h.group, (byGroup.get(h.group) ?? 0) + 1);
+    for (const h of ours) {
+      const whole = byGroup.get(h.group) === h.groupSize;
+      removed.add(findNodeAtLocation(tree, whole ? ['hooks', event, h.group] : ['hooks', event, h.group, 'hooks', h.handler])!);
+    }
   }
   if (record) {
     const deny = findNodeAtLocation(tree, ['permissions', 'deny']);
@@ -282,9 +318,9 @@ export function planUninstall(text: string, record: SettingsRecord | null): { te
       const node = findNodeAtLocation(tree, path.split('.'));
       if (node && !isGone(node) && emptied(node)) removed.add(node);
     }
-    if (record.createdFile && emptied(tree)) return { text: null, removedHandlers: ours.length, notes };
-  } else if (ours.length > 0) {
+    if (record.createdFile && emptied(tree)) return { text: null, removedHandlers: count, notes };
+  } else if (count > 0) {
     notes.push('no install record was found, so deny rules Agent Guard may have added were left in place');
   }
-  return { text: applyEdits(text, removalEdits([...removed]))!, removedHandlers: ours.length, notes };
+  return { text: applyEdits(text, removalEdits([...removed]))!, removedHandlers: count, notes };
 }

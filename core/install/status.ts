@@ -11,6 +11,7 @@ import { vscodeNeutralizers } from './targets/vscode';
 import { TARGETS, targetById } from './registry';
 import type { HostId, HostStatus, Place, StatusView } from './target';
 import type { ScopeStatus } from './target';
+import { runProbe, type ProbeResult } from './liveness';
 
 export type { ScopeStatus };
 
@@ -80,7 +81,7 @@ const CLI_HOSTS: readonly HostId[] = ['gemini', 'copilot', 'codex', 'cursor', 'o
 
 /** One line per host, as the CLI and the extension print it. */
 export function describeHost(h: HostStatus): string {
-  return `${targetById(h.host).name}: ${h.runs ? 'guarded' : 'NOT guarded'} (${h.detail})`;
+  return `${targetById(h.host).name}: ${h.runs ? 'guarded' : 'NOT guarded'}; ${h.detail}`;
 }
 
 /** Every host's line (each target that has one, in the targets' order): would its agent run the guard here? */
@@ -114,4 +115,44 @@ export function claudeSubfolderNote(workspace: string, home: string, userInstall
   return dir
     ? `Claude Code started in ${workspace} does not load ${join(dir, '.claude')}/settings.json: such a session is NOT guarded. Start Claude Code in ${dir}, or install with --user (every folder)`
     : null;
+}
+
+// ---- the execution check (liveness.ts): proof, not configuration ----
+
+export interface HostLiveness {
+  host: HostId;
+  /** Some hook command this host runs here stopped the canary. */
+  guarded: boolean;
+  results: ProbeResult[];
+}
+
+/** The managed settings and the plugin are Claude Code's too: their probes count for it. */
+const PROBE_HOST: Partial<Record<HostId, HostId>> = { managed: 'claude', plugin: 'claude' };
+
+/**
+ * Runs every probe the targets give for this place (status's execution check) and groups them by
+ * host. A command counts only where the host runs it at all: `off(target)` says a setting switches
+ * that target's hooks off (Claude Code's neutralizers; managed disableAllHooks for managed ones).
+ */
+export function livenessCheck(place: Place, bundle: Bundle, off: (target: HostId) => boolean = () => false): HostLiveness[] {
+  const byHost = new Map<HostId, { results: ProbeResult[]; guarded: boolean }>();
+  for (const t of TARGETS) {
+    const probes = t.probes?.(place, bundle) ?? [];
+    if (probes.length === 0) continue;
+    const host = PROBE_HOST[t.id] ?? t.id;
+    const entry = byHost.get(host) ?? { results: [], guarded: false };
+    for (const p of probes) {
+      const r = runProbe(p);
+      entry.results.push(r);
+      if (r.liveness.guarded && !off(t.id)) entry.guarded = true;
+    }
+    byHost.set(host, entry);
+  }
+  return [...byHost].map(([host, e]) => ({ host, guarded: e.guarded, results: e.results }));
+}
+
+/** Which targets' hooks the settings switch off, from what status found. */
+export function switchedOff(s: StatusReport, managedFiles: readonly string[]): (target: HostId) => boolean {
+  const managedOff = managedFiles.some((f) => readLoose(f)?.disableAllHooks === true);
+  return (t) => (t === 'managed' ? managedOff : t === 'claude' || t === 'plugin' ? s.neutralizers.length > 0 : false);
 }

@@ -6,10 +6,13 @@
 // target writes a file itself. The orchestrator (orchestrate.ts) picks targets for a request and
 // is the one entry point of the CLI and the VS Code extension.
 
-import { dirname } from 'node:path';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { STATE_DIR } from '../state-dir';
 import type { Bundle, HookState, InstallOptions, InstallState, Report, Scope, SelfTest, Target, TargetPaths } from './installer';
 import { hookState, stampHook } from './installer';
 import type { ManagedPaths } from './targets/managed';
+import type { LivenessProbe } from './liveness';
 
 export type HostId = 'claude' | 'vscode' | 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode' | 'managed' | 'plugin';
 
@@ -116,6 +119,11 @@ export interface InstallTarget {
   installs(place: Place, bundle: Bundle): ScopeStatus[];
   /** Whether this host's agent would run the guard in this place, and why not (status prints one line per host). */
   host?(place: Place, bundle: Bundle, found: StatusView): HostStatus;
+  /**
+   * The hook commands this host would run here, for the execution check (liveness.ts): status runs
+   * each on a canary call exactly as the host would. Absent: the host has no execution check yet.
+   */
+  probes?(place: Place, bundle: Bundle): LivenessProbe[];
 }
 
 // ---- plan helpers the targets share ----
@@ -125,13 +133,13 @@ export function hookChanges(p: TargetPaths, bundle: Bundle, force: boolean): Fil
   const state = hookState(p.hookFile, bundle).state;
   if (state === 'current') return [];
   if ((state === 'modified' || state === 'foreign') && !force)
-    return [{ kind: 'note', warning: `${p.hookFile} was changed by hand; left as it is (use --force to replace it)` }];
+    return [{ kind: 'note', warning: `${p.hookLabel} was changed by hand; left as it is (use --force to replace it)` }];
   return [
     {
       kind: 'write',
       file: p.hookFile,
       text: stampHook(bundle),
-      line: `${state === 'missing' ? 'wrote' : 'updated'} ${p.hookFile} (agent-guard ${bundle.version})`,
+      line: `${state === 'missing' ? 'wrote' : 'updated'} ${p.hookLabel} (agent-guard ${bundle.version})`,
     },
   ];
 }
@@ -156,8 +164,58 @@ export function releaseChanges(p: TargetPaths, state: InstallState | null, key: 
   const hs = hookState(p.hookFile, bundle).state;
   if (hs === 'missing') return out;
   if ((hs === 'modified' || hs === 'foreign') && !force)
-    return [...out, { kind: 'note', warning: `${p.hookFile} was changed by hand; left in place (use --force to remove it)` }];
-  out.push({ kind: 'remove', file: p.hookFile, line: `removed ${p.hookFile}`, emptyDirs: [dirname(p.hookFile)] });
+    return [...out, { kind: 'note', warning: `${p.hookLabel} was changed by hand; left in place (use --force to remove it)` }];
+  out.push({ kind: 'remove', file: p.hookFile, line: `removed ${p.hookLabel}`, emptyDirs: [dirname(p.hookFile)] });
   for (const f of withHook) out.push({ kind: 'remove', file: f, ifExists: true });
+  out.push(...stateDirRelease(p));
   return out;
+}
+
+/**
+ * The last install of a place is gone: Agent Guard's own folder (.claude/agent-guard/) goes too,
+ * with the claim files the hook leaves beside its log and the .gitignore it wrote, unless the log
+ * of blocked calls is there: that stays (with the .gitignore that keeps it out of git), and the
+ * report says so. Then the workspace's .claude/, if nothing else is in it (never ~/.claude).
+ */
+function stateDirRelease(p: TargetPaths): FileChange[] {
+  const dir = join(p.claudeDir, 'agent-guard');
+  const shown = p.label.startsWith('~') ? '~/.claude/agent-guard' : STATE_DIR;
+  const out: FileChange[] = [];
+  const st = lstatOrNull(dir);
+  if (st?.isDirectory() && !st.isSymbolicLink()) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      /* unreadable: left as it is */
+    }
+    for (const n of names) if (n.startsWith('.call-')) out.push({ kind: 'remove', file: join(dir, n), ifExists: true });
+    const logs = names.filter((n) => /^decisions(\.\d+)?\.jsonl$/.test(n));
+    if (logs.length > 0)
+      out.push({
+        kind: 'note',
+        line: `kept the log of blocked calls, ${shown}/decisions.jsonl (git ignores that folder; delete it when you no longer need the log)`,
+      });
+    else if (names.includes('.gitignore') && readOrNull(join(dir, '.gitignore'))?.startsWith('# written by agent-guard'))
+      out.push({ kind: 'remove', file: join(dir, '.gitignore'), ifExists: true, emptyDirs: [dir] });
+    else out.push({ kind: 'prune', dirs: [dir] });
+  }
+  if (!p.label.startsWith('~')) out.push({ kind: 'prune', dirs: [p.claudeDir] });
+  return out;
+}
+
+function lstatOrNull(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function readOrNull(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
 }

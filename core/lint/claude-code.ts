@@ -1,5 +1,7 @@
 // Facts about Claude Code that the rules check against, with the reference section each comes from
-// (../shared/reference/claude-code.md). When Claude Code changes, this is the file to update.
+// (its documentation at code.claude.com/docs/en/<page>, with the section noted as §n: §1 hooks, §2
+// settings, §3 permissions, §4 sub-agents, §5 skills, §8 tools-reference; and the pinned CLI, through
+// the loader suite). When Claude Code changes, this is the file to update.
 
 /**
  * The Claude Code version the loader suite (test/loader/, `npm run test:loader`) runs every rule's
@@ -178,10 +180,63 @@ export function subagentTools(): string[] {
 
 /**
  * §3.2 "Read-only commands": what Claude Code runs without a prompt in every mode (so a !`cmd` of
- * one of these needs no allowed-tools entry). Not configurable. Read-only git: the inspecting subcommands.
+ * one of these needs no allowed-tools entry). Not configurable. Observed with the pinned 2.1.332
+ * (a skill per command, invoked in default mode; the loader suite keeps a sample): these ran; not
+ * read-only there, so they need an allow rule: env, printenv, command -v, uniq, awk, whereis, npm,
+ * gh, go, cargo, curl, kubectl, tee, touch, mkdir, git fetch; and any command with a quoted `$…`
+ * ("Quoted text in this command can't be checked"). Read-only git: the inspecting subcommands.
  */
-export const READ_ONLY_COMMANDS = new Set(['ls', 'cat', 'echo', 'pwd', 'head', 'tail', 'grep', 'find', 'wc', 'which', 'diff', 'stat', 'du', 'cd']);
+export const READ_ONLY_COMMANDS = new Set([
+  'ls',
+  'cat',
+  'echo',
+  'printf',
+  'pwd',
+  'cd',
+  'head',
+  'tail',
+  'grep',
+  'rg',
+  'find',
+  'tree',
+  'wc',
+  'which',
+  'type',
+  'diff',
+  'cmp',
+  'stat',
+  'file',
+  'du',
+  'df',
+  'realpath',
+  'readlink',
+  'dirname',
+  'basename',
+  'sha256sum',
+  'md5sum',
+  'sort',
+  'tr',
+  'cut',
+  'sed',
+  'jq',
+  'date',
+  'uname',
+  'whoami',
+  'id',
+  'hostname',
+  'uptime',
+  'ps',
+  'nproc',
+  'free',
+  'test',
+  'true',
+  'false',
+]);
+/** Version probes that ran without a prompt (observed: python3 --version, node -v). */
+export const READ_ONLY_VERSION_PROBES: Record<string, readonly string[]> = { python3: ['--version'], node: ['-v'] };
 export const READ_ONLY_GIT = new Set([
+  'rev-list',
+  'config',
   'status',
   'diff',
   'log',
@@ -199,6 +254,11 @@ export const READ_ONLY_GIT = new Set([
 /** Arguments that make an otherwise read-only command change something. */
 export const READ_ONLY_BREAKERS: Record<string, RegExp> = {
   find: /^-(exec|execdir|ok|okdir|delete|fprint|fprintf|fls)$/,
+  sed: /^(?:-i|--in-place)|^-[a-zA-Z]*i/,
+  sort: /^(?:-o|--output)/,
+  tree: /^-o$/,
+  date: /^(?:-s|--set)/,
+  hostname: /^[^-]|^-(?:F|-file)$/,
   branch: /^(-[dDmMcCfu]|--(delete|move|copy|force|set-upstream-to.*|unset-upstream|edit-description))$|^[^-]/,
   remote: /^(add|remove|rm|rename|set-url|set-head|prune|update)$/,
   tag: /^(-[dafsu]|--(delete|annotate|force|sign))$|^[^-]/,

@@ -13,6 +13,7 @@ import { envValues, redactVerdict, secretValues } from '../redact';
 import { CONFIG_FILE, type GuardConfig } from '../config';
 import { LOCAL_CONFIG_FILE } from '../consent';
 import type { FsAnswers, VerdictMemo } from './verdict-memo';
+import { readOwnHookAware } from './own-hook';
 export { splitFrontmatter };
 import type { CodeSpan, Diagnostic, Frontmatter, LintFile, LintRule, Range, RuleContext, TextEdit, WorkspaceView } from './types';
 
@@ -80,6 +81,8 @@ export interface LintOptions extends GuardSetup {
   onVerdict?: (command: string) => void;
   /** File-system answers shared by every verdict of one run (the CLI: the files do not change while it runs). */
   answers?: SharedAnswers;
+  /** How the guards read files for this run's verdicts (lintPaths: runReader, each file read once a run). */
+  readText?: (path: string, maxBytes: number) => string | null;
 }
 
 /**
@@ -87,6 +90,8 @@ export interface LintOptions extends GuardSetup {
  * every signature table, which a lint whose verdicts are all kept (the CLI's memo) never needs.
  */
 let dispatch: typeof import('../guards/dispatch') | undefined;
+/** Verdict caches and the memo keep a PowerShell command under this prefix (no command text starts with NUL). */
+const POWERSHELL_KEY = '\0PowerShell\0';
 function dispatcher(): typeof import('../guards/dispatch') {
   dispatch ??= require('../guards/dispatch') as typeof import('../guards/dispatch');
   return dispatch;
@@ -98,7 +103,7 @@ export function createContext(
   lines: LineIndex,
   sink: Diagnostic[],
   currentRule: { rule: LintRule | null },
-  setup: GuardSetup & Pick<LintOptions, 'verdictMemo' | 'onVerdict' | 'answers'>,
+  setup: GuardSetup & Pick<LintOptions, 'verdictMemo' | 'onVerdict' | 'answers' | 'readText'>,
   verdictCache?: Map<string, Verdict | null>,
 ): RuleContext {
   let fm: Frontmatter | null | undefined;
@@ -181,30 +186,32 @@ export function createContext(
       if (!u || !source) return { items: [] };
       return { items: u.items.filter((i) => i.source === source), ...(u.base ? { base: u.base } : {}) };
     },
-    guardVerdict(command) {
+    guardVerdict(command, shell = 'bash') {
       // No git runner: lint and the language server run on untrusted checkouts (CI on pull
       // requests, a fresh clone in the editor) and start no process; repo-aware guards say nothing.
-      setup.onVerdict?.(command);
-      if (verdicts.has(command)) {
-        const v = verdicts.get(command)!;
+      // A PowerShell command is kept under its own key (the same text means something else there).
+      const key = shell === 'powershell' ? `${POWERSHELL_KEY}${command}` : command;
+      setup.onVerdict?.(key);
+      if (verdicts.has(key)) {
+        const v = verdicts.get(key)!;
         // Redacted already (by an earlier file of this run); asked again so that this file's kept
         // result also depends on the .env files the redaction read.
         if (v) fileSecrets();
         return v;
       }
       const memo = setup.verdictMemo;
-      const kept = memo?.memo.lookup(command, memo.fs);
+      const kept = memo?.memo.lookup(key, memo.fs);
       if (kept !== undefined) {
         // Kept as judged (redaction changed nothing in it); a copy is redacted with today's .env
         // values (redacted in place, the kept one would be saved so and still read redacted once
         // a value leaves .env).
         const v = kept ? { ...kept } : null;
         if (v) redactVerdict(v, fileSecrets());
-        verdicts.set(command, v);
+        verdicts.set(key, v);
         return v;
       }
       const recorder = memo?.memo.recorder();
-      const call = { tool: 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
+      const call = { tool: shell === 'powershell' ? 'PowerShell' : 'Bash', input: { command }, cwd: workspace.root, command, path: null, edits: null };
       const v = dispatcher().evaluateCall(call, {
         guards: setup.guards,
         home: workspace.home,
@@ -213,6 +220,7 @@ export function createContext(
         config: setup.config,
         ...(recorder ? { observe: recorder.observe } : {}),
         ...(setup.answers ? { answers: setup.answers } : {}),
+        readText: setup.readText ?? readOwnHookAware,
       }).verdict;
       // Only a verdict that redaction leaves as it is is kept across runs: then the kept one, redacted
       // with a later run's .env values, reads exactly as a fresh one. (Kept redacted, it would still
@@ -223,8 +231,8 @@ export function createContext(
         redactVerdict(v, fileSecrets());
         redacted = v.reason !== reason || v.instead !== instead;
       }
-      if (!redacted) recorder?.keep(command, v);
-      verdicts.set(command, v);
+      if (!redacted) recorder?.keep(key, v);
+      verdicts.set(key, v);
       return v;
     },
   };

@@ -18,6 +18,22 @@ export function fileKind(rel: string): FileKind | null {
   if (/(^|\/)\.claude\/settings(\.local)?\.json$/.test(r) || /(^|\/)managed-settings\.json$/.test(r)) return 'settings';
   if (/(^|\/)\.claude\/workflows\/[^/]+\.js$/.test(r)) return 'workflow';
   if (/(^|\/)\.claude\/(?:agent-guard\.json|agent-guard\/local\.json)$/.test(r)) return 'guard-config';
+  return otherHostKind(r, name);
+}
+
+/**
+ * Other hosts' agent files (sources in core/lint/hosts.ts): instruction files read like CLAUDE.md
+ * (GEMINI.md; AGENTS.override.md, Codex's; Cursor's rules and legacy .cursorrules; Copilot's
+ * repository and path instructions, prompt files and custom agents) and hook configuration
+ * (.codex/hooks.json, .cursor/hooks.json, .gemini/settings.json, .github/hooks/*.json).
+ */
+function otherHostKind(r: string, name: string): FileKind | null {
+  if (name === 'GEMINI.md' || name === 'AGENTS.override.md' || name === '.cursorrules') return 'instructions';
+  if (/(^|\/)\.cursor\/rules\/.+\.mdc?$/.test(r)) return 'instructions';
+  if (/(^|\/)\.github\/copilot-instructions\.md$/.test(r)) return 'instructions';
+  if (/(^|\/)\.github\/(?:instructions\/.+\.instructions|prompts\/.+\.prompt|agents\/.+\.agent|chatmodes\/.+\.chatmode)\.md$/.test(r)) return 'instructions';
+  if (/(^|\/)\.(?:codex|cursor)\/hooks\.json$/.test(r) || /(^|\/)\.gemini\/settings\.json$/.test(r)) return 'host-hooks';
+  if (/(^|\/)\.github\/hooks\/[^/]+\.json$/.test(r)) return 'host-hooks';
   return null;
 }
 
@@ -96,6 +112,9 @@ const SKIP_DIRS = new Set([
   'worktrees',
 ]);
 
+/** Dot-folders that hold agent files (other dot-folders are skipped: .git, caches, editors' state). */
+const AGENT_DOT_DIRS = new Set(['.claude', '.cursor', '.github', '.codex', '.gemini']);
+
 function readSmall(abs: string): string | null {
   try {
     return statSync(abs).size > 256 * 1024 ? null : readFileSync(abs, 'utf8');
@@ -104,8 +123,13 @@ function readSmall(abs: string): string | null {
   }
 }
 
-/** Every agent-visible file under root (relative paths, with their kind), bounded. */
-export function findAgentFiles(root: string, limit = 20000): AgentFileRef[] {
+/**
+ * Every agent-visible file under root (paths relative to root, with their kind), bounded. `under`
+ * (relative to root) walks only that folder, with each file's kind still decided by its whole path
+ * (`.claude/agents/x.md` is an agent when `lint .claude` walks `agents/x.md`) and by a plugin
+ * manifest above the folder.
+ */
+export function findAgentFiles(root: string, limit = 20000, under = ''): AgentFileRef[] {
   const out: AgentFileRef[] = [];
   const walk = (dir: string, rel: string, depth: number, plugin: { rel: string; manifest: PluginManifest } | null) => {
     if (out.length >= limit || depth > 12) return;
@@ -130,7 +154,7 @@ export function findAgentFiles(root: string, limit = 20000): AgentFileRef[] {
         continue;
       }
       if (isDir) {
-        if (e.startsWith('.') && e !== '.claude') continue;
+        if (e.startsWith('.') && !AGENT_DOT_DIRS.has(e)) continue;
         walk(abs, r, depth + 1, plugin);
         continue;
       }
@@ -138,6 +162,19 @@ export function findAgentFiles(root: string, limit = 20000): AgentFileRef[] {
       if (kind) out.push({ rel: r, kind });
     }
   };
-  walk(root, '', 0, null);
+  const start = under.replace(/^\.\/|\/$/g, '');
+  if (start === '') walk(root, '', 0, null);
+  else walk(join(root, start), start, start.split('/').length, pluginAbove(root, start));
   return out;
+}
+
+/** The nearest plugin root at or above a folder (relative to root), with its manifest. */
+function pluginAbove(root: string, rel: string): { rel: string; manifest: PluginManifest } | null {
+  const parts = rel.split('/');
+  for (let i = parts.length; i >= 0; i--) {
+    const dir = parts.slice(0, i).join('/');
+    const text = readSmall(join(root, dir, PLUGIN_MANIFEST));
+    if (text !== null) return { rel: dir, manifest: readManifest(text) };
+  }
+  return null;
 }

@@ -29,7 +29,7 @@ export function format(run: LintRun, fmt: Format, version: string): string {
         .flatMap((f) =>
           f.diagnostics.map(
             (d) =>
-              `::${d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice'} file=${f.rel},line=${d.range.start.line + 1},col=${d.range.start.character + 1},endLine=${d.range.end.line + 1},endColumn=${d.range.end.character + 1},title=${d.code}::${escapeGithub(d.message)}`,
+              `::${d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice'} file=${githubProperty(f.rel)},line=${d.range.start.line + 1},col=${d.range.start.character + 1},endLine=${d.range.end.line + 1},endColumn=${d.range.end.character + 1},title=${githubProperty(d.code)}::${githubData(d.message)}`,
           ),
         )
         .map((l) => `${l}\n`)
@@ -41,8 +41,17 @@ export function format(run: LintRun, fmt: Format, version: string): string {
   }
 }
 
-function escapeGithub(s: string): string {
+/**
+ * GitHub's workflow-command format (@actions/core's toCommandValue escaping): the message after `::`
+ * escapes `%`, CR and LF; a property value also `:` and `,`, which would otherwise end it (a file
+ * named `a,title=x::y` set the annotation's title and message).
+ */
+function githubData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function githubProperty(s: string): string {
+  return githubData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 function stylish(run: LintRun): string {
@@ -60,9 +69,10 @@ function stylish(run: LintRun): string {
     out.push('');
   }
   const total = count.error + count.warning + count.info;
+  const withProblems = run.files.filter((f) => f.diagnostics.length > 0).length;
   if (total === 0) return `${run.files.length} agent file${run.files.length === 1 ? '' : 's'} checked, no problems\n`;
   out.push(
-    `✖ ${total} problem${total === 1 ? '' : 's'} (${count.error} error${count.error === 1 ? '' : 's'}, ${count.warning} warning${count.warning === 1 ? '' : 's'}, ${count.info} info) in ${run.files.length} files`,
+    `✖ ${total} problem${total === 1 ? '' : 's'} (${count.error} error${count.error === 1 ? '' : 's'}, ${count.warning} warning${count.warning === 1 ? '' : 's'}, ${count.info} info) in ${withProblems} file${withProblems === 1 ? '' : 's'} of ${run.files.length} checked`,
   );
   if (fixable > 0) out.push(`  ${fixable} can be fixed with --fix`);
   return `${out.join('\n')}\n`;

@@ -1,5 +1,5 @@
 // The frontmatter of agent, skill and command files, read the way Claude Code's loader reads it
-// (observed with the real CLI, ../shared/reference/real-hosts.md), not as a stricter YAML would:
+// (observed with the real CLI; the loader suite, test/loader/, checks it), not as a stricter YAML would:
 //  - strict YAML first;
 //  - where that fails, a top-level `key: value` line whose value is not valid YAML on its own is read
 //    as a plain string (so `description: Use this agent: …`, `argument-hint: [a] [b]` and `tools: *`

@@ -137,10 +137,71 @@ export function reportDroppedLines(ctx: RuleContext, fm: Frontmatter, consequenc
   if (fm.dropped.length === 0) return;
   const d = fm.dropped[0]!;
   const n = fm.dropped.length;
+  const fix = foldDroppedLines(ctx.file.text, fm);
   ctx.report({
     start: d.start,
     end: d.end,
     severity: 'error',
     message: `This unindented line${n > 1 ? ` (and ${n - 1} more)` : ''} continues the value above it: Claude Code cannot parse this frontmatter and ${consequence}. Indent the continuation, or write the value as \`description: >\` with indented lines.`,
+    ...(fix ? { fix } : {}),
   });
+}
+
+/** A top-level `key: value` line whose value is plain text (not quoted, a block scalar, a flow collection, an alias, a tag or a comment). */
+const PLAIN_PAIR = /^([A-Za-z_][\w.-]*)[ \t]*:[ \t]+([^\s"'|>[{&*!%@`#][^\n]*)$/;
+
+/**
+ * The fix the message describes: each value with dropped lines becomes a folded block scalar
+ * (`description: >-` and every line of it indented), which reads as the one line of text that was
+ * meant, whatever the lines hold (a colon, a dash). Offered only when every such value starts on
+ * its key's line as plain text without a comment; otherwise the person rewrites it.
+ */
+export function foldDroppedLines(text: string, fm: Frontmatter): { title: string; edits: { start: number; end: number; newText: string }[] } | null {
+  const nl = fm.crlf ? '\r\n' : '\n';
+  const lineStart = (o: number) => text.lastIndexOf('\n', o - 1) + 1;
+  const lineEnd = (o: number) => {
+    const e = text.indexOf('\n', o);
+    return e < 0 ? text.length : e;
+  };
+  const lineText = (start: number) => text.slice(start, lineEnd(start)).replace(/\r$/, '');
+  const dropped = new Set(fm.dropped.map((x) => x.start));
+  const edits: { start: number; end: number; newText: string }[] = [];
+  const folded = new Set<number>();
+  for (const d of fm.dropped) {
+    // Up from the dropped line, over the value's other lines (dropped, indented or blank), to its key.
+    let at = lineStart(d.start);
+    const body: number[] = [at];
+    for (;;) {
+      if (at <= fm.offset) return null;
+      at = lineStart(at - 1);
+      const line = lineText(at);
+      if (dropped.has(at) || /^[ \t]/.test(line) || line.trim() === '') {
+        body.unshift(at);
+        continue;
+      }
+      break;
+    }
+    if (folded.has(at)) {
+      for (const b of body) if (dropped.has(b)) edits.push({ start: b, end: b, newText: '  ' });
+      continue;
+    }
+    const m = PLAIN_PAIR.exec(lineText(at));
+    if (!m || /[ \t]#/.test(m[2]!)) return null;
+    folded.add(at);
+    const valueStart = at + lineText(at).length - m[2]!.length;
+    edits.push({ start: valueStart, end: valueStart, newText: `>-${nl}  ` });
+    for (const b of body) if (lineText(b).trim() !== '' && !/^[ \t]/.test(lineText(b))) edits.push({ start: b, end: b, newText: '  ' });
+  }
+  // The value's indented lines were folded into it: indented like the rest, they still are.
+  for (const key of folded) {
+    for (let at = lineEnd(key) + 1; at < fm.end && at < text.length; at = lineEnd(at) + 1) {
+      const line = lineText(at);
+      if (dropped.has(at) || line.trim() === '') continue;
+      const indent = /^[ \t]+/.exec(line)?.[0].length ?? 0;
+      if (indent === 0) break;
+      edits.push({ start: at, end: at + indent, newText: '  ' });
+    }
+  }
+  const unique = [...new Map(edits.map((e) => [e.start, e])).values()].sort((a, b) => a.start - b.start);
+  return { title: 'Indent the continuation as a folded value (key: >-)', edits: unique };
 }

@@ -3,7 +3,8 @@
 import rules from 'agent-guard:lint-rules';
 import { lintFile, applyFixes, type GuardSetup } from './engine';
 import { classifyFile, findAgentFiles } from './files';
-import { fsAnswers, fsWorkspace, observedWorkspace } from './workspace';
+import { factAgain, fsAnswers, fsWorkspace, observedWorkspace } from './workspace';
+import { runReader } from './own-hook';
 import type { VerdictMemo } from './verdict-memo';
 import { fileStamp } from '../guards/fs-answers';
 import { normalizePath, relativeTo, resolvePath } from '../paths';
@@ -25,6 +26,8 @@ export interface LintRun {
   files: FileResult[];
   /** Paths given that are not agent-visible files (skipped). */
   skipped: string[];
+  /** Paths given that do not exist (an error: a typo must not pass as "no problems"). */
+  missing: string[];
 }
 
 export function ruleByCode(code: string): LintRule | undefined {
@@ -49,6 +52,8 @@ export function lintPaths(
     inlineConfig?: boolean;
     read: (abs: string) => string | null;
     verdictMemo?: VerdictMemo;
+    /** Told after each file (the CLI shows a progress line on a terminal). */
+    onProgress?: (done: number, total: number) => void;
     /** lint --base: the revision, and a file's text there (see LintOptions.baseText). */
     base?: { rev: string; text: (rel: string) => string | null };
   },
@@ -56,28 +61,40 @@ export function lintPaths(
   const ws = fsWorkspace(root, opts.home);
   const wanted = new Map<string, FileKind>();
   const skipped: string[] = [];
+  const missing: string[] = [];
   if (paths.length === 0) for (const f of findAgentFiles(root)) wanted.set(f.rel, f.kind);
   const readRel = (rel: string) => opts.read(rel.startsWith('/') ? rel : `${ws.root}/${rel}`);
   for (const p of paths) {
     const abs = resolvePath(normalizePath(process.cwd()), p, opts.home);
     const rel = relativeTo(ws.root, abs) ?? abs;
+    if (!ws.exists(abs)) {
+      missing.push(p);
+      continue;
+    }
     const kind = classifyFile(rel, readRel);
     if (kind) wanted.set(rel, kind);
-    else if (ws.list(abs).length > 0) for (const f of findAgentFiles(abs)) wanted.set(relativeTo(ws.root, `${abs}/${f.rel}`) ?? `${abs}/${f.rel}`, f.kind);
-    else skipped.push(p);
+    else if (ws.list(abs).length > 0) {
+      // A folder: walked, each file classified by its path from the workspace root (`lint .claude`).
+      const inside = relativeTo(ws.root, abs);
+      if (inside !== null) for (const f of findAgentFiles(root, undefined, inside)) wanted.set(f.rel, f.kind);
+      else for (const f of findAgentFiles(abs)) wanted.set(`${abs}/${f.rel}`, f.kind);
+    } else skipped.push(p);
   }
   const files: FileResult[] = [];
   // One run, one guard setup: a command that appears in several files is judged once.
   const verdictCache = new Map<string, Verdict | null>();
   const answers = fsAnswers();
+  const readText = runReader();
   // A file's whole result is kept between runs (not when fixing: that rewrites files).
   // Nor with --base: what a file's result depends on then includes its text at the base revision.
   const memo = opts.fix || opts.base ? undefined : opts.verdictMemo;
   // Kept results are checked against a fresh view with the rules' own semantics (built once).
   const fresh = memo ? fsWorkspace(root, opts.home) : null;
-  const recheck = fresh ? { exists: fresh.exists, stamp: fileStamp, list: fresh.list } : null;
+  const recheck = fresh ? { exists: fresh.exists, stamp: fileStamp, list: fresh.list, fact: (key: string) => factAgain(fresh, key) } : null;
   const inline = opts.inlineConfig ?? true;
+  let done = 0;
   for (const [rel, kind] of wanted) {
+    opts.onProgress?.(done++, wanted.size);
     const path = rel.startsWith('/') ? rel : `${ws.root}/${rel}`;
     // The stamp before the read: a change during this run makes the kept result stale next time.
     const stamp = memo ? fileStamp(path) : '';
@@ -104,6 +121,7 @@ export function lintPaths(
       ...(opts.base ? { baseText: opts.base.text } : {}),
       verdictCache,
       answers,
+      readText,
       ...(opts.verdictMemo ? { verdictMemo: { memo: opts.verdictMemo, fs: answers } } : {}),
       ...(recorder ? { onVerdict: (command: string) => recorder.commands.add(command) } : {}),
     };
@@ -127,5 +145,5 @@ export function lintPaths(
     }
     files.push(result);
   }
-  return { files, skipped };
+  return { files, skipped, missing };
 }

@@ -7,8 +7,14 @@ import type { Document } from 'yaml';
 import type { Verdict } from '../guards/dispatch';
 import type { Loosening } from '../config';
 
-/** `guard-config`: Agent Guard's own configuration (.claude/agent-guard.json, .claude/agent-guard/local.json). */
-export type FileKind = 'claude-md' | 'rules-md' | 'agent' | 'skill' | 'command' | 'settings' | 'workflow' | 'guard-config';
+/**
+ * What a file is to the agent that reads it. Claude Code's own layout, plus other hosts' files:
+ * 'instructions' (GEMINI.md, Cursor rules, Copilot instructions, prompt and custom-agent files) are
+ * read like CLAUDE.md; 'host-hooks' are another host's hook configuration (Codex, Cursor, Gemini
+ * CLI, Copilot / VS Code: core/lint/hosts.ts). `guard-config`: Agent Guard's own configuration
+ * (.claude/agent-guard.json, .claude/agent-guard/local.json).
+ */
+export type FileKind = 'claude-md' | 'rules-md' | 'agent' | 'skill' | 'command' | 'settings' | 'workflow' | 'instructions' | 'host-hooks' | 'guard-config';
 export type Severity = 'error' | 'warning' | 'info';
 
 /** 0-based, like LSP. */
@@ -58,6 +64,24 @@ export interface WorkspaceView {
   exists(absPath: string): boolean;
   read(absPath: string): string | null;
   list(absDir: string): string[];
+  /**
+   * A fact derived from many files (core/lint/facts.ts), computed once per view: a rule that needs
+   * every agent name of a folder asks for it here, not by reading the folder for each file it lints
+   * (that made a lint of n agent files read n² files).
+   */
+  fact<T>(fact: WorkspaceFact<T>, arg: string): T;
+}
+
+/**
+ * Something known from many workspace files: every agent name in a folder, the subagents a folder of
+ * workflows calls with a schema. One file of the facts module each; a kept lint result (the CLI's
+ * memo) depends on the fact's value, asked again, instead of on every file the fact read.
+ */
+export interface WorkspaceFact<T> {
+  /** Stable id: kept results name the facts they used by it. */
+  id: string;
+  /** The fact, read through the view only (it may ask the view for other facts); a JSON value. */
+  compute(view: WorkspaceView, arg: string): T;
 }
 
 export interface Frontmatter {
@@ -106,8 +130,11 @@ export interface RuleContext {
   prose(): { value: string; start: number }[];
   json(): { tree: JsonNode | undefined; value: unknown; error: { message: string; offset: number } | null };
   js(): { program: Program | null; error: { message: string; offset: number } | null };
-  /** The guard set's verdict on a shell command, as if the agent ran it in the workspace. */
-  guardVerdict(command: string): Verdict | null;
+  /**
+   * The guard set's verdict on a shell command, as if the agent ran it in the workspace: with the
+   * Bash tool, or with the PowerShell tool for a PowerShell command.
+   */
+  guardVerdict(command: string, shell?: 'bash' | 'powershell'): Verdict | null;
   /**
    * For Agent Guard's own configuration files: the entries of this file that loosen the guard and
    * wait for consent (core/consent.ts), and the base revision consent comes from (lint --base).

@@ -12,8 +12,14 @@
 // exist, files read, folder names) and everything the guard verdicts it used depended on. A file
 // whose lint used a verdict with no recorded answers is not kept (it is simply linted next time).
 //
+// No secret is kept verbatim: a command, verdict or file result that holds anything the redaction
+// recognises as a secret (a token format, a secret-named VAR=value, a URL password, a bearer token,
+// a password argument) is not kept, only judged afresh each run; .env values never reach a kept
+// verdict (lintFile keeps only verdicts its redaction left unchanged).
+//
 // Pure: the caller loads and saves the memo and passes the file-system answers in.
 
+import { redact } from '../redact';
 import type { Verdict } from '../guards/dispatch';
 import type { FsProbe } from '../guards/context';
 import type { Diagnostic } from './types';
@@ -31,6 +37,8 @@ export interface WorkspaceAnswers {
   exists(path: string): boolean;
   stamp(path: string): string;
   list(path: string): string[];
+  /** A workspace fact's digest (`id\0arg`, see core/lint/facts.ts); null: no such fact. */
+  fact(key: string): string | null;
 }
 
 /**
@@ -45,7 +53,9 @@ export type Dependency =
   | ['s', string, string]
   | ['E', string, boolean]
   | ['S', string, string]
-  | ['L', string, string];
+  | ['L', string, string]
+  /** A workspace fact (core/lint/facts.ts) by `id\0arg`, and a digest of its value. */
+  | ['D', string, string];
 
 interface Entry {
   verdict: Verdict | null;
@@ -107,7 +117,17 @@ export interface MemoFile {
   files?: Record<string, FileEntry>;
 }
 
-const FORMAT = 'agent-guard-lint-verdicts-3';
+// 4: nothing secret-looking kept (a memo written before may hold one: it is dropped, not read).
+const FORMAT = 'agent-guard-lint-verdicts-4';
+
+/** Whether a text holds something the redaction would remove. */
+function holdsSecret(text: string): boolean {
+  return redact(text) !== text;
+}
+
+function diagnosticHoldsSecret(d: Diagnostic): boolean {
+  return holdsSecret(d.message) || (!!d.fix && (holdsSecret(d.fix.title) || d.fix.edits.some((e) => holdsSecret(e.newText))));
+}
 /** Entries kept: those used by the last run first, then the newest of the rest. */
 const MAX_ENTRIES = 20_000;
 const MAX_FILES = 5_000;
@@ -154,6 +174,8 @@ function holds(d: Dependency, fs: FsAnswers, ws: WorkspaceAnswers | null): boole
       return ws !== null && ws.stamp(path) === answer;
     case 'L':
       return ws !== null && namesDigest(ws.list(path)) === answer;
+    case 'D':
+      return ws !== null && ws.fact(path) === answer;
   }
 }
 
@@ -296,6 +318,7 @@ export class VerdictMemo {
     }
     if (stamp === '-') return;
     if (this.now !== undefined && (racyStamp(stamp, this.now) || anyRacy(deps.values(), this.now))) return;
+    if (diagnostics.some(diagnosticHoldsSecret)) return;
     this.files.set(key, { stamp, deps: [...deps.values()], diagnostics: diagnostics.map(keptDiagnostic) });
     this.usedFiles.add(key);
     this.changed = true;
@@ -313,6 +336,7 @@ export class VerdictMemo {
       },
       keep: (command, verdict) => {
         if (anyRacy(deps.values(), this.now)) return;
+        if (holdsSecret(command) || (verdict && (holdsSecret(verdict.reason) || (verdict.instead !== undefined && holdsSecret(verdict.instead))))) return;
         this.entries.set(command, { verdict, deps: [...deps.values()] });
         this.used.add(command);
         this.changed = true;
@@ -346,7 +370,7 @@ export class VerdictMemo {
   }
 }
 
-const OPS = new Set(['e', 'r', 'l', 's', 'E', 'S', 'L']);
+const OPS = new Set(['e', 'r', 'l', 's', 'E', 'S', 'L', 'D']);
 
 function validDeps(deps: unknown): deps is Dependency[] {
   if (!Array.isArray(deps)) return false;

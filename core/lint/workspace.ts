@@ -5,7 +5,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, normalizePath, relativeTo } from '../paths';
 import { fileStamp, listNames, pathExists, resolveLinks } from '../guards/fs-answers';
 import type { WorkspaceView } from './types';
-import { addDep, namesDigest, type Dependency, type FsAnswers } from './verdict-memo';
+import { addDep, digest, namesDigest, type Dependency, type FsAnswers } from './verdict-memo';
+import { FACTS, factCache } from './facts';
 
 /**
  * The real file system. `exists` remembers folders found missing (one view is one lint run, or
@@ -21,7 +22,7 @@ export function fsWorkspace(root: string, home: string, overlay?: (path: string)
     if (dir !== p && !existsSync(dir)) missingDirs.add(dir);
     return false;
   };
-  return {
+  const view: WorkspaceView = {
     root: normalizePath(root),
     home: normalizePath(home),
     exists: (p) => overlay?.(p) != null || exists(p),
@@ -41,12 +42,14 @@ export function fsWorkspace(root: string, home: string, overlay?: (path: string)
         return [];
       }
     },
+    fact: factCache(() => view),
   };
+  return view;
 }
 
 export function memoryWorkspace(root: string, files: Record<string, string>, home = '/home/user'): WorkspaceView {
   const abs = new Map(Object.entries(files).map(([rel, text]) => [normalizePath(`${root}/${rel}`), text]));
-  return {
+  const view: WorkspaceView = {
     root,
     home,
     exists: (p) => abs.has(p) || [...abs.keys()].some((k) => k.startsWith(`${p}/`)),
@@ -59,7 +62,9 @@ export function memoryWorkspace(root: string, files: Record<string, string>, hom
       }
       return [...names];
     },
+    fact: factCache(() => view),
   };
+  return view;
 }
 
 /** The guard context's file-system answers, each asked once per run (many verdicts depend on the same folders). */
@@ -117,5 +122,24 @@ export function observedWorkspace(ws: WorkspaceView, deps: Map<string, Dependenc
       addDep(deps, ['L', d, namesDigest(names)]);
       return names;
     },
+    // The fact's value, not every file behind it: n files that each ask for their folder's agent
+    // names keep n small records, not n copies of the folder.
+    fact: (f, arg) => {
+      const value = ws.fact(f, arg);
+      addDep(deps, ['D', `${f.id}\0${arg}`, factDigest(value)]);
+      return value;
+    },
   };
+}
+
+/** A fact's value as a kept result records it. */
+export function factDigest(value: unknown): string {
+  return digest([JSON.stringify(value) ?? 'undefined']);
+}
+
+/** A recorded fact (`id\0arg`), asked again through a view: its digest, or null for an unknown id. */
+export function factAgain(view: WorkspaceView, key: string): string | null {
+  const cut = key.indexOf('\0');
+  const fact = FACTS.get(cut < 0 ? key : key.slice(0, cut));
+  return fact && cut >= 0 ? factDigest(view.fact(fact, key.slice(cut + 1))) : null;
 }

@@ -1,4 +1,4 @@
-// The reference corpus (../shared/reference/guard-cases.md): tool calls with the decision a strong
+// The reference corpus (the project's guard-cases table, numbered rows `n`): tool calls with the decision a strong
 // guard returns. `by` names the guard that must deny. A deny case runs once its guard exists in
 // guards/; allow cases always run (no guard may block them).
 

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT, cleanEnv, installGlobal, lintFixture, packed, run, scratch } from './support.mjs';
@@ -125,6 +125,42 @@ test('max-warnings 0 and paths: the SARIF is still written for upload, and the l
   const all = await lintStep(ws, { ...defaults(), package: packed().tarball });
   assert.equal(all.outputs['exit-code'], '1', 'an error fails even with warnings allowed');
   assert.ok(JSON.parse(readFileSync(all.outputs['sarif-file'], 'utf8')).runs[0].results.some((x) => x.ruleId === 'AG-WF-001'));
+});
+
+test("a pull request's .npmrc, package scripts and node_modules take no part: the pinned package runs from outside the checkout", async () => {
+  const ws = lintFixture(join(scratch('ci-hostile'), 'repo'));
+  const marker = join(ws, '..', 'pr-code-ran');
+  const evil = join(ws, 'evil.cjs');
+  writeFileSync(evil, `require('fs').appendFileSync(${JSON.stringify(marker)}, 'node-options\\n');\n`);
+  // npm reads the project's .npmrc in the folder it runs in; node-options becomes NODE_OPTIONS for what it starts.
+  writeFileSync(join(ws, '.npmrc'), `node-options=--require ${evil}\n`);
+  writeFileSync(
+    join(ws, 'package.json'),
+    JSON.stringify({ name: 'pr', version: '1.0.0', scripts: { preinstall: `echo scripts >> ${marker}`, postinstall: `echo scripts >> ${marker}` } }),
+  );
+  // A package of its own under the same name, as npm exec would find it first.
+  const fake = join(ws, 'node_modules/agent-guard');
+  mkdirSync(join(fake, 'dist'), { recursive: true });
+  writeFileSync(join(fake, 'package.json'), JSON.stringify({ name: 'agent-guard', version: pkg.version, bin: { 'agent-guard': 'dist/cli.cjs' } }));
+  writeFileSync(join(fake, 'dist/cli.cjs'), `#!/usr/bin/env node\nrequire('fs').appendFileSync(${JSON.stringify(marker)}, 'node_modules\\n');\n`);
+  mkdirSync(join(ws, 'node_modules/.bin'), { recursive: true });
+  symlinkSync('../agent-guard/dist/cli.cjs', join(ws, 'node_modules/.bin/agent-guard'));
+  chmodSync(join(fake, 'dist/cli.cjs'), 0o755);
+  const registry = await startRegistry(packed().tarball);
+  try {
+    const r = await lintStep(ws, defaults(), { npm_config_offline: 'false', npm_config_registry: registry.url });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(existsSync(marker) ? readFileSync(marker, 'utf8') : '', '', 'code from the checkout ran');
+    assert.ok(registry.requests.includes(`GET /agent-guard/-/agent-guard-${pkg.version}.tgz`), String(registry.requests));
+    const sarif = JSON.parse(readFileSync(r.outputs['sarif-file'], 'utf8'));
+    assert.deepEqual(
+      sarif.runs[0].results.map((x) => x.ruleId),
+      ['AG-CMD-001'],
+      'the real linter ran over the checkout',
+    );
+  } finally {
+    await registry.stop();
+  }
 });
 
 test('on a pull request the lint step judges by the base branch configuration: the loosening is a finding and does not apply', async () => {

@@ -37,7 +37,9 @@ for (const [platform, [dir, hook, dropIn]] of Object.entries(POLICY)) {
     const [group] = settings.hooks.PreToolUse;
     assert.equal(group.matcher, '*');
     assert.equal(group.hooks[0].timeout, 10);
-    assert.ok(group.hooks[0].command.startsWith(`f="${hook}"; if [ -f "$f" ]; then exec node "$f";`), group.hooks[0].command);
+    assert.ok(group.hooks[0].command.startsWith(`f="${hook}"; unset NODE_OPTIONS `), group.hooks[0].command);
+    assert.match(group.hooks[0].command, /; to fix it, run: sudo agent-guard install --managed --write" >&2; exit 2$/);
+    assert.ok(settings.hooks.SessionStart[0].hooks[0].command.includes(group.hooks[0].command), 'the session-start check runs the same command');
     assert.ok(settings.permissions.deny.includes('Read(.env)'));
     assert.ok(r.stderr.includes(`Claude Code reads ${dir}${platform === 'win32' ? '\\' : '/'}managed-settings.json`), r.stderr);
     assert.ok(r.stderr.includes(`go to ${dropIn} (the org's own managed-settings.json is not touched)`), r.stderr);
@@ -82,11 +84,12 @@ test('--write (staged with --managed-dir): hook and drop-in written, status coun
   );
   assert.match(st.stdout, /off: {7}\.claude\/settings\.json sets disableAllHooks: true/);
   assert.match(st.stdout, /verdict: {3}guarded and current/);
+  assert.match(st.stdout, /^check: {5}managed settings .*: guarded; the installed hook command denied a test call \(rm -rf ~\), in \d+ ms$/m);
   // Managed disableAllHooks does switch it off.
   writeFileSync(join(dir, 'managed-settings.json'), '{ "disableAllHooks": true }\n');
   const off = ag(['status', ws, '--managed-dir', dir], { home });
   assert.equal(off.status, 1);
-  assert.match(off.stdout, /verdict: {3}installed but NOT active/);
+  assert.match(off.stdout, /verdict: {3}NOT guarded: managed settings \(.*\) set disableAllHooks: no hook runs, Agent Guard included/);
 
   const u = ag(['uninstall', '--managed', '--managed-dir', dir], { home });
   assert.equal(u.status, 0, u.stderr);
@@ -135,8 +138,11 @@ test('a staging folder with $, quotes and spaces: the command quotes it for sh, 
   assert.match(ag(['status', ws, '--managed-dir', dir], { home }).stdout, /\(hook file: current\)/);
   rmSync(join(dir, 'hooks/agent-guard.cjs'));
   const missing = run('sh', ['-c', command], { cwd: ws, env: { PATH: process.env.PATH, HOME: home }, input: '' }); // it reads no input
-  assert.equal(missing.status, 1);
-  assert.match(missing.stderr, /agent-guard: hook file .*agent-guard\.cjs not found; run: sudo agent-guard install --managed --write/);
+  assert.equal(missing.status, 2, 'a block with the reason, not a pass');
+  assert.match(
+    missing.stderr,
+    /agent-guard: hook file .*agent-guard\.cjs not found, so Agent Guard checks nothing and blocks every call; to fix it, run: sudo agent-guard install --managed --write/,
+  );
   const st = ag(['status', ws, '--managed-dir', dir], { home });
   assert.equal(st.status, 1);
   assert.match(st.stdout, /hook file: MISSING/);

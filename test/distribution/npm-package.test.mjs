@@ -25,6 +25,7 @@ test('the tarball holds the bundles, schema, rule docs, grammars, README and LIC
     'dist/claude-settings.schema.json',
     'dist/cli.cjs',
     'dist/extension.cjs',
+    'dist/extension-features.cjs',
     'dist/hook.cjs',
     'dist/server.cjs',
     ...rules,

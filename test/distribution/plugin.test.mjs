@@ -93,10 +93,11 @@ test('the manifests agree with the package: name, version, npm source, the hook 
   assert.equal(marketplace.plugins.length, 1);
   const [entry] = marketplace.plugins;
   assert.deepEqual([entry.name, entry.version, entry.source], [pkg.name, pkg.version, { source: 'npm', package: pkg.name, version: pkg.version }]);
-  assert.deepEqual(Object.keys(hooks.hooks), ['PreToolUse']);
-  assert.deepEqual(hooks.hooks.PreToolUse, [
-    { matcher: '*', hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs"', timeout: 10 }] },
-  ]);
+  assert.deepEqual(Object.keys(hooks.hooks), ['PreToolUse', 'SessionStart']);
+  const [pre] = hooks.hooks.PreToolUse;
+  assert.deepEqual([pre.matcher, pre.hooks.length, pre.hooks[0].type, pre.hooks[0].timeout], ['*', 1, 'command', 10]);
+  assert.ok(pre.hooks[0].command.startsWith('f="${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs"; unset NODE_OPTIONS '), pre.hooks[0].command);
+  assert.ok(hooks.hooks.SessionStart[0].hooks[0].command.includes(pre.hooks[0].command), 'the session-start check runs the same command');
   for (const f of ['.claude-plugin/plugin.json', 'hooks/hooks.json', 'dist/hook.cjs']) assert.ok(packed().files.includes(f), `${f} is not in the tarball`);
   assert.ok(!packed().files.includes('.claude-plugin/marketplace.json'), 'the marketplace lives in the repository, not in the plugin');
 });
@@ -119,7 +120,7 @@ test(`claude plugin validate (Claude Code ${cli('claude').version}) passes the r
     assert.equal(r.status, 0, r.out);
     assert.match(r.out, /✔ Validation passed/);
     assert.doesNotMatch(r.out, /⚠/, 'no warnings (the icon is there)');
-    assert.match(r.out, /hooks: PreToolUse \* command "node \\"\$\{CLAUDE_PLUGIN_ROOT\}\/dist\/hook\.cjs\\""/);
+    assert.match(r.out, /hooks: .*PreToolUse/);
   }
 });
 
@@ -132,12 +133,13 @@ test('marketplace add + plugin install: the plugin is enabled, and agent-guard s
   assert.equal(st.status, 0, st.stdout);
   assert.match(st.stdout, /installed: Claude Code plugin agent-guard@agent-guard 0\.1\.0 \(user scope\): enabled/);
   assert.match(st.stdout, /verdict: {3}guarded and current/);
+  assert.match(st.stdout, /^check: {5}Claude Code plugin agent-guard@agent-guard: guarded; the installed hook command denied a test call/m);
   // Disabled, it no longer counts.
   assert.equal((await claude(['plugin', 'disable', 'agent-guard@agent-guard'], { home: w.home })).status, 0);
   const off = run(process.execPath, [join(ROOT, 'dist/cli.cjs'), 'status', w.ws], { env: { PATH: process.env.PATH, HOME: w.home } });
   assert.equal(off.status, 1);
   assert.match(off.stdout, /installed but disabled/);
-  assert.match(off.stdout, /verdict: {3}installed but NOT active/);
+  assert.match(off.stdout, /verdict: {3}NOT guarded: Claude Code plugin agent-guard@agent-guard 0\.1\.0 \(user scope\): installed but disabled/);
 });
 
 function assertDenied(run, w) {

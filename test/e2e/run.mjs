@@ -5,7 +5,9 @@
 //   2b. the Restricted Mode suite in an untrusted hostile workspace (workspace trust on),
 //   3. a UI test as a user would: the packaged .vsix installed into code-server, the command
 //      palette and the Problems panel; a screenshot goes to .test-output/.
-// Exits non-zero when anything fails. See ../shared/reference/e2e-vscode.md.
+// Exits non-zero when anything fails. code-server takes the test-electron suite shape through the web
+// workbench's `payload` (extensionDevelopmentPath, extensionTestsPath), as VS Code's own browser
+// integration tests do.
 
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -141,7 +143,7 @@ async function startCodeServer(workspace, extensionsDir, { workspaceTrust = fals
   while (Date.now() < until) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (r.ok) return { port, child, log, userData, stop: () => child.kill('SIGTERM') };
+      if (r.ok) return { port, child, log, userData, stop: () => stopChild(child) };
     } catch {
       /* not up yet */
     }
@@ -150,6 +152,33 @@ async function startCodeServer(workspace, extensionsDir, { workspaceTrust = fals
   }
   child.kill('SIGKILL');
   throw new Error(`code-server did not start:\n${log.join('')}`);
+}
+
+/** Every timestamped line of the extension host's logs (its own and the output channels'), oldest first. */
+function extensionHostLogs(userData) {
+  const files = spawnSync('find', [join(userData, 'logs'), '-name', '*.log'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean);
+  const lines = [];
+  for (const f of files)
+    for (const text of readFileSync(f, 'utf8').split('\n')) {
+      const m = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3})/.exec(text);
+      if (m) lines.push({ time: Date.parse(m[1].replace(' ', 'T')), text, file: f });
+    }
+  return lines.sort((a, b) => a.time - b.time);
+}
+
+/** Stops a server and waits for it to exit (its sockets and folders are gone before the run cleans up). */
+function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((res) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      res();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 async function withBrowser(fn) {
@@ -192,12 +221,16 @@ async function runSuite(name, workspace, opts) {
       return { name, code, ms: Date.now() - started, results };
     });
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 
-/** Screenshots a reviewer can open: committed under test/e2e/screenshots/ (small PNGs). */
-const shotsDir = join(root, 'test/e2e/screenshots');
+/**
+ * Screenshots of the views, for a reviewer: written to .test-output/screenshots/ (not tracked, so a
+ * run leaves the tree clean); test/e2e/screenshots/ holds the ones the README shows, copied from
+ * there by hand when a view changes.
+ */
+const shotsDir = join(outDir, 'screenshots');
 async function shot(page, name, locator) {
   mkdirSync(shotsDir, { recursive: true });
   await page.waitForTimeout(300);
@@ -254,9 +287,13 @@ async function runUi(workspace) {
       await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
       await page.keyboard.type('rm -rf ~', { delay: 10 });
       await page.keyboard.press('Enter');
-      await page.locator('.notifications-toasts', { hasText: 'rm-catastrophic' }).first().waitFor({ timeout: 20000 });
-      steps.push('Check a Command… denied rm -rf ~ by rm-catastrophic');
-      await page.screenshot({ path: join(outDir, 'check-command.png') });
+      const check = page.frameLocator('iframe.webview.ready').frameLocator('iframe');
+      await check.locator('#verdict', { hasText: 'Denied by rm-catastrophic' }).waitFor({ timeout: 20000 });
+      await check.locator('#reason').waitFor({ timeout: 5000 });
+      await check.locator('#programs li', { hasText: 'rm' }).first().waitFor({ timeout: 5000 });
+      steps.push('Check a Command… shows the whole answer in a panel: denied rm -rf ~ by rm-catastrophic, the reason, the programs');
+      await shot(page, 'check-command.png');
+      await palette('View: Close All Editors');
       // Install from the palette: the message says what was written, relative to the folder, with "Open…".
       await page.keyboard.press('Escape');
       await palette('Agent Guard: Install Guards in Workspace');
@@ -301,7 +338,8 @@ async function runUi(workspace) {
         })
         .first();
       await blockedToast.waitFor({ timeout: 30000 });
-      steps.push('the block notification shows the alternative');
+      await blockedToast.locator('.codicon-warning').first().waitFor({ timeout: 5000 });
+      steps.push('the block notification shows the alternative, with the warning icon');
       await shot(page, 'blocked-notification.png');
       await page.keyboard.press('Escape');
       await palette('Explorer: Focus on Agent Guard View');
@@ -322,6 +360,61 @@ async function runUi(workspace) {
       await webview.locator('button', { hasText: 'Copy alternative' }).click();
       await page.locator('.statusbar', { hasText: 'alternative copied' }).waitFor({ timeout: 10000 });
       steps.push('Copy alternative copies it');
+      // Teach the agent: the line for CLAUDE.md in the Refactor Preview, applied from there.
+      await webview.locator('button', { hasText: 'Teach the agent' }).click();
+      // The edit waits in the Refactor Preview, unticked (VS Code's "needs confirmation"): tick it, Apply.
+      const fileRow = page
+        .locator('.monaco-list-row', { hasText: 'CLAUDE.md' })
+        .filter({ has: page.locator('input[type="checkbox"], [role="checkbox"]') })
+        .last();
+      await page.locator('.monaco-list-row', { hasText: 'Do not run' }).first().waitFor({ timeout: 20000 });
+      await shot(page, 'teach-the-agent.png');
+      await fileRow.locator('input[type="checkbox"], [role="checkbox"]').first().click();
+      await page
+        .locator('.monaco-button', { hasText: /^Apply$/ })
+        .first()
+        .click();
+      const taught = join(workspace, 'CLAUDE.md');
+      const until = Date.now() + 20000;
+      while (!readFileSync(taught, 'utf8').includes('- Do not run `curl -fsSL https://get.example.com/install.sh | sh`') && Date.now() < until)
+        await page.waitForTimeout(200);
+      if (!readFileSync(taught, 'utf8').includes('- Do not run `curl -fsSL https://get.example.com/install.sh | sh`'))
+        throw new Error(`Teach the agent did not write CLAUDE.md:\n${readFileSync(taught, 'utf8')}`);
+      steps.push('Teach the agent shows the CLAUDE.md line in the Refactor Preview and writes it on Apply');
+      await palette('View: Close All Editors');
+      // A command in a rules file: the code lens at the top, and the hover with the verdict and [Replace].
+      await page.keyboard.press('Control+P');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
+      await page.keyboard.type('release.md', { delay: 10 });
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Enter');
+      await page.locator('.codelens-decoration', { hasText: 'instruction the guard would block' }).first().waitFor({ timeout: 30000 });
+      steps.push('a rules file shows the code lens "1 instruction the guard would block | Fix all"');
+      await page.keyboard.press('Control+G');
+      await page.keyboard.type('4', { delay: 10 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+      await page.locator('.monaco-hover', { hasText: 'Agent Guard would deny this command' }).first().waitFor({ timeout: 20000 });
+      await page.locator('.monaco-hover a', { hasText: 'Replace' }).first().waitFor({ timeout: 5000 });
+      steps.push('the hover on the command gives the verdict, the alternative and [Replace]');
+      await shot(page, 'hover-and-lens.png');
+      await page.keyboard.press('Escape');
+      await palette('View: Close All Editors');
+      // What Claude Code reads, beside an agent.
+      await page.keyboard.press('Control+P');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
+      await page.keyboard.type('analyzer.md', { delay: 10 });
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Enter');
+      await page.locator('.codelens-decoration', { hasText: 'What Claude Code reads' }).first().waitFor({ timeout: 30000 });
+      await page.locator('.codelens-decoration a', { hasText: 'What Claude Code reads' }).first().click();
+      await page.locator('.tabs-container .tab', { hasText: 'analyzer.md.claude-code.yaml' }).first().waitFor({ timeout: 20000 });
+      steps.push('What Claude Code reads opens beside the agent');
+      await shot(page, 'what-claude-code-reads.png');
+      await palette('View: Close All Editors');
       // Allow this here…: the list of how far it reaches opens on "Keep blocking it"; Enter keeps it blocked.
       spawnSync('node', [join(workspace, '.claude/hooks/agent-guard.cjs')], {
         input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git reset --hard' }, cwd: workspace }),
@@ -381,13 +474,58 @@ async function runUi(workspace) {
       await page.locator('.gettingStartedContainer', { hasText: 'Install the guards' }).first().waitFor({ timeout: 20000 });
       steps.push('the walkthrough opens');
       await shot(page, 'walkthrough.png');
+      // A window reload with CLAUDE.md open: the time to its first squiggle (measured, printed, not
+      // asserted), and no provider of this extension failing in the extension host meanwhile.
+      await palette('View: Close All Editors');
+      await page.keyboard.press('Control+P');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
+      await page.keyboard.type('CLAUDE.md', { delay: 10 });
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Enter');
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60000 });
+      const reloadStarted = Date.now();
+      await palette('Developer: Reload Window');
+      await page.waitForEvent('load', { timeout: 60000 });
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 120000 });
+      const reloadMs = Date.now() - reloadStarted;
+      steps.push(`after a window reload CLAUDE.md shows its squiggle again (${reloadMs} ms from Reload Window)`);
+      await page.waitForTimeout(3000);
+      const logs = extensionHostLogs(server.userData);
+      if (logs.filter((l) => l.text.includes('_doActivateExtension agent-guard.agent-guard')).length < 2)
+        throw new Error('the extension host logs do not show two activations of the extension (before and after the reload)');
+      const [activating] = logs.filter((l) => l.text.includes('_doActivateExtension agent-guard.agent-guard')).slice(-1);
+      const activated = logs.filter((l) => / activated in \d+ ms/.test(l.text) && l.time >= activating.time)[0];
+      // Our own times are in the text of our lines (the channel stamps lines when it writes them out).
+      const started = /activated in (\d+) ms \(started ([^)]+)\)/.exec(activated?.text ?? '');
+      const first = logs
+        .filter((l) => l.time >= activating.time)
+        .map((l) => /first diagnostics (\d+) ms after activation \(([^)]+)\)/.exec(l.text))
+        .find(Boolean);
+      if (started)
+        console.log(
+          `  reload: Reload Window → activation event ${activating.time - reloadStarted} ms → activate() starts ${Date.parse(started[2]) - activating.time} ms later, takes ${started[1]} ms → first diagnostics ${first ? `${first[1]} ms after activation` : 'not logged'}; Reload Window → first squiggle ${reloadMs} ms`,
+        );
+      // Where the time went after the reload: the extension host's milestones and this extension's.
+      for (const l of logs
+        .filter((x) => x.time >= reloadStarted && /Extension host with pid|Eager extensions activated|agent-guard|activated in|features loaded/.test(x.text))
+        .slice(0, 12))
+        console.log(`    +${l.time - reloadStarted} ms ${l.text.slice(24, 160)}`);
+      const failed = logs.filter((l) => l.text.includes('[agent-guard.agent-guard] provider FAILED'));
+      if (failed.length > 0) {
+        // The error follows on the next line of the same log, with its stack.
+        const text = readFileSync(failed[0].file, 'utf8');
+        const at = text.indexOf('[agent-guard.agent-guard] provider FAILED');
+        throw new Error(`a provider of the extension failed (${failed.length} times):\n${text.slice(at, at + 1500)}`);
+      }
+      steps.push('no provider of the extension failed in the extension host, before or after the reload');
+
       return { name: 'ui', code: 0, ms: Date.now() - started, steps };
     }
   } catch (err) {
     console.error(`--- ui: code-server log ---\n${server.log.join('').slice(-4000)}`);
     return { name: 'ui', code: 1, ms: Date.now() - started, steps, error: String(err) };
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 
@@ -410,14 +548,14 @@ let failed = 0;
 for (const r of runs) {
   const tests = r.results?.results ?? (r.steps ? r.steps.map((s) => ({ name: s, ok: true })) : []);
   for (const t of tests) {
-    console.log(`${t.ok ? '✔' : '✖'} e2e ${r.name}: ${t.name}${t.error ? `\n    ${t.error.split('\n')[0]}` : ''}`);
+    console.log(`${t.ok ? '✔' : '✖'} e2e ${r.name}: ${t.name}${t.error ? `\n    ${t.error.split('\n').slice(0, 12).join('\n    ')}` : ''}`);
     if (t.ok) passed++;
     else failed++;
   }
   // A run that failed without a failing test (crash, time-out, UI step) counts as one failure.
   if (r.code !== 0 && !tests.some((t) => !t.ok)) {
     failed++;
-    console.log(`✖ e2e ${r.name}: exit ${r.code}${r.error ? ` (${r.error.split('\n')[0]})` : ''}`);
+    console.log(`✖ e2e ${r.name}: exit ${r.code}${r.error ? ` (${r.error.split('\n').slice(0, 30).join('\n    ')})` : ''}`);
   }
   if (r.results?.activationMs !== undefined)
     console.log(`  extension activation: ${r.results.activationMs} ms (VS Code ${r.results.vscodeVersion}), run ${r.ms} ms`);

@@ -4,7 +4,7 @@
 // slash commands; the first main-loop request to the model carries the agent and skill listings
 // (name, description, tools); a subagent's own request carries the tools it really got; hooks leave
 // a trace in files, MCP calls reach mcp-server.mjs; the debug file says why something was skipped. See
-// ../shared/reference/real-hosts.md.
+// ../real-hosts/model-server.mjs.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -4,7 +4,7 @@
 // the rule fires on the fixture AND the real CLI does what its message says; the rule is silent on
 // the fixed fixture AND the CLI loads or honours it. A new Claude Code version that behaves
 // otherwise fails the test of the rule to revise. The inventory of claims is in README.md here.
-// Run: npm run test:loader (after npm ci).
+// Run: npm run test:loader (after npm install).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -124,9 +124,10 @@ const LOAD = {
   // AG-SKL-005
   '.claude/skills/folder-x/SKILL.md': S('other-name', '', 'FOLDER-X body\n'),
   '.claude/skills/same/SKILL.md': S('same'),
-  // AG-MD-001
-  'CLAUDE.md': '# Project\n\n@docs/present.md\n\n@docs/missing.md\n',
+  // AG-MD-001, AG-MD-002
+  'CLAUDE.md': '# Project\n\n@docs/present.md\n\n@docs/missing.md\n\nConfiguration: @.env\n',
   'docs/present.md': 'PRESENT-IMPORT-MARKER\n',
+  '.env': 'LOADER_PROBE_KEY=imported-secret-value-0001\n',
 };
 const PROBED = [
   'crlf-agent',
@@ -317,6 +318,11 @@ describe(`Claude Code ${version} loads agents, skills and commands`, () => {
     assert.ok(run.system.includes('PRESENT-IMPORT-MARKER'), 'the resolved import did not reach the model');
     assert.ok(!findings.some((f) => f.file === 'CLAUDE.md' && f.message.includes('present.md')));
   });
+
+  test('AG-MD-002: an @import of .env sends its values to the model', () => {
+    fires(findings, 'CLAUDE.md', 'AG-MD-002', '@.env loads a secret file (dotenv) into the context of every conversation', 'error');
+    assert.ok(JSON.stringify(run.main).includes('imported-secret-value-0001'), 'the imported .env value did not reach the model');
+  });
 });
 
 test(`Claude Code ${version}: a user typing /<name> of a skill whose folder differs gets that skill (AG-SKL-005)`, async () => {
@@ -330,7 +336,7 @@ test(`Claude Code ${version}: a user typing /<name> of a skill whose folder diff
 // Skills that pre-approve tools and run !`commands`: permission prompts are denials in -p mode, so
 // what a skill pre-approves shows in what runs. Each script leaves a file when it ran.
 
-const SCRIPTS = ['mka', 'mkb', 'mkc', 'mkd', 'mke'];
+const SCRIPTS = ['mka', 'mkb', 'mkc', 'mkd', 'mke', 'mkf'];
 describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
   let w;
   let findings;
@@ -338,12 +344,23 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
   const made = (s) => existsSync(join(w.ws, `${s}.txt`));
   before(async () => {
     const files = {
-      '.claude/settings.json': JSON.stringify({ permissions: { allow: ['Skill(pre)', 'Skill(crlf-pre)', 'Skill(bang-yes)'] } }, null, 2),
+      '.claude/settings.json': JSON.stringify(
+        {
+          permissions: {
+            allow: ['Skill(pre)', 'Skill(crlf-pre)', 'Skill(bang-yes)', 'Skill(bang-ro)', 'Skill(bang-env)', 'Skill(bang-settings)', 'Bash(./mkf.sh *)'],
+          },
+        },
+        null,
+        2,
+      ),
       '.claude/skills/pre/SKILL.md': S('pre', 'allowed-tools: Bash(./mka.sh *)\n'),
       '.claude/skills/tools-key/SKILL.md': S('tools-key', 'tools: Bash(./mkb.sh *)\n'),
       '.claude/skills/crlf-pre/SKILL.md': S('crlf-pre', 'allowed-tools: Bash(./mkc.sh *)\n').replaceAll('\n', '\r\n'),
       '.claude/skills/bang-no/SKILL.md': S('bang-no', '', 'State: !`./mkd.sh mkd`\n'),
       '.claude/skills/bang-yes/SKILL.md': S('bang-yes', 'allowed-tools: Bash(./mke.sh *)\n', 'State: !`./mke.sh mke`\n'),
+      '.claude/skills/bang-ro/SKILL.md': S('bang-ro', '', 'When: !`date +%F`, who: !`whoami`, dir: !`basename /a/b`, sorted: !`echo b | sort`\n'),
+      '.claude/skills/bang-env/SKILL.md': S('bang-env', '', 'Vars: !`env | grep -c PATH`\n'),
+      '.claude/skills/bang-settings/SKILL.md': S('bang-settings', '', 'State: !`./mkf.sh mkf`\n'),
       '.claude/skills/fork-yes/SKILL.md': S('fork-yes', 'context: fork\nagent: Explore\n', 'LOADER-PROBE fork-yes\n'),
       '.claude/skills/fork-no/SKILL.md': S('fork-no', 'agent: Explore\n', 'LOADER-PROBE fork-no\n'),
     };
@@ -366,6 +383,9 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
         skill('bang-yes'),
         skill('fork-yes'),
         skill('fork-no'),
+        skill('bang-ro'),
+        skill('bang-env'),
+        skill('bang-settings'),
       ],
     });
     assert.equal(run.code, 0, run.describe());
@@ -397,6 +417,15 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
     assert.ok(made('mke'), `${run.resultAfter(7)}`);
   });
 
+  test('AG-SKL-003: read-only commands need no allowed-tools (date, whoami, basename, sort); env does; a project allow rule covers a !`command`', () => {
+    silent(findings, '.claude/skills/bang-ro/SKILL.md', 'AG-SKL-003');
+    assert.equal(run.resultAfter(10), 'Launching skill: bang-ro');
+    fires(findings, '.claude/skills/bang-env/SKILL.md', 'AG-SKL-003', '`env` is not covered by allowed-tools, so invoking this skill aborts', 'error');
+    assert.match(run.resultAfter(11) ?? '', /Shell command permission check failed/);
+    silent(findings, '.claude/skills/bang-settings/SKILL.md', 'AG-SKL-003');
+    assert.ok(made('mkf'), `${run.resultAfter(12)}`);
+  });
+
   test('AG-SKL-001: agent without context: fork is ignored (the skill runs inline); with it, in that subagent', () => {
     silent(findings, '.claude/skills/fork-yes/SKILL.md');
     assert.ok(run.subagents['fork-yes'], `the forked skill did not run as a subagent: ${run.resultAfter(8)}`);
@@ -415,7 +444,7 @@ describe(`Claude Code ${version}: what skills pre-approve and run`, () => {
 // hooks and rules with it). Hooks append to $LOG; a sentinel hook shows whether the file was read.
 
 const mark = (tag) => `echo ${tag} >> $LOG`;
-const logEnv = (tag) => `echo "${tag}|$CLAUDE_TOOL_NAME|$CLAUDE_TOOL_FILE_PATH|$CLAUDE_FILE_PATHS|$CLAUDE_PROJECT_DIR" >> $LOG`;
+const logEnv = (tag) => `echo "${tag}|$CLAUDE_TOOL_NAME|$CLAUDE_TOOL_FILE_PATH|$CLAUDE_FILE_PATHS|$CLAUDE_AGENT_NAME|$STDIN_JSON|$CLAUDE_PROJECT_DIR" >> $LOG`;
 const hook = (command, extra = {}) => ({ type: 'command', command, ...extra });
 const SENTINEL = { UserPromptSubmit: [{ hooks: [hook(mark('sentinel'))] }] };
 const DENY_ECHO = { deny: ['Bash(echo denied*)'] };
@@ -447,6 +476,7 @@ describe(`Claude Code ${version}: settings and hooks`, () => {
             { matcher: 'NothingAtAll', hooks: [hook(mark('prompt-matcher'))] },
           ],
           PostToolUse: [{ matcher: 'Read', hooks: [hook('env > "$LOG.env.PostToolUse"')] }],
+          SessionStart: [{ hooks: [hook('env > "$LOG.env.SessionStart"')] }],
           PreToolUse: [
             {
               matcher: 'Read',
@@ -473,21 +503,38 @@ describe(`Claude Code ${version}: settings and hooks`, () => {
       assert.ok(r.denyHeld);
     });
 
-    test('AG-SET-009: $CLAUDE_TOOL_NAME, $CLAUDE_TOOL_FILE_PATH and $CLAUDE_FILE_PATHS are never set; CLAUDE_PROJECT_DIR is, and the input is JSON on stdin', () => {
-      for (const v of ['CLAUDE_TOOL_NAME', 'CLAUDE_TOOL_FILE_PATH', 'CLAUDE_FILE_PATHS'])
+    test('AG-SET-009: $CLAUDE_TOOL_NAME, $CLAUDE_TOOL_FILE_PATH, $CLAUDE_FILE_PATHS, $CLAUDE_AGENT_NAME and $STDIN_JSON are never set; CLAUDE_PROJECT_DIR is, and the input is JSON on stdin', () => {
+      for (const v of ['CLAUDE_TOOL_NAME', 'CLAUDE_TOOL_FILE_PATH', 'CLAUDE_FILE_PATHS', 'CLAUDE_AGENT_NAME', 'STDIN_JSON'])
         fires(r.findings, '.claude/settings.json', 'AG-SET-009', `never sets $${v}`, 'warning');
       assert.deepEqual(
         r.w.hookLog().filter((l) => l.startsWith('pre-read')),
-        [`pre-read||||${r.w.ws}`],
+        [`pre-read||||||${r.w.ws}`],
       );
       const input = JSON.parse(readFileSync(`${r.w.log}.stdin`, 'utf8'));
       assert.equal(input.tool_name, 'Read');
       assert.equal(input.tool_input.file_path, join(r.w.ws, 'a.txt'));
     });
 
-    test('AG-SET-009: no hook of any event gets a variable of the families the rule reports (CLAUDE_TOOL_*, CLAUDE_FILE_*, CLAUDE_HOOK_*, …)', () => {
-      const family = /^CLAUDE_(?:TOOL|FILE|FILES|HOOK|EVENT|NOTIFICATION|PROMPT|USER_PROMPT|TRANSCRIPT)(?:_|=)/;
-      for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']) {
+    test('AG-SET-009: no hook of any event gets a variable the rule reports: its CLAUDE_* variables are the ones the rule knows are set (SET_BY_CLAUDE, CLAUDE_CODE_*), and no input variable', () => {
+      // As core/lint/rules/hook-unset-env.ts SET_BY_CLAUDE and INPUT_VARS (plugin hooks add CLAUDE_PLUGIN_ROOT/DATA).
+      const known = new Set([
+        'CLAUDECODE',
+        'CLAUDE_PROJECT_DIR',
+        'CLAUDE_PID',
+        'CLAUDE_EFFORT',
+        'CLAUDE_ENV_FILE',
+        'CLAUDE_PLUGIN_ROOT',
+        'CLAUDE_PLUGIN_DATA',
+        'CLAUDE_CONFIG_DIR',
+      ]);
+      const inputs = new Set(['STDIN_JSON', 'HOOK_INPUT', 'HOOK_JSON', 'HOOK_DATA', 'INPUT_JSON', 'TOOL_INPUT', 'TOOL_NAME', 'TOOL_ARGS', 'HOOK_EVENT_NAME']);
+      const family = {
+        test: (line) => {
+          const name = line.split('=')[0];
+          return (name.startsWith('CLAUDE') && !known.has(name) && !name.startsWith('CLAUDE_CODE_')) || inputs.has(name);
+        },
+      };
+      for (const event of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']) {
         const env = readFileSync(`${r.w.log}.env.${event}`, 'utf8').split('\n');
         assert.ok(env.includes(`CLAUDE_PROJECT_DIR=${r.w.ws}`), `${event}: no CLAUDE_PROJECT_DIR`);
         assert.deepEqual(

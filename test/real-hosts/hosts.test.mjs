@@ -6,7 +6,7 @@
 // carries our reason and alternative, an ordinary call runs with the hook silent, every install
 // form is honoured, and a control without the guard shows the same calls do happen.
 // A CLI that is missing or at another version fails the suite; nothing is skipped.
-// Run: npm run test:hosts (after npm ci). See ../shared/reference/real-hosts.md.
+// Run: npm run test:hosts (after npm install). How the CLIs are driven offline: model-server.mjs.
 
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

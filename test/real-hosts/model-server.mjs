@@ -1,5 +1,5 @@
 // A scripted stand-in for the model, for driving the real agent CLIs offline
-// (../shared/reference/real-hosts.md). It speaks the two wire formats the CLIs use:
+// (observed with the pinned CLIs). It speaks the two wire formats the CLIs use:
 //   Anthropic Messages (Claude Code; the Copilot CLI with COPILOT_PROVIDER_TYPE=anthropic):
 //     POST /v1/messages[?beta=true], streamed as SSE or as one JSON message;
 //   Gemini (Gemini CLI): POST /v1beta/models/<m>:generateContent | :streamGenerateContent?alt=sse | :countTokens;

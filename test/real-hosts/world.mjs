@@ -43,9 +43,9 @@ export function cli(host) {
     opencode: ['opencode-ai', `opencode-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}/bin/opencode`],
   }[host];
   const manifest = join(NM, pkg, 'package.json');
-  if (!existsSync(manifest)) throw new Error(`${pkg} is not installed in ${NM}: run npm ci (it is a pinned devDependency)`);
+  if (!existsSync(manifest)) throw new Error(`${pkg} is not installed in ${NM}: run npm install (it is a pinned devDependency)`);
   const version = JSON.parse(readFileSync(manifest, 'utf8')).version;
-  if (version !== pinned[pkg]) throw new Error(`${pkg} ${version} is installed, but package.json pins ${pinned[pkg]}: run npm ci`);
+  if (version !== pinned[pkg]) throw new Error(`${pkg} ${version} is installed, but package.json pins ${pinned[pkg]}: run npm install`);
   const file = join(NM, entry);
   if (!existsSync(file)) throw new Error(`${pkg}: ${file} is missing (no build of the CLI for ${PLATFORM}?)`);
   return { file, version };
@@ -316,7 +316,10 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
   });
   server.stop();
   RUN_SECONDS[host] = (RUN_SECONDS[host] ?? 0) + (Date.now() - started) / 1000;
-  return { ...result, requests: server.requests, hookRuns: world.takeHookRuns(), host };
+  // The session-start check's canary (core/liveness.ts) is not a tool call: kept apart.
+  const runs = world.takeHookRuns();
+  const canary = (h) => h.input.includes('"agent_guard_canary":true');
+  return { ...result, requests: server.requests, hookRuns: runs.filter((h) => !canary(h)), canaryRuns: runs.filter(canary), host };
 }
 
 /** The newest tool result the model was sent in its request after `step` (0-based), as text. */

@@ -183,6 +183,21 @@ export const ENV: ProgramSpec[] = [
       },
     ],
   },
+  {
+    // Shell builtins that only move or name the working folder, or set an exit status: the
+    // analysis follows the folder itself (cwd of the commands after them); they read nothing.
+    names: ['cd', 'pwd', 'pushd', 'popd', 'true', 'false', ':'],
+    rows: [
+      {
+        rest: 'none',
+        examples: [
+          { command: 'cd src', effects: [] },
+          { command: 'pwd', effects: [] },
+          { command: 'cd ~/.ssh', effects: [] },
+        ],
+      },
+    ],
+  },
 ];
 
 /** dotenv CLIs: `run` loads the file for one process; `list` and `get` print values. */

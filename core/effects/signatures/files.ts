@@ -558,13 +558,15 @@ export const FILES: ProgramSpec[] = [
     ],
   },
   {
-    names: ['test', '['],
+    // `[[ … ]]` too: its operands are strings, paths it tests and regular expressions (`=~ \.env`), never a file's content.
+    names: ['test', '[', '[['],
     rows: [
       {
         rest: 'meta',
         examples: [
           { command: 'test -f .env', effects: ['read(.env, metadata)'] },
           { command: '[ -e .env ]', effects: ['read(.env, metadata)'] },
+          { command: '[[ -f .env ]]', effects: ['read(.env, metadata)'] },
         ],
       },
     ],

@@ -48,8 +48,19 @@ import {
 import { runTarget } from '../apply';
 import { describeSandboxRecord, mergeSandboxRecords } from '../sandbox';
 import { sandboxPlanFor, sandboxStatus } from '../sandbox-files';
+import { claudeHookEnv, claudeSessionCheck, probeOf, SESSION_CHECK_TIMEOUT_SECONDS, type LivenessProbe } from '../liveness';
+import { CLAUDE_CANARY } from '../../liveness';
 
 const SCOPES = ['project', 'local', 'user'] as const;
+
+/** What install puts into a Claude Code settings file: the PreToolUse hook and the session-start check that runs it (liveness.ts). */
+export function claudeEntries(p: Pick<TargetPaths, 'command'>) {
+  return {
+    command: p.command,
+    timeout: HOOK_TIMEOUT_SECONDS,
+    sessionStart: { command: claudeSessionCheck(p.command), timeout: SESSION_CHECK_TIMEOUT_SECONDS },
+  };
+}
 
 function planClaudeInstall(target: Target, bundle: Bundle, opts: InstallOptions): FileChange[] {
   const p = targetPaths(target);
@@ -66,7 +77,7 @@ function planClaudeInstall(target: Target, bundle: Bundle, opts: InstallOptions)
   const before = readIfExists(p.settingsFile);
   const earlier = opts.sandbox === 'sync' ? readState(p.stateFile)?.settings[relativeKey(p)]?.sandbox : undefined;
   const sandbox = opts.sandbox === true || earlier ? sandboxPlanFor(target.workspace, target.scope, earlier) : undefined;
-  const plan = planInstall(before, { command: p.command, timeout: HOOK_TIMEOUT_SECONDS }, opts.denyRules === false ? [] : SECRET_DENY_RULES, sandbox);
+  const plan = planInstall(before, claudeEntries(p), opts.denyRules === false ? [] : SECRET_DENY_RULES, sandbox);
   if (!plan.ok) throw new InstallError(`refusing to change ${p.label}: ${plan.error}`);
 
   const changes: FileChange[] = [
@@ -144,8 +155,12 @@ function claudeInstalls(place: Place, bundle: Bundle): ScopeStatus[] {
       else {
         const ours = findOurHandlers(parsed.value);
         installed = ours.length > 0;
-        entryCurrent = ours.some((o) => o.command === p.command && o.timeout === HOOK_TIMEOUT_SECONDS);
-        if (installed && !entryCurrent) problems.push(`the hook entry in ${p.label} differs from what this version installs (run agent-guard sync)`);
+        const want = claudeEntries(p);
+        entryCurrent =
+          ours.some((o) => o.command === want.command && o.timeout === want.timeout) &&
+          findOurHandlers(parsed.value, 'SessionStart').some((o) => o.command === want.sessionStart.command && o.timeout === want.sessionStart.timeout);
+        if (installed && !entryCurrent)
+          problems.push(`the hook entries in ${p.label} differ from what this version installs, which adds a session-start check; run agent-guard sync`);
         if (ours.length > 1) problems.push(`${p.label} has the Agent Guard entry ${ours.length} times`);
       }
     }
@@ -169,6 +184,35 @@ function claudeInstalls(place: Place, bundle: Bundle): ScopeStatus[] {
   return scopes;
 }
 
+/** Each Claude Code settings scope that holds the hook entry: its command, run as Claude Code runs it here. */
+function claudeProbes(place: Place, bundle: Bundle): LivenessProbe[] {
+  const out: LivenessProbe[] = [];
+  const userSettings = targetPaths({ ...place, scope: 'user' }).settingsFile;
+  const env = claudeHookEnv(place.workspace, userSettings, managedSettingsFiles());
+  for (const scope of SCOPES) {
+    const p = targetPaths({ ...place, scope });
+    const parsed = parseStrict(readIfExistsQuiet(p.settingsFile) ?? '');
+    const ours = parsed.ok ? findOurHandlers(parsed.value)[0] : undefined;
+    if (!ours) continue;
+    out.push(
+      probeOf(
+        p.label,
+        {
+          command: ours.command,
+          expected: p.command,
+          hookState: hookState(p.hookFile, bundle).state,
+          hookFile: p.hookFile,
+          fix: `agent-guard sync${scope === 'project' ? '' : ` --${scope}`}`,
+        },
+        CLAUDE_CANARY,
+        place.workspace,
+        env,
+      ),
+    );
+  }
+  return out;
+}
+
 /** Whether Claude Code runs the guard: an install with its hook file, and nothing switching hooks off. */
 export function claudeHost(s: StatusView): HostStatus {
   const claudeInstalled = s.scopes.some((x) => x.host === 'claude' && x.installed && x.hook !== 'missing');
@@ -180,7 +224,7 @@ export function claudeHost(s: StatusView): HostStatus {
       ? 'Claude Code runs the hook on every tool call'
       : claudeInstalled
         ? 'Claude Code does not run the hook (see the problems above)'
-        : 'not installed (agent-guard install)',
+        : 'not installed; agent-guard install adds it',
   };
 }
 
@@ -205,7 +249,7 @@ const claude: InstallTarget = {
     if (op === 'sync') sayInSync(report, `${p.label} and ${p.hookFile} are in sync with agent-guard ${bundle.version}`);
     if (op !== 'install') return;
     if (opts.selfTest !== false) {
-      report.selfTest = selfTest(targetPaths(place).hookFile, place.workspace);
+      report.selfTest = selfTest(p.hookFile, place.workspace, p.command, bundle);
       if (report.selfTest.problem) report.warnings.push(`self-test: ${report.selfTest.problem}`);
       else report.lines.push('self-test: the installed hook denies rm -rf ~ and stays silent for ls');
     }
@@ -225,6 +269,7 @@ const claude: InstallTarget = {
   },
   installs: claudeInstalls,
   host: (_place, _bundle, found) => claudeHost(found),
+  probes: claudeProbes,
 };
 export default claude;
 

@@ -4,8 +4,9 @@
 // does with the hook's answer is checked with the real CLI in test/real-hosts.
 
 import { dirname, join } from 'node:path';
+import { powershellHookCommand, shQuote } from '../quote';
 import {
-  hookCommand,
+  hookCommandFor,
   hookPresent,
   HOOK_TIMEOUT_SECONDS,
   hookState,
@@ -22,8 +23,11 @@ import {
 } from '../installer';
 import { hookChanges, releaseChanges, stateWrite, type FileChange, type HostStatus, type InstallTarget, type Place } from '../target';
 import { runTarget } from '../apply';
-import { planVsCodeInstall, planVsCodeUninstall, vscodeInstalled, vscodeNeutralizers, VSCODE_HOOKS_FILE } from './vscode';
+import { planVsCodeInstall, planVsCodeUninstall, vscodeInstalled, vscodeNeutralizers, vscodeProbes, VSCODE_HOOKS_FILE } from './vscode';
 import { readObject } from './gemini';
+import { parseStrict } from '../json-edit';
+import { probeOf, type LivenessProbe } from '../liveness';
+import { COPILOT_CANARY } from '../../liveness';
 
 export function copilotUserHooksFile(home: string, copilotHome = process.env.COPILOT_HOME): string {
   return join(copilotHome || join(home, '.copilot'), 'hooks', 'agent-guard.json');
@@ -39,8 +43,8 @@ export function copilotHooksFile(hookFile: string): string {
         preToolUse: [
           {
             type: 'command',
-            bash: hookCommand(f),
-            powershell: `if (Test-Path '${f}') { node '${f}'; exit $LASTEXITCODE } else { [Console]::Error.WriteLine('agent-guard: ${f} not found; run: agent-guard sync --host copilot --user'); exit 1 }`,
+            bash: hookCommandFor(shQuote(f), 'agent-guard sync --host copilot --user'),
+            powershell: powershellHookCommand(f, 'agent-guard sync --host copilot --user'),
             timeoutSec: HOOK_TIMEOUT_SECONDS,
           },
         ],
@@ -140,6 +144,31 @@ export function copilotHost(t: Target, bundle: Bundle): HostStatus {
   return { host: 'copilot', runs, detail: detail.join('; ') };
 }
 
+/** The commands the Copilot CLI runs here, on its own payload: the user hook file, and the repository's (VS Code's) once the folder is trusted. */
+function copilotProbes(place: Place, bundle: Bundle): LivenessProbe[] {
+  const out = copilotTrust(place.workspace, place.home)
+    ? vscodeProbes(place.workspace, bundle, COPILOT_CANARY, `${VSCODE_HOOKS_FILE} for the Copilot CLI`)
+    : [];
+  const file = copilotUserHooksFile(place.home);
+  const text = readIfExistsQuiet(file);
+  if (text === null) return out;
+  const parsed = parseStrict(text);
+  const command = parsed.ok ? (parsed.value as { hooks?: { preToolUse?: { bash?: unknown }[] } }).hooks?.preToolUse?.[0]?.bash : undefined;
+  if (typeof command !== 'string') return out;
+  const paths = targetPaths({ ...place, scope: 'user' });
+  const expected = (JSON.parse(copilotHooksFile(paths.hookFile)) as { hooks: { preToolUse: { bash: string }[] } }).hooks.preToolUse[0]!.bash;
+  out.push(
+    probeOf(
+      file,
+      { command, expected, hookState: hookState(paths.hookFile, bundle).state, hookFile: paths.hookFile, fix: 'agent-guard sync --host copilot --user' },
+      COPILOT_CANARY,
+      place.workspace,
+      { env: {}, heldBack: [] },
+    ),
+  );
+  return out;
+}
+
 const copilot: InstallTarget = {
   id: 'copilot',
   name: 'Copilot CLI',
@@ -203,6 +232,7 @@ const copilot: InstallTarget = {
     ];
   },
   host: (place, bundle) => copilotHost(place, bundle),
+  probes: copilotProbes,
 };
 export default copilot;
 

@@ -30,7 +30,9 @@ import {
   type Target,
   type TargetPaths,
 } from '../installer';
-import { hookChanges, releaseChanges, stateWrite, type FileChange, type HostStatus, type InstallTarget, type ScopeStatus } from '../target';
+import { hookChanges, releaseChanges, stateWrite, type FileChange, type HostStatus, type InstallTarget, type Place, type ScopeStatus } from '../target';
+import { probeOf, type LivenessProbe } from '../liveness';
+import { GEMINI_CANARY } from '../../liveness';
 import { runTarget } from '../apply';
 import { sayInSync } from './claude';
 
@@ -64,7 +66,7 @@ export function geminiTarget(t: Target): HostTarget {
       file: join(t.home, '.gemini', 'settings.json'),
       label: '~/.gemini/settings.json',
       key: 'gemini:~/.gemini/settings.json',
-      command: hookCommand(paths.hookFile.replace(/\\/g, '/')),
+      command: hookCommand(paths.hookFile.replace(/\\/g, '/'), 'agent-guard sync --host gemini --user'),
     };
   }
   const paths = targetPaths({ ...t, scope: 'project' });
@@ -74,7 +76,7 @@ export function geminiTarget(t: Target): HostTarget {
     file: join(t.workspace, '.gemini', 'settings.json'),
     label: '.gemini/settings.json',
     key: '../.gemini/settings.json',
-    command: hookCommand('${GEMINI_PROJECT_DIR:-.}/.claude/hooks/agent-guard.cjs'),
+    command: hookCommand('${GEMINI_PROJECT_DIR:-.}/.claude/hooks/agent-guard.cjs', 'agent-guard sync --host gemini'),
   };
 }
 
@@ -138,7 +140,14 @@ function planGeminiUninstall(t: Target, bundle: Bundle, opts: InstallOptions): F
     checkWritable(h.file, h.label);
     const result = planHostUninstall(text, state?.settings[h.key] ?? null, geminiSpec(h.command));
     for (const warning of result.notes) changes.push({ kind: 'note', warning });
-    if (result.text === null) changes.push({ kind: 'remove', file: h.file, line: `removed ${h.label} (Agent Guard had created it)` });
+    // The project's .gemini/ goes with the file Agent Guard created in it, when nothing else is there (~/.gemini stays).
+    if (result.text === null)
+      changes.push({
+        kind: 'remove',
+        file: h.file,
+        line: `removed ${h.label} (Agent Guard had created it)`,
+        ...(t.scope === 'user' ? {} : { emptyDirs: [dirname(h.file)] }),
+      });
     else if (result.text !== text)
       changes.push(
         { kind: 'backup', of: backupView(h), text },
@@ -198,6 +207,34 @@ export function geminiHost(t: Target, bundle: Bundle): HostStatus {
   return { host: 'gemini', runs, detail: detail.join('; ') };
 }
 
+/** Each Gemini settings file with our BeforeTool entry: its command, run as Gemini CLI runs it (GEMINI_PROJECT_DIR set). */
+function geminiProbes(place: Place, bundle: Bundle): LivenessProbe[] {
+  const out: LivenessProbe[] = [];
+  for (const scope of ['project', 'user'] as const) {
+    const h = geminiTarget({ ...place, scope });
+    const parsed = parseHostSettings(readIfExistsQuiet(h.file) ?? '', true);
+    if (!parsed.ok) continue;
+    const ours = findHostHandlers(parsed.value, geminiSpec(h.command))[0];
+    if (!ours) continue;
+    out.push(
+      probeOf(
+        h.label,
+        {
+          command: String(ours.handlerValue.command),
+          expected: h.command,
+          hookState: hookState(h.paths.hookFile, bundle).state,
+          hookFile: h.paths.hookFile,
+          fix: `agent-guard sync --host gemini${scope === 'user' ? ' --user' : ''}`,
+        },
+        GEMINI_CANARY,
+        place.workspace,
+        { env: { GEMINI_PROJECT_DIR: place.workspace, CLAUDE_PROJECT_DIR: place.workspace }, heldBack: [] },
+      ),
+    );
+  }
+  return out;
+}
+
 const gemini: InstallTarget = {
   id: 'gemini',
   name: 'Gemini CLI',
@@ -250,6 +287,7 @@ const gemini: InstallTarget = {
     return out;
   },
   host: (place, bundle) => geminiHost(place, bundle),
+  probes: geminiProbes,
 };
 export default gemini;
 

@@ -1,5 +1,5 @@
 // Managed settings: the org-wide, tamper-proof form. Claude Code reads a policy folder per OS
-// (../shared/reference/claude-code.md §2.1): macOS /Library/Application Support/ClaudeCode,
+// (Claude Code's managed-settings documentation, code.claude.com/docs/en/managed-settings): macOS /Library/Application Support/ClaudeCode,
 // Linux/WSL /etc/claude-code, Windows C:\Program Files\ClaudeCode; managed-settings.json there and
 // then managed-settings.d/*.json in name order. Managed hooks run whatever the user, project or
 // local settings say (their disableAllHooks cannot switch them off), and allowManagedHooksOnly
@@ -10,13 +10,16 @@
 // absolute path (no CLAUDE_PROJECT_DIR: one copy serves every project on the machine).
 
 import { existsSync, readFileSync } from 'node:fs';
-import { posix, win32 } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import { parseStrict } from '../json-edit';
 import { findOurHandlers, SECRET_DENY_RULES } from '../settings';
 import { shQuote } from '../quote';
 import { HOOK_TIMEOUT_SECONDS, hookCommandFor, hookState, InstallError, stampHook, type Bundle, type HookState, type Report } from '../installer';
 import type { FileChange, InstallTarget, Place } from '../target';
 import { runTarget } from '../apply';
+import { claudeHookEnv, claudeSessionCheck, probeOf, SESSION_CHECK_TIMEOUT_SECONDS } from '../liveness';
+import { CLAUDE_CANARY } from '../../liveness';
+import { managedSettingsFiles } from '../installer';
 
 export type ManagedPlatform = 'darwin' | 'linux' | 'win32';
 
@@ -50,13 +53,17 @@ export interface ManagedOptions {
 
 /** The hook command at the absolute path, quoted for sh; a missing file names the managed fix. */
 export function managedHookCommand(hookFile: string): string {
-  return hookCommandFor(shQuote(hookFile.replace(/\\/g, '/'))).replace('run: agent-guard sync', 'run: sudo agent-guard install --managed --write');
+  return hookCommandFor(shQuote(hookFile.replace(/\\/g, '/')), 'sudo agent-guard install --managed --write');
 }
 
 /** The drop-in's text: the hook at its absolute path (forward slashes: sh and Git Bash both take them). */
 export function managedSettingsText(paths: ManagedPaths, opts: ManagedOptions = {}): string {
   const settings: Record<string, unknown> = {
-    hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: managedHookCommand(paths.hookFile), timeout: HOOK_TIMEOUT_SECONDS }] }] },
+    hooks: {
+      PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: managedHookCommand(paths.hookFile), timeout: HOOK_TIMEOUT_SECONDS }] }],
+      // The session-start check (liveness.ts): a session whose hook cannot run says so at once.
+      SessionStart: [{ hooks: [{ type: 'command', command: claudeSessionCheck(managedHookCommand(paths.hookFile)), timeout: SESSION_CHECK_TIMEOUT_SECONDS }] }],
+    },
   };
   if (opts.denyRules !== false) settings.permissions = { deny: [...SECRET_DENY_RULES] };
   if (opts.managedHooksOnly) settings.allowManagedHooksOnly = true;
@@ -170,6 +177,30 @@ const managed: InstallTarget = {
   describeError: (err, place) => (err instanceof InstallError ? null : failure(err, need(place))),
   // Status reads every managed settings file (managedStatus), not only the drop-in.
   installs: () => [],
+  // Managed hooks run in every project: run the managed entry's command here, as Claude Code would.
+  probes(place, bundle) {
+    const files = place.managed ? managedSettingsFiles(undefined, place.managed.dir) : managedSettingsFiles();
+    const m = managedStatus(files, bundle);
+    if (!m) return [];
+    const parsed = parseStrict(readFileSync(m.file, 'utf8'));
+    const ours = parsed.ok ? findOurHandlers(parsed.value)[0] : undefined;
+    if (!ours || !m.hookFile) return [];
+    return [
+      probeOf(
+        `managed settings ${m.file}`,
+        {
+          command: ours.command,
+          expected: managedHookCommand(m.hookFile),
+          hookState: m.hook,
+          hookFile: m.hookFile,
+          fix: 'sudo agent-guard install --managed --write',
+        },
+        CLAUDE_CANARY,
+        place.workspace,
+        claudeHookEnv(place.workspace, join(place.configDir || join(place.home, '.claude'), 'settings.json'), files),
+      ),
+    ];
+  },
 };
 export default managed;
 

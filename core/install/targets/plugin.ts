@@ -6,12 +6,68 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
-import { InstallError } from '../installer';
+import { hookCommand, HOOK_TIMEOUT_SECONDS, InstallError, managedSettingsFiles } from '../installer';
 import type { InstallTarget } from '../target';
+import { claudeHookEnv, claudeSessionCheck, probeOf, SESSION_CHECK_TIMEOUT_SECONDS, type LivenessProbe } from '../liveness';
+import { CLAUDE_CANARY } from '../../liveness';
 
 export const PLUGIN_NAME = 'agent-guard';
 /** Where the plugin's hook runs from, relative to the plugin root (hooks/hooks.json). */
 export const PLUGIN_HOOK = 'dist/hook.cjs';
+
+/** The plugin's PreToolUse command (hooks/hooks.json): the installer's hardened form, at the plugin's own copy of the hook. */
+export const PLUGIN_HOOK_COMMAND = hookCommand(`\${CLAUDE_PLUGIN_ROOT}/${PLUGIN_HOOK}`, 'claude plugin marketplace update, then restart Claude Code');
+
+/** hooks/hooks.json as this version ships it (a test holds the file to this): the hook and its session-start check. */
+export function pluginHooksFile(): string {
+  return `${JSON.stringify(
+    {
+      description: 'Agent Guard: every tool call goes through the bundled hook before it runs; each session starts by checking that it does.',
+      hooks: {
+        PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: PLUGIN_HOOK_COMMAND, timeout: HOOK_TIMEOUT_SECONDS }] }],
+        SessionStart: [{ hooks: [{ type: 'command', command: claudeSessionCheck(PLUGIN_HOOK_COMMAND), timeout: SESSION_CHECK_TIMEOUT_SECONDS }] }],
+      },
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** An enabled plugin's hook, run as Claude Code runs it (CLAUDE_PLUGIN_ROOT set): only this version's command and bytes. */
+function pluginProbes(workspace: string, claudeDir: string, hookSource: string): LivenessProbe[] {
+  const out: LivenessProbe[] = [];
+  for (const p of pluginInstalls(workspace, claudeDir)) {
+    if (!p.enabled || !p.hookPresent) continue;
+    const hooks = readJson(join(p.installPath, 'hooks', 'hooks.json'))?.hooks as { PreToolUse?: { hooks?: { command?: unknown }[] }[] } | undefined;
+    const command = (hooks?.PreToolUse ?? [])
+      .flatMap((g) => g.hooks ?? [])
+      .find((h) => typeof h.command === 'string' && h.command.includes(PLUGIN_HOOK))?.command;
+    if (typeof command !== 'string') continue;
+    let same = false;
+    try {
+      same = readFileSync(join(p.installPath, PLUGIN_HOOK), 'utf8') === hookSource;
+    } catch {
+      same = false;
+    }
+    const env = claudeHookEnv(workspace, join(claudeDir, 'settings.json'), managedSettingsFiles());
+    out.push(
+      probeOf(
+        `Claude Code plugin ${p.id}`,
+        {
+          command,
+          expected: PLUGIN_HOOK_COMMAND,
+          hookState: same ? 'current' : 'outdated',
+          fix: PLUGIN_COMMANDS.updated!,
+          hookFile: join(p.installPath, PLUGIN_HOOK),
+        },
+        CLAUDE_CANARY,
+        workspace,
+        { ...env, env: { ...env.env, CLAUDE_PLUGIN_ROOT: p.installPath } },
+      ),
+    );
+  }
+  return out;
+}
 
 export interface PluginInstall {
   /** `agent-guard@<marketplace>`. */
@@ -107,5 +163,6 @@ const plugin: InstallTarget = {
   planUninstall: () => byClaudeCode('removed'),
   // Status lists the plugin's installs on their own (StatusReport.plugins).
   installs: () => [],
+  probes: (place, bundle) => pluginProbes(place.workspace, place.configDir || join(place.home, '.claude'), bundle.hookSource),
 };
 export default plugin;

@@ -3,7 +3,9 @@
 
 import { dirname, join } from 'node:path';
 import { parseStrict } from '../json-edit';
+import { powershellHookCommand } from '../quote';
 import {
+  hookCommandFor,
   checkDirWritable,
   checkNoLinkOutside,
   hookState,
@@ -33,6 +35,8 @@ import {
   type StatusView,
 } from '../target';
 import { runTarget } from '../apply';
+import { probeOf, type LivenessProbe } from '../liveness';
+import { CLAUDE_CANARY, type CanaryForm } from '../../liveness';
 
 // ---- VS Code's agent: .github/hooks/agent-guard.json ----
 
@@ -53,8 +57,8 @@ export function vscodeHooksFile(): string {
         PreToolUse: [
           {
             type: 'command',
-            command: `if [ -f ${hook} ]; then exec node ${hook}; else echo "agent-guard: ${hook} not found in $(pwd); run: agent-guard sync --host vscode" >&2; exit 1; fi`,
-            windows: `if (Test-Path ${hook}) { node ${hook}; exit $LASTEXITCODE } else { [Console]::Error.WriteLine('agent-guard: ${hook} not found; run: agent-guard sync --host vscode'); exit 1 }`,
+            command: hookCommandFor(hook, 'agent-guard sync --host vscode'),
+            windows: powershellHookCommand(hook, 'agent-guard sync --host vscode'),
             timeout: HOOK_TIMEOUT_SECONDS,
           },
         ],
@@ -63,6 +67,31 @@ export function vscodeHooksFile(): string {
     null,
     2,
   )}\n`;
+}
+
+/** The command of .github/hooks/agent-guard.json, run on `form` (VS Code's agent and the Copilot CLI read the same file). */
+export function vscodeProbes(workspace: string, bundle: Bundle, form: CanaryForm, label = VSCODE_HOOKS_FILE): LivenessProbe[] {
+  const text = readIfExistsQuiet(join(workspace, VSCODE_HOOKS_FILE));
+  if (text === null || !isOurVsCodeFile(text)) return [];
+  const parsed = parseStrict(text);
+  const command = parsed.ok ? (parsed.value as { hooks?: { PreToolUse?: { command?: unknown }[] } }).hooks?.PreToolUse?.[0]?.command : undefined;
+  if (typeof command !== 'string') return [];
+  const expected = (JSON.parse(vscodeHooksFile()) as { hooks: { PreToolUse: { command: string }[] } }).hooks.PreToolUse[0]!.command;
+  return [
+    probeOf(
+      label,
+      {
+        command,
+        expected,
+        hookState: hookState(projectPaths(workspace).hookFile, bundle).state,
+        hookFile: projectPaths(workspace).hookFile,
+        fix: 'agent-guard sync --host vscode',
+      },
+      form,
+      workspace,
+      { env: {}, heldBack: [] },
+    ),
+  ];
 }
 
 function isOurVsCodeFile(text: string): boolean {
@@ -201,10 +230,15 @@ const vscode: InstallTarget = {
     return planVsCodeInstall(place.workspace, bundle, opts);
   },
   planUninstall: (place, bundle, opts) => planVsCodeUninstall(place.workspace, bundle, opts),
-  verify(op, place, _bundle, opts, report) {
+  verify(op, place, bundle, opts, report) {
     if (op !== 'install') return;
     if (opts.selfTest !== false) {
-      report.selfTest = selfTest(projectPaths(place.workspace).hookFile, place.workspace);
+      report.selfTest = selfTest(
+        projectPaths(place.workspace).hookFile,
+        place.workspace,
+        hookCommandFor('.claude/hooks/agent-guard.cjs', 'agent-guard sync --host vscode'),
+        bundle,
+      );
       if (report.selfTest.problem) report.warnings.push(`self-test: ${report.selfTest.problem}`);
     }
     report.warnings.push(...vscodeNeutralizers(place.workspace));
@@ -214,6 +248,8 @@ const vscode: InstallTarget = {
     return s ? [s] : [];
   },
   host: (place, bundle, found) => vscodeHost(place.workspace, found, bundle),
+  // VS Code runs the command from the workspace root, without CLAUDE_PROJECT_DIR, and reads Claude's reply.
+  probes: (place, bundle) => vscodeProbes(place.workspace, bundle, CLAUDE_CANARY),
 };
 export default vscode;
 

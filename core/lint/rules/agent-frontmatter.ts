@@ -120,6 +120,30 @@ export default defineRule({
             line: 4,
             message:
               'This unindented line continues the value above it: Claude Code cannot parse this frontmatter and skips this agent. Indent the continuation, or write the value as `description: >` with indented lines.',
+            fixed: '---\nname: reviewer\ndescription: >-\n  Reviews code.\n  Also reviews tests.\n---\n',
+          },
+        ],
+      },
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: Use when a PR is ready.\nExamples: a PR with tests.\nSee the docs.\ntools: Read\n---\n',
+        expect: [
+          {
+            line: 4,
+            message:
+              'This unindented line (and 1 more) continues the value above it: Claude Code cannot parse this frontmatter and skips this agent. Indent the continuation, or write the value as `description: >` with indented lines.',
+            fixed: '---\nname: reviewer\ndescription: >-\n  Use when a PR is ready.\n  Examples: a PR with tests.\n  See the docs.\ntools: Read\n---\n',
+          },
+        ],
+      },
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: "Reviews code."\nAlso reviews tests.\n---\n',
+        expect: [
+          {
+            line: 4,
+            message:
+              'This unindented line continues the value above it: Claude Code cannot parse this frontmatter and skips this agent. Indent the continuation, or write the value as `description: >` with indented lines.',
             fixed: null,
           },
         ],

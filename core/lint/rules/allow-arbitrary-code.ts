@@ -6,7 +6,7 @@ import { RUNNER_PREFIXES } from '../claude-code';
 export function arbitraryExecution(rule: string): string | null {
   const { tool, spec } = parseRule(rule);
   if (tool !== 'Bash' && tool !== 'PowerShell') return null;
-  if (spec === null || spec.trim() === '*' || spec.trim() === '') return `${tool} without a pattern allows every command`;
+  if (spec === null || spec.trim() === '*' || spec.trim() === '') return `${rule} allows every command`;
   const s = spec.trim().replace(/:\*$/, ' *');
   for (const p of RUNNER_PREFIXES) {
     if (s === `${p} *` || s === `${p}*`) return `${rule} runs arbitrary code: ${p} executes whatever follows, so this allows every command`;
@@ -31,6 +31,11 @@ export default defineRule({
   examples: {
     problematic: [
       { path: '.claude/settings.json', text: '{ "permissions": { "allow": ["Bash"] } }' },
+      {
+        path: '.claude/settings.json',
+        text: '{ "permissions": { "allow": ["Bash(*)"] } }',
+        expect: [{ line: 1, message: 'Bash(*) allows every command. Allow the specific commands you need instead.' }],
+      },
       { path: '.claude/settings.json', text: '{ "permissions": { "allow": ["Bash(npx *)"] } }' },
       { path: '.claude/settings.json', text: '{ "permissions": { "allow": ["Bash(bash:*)", "Bash(env *)"] } }' },
     ],

@@ -76,7 +76,7 @@ export default defineRule({
             line: 4,
             message:
               'This unindented line continues the value above it: Claude Code cannot parse this frontmatter and ignores it: the skill loads without its description, allowed-tools and other settings. Indent the continuation, or write the value as `description: >` with indented lines.',
-            fixed: null,
+            fixed: '---\nname: x\ndescription: >-\n  Does x.\n  And y.\n---\n',
           },
         ],
       },

@@ -21,13 +21,24 @@ export default defineRule({
     ctx.report({
       start: pair.value.start,
       end: pair.value.end,
-      message: `Claude Code lists this skill as ${folder} (${fm.data.name}): its command is /${folder}, the folder name${/^[a-z0-9][a-z0-9-]*$/.test(fm.data.name) ? `; /${fm.data.name} finds it too (not in 2.1.197)` : ''}. Give it one name: set name: ${folder}, or rename the folder.`,
+      message: `Claude Code lists this skill as ${folder} (${fm.data.name}): its command is /${folder}, the folder name${/^[a-z0-9][a-z0-9-]*$/.test(fm.data.name) ? `; /${fm.data.name} finds it too` : ''}. Give it one name: set name: ${folder}, or rename the folder.`,
       fix: { title: `Set name to ${folder}`, edits: [{ start: pair.value.start, end: pair.value.end, newText: folder }] },
     });
   },
   examples: {
     problematic: [
-      { path: '.claude/skills/deploy/SKILL.md', text: '---\nname: deploy-app\ndescription: Deploy\n---\n' },
+      {
+        path: '.claude/skills/deploy/SKILL.md',
+        text: '---\nname: deploy-app\ndescription: Deploy\n---\n',
+        expect: [
+          {
+            line: 2,
+            message:
+              'Claude Code lists this skill as deploy (deploy-app): its command is /deploy, the folder name; /deploy-app finds it too. Give it one name: set name: deploy, or rename the folder.',
+            fixed: '---\nname: deploy\ndescription: Deploy\n---\n',
+          },
+        ],
+      },
       { path: '.claude/skills/pdf-tools/SKILL.md', text: '---\nname: PDF Tools\ndescription: Work with PDFs\n---\n' },
       { path: 'sub/.claude/skills/review/SKILL.md', text: '---\nname: reviewer\ndescription: Review\n---\n' },
     ],

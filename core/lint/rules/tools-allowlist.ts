@@ -1,43 +1,18 @@
-import { defineRule, type RuleContext } from '../types';
+import { defineRule } from '../types';
+import { calledWithSchema } from '../facts';
 import { fmPair, toolEntries } from '../helpers';
 import { KNOWN_TOOLS, NEVER_IN_SUBAGENTS, POWERFUL_TOOLS, TOOL_ALIASES } from '../claude-code';
-import { isIdent, propertyNamed, walk, type AnyNode } from '../js';
-import { acorn } from '../libraries';
 
-/** Names of subagents that a workflow of the workspace calls with a `schema` (structured output). */
-const schemaCallers = new WeakMap<object, Set<string>>();
-function agentsCalledWithSchema(ctx: RuleContext): Set<string> {
-  const cached = schemaCallers.get(ctx.workspace);
-  if (cached) return cached;
-  const out = new Set<string>();
-  for (const dir of [`${ctx.workspace.root}/.claude/workflows`, `${ctx.workspace.root}/workflows`]) {
-    for (const e of ctx.workspace.list(dir)) {
-      if (!e.endsWith('.js')) continue;
-      const text = ctx.workspace.read(`${dir}/${e}`);
-      if (!text?.includes('agentType')) continue;
-      let program: ReturnType<ReturnType<typeof acorn>['parse']>;
-      try {
-        program = acorn().parse(text, {
-          ecmaVersion: 'latest',
-          sourceType: 'module',
-          allowReturnOutsideFunction: true,
-          allowAwaitOutsideFunction: true,
-          allowHashBang: true,
-        });
-      } catch {
-        continue;
-      }
-      walk(program, (n: AnyNode) => {
-        if (n.type !== 'CallExpression' || !isIdent(n.callee, 'agent')) return;
-        const opts = n.arguments[1];
-        if (opts?.type !== 'ObjectExpression' || !propertyNamed(opts, 'schema')) return;
-        const type = propertyNamed(opts, 'agentType')?.value;
-        if (type?.type === 'Literal' && typeof type.value === 'string') out.add(type.value);
-      });
-    }
-  }
-  schemaCallers.set(ctx.workspace, out);
-  return out;
+/**
+ * The folders of workflows that can call this agent: a project's `.claude/workflows` beside its
+ * `.claude/agents`, a plugin's `workflows` beside its `agents`.
+ */
+function workflowDirs(path: string, root: string): string[] {
+  const i = path.lastIndexOf('/.claude/agents/');
+  if (i >= 0) return [`${path.slice(0, i)}/.claude/workflows`];
+  const j = path.lastIndexOf('/agents/');
+  if (j >= 0) return [`${path.slice(0, j)}/workflows`];
+  return [`${root}/.claude/workflows`];
 }
 
 // Names that are also ordinary words (Bash, Read, Agent) or the name of a language (PowerShell)
@@ -47,12 +22,14 @@ const COMPOUND = KNOWN_TOOLS.filter((t) => /[a-z][A-Z]/.test(t) && !WORDLIKE.has
 const SIMPLE = KNOWN_TOOLS.filter((t) => !/[a-z][A-Z]/.test(t) || WORDLIKE.has(t));
 
 /** Tools the agent's own instructions name: `Bash`, "the Bash tool", Bash(…), WebSearch, mcp__x__y. */
-function toolsNamedInBody(text: string, from: number): { name: string; at: number }[] {
+function toolsNamedInBody(text: string, from: number, blocks: readonly { start: number; end: number }[]): { name: string; at: number }[] {
   const body = text.slice(from);
   const out: { name: string; at: number }[] = [];
   const seen = new Set<string>();
   const add = (name: string, at: number) => {
-    if (seen.has(name)) return;
+    // In a fenced block it is code (`SendMessage()` a program calls), not the prompt naming a tool;
+    // after a negation the prompt says the agent does not have it.
+    if (seen.has(name) || blocks.some((b) => from + at >= b.start && from + at < b.end) || negated(text, from + at) || toolList(text, from + at)) return;
     seen.add(name);
     out.push({ name, at: from + at });
   };
@@ -63,6 +40,35 @@ function toolsNamedInBody(text: string, from: number): { name: string; at: numbe
   ))
     add(m[1] ?? m[2]!, m.index!);
   return out;
+}
+
+/** Words that say the agent lacks a tool or must not use it ("you do not have WebSearch", "never call Bash"). */
+const NEGATION =
+  /\b(?:no|not|never|without|cannot|can'?t|don'?t|doesn'?t|isn'?t|aren'?t|lacks?|unavailable|not available|instead of|rather than|avoid|forbidden|prohibited|disallowed)\b|\u274C|\uD83D\uDEAB/i;
+
+const TOOL_NAMES: ReadonlySet<string> = new Set(KNOWN_TOOLS);
+/**
+ * Whether the mention sits in a line that only lists tool names ("- WebFetch, WebSearch" under
+ * "Valid tools:"): a catalogue the prompt talks about, not a tool it tells the agent to use.
+ */
+function toolList(text: string, at: number): boolean {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const nl = text.indexOf('\n', at);
+  const line = text.slice(start, nl < 0 ? text.length : nl).slice(0, 300);
+  const words = line
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/[\s,`*|/]+/)
+    .filter(Boolean);
+  return words.length > 0 && words.every((w) => TOOL_NAMES.has(w) || w === 'and' || w === 'or');
+}
+
+/** Whether the sentence before a mention (on its line) negates it. */
+function negated(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const before = text.slice(Math.max(lineStart, at - 120), at);
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('! '), before.lastIndexOf('? '));
+  return NEGATION.test(cut >= 0 ? before.slice(cut + 2) : before);
 }
 
 /** Is a tool (or an MCP tool name) granted by the allowlist entries? */
@@ -96,8 +102,9 @@ export default defineRule({
     const listed = new Set(entries.map((e) => e.value.replace(/\(.*$/s, '')).map((t) => TOOL_ALIASES[t] ?? t));
     if (listed.has('*')) return;
     const name = typeof fm.data.name === 'string' ? fm.data.name : '';
-    const missing = toolsNamedInBody(ctx.file.text, fm.end).filter((t) => !granted(t.name, listed) && !NEVER_IN_SUBAGENTS.has(t.name));
-    const workflow = name !== '' && agentsCalledWithSchema(ctx).has(name);
+    const blocks = ctx.code().filter((c) => !c.inline);
+    const missing = toolsNamedInBody(ctx.file.text, fm.end, blocks).filter((t) => !granted(t.name, listed) && !NEVER_IN_SUBAGENTS.has(t.name));
+    const workflow = name !== '' && workflowDirs(ctx.file.path, ctx.workspace.root).some((dir) => ctx.workspace.fact(calledWithSchema, `${dir}\0${name}`));
 
     const disallowed = toolEntries(fm, 'disallowedTools', ctx.file.text).map((e) => e.value);
     const block = POWERFUL_TOOLS.filter((t) => !listed.has(t) && !disallowed.includes(t) && !missing.some((m) => m.name === t));
@@ -115,7 +122,8 @@ export default defineRule({
       optIn: true,
     };
 
-    const list = [...listed].join(', ');
+    // As the file spells them (Task, not the Agent it stands for): the message quotes the file.
+    const list = [...new Set(entries.map((e) => e.value.replace(/\(.*$/s, '')))].join(', ');
     if (workflow) {
       ctx.report({
         start: pair.key.start,
@@ -167,6 +175,17 @@ export default defineRule({
         },
       },
       {
+        path: '.claude/agents/delegator.md',
+        text: '---\nname: delegator\ndescription: Delegates\ntools: Read, Task\n---\nCheck the terms with WebSearch before you answer.\n',
+        expect: [
+          {
+            line: 4,
+            message:
+              'The instructions name WebSearch, which tools: Read, Task does not grant: the agent does not have it. Add it to tools, or restrict with disallowedTools instead.',
+          },
+        ],
+      },
+      {
         path: '.claude/agents/runner.md',
         text: '---\nname: runner\ndescription: Runs tests\ndisallowedTools: WebFetch\ntools: Read, Grep\n---\nRun the tests with the `Bash` tool.\n',
       },
@@ -175,6 +194,11 @@ export default defineRule({
       {
         path: '.claude/agents/analyzer.md',
         text: '---\nname: analyzer\ndescription: Analyzes\ndisallowedTools: Read, Write, Edit, NotebookEdit, Bash, Grep, Glob\nmodel: opus\n---\n',
+      },
+      // The prompt names a tool to say the agent does not have it; code in a block calls a function.
+      {
+        path: '.claude/agents/reviewer.md',
+        text: '---\nname: reviewer\ndescription: Reviews\ntools: Read, Grep\n---\nYou do not have WebSearch or the `Bash` tool: never try them.\n\n```ts\nawait SendMessage({ to: lead });\n```\n\nValid tools in a skill:\n- WebFetch, WebSearch\n- TodoWrite\n',
       },
       {
         path: '.claude/agents/reviewer.md',

@@ -1,25 +1,38 @@
-import { defineRule } from '../types';
+import { defineRule, type RuleContext } from '../types';
+import { agentTypeDefined, pluginManifest } from '../facts';
 import { isIdent, propertyNamed, walk, type AnyNode } from '../js';
 import { BUILT_IN_AGENTS } from '../claude-code';
 
-/** Subagent names defined in the workspace (frontmatter `name`, or the file name) and in ~/.claude/agents. */
-function agentTypes(ctx: Parameters<Parameters<typeof defineRule>[0]['check']>[0]): Set<string> {
-  const out = new Set<string>(BUILT_IN_AGENTS);
-  for (const dir of [`${ctx.workspace.root}/.claude/agents`, `${ctx.workspace.home}/.claude/agents`]) {
-    const stack = [dir];
-    for (let depth = 0; stack.length > 0 && depth < 200; depth++) {
-      const d = stack.pop()!;
-      for (const e of ctx.workspace.list(d)) {
-        const p = `${d}/${e}`;
-        if (e.endsWith('.md')) {
-          out.add(e.slice(0, -3));
-          const name = /^name:\s*["']?([^"'\n]+?)["']?\s*$/m.exec(ctx.workspace.read(p)?.slice(0, 4096) ?? '')?.[1];
-          if (name) out.add(name);
-        } else if (!e.includes('.')) stack.push(p);
-      }
+/**
+ * Whether a subagent type is defined where this workflow runs (null: cannot tell here). A workflow
+ * of a project (`<p>/.claude/workflows/`) calls the agents of `<p>/.claude/agents` (not of the folder
+ * lint was started in: a monorepo has several projects); a plugin's workflow calls its plugin's
+ * agents, by name or as `<plugin>:<name>`; both call the user's ~/.claude/agents. A name with
+ * another plugin's namespace belongs to a plugin installed elsewhere: lint cannot see it.
+ */
+function defined(ctx: RuleContext, type: string): boolean | null {
+  if (BUILT_IN_AGENTS.has(type)) return true;
+  const path = ctx.file.path;
+  const dirs: string[] = [];
+  let plugin: string | null = null;
+  const i = path.lastIndexOf('/.claude/workflows/');
+  const j = path.lastIndexOf('/workflows/');
+  if (i >= 0) dirs.push(`${path.slice(0, i)}/.claude/agents`);
+  else if (j >= 0) {
+    const root = path.slice(0, j);
+    const manifest = ctx.workspace.fact(pluginManifest, root);
+    if (manifest) {
+      plugin = manifest.name;
+      for (const d of manifest.agents ?? ['agents']) dirs.push(`${root}/${d}`);
     }
   }
-  return out;
+  dirs.push(`${ctx.workspace.home}/.claude/agents`);
+  const colon = type.indexOf(':');
+  if (colon >= 0) {
+    if (plugin === null || type.slice(0, colon) !== plugin) return null;
+    type = type.slice(colon + 1);
+  }
+  return dirs.some((d) => ctx.workspace.fact(agentTypeDefined, `${d}\0${type}`));
 }
 
 export default defineRule({
@@ -35,7 +48,6 @@ export default defineRule({
   check(ctx) {
     const { program } = ctx.js();
     if (!program) return;
-    let types: Set<string> | null = null;
     walk(program, (n: AnyNode) => {
       if (n.type !== 'CallExpression' || !isIdent(n.callee, 'agent')) return;
       const opts = n.arguments[1] as AnyNode | undefined;
@@ -49,8 +61,7 @@ export default defineRule({
         });
       const type = propertyNamed(opts, 'agentType');
       if (type && type.value.type === 'Literal' && typeof type.value.value === 'string') {
-        types ??= agentTypes(ctx);
-        if (!types.has(type.value.value))
+        if (defined(ctx, type.value.value) === false)
           ctx.report({
             start: type.value.start,
             end: type.value.end,
@@ -75,6 +86,29 @@ export default defineRule({
         text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Analyze', { agentType: 'reviewr' });\n",
         files: { '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: R\n---\n' },
       },
+      // Defined in another project of the monorepo, not in this workflow's own.
+      {
+        path: 'services/api/.claude/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Review', { agentType: 'web-reviewer' });\n",
+        files: { 'services/web/.claude/agents/web-reviewer.md': '---\nname: web-reviewer\ndescription: Reviews\n---\n' },
+        expect: [
+          {
+            line: 2,
+            severity: 'warning',
+            message:
+              'No subagent "web-reviewer": there is no .claude/agents/web-reviewer.md (or agent with that name), so this agent() call throws (agent type not found) and the workflow fails. New agent files need a Claude Code restart to register.',
+          },
+        ],
+      },
+      // The plugin's own namespace, an agent it does not have.
+      {
+        path: 'plugins/qa/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Review', { agentType: 'qa:missing' });\n",
+        files: {
+          'plugins/qa/.claude-plugin/plugin.json': '{ "name": "qa" }\n',
+          'plugins/qa/agents/checker.md': '---\nname: checker\ndescription: Checks\n---\n',
+        },
+      },
     ],
     correct: [
       {
@@ -90,6 +124,26 @@ export default defineRule({
         path: '.claude/workflows/a.js',
         text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Review', { agentType: 'code-reviewer' });\n",
         files: { '.claude/agents/team/reviewer.md': '---\nname: code-reviewer\ndescription: Reviews\n---\n' },
+      },
+      // A project below the lint root: its workflows call its own agents.
+      {
+        path: 'services/api/.claude/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Review', { agentType: 'api-reviewer' });\n",
+        files: { 'services/api/.claude/agents/api-reviewer.md': '---\nname: api-reviewer\ndescription: Reviews\n---\n' },
+      },
+      // A plugin's workflow calls its own agents by name or with the plugin's namespace.
+      {
+        path: 'plugins/qa/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nawait agent('Review', { agentType: 'qa:checker' });\nreturn await agent('Again', { agentType: 'checker' });\n",
+        files: {
+          'plugins/qa/.claude-plugin/plugin.json': '{ "name": "qa" }\n',
+          'plugins/qa/agents/checker.md': '---\nname: checker\ndescription: Checks\n---\n',
+        },
+      },
+      // Another plugin's agent: installed elsewhere, so lint cannot tell.
+      {
+        path: '.claude/workflows/a.js',
+        text: "export const meta = { name: 'a', description: 'A' };\nreturn await agent('Review', { agentType: 'pr-review-toolkit:code-reviewer' });\n",
       },
     ],
   },

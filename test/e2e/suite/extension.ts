@@ -102,6 +102,122 @@ test('the closed settings file says "not installed" before install', async () =>
   await waitFor('AG-SET-008 on .claude/settings.json', () => diagnostics(settingsUri(), 'AG-SET-008').length === 1);
 });
 
+test('before install: the view offers Install in the folder, and "not installed" has a quick fix that runs it', async () => {
+  const view = api.view();
+  view.refresh();
+  const [root] = view.getChildren();
+  assert.equal(view.getTreeItem(root!).description, 'Not guarded');
+  assert.equal(view.getTreeItem(root!).contextValue, 'folder.unguarded', 'the inline Install button shows on it');
+  const [first] = view.getChildren(root);
+  assert.equal(first!.kind, 'install');
+  const item = view.getTreeItem(first!);
+  assert.equal(item.label, 'Install the guards…');
+  assert.equal(item.command?.command, 'agentGuard.install');
+  const doc = await vscode.workspace.openTextDocument(settingsUri());
+  await vscode.window.showTextDocument(doc);
+  const [d] = await waitFor('AG-SET-008 on the open settings file', () => {
+    const ds = diagnostics(settingsUri(), 'AG-SET-008');
+    return ds.length > 0 ? ds : undefined;
+  });
+  let acts: vscode.CodeAction[] = [];
+  for (let attempt = 0; attempt < 50 && !acts.some((a) => a.title === 'Install Agent Guard in this folder…'); attempt++) {
+    try {
+      acts = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        settingsUri(),
+        d!.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
+    } catch (err) {
+      throw new Error(`code actions failed: ${(err as Error).stack}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const install = acts.find((a) => a.title === 'Install Agent Guard in this folder…');
+  assert.ok(install?.command, acts.map((a) => a.title).join(', '));
+  assert.equal(install.isPreferred, true);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+test('the manifest: Refresh stays out of the command palette; opening the view does not tick "See what a block looks like"', () => {
+  const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
+  const palette = pkg.contributes.menus.commandPalette as { command: string; when: string }[];
+  assert.equal(palette.find((m) => m.command === 'agentGuard.refreshView')?.when, 'false');
+  const steps = pkg.contributes.walkthroughs[0].steps as { id: string; completionEvents?: string[] }[];
+  for (const st of steps) assert.ok(!(st.completionEvents ?? []).some((e) => e.startsWith('onView:')), st.id);
+});
+
+test('hover on a command: the verdict and a trusted [Replace] link that puts the alternative in place', async () => {
+  const uri = file('.claude/rules/assist.md');
+  await vscode.workspace.fs.writeFile(uri, Buffer.from('# Release\n\nPublish with `git push --force origin main`.\n'));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc);
+  await waitFor('AG-CMD-001 on the new rules file', () => diagnostics(uri, 'AG-CMD-001').length === 1);
+  const hovers = await waitFor('our hover', async () => {
+    const hs = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(2, 20));
+    return hs.some((h) => h.contents.some((c) => (c as vscode.MarkdownString).value?.includes('force-push-protected'))) ? hs : undefined;
+  });
+  const md = hovers.flatMap((h) => h.contents as vscode.MarkdownString[]).find((c) => c.value.includes('force-push-protected'))!;
+  assert.match(md.value, /Agent Guard would deny this command/);
+  assert.match(md.value, /\*\*AG-CMD-001\*\* unsafe-command: /);
+  const link = /\[Replace\]\(command:agentGuard\.replaceText\?([^ )]+)/.exec(md.value);
+  assert.ok(link, md.value);
+  assert.ok(md.isTrusted === true || (typeof md.isTrusted === 'object' && md.isTrusted.enabledCommands.includes('agentGuard.replaceText')), 'the link can run');
+  const [arg] = JSON.parse(decodeURIComponent(link[1]!));
+  assert.equal(await vscode.commands.executeCommand('agentGuard.replaceText', arg), true);
+  assert.equal(doc.getText(), '# Release\n\nPublish with `git push origin main`.\n');
+  await waitFor('the finding to go', () => diagnostics(uri, 'AG-CMD-001').length === 0);
+  await doc.save();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.workspace.fs.delete(uri);
+});
+
+test('code lenses: how many instructions the guard would block, and Fix all as one edit', async () => {
+  const uri = file('.claude/rules/lens.md');
+  await vscode.workspace.fs.writeFile(uri, Buffer.from('# Setup\n\nRun `cat .env`, then `git push --force origin main`.\n'));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc);
+  const lenses = await waitFor('the lenses', async () => {
+    const ls = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    return ls.length >= 2 ? ls : undefined;
+  });
+  assert.deepEqual(
+    lenses.map((l) => [l.range.start.line, l.command?.title]),
+    [
+      [0, '2 instructions the guard would block'],
+      [0, 'Fix all'],
+    ],
+  );
+  const fix = lenses[1]!.command!;
+  assert.equal(fix.command, 'agentGuard.applyPreviewed');
+  const [arg] = fix.arguments as [Record<string, unknown>];
+  // The lens previews the edit first (the Refactor Preview); here it is applied without the preview.
+  assert.equal(await vscode.commands.executeCommand('agentGuard.applyPreviewed', { ...arg, preview: false }), true);
+  assert.equal(doc.getText(), "# Setup\n\nRun `grep -o '^[A-Z_]*=' .env`, then `git push origin main`.\n");
+  await doc.save();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.workspace.fs.delete(uri);
+});
+
+test("completion in an agent's frontmatter, and What Claude Code reads beside it", async () => {
+  const uri = file('.claude/agents/helper.md');
+  await vscode.workspace.fs.writeFile(uri, Buffer.from('---\nname: helper\ndescription: Helps\ntools: Read, Gr\ncolour: red\n---\nYou help.\n'));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc);
+  const list = await waitFor('completions', async () => {
+    const l = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(3, 15));
+    return l.items.some((i) => i.label === 'Grep') ? l : undefined;
+  });
+  assert.ok(list.items.some((i) => i.label === 'Grep'));
+  const text = await vscode.commands.executeCommand<string>('agentGuard.showFrontmatter', uri);
+  assert.match(text, /\ncolour: "red"\n\n# Notes\n# - colour: not an agent setting; Claude Code ignores it\.\n/);
+  await waitFor('the view beside the file', () =>
+    vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'agent-guard-frontmatter' && e.document.getText() === text),
+  );
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.workspace.fs.delete(uri);
+});
+
 let originalSettings = '';
 test('Install Guards writes the hook and the settings entry; the installed hook denies a dangerous call', async () => {
   const settings = join(folder().uri.fsPath, '.claude/settings.json');
@@ -135,7 +251,7 @@ test("Install for VS Code's agent writes a well-formed .github/hooks/agent-guard
   const hooks = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse;
   assert.equal(hooks.length, 1);
   assert.equal(hooks[0].type, 'command');
-  assert.match(hooks[0].command, /node \.claude\/hooks\/agent-guard\.cjs/);
+  assert.match(hooks[0].command, /^f=\.claude\/hooks\/agent-guard\.cjs; unset NODE_OPTIONS .*node "\$f"/);
   assert.match(hooks[0].windows, /Test-Path/);
   assert.ok(hooks[0].timeout > 0);
   // VS Code runs it from the workspace root without CLAUDE_PROJECT_DIR: it must still deny.
@@ -171,7 +287,12 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
   assert.match(String(item.label), /force-push-protected$/);
   assert.equal(item.description, 'Bash: git push --force origin main');
   assert.equal(item.command?.command, 'agentGuard.showBlockedCall');
-  assert.equal(call.entry.instead, 'git push --force-with-lease origin main');
+  // The tooltip holds what the description cuts: the whole command, the reason, the alternative.
+  const tip = (item.tooltip as vscode.MarkdownString).value;
+  assert.ok(tip.includes('\n```shellscript\ngit push --force origin main\n```\n'), tip);
+  assert.ok(tip.includes('\n```shellscript\ngit push origin main\n```\n'), tip);
+  assert.match(tip, /^Denied(&nbsp;| )by/, tip);
+  assert.equal(call.entry.instead, 'git push origin main');
   await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
   await waitFor('the blocked-call panel', () =>
     vscode.window.tabGroups.all
@@ -180,8 +301,37 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
         (t) => t.input instanceof vscode.TabInputWebview && /agentGuard\.blockedCall/.test(t.input.viewType) && t.label === 'Blocked: force-push-protected',
       ),
   );
-  assert.equal(await vscode.commands.executeCommand('agentGuard.copyAlternative'), 'git push --force-with-lease origin main');
-  assert.equal(await vscode.env.clipboard.readText(), 'git push --force-with-lease origin main');
+  assert.equal(await vscode.commands.executeCommand('agentGuard.copyAlternative'), 'git push origin main');
+  assert.equal(await vscode.env.clipboard.readText(), 'git push origin main');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+test('Teach the agent: the blocked call becomes one line of CLAUDE.md, linted first, and the file stays clean', async () => {
+  const view = api.view();
+  view.refresh();
+  const calls = view.getChildren(view.getChildren(view.getChildren()[0]).find((n) => n.kind === 'calls'));
+  const call = calls.find((c) => c.kind === 'call' && c.entry.guard === 'force-push-protected');
+  if (call?.kind !== 'call') throw new Error('no blocked call');
+  const claude = join(folder().uri.fsPath, 'CLAUDE.md');
+  const before = readFileSync(claude, 'utf8');
+  const line = await vscode.commands.executeCommand<string>('agentGuard.teachAgent', { entry: call.entry, folder: folder().uri, preview: false });
+  assert.equal(line, '- Do not run `git push --force origin main` (No force push or deletion of a protected branch); run `git push origin main` instead.');
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(claude));
+  assert.equal(doc.getText(), `${before}\n${line}\n`);
+  await doc.save();
+  // Lint reads it as a prohibition and an alternative: no finding on it.
+  await new Promise((r) => setTimeout(r, 1500));
+  const n = doc.getText().split('\n').indexOf(line);
+  assert.deepEqual(
+    vscode.languages
+      .getDiagnostics(doc.uri)
+      .filter((d) => d.range.start.line === n)
+      .map((d) => d.message),
+    [],
+  );
+  // Asked again, it is already there.
+  assert.equal(await vscode.commands.executeCommand<string>('agentGuard.teachAgent', { entry: call.entry, folder: folder().uri, preview: false }), line);
+  assert.equal(doc.getText().split(line).length, 2);
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
@@ -300,6 +450,35 @@ test('Check a Command… gives the decision, the guard and its reason', async ()
   assert.equal(v.guard, 'rm-catastrophic');
   const ok = await vscode.commands.executeCommand<{ decision: string }>('agentGuard.checkCommand', 'npm test');
   assert.equal(ok.decision, 'allow');
+});
+
+test('Check a Command… shows the whole answer in a panel: decision, reason, alternative, and what each program would do', async () => {
+  await vscode.commands.executeCommand('agentGuard.checkCommand', 'git push --force origin main', { show: true });
+  const tab = () =>
+    vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /agentGuard\.check/.test(t.input.viewType));
+  await waitFor('the Check panel', tab);
+  assert.equal(tab()!.label, 'Check: Denied by force-push-protected');
+  const shown = api.checkPanel()!;
+  assert.equal(shown.verdict?.guardId, 'force-push-protected');
+  assert.equal(shown.verdict?.instead, 'git push origin main');
+  assert.match(shown.verdict!.reason, /^git push --force to the protected branch main rewrites its history/);
+  assert.deepEqual(
+    shown.programs.map((p) => p.program),
+    ['git'],
+  );
+  // A second check reuses the panel.
+  await vscode.commands.executeCommand('agentGuard.checkCommand', 'cd src && pwd', { show: true });
+  await waitFor('the panel to show the second check', () => api.checkPanel()?.command === 'cd src && pwd');
+  await waitFor('the tab to say so', () => tab()?.label === 'Check: Allowed: no guard objects');
+  assert.deepEqual(
+    api.checkPanel()!.programs.map((p) => [p.program, p.effects, p.known]),
+    [
+      ['cd', [], true],
+      ['pwd', [], true],
+    ],
+  );
+  assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).length, 1);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
 test('Uninstall restores the settings file byte for byte, and the status bar follows', async () => {
