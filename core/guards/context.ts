@@ -102,7 +102,11 @@ export function createContext(
     realpath(path) {
       let r = realCache.get(path);
       if (r === undefined) {
-        r = shared ? shared.realpath(path) : (resolver ??= linkResolver())(path);
+        if (shared) r = shared.realpath(path);
+        else {
+          resolver ??= linkResolver();
+          r = resolver(path);
+        }
         realCache.set(path, r);
       }
       observe?.({ op: 'realpath', path, result: r });
