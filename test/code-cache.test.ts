@@ -84,6 +84,60 @@ test('a corrupt, truncated or foreign cache file is ignored and replaced', () =>
   }
 });
 
+/** The loader's other checksum (Nodes without zlib.crc32): two FNV-1a lanes over the 32-bit words. */
+function fnv(data: Buffer): Buffer {
+  const aligned = Buffer.from(data);
+  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < words.length; i++) {
+    a = Math.imul(a ^ words[i]!, 0x01000193);
+    b = Math.imul(b ^ words[i]!, 0x5bd1e995) ^ (b >>> 15);
+  }
+  for (let i = words.length * 4; i < aligned.length; i++) a = Math.imul(a ^ aligned[i]!, 0x01000193);
+  const out = Buffer.alloc(8);
+  out.writeInt32LE(a | 0, 0);
+  out.writeInt32LE(b | 0, 4);
+  return out;
+}
+
+test('a cache is checked by the kind of checksum its header says: CRC-32 (native) or FNV (a Node without it)', () => {
+  const ws = workspace();
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-cc-'));
+  const expected = lint(ws, cache);
+  const file = join(cache, 'agent-guard', files(join(cache, 'agent-guard'))[0]!);
+  const good = readFileSync(file);
+  // This Node has zlib.crc32 (20.15+): the file says CRC-32 ("CRC2" in the field's second half).
+  assert.equal(good.toString('latin1', 8, 12), 'CRC2');
+  const data = good.subarray(44);
+  // One bit flipped deep in V8's data, where only the checksum can see it: replaced.
+  const flipped = Buffer.from(good);
+  flipped[flipped.length - 9] = flipped[flipped.length - 9]! ^ 0x10;
+  assertReplaced(flipped);
+  // A file written by a Node without CRC-32 (FNV) is read as it is, not replaced.
+  const asFnv = Buffer.concat([good.subarray(0, 4), fnv(data), good.subarray(12)]);
+  writeFileSync(file, asFnv, { mode: 0o600 });
+  const before = statSync(file).mtimeMs;
+  assert.deepEqual(Object.values(lint(ws, cache)), Object.values(expected));
+  assert.equal(statSync(file).mtimeMs, before, 'an FNV file with the right checksum is used');
+  // The same with a wrong FNV value: replaced.
+  const wrongFnv = Buffer.from(asFnv);
+  wrongFnv[4] = wrongFnv[4]! ^ 1;
+  assertReplaced(wrongFnv);
+
+  /** The same answer, the bad file replaced (by one the next run keeps). */
+  function assertReplaced(bad: Buffer) {
+    writeFileSync(file, bad, { mode: 0o600 });
+    assert.deepEqual(Object.values(lint(ws, cache)), Object.values(expected));
+    const now = readFileSync(file);
+    assert.notDeepEqual(now, bad, 'the bad file was replaced');
+    assert.equal(now.toString('latin1', 8, 12), 'CRC2');
+    const rewritten = statSync(file).mtimeMs;
+    lint(ws, cache);
+    assert.equal(statSync(file).mtimeMs, rewritten, 'by a good one');
+  }
+});
+
 test('no cache is read or written through a link, in a shared folder, or inside the workspace', () => {
   const ws = workspace();
   const expected = lint(ws, '/nonexistent');
