@@ -1,16 +1,15 @@
 // npm run bench: the numbers quoted in the README. Whole processes for the hook (that is what
 // Claude Code pays per tool call), in-process timings for the analysis itself.
-import { spawnSync, execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir, cpus, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { benchHook } from './bench-hook.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const runs = Number(process.env.BENCH_RUNS ?? 40);
-const hook = join(root, 'dist/hook.cjs');
 
 function stats(samples) {
   const s = [...samples].sort((a, b) => a - b);
@@ -18,84 +17,9 @@ function stats(samples) {
   return { median: q(0.5), p95: q(0.95) };
 }
 
-// CPU time of a child, reported by the child itself at exit (the same preload runs for both sides).
-// Wall time on a shared VM wanders by ±10 ms; CPU time is the steadier signal.
-const preload = join(mkdtempSync(join(tmpdir(), 'agent-guard-bench-')), 'cpu.cjs');
-writeFileSync(preload, "process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\ncpu:'+((u.user+u.system)/1000).toFixed(3))})");
-
-function time(args, input) {
-  const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--require', preload, ...args], { input, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  const cpu = Number(/cpu:([\d.]+)$/.exec(r.stderr)?.[1] ?? NaN);
-  return { ms: Number(process.hrtime.bigint() - t) / 1e6, cpu, stdout: r.stdout };
-}
-
-function maxRss(args, input) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { input, encoding: 'utf8' });
-  const kb = Number(r.stderr.trim().split('\n').pop());
-  return Number.isFinite(kb) ? kb / 1024 : NaN;
-}
-
-// A repository for the payload that makes a guard ask git.
-const repo = mkdtempSync(join(tmpdir(), 'agent-guard-bench-'));
-execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
-writeFileSync(join(repo, 'a.txt'), 'a');
-writeFileSync(join(repo, 'untracked.ts'), 'x');
-execFileSync('git', ['-c', 'user.email=b@b', '-c', 'user.name=b', 'commit', '-q', '--allow-empty', '-m', 'x'], { cwd: repo });
-
-const payloads = {
-  'typical (npm test, allowed)': { tool_name: 'Bash', tool_input: { command: 'npm test -- --watch=false' }, cwd: repo },
-  'deny (git push --force origin main)': { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' }, cwd: repo },
-  'Edit of a source file': { tool_name: 'Edit', tool_input: { file_path: `${repo}/src/a.ts`, old_string: 'a', new_string: 'b' }, cwd: repo },
-  'git call (git push --force, branch from git)': { tool_name: 'Bash', tool_input: { command: 'git push --force' }, cwd: repo },
-  'git calls (git add -A: ls-files + rev-parse)': { tool_name: 'Bash', tool_input: { command: 'git add -A' }, cwd: repo },
-};
-
-console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
-console.log(`runs per measurement: ${runs} (interleaved with node -e 0)`);
-if (process.env.NODE_EXTRA_CA_CERTS) {
-  // Every Node process then parses that bundle at start (~400M instructions for a 220 KB bundle):
-  // the node -e 0 baseline and every run below carry it. Shown so the numbers can be read on a
-  // machine without it.
-  const without = { ...process.env };
-  delete without.NODE_EXTRA_CA_CERTS;
-  const w = [];
-  const b = [];
-  for (let i = 0; i < runs; i++) {
-    b.push(Number(process.hrtime.bigint()));
-    spawnSync(process.execPath, ['-e', '0']);
-    b[i] = (Number(process.hrtime.bigint()) - b[i]) / 1e6;
-    const t = Number(process.hrtime.bigint());
-    spawnSync(process.execPath, ['-e', '0'], { env: without });
-    w.push((Number(process.hrtime.bigint()) - t) / 1e6);
-  }
-  console.log(
-    `NODE_EXTRA_CA_CERTS is set here: node -e 0 takes ${stats(b).median.toFixed(0)} ms with it, ${stats(w).median.toFixed(0)} ms without it (the runs below keep it)`,
-  );
-}
-console.log('');
-console.log('hook latency, whole process vs node -e 0 (medians, ms)');
-for (const [name, payload] of Object.entries(payloads)) {
-  const input = JSON.stringify(payload);
-  const base = [];
-  const hookRuns = [];
-  time([hook], input); // warm the file and code caches
-  for (let i = 0; i < runs; i++) {
-    base.push(time(['-e', '0'], ''));
-    hookRuns.push(time([hook], input));
-  }
-  const b = stats(base.map((r) => r.ms));
-  const h = stats(hookRuns.map((r) => r.ms));
-  const bc = stats(base.map((r) => r.cpu));
-  const hc = stats(hookRuns.map((r) => r.cpu));
-  console.log(
-    `  ${name.padEnd(46)} wall: hook ${h.median.toFixed(1)} (p95 ${h.p95.toFixed(1)}) vs ${b.median.toFixed(1)} (p95 ${b.p95.toFixed(1)}) = ${(h.median / b.median).toFixed(3)}x | cpu: ${hc.median.toFixed(1)} vs ${bc.median.toFixed(1)} = ${(hc.median / bc.median).toFixed(3)}x`,
-  );
-}
-console.log(
-  `  peak RSS: hook ${maxRss([hook], JSON.stringify(payloads['typical (npm test, allowed)'])).toFixed(1)} MiB, node -e 0 ${maxRss(['-e', '0'], '').toFixed(1)} MiB`,
-);
+// ---- the hook, whole processes: scripts/bench-hook.mjs ----
+console.log('hook, one whole process per tool call, vs node -e 0 and the peer hook');
+benchHook();
 
 const core = require(join(root, 'dist/bench/core.cjs'));
 function inProcess(label, fn, n = 20) {

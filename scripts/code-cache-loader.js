@@ -1,4 +1,4 @@
-// Agent Guard __NAME__ (__VERSION__). https://github.com/agent-guard
+// Agent Guard __NAME__ (__VERSION__), https://github.com/agent-guard, build:__KEY__
 // The code is the comment at the end of this file, compiled through vm.Script with V8's code cache
 // kept in a private per-user folder: compiling the bundle costs ~10 ms (the hook) to ~60 ms (the
 // CLI) of every run, the cached code a fraction of that. (A comment, read back from this file,
@@ -10,18 +10,51 @@
 // checksum matches (V8 checks versions and flags, not the bytes). It is written to a new file
 // (O_EXCL: never through a link) and renamed into place. Any problem (missing, foreign, corrupt,
 // stale, another version, unwritable) means compiling normally.
+// And it is bound to the exact code it was compiled from (V8 checks only the source's length): the
+// cache file's header holds the SHA-256 of that code, and a file's code is taken to have a hash
+// only once it was hashed: the seal file (`<key>.seal`) lists, per file identity (device, inode,
+// size, modification and change times: any write changes them), the SHA-256 of the file and of
+// its code. A file not listed yet compiles normally and is hashed at exit (node:crypto costs more
+// than a whole call, so never on the way to an answer); another file claiming the same key, or a
+// copy of this one with other code, never gets the compiled code of this one.
 'use strict';
 const KEY = __KEY__;
 const CODE_START = `\n/*${'AGENT-GUARD-CODE'}\n`;
 /** One cache per subcommand (the CLI): each holds the code that command ran. */
 const PER_COMMAND = __PER_COMMAND__;
-/** A cache file: MAGIC (4 bytes), a checksum of V8's data (8), V8's data. */
-const MAGIC = 0x32434741; // "AGC2"
-const HEADER = 12;
+/** A cache file: MAGIC (4 bytes), a checksum of V8's data (8), the SHA-256 of the code it was compiled from (32), V8's data. */
+const MAGIC = 0x33434741; // "AGC3"
+const HEADER = 44;
+/** Seal lines kept per key (one per copy of the file: the user's hook, each project's, the CLI). */
+const MAX_SEALS = 64;
+
+/** This file's bytes and identity, through one descriptor (null identity: it changed while read). */
+function readSelf(file) {
+  const fs = require('node:fs');
+  const fd = fs.openSync(file, 'r');
+  try {
+    const before = fs.fstatSync(fd, { bigint: true });
+    const bytes = Buffer.allocUnsafe(Number(before.size));
+    let n = 0;
+    while (n < bytes.length) {
+      const r = fs.readSync(fd, bytes, n, bytes.length - n, n);
+      if (r === 0) break;
+      n += r;
+    }
+    const id = identity(before);
+    return { bytes: bytes.subarray(0, n), id: n === bytes.length && id === identity(fs.fstatSync(fd, { bigint: true })) ? id : null };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** What any write to a file changes (the change time cannot be set back, even by its owner). */
+function identity(st) {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+}
 
 /** The code in the comment: every `*` + backslashes + `/` has one backslash more there (so no `*\/`). */
-function embeddedCode() {
-  const text = require('node:fs').readFileSync(__filename, 'utf8');
+function embeddedCode(text) {
   const start = text.indexOf(CODE_START) + CODE_START.length;
   const code = text.slice(start, text.lastIndexOf('\n*/'));
   // Line numbers in stack traces and profiles: those of this file.
@@ -32,16 +65,33 @@ function embeddedCode() {
 
 function run() {
   const vm = require('node:vm');
-  const { code, lineOffset } = embeddedCode();
+  const self = readSelf(__filename);
+  const { code, lineOffset } = embeddedCode(self.bytes.toString('utf8'));
   const source = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
   const cache = process.env.AGENT_GUARD_NO_CACHE ? null : cacheLocation();
-  const cached = cache ? readCache(cache) : undefined;
+  // The hashes of this file and its code: from the seal if this very file was hashed before, else
+  // now (once per copy of the file; see the rules at the top).
+  let hash = cache && self.id ? sealOf(cache, self.id) : null;
+  const fresh = !hash && !!cache && !!self.id;
+  if (fresh) hash = hashes(self.bytes, code);
+  // Only code whose hash is the key it claims is ever compiled from, or kept under, that key.
+  const honest = !!hash && hash.code.startsWith(KEY);
+  const cached = honest ? readCache(cache, hash.code) : undefined;
   const script = new vm.Script(source, { filename: __filename, lineOffset, cachedData: cached });
   const mod = { exports: {} };
-  // This build's identity, for caches of results (the CLI's lint verdicts: cli/lint-memo.ts).
-  globalThis.__agentGuardBuild = { key: KEY };
-  if (cache && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cache, script, mod.exports));
+  // This build's identity, for caches of results (the CLI's lint verdicts: cli/lint-memo.ts): only
+  // for code that is this build's (a copy claiming the key never shares them).
+  globalThis.__agentGuardBuild = { key: honest ? KEY : undefined };
+  if (honest && (fresh || !cached || script.cachedDataRejected))
+    process.once('exit', () => remember(cache, self, hash, fresh, !cached || script.cachedDataRejected, () => script.createCachedData(), mod.exports));
   script.runInThisContext()(mod.exports, require, mod, __filename, __dirname);
+}
+
+/** SHA-256 of the file and of its code (node:crypto costs ~5 ms to load: once per copy of the file). */
+function hashes(bytes, code) {
+  const crypto = require('node:crypto');
+  const sha = (x) => crypto.createHash('sha256').update(x).digest('hex');
+  return { file: sha(bytes), code: sha(code) };
 }
 
 function cacheLocation() {
@@ -53,7 +103,7 @@ function cacheLocation() {
     const dir = path.join(base, 'agent-guard');
     const command = process.argv[2] || '';
     const variant = PER_COMMAND ? `-${/^[a-z]{1,16}$/.test(command) ? command : 'other'}` : '';
-    return { base, dir, file: path.join(dir, `${KEY}${variant}-${process.versions.v8}-${process.arch}.agc2`) };
+    return { base, dir, file: path.join(dir, `${KEY}${variant}-${process.versions.v8}-${process.arch}.agc3`), seal: path.join(dir, `${KEY}.seal`) };
   } catch {
     return null;
   }
@@ -84,13 +134,50 @@ function trustedDir(dir) {
   return true;
 }
 
+/** A private regular file of ours in the trusted folder, read whole (undefined: none, or not to be trusted). */
+function readPrivate(dir, file) {
+  const fs = require('node:fs');
+  if (!trustedDir(dir)) return undefined;
+  if (process.platform === 'win32' && fs.lstatSync(file).isSymbolicLink()) return undefined;
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW || 0) | (fs.constants.O_NONBLOCK || 0));
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || st.nlink !== 1 || !ownedAndPrivate(st)) return undefined;
+    return fs.readFileSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The hashes of this file's bytes and of its code, if a run hashed this very file before. */
+function sealOf(cache, id) {
+  try {
+    const text = readPrivate(cache.dir, cache.seal);
+    if (!text) return null;
+    const m = new RegExp(`^${id} ([0-9a-f]{64}) ([0-9a-f]{64})$`, 'm').exec(text.toString('latin1'));
+    return m ? { file: m[1], code: m[2] } : null;
+  } catch {
+    return null; /* no seal yet */
+  }
+}
+
 /**
- * A checksum of V8's data (two 32-bit FNV-1a lanes over its 32-bit words, then the last bytes): a
- * torn or damaged file must never reach V8, which in release builds does not check the bytes.
- * Integrity, not authenticity (who may write the file is the folder rules' job); plain JavaScript
- * because loading node:crypto costs more than the whole check.
+ * A checksum of V8's data: a torn or damaged file must never reach V8, which in release builds does
+ * not check the bytes. Integrity, not authenticity (who may write the file is the folder rules'
+ * job). zlib's CRC-32 where Node has it (20.15+, 22.2+: native, ~1 ms for the hook's cache with the
+ * module's load, where the plain JavaScript below costs ~4 ms), marked as such in the field's
+ * second half; else two 32-bit FNV-1a lanes over the 32-bit words (node:crypto would cost more to
+ * load than the whole check). A reader checks whichever kind the file says, so Nodes with and
+ * without CRC-32 read each other's files.
  */
-function checksum(data) {
+const CRC_MARK = 0x32435243; // "CRC2"
+function checksum(data, kind = crc32() ? 'crc' : 'fnv') {
+  const out = Buffer.alloc(8);
+  if (kind === 'crc') {
+    out.writeUInt32LE(crc32()(data) >>> 0, 0);
+    out.writeUInt32LE(CRC_MARK, 4);
+    return out;
+  }
   const aligned = data.byteOffset % 4 === 0 ? data : Buffer.from(data);
   const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
   let a = 0x811c9dc5;
@@ -100,37 +187,66 @@ function checksum(data) {
     b = Math.imul(b ^ words[i], 0x5bd1e995) ^ (b >>> 15);
   }
   for (let i = words.length * 4; i < aligned.length; i++) a = Math.imul(a ^ aligned[i], 0x01000193);
-  const out = Buffer.alloc(8);
   out.writeInt32LE(a | 0, 0);
   out.writeInt32LE(b | 0, 4);
+  // An FNV value whose second half happens to read as the mark is still read as FNV: flip a bit.
+  if (out.readUInt32LE(4) === CRC_MARK) out.writeUInt32LE(CRC_MARK ^ 1, 4);
   return out;
 }
 
-function readCache(cache) {
+/** zlib's native CRC-32, or null on a Node without it. */
+function crc32() {
   try {
-    const fs = require('node:fs');
-    if (!trustedDir(cache.dir)) return undefined;
-    if (process.platform === 'win32' && fs.lstatSync(cache.file).isSymbolicLink()) return undefined;
-    const fd = fs.openSync(cache.file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW || 0) | (fs.constants.O_NONBLOCK || 0));
-    try {
-      const st = fs.fstatSync(fd);
-      if (!st.isFile() || st.nlink !== 1 || !ownedAndPrivate(st)) return undefined;
-      const buf = fs.readFileSync(fd);
-      if (buf.length <= HEADER || buf.readUInt32LE(0) !== MAGIC) return undefined;
-      const data = buf.subarray(HEADER);
-      return checksum(data).equals(buf.subarray(4, HEADER)) ? data : undefined;
-    } finally {
-      fs.closeSync(fd);
-    }
+    const { crc32: f } = require('node:zlib');
+    return typeof f === 'function' ? f : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether V8's data matches the checksum in the file's header (bytes 4-12), of the kind it says. */
+function intact(data, stored) {
+  const crc = stored.readUInt32LE(4) === CRC_MARK;
+  if (crc && !crc32()) return false; // a CRC-32 this Node cannot check: compiled again, and kept as FNV
+  return checksum(data, crc ? 'crc' : 'fnv').equals(stored);
+}
+
+/** V8's data, if the cache file is intact and was compiled from the code whose SHA-256 is `codeHash`. */
+function readCache(cache, codeHash) {
+  try {
+    const buf = readPrivate(cache.dir, cache.file);
+    if (!buf || buf.length <= HEADER || buf.readUInt32LE(0) !== MAGIC || buf.toString('hex', 12, HEADER) !== codeHash) return undefined;
+    const data = buf.subarray(HEADER);
+    return intact(data, buf.subarray(4, 12)) ? data : undefined;
   } catch {
     return undefined; /* no cache yet */
   }
 }
 
-function writeCache(cache, script, exports) {
+/** A new private file of ours, renamed into place (never written through a link). */
+function writePrivate(file, bytes) {
   const fs = require('node:fs');
-  const tmp = `${cache.file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}.tmp`;
   let written = false;
+  try {
+    fs.writeFileSync(tmp, bytes, { mode: 0o600, flag: 'wx' });
+    written = true;
+    fs.renameSync(tmp, file);
+    return true;
+  } catch {
+    if (written)
+      try {
+        fs.unlinkSync(tmp);
+      } catch {
+        /* gone already */
+      }
+    return false;
+  }
+}
+
+/** At exit: seal this file if it was hashed in this run, and keep its compiled code if none was read (only ever under the hash of that code). */
+function remember(cache, self, hash, newSeal, compiled, createCachedData, exports) {
+  const fs = require('node:fs');
   try {
     // Plain mkdir, one level at a time: recursive mkdir can spin forever on odd paths (/proc/...),
     // and a hook must never hang. A missing grandparent simply means no cache.
@@ -142,30 +258,34 @@ function writeCache(cache, script, exports) {
       }
     }
     if (!trustedDir(cache.dir)) return;
+    if (newSeal) {
+      let lines = [];
+      try {
+        lines = (readPrivate(cache.dir, cache.seal) || Buffer.alloc(0)).toString('latin1').split('\n').filter(Boolean);
+      } catch {
+        /* no seal file yet */
+      }
+      lines = lines.filter((l) => !l.startsWith(`${self.id} `)).slice(-(MAX_SEALS - 1));
+      lines.push(`${self.id} ${hash.file} ${hash.code}`);
+      writePrivate(cache.seal, `${lines.join('\n')}\n`);
+    }
+    if (!compiled) return;
     // The hook: compile every guard's code path before serialising, not only the one this call took.
     if (typeof exports.warmUp === 'function') exports.warmUp();
-    const data = script.createCachedData();
+    const data = createCachedData();
     const out = Buffer.allocUnsafe(HEADER + data.length);
     out.writeUInt32LE(MAGIC, 0);
     checksum(data).copy(out, 4);
+    out.write(hash.code, 12, 32, 'hex');
     data.copy(out, HEADER);
-    fs.writeFileSync(tmp, out, { mode: 0o600, flag: 'wx' });
-    written = true;
-    fs.renameSync(tmp, cache.file);
-    pruneOld(cache.dir);
+    if (writePrivate(cache.file, out)) pruneOld(cache.dir);
   } catch {
     /* a read-only or foreign cache folder is fine: next time compiles again */
-    if (written)
-      try {
-        fs.unlinkSync(tmp);
-      } catch {
-        /* gone already */
-      }
   }
 }
 
-/** Our own kinds of file in the cache folder: code caches (this format and the older .bin), lint's kept verdicts, unfinished writes. */
-const OURS = /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc2|bin)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp)$/;
+/** Our own kinds of file in the cache folder: code caches (this format and older ones), seals, lint's kept verdicts, unfinished writes. */
+const OURS = /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc3|agc2|bin|seal)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp)$/;
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 
 /**

@@ -96,16 +96,21 @@ test('hook bundle is self-contained: no require of anything outside node built-i
   // the loader's own requires, and the embedded code's (escaped inside the string)
   const requires = [...text.matchAll(/require\((?:'|\\?")([^'"\\]+)(?:'|\\?")\)/g)].map((m) => m[1]!);
   assert.ok(requires.length > 3);
-  for (const r of requires) assert.match(r, /^(node:)?(fs|path|os|vm|child_process|util|crypto|url|events|stream|buffer|assert|string_decoder|tty|module)$/, r);
+  for (const r of requires)
+    assert.match(r, /^(node:)?(fs|path|os|vm|child_process|util|crypto|url|events|stream|buffer|assert|string_decoder|tty|module|zlib)$/, r);
   assert.doesNotMatch(text, /examples:\{blocked:\[\{/, 'examples are stripped from the hook');
 });
 
 test('hook keeps V8 code cache in a private folder, and works without it', () => {
   const cache = mkdtempSync(join(tmpdir(), 'agent-guard-cache-'));
   const first = run(HOOK, payload('rm -rf ~'), [], { XDG_CACHE_HOME: cache });
-  const files = readdirSync(join(cache, 'agent-guard'));
-  assert.equal(files.length, 1);
-  assert.equal(statSync(join(cache, 'agent-guard', files[0]!)).mode & 0o077, 0, 'cache file is private');
+  // The compiled code, and the seal that binds it to this file's code (test/code-cache.test.ts).
+  const files = readdirSync(join(cache, 'agent-guard')).sort();
+  assert.deepEqual(
+    files.map((f) => f.replace(/^[0-9a-f]{16}/, 'KEY')),
+    [`KEY-${process.versions.v8}-${process.arch}.agc3`, 'KEY.seal'],
+  );
+  for (const f of files) assert.equal(statSync(join(cache, 'agent-guard', f)).mode & 0o077, 0, `${f} is private`);
   const second = run(HOOK, payload('rm -rf ~'), [], { XDG_CACHE_HOME: cache });
   const off = run(HOOK, payload('rm -rf ~'), [], { AGENT_GUARD_NO_CACHE: '1' });
   const readOnly = run(HOOK, payload('rm -rf ~'), [], { XDG_CACHE_HOME: '/proc/no-such-place' });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { isTempPath } from '../core/guards/targets';
 import { evaluateAt } from './support/run';
-import { resolveLinks } from '../core/guards/fs-answers';
+import { linkResolver, resolveLinks } from '../core/guards/fs-answers';
 
 const HOOK = join(process.env.AGENT_GUARD_ROOT!, 'dist/hook.cjs');
 
@@ -114,6 +114,61 @@ test('resolveLinks: existing links resolved, the missing rest kept, dangling lin
   symlinkSync(join(root, 'loop-b'), join(root, 'loop-a'));
   symlinkSync(join(root, 'loop-a'), join(root, 'loop-b'));
   assert.equal(resolveLinks(`${root}/loop-a/x`), `${root}/loop-a/x`, 'a link loop: as written');
+});
+
+test('linkResolver: one resolver, which keeps what it learnt about each folder, answers every path as resolveLinks does, in any order', () => {
+  const { root, project, home } = scratch();
+  mkdirSync(join(project, 'src'));
+  writeFileSync(join(project, 'src/a.ts'), 'x');
+  symlinkSync(home, join(project, 'h'));
+  symlinkSync(join(home, 'not-yet'), join(project, 'dangling'));
+  symlinkSync('../home/.bashrc', join(project, 'rel'));
+  symlinkSync(join(project, 'h'), join(project, 'hh'));
+  symlinkSync(join(root, 'loop-b'), join(root, 'loop-a'));
+  symlinkSync(join(root, 'loop-a'), join(root, 'loop-b'));
+  writeFileSync(join(project, 'file'), 'x');
+  const paths = [
+    `${project}/h/.bashrc`,
+    `${project}/h/new/dir/file`,
+    `${project}/hh/new`,
+    `${project}/hh`,
+    `${project}/dangling`,
+    `${project}/dangling/below`,
+    `${project}/rel`,
+    `${project}/src/a.ts`,
+    `${project}/src/b.ts`,
+    `${project}/missing/x/y`,
+    `${project}/file/under-a-file`,
+    `${root}/loop-a/x`,
+    `${root}/loop-b`,
+    `${project}/./src/../h/x`,
+    'relative/path',
+    '/',
+  ];
+  const expected = paths.map((p) => resolveLinks(p));
+  for (const order of [paths, [...paths].reverse()]) {
+    const resolve = linkResolver();
+    const got = order.map((p) => resolve(p));
+    assert.deepEqual(order === paths ? got : got.reverse(), expected);
+  }
+  assert.deepEqual(expected, [
+    `${home}/.bashrc`,
+    `${home}/new/dir/file`,
+    `${home}/new`,
+    home,
+    `${home}/not-yet`,
+    `${home}/not-yet/below`,
+    `${home}/.bashrc`,
+    `${project}/src/a.ts`,
+    `${project}/src/b.ts`,
+    `${project}/missing/x/y`,
+    `${project}/file/under-a-file`,
+    `${root}/loop-a/x`,
+    `${root}/loop-b`,
+    `${home}/x`,
+    'relative/path',
+    '/',
+  ]);
 });
 
 test('outside-workspace-write follows links of existing components before deciding', () => {

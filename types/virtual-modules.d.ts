@@ -7,6 +7,9 @@ declare module 'agent-guard:guards' {
 /** package.json "version", injected by the build. */
 declare const AGENT_GUARD_VERSION: string;
 
+/** The hook's internal deadline (2,500 ms), injected by the build; the bench's measuring copy lifts it. */
+declare const AGENT_GUARD_HOOK_DEADLINE_MS: number;
+
 declare module 'agent-guard:lint-rules' {
   const rules: readonly import('../core/lint/types').LintRule[];
   export default rules;

@@ -3,7 +3,7 @@
 // (cli/git.ts: repository config neutralised, one time budget); without one there is no git.
 
 import { OutOfTime } from '../work';
-import { fileStamp, listNames, pathExists, readHead, resolveLinks } from './fs-answers';
+import { fileStamp, linkResolver, listNames, pathExists, readHead } from './fs-answers';
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
@@ -52,6 +52,7 @@ export function createContext(
   // One call sees the file system as it is before the command runs: each question is asked once
   // (an argument list of 128,000 names must not cost 128,000 readdir calls per guard).
   const realCache = new Map<string, string>();
+  let resolver: ((path: string) => string) | undefined;
   const existsCache = new Map<string, boolean>();
   const listCache = new Map<string, readonly string[]>();
   return {
@@ -101,7 +102,11 @@ export function createContext(
     realpath(path) {
       let r = realCache.get(path);
       if (r === undefined) {
-        r = shared ? shared.realpath(path) : resolveLinks(path);
+        if (shared) r = shared.realpath(path);
+        else {
+          resolver ??= linkResolver();
+          r = resolver(path);
+        }
         realCache.set(path, r);
       }
       observe?.({ op: 'realpath', path, result: r });

@@ -1,7 +1,7 @@
 // The plain file-system answers the guard context gives (and lint asks again to see whether a kept
 // verdict still holds): on their own, so lint can ask them without loading the shell analysis.
 
-import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { readRegularText } from '../read-file';
 import { normalizePath, resolvePath } from '../paths';
 
@@ -45,44 +45,60 @@ const MAX_LINK_HOPS = 40;
  * links) is returned as it is.
  */
 export function resolveLinks(path: string): string {
-  const p = normalizePath(path);
-  if (!p.startsWith('/')) return p;
-  try {
-    return normalizePath(realpathSync.native(p));
-  } catch {
-    /* some component is missing, or a link dangles: walk it */
-  }
-  const hops = { n: 0 };
-  return walk(p, hops) ?? p;
+  return linkResolver()(path);
 }
 
-function walk(p: string, hops: { n: number }): string | null {
-  const parts = p.split('/').filter(Boolean);
-  let real = '/';
-  for (let i = 0; i < parts.length; i++) {
-    const next = real === '/' ? `/${parts[i]}` : `${real}/${parts[i]}`;
-    let isLink = false;
-    try {
-      isLink = lstatSync(next).isSymbolicLink();
-    } catch {
+/** A folder's resolution: its real path and whether it exists there; null when it cannot be resolved (a link loop, an unreadable link). */
+type Resolved = { real: string; exists: boolean } | null;
+
+/**
+ * resolveLinks that keeps what it learnt about each folder: a line naming 200 files in one folder
+ * asks the file system about that folder once, then one lstat per file (a missing file is not an
+ * exception either). For the answers of one moment (a call, a lint run).
+ */
+export function linkResolver(): (path: string) => string {
+  const known = new Map<string, Resolved>();
+  const resolve = (p: string, hops: { n: number }): Resolved => {
+    if (p === '/') return { real: '/', exists: true };
+    const kept = known.get(p);
+    if (kept !== undefined) return kept;
+    const slash = p.lastIndexOf('/');
+    const parent = resolve(slash <= 0 ? '/' : p.slice(0, slash), hops);
+    let r: Resolved;
+    const before = hops.n;
+    if (parent === null) r = null;
+    else {
+      const next = parent.real === '/' ? `/${p.slice(slash + 1)}` : `${parent.real}/${p.slice(slash + 1)}`;
       // Missing from here on: the rest is created as written.
-      return [next, ...parts.slice(i + 1)].join('/');
+      const st = parent.exists ? lstatOrNull(next) : null;
+      if (st === null || !st.isSymbolicLink()) r = { real: next, exists: st !== null };
+      else if (++hops.n > MAX_LINK_HOPS) r = null;
+      else {
+        let target: string | null = null;
+        try {
+          target = readlinkSync(next);
+        } catch {
+          /* unreadable: cannot be resolved */
+        }
+        // `~` in a link target is a folder named ~, not home.
+        r = target === null ? null : resolve(resolvePath(parent.real, target, `${parent.real}/~`), hops);
+      }
     }
-    if (!isLink) {
-      real = next;
-      continue;
-    }
-    if (++hops.n > MAX_LINK_HOPS) return null;
-    let target: string;
-    try {
-      target = readlinkSync(next);
-    } catch {
-      return null;
-    }
-    // `~` in a link target is a folder named ~, not home.
-    const resolved = walk(resolvePath(real, target, `${real}/~`), hops);
-    if (resolved === null) return null;
-    real = resolved;
+    // A resolution holds whatever hops were spent before it; a failure only from a fresh start.
+    if (r !== null || before === 0) known.set(p, r);
+    return r;
+  };
+  return (path) => {
+    const p = normalizePath(path);
+    if (!p.startsWith('/')) return p;
+    return resolve(p, { n: 0 })?.real ?? p;
+  };
+}
+
+function lstatOrNull(path: string): import('node:fs').Stats | null {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null; // ENOTDIR, EACCES: missing for us too
   }
-  return real;
 }

@@ -1,0 +1,238 @@
+// npm run bench (first section), or alone after `node scripts/build.mjs --bench`:
+//   node scripts/bench-hook.mjs
+// The hook as the host runs it: one whole process per tool call, per kind of payload, against
+// `node -e 0` (the floor of any Node hook) and against the peer hook people would pick instead
+// (cc-safety-net, pinned; measured, never shipped). Honest by construction:
+// - the headline is WITHOUT NODE_EXTRA_CA_CERTS (users do not set it; a machine that does makes every
+//   Node process parse that bundle at start, ~400M instructions, which hides what the hook adds);
+//   the runs with it are shown beside when the machine sets it;
+// - CPU time (the machine is shared: wall time wanders) and instructions (callgrind: independent of
+//   load), medians of runs that alternate between the programs;
+// - the hook is dist/bench/hook.cjs: the same build with the deadline lifted, so that no run (under
+//   valgrind, a call takes seconds) is cut short and measured as the deadline's answer; every run's
+//   answer is checked against the real hook's.
+// BENCH_RUNS (default 15) runs per cell; BENCH_INSTRUCTIONS=0 skips valgrind; BENCH_PEER=0 the peer.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, homedir, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const WITH_INSTRUCTIONS = process.env.BENCH_INSTRUCTIONS !== '0';
+const PEER = { name: 'cc-safety-net', version: '2.4.5' };
+const HOOK = join(root, 'dist/bench/hook.cjs');
+const REAL_HOOK = join(root, 'dist/hook.cjs');
+
+// ---- the environments: without the CA bundle (the headline) and, where the machine sets it, with it ----
+const CA = process.env.NODE_EXTRA_CA_CERTS || null;
+const scratch = mkdtempSync(join(tmpdir(), 'agent-guard-bench-hook-'));
+// A private cache folder (the hook keeps its compiled code there) and a home of its own.
+const cacheHome = join(scratch, 'cache');
+mkdirSync(cacheHome, { mode: 0o700 });
+const home = join(scratch, 'home');
+mkdirSync(home);
+const baseEnv = { ...process.env, HOME: home, XDG_CACHE_HOME: cacheHome, CLAUDE_PROJECT_DIR: '' };
+delete baseEnv.NODE_EXTRA_CA_CERTS;
+delete baseEnv.NODE_OPTIONS;
+const envs = [{ id: 'noca', label: 'without NODE_EXTRA_CA_CERTS', env: baseEnv }];
+if (CA) envs.push({ id: 'ca', label: `with NODE_EXTRA_CA_CERTS (this machine)`, env: { ...baseEnv, NODE_EXTRA_CA_CERTS: CA } });
+
+// ---- a repository to call in (one payload asks git for the branch) ----
+const repo = join(scratch, 'repo');
+mkdirSync(join(repo, 'src'), { recursive: true });
+execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+writeFileSync(join(repo, 'src/a.ts'), 'export const a = 1;\n');
+writeFileSync(join(repo, 'package.json'), '{"name":"p","scripts":{"test":"node --test"}}\n');
+execFileSync('git', ['-c', 'user.email=b@b', '-c', 'user.name=b', 'add', '-A'], { cwd: repo });
+execFileSync('git', ['-c', 'user.email=b@b', '-c', 'user.name=b', 'commit', '-q', '-m', 'x'], { cwd: repo });
+
+const heredocLines = Array.from(
+  { length: 200 },
+  (_, i) => [`mkdir -p build/d${i}`, `cp src/f${i}.txt build/d${i}/`, `echo "step ${i} done"`, `grep -n "x${i}" src/f${i}.txt`][i % 4],
+);
+const source = Array.from({ length: 60 }, (_, i) => `export function f${i}(x: number): number {\n  return x * ${i} + 1;\n}\n`).join('\n');
+const call = (tool_name, tool_input) => ({ session_id: 'bench', hook_event_name: 'PreToolUse', tool_name, tool_input, cwd: repo });
+
+/** The kinds of call, each with the verdict the real hook gives it (checked on every run). */
+export const PAYLOADS = [
+  { id: 'allowed', label: 'allowed call (`npm test -- --watch=false`)', payload: call('Bash', { command: 'npm test -- --watch=false' }), deny: null },
+  { id: 'denied', label: 'denied call (`rm -rf ~`)', payload: call('Bash', { command: 'rm -rf ~' }), deny: 'rm-catastrophic' },
+  {
+    id: 'heredoc',
+    label: '200-line heredoc (`bash <<EOF`, 200 commands)',
+    payload: call('Bash', { command: `bash <<'EOF'\n${heredocLines.join('\n')}\nEOF` }),
+    deny: null,
+  },
+  {
+    id: 'powershell',
+    label: 'PowerShell (`Get-ChildItem … | Select-String`)',
+    payload: call('PowerShell', { command: "Get-ChildItem -Recurse -Filter *.ts src | Select-String -Pattern 'TODO'" }),
+    deny: null,
+  },
+  { id: 'write', label: 'Write of a 60-function source file', payload: call('Write', { file_path: join(repo, 'src/b.ts'), content: source }), deny: null },
+  { id: 'edit', label: 'Edit of a source file', payload: call('Edit', { file_path: join(repo, 'src/a.ts'), old_string: '1', new_string: '2' }), deny: null },
+  { id: 'git', label: 'a call that asks git (`git push --force`)', payload: call('Bash', { command: 'git push --force' }), deny: 'force-push-protected' },
+];
+
+// ---- the peer, pinned, installed once into a cache folder of the bench (never into the project) ----
+function peerHook() {
+  if (process.env.BENCH_PEER === '0') return { missing: 'BENCH_PEER=0' };
+  const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'agent-guard-bench', `${PEER.name}-${PEER.version}`);
+  const bin = join(dir, 'node_modules', PEER.name, 'dist/bin/cc-safety-net.js');
+  if (!existsSync(bin)) {
+    mkdirSync(dir, { recursive: true });
+    const r = spawnSync('npm', ['install', '--prefix', dir, '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `${PEER.name}@${PEER.version}`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    if (r.status !== 0 || !existsSync(bin)) return { missing: `npm install ${PEER.name}@${PEER.version} failed: ${(r.stderr || '').trim().split('\n').pop()}` };
+  }
+  return { args: [bin, 'hook', '--coding-cli'] };
+}
+
+// ---- measuring one process ----
+const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', 'true'], { encoding: 'utf8' }).stderr?.includes('task-clock') ?? false;
+const TIME = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0;
+const VALGRIND = WITH_INSTRUCTIONS && spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).status === 0;
+// Without perf: the child reports its own CPU time at exit (misses the last teardown).
+const preload = join(scratch, 'cpu.cjs');
+writeFileSync(preload, "process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\ncpu:'+((u.user+u.system)/1000).toFixed(3))})");
+
+/** CPU ms of one run (and its output, to check the answer). */
+function cpuRun(args, input, env) {
+  if (PERF) {
+    const out = join(scratch, 'perf.txt');
+    const r = spawnSync('perf', ['stat', '-x,', '-o', out, '-e', 'task-clock', process.execPath, ...args], {
+      input,
+      env,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    });
+    const m = /^([\d.]+),msec,task-clock/m.exec(readFileSync(out, 'utf8'));
+    return { cpu: m ? Number(m[1]) : Number.NaN, stdout: r.stdout, stderr: r.stderr, status: r.status };
+  }
+  const r = spawnSync(process.execPath, ['--require', preload, ...args], { input, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const m = /\ncpu:([\d.]+)$/.exec(r.stderr);
+  return { cpu: m ? Number(m[1]) : Number.NaN, stdout: r.stdout, stderr: r.stderr.replace(/\ncpu:[\d.]+$/, ''), status: r.status };
+}
+
+/** Peak RSS in MiB (GNU time). */
+function rssRun(args, input, env) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { input, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+  return Number(r.stderr.trim().split('\n').pop()) / 1024;
+}
+
+/** Instructions of one run, every thread, under callgrind (a run that takes seconds there: the bench copy has no deadline). */
+function instructions(args, input, env) {
+  const out = join(scratch, 'callgrind.out');
+  const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, '--smc-check=all-non-file', process.execPath, ...args], {
+    input,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const m = /Collected : (\d+)/.exec(r.stderr);
+  return { ir: m ? Number(m[1]) / 1e6 : Number.NaN, stdout: r.stdout, stderr: r.stderr };
+}
+
+const median = (xs) => {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : s[Math.floor((s.length - 1) / 2)];
+};
+
+/** The answer a run gave: the guard that denied, or null. */
+function verdictOf(stdout) {
+  const m = /\[agent-guard: ([a-z0-9-]+)\]/.exec(stdout);
+  return m ? m[1] : /"permissionDecision":"deny"/.test(stdout) ? 'deny' : null;
+}
+
+export function benchHook({ print = console.log } = {}) {
+  const peer = peerHook();
+  const programs = [{ id: 'node', args: ['-e', '0'] }, { id: 'hook', args: [HOOK] }, ...(peer.args ? [{ id: 'peer', args: peer.args }] : [])];
+  print(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+  print(
+    `hook: ${HOOK} (the deadline lifted; ${(readFileSync(REAL_HOOK).length / 1024).toFixed(0)} KB); peer: ${peer.args ? `${PEER.name} ${PEER.version} (npm)` : `not measured (${peer.missing})`}`,
+  );
+  print(
+    `CPU: ${PERF ? 'perf stat task-clock' : "the child's own cpuUsage at exit"}, median of ${RUNS} runs alternating node -e 0, hook${peer.args ? ', peer' : ''}${CA ? ', with and without the CA bundle' : ''}; instructions: ${VALGRIND ? 'callgrind, all threads, one run each' : 'not measured'}`,
+  );
+  const results = [];
+  for (const p of PAYLOADS) {
+    const input = JSON.stringify(p.payload);
+    const cells = {};
+    for (const e of envs) for (const prog of programs) cells[`${e.id}:${prog.id}`] = [];
+    // Warm: the hook's first run writes its compiled code; later runs are the ones a session pays.
+    for (const e of envs) for (const prog of programs) cpuRun(prog.args, input, e.env);
+    const expected = spawnSync(process.execPath, [REAL_HOOK], { input, env: baseEnv, encoding: 'utf8' });
+    if (verdictOf(expected.stdout) !== p.deny) throw new Error(`${p.id}: the hook answered ${verdictOf(expected.stdout)}, expected ${p.deny}`);
+    for (let i = 0; i < RUNS; i++)
+      for (const e of envs)
+        for (const prog of programs) {
+          const r = cpuRun(prog.args, input, e.env);
+          if (prog.id === 'hook' && (r.stdout !== expected.stdout || r.status !== expected.status))
+            throw new Error(`${p.id}: the measuring copy answered ${JSON.stringify(r.stdout)} (exit ${r.status}), the hook ${JSON.stringify(expected.stdout)}`);
+          cells[`${e.id}:${prog.id}`].push(r.cpu);
+        }
+    const row = { id: p.id, label: p.label, cpu: {}, ir: {}, rss: {} };
+    for (const [k, v] of Object.entries(cells)) row.cpu[k] = median(v);
+    if (TIME)
+      for (const prog of programs) {
+        const s = [];
+        for (let i = 0; i < 5; i++) s.push(rssRun(prog.args, input, baseEnv));
+        row.rss[prog.id] = median(s);
+      }
+    if (VALGRIND) {
+      // node -e 0 once per environment (it does not read its input); the hook and the peer per payload.
+      for (const prog of programs) {
+        if (prog.id === 'node' && results.length > 0) {
+          row.ir['noca:node'] = results[0].ir['noca:node'];
+          continue;
+        }
+        const r = instructions(prog.args, input, baseEnv);
+        if (prog.id === 'hook' && verdictOf(r.stdout) !== p.deny) throw new Error(`${p.id}: under valgrind the hook answered ${verdictOf(r.stdout)}`);
+        row.ir[`noca:${prog.id}`] = r.ir;
+      }
+      if (CA && (p.id === 'allowed' || results.length === 0))
+        for (const prog of programs) {
+          if (prog.id === 'node' && results.length > 0) {
+            row.ir['ca:node'] = results[0].ir['ca:node'];
+            continue;
+          }
+          row.ir[`ca:${prog.id}`] = instructions(prog.args, input, envs[1].env).ir;
+        }
+    }
+    results.push(row);
+    printRow(row, print, !!peer.args);
+  }
+  return results;
+}
+
+const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) ? `${(a / b).toFixed(2)}x` : '-');
+
+function printRow(r, print, peer) {
+  const c = r.cpu;
+  const parts = [
+    `hook ${f1(c['noca:hook'])} ms vs node -e 0 ${f1(c['noca:node'])} ms = ${ratio(c['noca:hook'], c['noca:node'])} CPU`,
+    Number.isFinite(r.ir['noca:hook'])
+      ? `${r.ir['noca:hook'].toFixed(0)}M vs ${r.ir['noca:node'].toFixed(0)}M = ${ratio(r.ir['noca:hook'], r.ir['noca:node'])} instructions`
+      : null,
+    CA ? `with the CA bundle ${ratio(c['ca:hook'], c['ca:node'])} CPU (${f1(c['ca:hook'])} vs ${f1(c['ca:node'])})` : null,
+    Number.isFinite(r.ir['ca:hook']) ? `${ratio(r.ir['ca:hook'], r.ir['ca:node'])} instructions` : null,
+    peer
+      ? `vs ${PEER.name} ${ratio(c['noca:hook'], c['noca:peer'])} CPU (${f1(c['noca:peer'])} ms${CA ? `; with the CA bundle ${ratio(c['ca:hook'], c['ca:peer'])}` : ''})`
+      : null,
+    peer && Number.isFinite(r.ir['noca:peer']) ? `${ratio(r.ir['noca:hook'], r.ir['noca:peer'])} instructions` : null,
+    Number.isFinite(r.rss.hook)
+      ? `peak RSS ${f1(r.rss.hook)} MiB vs ${f1(r.rss.node)} (+${f1(r.rss.hook - r.rss.node)})${peer ? `, peer ${f1(r.rss.peer)}` : ''}`
+      : null,
+  ].filter(Boolean);
+  print(`  ${r.label}\n    ${parts.join('\n    ')}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const results = benchHook();
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, `${JSON.stringify(results, null, 2)}\n`);
+}
