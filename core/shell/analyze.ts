@@ -346,7 +346,13 @@ function readTargets(cmd: Command): string[] {
   if (cmd.type !== 'simple' || cmd.words.length < 2) return [];
   const lits = cmd.words.map(literalText);
   if (lits[0] !== 'read' && lits[0] !== 'mapfile' && lits[0] !== 'readarray') return [];
-  return lits.slice(1).filter((t, i): t is string => t !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(t) && !/^-[a-zA-Z]*[dnNptuaCO]$/.test(lits[i] ?? ''));
+  return lits.slice(1).filter((t, i): t is string => t !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(t) && !readOptionValue(lits[0]!, lits[i] ?? null));
+}
+
+/** Whether the word after `option` is that option's value, not a variable name (`read -p PROMPT`, `mapfile -u FD`; `read -a NAME` names one). */
+function readOptionValue(program: string, option: string | null): boolean {
+  if (option === null) return false;
+  return program === 'read' ? /^-[a-zA-Z]*[dnNptu]$/.test(option) : /^-[a-zA-Z]*[dnOsuCc]$/.test(option);
 }
 
 /** Walks one command; returns the invocation whose stdout is the command's output, if any. */
@@ -1233,7 +1239,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   }
   if (program === 'read' || program === 'mapfile' || program === 'readarray') {
     // The variables read gets are what its stdin says: a here-string or heredoc the line fixes, else unknown.
-    const names = args.filter((a, i) => a.known !== null && !a.known.startsWith('-') && !/^-[a-zA-Z]*[dnNptuaC]$/.test(args[i - 1]?.known ?? ''));
+    const names = args.filter((a, i) => a.known !== null && !a.known.startsWith('-') && !readOptionValue(program, args[i - 1]?.known ?? null));
     const line = program === 'read' && names.length === 1 && inv.stdinText !== null ? inv.stdinText.split('\n')[0]!.trim() : null;
     // Input nobody can see is any text, the paths that matter included: an unknown value. The names
     // find prints under a filter (`find . -name x | while read -r d`) stay unjudged, as xargs's are.
@@ -1373,7 +1379,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
               .slice(0, 64)
               .map((t) => syntheticValue(t.trim()))
           : fromStdin && inv.pipeFrom && inv.pipeFrom.program !== 'find'
-            ? [unknownValue(inv.argv[0]!.word, 'parallel runs it once per line of its input, which the command line does not show')]
+            ? [unknownValue(syntheticValue('{}').word, "{} is a line of parallel's input, which the command line does not show")]
             : [];
     const items = sep >= 0 && args[sep]!.known === ':::' ? args.slice(sep + 1).filter((a) => a.known !== ':::') : stdinItems;
     if (cmd.length === 0) {
