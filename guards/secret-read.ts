@@ -511,7 +511,9 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
 function unknownName(v: Value): string | null {
   if (v.known !== null) return null;
   for (const p of v.possible) {
-    const last = p.text.slice(p.text.replace(/\/+$/, '').lastIndexOf('/') + 1);
+    let end = p.text.length;
+    while (end > 1 && p.text[end - 1] === '/') end--;
+    const last = p.text.slice(p.text.lastIndexOf('/', end - 1) + 1, end);
     if (last.includes(UNKNOWN)) return p.because.join('; ');
   }
   return null;
