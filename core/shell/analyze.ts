@@ -1344,6 +1344,14 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       // never assumed harmless; the word is judged as if the placeholder matched every name there.
       // A word that is the placeholder alone is the item itself (other rules judge `sh -c {}`).
       cmd = cmd.map((v) => (v.known !== placeholder && v.known?.includes(placeholder) ? xargsUnknownItem(v, placeholder) : v));
+      // `ls -d ~ | xargs -I{} rm -rf {}`: a deleter given the item itself, from output nobody can see.
+      if (unseenItems(source, cmd))
+        cmd = cmd.map((v) =>
+          v.known === placeholder ? unknownValue(v.word, `${placeholder} is a line of xargs's input, which the command line does not show`) : v,
+        );
+    } else if (items.length === 0 && unseenItems(source, cmd)) {
+      // `ls -d ~ | xargs rm -rf`: the deleter's targets are that output.
+      cmd = [...cmd, unknownValue(syntheticValue('{}').word, "xargs's input, which the command line does not show, gives the paths")];
     } else if (items.length > 0) {
       // -I{} replaces the placeholder inside words too (sh -c 'rm -rf {}'); one run per item.
       if (placeholder)
@@ -2932,6 +2940,14 @@ function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta
 function xargsUnknownItem(v: Value, placeholder: string): Value {
   const text = v.known!.split(placeholder).join('*');
   return { ...v, known: text, ifUnset: text, glob: true, possible: [] };
+}
+
+/**
+ * Items xargs reads from a command whose output the line does not fix (not find's: those are judged
+ * by its starting points), handed to a program that deletes what it is given.
+ */
+function unseenItems(source: Invocation | null, cmd: Value[]): boolean {
+  return source !== null && source.program !== 'find' && deletingProgram(programName(cmd[0]));
 }
 
 /** The words echo/printf pipe into xargs (printf's format excluded), when the line fixes them. */
