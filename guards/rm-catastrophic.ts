@@ -1,9 +1,9 @@
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { argPath, flags, plausiblePaths, runs, shown } from '../core/guards/helpers';
-import { syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import { syntheticValue, UNKNOWN, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isSameOrAncestor, dirname, basename } from '../core/paths';
-import { catastrophe, protectedChildren, systemFile } from '../core/guards/targets';
+import { catastrophe, catastrophicNames, gitHistory, protectedChildren, systemFile } from '../core/guards/targets';
 import { effectsOf, matchRow, specFor } from '../core/effects/derive';
 
 interface Finding {
@@ -20,6 +20,11 @@ interface Finding {
  */
 function judgeTarget(inv: Invocation, v: Value, ctx: GuardContext, analysis: ShellAnalysis, verb: string, inside = false): Finding | null {
   for (const c of plausiblePaths(inv, v, ctx.home)) {
+    if (c.text.includes(UNKNOWN)) {
+      const f = unknownTarget(v, c.text, c.because, ctx, verb);
+      if (f) return f;
+      continue;
+    }
     const f = judgeText(c.path, c.text, v.glob, ctx, analysis, verb, inside);
     if (!f) continue;
     if (c.because.length === 0) return f;
@@ -40,6 +45,22 @@ function judgeTarget(inv: Invocation, v: Value, ctx: GuardContext, analysis: She
     };
   }
   return null;
+}
+
+/**
+ * A target with a part the model does not compute (UNKNOWN: a substring it cannot take, a line read
+ * from unseen input): it can be any path, so the call is unanalysable, unless what follows the
+ * unknown part fixes a last name no catastrophic path has (`"$d/node_modules"`).
+ */
+function unknownTarget(v: Value, text: string, because: string[], ctx: GuardContext, verb: string): Finding | null {
+  const tail = text.slice(text.lastIndexOf(UNKNOWN) + 1);
+  const last = tail.slice(tail.lastIndexOf('/') + 1);
+  if (tail.includes('/') && last !== '' && last !== '.' && last !== '..' && !/[*?[]/.test(last) && !catastrophicNames(ctx).has(last)) return null;
+  return {
+    reason: `Agent Guard cannot check this command completely: ${verb} deletes ${v.word.raw}, and ${because.join('; ')}, so it can be any folder, your home or the project included. Write the folder out as a literal path (for example rm -rf ./build), or list the folders in the command.`,
+    what: v.word.raw,
+    unanalysable: true,
+  };
 }
 
 /** One concrete value of a deletion target: its absolute path and its text as written. */
@@ -412,6 +433,8 @@ function judgeDeletes(inv: Invocation, ctx: GuardContext, analysis: ShellAnalysi
     }
     const file = e.target.path ? systemFile(e.target.path) : null;
     if (file) return { reason: `${shown(inv)} deletes ${file}; the system needs it to boot, log in or run sudo.`, what: file };
+    const history = e.target.path ? gitHistory(e.target.path, ctx) : null;
+    if (history) return { reason: `${shown(inv)} deletes ${history}; git cannot read the repository without it.`, what: history };
   }
   return null;
 }

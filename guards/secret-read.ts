@@ -4,7 +4,7 @@ import { consumersOf, flags, outputRedirected, parseGit, secretPath, shq } from 
 import { copyExcludes, secretGlob, secretOfPathVariable, secretWithin, type SecretHit } from '../core/guards/secret-paths';
 import { findFiles } from '../core/guards/file-changes';
 import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
-import { analyzeShell, interpreterCode, relaunched, type Invocation, type ShellAnalysis } from '../core/shell/analyze';
+import { analyzeShell, interpreterCode, relaunched, UNKNOWN, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { codeVariables } from '../core/effects/code';
 import { namesProduced, stagesOf, stagesOfScript, type NameSource, type Stage } from '../core/effects/producers';
 import { CANONICAL_SECRET_NAMES, credentialPathVariable, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
@@ -506,6 +506,13 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
         ctx,
       );
   }
+  // `while read -r f; do cat "$f"; done`: a file whose name the model does not compute (UNKNOWN) can be any file, .env included.
+  const unknown = e.mode === 'content' ? unknownName(e.target.value) : null;
+  if (unknown && !quietSink(inv, analysis, 0))
+    return {
+      unanalysable: true,
+      reason: `Agent Guard cannot check this command completely: ${what} prints a file whose name is not on the command line (${unknown}), so whether it is a secret such as .env cannot be seen. Name the files you mean literally (cat src/a.ts src/b.ts), or list them first (git ls-files) and read them by name.`,
+    };
   if (e.mode === 'search' && e.target.path && searchPatternMayMatchValues(e.pattern ?? null)) {
     const inside = secretEntry(e.target.path, ctx);
     if (inside)
@@ -515,6 +522,18 @@ function judgeFileRead(e: FileRead, inv: Invocation, ctx: GuardContext, analysis
         inside.kind,
         ctx,
       );
+  }
+  return null;
+}
+
+/** Why a file's name is unknown (an UNKNOWN part in its last name: "$f", "dir/$f"), or null. */
+function unknownName(v: Value): string | null {
+  if (v.known !== null) return null;
+  for (const p of v.possible) {
+    let end = p.text.length;
+    while (end > 1 && p.text[end - 1] === '/') end--;
+    const last = p.text.slice(p.text.lastIndexOf('/', end - 1) + 1, end);
+    if (last.includes(UNKNOWN)) return p.because.join('; ');
   }
   return null;
 }

@@ -62,7 +62,33 @@ export function catastrophe(path: string, ctx: Pick<GuardContext, 'home' | 'proj
   if (path === ctx.projectDir) return 'the whole project, including its .git history';
   if (isSameOrAncestor(path, ctx.projectDir)) return `${path}, a parent of the project`;
   if (path === `${ctx.projectDir}/.git`) return "the project's .git directory (all local history, branches and stashes)";
-  return null;
+  return gitHistory(path, ctx);
+}
+
+/**
+ * The parts of the project's .git that are its history: the object store (every commit), the
+ * branch and tag refs, HEAD. Deleting any of them leaves a repository git no longer reads, with
+ * every unpushed commit gone; `.git/refs/original` (filter-branch's backup) and the rest are not here.
+ */
+const GIT_HISTORY = ['objects', 'objects/pack', 'refs', 'refs/heads', 'refs/tags', 'HEAD', 'packed-refs'];
+
+/** Why deleting this path loses the project's history (a part of its .git), or null. */
+export function gitHistory(path: string, ctx: Pick<GuardContext, 'projectDir'>): string | null {
+  const git = `${ctx.projectDir}/.git/`;
+  if (!path.startsWith(git)) return null;
+  const rest = path.slice(git.length);
+  return GIT_HISTORY.includes(rest) ? `the project's .git/${rest} (its history: every commit, branch and tag git reads through it)` : null;
+}
+
+/**
+ * The last names a catastrophic path can have: a deletion target `<anything>/<name>` with another
+ * name (`"$d/node_modules"`) is never one of them, whatever `<anything>` is.
+ */
+export function catastrophicNames(ctx: Pick<GuardContext, 'home' | 'projectDir'>): Set<string> {
+  const out = new Set<string>(['.git', 'Users', 'home', ...CRITICAL_HOME_DIRS, ...GIT_HISTORY.map((g) => g.slice(g.lastIndexOf('/') + 1))]);
+  for (const d of SYSTEM_DIRS) out.add(d.slice(d.lastIndexOf('/') + 1));
+  for (const p of [ctx.home, ctx.projectDir]) for (const part of p.split('/')) if (part) out.add(part);
+  return out;
 }
 
 /** Folders whose children are users' homes: Linux, macOS, Windows (and its drive under WSL and Git Bash). */

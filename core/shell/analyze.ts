@@ -23,6 +23,23 @@ import { OutOfTime, withDeadline, work } from '../work';
 
 /** Stands for a value the command line does not determine but that is never empty (e.g. ${X:?}, $(mktemp)). */
 export const OPAQUE = '\u0001';
+/**
+ * Stands for a value the model does not compute exactly and that can be anything, the values that
+ * matter included: a substring or replacement it cannot take (`${HOME:$n}`), what `read` gets from
+ * input the line does not show, the file entr names. Unlike OPAQUE it is judged: where it reaches a
+ * delete target, a program name or a secret read, the call is unanalysable (guards/rm-catastrophic.ts).
+ */
+export const UNKNOWN = '\u0003';
+
+/** A value the model does not compute: `because` says which expansion and why, for the reason shown. */
+export function unknownValue(word: Word, because: string): Value {
+  return { word, known: null, ifUnset: OPAQUE, unsetVars: [], glob: false, possible: [{ text: UNKNOWN, because: [because], unset: [] }] };
+}
+
+/** The VarValue of a variable the model cannot compute (see UNKNOWN). */
+function unknownVar(because: string): VarValue {
+  return { known: null, ifUnset: OPAQUE, possible: [{ text: UNKNOWN, because: [because], unset: [] }] };
+}
 export { FRESH_TMP };
 
 export const MAX_COMMAND_LENGTH = 256 * 1024;
@@ -162,6 +179,8 @@ interface VarValue {
   array?: Value[];
   /** `declare -n NAME=OTHER`: a reference; reads and writes of NAME are of OTHER. */
   ref?: string;
+  /** `for f in .env*`: the value is a file the pattern matches, so "$f" is that glob, quoted or not. */
+  glob?: true;
 }
 
 interface State {
@@ -315,8 +334,25 @@ function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
       const st = cmds.length > 1 ? cloneState(state) : state;
       const produced = walkCommand(cmds[i]!, st, w, { ...meta, pipeFrom: i === 0 ? meta.pipeFrom : prev });
       prev = produced ?? prev;
+      // `… | while read -r d; do rm -rf "$d"; done`: the loop body (parsed after the pipeline) runs in
+      // the subshell read ran in, so what read assigned is what the body sees.
+      if (st !== state) for (const name of readTargets(cmds[i]!)) setVar(state, name, st.vars.get(name) ?? unknownVar(`$${name} is read from input`));
     }
   }
+}
+
+/** The variables a simple `read`/`mapfile` command assigns, by their literal names (none for anything else). */
+function readTargets(cmd: Command): string[] {
+  if (cmd.type !== 'simple' || cmd.words.length < 2) return [];
+  const lits = cmd.words.map(literalText);
+  if (lits[0] !== 'read' && lits[0] !== 'mapfile' && lits[0] !== 'readarray') return [];
+  return lits.slice(1).filter((t, i): t is string => t !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(t) && !readOptionValue(lits[0]!, lits[i] ?? null));
+}
+
+/** Whether the word after `option` is that option's value, not a variable name (`read -p PROMPT`, `mapfile -u FD`; `read -a NAME` names one). */
+function readOptionValue(program: string, option: string | null): boolean {
+  if (option === null) return false;
+  return program === 'read' ? /^-[a-zA-Z]*[dnNptu]$/.test(option) : /^-[a-zA-Z]*[dnOsuCc]$/.test(option);
 }
 
 /** Walks one command; returns the invocation whose stdout is the command's output, if any. */
@@ -356,6 +392,10 @@ function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocatio
       w.out.invocations.length = before;
       w.out.functions.push({ name: cmd.name, calls });
       state.functions.set(cmd.name, cmd.body);
+      // bash runs command_not_found_handle (zsh command_not_found_handler) for any name it cannot
+      // find, which no analysis can tell in advance: its body is judged as running.
+      if (cmd.name === 'command_not_found_handle' || cmd.name === 'command_not_found_handler')
+        walkCommand(cmd.body, cloneState(state), w, { ...meta, via: [...meta.via, cmd.name] });
       return null;
     }
   }
@@ -394,7 +434,10 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
     assigned.set(a.name, { known: v.known, ifUnset: v.ifUnset, possible: v.possible });
   }
   if (cmd.words.length === 0) {
-    for (const [k, v] of assigned) setVar(state, k, v);
+    for (const [k, v] of assigned) {
+      setVar(state, k, v);
+      hookVariable(k, v, state, w, meta, true);
+    }
     // A redirection with no command (`> file` truncates it; `done < .env` feeds a whole loop) is `:` with it.
     if (cmd.redirects.some((r) => r.target && !r.heredoc)) {
       const redirects = withRedirects(
@@ -417,7 +460,7 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
       const v = evalWord(word, state, w);
       const fields = fieldSplit(word, v, state, w);
       if (fields) argv.push(...fields);
-      else braceExpand(v, argv);
+      else if (!braceExpandQuoted(word, v, state, w, argv)) braceExpand(v, argv);
     }
   }
   const own = cmd.redirects.map((r) => evalRedirect(r, state, w));
@@ -429,17 +472,35 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
   const redirects = withRedirects(meta.redirects, mine, w);
   const stdinText = heredocText(cmd.redirects) ?? hereString(redirects) ?? meta.stdinText ?? pipedText(meta.pipeFrom, w);
   // GIT_PAGER='…' git log, PAGER='…' man ls: variables whose value the program runs as a command.
-  for (const [name, v] of assigned) {
-    if (!COMMAND_VARIABLES.has(name)) continue;
-    if (v.known === null) markIncomplete(w.out, 'computed');
-    else if (v.known !== '') walkSource(v.known, cloneState(state), w, meta, name);
-  }
+  for (const [name, v] of assigned) hookVariable(name, v, state, w, meta);
   const inv = resolve(argv, state, w, { ...meta, redirects, stdinText, assigns: assigned });
   for (const script of fedByOutput) walkScript(script, cloneState(state), { ...w, depth: w.depth + 1 }, { ...baseMeta([...meta.via, '>()']), pipeFrom: inv });
   return inv;
 }
 
 const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>']);
+
+/** Prompts the shell expands each time it shows them (PS4 before every command under `set -x`): their substitutions run. */
+const PROMPT_VARIABLES = new Set(['PS0', 'PS1', 'PS2', 'PS4']);
+
+/**
+ * A variable whose value the shell or a program runs: a command line (GIT_PAGER, PROMPT_COMMAND,
+ * BASH_ENV) or a prompt whose substitutions run (`PS4='$(rm -rf ~)' bash -xc true`). Judged where it
+ * is set: for one command, or (`standalone`) for the rest of the line.
+ */
+function hookVariable(name: string, v: VarValue, state: State, w: Walk, meta: Meta, standalone = false): void {
+  // Set for the rest of the line (`X=…;`, `export X=…`): only what the shell itself runs, and only a value the line fixes.
+  if (standalone && name !== 'PROMPT_COMMAND' && !PROMPT_VARIABLES.has(name)) return;
+  if (COMMAND_VARIABLES.has(name)) {
+    if (v.known === null && standalone) return;
+    if (v.known === null) markIncomplete(w.out, 'computed');
+    else if (v.known !== '') walkSource(v.known, cloneState(state), w, meta, name);
+  } else if (PROMPT_VARIABLES.has(name) && v.known !== null && /[$`]/.test(v.known)) {
+    // Expanded as in double quotes: the text inside a double-quoted word (a final backslash kept literal).
+    const text = v.known.replace(/["\\]/g, (c) => (c === '"' ? '\\"' : '\\\\'));
+    walkSource(`: "${text}"`, cloneState(state), w, meta, name);
+  }
+}
 
 /** Files a command's own redirections write (the ones it inherits were noted where they were written). */
 function noteWritten(redirects: EvaluatedRedirect[], state: State, w: Walk): void {
@@ -1148,8 +1209,10 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     for (const a of args) {
       const m = a.known !== null ? /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/.exec(a.known) : null;
       if (m && nameref) state.vars.set(m[1]!, { known: null, ifUnset: OPAQUE, ref: m[2]! });
-      else if (m) setVar(state, m[1]!, { known: m[2]!, ifUnset: m[2]! });
-      else if (nameref && a.known === null) markIncomplete(w.out, 'computed');
+      else if (m) {
+        setVar(state, m[1]!, { known: m[2]!, ifUnset: m[2]! });
+        hookVariable(m[1]!, { known: m[2]!, ifUnset: m[2]! }, state, w, meta, true);
+      } else if (nameref && a.known === null) markIncomplete(w.out, 'computed');
       else {
         const name = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(a.ifUnset)?.[1];
         const strip = (t: string) => t.slice(t.indexOf('=') + 1);
@@ -1176,10 +1239,22 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   }
   if (program === 'read' || program === 'mapfile' || program === 'readarray') {
     // The variables read gets are what its stdin says: a here-string or heredoc the line fixes, else unknown.
-    const names = args.filter((a, i) => a.known !== null && !a.known.startsWith('-') && !/^-[a-zA-Z]*[dnNptuaC]$/.test(args[i - 1]?.known ?? ''));
+    const names = args.filter((a, i) => a.known !== null && !a.known.startsWith('-') && !readOptionValue(program, args[i - 1]?.known ?? null));
     const line = program === 'read' && names.length === 1 && inv.stdinText !== null ? inv.stdinText.split('\n')[0]!.trim() : null;
+    // Input nobody can see is any text, the paths that matter included: an unknown value. The names
+    // find prints under a filter (`find . -name x | while read -r d`) stay unjudged, as xargs's are.
+    const producer = inv.pipeFrom;
+    const fromFind = producer?.program === 'find' && producer.args.some((a) => /^-i?(?:name|path|wholename|regex)$/.test(a.known ?? ''));
     for (const n of names)
-      setVar(state, n.known!, line !== null && args.some((a) => a.known === '-r') ? { known: line, ifUnset: line } : { known: null, ifUnset: OPAQUE });
+      setVar(
+        state,
+        n.known!,
+        line !== null && args.some((a) => a.known === '-r')
+          ? { known: line, ifUnset: line }
+          : fromFind
+            ? { known: null, ifUnset: OPAQUE }
+            : unknownVar(`$${n.known} is read from input the command line does not show`),
+      );
     return inv;
   }
   if (program === 'ln') {
@@ -1209,7 +1284,8 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   const elsewhere = launched(program, args);
   if (elsewhere) return runLaunched(inv, elsewhere, state, w, meta);
   const launcher = launcherFor(program);
-  if (launcher && launch(inv, launcher, state, w, meta)) return inv;
+  // A launcher that also takes command strings (gdb --args … and -ex 'shell …') reads both.
+  if (launcher && launch(inv, launcher, state, w, meta) && !Object.hasOwn(COMMAND_STRINGS, program)) return inv;
   const wrapper = WRAPPERS[program];
   if (wrapper) {
     const rest = skipOptions(args, wrapper.argOpts, wrapper.leadingArgs ?? 0);
@@ -1268,6 +1344,14 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       // never assumed harmless; the word is judged as if the placeholder matched every name there.
       // A word that is the placeholder alone is the item itself (other rules judge `sh -c {}`).
       cmd = cmd.map((v) => (v.known !== placeholder && v.known?.includes(placeholder) ? xargsUnknownItem(v, placeholder) : v));
+      // `ls -d ~ | xargs -I{} rm -rf {}`: a deleter given the item itself, from output nobody can see.
+      if (unseenItems(source, cmd))
+        cmd = cmd.map((v) =>
+          v.known === placeholder ? unknownValue(v.word, `${placeholder} is a line of xargs's input, which the command line does not show`) : v,
+        );
+    } else if (items.length === 0 && unseenItems(source, cmd)) {
+      // `ls -d ~ | xargs rm -rf`: the deleter's targets are that output.
+      cmd = [...cmd, unknownValue(syntheticValue('{}').word, "xargs's input, which the command line does not show, gives the paths")];
     } else if (items.length > 0) {
       // -I{} replaces the placeholder inside words too (sh -c 'rm -rf {}'); one run per item.
       if (placeholder)
@@ -1290,14 +1374,33 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       ['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--results', '-N', '--delay', '--timeout', '--tmpdir', '-a', '--arg-file'],
       0,
     );
-    const items = sep >= 0 && args[sep]!.known === ':::' ? args.slice(sep + 1).filter((a) => a.known !== ':::') : [];
+    // Without ::: the items are stdin's lines: echo/printf or a here-string the line fixes, else unknown names.
+    const fromStdin = sep < 0 && !args.some((a) => a.known === '-a' || a.known === '--arg-file');
+    const piped = fromStdin ? pipedItems(inv.pipeFrom) : [];
+    const stdinItems =
+      piped.length > 0
+        ? piped
+        : fromStdin && inv.stdinText !== null
+          ? inv.stdinText
+              .split('\n')
+              .filter((t) => t.trim() !== '')
+              .slice(0, 64)
+              .map((t) => syntheticValue(t.trim()))
+          : fromStdin && inv.pipeFrom && inv.pipeFrom.program !== 'find'
+            ? [unknownValue(syntheticValue('{}').word, "{} is a line of parallel's input, which the command line does not show")]
+            : [];
+    const items = sep >= 0 && args[sep]!.known === ':::' ? args.slice(sep + 1).filter((a) => a.known !== ':::') : stdinItems;
     if (cmd.length === 0) {
       for (const it of items) if (it.known !== null) walkSource(it.known, cloneState(state), w, meta, 'parallel');
+      const computed = items.filter((it) => it.known === null);
+      if (computed.length > 0) computedScript(inv, computed, w);
       inv.wrapper = items.length > 0;
       return inv;
     }
     const first = cmd.findIndex((v) => v.known === '{}');
-    return inner(first >= 0 ? cmd.flatMap((v) => (v.known === '{}' ? items : [v])) : [...cmd, ...items], 'parallel') ?? inv;
+    // `find … | parallel rm -rf`: the items are found under find's starting points, as with xargs.
+    const roots = fromStdin && inv.pipeFrom?.program === 'find' ? { findRoots: findStartingPoints(inv.pipeFrom.args) } : {};
+    return inner(first >= 0 ? cmd.flatMap((v) => (v.known === '{}' ? items : [v])) : [...cmd, ...items], 'parallel', roots) ?? inv;
   }
   // trap 'cmd' SIGNAL…: the command runs when the signal (or EXIT) comes, so it is judged now.
   if (program === 'trap') {
@@ -1388,6 +1491,15 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     }
   }
 
+  // ed, and ex or vim -e, reading their commands on stdin: `!cmd` (also `r !cmd`, `w !cmd`, `e !cmd`) runs a shell command.
+  if (inv.stdinText !== null && (program === 'ed' || program === 'ex' || (VIS.has(program) && args.some((a) => /^-[a-zA-Z]*[eE]/.test(a.known ?? ''))))) {
+    const lines = inv.stdinText.split('\n');
+    work(lines.length);
+    for (const line of lines) {
+      const m = ED_SHELL.exec(line);
+      if (m?.[1]?.trim()) walkSource(m[1], cloneState(state), w, meta, `${program} !`);
+    }
+  }
   // psql/mysql/sqlite3 reading their script from stdin: its meta-commands that run a shell.
   if (SQL_SHELLS.has(program) && inv.stdinText !== null) {
     const text = shellPartOf(program, inv.stdinText);
@@ -1661,6 +1773,18 @@ function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta)
   }
   if (!rest || rest.length === 0) return true;
   inv.wrapper = true;
+  // entr's `/_`: a name read on stdin, from echo/printf or a here-string when the line fixes them, else unknown.
+  const placeholder = l.placeholder;
+  if (placeholder && rest.some((v) => v.known === placeholder)) {
+    const piped = pipedItems(inv.pipeFrom);
+    const items =
+      piped.length > 0 ? piped : inv.stdinText !== null && inv.stdinText.trim() !== '' ? [syntheticValue(inv.stdinText.split('\n')[0]!.trim())] : [];
+    const item =
+      items.length === 1
+        ? items[0]!
+        : unknownValue(rest.find((v) => v.known === placeholder)!.word, `${placeholder} is a file ${inv.program} reads on its input`);
+    rest = rest.map((v) => (v.known === placeholder ? item : v));
+  }
   const only = rest.length === 1 ? rest[0]! : null;
   if (only && only.known === null) computedScript(inv, [only], w);
   else if (only && /\s/.test(only.known!.trim())) walkSource(only.known!, cloneState(state), w, meta, inv.program, null, true);
@@ -2059,12 +2183,14 @@ function bindLoop(loop: NonNullable<SimpleCommand['loop']>, state: State, w: Wal
         possible.push({ ...p, because: [...p.because, because] });
   }
   const only = vals.length === 1 ? vals[0]! : null;
-  if (only && only.known !== null) setVar(state, loop.name, { known: only.known, ifUnset: only.known });
+  const glob = vals.some((v) => v.glob) ? { glob: true as const } : {};
+  if (only && only.known !== null) setVar(state, loop.name, { known: only.known, ifUnset: only.known, ...glob });
   else
     setVar(state, loop.name, {
       known: null,
       ifUnset: OPAQUE,
       possible: possible.length > 0 ? possible.slice(0, MAX_POSSIBLE) : [{ text: OPAQUE, because: [], unset: [] }],
+      ...glob,
     });
 }
 
@@ -2138,6 +2264,7 @@ function evalWord(word: Word, state: State, w: Walk): Value {
           break;
         }
         const v = evalParam(p.name, p.op, p.arg, state, w, unsetVars);
+        if (v.glob && p.op === '') glob = true;
         known = known !== null && v.known !== null ? known + v.known : null;
         ifUnset += v.ifUnset;
         options.push(v.known !== null ? v.known : v.options);
@@ -2267,9 +2394,82 @@ function evalParam(name: string, op: string, arg: Word | null, state: State, w: 
   }
   // ${!v}: the variable whose name is v's value.
   if (op === 'indirect' && set?.known && /^(?:[A-Za-z_][A-Za-z0-9_]*|\d+)$/.test(set.known)) return evalParam(set.known, '', null, state, w, unsetVars);
-  // Substrings, replacements, case changes, indirection, lengths: a value we do not compute.
   if (!set && op !== 'length') return { known: null, ifUnset: '', options: unset() };
-  return { known: null, ifUnset: OPAQUE, options: [{ text: OPAQUE, because: null, unset: null }] };
+  // A length is a number, never a path or a program.
+  if (op === 'length' || !set) return { known: null, ifUnset: OPAQUE, options: [{ text: OPAQUE, because: null, unset: null }] };
+  const shown = `\${${op === 'indirect' ? '!' : ''}${name}${arg?.raw ?? ''}}`;
+  const unknown = (when: string | null): VarValue & { options: Option[] } => ({
+    known: null,
+    ifUnset: OPAQUE,
+    options: [{ text: UNKNOWN, because: `${shown} is not computed${when ? ` (${when})` : ''}`, unset: null }],
+  });
+  // ${!v} of a name the line does not fix: which variable it reads is not known.
+  if (op === 'indirect') return unknown(null);
+  // Substrings, replacements, case changes: computed when the value and the operation are literal.
+  const spec = arg ? evalWord(arg, state, w).known : null;
+  if (spec === null || arg === null || /['"\\]/.test(arg.raw)) return unknown(null);
+  if (set.known !== null) {
+    const v = otherOp(set.known, spec);
+    return v === null ? unknown(null) : { known: v, ifUnset: v, options: [{ text: v, because: null, unset: null }] };
+  }
+  // A value known only as what it can plausibly be: the operation on each (an opaque one stays opaque).
+  const options = setOptions(set).map((o): Option => {
+    if (o.text.includes(OPAQUE)) return o;
+    const v = o.text.includes(UNKNOWN) ? null : otherOp(o.text, spec);
+    return v === null
+      ? { text: UNKNOWN, because: `${shown} is not computed`, unset: null }
+      : { text: v, because: o.because ?? `${shown} is ${v || 'empty'}`, unset: o.unset };
+  });
+  return { known: null, ifUnset: OPAQUE, options };
+}
+
+const SUBSTRING = /^:[ \t]*(-?\d{1,9})[ \t]*(?::[ \t]*(-?\d{1,9})[ \t]*)?$/;
+const REPLACE = /^\/([/#%]?)([^/]+)(?:\/([^/]*))?$/;
+
+/**
+ * ${x:off:len}, ${x/pat/rep} (also //, /#, /%), ${x^^}, ${x,,}, ${x^}, ${x,}, ${x@U}, ${x@L}, ${x@u}:
+ * the value bash gives, for a literal operation (a pattern without wildcards, a replacement without
+ * `&`); null for any other form, which is then an unknown value. One pass over the value.
+ */
+function otherOp(value: string, spec: string): string | null {
+  const sub = SUBSTRING.exec(spec);
+  if (sub) {
+    const chars = [...value];
+    work(chars.length);
+    const n = chars.length;
+    const off = Number(sub[1]);
+    const start = off < 0 ? n + off : off;
+    if (start < 0 || start > n) return '';
+    if (sub[2] === undefined) return chars.slice(start).join('');
+    const len = Number(sub[2]);
+    const end = len >= 0 ? Math.min(n, start + len) : n + len;
+    return end < start ? null : chars.slice(start, end).join('');
+  }
+  const rep = REPLACE.exec(spec);
+  if (rep) {
+    const [, anchor, pattern, replacement = ''] = rep;
+    if (/[*?[\]&]/.test(pattern! + replacement) || /[+@!]\(/.test(pattern!)) return null;
+    if (anchor === '#') return value.startsWith(pattern!) ? replacement + value.slice(pattern!.length) : value;
+    if (anchor === '%') return value.endsWith(pattern!) ? value.slice(0, value.length - pattern!.length) + replacement : value;
+    if (anchor === '/') return value.split(pattern!).join(replacement);
+    const i = value.indexOf(pattern!);
+    return i < 0 ? value : value.slice(0, i) + replacement + value.slice(i + pattern!.length);
+  }
+  switch (spec) {
+    case '^^':
+    case '@U':
+      return value.toUpperCase();
+    case ',,':
+    case '@L':
+      return value.toLowerCase();
+    case '^':
+    case '@u':
+      return value.slice(0, 1).toUpperCase() + value.slice(1);
+    case ',':
+      return value.slice(0, 1).toLowerCase() + value.slice(1);
+    default:
+      return null;
+  }
 }
 
 function fromPossibility(p: Possibility): Option {
@@ -2576,6 +2776,9 @@ const INTERPRETER_FLAGS: Record<string, InterpreterSpec> = {
   luajit: { lang: 'lua', flags: ['-e'], takes: ['-l'] },
 };
 
+const VIS = new Set(['vim', 'vi', 'nvim']);
+/** An ed/ex command line that runs a shell command: an address, maybe e/r/w, then `!` and the command. */
+const ED_SHELL = /^[ \t]*:?(?:[\d.$,;+-]|'[a-z])*(?:[erwW][ \t]*)?!(.*)$/;
 const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
 /** awk options that take a value (the program is the first other operand). */
 const AWK_VALUE_OPTS = new Set(['-F', '-v', '-f', '-i', '-l', '-E', '--field-separator', '--assign', '--file', '--include', '--load', '--exec']);
@@ -2739,6 +2942,14 @@ function xargsUnknownItem(v: Value, placeholder: string): Value {
   return { ...v, known: text, ifUnset: text, glob: true, possible: [] };
 }
 
+/**
+ * Items xargs reads from a command whose output the line does not fix (not find's: those are judged
+ * by its starting points), handed to a program that deletes what it is given.
+ */
+function unseenItems(source: Invocation | null, cmd: Value[]): boolean {
+  return source !== null && source.program !== 'find' && deletingProgram(programName(cmd[0]));
+}
+
 /** The words echo/printf pipe into xargs (printf's format excluded), when the line fixes them. */
 function pipedItems(from: Invocation | null): Value[] {
   if (!from || (from.program !== 'echo' && from.program !== 'printf')) return [];
@@ -2778,6 +2989,77 @@ function braceExpand(v: Value, out: Value[]): void {
     const text = v.known!.slice(0, g[0]) + alt + v.known!.slice(g[1]);
     out.push({ ...v, known: text, ifUnset: text, possible: [] });
   }
+}
+
+/**
+ * `{rm,-rf,"$HOME"}`, `"$f"{,.bak}`: a brace group whose braces are unquoted but whose word has quoted
+ * or expanded parts (braceExpand reads one literal part). Brace expansion comes first in bash, so
+ * each alternative is a word of its own source, parsed and evaluated: appended to `out`, true. False
+ * when the word has no such group (one level, at most 32 alternatives).
+ */
+function braceExpandQuoted(word: Word, v: Value, state: State, w: Walk, out: Value[]): boolean {
+  if (word.parts.length < 2 && !word.parts.some((p) => p.type === 'lit' && p.quoted)) return false;
+  if (v.known !== null && word.parts.some((p) => p.type === 'lit' && !p.quoted && braceGroup(p.text) !== null)) return false;
+  const group = rawBraceGroup(word.raw);
+  if (!group) return false;
+  const [open, commas, close] = group;
+  const raw = word.raw;
+  const bounds = [open, ...commas, close];
+  const alternatives: string[] = [];
+  for (let k = 0; k + 1 < bounds.length; k++) alternatives.push(raw.slice(0, open) + raw.slice(bounds[k]! + 1, bounds[k + 1]) + raw.slice(close + 1));
+  work(alternatives.length);
+  const words: Word[] = [];
+  for (const alt of alternatives) {
+    if (alt === '') continue;
+    const script = parseShell(alt, w.depth + 1, w.budget);
+    const cmd = script.items.length === 1 && script.items[0]!.pipeline.commands.length === 1 ? script.items[0]!.pipeline.commands[0]! : null;
+    if (script.limit || cmd?.type !== 'simple' || cmd.words.length !== 1 || cmd.assigns.length > 0 || cmd.redirects.length > 0) return false;
+    words.push(cmd.words[0]!);
+  }
+  for (const wd of words) braceExpand(evalWord(wd, state, w), out);
+  return true;
+}
+
+/**
+ * In a word's source, the first `{a,b,…}` whose braces and commas are outside quotes, substitutions
+ * and `${…}`, without a nested group: the offsets of `{`, of each comma, of `}`. One pass.
+ */
+function rawBraceGroup(raw: string): [number, number[], number] | null {
+  work(raw.length);
+  let open = -1;
+  let commas: number[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (quote) {
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (depth > 0) {
+      if (c === '(' || c === '{') depth++;
+      else if (c === ')' || c === '}') depth--;
+      else if (c === "'" || c === '"' || c === '`') quote = c;
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '$' && (raw[i + 1] === '(' || raw[i + 1] === '{')) {
+      depth = 1;
+      i++;
+    } else if (c === '{') {
+      open = i;
+      commas = [];
+    } else if (c === ',' && open >= 0) commas.push(i);
+    else if (c === '}' && open >= 0) {
+      if (commas.length > 0 && commas.length < 32) return [open, commas, i];
+      open = -1;
+    }
+  }
+  return null;
 }
 
 /** `which X`, `command -v X`, `type -P X`, `whence -p X`: the program X (its path has the same name). */

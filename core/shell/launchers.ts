@@ -27,6 +27,8 @@ export interface Launcher {
   programOpts?: string[];
   /** With commandAfter given, the operands are not a command unless one of those options is present (alacritty's operands are not a command). */
   onlyAfter?: boolean;
+  /** A word of the command that stands for one of the names the launcher reads on stdin (entr's `/_`). */
+  placeholder?: string;
   examples: { blocked: string[]; allowed: string[] };
 }
 
@@ -89,11 +91,88 @@ export const LAUNCHERS: Launcher[] = [
   },
   {
     // zellij run -- CMD…, byobu new-session 'cmd' (tmux's syntax): the default reads the rest.
+    // entr runs CMD when a file named on its stdin changes; `/_` in CMD is that file.
     names: ['entr'],
     argOpts: [],
+    placeholder: '/_',
     examples: {
-      blocked: ['ls | entr rm -rf ~', "ls *.c | entr -s 'rm -rf ~'", "find . | entr -r sh -c 'rm -rf /'"],
-      allowed: ['ls *.c | entr make', "ls src/*.ts | entr -c -s 'npm test'", 'ls | entr -r node server.js'],
+      blocked: [
+        'ls | entr rm -rf ~',
+        "ls *.c | entr -s 'rm -rf ~'",
+        "find . | entr -r sh -c 'rm -rf /'",
+        'ls -d ~ | entr -n rm -rf /_',
+        'echo ~ | entr -p rm -rf /_',
+      ],
+      allowed: ['ls *.c | entr make', "ls src/*.ts | entr -c -s 'npm test'", 'ls | entr -r node server.js', 'ls src/*.ts | entr -p npx prettier --check /_'],
+    },
+  },
+  {
+    // Debuggers run the program they debug: gdb … --args PROG ARGS (its -ex commands are read as
+    // command strings too: `-ex 'shell …'`), lldb … -- PROG ARGS.
+    names: ['gdb', 'gdb-multiarch', 'cgdb'],
+    argOpts: [
+      '-ex',
+      '--ex',
+      '-iex',
+      '--eval-command',
+      '-x',
+      '--command',
+      '-ix',
+      '-p',
+      '--pid',
+      '-d',
+      '--directory',
+      '-cd',
+      '-s',
+      '--symbols',
+      '-e',
+      '--exec',
+      '-se',
+      '-c',
+      '--core',
+      '-tty',
+      '-i',
+      '--interpreter',
+      '-D',
+      '--data-directory',
+      '-b',
+      '-l',
+    ],
+    commandAfter: ['--args'],
+    onlyAfter: true,
+    examples: {
+      blocked: ['gdb -q -batch -ex run --args rm -rf /home/user', "gdb --batch -ex run --args sh -c 'rm -rf ~'"],
+      allowed: ['gdb -q -batch -ex bt ./build/app core', 'gdb --args ./build/app --port 8080', 'gdb -p 1234 -batch -ex "thread apply all bt"'],
+    },
+  },
+  {
+    names: ['lldb'],
+    argOpts: [
+      '-o',
+      '--one-line',
+      '-O',
+      '--one-line-before-file',
+      '-k',
+      '--one-line-on-crash',
+      '-s',
+      '--source',
+      '-S',
+      '-c',
+      '--core',
+      '-p',
+      '--attach-pid',
+      '-n',
+      '--attach-name',
+      '-a',
+      '--arch',
+      '-f',
+      '--file',
+    ],
+    commandAfter: ['--'],
+    onlyAfter: true,
+    examples: {
+      blocked: ['lldb -b -o run -- rm -rf ~'],
+      allowed: ['lldb -b -o run -- ./build/app --port 8080', 'lldb ./build/app'],
     },
   },
   {

@@ -555,7 +555,20 @@ class Parser {
     if (m[1] === '#') return { type: 'param', name, op: 'length', arg: null, quoted };
     if (m[1] === '!') return { type: 'param', name, op: 'indirect', arg: null, quoted };
     const opMatch = /^(:[-=?+]|[-=?+]|%%|%|##|#)/.exec(rest);
-    if (!opMatch) return { type: 'param', name, op: rest ? 'other' : '', arg: null, quoted };
+    if (!opMatch) {
+      if (!rest) return { type: 'param', name, op: '', arg: null, quoted };
+      // ${x:0:2}, ${x/a/b}, ${x^^}, ${x@Q}: the rest as text (its substitutions run; analyze.ts computes
+      // the forms it can, and what it cannot is an unknown value).
+      if (this.depth + 1 > MAX_NESTING) {
+        this.limit ??= 'nesting';
+        return { type: 'param', name, op: 'other', arg: null, quoted };
+      }
+      const parts: WordPart[] = [];
+      const sub = new Parser(rest, this.depth + 1, this.budget);
+      sub.parseDoubleQuoted(parts, null);
+      this.limit ??= sub.limit;
+      return { type: 'param', name, op: 'other', arg: { parts, raw: rest }, quoted };
+    }
     const argText = rest.slice(opMatch[0].length);
     let arg: Word | null = null;
     if (this.depth + 1 <= MAX_NESTING) {
