@@ -5,7 +5,7 @@ import { changedSinceHead, parseGit, plausiblePaths, productCommand, runs, shq, 
 import { HOOK_MARK, PLUGIN_ID, hookChange, trimSlashes } from '../core/guards/hook-settings';
 import { analysisEffects, effectsOf, matchRow, specFor } from '../core/effects/derive';
 import type { Target } from '../core/effects/types';
-import { basename, dirname, isSameOrAncestor, relativeTo, resolvePath } from '../core/paths';
+import { basename, dirname, isSameOrAncestor, normalizePath, relativeTo, resolvePath } from '../core/paths';
 import { findStartingPoints, interpreterCode, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { literals } from '../core/effects/code';
 import { readCode } from '../core/shell/interpreters';
@@ -31,38 +31,42 @@ interface Layout {
   cache: string;
 }
 
-/** The last layout built: it depends on the two folders only, and lint judges hundreds of commands in one workspace. */
+/** The last layout built: it depends on the folders in its key only, and lint judges hundreds of commands in one workspace. */
 let lastLayout: { key: string; layout: Layout } | null = null;
 /**
  * Where Claude Code keeps Agent Guard's plugin when it is installed as one:
  * ~/.claude/plugins/cache/<marketplace>/agent-guard (a folder listing, not a file read: lint keeps
  * verdicts that depend only on names).
  */
-function pluginInstallPaths(cacheDir: string, marketplaces: readonly string[]): string[] {
-  return marketplaces.slice(0, 32).map((m) => `${cacheDir}/${m}/${PLUGIN_ID.slice(0, -1)}`);
+function pluginInstallPaths(marketplaceDirs: readonly string[]): string[] {
+  return marketplaceDirs.slice(0, 32).map((m) => `${m}/${PLUGIN_ID.slice(0, -1)}`);
 }
 
 function layout(ctx: GuardContext): Layout {
-  const marketplaces = ctx.listDir(`${ctx.home}/.claude/plugins/cache`);
-  const key = `${ctx.projectDir}\0${ctx.home}\0${marketplaces.join('\0')}`;
-  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx, marketplaces) };
+  const { trust, cache, claudeConfig } = ctx.places;
+  // Claude Code's user folder: ~/.claude, and where CLAUDE_CONFIG_DIR moves it (the hook's environment is the agent's).
+  const users = [...new Set([`${ctx.home}/.claude`, claudeConfig])];
+  const marketplaces = users.flatMap((u) => ctx.listDir(`${u}/plugins/cache`).map((m) => `${u}/plugins/cache/${m}`));
+  const key = [ctx.projectDir, ctx.home, trust, cache, claudeConfig, ...marketplaces].join('\0');
+  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx, users, marketplaces) };
   return lastLayout.layout;
 }
 
-function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout {
+function buildLayout(ctx: GuardContext, users: readonly string[], marketplaces: readonly string[]): Layout {
   const p = ctx.projectDir;
   const h = ctx.home;
   const guard: string[] = [];
-  for (const base of [`${p}/.claude`, `${h}/.claude`]) {
+  for (const base of [`${p}/.claude`, ...users]) {
     // agent-guard/: the decision log and install backups (a link planted there could redirect the log's writes).
     guard.push(`${base}/hooks/agent-guard.cjs`, `${base}/hooks/agent-guard.install.json`, `${base}/guards`, `${base}/agent-guard`);
   }
   guard.push(`${p}/.claude/agent-guard.json`);
-  // The user's consent for workspace guards (core/trust.ts; the default place).
-  guard.push(`${h}/.config/agent-guard`);
-  // The hook's compiled-code cache (scripts/code-cache-loader.js; the default place): V8 does not
-  // check that cached code matches its source, so a planted cache file would run in the hook.
-  const cache = `${h}/.cache/agent-guard`;
+  // The user's consent for workspace guards and configuration (core/trust.ts): where the hook reads
+  // it (XDG_CONFIG_HOME, %APPDATA%), and the default place.
+  guard.push(...new Set([ctx.places.trust, `${h}/.config/agent-guard`]));
+  // The hook's compiled-code cache (scripts/code-cache-loader.js; XDG_CACHE_HOME moves it): V8 does
+  // not check that cached code matches its source, so a planted cache file would run in the hook.
+  const cache = ctx.places.cache;
   guard.push(cache);
   // The other hosts' hook files of Agent Guard's own (VS Code and the Copilot CLI; OpenCode's plugin),
   // and Codex's config, which holds the hook's trust record and the switch that turns hooks off.
@@ -76,15 +80,12 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
   );
   // Claude Code's plugin registry: which plugins (Agent Guard's, when installed as one) load at all,
   // and the plugin itself.
-  guard.push(
-    `${h}/.claude/plugins/installed_plugins.json`,
-    `${h}/.claude/plugins/known_marketplaces.json`,
-    ...pluginInstallPaths(`${h}/.claude/plugins/cache`, marketplaces),
-  );
+  for (const u of users) guard.push(`${u}/plugins/installed_plugins.json`, `${u}/plugins/known_marketplaces.json`);
+  guard.push(...pluginInstallPaths(marketplaces));
   const settings = [
     `${p}/.claude/settings.json`,
     `${p}/.claude/settings.local.json`,
-    `${h}/.claude/settings.json`,
+    ...users.map((u) => `${u}/settings.json`),
     `${p}/.gemini/settings.json`,
     `${h}/.gemini/settings.json`,
     // Codex's and Cursor's hooks files: shared with the person's own hooks, judged like settings.
@@ -97,7 +98,7 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
   const settingsDirs = MANAGED_DIRS.map((d) => `${d}/managed-settings.d`);
   const containers = [
     `${p}/.claude`,
-    `${h}/.claude`,
+    ...users,
     `${p}/.github`,
     `${h}/.copilot`,
     `${p}/.gemini`,
@@ -108,10 +109,10 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
     `${h}/.cursor`,
     `${p}/.opencode`,
     `${h}/.config/opencode`,
-    `${h}/.config/agent-guard`,
+    ...new Set([ctx.places.trust, `${h}/.config/agent-guard`]),
     ...MANAGED_DIRS,
   ];
-  const l = { guard, settings, settingsDirs, containers, candidates: [] as string[], claude: [`${p}/.claude`, `${h}/.claude`], cache };
+  const l = { guard, settings, settingsDirs, containers, candidates: [] as string[], claude: [`${p}/.claude`, ...users], cache };
   l.candidates = candidates(l);
   return l;
 }
@@ -428,7 +429,18 @@ function pathsOf(t: Target, inv: Invocation, l: Layout, ctx: GuardContext): stri
     const tail = t.value.known.replace(/^\.\//, '');
     return tail.length > 0 ? l.candidates.filter((c) => c.endsWith(`/${tail}`)) : [];
   }
-  return plausiblePaths(inv, t.value, ctx.home).map((p) => p.path);
+  return [...plausiblePaths(inv, t.value, ctx.home).map((p) => p.path), ...placedByEnvironment(t.value, ctx)];
+}
+
+/**
+ * `"$XDG_CONFIG_HOME/agent-guard/trusted.json"`: a line that reads a variable which moved one of the
+ * hook's places (core/own-places.ts) without setting it names that place, with the value the
+ * hook's environment (the agent's too) gives it.
+ */
+function placedByEnvironment(v: Value, ctx: GuardContext): string[] {
+  if (v.known !== null || v.unsetVars.length !== 1) return [];
+  const base = ctx.places.vars[v.unsetVars[0]!];
+  return base !== undefined && v.ifUnset.startsWith('/') ? [normalizePath(`${base}${v.ifUnset}`)] : [];
 }
 
 type Hit = { path: string; settings: boolean };
