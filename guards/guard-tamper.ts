@@ -3,8 +3,8 @@ import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
 import { changedSinceHead, parseGit, plausiblePaths, productCommand, runs, shq, type GitCall } from '../core/guards/helpers';
 import { HOOK_MARK, PLUGIN_ID, hookChange, trimSlashes } from '../core/guards/hook-settings';
-import { analysisEffects, effectsOf, matchRow, specFor } from '../core/effects/derive';
-import type { Target } from '../core/effects/types';
+import { analysisEffects, effectsOf, matchRow, patchFiles, patchStrip, specFor } from '../core/effects/derive';
+import type { Effect, Target } from '../core/effects/types';
 import { basename, dirname, isSameOrAncestor, normalizePath, relativeTo, resolvePath } from '../core/paths';
 import { findStartingPoints, interpreterCode, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { literals } from '../core/effects/code';
@@ -564,6 +564,56 @@ function judgeExtraction(inv: Invocation, l: Layout, ctx: GuardContext): Hit | n
   return inside ? { path: inside, settings: isSettings(l, inside) } : null;
 }
 
+/** Programs whose output on a pipe is the repository's own content (as `git checkout` writes it): a patch from them is not judged here. */
+const GIT_PATCH_PRODUCERS = new Set(['diff', 'show', 'format-patch', 'log', 'stash', 'range-diff']);
+
+/**
+ * A patch program (git apply, git am, patch) whose patch text the line does not show: from a pipe
+ * (`curl … | git apply`, `base64 -d x | patch -p1`), or a file that is not there yet (the line
+ * writes it first: `curl -o p.diff … && git apply p.diff`). Its files are unknown, so where the
+ * folder it applies in holds Agent Guard's files it may rewrite them. A `cat FILE |` pipe is read
+ * as the file. A patch from git itself (`git diff main | git apply`) is the repository's own
+ * content, as `git checkout` writes it, and is left alone.
+ */
+function judgeUnreadPatch(inv: Invocation, effects: readonly Effect[], l: Layout, ctx: GuardContext): { how: 'unknown' | 'changes'; hit: Hit } | null {
+  const spec = inv.program ? specFor(inv.program) : undefined;
+  const m = spec ? matchRow(inv, spec) : null;
+  if (!m?.row.stdinPatch || !inv.cwd || inv.stdinText !== null) return null;
+  const files = effects.flatMap((e) => (e.kind === 'read' && e.source === 'file' && e.patch ? [e.target.path] : []));
+  let unknown = false;
+  if (files.length > 0) unknown = files.some((path) => !path || ctx.readText(path, 1) === null);
+  else if (inv.pipeFrom) {
+    const from = inv.pipeFrom;
+    if (from.program === 'git' && GIT_PATCH_PRODUCERS.has(parseGit(from, ctx.home)?.sub ?? '')) return null;
+    const catted = from.program === 'cat' && from.args.length > 0 && from.args.every((a) => a.known !== null && !a.known.startsWith('-'));
+    const texts = catted && from.cwd ? from.args.map((a) => ctx.readText(resolvePath(from.cwd!, a.known!, ctx.home), MAX_PATCH_TEXT)) : [null];
+    if (texts.some((t) => t === null)) unknown = true;
+    else {
+      for (const f of patchFiles(inv, texts.join('\n'), patchStrip(inv))) {
+        const hit = hitOf(ctx.realpath(resolvePath(inv.cwd, f.path, ctx.home)), l, false, ctx);
+        if (hit) return { how: 'changes', hit };
+      }
+      return null;
+    }
+  }
+  if (!unknown) return null;
+  const dirValue = m.parsed.values.find((v) => ['-d', '--directory'].includes(v.opt))?.value;
+  const dir = dirValue ? (dirValue.known !== null ? resolvePath(inv.cwd, dirValue.known, ctx.home) : null) : inv.cwd;
+  if (dir === null) return { how: 'unknown', hit: { path: `${ctx.projectDir}/.claude`, settings: false } };
+  const inside = all(l).find((p) => isSameOrAncestor(dir, p) && ctx.exists(p));
+  return inside ? { how: 'unknown', hit: { path: inside, settings: isSettings(l, inside) } } : null;
+}
+
+const MAX_PATCH_TEXT = 256 * 1024;
+
+function unreadPatchReason(inv: Invocation, path: string, show: (p: string) => string): string {
+  const how = inv.program === 'git' ? 'git apply' : inv.program;
+  return (
+    `${how} here applies a patch whose text cannot be read before it runs (from a pipe, or a file the line writes first), so the files it changes are unknown, and this folder holds ${show(path)}, part of Agent Guard. ` +
+    `Save the patch to a file in one step, then apply it by name in the next (${how === 'patch' ? 'patch -p1 -i fix.patch' : `${how} fix.patch`}), so its files can be checked.`
+  );
+}
+
 // ---- the hook's runtime, the files it reads, and code that writes where the line cannot see ----
 
 const CHMOD_DASH_MODE = /^-[rwxXst]+(?:,[ugoa]*[-+=][rwxXst]*)*$/;
@@ -852,6 +902,8 @@ function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, sho
         if (hit) return deny(inv, hit, c.kind === 'delete' ? 'deletes' : 'rewrites');
       }
     }
+    const unread = judgeUnreadPatch(inv, ie.effects, l, ctx);
+    if (unread) return unread.how === 'changes' ? deny(inv, unread.hit, 'rewrites') : { reason: unreadPatchReason(inv, unread.hit.path, show) };
     if (inv.program === 'find') {
       const hit = judgeFind(inv, analysis, l, ctx);
       if (hit) return deny(inv, hit, 'deletes or rewrites what it finds, including');
