@@ -139,9 +139,9 @@ export function listGuardFiles(projectDir: string): string[] {
   }
 }
 
-export function guardFile(projectDir: string, file: string, store: TrustStore): GuardFile {
+export function guardFile(projectDir: string, file: string, store: TrustStore, read: (path: string) => string | null = readSmall): GuardFile {
   const path = join(realOrSelf(projectDir), WORKSPACE_GUARDS_DIR, file);
-  const content = readSmall(path);
+  const content = read(path);
   const hash = content === null ? null : sha256(content);
   const recorded = store.guards[path];
   const state: TrustState = recorded === undefined ? 'untrusted' : recorded === hash ? 'trusted' : 'changed';
@@ -153,13 +153,13 @@ export function guardFiles(projectDir: string, store: TrustStore): GuardFile[] {
 }
 
 /** The one line a skipped guard file gets. */
-export function untrustedNote(g: GuardFile): string {
+export function untrustedNote(g: Pick<GuardFile, 'name' | 'state'>): string {
   return g.state === 'changed'
     ? `agent-guard: ${g.name} skipped: it changed since you trusted it; review it, then run: agent-guard trust ${g.name}`
     : `agent-guard: ${g.name} skipped: not trusted (workspace guards run only with your consent); review it, then run: agent-guard trust ${g.name}`;
 }
 
-function readSmall(path: string): string | null {
+export function readSmall(path: string): string | null {
   return readRegularText(path, MAX_GUARD_BYTES, true);
 }
 
