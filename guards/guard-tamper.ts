@@ -929,6 +929,11 @@ export default defineGuard({
     if (call.edits && call.path) {
       for (const p of new Set([call.path, ctx.realpath(call.path)])) {
         if (l.guard.some((f) => isSameOrAncestor(f, p))) return { reason: `${call.tool} of ${show(p)} changes Agent Guard itself. ${ASK}` };
+        // As for the shell's writes (judgeEffects): a `node` in a bin folder may be the one the hook command finds on PATH.
+        if (RUNTIME.test(p))
+          return {
+            reason: `${call.tool} of ${show(p)} replaces a node that may be the one running Agent Guard's hook: a hook that cannot start blocks nothing. ${ASK}`,
+          };
         if (!isSettings(l, p)) continue;
         const before = ctx.readText(p, 1024 * 1024);
         if (before === null && ctx.exists(p))
@@ -966,6 +971,11 @@ export default defineGuard({
   examples: {
     blocked: [
       { tool_name: 'Write', tool_input: { file_path: '.claude/hooks/agent-guard.cjs', content: '' } },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'bin/node', content: '#!/bin/sh\necho "{}"\n' },
+        note: 'a fake node in a folder on PATH (direnv PATH_add bin): every hook run, the session check included, runs it instead',
+      },
       {
         tool_name: 'Edit',
         tool_input: { file_path: '.claude/agent-guard.json', old_string: '"guards": {}', new_string: '"guards": { "rm-catastrophic": "off" }' },
@@ -1200,6 +1210,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: "printf '[features]\\nhooks = false\\n' >> ~/.codex/config.toml" }, note: 'switches every Codex hook off' },
     ],
     allowed: [
+      { tool_name: 'Write', tool_input: { file_path: 'src/bin/node.ts', content: 'export {};\n' } },
       { tool_name: 'Bash', tool_input: { command: "perl -0pi -e 's/foo/bar/' src/a.ts" }, note: 'an in-place edit of an ordinary file' },
       { tool_name: 'Bash', tool_input: { command: 'cat .codex/hooks.json ~/.codex/config.toml' } },
       {
