@@ -25,7 +25,10 @@ test('only the guard files the person trusted are read; the untrusted rest cost 
     ws,
     new Set(),
     () => store,
-    (path) => (read.push(path), readSmall(path)),
+    (path) => {
+      read.push(path);
+      return readSmall(path);
+    },
   );
   assert.deepEqual(read, [join(ws, '.claude/guards/mine.js')], 'the recorded file only');
   assert.deepEqual(
