@@ -394,7 +394,9 @@ test('status in a subfolder leads with the guarded project; hosts never set up a
   assert.equal(lines.at(-1), `verdict:   not guarded here; Agent Guard guards ${g.ws}`);
   assert.equal(r.stdout.match(/NOT guarded/g)?.length, 1, `only the project line says NOT guarded:\n${r.stdout}`);
   assert.ok(
-    lines.includes('others:    not set up for Claude Code, VS Code agent, Gemini CLI, Copilot CLI, Codex CLI, Cursor, OpenCode; agent-guard install --host all adds every host'),
+    lines.includes(
+      'others:    not set up for Claude Code, VS Code agent, Gemini CLI, Copilot CLI, Codex CLI, Cursor, OpenCode; agent-guard install --host all adds every host',
+    ),
     r.stdout,
   );
   for (const l of lines) assert.equal(nested(l), false, l);
