@@ -15,7 +15,7 @@ import { CONFIG_FILES, loadConfig } from '../core/guards/load-config';
 import type { ConfigSource, GuardException } from '../core/config';
 import { addException } from '../core/exceptions';
 import { exceptionKey } from '../core/consent';
-import { readDecisions, type LogEntry } from '../core/guards/decision-log';
+import { blockedOnly, readDecisions, type LogEntry } from '../core/guards/decision-log';
 import { wouldHaveAllowed } from '../core/guards/exception-match';
 import { sameCommand } from '../core/shell/canonical';
 import { homeDirectory, normalizePath } from '../core/paths';
@@ -84,7 +84,7 @@ export function planAllow(req: AllowRequest): AllowPlan {
   if (v.guardId === 'unanalysable')
     return { ok: false, message: `"${command}" cannot be analysed completely (${v.reason}); it cannot be allowed, rephrase it instead` };
   if (req.guard && req.guard !== v.guardId) return { ok: false, message: `"${command}" is denied by ${v.guardId}, not ${req.guard}` };
-  const log = readDecisions(workspace, 200);
+  const log = blockedOnly(readDecisions(workspace, 200));
   const x: GuardException = { guard: v.guardId, command, added: now.toISOString().slice(0, 10) };
   const scope = req.scope ?? 'always';
   if (scope === 'hour') x.until = new Date(now.getTime() + 60 * 60 * 1000).toISOString();

@@ -158,12 +158,35 @@ export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'log',
     args: '[workspace]',
-    summary: 'the most recent blocked calls',
-    flags: [
-      { name: '-n', arg: 'N', text: 'how many (default: 20)' },
-      { name: '--json', text: 'print them as JSON' },
+    summary: 'the most recent blocked and monitored calls',
+    details: [
+      'The decision log (.claude/agent-guard/decisions.jsonl): each call a guard denied or asked about, and each one a guard in monitor mode let run. Its fields and their OpenTelemetry form: docs/decision-log.md.',
     ],
-    examples: ['agent-guard log', 'agent-guard log -n 50'],
+    flags: [
+      { name: '-n', arg: 'N', text: 'how many (default: 20 for text, every entry for json and otlp)' },
+      { name: '--json', text: 'print them as JSON' },
+      { name: '--format', arg: 'text|json|otlp', text: 'otlp: OpenTelemetry logs (OTLP/JSON LogsData) for a collector or an OTLP/HTTP endpoint' },
+      { name: '--since', arg: 'time', text: 'only entries after this time (ISO 8601): a job that ships the log passes its last run' },
+    ],
+    examples: ['agent-guard log', 'agent-guard log -n 50', 'agent-guard log --format otlp --since 2026-12-01T00:00:00Z'],
+  },
+  {
+    name: 'replay',
+    args: '[paths…]',
+    summary: 'the transcripts agents keep, through the current guard set: what each guard would have stopped',
+    details: [
+      'Reads the sessions Claude Code, Codex, Gemini CLI and the Copilot CLI keep under your home folder (or the files and folders named) and judges every tool call as the hook would judge it now, against each project as it is today. Per guard: the calls it would have denied or asked about, the commands grouped and ranked, and which of them ran without error then (likely false blocks). Nothing is run, written or logged; secrets are redacted.',
+    ],
+    flags: [
+      { name: '--host', arg: 'claude|codex|gemini|copilot', text: "only these hosts' transcripts (repeat or comma-separate; default: all)" },
+      { name: '--project', arg: 'dir', text: 'only the sessions that ran in this project (or a folder inside it)' },
+      { name: '--format', short: '-f', arg: 'text|json|sarif', text: 'the output format (default: text)' },
+      { name: '--top', arg: 'N', text: 'commands shown per guard (default: 10)' },
+      { name: '--jobs', short: '-j', arg: 'N', text: 'worker threads (default: one per core)' },
+      { name: '--output', short: '-o', arg: 'file', text: 'write the report to a file' },
+      { name: '--no-progress', text: 'no progress bar (it is shown only on a terminal)' },
+    ],
+    examples: ['agent-guard replay', 'agent-guard replay --project . --host claude', 'agent-guard replay --format sarif -o replay.sarif ~/.codex/sessions'],
   },
   {
     name: 'allow',

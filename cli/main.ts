@@ -37,7 +37,23 @@ function asksForHelp(rest: readonly string[]): boolean {
   return (end < 0 ? rest : rest.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
-const KNOWN = new Set(['version', 'check', 'install', 'status', 'sync', 'uninstall', 'lint', 'allow', 'test', 'log', 'trust', 'untrust', 'explain', 'help']);
+const KNOWN = new Set([
+  'version',
+  'check',
+  'install',
+  'status',
+  'sync',
+  'uninstall',
+  'lint',
+  'allow',
+  'test',
+  'log',
+  'replay',
+  'trust',
+  'untrust',
+  'explain',
+  'help',
+]);
 
 /**
  * `trust` and `allow` record the person's consent: inside an agent's tool call (a way in that
@@ -92,7 +108,9 @@ async function main(command: string | undefined, rest: string[]): Promise<number
     case 'test':
       return (await import('./workspace-commands')).runTest(rest);
     case 'log':
-      return (await import('./workspace-commands')).runLog(rest);
+      return (await import('./log-command')).runLog(rest);
+    case 'replay':
+      return (await import('./replay-command')).runReplay(rest);
     case 'trust':
       return refusedInAgent('trust') ?? (await import('./workspace-commands')).runTrust(rest, true);
     case 'untrust':

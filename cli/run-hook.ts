@@ -75,15 +75,23 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   const result = evaluatePayload(payload, { guards: all, home, places: ownPlaces(env, home), projectDir, fallbackCwd, config, deadline, git, now: Date.now() });
   const stderr = [...notes, ...workspace.notes, ...result.notes];
   let secretsForLog: string[] = [];
-  if (result.verdict) {
+  const monitored = result.monitored ?? [];
+  if (result.verdict || monitored.length > 0) {
     // Reasons quote the command's own words: no secret value may travel with them.
     secretsForLog = secretValues(envValues(projectDir, { list: safeList, read: safeRead }));
-    redactVerdict(result.verdict, secretsForLog);
+    if (result.verdict) redactVerdict(result.verdict, secretsForLog);
+    for (const m of monitored) redactVerdict(m, secretsForLog);
   }
   if (canary && !result.verdict) stderr.unshift(`agent-guard: ${canaryLetThrough(config)}`);
-  if (result.verdict && result.call && !env.AGENT_GUARD_NO_LOG && !canary) {
+  if ((result.verdict || monitored.length > 0) && result.call && !env.AGENT_GUARD_NO_LOG && !canary) {
+    const key = callKey(payload as Record<string, unknown>);
+    const now = new Date();
+    const session = sessionId(payload);
     try {
-      appendDecision(projectDir, result.call, result.verdict, callKey(payload as Record<string, unknown>), secretsForLog, new Date(), sessionId(payload));
+      // Monitor mode: the call runs; the log says what each guard in that mode would have said.
+      for (const m of monitored)
+        appendDecision(projectDir, result.call, m, `${key}#${m.guardId}`, secretsForLog, now, session, { monitor: true, host: result.host });
+      if (result.verdict) appendDecision(projectDir, result.call, result.verdict, key, secretsForLog, now, session, { host: result.host });
     } catch (err) {
       stderr.push(
         err instanceof UnsafePathError

@@ -1,5 +1,5 @@
-// agent-guard test | log | trust | untrust: a workspace's own guards, its decision log, and the
-// person's consent to its guards and to configuration that loosens the guard.
+// agent-guard test | trust | untrust: a workspace's own guards, and the person's consent to its
+// guards and to configuration that loosens the guard.
 
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
@@ -8,7 +8,6 @@ import guards from 'agent-guard:guards';
 import { checkGuard, REFERENCE_HOME, REFERENCE_PROJECT } from '../core/guards/examples';
 import { loadWorkspaceGuards, WORKSPACE_GUARDS_DIR } from '../core/guards/workspace-guards';
 import { CONFIG_FILES, loadConfig } from '../core/guards/load-config';
-import { readDecisions, LOG_FILE } from '../core/guards/decision-log';
 import { homeDirectory, normalizePath } from '../core/paths';
 import { createGitRunner } from './git';
 import { escapeControl } from '../core/terminal';
@@ -44,33 +43,6 @@ export function runTest(rest: string[]): number {
     process.stdout.write(`${results.length - failed.length} passed, ${failed.length} failed (${tested.length} guards)\n`);
   }
   return failed.length > 0 || notes.length > 0 ? 1 : 0;
-}
-
-export function runLog(rest: string[]): number {
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { json: { type: 'boolean' }, n: { type: 'string', short: 'n' } } });
-  const workspace = resolve(positionals[0] ?? process.cwd());
-  const limit = Number(values.n ?? 20);
-  if (!Number.isInteger(limit) || limit <= 0) throw Object.assign(new Error('-n takes a positive whole number'), { code: 'ERR_PARSE_ARGS_USAGE' });
-  const entries = readDecisions(workspace, limit);
-  if (values.json) {
-    process.stdout.write(escapeControl(`${JSON.stringify(entries, null, 2)}\n`, 'json'));
-    return 0;
-  }
-  if (entries.length === 0) {
-    process.stdout.write(`no blocked calls recorded in ${LOG_FILE}\n`);
-    return 0;
-  }
-  // Every field is the log's, and the target is a command the agent chose: escaped, one line each.
-  const field = (v: unknown) => escapeControl(String(v ?? ''));
-  for (const e of entries)
-    process.stdout.write(
-      `${field(e.time)}  ${field(e.decision).padEnd(4)} ${field(e.guard).padEnd(24)} ${field(e.tool).padEnd(6)} ${escapeControl(
-        String(e.target ?? '')
-          .replace(/[ \t]+/g, ' ')
-          .slice(0, 100),
-      )}\n`,
-    );
-  return 0;
 }
 
 /**

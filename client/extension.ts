@@ -48,6 +48,7 @@ const FEATURE_COMMANDS = [
   'agentGuard.copyAlternative',
   'agentGuard.refreshView',
   'agentGuard.teachAgent',
+  'agentGuard.replay',
 ];
 
 const trusted = () => vscode.workspace.isTrusted;

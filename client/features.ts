@@ -4,6 +4,7 @@
 // language server at activation and hands this module what it shares (start()).
 
 import * as vscode from 'vscode';
+import { execFile } from 'node:child_process';
 import { readFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -14,7 +15,8 @@ import { installHosts, syncHosts, uninstallHosts, workspaceFiles } from '../core
 import { VSCODE_HOOKS_FILE } from '../core/install/targets/vscode';
 import { describeHost, hostStatus, status, type StatusReport } from '../core/install/status';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
-import { readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
+import { blockedOnly, readDecisions, LOG_FILE, type LogEntry } from '../core/guards/decision-log';
+import type { ReplayReport } from '../core/replay/summary';
 import { loadConfig } from '../core/guards/load-config';
 import { CONFIG_TEMPLATE } from '../core/config-schema';
 import { CONFIG_FILE, type Loosening } from '../core/config';
@@ -29,7 +31,19 @@ import { REDACTED, redact, redactVerdict } from '../core/redact';
 import { teachable, teachAgent as teach } from './teach';
 import { headline, programsOf, shownCheck, showCheck, type CheckAnswer } from './check-panel';
 import { changes, describeChanges, snapshot, type Change } from './side-effects';
-import { AgentGuardView, COPY_ALTERNATIVE, copyAlternative, oneLine, SHOW_BLOCKED_CALL, showBlockedCall, shownCall, VIEW_ID, type FolderState } from './view';
+import {
+  AgentGuardView,
+  COPY_ALTERNATIVE,
+  copyAlternative,
+  oneLine,
+  REPLAY,
+  SHOW_BLOCKED_CALL,
+  showBlockedCall,
+  shownCall,
+  VIEW_ID,
+  type FolderState,
+  type ReplayState,
+} from './view';
 
 /** What the activation shares with the features. */
 export interface Shared {
@@ -78,7 +92,13 @@ function folderStates(context: vscode.ExtensionContext): FolderState[] {
   return (vscode.workspace.workspaceFolders ?? []).map((folder) => {
     const ws = normalizePath(folder.uri.fsPath);
     const s = status(ws, home(), bundle(context));
-    return { folder, status: s, hosts: hostStatus(ws, s, bundle(context)), blocked: readDecisions(ws, 200) };
+    return {
+      folder,
+      status: s,
+      hosts: hostStatus(ws, s, bundle(context)),
+      blocked: blockedOnly(readDecisions(ws, 200)),
+      replay: replays.get(folder.uri.toString()) ?? { state: 'none' },
+    };
   });
 }
 
@@ -262,6 +282,7 @@ export function start(shared: Shared): Features {
       copyAlternative(entry && 'kind' in entry ? entry.entry : (entry ?? shownCall())),
     'agentGuard.refreshView': () => view.refresh(),
     'agentGuard.teachAgent': (opts?: { entry?: LogEntry; folder?: vscode.Uri; preview?: boolean }) => teachAgent(opts),
+    [REPLAY]: (opts?: { folder?: vscode.Uri; paths?: string[] }) => replayCommand(context, opts),
   };
   return {
     commands,
@@ -614,10 +635,55 @@ async function checkCommand(
   return { decision: v.decision, guard: v.guardId, reason: reasonText(v), ...(v.instead ? { instead: v.instead } : {}) };
 }
 
+/** Each folder's last replay (the view shows it). */
+const replays = new Map<string, ReplayState>();
+
+/**
+ * Replays the agents' past sessions in a folder through the current guards: the CLI's replay
+ * (dist/cli.cjs, worker threads), in its own process so the editor stays responsive. `paths`: the
+ * transcripts to read instead of those under the home folder.
+ */
+async function replayCommand(context: vscode.ExtensionContext, opts?: { folder?: vscode.Uri; paths?: string[] }): Promise<ReplayReport | undefined> {
+  const folder = await pickFolder(opts?.folder);
+  if (!folder) return undefined;
+  const key = folder.uri.toString();
+  replays.set(key, { state: 'running' });
+  view?.refresh();
+  const args = [
+    context.asAbsolutePath('dist/cli.cjs'),
+    'replay',
+    '--format',
+    'json',
+    '--no-progress',
+    '--project',
+    normalizePath(folder.uri.fsPath),
+    ...(opts?.paths ?? []),
+  ];
+  try {
+    const stdout = await new Promise<string>((resolvePromise, reject) =>
+      execFile(process.execPath, args, { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, maxBuffer: 256 * 1024 * 1024 }, (err, out, errText) =>
+        err ? reject(new Error(errText.trim() || err.message)) : resolvePromise(out),
+      ),
+    );
+    const report = JSON.parse(stdout) as ReplayReport;
+    replays.set(key, { state: 'done', report, at: new Date().toISOString() });
+    output.appendLine(`replay ${folder.name}: ${report.calls} calls in ${report.sessions} sessions, ${report.guards.length} guards would have stopped some`);
+    return report;
+  } catch (err) {
+    replays.set(key, { state: 'failed', error: (err as Error).message });
+    void vscode.window.showErrorMessage(`Agent Guard: replay failed: ${(err as Error).message}`);
+    return undefined;
+  } finally {
+    view?.refresh();
+  }
+}
+
 async function showBlockedCalls(opts?: { folder?: vscode.Uri }): Promise<LogEntry[]> {
   const folder = await pickFolder(opts?.folder);
   if (!folder) return [];
-  const entries = readDecisions(normalizePath(folder.uri.fsPath), 50).reverse();
+  const entries = blockedOnly(readDecisions(normalizePath(folder.uri.fsPath), 200))
+    .slice(-50)
+    .reverse();
   if (entries.length === 0) {
     void vscode.window.showInformationMessage(`No blocked calls recorded in ${folder.name} (${LOG_FILE}).`);
     return entries;
@@ -734,6 +800,8 @@ function watchDecisionLog(context: vscode.ExtensionContext): void {
     if (!last || seen.get(folder.uri.toString()) === last.key + last.time) return;
     seen.set(folder.uri.toString(), last.key + last.time);
     view?.refresh();
+    // A guard in monitor mode let the call run: nothing to tell the person now (the view and the log keep it).
+    if (last.decision === 'monitor') return;
     // The alternative is part of the message (it used to be cut off), and one click away.
     const instead = last.instead ? ` Instead, run: ${last.instead}` : '';
     // A warning (the agent was stopped), not an info toast.

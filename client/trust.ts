@@ -7,6 +7,7 @@ export const TRUSTED_COMMANDS: Readonly<Record<string, string>> = {
   'agentGuard.install': 'Install Guards',
   'agentGuard.sync': 'Sync Guards',
   'agentGuard.checkCommand': 'Check a Command',
+  'agentGuard.replay': 'Replay Past Sessions',
 };
 
 /** The `when` clause that hides them from the Command Palette in Restricted Mode. */
@@ -14,7 +15,7 @@ export const TRUST_WHEN = 'isWorkspaceTrusted';
 
 /** package.json `capabilities.untrustedWorkspaces.description` (kept equal by a test). */
 export const RESTRICTED_MODE_DESCRIPTION =
-  'In Restricted Mode Agent Guard only lints agent files; the linter runs nothing from the workspace. Install Guards, Sync Guards (also the automatic sync) and Check a Command need a trusted folder: they write the hook into the folder and run it, or run git in it.';
+  "In Restricted Mode Agent Guard only lints agent files; the linter runs nothing from the workspace. Install Guards, Sync Guards (also the automatic sync), Check a Command and Replay Past Sessions need a trusted folder: they write the hook into the folder and run it, or run git and the folder's trusted guards.";
 
 export function restrictedMessage(title: string): string {
   return `Agent Guard: ${title} is not available in Restricted Mode, because it writes the hook into this folder and runs it, or runs git here. Trust the folder to use it; linting works either way.`;

@@ -5,10 +5,12 @@
 import * as vscode from 'vscode';
 import { describeHost, type HostStatus, type StatusReport } from '../core/install/status';
 import type { LogEntry } from '../core/guards/decision-log';
+import type { CommandGroup, ReplayReport } from '../core/replay/summary';
 
 export const VIEW_ID = 'agentGuard.view';
 export const SHOW_BLOCKED_CALL = 'agentGuard.showBlockedCall';
 export const COPY_ALTERNATIVE = 'agentGuard.copyAlternative';
+export const REPLAY = 'agentGuard.replay';
 const RECENT = 20;
 
 export interface FolderState {
@@ -16,7 +18,13 @@ export interface FolderState {
   status: StatusReport;
   hosts: HostStatus[];
   blocked: LogEntry[];
+  /** The last replay of the agents' past sessions in this folder (agent-guard replay --project). */
+  replay: ReplayState;
 }
+
+export type ReplayState = { state: 'none' } | { state: 'running' } | { state: 'done'; report: ReplayReport; at: string } | { state: 'failed'; error: string };
+
+type ReplayGuard = ReplayReport['guards'][number];
 
 export type Node =
   | { kind: 'folder'; state: FolderState }
@@ -27,7 +35,10 @@ export type Node =
   /** Shown in a folder nothing guards: one click installs. */
   | { kind: 'install'; state: FolderState }
   | { kind: 'waiting'; state: FolderState; what: string; file: string }
-  | { kind: 'call'; state: FolderState; entry: LogEntry };
+  | { kind: 'call'; state: FolderState; entry: LogEntry }
+  | { kind: 'replay'; state: FolderState }
+  | { kind: 'replayGuard'; state: FolderState; guard: ReplayGuard }
+  | { kind: 'replayCommand'; state: FolderState; guard: ReplayGuard; command: CommandGroup };
 
 /** "14:03:07" today, "Dec 1 14:03" before. */
 export function when(iso: string, now = new Date()): string {
@@ -107,8 +118,15 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
         ...consent,
         ...exceptions,
         { kind: 'calls', state: node.state },
+        { kind: 'replay', state: node.state },
       ];
     }
+    if (node.kind === 'replay') {
+      const r = node.state.replay;
+      return r.state === 'done' ? r.report.guards.map((guard) => ({ kind: 'replayGuard' as const, state: node.state, guard })) : [];
+    }
+    if (node.kind === 'replayGuard')
+      return node.guard.commands.slice(0, RECENT).map((command) => ({ kind: 'replayCommand' as const, state: node.state, guard: node.guard, command }));
     if (node.kind === 'consent')
       return (node.state.status.config.pending ?? [])
         .filter((p) => !p.exception)
@@ -187,6 +205,37 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
         item.iconPath = new vscode.ThemeIcon('history');
         return item;
       }
+      case 'replay':
+        return replayItem(node.state);
+      case 'replayGuard': {
+        const g = node.guard;
+        const item = new vscode.TreeItem(g.id, vscode.TreeItemCollapsibleState.Collapsed);
+        item.description = replayCounts(g);
+        item.tooltip = `${g.id} would have ${replayCounts(g)} in the agents' past sessions here. A likely false block ran without error then: review those before you turn the guard on (Allow this here, or "monitor" for the guard).`;
+        item.iconPath = new vscode.ThemeIcon(g.likelyFalseBlocks > 0 ? 'warning' : 'circle-slash');
+        item.contextValue = 'replayGuard';
+        return item;
+      }
+      case 'replayCommand': {
+        const c = node.command;
+        const item = new vscode.TreeItem(
+          `${c.count}× ${oneLine(c.tool === 'Bash' ? c.target : `${c.tool} ${c.target}`, 70)}`,
+          vscode.TreeItemCollapsibleState.None,
+        );
+        item.description = [
+          c.ran ? `ran ${c.ran}` : '',
+          c.failed ? `failed ${c.failed}` : '',
+          c.blocked ? `blocked ${c.blocked}` : '',
+          c.unknown ? `unknown ${c.unknown}` : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+        item.tooltip = new vscode.MarkdownString().appendText(`${c.target}\n\n${c.reason}\n\nFirst at ${c.file}:${c.line}`);
+        item.iconPath = new vscode.ThemeIcon(c.ran > 0 ? 'warning' : 'circle-slash');
+        item.contextValue = 'replayCommand';
+        item.command = { title: 'Open transcript', command: 'vscode.open', arguments: [vscode.Uri.file(c.file).with({ fragment: `L${c.line}` })] };
+        return item;
+      }
       case 'call': {
         const e = node.entry;
         const item = new vscode.TreeItem(`${when(e.time)}  ${e.guard}`, vscode.TreeItemCollapsibleState.None);
@@ -200,6 +249,40 @@ export class AgentGuardView implements vscode.TreeDataProvider<Node> {
       }
     }
   }
+}
+
+/** "2 denied, 1 asked; 1 likely false block". */
+export function replayCounts(g: ReplayGuard): string {
+  const what = [g.deny ? `${g.deny} denied` : '', g.ask ? `${g.ask} asked` : ''].filter(Boolean).join(', ');
+  const mon = g.monitor ? ` (${g.monitor} in monitor mode)` : '';
+  return `${what}${mon}${g.likelyFalseBlocks ? `; ${g.likelyFalseBlocks} likely false block${g.likelyFalseBlocks === 1 ? '' : 's'}` : ''}`;
+}
+
+function replayItem(state: FolderState): vscode.TreeItem {
+  const r = state.replay;
+  const done = r.state === 'done';
+  const item = new vscode.TreeItem(
+    'Past sessions',
+    done && r.report.guards.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+  );
+  item.iconPath = new vscode.ThemeIcon(r.state === 'running' ? 'loading~spin' : 'history');
+  item.contextValue = 'replay';
+  if (r.state === 'none') {
+    item.description = 'replay them through the guards';
+    item.tooltip =
+      'Run the calls the agents made in this folder (Claude Code, Codex, Gemini and Copilot transcripts) through the current guards: what each guard would have stopped, before you turn it on. Nothing is run or written.';
+  } else if (r.state === 'running') item.description = 'replaying…';
+  else if (r.state === 'failed') {
+    item.description = 'replay failed';
+    item.tooltip = r.error;
+  } else {
+    const stopped = r.report.guards.reduce((a, g) => a + g.deny + g.ask, 0);
+    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    item.description = `${count(r.report.calls, 'call')} in ${count(r.report.sessions, 'session')}: ${stopped === 0 ? 'none would be stopped' : `${stopped} would be denied or asked`}`;
+    item.tooltip = `${r.report.judged} Replayed ${when(r.at)}. Click to replay again.`;
+  }
+  if (r.state !== 'running') item.command = { title: 'Replay', command: REPLAY, arguments: [{ folder: state.folder.uri }] };
+  return item;
 }
 
 // ---- the panel ----

@@ -1,11 +1,11 @@
 // The JSON Schema of .claude/agent-guard.json, built from the guard set (so every guard id is
 // offered with its title in the editor), and the commented template a new file starts from.
 
-import { DEFAULT_CONFIG } from './config';
+import { DEFAULT_CONFIG, GUARD_MODES } from './config';
 import type { Guard } from './guards/types';
 
 export function configSchema(guards: readonly Guard[]): Record<string, unknown> {
-  const mode = { enum: ['deny', 'ask', 'off'] };
+  const mode = { enum: [...GUARD_MODES] };
   const strings = (description: string, def: string[]) => ({ type: 'array', items: { type: 'string' }, uniqueItems: true, default: def, description });
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
@@ -17,7 +17,8 @@ export function configSchema(guards: readonly Guard[]): Record<string, unknown> 
       $schema: { type: 'string' },
       guards: {
         type: 'object',
-        description: 'Per guard: "deny" (default), "ask" (Claude Code asks you; keep it for irreversible actions) or "off".',
+        description:
+          'Per guard: "deny" (default), "ask" (Claude Code asks you; keep it for irreversible actions), "monitor" (the call runs and the decision log records what the guard would have denied: a rollout starts here) or "off". Below the default, a mode waits for your consent (agent-guard trust).',
         properties: Object.fromEntries(
           [...guards]
             .sort((a, b) => a.id.localeCompare(b.id))
@@ -67,7 +68,8 @@ export const CONFIG_TEMPLATE = `{
   // Agent Guard configuration. Every key is optional; delete what you do not change.
   // In VS Code, the Agent Guard extension validates this file and completes keys and guard ids.
 
-  // Per guard: "deny" (the default), "ask" (Claude Code asks you first) or "off".
+  // Per guard: "deny" (the default), "ask" (Claude Code asks you first), "monitor" (the call runs and
+  // .claude/agent-guard/decisions.jsonl records what the guard would have denied) or "off".
   "guards": {
     // "destructive-git": "ask"
   },

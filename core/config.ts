@@ -2,7 +2,14 @@
 // optional per-workspace settings. A bad file never breaks the hook: it is reported on one stderr
 // line and the defaults apply. What loosens the guard applies only with consent (core/consent.ts).
 
-export type GuardMode = 'deny' | 'ask' | 'off';
+/**
+ * deny (the default): the call is stopped with the reason; ask: the host asks the person; monitor:
+ * the call runs and the decision log records what the guard would have denied (a rollout starts
+ * there); off: the guard is not run.
+ */
+export type GuardMode = 'deny' | 'ask' | 'monitor' | 'off';
+
+export const GUARD_MODES: readonly GuardMode[] = ['deny', 'ask', 'monitor', 'off'];
 
 /**
  * How strongly a mode stops a call. A mode below a guard's default loosens the guard (and waits for
@@ -11,7 +18,7 @@ export type GuardMode = 'deny' | 'ask' | 'off';
 export const MODE_STRENGTH: Readonly<Record<string, number>> = { off: 0, monitor: 1, ask: 2, deny: 3 };
 
 export interface GuardConfig {
-  /** Per guard id: deny (default), ask (Claude Code asks the human), off. */
+  /** Per guard id: deny (default), ask (the host asks the human), monitor (runs, and the log records it), off. */
   guards: Record<string, GuardMode>;
   /** Branch names or globs (`release/*`) that must never be rewritten or deleted on a remote. */
   protectedBranches: string[];
@@ -193,12 +200,12 @@ export function parseLayer(raw: unknown): { layer: ConfigLayer; problems: string
   for (const key of Object.keys(o)) if (!(KEYS as readonly string[]).includes(key)) problems.push(`unknown key "${key}"`);
   if (o.guards !== undefined) {
     if (typeof o.guards !== 'object' || o.guards === null || Array.isArray(o.guards))
-      problems.push('"guards" must be an object of guard id → "deny" | "ask" | "off"');
+      problems.push('"guards" must be an object of guard id → "deny" | "ask" | "monitor" | "off"');
     else {
       layer.guards = {};
       for (const [id, mode] of Object.entries(o.guards)) {
-        if (mode === 'deny' || mode === 'ask' || mode === 'off') layer.guards[id] = mode;
-        else problems.push(`guards.${id} must be "deny", "ask" or "off"`);
+        if ((GUARD_MODES as readonly unknown[]).includes(mode)) layer.guards[id] = mode as GuardMode;
+        else problems.push(`guards.${id} must be "deny", "ask", "monitor" or "off"`);
       }
     }
   }

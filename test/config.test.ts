@@ -73,7 +73,7 @@ test('config validation names each problem', () => {
   const { config, problems } = parseConfig({ guards: { 'rm-catastrophic': 'maybe' }, protectedBranches: 'main', failMode: 'shut', extra: 1 });
   assert.deepEqual(problems, [
     'unknown key "extra"',
-    'guards.rm-catastrophic must be "deny", "ask" or "off"',
+    'guards.rm-catastrophic must be "deny", "ask", "monitor" or "off"',
     '"protectedBranches" must be an array of strings',
     '"failMode" must be "open" or "closed"',
   ]);

@@ -13,8 +13,8 @@ test('the manifest declares limited support for untrusted workspaces, with the d
   assert.deepEqual(manifest.capabilities.untrustedWorkspaces, { supported: 'limited', description: RESTRICTED_MODE_DESCRIPTION });
 });
 
-test('exactly install, sync and Check a Command are hidden from the Command Palette in Restricted Mode', () => {
-  assert.deepEqual(Object.keys(TRUSTED_COMMANDS), ['agentGuard.install', 'agentGuard.sync', 'agentGuard.checkCommand']);
+test('exactly install, sync, Check a Command and Replay Past Sessions are hidden from the Command Palette in Restricted Mode', () => {
+  assert.deepEqual(Object.keys(TRUSTED_COMMANDS), ['agentGuard.install', 'agentGuard.sync', 'agentGuard.checkCommand', 'agentGuard.replay']);
   const palette = manifest.contributes.menus.commandPalette as { command: string; when: string }[];
   assert.deepEqual(
     palette.filter((m) => m.when !== 'false'),

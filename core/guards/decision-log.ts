@@ -1,5 +1,7 @@
-// The decision log: one JSON line per denial, under .claude/agent-guard/ (a folder that ignores
-// itself in git). Bounded (rotated at 512 KiB), deduplicated when a host runs the hook twice for
+// The decision log: one JSON line per denial (and per call a guard in monitor mode would have
+// denied), under .claude/agent-guard/ (a folder that ignores itself in git). Its fields are
+// documented in docs/decision-log.md; `agent-guard log --format otlp` maps them onto OpenTelemetry
+// logs (cli/otlp.ts). Bounded (rotated at 512 KiB), deduplicated when a host runs the hook twice for
 // one call, and redacted: no secret value ever reaches it.
 
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
@@ -17,10 +19,17 @@ const MAX_BYTES = 512 * 1024;
 const DEDUPE_MS = 10_000;
 
 export interface LogEntry {
+  /** The schema version of the line (docs/decision-log.md); absent in lines written before it had one (version 0). */
+  v?: 1;
   time: string;
   tool: string;
   guard: string;
-  decision: 'deny' | 'ask';
+  /** What the host was told: deny or ask; monitor: nothing (the call ran), `would` says what the guard would have said. */
+  decision: 'deny' | 'ask' | 'monitor';
+  /** For a monitor entry: the decision the guard would have given. */
+  would?: 'deny' | 'ask';
+  /** The host that ran the hook (claude, vscode, copilot, gemini, codex, cursor, opencode); absent before 0.1.1. */
+  host?: string;
   /** The command (redacted, shortened) or the path. */
   target: string;
   reason: string;
@@ -60,6 +69,7 @@ export function appendDecision(
   secrets: readonly string[] = [],
   now = new Date(),
   session?: string,
+  extra: { monitor?: boolean; host?: string } = {},
 ): void {
   const claudeDir = join(projectDir, '.claude');
   if (!existsSync(claudeDir)) return; // not a Claude Code project: leave no trace
@@ -85,10 +95,13 @@ export function appendDecision(
   }
   const target = call.command !== null ? redact(call.command, secrets).slice(0, 500) : (call.path ?? call.tool);
   const entry: LogEntry = {
+    v: 1,
     time: now.toISOString(),
     tool: call.tool,
     guard: v.guardId,
-    decision: v.decision,
+    decision: extra.monitor ? 'monitor' : v.decision,
+    ...(extra.monitor ? { would: v.decision } : {}),
+    ...(extra.host ? { host: extra.host } : {}),
     target,
     reason: redact(v.reason, secrets),
     ...(v.instead ? { instead: redact(v.instead, secrets) } : {}),
@@ -160,11 +173,16 @@ function lastLine(file: string): string | null {
   }
 }
 
+/** The entries that stopped or questioned a call (not those a guard in monitor mode let run). */
+export function blockedOnly(entries: readonly LogEntry[]): LogEntry[] {
+  return entries.filter((e) => e.decision !== 'monitor');
+}
+
 /** How much of each log file the reader looks at: its last bytes (a log is rotated at MAX_BYTES; this is more than enough). */
 const READ_TAIL_BYTES = 2 * MAX_BYTES;
 
 /**
- * The most recent entries. The log is in the workspace, which a repository controls: each file is
+ * The most recent `limit` entries (Infinity: every entry the log keeps, the rotated file's first). The log is in the workspace, which a repository controls: each file is
  * opened without following a link and without blocking (a FIFO planted there returns at once), read
  * only when it is a regular file with one name, and only its last READ_TAIL_BYTES (a committed link
  * to /dev/zero read 16.8 GB; a FIFO hung `agent-guard log` and the editor's view). A linked
@@ -184,7 +202,7 @@ export function readDecisions(projectDir: string, limit = 20): LogEntry[] {
       }
     }
   }
-  return out.slice(-limit);
+  return limit === Number.POSITIVE_INFINITY ? out : out.slice(-limit);
 }
 
 /** The whole lines in the last `max` bytes of a regular file (none for anything else). */

@@ -25,6 +25,11 @@ export interface Verdict {
 
 export interface Evaluation {
   verdict: Verdict | null;
+  /**
+   * What guards in monitor mode would have denied or asked (the call goes on as if they had said
+   * nothing; the hook logs these). Absent when there are none.
+   */
+  monitored?: Verdict[];
   /** One line each, for stderr: guard failures, unreadable input. Never secret values. */
   notes: string[];
   /** The call the verdict is about (the first one when there is no verdict). */
@@ -108,17 +113,23 @@ function evaluatePayloadNow(payload: unknown, opts: DispatchOptions): Evaluation
   if (normalized.limit) return { verdict: unanalysable(normalized.limit), notes: [], call: normalized.calls[0] ?? null, host: normalized.host };
   // A payload may hold several calls (a multi-file replace or a patch): a deny for any denies it all.
   const notes: string[] = [];
+  const monitored: Verdict[] = [];
   let ask: Evaluation | null = null;
   const withGitNotes = () => (opts.git && opts.git.notes.length > 0 ? [...notes, ...opts.git.notes] : notes);
+  const withMonitored = (e: Evaluation): Evaluation => {
+    const { monitored: _, ...rest } = e;
+    return monitored.length > 0 ? { ...rest, monitored } : rest;
+  };
   for (const call of normalized.calls) {
-    if (opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: normalized.host };
+    if (opts.deadline?.expired()) return withMonitored({ verdict: unanalysable('deadline'), notes, call, host: normalized.host });
     const e = evaluateCall(call, { ...opts, config, ...(opts.session === undefined ? sessionOf(payload) : {}) });
     notes.push(...e.notes);
-    if (e.verdict?.decision === 'deny') return { ...e, notes: withGitNotes(), host: normalized.host };
+    if (e.monitored) monitored.push(...e.monitored);
+    if (e.verdict?.decision === 'deny') return withMonitored({ ...e, notes: withGitNotes(), host: normalized.host });
     if (e.verdict && !ask) ask = e;
   }
-  if (ask) return { ...ask, notes: withGitNotes(), host: normalized.host };
-  return { verdict: null, notes: withGitNotes(), call: normalized.calls[0] ?? null, host: normalized.host };
+  if (ask) return withMonitored({ ...ask, notes: withGitNotes(), host: normalized.host });
+  return withMonitored({ verdict: null, notes: withGitNotes(), call: normalized.calls[0] ?? null, host: normalized.host });
 }
 
 /** The session id the host sends (Claude Code: session_id; Copilot and VS Code: sessionId), or undefined. */
@@ -166,6 +177,8 @@ function evaluateCallNow(call: ToolCall, opts: DispatchOptions): Evaluation {
   let ask: Verdict | null = null;
   let judged = false;
   let scope: ExceptionScope | undefined;
+  const monitored: Verdict[] = [];
+  const done = (e: Evaluation): Evaluation => (monitored.length > 0 ? { ...e, monitored } : e);
   for (const guard of orderGuards(opts.guards)) {
     if (!guard.tools.includes(call.tool) && !guard.tools.includes('*')) continue;
     const mode = config.guards[guard.id] ?? 'deny';
@@ -207,18 +220,31 @@ function evaluateCallNow(call: ToolCall, opts: DispatchOptions): Evaluation {
       const waiting = waitingFor(config, guard, by, byMode, call, opts, scope);
       if (waiting) verdict.reason = `${verdict.reason} ${waiting}`;
     }
-    if (verdict.decision === 'deny') return { verdict, notes, call, host: 'claude' };
+    // Monitor mode: what the guard would have said is recorded, and the call goes on as if it had said nothing.
+    if (!unseen && byMode === 'monitor') {
+      monitored.push({ ...verdict, decision: denialDecision(by) });
+      continue;
+    }
+    if (verdict.decision === 'deny') return done({ verdict, notes, call, host: 'claude' });
     ask ??= verdict;
   }
   // What the analysis could not see completely is denied, in every fail mode: a limit was hit, so
   // silence here would mean "allowed unseen". Specific denials above explain themselves first.
   if (judged && call.command !== null) {
     const limit = call.command.length > MAX_COMMAND_LENGTH ? 'size' : (ctx.shell().limit ?? (opts.deadline?.expired() ? 'deadline' : null));
-    if (limit) return { verdict: unanalysable(limit, limit === 'code' ? ctx.shell().opaqueCode : null), notes, call, host: 'claude' };
+    if (limit) return done({ verdict: unanalysable(limit, limit === 'code' ? ctx.shell().opaqueCode : null), notes, call, host: 'claude' });
   }
   // A guard that stopped early for the deadline (and said nothing) did not see the whole call.
-  if (judged && opts.deadline?.expired()) return { verdict: unanalysable('deadline'), notes, call, host: 'claude' };
-  return { verdict: ask, notes, call, host: 'claude' };
+  if (judged && opts.deadline?.expired()) return done({ verdict: unanalysable('deadline'), notes, call, host: 'claude' });
+  return done({ verdict: ask, notes, call, host: 'claude' });
+}
+
+/**
+ * What a guard in monitor mode would have said without it: its default mode's decision (ask for the
+ * guards that ask by design, deny otherwise).
+ */
+function denialDecision(id: string): 'deny' | 'ask' {
+  return DEFAULT_CONFIG.guards[id] === 'ask' ? 'ask' : 'deny';
 }
 
 /** The scope scoped exceptions are checked against: only where the caller gave the time of the call. */
@@ -257,7 +283,8 @@ function waitingFor(
   const strength = (m: string | undefined) => MODE_STRENGTH[m ?? 'deny'] ?? MODE_STRENGTH.deny!;
   let why: Loosening[] = [];
   const modeItem = (id: string) => u.items.filter((i) => i.path[0] === 'guards' && i.guard === id);
-  if (loose.guards[guard.id] === 'off') why = modeItem(guard.id);
+  // Off, or monitor (the call would run and be logged).
+  if (strength(loose.guards[guard.id]) <= MODE_STRENGTH.monitor!) why = modeItem(guard.id);
   else if (strength(loose.guards[by]) < strength(byMode)) why = modeItem(by);
   else if (matchingException(loose.exceptions, [guard.id, by], call, scope))
     why = u.items.filter((i) => i.path[0] === 'exceptions' && (i.guard === guard.id || i.guard === by));

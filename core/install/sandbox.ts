@@ -10,6 +10,7 @@ import { braceExpand } from 'minimatch';
 import { HOME_CLOUD_CREDENTIALS, HOME_TOKEN_FILES } from '../secrets';
 import { addPropertiesEdits, appendToArrayEdit, type Edit, type JsonStyle } from './json-edit';
 import type { SettingsRecord } from './settings';
+import type { GuardMode } from '../config';
 
 /** Suffixes that make a `.env.*` file a template (`isDotenvName` in core/secrets.ts): readable again. */
 export const DOTENV_TEMPLATE_SUFFIXES = ['example', 'sample', 'template', 'tmpl', 'dist', 'default', 'defaults', 'schema', 'skeleton'] as const;
@@ -265,7 +266,7 @@ export function sandboxState(layers: readonly SandboxLayer[], wanted: SandboxRul
 }
 
 /** The status lines (without the `sandbox:` prefix). `escapeGuard` is the sandbox-escape guard's mode. */
-export function describeSandbox(s: SandboxState, escapeGuard: 'deny' | 'ask' | 'off'): string[] {
+export function describeSandbox(s: SandboxState, escapeGuard: GuardMode): string[] {
   const lines: string[] = [];
   if (!s.enabled)
     lines.push(
@@ -283,8 +284,10 @@ export function describeSandbox(s: SandboxState, escapeGuard: 'deny' | 'ask' | '
   for (const p of s.problems) lines.push(`problem: ${p}`);
   if (s.enabled) {
     if (!s.allowUnsandboxedCommands) lines.push('leaving it: refused (allowUnsandboxedCommands: false)');
-    else if (escapeGuard === 'off')
-      lines.push('leaving it: a call with dangerouslyDisableSandbox: true runs outside unasked (the sandbox-escape guard is off)');
+    else if (escapeGuard === 'off' || escapeGuard === 'monitor')
+      lines.push(
+        `leaving it: a call with dangerouslyDisableSandbox: true runs outside unasked (the sandbox-escape guard is ${escapeGuard === 'off' ? 'off' : 'in monitor mode: logged only'})`,
+      );
     else lines.push(`leaving it: a call with dangerouslyDisableSandbox: true is ${escapeGuard === 'ask' ? 'asked' : 'denied'} (sandbox-escape guard)`);
     if (s.excludedCommands.length > 0) lines.push(`outside it (excludedCommands): ${s.excludedCommands.join(', ')}`);
   }

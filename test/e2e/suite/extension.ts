@@ -4,7 +4,8 @@
 
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { runAll, test, waitFor } from './harness';
@@ -273,7 +274,7 @@ test('the Agent Guard view lists the folder, its hosts and the blocked call; the
   const children = view.getChildren(root);
   assert.deepEqual(
     children.map((n) => (n.kind === 'host' ? `${n.host.host}:${n.host.runs}` : n.kind)),
-    ['claude:true', 'vscode:true', 'calls'],
+    ['claude:true', 'vscode:true', 'calls', 'replay'],
   );
   // The installed hook denied `git push --force origin main` above and logged it (redacted).
   const calls = await waitFor('the blocked call in the view', () => {
@@ -319,13 +320,14 @@ test('Teach the agent: the blocked call becomes one line of CLAUDE.md, linted fi
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(claude));
   assert.equal(doc.getText(), `${before}\n${line}\n`);
   await doc.save();
-  // Lint reads it as a prohibition and an alternative: no finding on it.
+  // Lint reads it as a prohibition and an alternative: no warning or error on it (an information
+  // hint may say the guard would deny the command if the agent ran it; that is not a finding).
   await new Promise((r) => setTimeout(r, 1500));
   const n = doc.getText().split('\n').indexOf(line);
   assert.deepEqual(
     vscode.languages
       .getDiagnostics(doc.uri)
-      .filter((d) => d.range.start.line === n)
+      .filter((d) => d.range.start.line === n && d.severity <= vscode.DiagnosticSeverity.Warning)
       .map((d) => d.message),
     [],
   );
@@ -333,6 +335,32 @@ test('Teach the agent: the blocked call becomes one line of CLAUDE.md, linted fi
   assert.equal(await vscode.commands.executeCommand<string>('agentGuard.teachAgent', { entry: call.entry, folder: folder().uri, preview: false }), line);
   assert.equal(doc.getText().split(line).length, 2);
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+test("Replay Past Sessions: the view shows, per guard, what the agents' past sessions in this folder would have been stopped for, with the commands", async () => {
+  // A Claude Code transcript of a session in this folder (its cwd), and one of another project that must not count.
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-e2e-transcripts-'));
+  const ws = folder().uri.fsPath;
+  const line = (cwd: string, id: string, command: string, isError: boolean) =>
+    `${JSON.stringify({ type: 'assistant', cwd, sessionId: `s-${cwd.length}`, message: { content: [{ type: 'tool_use', id, name: 'Bash', input: { command } }] } })}\n${JSON.stringify({ type: 'user', cwd, sessionId: `s-${cwd.length}`, message: { content: [{ type: 'tool_result', tool_use_id: id, is_error: isError }] } })}\n`;
+  writeFileSync(
+    join(dir, 'here.jsonl'),
+    line(ws, 't1', 'git push --force origin main', false) + line(ws, 't2', 'git push --force origin main', true) + line(ws, 't3', 'ls -la', false),
+  );
+  writeFileSync(join(dir, 'elsewhere.jsonl'), line('/nonexistent/other-project', 't4', 'rm -rf ~', false));
+  const report = await vscode.commands.executeCommand<{ calls: number; guards: { id: string }[] }>('agentGuard.replay', { folder: folder().uri, paths: [dir] });
+  assert.deepEqual([report.calls, report.guards.map((g) => g.id)], [3, ['force-push-protected']]);
+  const view = api.view();
+  view.refresh();
+  const replay = view.getChildren(view.getChildren()[0]).find((n) => n.kind === 'replay')!;
+  assert.equal(view.getTreeItem(replay).description, '3 calls in 1 session: 2 would be denied or asked');
+  const [guard] = view.getChildren(replay);
+  assert.equal(view.getTreeItem(guard!).label, 'force-push-protected');
+  assert.equal(view.getTreeItem(guard!).description, '2 denied; 1 likely false block');
+  const [command] = view.getChildren(guard);
+  const item = view.getTreeItem(command!);
+  assert.deepEqual([item.label, item.description], ['2× git push --force origin main', 'ran 1, failed 1']);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('Allow this here: a personal exception for that command, consented as written, which the hook honours, the view lists and lint follows', async () => {
