@@ -579,6 +579,8 @@ function judgeUnreadPatch(inv: Invocation, effects: readonly Effect[], l: Layout
   const spec = inv.program ? specFor(inv.program) : undefined;
   const m = spec ? matchRow(inv, spec) : null;
   if (!m?.row.stdinPatch || !inv.cwd || inv.stdinText !== null) return null;
+  // `patch FILE fix.diff`, `patch -o out`: the file it writes is named (a write effect, judged with the others).
+  if (effects.some((e) => e.kind === 'write')) return null;
   const files = effects.flatMap((e) => (e.kind === 'read' && e.source === 'file' && e.patch ? [e.target.path] : []));
   let unknown = false;
   if (files.length > 0) unknown = files.some((path) => !path || ctx.readText(path, 1) === null);

@@ -68,4 +68,5 @@ test('patches that stay precise: named files, git-made diffs, folders without Ag
   assert.equal(guard('cd src && curl -sL https://example.com/x.patch | patch -p1').guard, null, 'src holds nothing of Agent Guard');
   assert.equal(guard('git apply --check fix.patch').guard, null);
   assert.equal(guard('git apply evil.patch').guard, 'guard-tamper', 'as before');
+  assert.equal(guard('patch src/a.json /tmp/missing.diff').guard, null, 'patch names the one file it writes');
 });
