@@ -215,3 +215,10 @@ test('the rule docs in docs/rules are generated from the rule metadata (run npm 
   for (const r of rules) assert.equal(readFileSync(join(ROOT, 'docs/rules', `${r.code}.md`), 'utf8'), rulePage(r), `docs/rules/${r.code}.md is stale`);
   assert.equal(readFileSync(join(ROOT, 'docs/rules/README.md'), 'utf8'), rulesIndex(rules));
 });
+
+test('a template frontmatter (name: {{SKILL_NAME}}) prints no Node warning under the output', () => {
+  const ws = workspace({ '.claude/skills/t/SKILL.md': '---\nname: {{SKILL_NAME}}\ndescription: {{SKILL_DESCRIPTION}}\n---\nA template.\n' });
+  const r = lint(ws);
+  assert.equal(r.stderr, '');
+  assert.equal(r.stdout, '1 agent file checked, no problems\n');
+});

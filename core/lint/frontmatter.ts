@@ -67,7 +67,9 @@ const KNOWN_KEYS = new Set([
 ]);
 
 function parse(text: string) {
-  return yaml().parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  // logLevel 'error': the library's warnings (a template's `name: {{SKILL_NAME}}` is a map used as a
+  // key) would go to process.emitWarning, printing "(node:123) Warning: …" under lint's output.
+  return yaml().parseDocument(text, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
 }
 
 /** A value that YAML does not take on its own line (`Use this: x`, `[a] [b]`, `*`). */
