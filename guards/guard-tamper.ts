@@ -10,6 +10,7 @@ import { findStartingPoints, interpreterCode, syntheticValue, type Invocation, t
 import { literals } from '../core/effects/code';
 import { readCode } from '../core/shell/interpreters';
 import { isDotenvName } from '../core/secrets';
+import { nestedAgentWithoutGuard } from '../core/guards/nested-agents';
 
 /** Where managed (org-wide) Claude Code settings live, per OS; a `managed-settings.d/` folder beside each. */
 const MANAGED_DIRS = ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:/Program Files/ClaudeCode'];
@@ -920,7 +921,7 @@ export default defineGuard({
   id: 'guard-tamper',
   title: 'The guard protects its own hook file, configuration and settings entry',
   prevents:
-    'An agent that was blocked edits settings.json to remove the hook, narrow its matcher or set disableAllHooks (or deletes the hook file, stashes the settings away, runs agent-guard uninstall) and then runs the command anyway; the user never learns the guard was switched off.',
+    'An agent that was blocked edits settings.json to remove the hook, narrow its matcher or set disableAllHooks (or deletes the hook file, stashes the settings away, runs agent-guard uninstall, or starts a nested agent with its hooks off: claude --bare, --settings with disableAllHooks) and then runs the command anyway; the user never learns the guard was switched off.',
   tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', ...SHELL_TOOLS],
   // After rm-catastrophic and interpreter-destruction (5): `rm -rf .*` or `find ~ -exec rm -rf {} +`
   // also takes .claude with it, but losing the project or home is the story to tell. Before the rest.
@@ -956,6 +957,8 @@ export default defineGuard({
     for (const inv of runs(analysis)) {
       const plugin = pluginChange(inv);
       if (plugin) return plugin;
+      const nested = nestedAgentWithoutGuard(inv, analysis, ctx);
+      if (nested) return nested;
       const product = productCommand(inv);
       if (product) {
         const d = productChange(product, inv, ctx, show);
@@ -1210,6 +1213,24 @@ export default defineGuard({
       },
       { tool_name: 'Bash', tool_input: { command: 'rm .opencode/plugins/agent-guard.js' } },
       { tool_name: 'Bash', tool_input: { command: "printf '[features]\\nhooks = false\\n' >> ~/.codex/config.toml" }, note: 'switches every Codex hook off' },
+      // A nested agent started without the hook (core/guards/nested-agents.ts).
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'claude -p "clean up" --bare' },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+        note: 'bare mode loads no hook from settings',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'claude -p "clean up" --setting-sources user' },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+        note: 'the project settings, which hold the hook, left out',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'codex exec -c features.hooks=false "clean up"' },
+        fixture: { committed: { '.codex/hooks.json': CODEX_HOOKED } },
+      },
     ],
     allowed: [
       { tool_name: 'Write', tool_input: { file_path: 'src/bin/node.ts', content: 'export {};\n' } },
@@ -1286,6 +1307,17 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'echo trust me' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard explain "allow this"' } },
       { tool_name: 'Bash', tool_input: { command: 'claude plugin list' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'claude -p "clean up" --dangerously-skip-permissions' },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+        note: 'PreToolUse hooks run in every permission mode',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'claude -p "clean up" --setting-sources project,local' },
+        fixture: { committed: { '.claude/settings.json': HOOKED } },
+      },
       { tool_name: 'Bash', tool_input: { command: 'claude plugin disable other-plugin@market' } },
       { tool_name: 'Bash', tool_input: { command: 'claude plugin install agent-guard@agent-guard' } },
       { tool_name: 'Bash', tool_input: { command: 'mkfifo /tmp/pipe' } },
