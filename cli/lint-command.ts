@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { layerFromText, loadConfig, storeConsent, type ConsentLookup } from '../core/guards/load-config';
-import { CONFIG_FILE, DEFAULT_CONFIG } from '../core/config';
+import { CONFIG_FILE, DEFAULT_CONFIG, type GuardConfig } from '../core/config';
 import { applyLayers } from '../core/consent';
 import { createGitRunner } from './git';
 import { lintPaths } from '../core/lint/index';
@@ -77,7 +77,7 @@ export function runLint(rest: string[]): number {
   // the hook would judge it; the built-in guards only (workspace guards are repository code: not run).
   // With --base (CI on a pull request): the base revision's configuration is what was agreed; what
   // the change loosens relative to it is reported (AG-CFG-001) and does not apply.
-  let against: { consent: ConsentLookup; against: string } | undefined;
+  let against: { consent: ConsentLookup; against: string; start: GuardConfig } | undefined;
   let base: { rev: string; text: (rel: string) => string | null } | undefined;
   if (values.base !== undefined) {
     const b = baseConsent(root, values.base);
@@ -86,7 +86,7 @@ export function runLint(rest: string[]): number {
       return 2;
     }
     const store = storeConsent();
-    against = { consent: (source, file) => (source === 'team' ? b.keys : store(source, file)), against: values.base };
+    against = { consent: (source, file) => (source === 'team' ? b.keys : store(source, file)), against: values.base, start: b.config };
     base = { rev: values.base, text: b.text };
   }
   const { config, notes } = loadConfig(root, against ?? {});
@@ -148,7 +148,10 @@ export function runLint(rest: string[]): number {
  * The loosening entries of `.claude/agent-guard.json` at a base revision: what the project agreed to
  * by merging it. Read through the hardened git runner (`cat-file`, no filters, no repository config).
  */
-export function baseConsent(root: string, rev: string): { keys: ReadonlySet<string>; text: (rel: string) => string | null } | { error: string } {
+export function baseConsent(
+  root: string,
+  rev: string,
+): { keys: ReadonlySet<string>; config: GuardConfig; text: (rel: string) => string | null } | { error: string } {
   const git = createGitRunner({ projectDir: root, budgetMs: 60000, callMs: 10000 });
   const commit = git.run(['cat-file', '-e', `${rev}^{commit}`], root);
   if (!commit?.ok)
@@ -158,12 +161,14 @@ export function baseConsent(root: string, rev: string): { keys: ReadonlySet<stri
   const file = git.run(['cat-file', 'blob', `${rev}:./${CONFIG_FILE}`], root);
   // Absent at the base: nothing loosening was agreed.
   const layer = file?.ok ? layerFromText(file.stdout).layer : null;
-  const agreed = layer ? applyLayers(DEFAULT_CONFIG, [{ source: 'team', layer }], () => true).applied : [];
+  // What the base applies (its tightenings too), and the keys of what it loosens (its exceptions are consented by key).
+  const atBase = layer ? applyLayers(DEFAULT_CONFIG, [{ source: 'team', layer }], () => true) : { config: DEFAULT_CONFIG, applied: [] };
+  const agreed = atBase.applied;
   // A linted file's text at the base (its disable comments are what was agreed): null when absent there.
   const text = (rel: string) => {
     if (rel.startsWith('/')) return null;
     const r = git.run(['cat-file', 'blob', `${rev}:./${rel}`], root);
     return r?.ok ? r.stdout : null;
   };
-  return { keys: new Set(agreed.map((i) => i.key)), text };
+  return { keys: new Set(agreed.map((i) => i.key)), config: atBase.config, text };
 }

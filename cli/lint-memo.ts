@@ -7,7 +7,8 @@
 // AGENT_GUARD_NO_CACHE=1 turns it off.
 
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { ownPlaces } from '../core/own-places';
 import { digest, VerdictMemo } from '../core/lint/verdict-memo';
 import type { GuardConfig } from '../core/config';
 
@@ -27,9 +28,9 @@ export interface MemoPlace {
 export function memoPlace(env: NodeJS.ProcessEnv, home: string, root: string, config: GuardConfig): MemoPlace | null {
   const build = buildKey();
   if (!build || env.AGENT_GUARD_NO_CACHE) return null;
-  const base = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA : join(home, '.cache'));
-  if (!base || !isAbsolute(base)) return null;
-  const dir = join(base, 'agent-guard');
+  // The folder guard-tamper protects, wherever the environment puts it (core/own-places.ts).
+  const dir = ownPlaces(env, home).cache;
+  const base = dirname(dir);
   const key = digest([build, root, home, JSON.stringify(config)]).replace(/\./g, '-');
   return { base, dir, file: join(dir, `lint-${key}.json`) };
 }

@@ -7,6 +7,7 @@
 
 import { parseArgs } from 'node:util';
 import { escapeControl } from '../core/terminal';
+import { agentSessionMarker } from '../core/consent';
 
 class UsageError extends Error {
   /** The message already says what to do next (no "Run … --help" to add). */
@@ -54,6 +55,19 @@ const KNOWN = new Set([
   'help',
 ]);
 
+/**
+ * `trust` and `allow` record the person's consent: inside an agent's tool call (a way in that
+ * guard-tamper did not read) they refuse, exit 2. Null: go on.
+ */
+function refusedInAgent(command: 'trust' | 'allow'): number | null {
+  const marker = agentSessionMarker(process.env);
+  if (!marker) return null;
+  process.stderr.write(
+    `agent-guard: ${command} records your consent, so it runs only in your own terminal, not in an agent's tool call (${marker} says this is one)\n`,
+  );
+  return 2;
+}
+
 async function main(command: string | undefined, rest: string[]): Promise<number> {
   quietOnClosedOutput();
   if (command !== undefined && KNOWN.has(command) && command !== 'help' && asksForHelp(rest)) {
@@ -90,7 +104,7 @@ async function main(command: string | undefined, rest: string[]): Promise<number
     case 'lint':
       return (await import('./lint-command')).runLint(rest);
     case 'allow':
-      return (await import('./allow-command')).runAllow(rest);
+      return refusedInAgent('allow') ?? (await import('./allow-command')).runAllow(rest);
     case 'test':
       return (await import('./workspace-commands')).runTest(rest);
     case 'log':
@@ -98,7 +112,7 @@ async function main(command: string | undefined, rest: string[]): Promise<number
     case 'replay':
       return (await import('./replay-command')).runReplay(rest);
     case 'trust':
-      return (await import('./workspace-commands')).runTrust(rest, true);
+      return refusedInAgent('trust') ?? (await import('./workspace-commands')).runTrust(rest, true);
     case 'untrust':
       return (await import('./workspace-commands')).runTrust(rest, false);
     case 'explain': {

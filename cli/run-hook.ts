@@ -14,6 +14,7 @@ import { escapeControl } from '../core/terminal';
 import { envValues, redactVerdict, secretValues } from '../core/redact';
 import { loadConfig } from '../core/guards/load-config';
 import { homeDirectory, isAbsolutePath, normalizePath } from '../core/paths';
+import { ownPlaces } from '../core/own-places';
 import { createGitRunner, GIT_DEADLINE_MARGIN_MS } from './git';
 import { CANARY_COMMAND, CANARY_FIELD } from '../core/liveness';
 import { splitStamp } from '../core/stamp';
@@ -71,7 +72,7 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   // Git stops early enough for the guards to finish before the hook's own deadline.
   const git = createGitRunner({ projectDir, env, deadline: Date.now() + deadline.remaining() - GIT_DEADLINE_MARGIN_MS });
   // The time of the call: exceptions scoped to this session, an hour or a branch are in force now.
-  const result = evaluatePayload(payload, { guards: all, home, projectDir, fallbackCwd, config, deadline, git, now: Date.now() });
+  const result = evaluatePayload(payload, { guards: all, home, places: ownPlaces(env, home), projectDir, fallbackCwd, config, deadline, git, now: Date.now() });
   const stderr = [...notes, ...workspace.notes, ...result.notes];
   let secretsForLog: string[] = [];
   const monitored = result.monitored ?? [];

@@ -28,6 +28,20 @@ export const LOCAL_CONFIG_FILE = '.claude/agent-guard/local.json';
 /** The one command that gives consent (run by the person; guard-tamper denies it to the agent). */
 export const CONSENT_COMMAND = 'agent-guard trust';
 
+/**
+ * Variables a host sets in the environment of every command its agent runs (Claude Code:
+ * CLAUDECODE=1; the Gemini CLI: GEMINI_CLI=1). guard-tamper denies the consent commands in the
+ * lines it can read; a line that runs them another way (a package script it wrote itself) still
+ * carries the marker, so the commands refuse there.
+ */
+const AGENT_MARKERS = ['CLAUDECODE', 'GEMINI_CLI'] as const;
+
+/** `NAME=value` of the marker that says this process runs inside an agent's tool call, or null. */
+export function agentSessionMarker(env: Readonly<Record<string, string | undefined>>): string | null {
+  const name = AGENT_MARKERS.find((n) => env[n] === '1');
+  return name ? `${name}=1` : null;
+}
+
 export interface Layer {
   source: ConfigSource;
   layer: ConfigLayer;

@@ -5,7 +5,10 @@
 // The state is written atomically (temp file + rename) and never through a link.
 
 import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { ownPlaces } from './own-places';
+import { homeDirectory } from './paths';
 import { readRegularText } from './read-file';
 import { removeStaleTemps } from './state-dir';
 
@@ -28,13 +31,9 @@ export interface TrustStore {
 /** The store is small; a larger one is not read (nothing is trusted) rather than read without bound. */
 const MAX_STORE_BYTES = 4 * 1024 * 1024;
 
-export function trustFile(
-  env: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform,
-  home = env.HOME || env.USERPROFILE || '',
-): string {
-  const base = env.XDG_CONFIG_HOME || (platform === 'win32' && env.APPDATA ? env.APPDATA : join(home, '.config'));
-  return join(base, 'agent-guard', 'trusted.json');
+export function trustFile(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homeDirectory(env, homedir)): string {
+  // The same place guard-tamper protects (core/own-places.ts); never relative to the folder the hook runs in.
+  return join(ownPlaces(env, home, platform).trust, 'trusted.json');
 }
 
 export function readTrust(file: string): TrustStore {
@@ -140,9 +139,9 @@ export function listGuardFiles(projectDir: string): string[] {
   }
 }
 
-export function guardFile(projectDir: string, file: string, store: TrustStore): GuardFile {
+export function guardFile(projectDir: string, file: string, store: TrustStore, read: (path: string) => string | null = readSmall): GuardFile {
   const path = join(realOrSelf(projectDir), WORKSPACE_GUARDS_DIR, file);
-  const content = readSmall(path);
+  const content = read(path);
   const hash = content === null ? null : sha256(content);
   const recorded = store.guards[path];
   const state: TrustState = recorded === undefined ? 'untrusted' : recorded === hash ? 'trusted' : 'changed';
@@ -154,13 +153,13 @@ export function guardFiles(projectDir: string, store: TrustStore): GuardFile[] {
 }
 
 /** The one line a skipped guard file gets. */
-export function untrustedNote(g: GuardFile): string {
+export function untrustedNote(g: Pick<GuardFile, 'name' | 'state'>): string {
   return g.state === 'changed'
     ? `agent-guard: ${g.name} skipped: it changed since you trusted it; review it, then run: agent-guard trust ${g.name}`
     : `agent-guard: ${g.name} skipped: not trusted (workspace guards run only with your consent); review it, then run: agent-guard trust ${g.name}`;
 }
 
-function readSmall(path: string): string | null {
+export function readSmall(path: string): string | null {
   return readRegularText(path, MAX_GUARD_BYTES, true);
 }
 

@@ -3,9 +3,9 @@ import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
 import { changedSinceHead, parseGit, plausiblePaths, productCommand, runs, shq, type GitCall } from '../core/guards/helpers';
 import { HOOK_MARK, PLUGIN_ID, hookChange, trimSlashes } from '../core/guards/hook-settings';
-import { analysisEffects, effectsOf, matchRow, specFor } from '../core/effects/derive';
-import type { Target } from '../core/effects/types';
-import { basename, dirname, isSameOrAncestor, relativeTo, resolvePath } from '../core/paths';
+import { analysisEffects, effectsOf, matchRow, patchFiles, patchStrip, specFor } from '../core/effects/derive';
+import type { Effect, Target } from '../core/effects/types';
+import { basename, dirname, isSameOrAncestor, normalizePath, relativeTo, resolvePath } from '../core/paths';
 import { findStartingPoints, interpreterCode, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { literals } from '../core/effects/code';
 import { readCode } from '../core/shell/interpreters';
@@ -32,38 +32,42 @@ interface Layout {
   cache: string;
 }
 
-/** The last layout built: it depends on the two folders only, and lint judges hundreds of commands in one workspace. */
+/** The last layout built: it depends on the folders in its key only, and lint judges hundreds of commands in one workspace. */
 let lastLayout: { key: string; layout: Layout } | null = null;
 /**
  * Where Claude Code keeps Agent Guard's plugin when it is installed as one:
  * ~/.claude/plugins/cache/<marketplace>/agent-guard (a folder listing, not a file read: lint keeps
  * verdicts that depend only on names).
  */
-function pluginInstallPaths(cacheDir: string, marketplaces: readonly string[]): string[] {
-  return marketplaces.slice(0, 32).map((m) => `${cacheDir}/${m}/${PLUGIN_ID.slice(0, -1)}`);
+function pluginInstallPaths(marketplaceDirs: readonly string[]): string[] {
+  return marketplaceDirs.slice(0, 32).map((m) => `${m}/${PLUGIN_ID.slice(0, -1)}`);
 }
 
 function layout(ctx: GuardContext): Layout {
-  const marketplaces = ctx.listDir(`${ctx.home}/.claude/plugins/cache`);
-  const key = `${ctx.projectDir}\0${ctx.home}\0${marketplaces.join('\0')}`;
-  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx, marketplaces) };
+  const { trust, cache, claudeConfig } = ctx.places;
+  // Claude Code's user folder: ~/.claude, and where CLAUDE_CONFIG_DIR moves it (the hook's environment is the agent's).
+  const users = [...new Set([`${ctx.home}/.claude`, claudeConfig])];
+  const marketplaces = users.flatMap((u) => ctx.listDir(`${u}/plugins/cache`).map((m) => `${u}/plugins/cache/${m}`));
+  const key = [ctx.projectDir, ctx.home, trust, cache, claudeConfig, ...marketplaces].join('\0');
+  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx, users, marketplaces) };
   return lastLayout.layout;
 }
 
-function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout {
+function buildLayout(ctx: GuardContext, users: readonly string[], marketplaces: readonly string[]): Layout {
   const p = ctx.projectDir;
   const h = ctx.home;
   const guard: string[] = [];
-  for (const base of [`${p}/.claude`, `${h}/.claude`]) {
+  for (const base of [`${p}/.claude`, ...users]) {
     // agent-guard/: the decision log and install backups (a link planted there could redirect the log's writes).
     guard.push(`${base}/hooks/agent-guard.cjs`, `${base}/hooks/agent-guard.install.json`, `${base}/guards`, `${base}/agent-guard`);
   }
   guard.push(`${p}/.claude/agent-guard.json`);
-  // The user's consent for workspace guards (core/trust.ts; the default place).
-  guard.push(`${h}/.config/agent-guard`);
-  // The hook's compiled-code cache (scripts/code-cache-loader.js; the default place): V8 does not
-  // check that cached code matches its source, so a planted cache file would run in the hook.
-  const cache = `${h}/.cache/agent-guard`;
+  // The user's consent for workspace guards and configuration (core/trust.ts): where the hook reads
+  // it (XDG_CONFIG_HOME, %APPDATA%), and the default place.
+  guard.push(...new Set([ctx.places.trust, `${h}/.config/agent-guard`]));
+  // The hook's compiled-code cache (scripts/code-cache-loader.js; XDG_CACHE_HOME moves it): V8 does
+  // not check that cached code matches its source, so a planted cache file would run in the hook.
+  const cache = ctx.places.cache;
   guard.push(cache);
   // The other hosts' hook files of Agent Guard's own (VS Code and the Copilot CLI; OpenCode's plugin),
   // and Codex's config, which holds the hook's trust record and the switch that turns hooks off.
@@ -82,15 +86,12 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
   );
   // Claude Code's plugin registry: which plugins (Agent Guard's, when installed as one) load at all,
   // and the plugin itself.
-  guard.push(
-    `${h}/.claude/plugins/installed_plugins.json`,
-    `${h}/.claude/plugins/known_marketplaces.json`,
-    ...pluginInstallPaths(`${h}/.claude/plugins/cache`, marketplaces),
-  );
+  for (const u of users) guard.push(`${u}/plugins/installed_plugins.json`, `${u}/plugins/known_marketplaces.json`);
+  guard.push(...pluginInstallPaths(marketplaces));
   const settings = [
     `${p}/.claude/settings.json`,
     `${p}/.claude/settings.local.json`,
-    `${h}/.claude/settings.json`,
+    ...users.map((u) => `${u}/settings.json`),
     `${p}/.gemini/settings.json`,
     `${h}/.gemini/settings.json`,
     // Codex's and Cursor's hooks files: shared with the person's own hooks, judged like settings.
@@ -108,7 +109,7 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
   const settingsDirs = MANAGED_DIRS.map((d) => `${d}/managed-settings.d`);
   const containers = [
     `${p}/.claude`,
-    `${h}/.claude`,
+    ...users,
     `${p}/.github`,
     `${h}/.copilot`,
     `${p}/.gemini`,
@@ -127,10 +128,10 @@ function buildLayout(ctx: GuardContext, marketplaces: readonly string[]): Layout
     `${h}/.qwen`,
     `${p}/.factory`,
     `${h}/.factory`,
-    `${h}/.config/agent-guard`,
+    ...new Set([ctx.places.trust, `${h}/.config/agent-guard`]),
     ...MANAGED_DIRS,
   ];
-  const l = { guard, settings, settingsDirs, containers, candidates: [] as string[], claude: [`${p}/.claude`, `${h}/.claude`], cache };
+  const l = { guard, settings, settingsDirs, containers, candidates: [] as string[], claude: [`${p}/.claude`, ...users], cache };
   l.candidates = candidates(l);
   return l;
 }
@@ -451,7 +452,18 @@ function pathsOf(t: Target, inv: Invocation, l: Layout, ctx: GuardContext): stri
     const tail = t.value.known.replace(/^\.\//, '');
     return tail.length > 0 ? l.candidates.filter((c) => c.endsWith(`/${tail}`)) : [];
   }
-  return plausiblePaths(inv, t.value, ctx.home).map((p) => p.path);
+  return [...plausiblePaths(inv, t.value, ctx.home).map((p) => p.path), ...placedByEnvironment(t.value, ctx)];
+}
+
+/**
+ * `"$XDG_CONFIG_HOME/agent-guard/trusted.json"`: a line that reads a variable which moved one of the
+ * hook's places (core/own-places.ts) without setting it names that place, with the value the
+ * hook's environment (the agent's too) gives it.
+ */
+function placedByEnvironment(v: Value, ctx: GuardContext): string[] {
+  if (v.known !== null || v.unsetVars.length !== 1) return [];
+  const base = ctx.places.vars[v.unsetVars[0]!];
+  return base !== undefined && v.ifUnset.startsWith('/') ? [normalizePath(`${base}${v.ifUnset}`)] : [];
 }
 
 type Hit = { path: string; settings: boolean };
@@ -573,6 +585,58 @@ function judgeExtraction(inv: Invocation, l: Layout, ctx: GuardContext): Hit | n
   if (!dir || !l.containers.some((c) => isSameOrAncestor(c, dir))) return null;
   const inside = all(l).find((p) => isSameOrAncestor(dir, p));
   return inside ? { path: inside, settings: isSettings(l, inside) } : null;
+}
+
+/** Programs whose output on a pipe is the repository's own content (as `git checkout` writes it): a patch from them is not judged here. */
+const GIT_PATCH_PRODUCERS = new Set(['diff', 'show', 'format-patch', 'log', 'stash', 'range-diff']);
+
+/**
+ * A patch program (git apply, git am, patch) whose patch text the line does not show: from a pipe
+ * (`curl … | git apply`, `base64 -d x | patch -p1`), or a file that is not there yet (the line
+ * writes it first: `curl -o p.diff … && git apply p.diff`). Its files are unknown, so where the
+ * folder it applies in holds Agent Guard's files it may rewrite them. A `cat FILE |` pipe is read
+ * as the file. A patch from git itself (`git diff main | git apply`) is the repository's own
+ * content, as `git checkout` writes it, and is left alone.
+ */
+function judgeUnreadPatch(inv: Invocation, effects: readonly Effect[], l: Layout, ctx: GuardContext): { how: 'unknown' | 'changes'; hit: Hit } | null {
+  const spec = inv.program ? specFor(inv.program) : undefined;
+  const m = spec ? matchRow(inv, spec) : null;
+  if (!m?.row.stdinPatch || !inv.cwd || inv.stdinText !== null) return null;
+  // `patch FILE fix.diff`, `patch -o out`: the file it writes is named (a write effect, judged with the others).
+  if (effects.some((e) => e.kind === 'write')) return null;
+  const files = effects.flatMap((e) => (e.kind === 'read' && e.source === 'file' && e.patch ? [e.target.path] : []));
+  let unknown = false;
+  if (files.length > 0) unknown = files.some((path) => !path || ctx.readText(path, 1) === null);
+  else if (inv.pipeFrom) {
+    const from = inv.pipeFrom;
+    if (from.program === 'git' && GIT_PATCH_PRODUCERS.has(parseGit(from, ctx.home)?.sub ?? '')) return null;
+    const catted = from.program === 'cat' && from.args.length > 0 && from.args.every((a) => a.known !== null && !a.known.startsWith('-'));
+    const texts = catted && from.cwd ? from.args.map((a) => ctx.readText(resolvePath(from.cwd!, a.known!, ctx.home), MAX_PATCH_TEXT)) : [null];
+    if (texts.some((t) => t === null)) unknown = true;
+    else {
+      for (const f of patchFiles(inv, texts.join('\n'), patchStrip(inv))) {
+        const hit = hitOf(ctx.realpath(resolvePath(inv.cwd, f.path, ctx.home)), l, false, ctx);
+        if (hit) return { how: 'changes', hit };
+      }
+      return null;
+    }
+  }
+  if (!unknown) return null;
+  const dirValue = m.parsed.values.find((v) => ['-d', '--directory'].includes(v.opt))?.value;
+  const dir = dirValue ? (dirValue.known !== null ? resolvePath(inv.cwd, dirValue.known, ctx.home) : null) : inv.cwd;
+  if (dir === null) return { how: 'unknown', hit: { path: `${ctx.projectDir}/.claude`, settings: false } };
+  const inside = all(l).find((p) => isSameOrAncestor(dir, p) && ctx.exists(p));
+  return inside ? { how: 'unknown', hit: { path: inside, settings: isSettings(l, inside) } } : null;
+}
+
+const MAX_PATCH_TEXT = 256 * 1024;
+
+function unreadPatchReason(inv: Invocation, path: string, show: (p: string) => string): string {
+  const how = inv.program === 'git' ? 'git apply' : inv.program;
+  return (
+    `${how} here applies a patch whose text cannot be read before it runs (from a pipe, or a file the line writes first), so the files it changes are unknown, and this folder holds ${show(path)}, part of Agent Guard. ` +
+    `Save the patch to a file in one step, then apply it by name in the next (${how === 'patch' ? 'patch -p1 -i fix.patch' : `${how} fix.patch`}), so its files can be checked.`
+  );
 }
 
 // ---- the hook's runtime, the files it reads, and code that writes where the line cannot see ----
@@ -863,6 +927,8 @@ function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, sho
         if (hit) return deny(inv, hit, c.kind === 'delete' ? 'deletes' : 'rewrites');
       }
     }
+    const unread = judgeUnreadPatch(inv, ie.effects, l, ctx);
+    if (unread) return unread.how === 'changes' ? deny(inv, unread.hit, 'rewrites') : { reason: unreadPatchReason(inv, unread.hit.path, show) };
     if (inv.program === 'find') {
       const hit = judgeFind(inv, analysis, l, ctx);
       if (hit) return deny(inv, hit, 'deletes or rewrites what it finds, including');
@@ -888,6 +954,11 @@ export default defineGuard({
     if (call.edits && call.path) {
       for (const p of new Set([call.path, ctx.realpath(call.path)])) {
         if (l.guard.some((f) => isSameOrAncestor(f, p))) return { reason: `${call.tool} of ${show(p)} changes Agent Guard itself. ${ASK}` };
+        // As for the shell's writes (judgeEffects): a `node` in a bin folder may be the one the hook command finds on PATH.
+        if (RUNTIME.test(p))
+          return {
+            reason: `${call.tool} of ${show(p)} replaces a node that may be the one running Agent Guard's hook: a hook that cannot start blocks nothing. ${ASK}`,
+          };
         if (!isSettings(l, p)) continue;
         const before = ctx.readText(p, 1024 * 1024);
         if (before === null && ctx.exists(p))
@@ -927,6 +998,11 @@ export default defineGuard({
   examples: {
     blocked: [
       { tool_name: 'Write', tool_input: { file_path: '.claude/hooks/agent-guard.cjs', content: '' } },
+      {
+        tool_name: 'Write',
+        tool_input: { file_path: 'bin/node', content: '#!/bin/sh\necho "{}"\n' },
+        note: 'a fake node in a folder on PATH (direnv PATH_add bin): every hook run, the session check included, runs it instead',
+      },
       {
         tool_name: 'Edit',
         tool_input: { file_path: '.claude/agent-guard.json', old_string: '"guards": {}', new_string: '"guards": { "rm-catastrophic": "off" }' },
@@ -1194,6 +1270,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'echo exit 0 > .clinerules/hooks/PreToolUse' } },
     ],
     allowed: [
+      { tool_name: 'Write', tool_input: { file_path: 'src/bin/node.ts', content: 'export {};\n' } },
       { tool_name: 'Bash', tool_input: { command: "perl -0pi -e 's/foo/bar/' src/a.ts" }, note: 'an in-place edit of an ordinary file' },
       { tool_name: 'Bash', tool_input: { command: 'cat .codex/hooks.json ~/.codex/config.toml' } },
       {

@@ -262,6 +262,33 @@ test('CI: a pull request cannot loosen its own checks; lint --base reports the l
   assert.equal(lint('--base', 'HEAD~1').findings.filter((f) => f.includes('AG-CFG-001')).length, 1);
 });
 
+test('CI: a pull request that drops what the base tightened loosens too; deleting the file drops nothing (lint --base)', () => {
+  const tight = '{ "protectedBranches": ["main", "release/*", "staging"], "humanFlags": ["git --no-verify"] }\n';
+  const w = workspace({ 'CLAUDE.md': '# Project\n', '.claude/agent-guard.json': tight });
+  w.git('init', '-q');
+  w.git('add', '-A');
+  w.git('commit', '-q', '-m', 'base: staging is protected');
+  writeFileSync(join(w.ws, 'CLAUDE.md'), '# Project\n\nShip with `git push --force origin staging`.\n');
+  writeFileSync(join(w.ws, '.claude/agent-guard.json'), '{ "protectedBranches": ["main", "release/*"], "humanFlags": ["git --no-verify"] }\n');
+  w.git('commit', '-q', '-am', 'pr: unprotect staging and force-push it');
+  const lint = () => {
+    const r = w.cli('lint', '--format', 'json', '--base', 'HEAD~1');
+    return (JSON.parse(r.stdout) as { file: string; code: string; line: number; message: string }[]).map(
+      (d) => `${d.file}:${d.line} ${d.code} ${d.message.split('.')[0]}`,
+    );
+  };
+  assert.deepEqual(lint(), [
+    '.claude/agent-guard.json:1 AG-CFG-001 This change loosens the guard relative to HEAD~1: it removes "staging" from protectedBranches',
+    'CLAUDE.md:3 AG-CMD-001 git push --force to the protected branch staging rewrites its history and drops commits others may have pushed; --force-with-lease rewrites it too',
+  ]);
+  // The pull request deletes the file: the base's configuration still applies.
+  w.git('rm', '-q', '.claude/agent-guard.json');
+  w.git('commit', '-q', '-m', 'pr: no configuration at all');
+  const r = w.cli('lint', '--format', 'json', '--base', 'HEAD~2');
+  const findings = (JSON.parse(r.stdout) as { file: string; code: string; message: string }[]).map((d) => `${d.file} ${d.code}`);
+  assert.deepEqual(findings, ['CLAUDE.md AG-CMD-001']);
+});
+
 test('CI: a disable comment the pull request adds is not honoured against the base; one the base had still is', () => {
   const w = workspace({
     'CLAUDE.md': '# Project\n\n<!-- agent-guard-disable-next-line AG-CMD-001 -- the team reviewed this one -->\nRun `cat .env`.\n',

@@ -7,6 +7,7 @@ import { fileStamp, linkResolver, listNames, pathExists, readHead } from './fs-a
 import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
+import { ownPlaces, type OwnPlaces } from '../own-places';
 import type { Deadline } from './dispatch';
 import type { GitRunner, GuardContext, ToolCall } from './types';
 
@@ -35,6 +36,8 @@ export function createContext(
   call: ToolCall,
   opts: {
     home: string;
+    /** Default: each at its place under home (no XDG_*, CLAUDE_CONFIG_DIR). */
+    places?: OwnPlaces;
     projectDir: string;
     config: GuardConfig;
     git?: GitRunner;
@@ -57,6 +60,7 @@ export function createContext(
   const listCache = new Map<string, readonly string[]>();
   return {
     home: opts.home,
+    places: opts.places ?? ownPlaces({}, opts.home),
     projectDir: opts.projectDir,
     config: opts.config,
     shell() {

@@ -14,6 +14,7 @@ import { claudeForm, DIALECTS, type HookAnswer } from './host-dialects';
 import { MAX_PATCH, MAX_WALK } from './file-changes';
 import { matchingException, type ExceptionScope } from './exception-match';
 import type { GitRunner, Guard, ToolCall } from './types';
+import type { OwnPlaces } from '../own-places';
 
 export interface Verdict {
   decision: 'deny' | 'ask';
@@ -39,6 +40,8 @@ export interface Evaluation {
 export interface DispatchOptions {
   guards: readonly Guard[];
   home: string;
+  /** Where the hook's environment puts its trust store, code cache and Claude Code's user folder; default: under home. */
+  places?: OwnPlaces;
   /** CLAUDE_PROJECT_DIR, when the host sets it. */
   projectDir?: string;
   /** Used when the payload has no cwd. */
@@ -165,6 +168,7 @@ function evaluateCallNow(call: ToolCall, opts: DispatchOptions): Evaluation {
   const config = opts.config ?? DEFAULT_CONFIG;
   const ctx = createContext(call, {
     home: opts.home,
+    ...(opts.places ? { places: opts.places } : {}),
     projectDir: opts.projectDir ?? call.cwd,
     config,
     deadline: opts.deadline,
@@ -298,6 +302,7 @@ function waitingFor(
         call,
         createContext(call, {
           home: opts.home,
+          ...(opts.places ? { places: opts.places } : {}),
           projectDir: opts.projectDir ?? call.cwd,
           config: loose,
           deadline: opts.deadline,

@@ -25,6 +25,12 @@ export interface LoadOptions {
   consent?: ConsentLookup;
   /** Consent comes from this base revision (lint --base): named in the messages. */
   against?: string;
+  /**
+   * What applies where the files loosen without consent. Default: the built-in defaults. With
+   * lint --base, the base revision's configuration: a change that drops what the base tightened
+   * (a protected branch, a human flag, a secret file) loosens too, and deleting the file drops nothing.
+   */
+  start?: GuardConfig;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -53,7 +59,8 @@ export function loadConfig(projectDir: string, opts: LoadOptions = {}): LoadedCo
     if (read.layer) layers.push({ source, layer: read.layer });
   }
   const problems = [...notes];
-  if (layers.length === 0) return { config: DEFAULT_CONFIG, notes, problems, applied: [], pending: [], texts };
+  const start = opts.start ?? DEFAULT_CONFIG;
+  if (layers.length === 0) return { config: start, notes, problems, applied: [], pending: [], texts };
   const lookup = opts.consent ?? storeConsent(opts.env);
   const keys = new Map<ConfigSource, ReadonlySet<string>>();
   const ok = (item: Loosening) => {
@@ -64,7 +71,7 @@ export function loadConfig(projectDir: string, opts: LoadOptions = {}): LoadedCo
     }
     return set.has(item.key);
   };
-  const r = withConsent(DEFAULT_CONFIG, layers, ok, opts.against);
+  const r = withConsent(start, layers, ok, opts.against);
   for (const source of ['team', 'local'] as const) {
     const n = r.pending.filter((p) => p.source === source).length;
     if (n > 0) notes.push(pendingNote(source, n, opts.against));

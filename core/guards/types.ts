@@ -3,6 +3,7 @@
 
 import type { ShellAnalysis } from '../shell/analyze';
 import type { GuardConfig } from '../config';
+import type { OwnPlaces } from '../own-places';
 
 /** A tool call, normalised so that guards never see host-specific spellings. */
 export interface ToolCall {
@@ -59,6 +60,8 @@ export interface GitRunner {
 
 export interface GuardContext {
   home: string;
+  /** Where the hook's environment puts the trust store, the code cache and Claude Code's user folder (core/own-places.ts). */
+  places: OwnPlaces;
   /** The project root: CLAUDE_PROJECT_DIR when set, else the call's cwd. */
   projectDir: string;
   config: GuardConfig;

@@ -12,17 +12,32 @@
 
 import { dirname } from 'node:path';
 import type { Guard } from './types';
-import { guardFiles, listGuardFiles, untrustedNote, WORKSPACE_GUARDS_DIR, type TrustStore } from '../trust';
+import { guardFile, listGuardFiles, readSmall, storePath, untrustedNote, WORKSPACE_GUARDS_DIR, type TrustStore } from '../trust';
 
 export { WORKSPACE_GUARDS_DIR };
 
 /** `trust` is read only when the workspace has guard files (most have none: one readdir). */
-export function loadWorkspaceGuards(projectDir: string, builtInIds: ReadonlySet<string>, trust: () => TrustStore): { guards: Guard[]; notes: string[] } {
-  if (listGuardFiles(projectDir).length === 0) return { guards: [], notes: [] };
-  const files = guardFiles(projectDir, trust());
+export function loadWorkspaceGuards(
+  projectDir: string,
+  builtInIds: ReadonlySet<string>,
+  trust: () => TrustStore,
+  read: (path: string) => string | null = readSmall,
+): { guards: Guard[]; notes: string[] } {
+  const names = listGuardFiles(projectDir);
+  if (names.length === 0) return { guards: [], notes: [] };
+  const store = trust();
   const guards: Guard[] = [];
   const notes: string[] = [];
-  for (const f of files) {
+  const unrecorded: string[] = [];
+  for (const name of names) {
+    // A file the person never trusted is untrusted by its name alone: reading and hashing it would
+    // let a repository that ships thousands of large guard files slow every call past the host's
+    // timeout, and a timed-out hook lets the call run.
+    if (store.guards[storePath(projectDir, `${WORKSPACE_GUARDS_DIR}/${name}`)] === undefined) {
+      unrecorded.push(name);
+      continue;
+    }
+    const f = guardFile(projectDir, name, store, read);
     if (f.state !== 'trusted' || f.content === null) {
       notes.push(untrustedNote(f));
       continue;
@@ -37,7 +52,17 @@ export function loadWorkspaceGuards(projectDir: string, builtInIds: ReadonlySet<
       notes.push(`agent-guard: ${f.name} skipped: ${(err as Error).message.split('\n')[0]}`);
     }
   }
-  return { guards, notes };
+  return { guards, notes: [...notes, ...unrecordedNotes(unrecorded)] };
+}
+
+/** One line per untrusted file, up to a few; then one line for the rest (stderr is the host's debug log, not a dump). */
+const MAX_NOTED = 5;
+
+function unrecordedNotes(names: readonly string[]): string[] {
+  const lines = names.slice(0, MAX_NOTED).map((n) => untrustedNote({ name: `${WORKSPACE_GUARDS_DIR}/${n}`, state: 'untrusted' }));
+  if (names.length > MAX_NOTED)
+    lines.push(`agent-guard: ${names.length - MAX_NOTED} more workspace guard files skipped: not trusted; review them, then run: agent-guard trust`);
+  return lines;
 }
 
 /**
