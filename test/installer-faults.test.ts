@@ -11,6 +11,7 @@ import type { Bundle, Target } from '../core/install/installer';
 import { install, uninstall } from '../core/install/targets/claude';
 import { status } from '../core/install/status';
 import { psQuote, powershellHookCommand, shQuote } from '../core/install/quote';
+import { walkUpCommand } from '../core/install/hooks-file-target';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const CLI = join(ROOT, 'dist/cli.cjs');
@@ -87,6 +88,33 @@ for (const [what, name] of [
     );
   });
 }
+
+test('the walk-up command (Codex, Cursor, Qwen Code, droid) finds the hook from a subfolder, hardened, and fails closed', () => {
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-walkup-'));
+  const sub = join(ws, 'src', 'deep');
+  mkdirSync(sub, { recursive: true });
+  mkdirSync(join(ws, '.claude/hooks'), { recursive: true });
+  const hook = join(ws, '.claude/hooks/agent-guard.cjs');
+  const command = walkUpCommand('codex');
+  // node's startup variables that would stop it are unset before node runs.
+  const hostile = { ...process.env, NODE_OPTIONS: '--require /nonexistent/preload.js', OPENSSL_CONF: '/etc/hostname' };
+  writeFileSync(hook, 'process.stdout.write("ran " + (process.env.NODE_OPTIONS ?? "clean"));\n');
+  const ran = spawnSync('sh', ['-c', command], { input: '{}', encoding: 'utf8', cwd: sub, env: hostile });
+  assert.deepEqual([ran.status, ran.stdout, ran.stderr], [0, 'ran clean', '']);
+  // The hook's own exit 2 is passed on; any other failure is a block with the reason.
+  writeFileSync(hook, 'process.exit(3);\n');
+  const crashed = spawnSync('sh', ['-c', command], { input: '{}', encoding: 'utf8', cwd: sub });
+  assert.equal(crashed.status, 2);
+  assert.match(crashed.stderr, /^agent-guard: node could not run the hook \(exit 3\), so Agent Guard checks nothing and blocks every call/);
+  // A missing hook file blocks, where it used to be exit 1 (a non-blocking error: the call ran).
+  require('node:fs').unlinkSync(hook);
+  const missing = spawnSync('sh', ['-c', command], { input: '{}', encoding: 'utf8', cwd: sub });
+  assert.equal(missing.status, 2, 'a block, not a non-blocking error that lets the call run');
+  assert.equal(
+    missing.stderr,
+    `agent-guard: .claude/hooks/agent-guard.cjs not found in ${sub} or above, so Agent Guard checks nothing and blocks every call; to fix it, run: agent-guard sync --host codex\n`,
+  );
+});
 
 test('shell and PowerShell quoting', () => {
   assert.equal(

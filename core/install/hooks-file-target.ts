@@ -12,6 +12,7 @@ import {
   backupPath,
   checkNoLinkOutside,
   checkWritable,
+  hardenedRun,
   hookPresent,
   hookState,
   InstallError,
@@ -304,10 +305,18 @@ export function hooksFileTarget(host: HooksFileHost): InstallTarget {
   return target;
 }
 
-/** A project's hook file, found from wherever in the project the host starts the hook (hosts that set no project variable). */
+/**
+ * A project's hook file, found from wherever in the project the host starts the hook (hosts that set
+ * no project variable), then run as hookCommand runs it: hardened against node's startup variables
+ * and failing closed (exit 2 with the reason), so a missing hook file or a node that cannot start
+ * blocks the call instead of being a non-blocking hook error that lets it run.
+ */
 export function walkUpCommand(host: string): string {
   const rel = '.claude/hooks/agent-guard.cjs';
-  return `d=$PWD; while [ -n "$d" ]; do if [ -f "$d/${rel}" ]; then exec node "$d/${rel}"; fi; d=\${d%/*}; done; echo "agent-guard: ${rel} not found in $PWD or above; run: agent-guard sync --host ${host}" >&2; exit 1`;
+  return (
+    `d=$PWD; f=; while [ -n "$d" ]; do if [ -f "$d/${rel}" ]; then f="$d/${rel}"; break; fi; d=\${d%/*}; done; ` +
+    hardenedRun(`${rel} not found in $PWD or above`, `agent-guard sync --host ${host}`)
+  );
 }
 
 /** The shared user hook file (~/.claude/hooks/agent-guard.cjs), as the user scope's files name it. */

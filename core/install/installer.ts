@@ -65,11 +65,20 @@ export function hookCommand(path: string, fix?: string): string {
 
 /** The same, for a path given as a shell word already (quoted by shQuote). `fix`: the command that restores the hook file. */
 export function hookCommandFor(word: string, fix = 'agent-guard sync'): string {
+  return `f=${word}; ${hardenedRun('hook file $f not found', fix)}`;
+}
+
+/**
+ * The hardened, fail-closed run of the hook file named by `$f` (empty when it was not found):
+ * node's startup variables unset, exit 0 or 2 passed on, anything else and a missing file exit 2
+ * with the reason on stderr. `missing` says what was not found; `fix` restores it.
+ */
+export function hardenedRun(missing: string, fix: string): string {
   return (
-    `f=${word}; unset ${UNSET_BEFORE_NODE.join(' ')}; ` +
+    `unset ${UNSET_BEFORE_NODE.join(' ')}; ` +
     `if [ -f "$f" ]; then node "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; ` +
     `echo "agent-guard: node could not run the hook (exit $r), so Agent Guard checks nothing and blocks every call; to see why, run: agent-guard status" >&2; exit 2; fi; ` +
-    `echo "agent-guard: hook file $f not found, so Agent Guard checks nothing and blocks every call; to fix it, run: ${fix}" >&2; exit 2`
+    `echo "agent-guard: ${missing}, so Agent Guard checks nothing and blocks every call; to fix it, run: ${fix}" >&2; exit 2`
   );
 }
 
