@@ -2353,7 +2353,6 @@ const OPEN_KEYS = new Set<string>([
   'built-r3 Bash cat /home/*/.ssh/id_*',
   'built-r3 Bash cat $(ls -d ~/.ssh)/id_rsa',
   'built-r3 Bash awk 1 "$(git rev-parse --show-toplevel)/.env"',
-  'built-r3 Bash x=.env; cat ${x@L}',
   "built-r3 Bash git difftool -y -x 'rm -rf ~ #' HEAD~1",
   'built-r3 Bash LD_PRELOAD=/tmp/evil.so ls',
   "built-r3 Bash env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c ls",
