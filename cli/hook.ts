@@ -7,17 +7,24 @@ import { evaluatePayload } from '../core/guards/dispatch';
 import { deadlineIn, HOOK_DEADLINE_MS } from '../core/guards/dispatch';
 import { emit, readStdin, runHook, tooLargeReply } from './run-hook';
 
-// The deadline starts before stdin is read: the host's timeout counts from when it started us.
-const deadline = deadlineIn(HOOK_DEADLINE_MS);
-readStdin()
-  .then(({ text, tooLarge }) => {
-    if (tooLarge) emit(tooLargeReply());
-    else emit(runHook(text, process.env, deadline, process.argv[1]));
-  })
-  .catch((err: unknown) => {
-    // Last line of defence: never a stack trace, never a non-zero exit that reads as a hook error.
-    emit({ stdout: '', stderr: [`agent-guard: internal error (${err instanceof Error ? err.message : String(err)}); no opinion`], exitCode: 0 });
-  });
+/**
+ * One tool call: called by the loader (scripts/code-cache-loader.js) once the bundle is loaded, or
+ * at the start of a process restored from the startup snapshot. Nothing of the call is read before
+ * (the environment, the clock, the folder): a snapshot would freeze it.
+ */
+export function main(): void {
+  // The deadline starts before stdin is read: the host's timeout counts from when it started us.
+  const deadline = deadlineIn(HOOK_DEADLINE_MS);
+  readStdin()
+    .then(({ text, tooLarge }) => {
+      if (tooLarge) emit(tooLargeReply());
+      else emit(runHook(text, process.env, deadline, process.argv[1]));
+    })
+    .catch((err: unknown) => {
+      // Last line of defence: never a stack trace, never a non-zero exit that reads as a hook error.
+      emit({ stdout: '', stderr: [`agent-guard: internal error (${err instanceof Error ? err.message : String(err)}); no opinion`], exitCode: 0 });
+    });
+}
 
 const WARM_UP_COMMANDS = [
   'git push --force origin main',
@@ -35,9 +42,10 @@ const WARM_UP_COMMANDS = [
 ];
 
 /**
- * Called by the loader (scripts/code-cache-loader.js) only when it writes V8's code cache: runs sample
- * calls through every guard so the cache holds compiled code for all of them, not just for the
- * first call's path. In a folder that does not exist, so no git, file or log I/O happens.
+ * Called by the loader (scripts/code-cache-loader.js) only when it writes V8's code cache or builds
+ * the startup snapshot: runs sample calls through every guard so that the cache holds compiled code
+ * for all of them, not just for the first call's path. In a folder that does not exist, so no git,
+ * file or log I/O happens.
  */
 export function warmUp(): void {
   const where = '/nonexistent/agent-guard-warm-up';

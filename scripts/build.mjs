@@ -36,7 +36,14 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 const common = {
   // The hook's deadline is a build constant so that the bench can build a measuring copy without it.
-  define: { AGENT_GUARD_VERSION: JSON.stringify(pkg.version), AGENT_GUARD_HOOK_DEADLINE_MS: '2500' },
+  define: {
+    AGENT_GUARD_VERSION: JSON.stringify(pkg.version),
+    AGENT_GUARD_HOOK_DEADLINE_MS: '2500',
+    // minimatch takes its path rules from this variable when set (its own tests' switch): never
+    // from the environment of a call (and nothing of the environment may be frozen into the hook's
+    // startup snapshot), always this platform's.
+    'process.env.__MINIMATCH_TESTING_PLATFORM__': 'undefined',
+  },
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -56,7 +63,7 @@ mkdirSync(join(root, 'dist'), { recursive: true });
  * The hook (on every tool call) and the CLI: minified, nothing external, and wrapped in a loader
  * that keeps V8's code cache (scripts/code-cache-loader.js). The hook's guard examples are stripped.
  */
-async function buildCached({ entry, out, name, perCommand, strip, banner = '', define = {} }) {
+async function buildCached({ entry, out, name, perCommand, snapshot = false, strip, banner = '', define = {} }) {
   const result = await build({
     ...common,
     define: { ...common.define, ...define },
@@ -75,7 +82,8 @@ async function buildCached({ entry, out, name, perCommand, strip, banner = '', d
     .replace('__VERSION__', `v${pkg.version}`)
     .replace('build:__KEY__', `build:${key}`)
     .replace('__KEY__', () => JSON.stringify(key))
-    .replace('__PER_COMMAND__', String(perCommand));
+    .replace('__PER_COMMAND__', String(perCommand))
+    .replace('__SNAPSHOT__', String(snapshot));
   // The code goes into a comment at the end (see the loader): one more backslash in every `*\/`.
   const embedded = `\n/*AGENT-GUARD-CODE\n${code.replace(/\*(\\*)\//g, '*\\$1/')}\n*/\n`;
   // The readable build keeps comments, which may say "…": escaped (a profiling build, never shipped).
@@ -94,7 +102,7 @@ async function buildCached({ entry, out, name, perCommand, strip, banner = '', d
 }
 
 await Promise.all([
-  buildCached({ entry: 'cli/hook.ts', out: 'dist/hook.cjs', name: 'PreToolUse hook', perCommand: false, strip: true }),
+  buildCached({ entry: 'cli/hook.ts', out: 'dist/hook.cjs', name: 'PreToolUse hook', perCommand: false, snapshot: true, strip: true }),
   buildCached({ entry: 'cli/main.ts', out: 'dist/cli.cjs', name: 'command line', perCommand: true, strip: false, banner: '#!/usr/bin/env node\n' }),
   // The language server: everything bundled (vscode-languageserver included), started by the
   // extension or any LSP client; through the code-cache loader too (its cache is written when the
@@ -160,6 +168,7 @@ if (withBench) {
     out: 'dist/bench/hook.cjs',
     name: 'PreToolUse hook (bench copy, no deadline)',
     perCommand: false,
+    snapshot: true,
     strip: true,
     define: { AGENT_GUARD_HOOK_DEADLINE_MS: '1e9' },
   });

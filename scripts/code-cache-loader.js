@@ -27,6 +27,8 @@ const MAGIC = 0x33434741; // "AGC3"
 const HEADER = 44;
 /** Seal lines kept per key (one per copy of the file: the user's hook, each project's, the CLI). */
 const MAX_SEALS = 64;
+/** The hook: may be started from a startup snapshot (see "The startup snapshot" below). */
+const SNAPSHOT = __SNAPSHOT__;
 
 /** This file's bytes and identity, through one descriptor (null identity: it changed while read). */
 function readSelf(file) {
@@ -85,6 +87,7 @@ function run() {
   if (honest && (fresh || !cached || script.cachedDataRejected))
     process.once('exit', () => remember(cache, self, hash, fresh, !cached || script.cachedDataRejected, () => script.createCachedData(), mod.exports));
   script.runInThisContext()(mod.exports, require, mod, __filename, __dirname);
+  if (SNAPSHOT) mod.exports.main();
 }
 
 /** SHA-256 of the file and of its code (node:crypto costs ~5 ms to load: once per copy of the file). */
@@ -284,8 +287,8 @@ function remember(cache, self, hash, newSeal, compiled, createCachedData, export
   }
 }
 
-/** Our own kinds of file in the cache folder: code caches (this format and older ones), seals, lint's kept verdicts, unfinished writes. */
-const OURS = /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc3|agc2|bin|seal)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp)$/;
+/** Our own kinds of file in the cache folder: code caches (this format and older ones), seals, snapshots, lint's kept verdicts, unfinished writes. */
+const OURS = /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc3|agc2|bin|seal|snap)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp)$/;
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 
 /**
@@ -315,4 +318,270 @@ function pruneOld(dir) {
   }
 }
 
-run();
+// ---- The startup snapshot (the hook only) ----
+// Compiling and initialising the bundle is most of what a call costs beyond Node's own start. A
+// startup snapshot (node --build-snapshot) is the V8 heap after that work: started as
+// `node --snapshot-blob <blob> <hook file>`, the call begins at once in startFromSnapshot. A blob
+// is code, so it is kept under the code cache's rules: in the private cache folder, named by the
+// build key (the SHA-256 of the code it holds), a private regular file of ours with one link,
+// written to a new file and renamed into place. It is built only by `node <hook file>
+// --agent-guard-make-snapshot` (install, sync), never by a call, and kept only when it answers two
+// calls exactly as the plain hook does.
+// At start it runs the call only for a hook file whose code hashes to the code it was built from
+// (the seal, as for the code cache), under the Node binary that built it (its identity: device,
+// inode, size, times), from a blob that is still a private file of ours; otherwise the file named
+// on the command line runs as it is, in this process (stdin is still unread). A blob Node cannot
+// load at all (truncated, foreign, another Node version) stops Node before any JavaScript runs and
+// before stdin is read: the command that names it falls back to the plain hook then.
+// Nothing read from the environment or the clock is frozen into it: the build fails if the
+// bundle's start or its warm-up reads either.
+const MAKE_SNAPSHOT = '--agent-guard-make-snapshot';
+
+/** Where this build's blob lives (null: no trusted cache folder). */
+function blobLocation(cache) {
+  return cache ? require('node:path').join(cache.dir, `${KEY}.snap`) : null;
+}
+
+function snapshotsHere() {
+  const major = Number(process.versions.node.split('.')[0]);
+  const v8 = require('node:v8');
+  return SNAPSHOT && process.platform !== 'win32' && major >= 20 && !!v8.startupSnapshot && typeof v8.startupSnapshot.isBuildingSnapshot === 'function';
+}
+
+/** A private regular file of ours with one link, in the trusted cache folder (the rules of readPrivate, without reading it). */
+function trustedBlob(cache, file) {
+  try {
+    const fs = require('node:fs');
+    if (!trustedDir(cache.dir)) return false;
+    const st = fs.lstatSync(file);
+    return st.isFile() && st.nlink === 1 && ownedAndPrivate(st);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `node <hook file> --agent-guard-make-snapshot`: builds the blob for this file into a new file,
+ * tries it on two calls against the plain hook (the same answers, byte for byte, or it is not
+ * kept), then renames it into place. Prints the blob's path; exit 1 (with the reason) when none
+ * was made.
+ */
+function makeSnapshot() {
+  const fail = (why) => {
+    process.stderr.write(`agent-guard: no startup snapshot: ${why}\n`);
+    process.exitCode = 1;
+  };
+  const fs = require('node:fs');
+  const { spawnSync } = require('node:child_process');
+  if (!snapshotsHere()) return fail(`this Node (${process.version}, ${process.platform}) cannot start from one`);
+  const cache = process.env.AGENT_GUARD_NO_CACHE ? null : cacheLocation();
+  if (!cache) return fail('no cache folder');
+  const self = readSelf(__filename);
+  if (!self.id) return fail('the hook file changed while it was read');
+  const { code } = embeddedCode(self.bytes.toString('utf8'));
+  const hash = hashes(self.bytes, code);
+  if (!hash.code.startsWith(KEY)) return fail('the hook file is not the code its key names');
+  // The seal first: the trial runs below start from the blob and look this file up in it.
+  remember(cache, self, hash, true, false, null, null);
+  if (!trustedDir(cache.dir)) return fail(`${cache.dir} is not a private folder of this user`);
+  const blob = blobLocation(cache);
+  const tmp = `${blob}.${process.pid}.tmp`;
+  try {
+    const built = spawnSync(process.execPath, ['--snapshot-blob', tmp, '--build-snapshot', __filename], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      timeout: 120000,
+    });
+    if (built.status !== 0) return fail(`node --build-snapshot failed (${built.status ?? built.signal}): ${String(built.stderr).trim().split('\n').at(-1)}`);
+    fs.chmodSync(tmp, 0o600);
+    const st = fs.lstatSync(tmp);
+    if (!st.isFile() || st.nlink !== 1 || !ownedAndPrivate(st)) return fail('the new blob is not a private file');
+    // The blob must answer as the plain hook does, and deny what it must.
+    const env = { ...process.env, AGENT_GUARD_NO_LOG: '1' };
+    delete env.CLAUDE_PROJECT_DIR;
+    for (const command of ['rm -rf ~', 'npm test']) {
+      const input = JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command },
+        cwd: '/nonexistent/agent-guard-snapshot-check',
+      });
+      const run = (args) => spawnSync(process.execPath, args, { input, env, encoding: 'utf8', timeout: 30000 });
+      const fromBlob = run(['--snapshot-blob', tmp, __filename]);
+      const plain = run([__filename]);
+      if (fromBlob.status !== plain.status || fromBlob.stdout !== plain.stdout || fromBlob.stderr !== plain.stderr)
+        return fail(`the blob answers \`${command}\` otherwise than the plain hook`);
+      if (command === 'rm -rf ~' && !/deny/.test(plain.stdout)) return fail('the trial call was not denied');
+    }
+    fs.renameSync(tmp, blob);
+    process.stdout.write(`${blob}\n`);
+  } catch (e) {
+    fail(e?.message ? e.message : String(e));
+  } finally {
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      /* renamed into place, or never written */
+    }
+  }
+}
+
+/**
+ * In `node --snapshot-blob <tmp> --build-snapshot <this file>`: the bundle loaded and warmed up,
+ * with the environment and the clock out of reach, then startFromSnapshot as the snapshot's start.
+ */
+function buildSnapshot() {
+  const fs = require('node:fs');
+  const self = readSelf(__filename);
+  const { code } = embeddedCode(self.bytes.toString('utf8'));
+  const hash = hashes(self.bytes, code);
+  if (!self.id || !hash.code.startsWith(KEY)) throw new Error('agent-guard: the hook file is not the code its key names');
+  const node = identity(fs.statSync(process.execPath, { bigint: true }));
+  const source = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
+  const mod = { exports: {} };
+  const reads = [];
+  const restore = outOfReach(reads);
+  try {
+    // Evaluated as a global script by an indirect eval: node:vm is not among the modules a snapshot
+    // builder supports (it warns that its state may be out of sync after deserialisation). The
+    // text is this file's own code, hashed above against its key.
+    // biome-ignore lint/security/noGlobalEval: see above; the code is this file's own.
+    const globalEval = eval;
+    globalEval(`${source}\n//# sourceURL=${__filename}`)(mod.exports, require, mod, __filename, require('node:path').dirname(__filename));
+    if (typeof mod.exports.warmUp === 'function') mod.exports.warmUp();
+  } finally {
+    restore();
+  }
+  if (reads.length > 0) throw new Error(`agent-guard: the bundle reads ${reads[0]} at load or warm-up; a snapshot would freeze it`);
+  const exports = mod.exports;
+  require('node:v8').startupSnapshot.setDeserializeMainFunction(() => startFromSnapshot(hash.code, node, exports));
+}
+
+/** The environment and the clock, replaced while the bundle loads: every read is recorded. */
+function outOfReach(reads) {
+  const os = require('node:os');
+  const env = process.env;
+  const saved = [];
+  const trap = (obj, key, label) => {
+    const original = obj[key];
+    saved.push(() => {
+      obj[key] = original;
+    });
+    obj[key] = function (...args) {
+      reads.push(label);
+      return original.apply(this, args);
+    };
+  };
+  process.env = new Proxy(env, {
+    get(target, key) {
+      reads.push(`process.env.${String(key)}`);
+      return target[key];
+    },
+    has(target, key) {
+      reads.push(`process.env.${String(key)}`);
+      return key in target;
+    },
+    ownKeys(target) {
+      reads.push('process.env');
+      return Reflect.ownKeys(target);
+    },
+  });
+  const RealDate = Date;
+  globalThis.Date = new Proxy(RealDate, {
+    construct(target, args) {
+      if (args.length === 0) reads.push('new Date()');
+      return Reflect.construct(target, args);
+    },
+    apply(target, self, args) {
+      reads.push('Date()');
+      return Reflect.apply(target, self, args);
+    },
+  });
+  trap(RealDate, 'now', 'Date.now()');
+  trap(process, 'hrtime', 'process.hrtime()');
+  trap(process.hrtime, 'bigint', 'process.hrtime.bigint()');
+  trap(process, 'cwd', 'process.cwd()');
+  // Math.random is not trapped: the bundle's only random values at load are minimatch's
+  // brace-expansion placeholders for escaped pattern characters (patterns come from the guards and
+  // the user's settings, never from a call), the same in every run of one blob. shell-quote's
+  // token, which parses repository text (git aliases), is loaded on first use instead
+  // (core/guards/helpers.ts); test/snapshot.test.ts holds the bundle to exactly these.
+  trap(os, 'homedir', 'os.homedir()');
+  trap(os, 'tmpdir', 'os.tmpdir()');
+  trap(os, 'userInfo', 'os.userInfo()');
+  trap(os, 'hostname', 'os.hostname()');
+  if (globalThis.performance) trap(globalThis.performance, 'now', 'performance.now()');
+  return () => {
+    process.env = env;
+    globalThis.Date = RealDate;
+    for (const undo of saved.reverse()) undo();
+  };
+}
+
+/** The blob this process was started from, as named on its command line. */
+function startedFrom() {
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--snapshot-blob') return args[i + 1];
+    if (args[i].startsWith('--snapshot-blob=')) return args[i].slice('--snapshot-blob='.length);
+  }
+  return undefined;
+}
+
+/**
+ * The first thing a process restored from the snapshot runs: the bundle is loaded already. It runs
+ * the call only when every rule at the top of this section holds; otherwise the file named on the
+ * command line runs as it is.
+ */
+function startFromSnapshot(codeHash, node, exports) {
+  const file = process.argv[1];
+  let ok = false;
+  try {
+    const fs = require('node:fs');
+    const path = require('node:path');
+    const cache = process.env.AGENT_GUARD_NO_CACHE ? null : cacheLocation();
+    const blob = startedFrom();
+    ok =
+      !!cache &&
+      !!file &&
+      !!blob &&
+      path.resolve(blob) === blobLocation(cache) &&
+      trustedBlob(cache, blob) &&
+      identity(fs.statSync(process.execPath, { bigint: true })) === node;
+    if (ok) {
+      const id = identity(fs.statSync(file, { bigint: true }));
+      const sealed = sealOf(cache, id);
+      if (sealed) ok = sealed.code === codeHash;
+      else {
+        // Another copy of the same file (a second project): hashed once, then sealed.
+        const self = readSelf(file);
+        ok = false;
+        if (self.id === id) {
+          const { code } = embeddedCode(self.bytes.toString('utf8'));
+          const now = hashes(self.bytes, code);
+          ok = now.code === codeHash;
+          if (now.code.startsWith(KEY)) remember(cache, self, now, true, false, null, null);
+        }
+      }
+    }
+  } catch {
+    ok = false;
+  }
+  // For tests and `agent-guard status`: which way this call went (stderr only, when asked).
+  if (process.env.AGENT_GUARD_SNAPSHOT_TRACE) process.stderr.write(`agent-guard: snapshot ${ok ? 'used' : 'not used'}\n`);
+  if (!ok) {
+    // The file as it is, in this process (stdin is still unread).
+    require('node:module').createRequire(file || __filename)(file);
+    return;
+  }
+  globalThis.__agentGuardBuild = { key: KEY };
+  exports.main();
+}
+
+function start() {
+  if (SNAPSHOT && snapshotsHere() && require('node:v8').startupSnapshot.isBuildingSnapshot()) return buildSnapshot();
+  if (SNAPSHOT && process.argv[2] === MAKE_SNAPSHOT) return makeSnapshot();
+  run();
+}
+
+start();

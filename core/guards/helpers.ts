@@ -1,6 +1,5 @@
 // Queries over the command model that several guards share.
 
-import { parse as parseWords } from 'shell-quote';
 import { minimatch } from 'minimatch';
 import { basename, isAbsolutePath, resolvePath } from '../paths';
 import { FRESH_TMP, OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
@@ -298,6 +297,9 @@ function parseGitRaw(inv: Invocation, home: string, analysis?: ShellAnalysis): G
   const alias = config.get(gitConfigKey(`alias.${sub}`))?.at(-1);
   if (alias !== undefined) {
     if (alias === null || alias.startsWith('!')) return { sub, args: rest, cwd, globals, config };
+    // Loaded on first use: shell-quote draws a random token when it loads (a startup snapshot
+    // must not freeze one), and few calls define an alias.
+    const { parse: parseWords } = require('shell-quote') as typeof import('shell-quote');
     const words = parseWords(alias).filter((w): w is string => typeof w === 'string');
     const lits = words.map((text) => syntheticValue(text));
     return { sub: words[0] ?? sub, args: [...lits.slice(1), ...rest], cwd, globals, config };

@@ -1,0 +1,212 @@
+// The hook's startup snapshot (scripts/code-cache-loader.js, "The startup snapshot"): a blob is
+// code, so it is built only on request into the private cache folder, named by the code it holds,
+// and used only for that code under the Node that built it; anything wrong with it means the plain
+// hook answers (in the same process when the blob loads; by the command's fallback when Node
+// cannot load it: it then stops before reading stdin, with an exit code that is neither 0 nor 2).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { chmodSync, copyFileSync, lstatSync, mkdtempSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+const ROOT = process.env.AGENT_GUARD_ROOT!;
+const HOOK = join(ROOT, 'dist/hook.cjs');
+const snapshotsHere = process.platform !== 'win32' && Number(process.versions.node.split('.')[0]) >= 20;
+
+/** The folder calls run in (outside the cache folder: a cache inside the workspace is never trusted). */
+const WORK = mkdtempSync(join(tmpdir(), 'agent-guard-snap-ws-'));
+
+function freshCache(): string {
+  const home = mkdtempSync(join(tmpdir(), 'agent-guard-snap-'));
+  chmodSync(home, 0o700);
+  return home;
+}
+
+function env(cache: string): NodeJS.ProcessEnv {
+  const e: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: '/home/user',
+    CLAUDE_PROJECT_DIR: '',
+    AGENT_GUARD_NO_CACHE: '',
+    AGENT_GUARD_NO_LOG: '1',
+    XDG_CACHE_HOME: cache,
+  };
+  delete e.NODE_OPTIONS;
+  return e;
+}
+
+function make(cache: string, file = HOOK) {
+  return spawnSync(process.execPath, [file, '--agent-guard-make-snapshot'], { cwd: WORK, encoding: 'utf8', env: env(cache), timeout: 120000 });
+}
+
+function call(command: string, cache: string, file = HOOK, blob?: string, node = process.execPath) {
+  const args = blob ? ['--snapshot-blob', blob, file] : [file];
+  const r = spawnSync(node, args, {
+    cwd: WORK,
+    input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: '/home/user/project' }),
+    encoding: 'utf8',
+    env: { ...env(cache), AGENT_GUARD_SNAPSHOT_TRACE: '1' },
+    timeout: 30000,
+  });
+  const trace = /agent-guard: snapshot (used|not used)\n/.exec(r.stderr)?.[1] ?? 'none';
+  return { stdout: r.stdout, stderr: r.stderr.replace(/agent-guard: snapshot (used|not used)\n/, ''), status: r.status, signal: r.signal, trace };
+}
+
+function readKey(file = HOOK): string {
+  const m = /const KEY = "([0-9a-f]{16})"/.exec(readFileSync(file, 'latin1').slice(0, 20000));
+  assert.ok(m, 'the loader names its key');
+  return m[1]!;
+}
+
+// One blob for the tests that only read it (building one costs about a second of CPU).
+let shared: { cache: string; blob: string } | undefined;
+function sharedBlob() {
+  if (!shared) {
+    const cache = freshCache();
+    const r = make(cache);
+    assert.equal(r.status, 0, r.stderr);
+    shared = { cache, blob: r.stdout.trim() };
+  }
+  return shared;
+}
+
+const CALLS = ['rm -rf ~', 'npm test', 'git push --force origin main', 'cat .env'];
+
+test('the blob is built on request into the private cache folder, named by its code, and answers every call as the plain hook does', {
+  skip: !snapshotsHere,
+}, () => {
+  const { cache, blob } = sharedBlob();
+  assert.equal(blob, join(cache, 'agent-guard', `${readKey()}.snap`));
+  const st = lstatSync(blob);
+  assert.ok(st.isFile() && st.nlink === 1);
+  assert.equal(st.mode & 0o777, 0o600);
+  assert.deepEqual(
+    readdirSync(join(cache, 'agent-guard')).filter((n) => n.endsWith('.tmp')),
+    [],
+    'no unfinished file is left',
+  );
+  for (const command of CALLS) {
+    const plain = call(command, cache);
+    const fromBlob = call(command, cache, HOOK, blob);
+    assert.equal(fromBlob.trace, 'used', command);
+    assert.deepEqual([fromBlob.stdout, fromBlob.stderr, fromBlob.status], [plain.stdout, plain.stderr, plain.status], command);
+  }
+  assert.match(call('rm -rf ~', cache, HOOK, blob).stdout, /"permissionDecision":"deny".*rm-catastrophic/);
+});
+
+test('a blob Node cannot load (missing, truncated, foreign bytes) stops Node before any answer, with an exit code that is neither 0 nor 2', {
+  skip: !snapshotsHere,
+}, () => {
+  const { cache, blob } = sharedBlob();
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-snap-bad-'));
+  const bytes = readFileSync(blob);
+  const truncated = join(dir, 'truncated.snap');
+  writeFileSync(truncated, bytes.subarray(0, bytes.length >> 1));
+  const foreign = join(dir, 'foreign.snap');
+  writeFileSync(foreign, readFileSync(HOOK));
+  for (const bad of [join(dir, 'missing.snap'), truncated, foreign]) {
+    const r = call('rm -rf ~', cache, HOOK, bad);
+    assert.equal(r.stdout, '', bad);
+    assert.ok(r.status !== 0 && r.status !== 2, `${bad}: exit ${r.status} ${r.signal}`);
+  }
+});
+
+test('a blob that is a link, outside the cache folder, or writable by others is not used: the hook file runs as it is, with the same answer', {
+  skip: !snapshotsHere,
+}, () => {
+  const { cache, blob } = sharedBlob();
+  const expected = call('rm -rf ~', cache);
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-snap-elsewhere-'));
+  const copy = join(dir, `${readKey()}.snap`);
+  copyFileSync(blob, copy);
+  chmodSync(copy, 0o600);
+  const link = join(dir, 'link.snap');
+  symlinkSync(blob, link);
+  for (const other of [copy, link]) {
+    const r = call('rm -rf ~', cache, HOOK, other);
+    assert.equal(r.trace, 'not used', other);
+    assert.deepEqual([r.stdout, r.stderr, r.status], [expected.stdout, expected.stderr, expected.status], other);
+  }
+  // The blob itself, made a link to a copy of it (the name the command uses, a target elsewhere).
+  const c2 = freshCache();
+  const made = make(c2);
+  assert.equal(made.status, 0, made.stderr);
+  const own = made.stdout.trim();
+  renameSync(own, join(dir, 'moved.snap'));
+  symlinkSync(join(dir, 'moved.snap'), own);
+  assert.equal(call('rm -rf ~', c2, HOOK, own).trace, 'not used');
+  // Writable by others.
+  const c3 = freshCache();
+  const made3 = make(c3);
+  assert.equal(made3.status, 0, made3.stderr);
+  chmodSync(made3.stdout.trim(), 0o666);
+  assert.equal(call('npm test', c3, HOOK, made3.stdout.trim()).trace, 'not used');
+  chmodSync(made3.stdout.trim(), 0o600);
+  assert.equal(call('npm test', c3, HOOK, made3.stdout.trim()).trace, 'used');
+});
+
+test('a blob runs only the code it was built from: another hook file, or this one changed in place, runs its own code', { skip: !snapshotsHere }, () => {
+  const { cache, blob } = sharedBlob();
+  const genuine = readFileSync(HOOK, 'latin1');
+  const at = genuine.indexOf('return"your home directory"');
+  assert.ok(at > 0, 'the string to change is in the bundle');
+  const forged = `${genuine.slice(0, at)}return"your HOME directory"${genuine.slice(at + 'return"your home directory"'.length)}`;
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-snap-forged-'));
+  const file = join(dir, 'hook.cjs');
+  // A second copy of the genuine file (another project's): hashed once, then the blob runs it.
+  writeFileSync(file, genuine, 'latin1');
+  const copyRun = call('rm -rf ~', cache, file, blob);
+  assert.equal(copyRun.trace, 'used');
+  assert.match(copyRun.stdout, /your home directory/);
+  // The same file rewritten in place with other code under the same key.
+  writeFileSync(file, forged, 'latin1');
+  for (let i = 0; i < 2; i++) {
+    const r = call('rm -rf ~', cache, file, blob);
+    assert.equal(r.trace, 'not used');
+    assert.match(r.stdout, /your HOME directory/, 'the file ran its own code');
+  }
+  // And a forged file is never made into a blob.
+  const c2 = freshCache();
+  const made = make(c2, file);
+  assert.equal(made.status, 1);
+  assert.match(made.stderr, /not the code its key names/);
+});
+
+test('a blob started by another Node binary is not used: the hook file runs as it is', { skip: !snapshotsHere }, () => {
+  const { cache, blob } = sharedBlob();
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-snap-node-'));
+  const otherNode = join(dir, 'node');
+  copyFileSync(process.execPath, otherNode);
+  chmodSync(otherNode, 0o755);
+  const expected = call('rm -rf ~', cache);
+  const r = call('rm -rf ~', cache, HOOK, blob, otherNode);
+  assert.equal(r.trace, 'not used');
+  assert.deepEqual([r.stdout, r.stderr, r.status], [expected.stdout, expected.stderr, expected.status]);
+});
+
+test('the blob freezes nothing of the environment, the clock or the folder: each call reads its own', { skip: !snapshotsHere }, () => {
+  const { cache, blob } = sharedBlob();
+  // The project folder and HOME come from the call, not from the build.
+  for (const home of ['/home/alice', '/home/bob']) {
+    const run = (blobArgs: string[]) =>
+      spawnSync(process.execPath, [...blobArgs, HOOK], {
+        cwd: WORK,
+        input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /home/alice/*' }, cwd: '/tmp' }),
+        encoding: 'utf8',
+        env: { ...env(cache), HOME: home },
+      });
+    const plain = run([]);
+    const fromBlob = run(['--snapshot-blob', blob]);
+    assert.deepEqual([fromBlob.stdout, fromBlob.stderr, fromBlob.status], [plain.stdout, plain.stderr, plain.status], home);
+  }
+  // The loader refuses to build from a bundle whose load reads the environment or the clock: its
+  // only random values at load are minimatch's brace-expansion placeholders; shell-quote (random
+  // token, parses repository text) is loaded on first use.
+  const code = readFileSync(HOOK, 'utf8');
+  const randoms = code.match(/Math\.random\(\)/g) ?? [];
+  assert.equal(randoms.length, 5 + 1, 'five brace-expansion placeholders and shell-quote');
+  assert.match(code, /"\\0SLASH"\+Math\.random\(\)/);
+  assert.doesNotMatch(code, /__MINIMATCH_TESTING_PLATFORM__/);
+});
