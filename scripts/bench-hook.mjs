@@ -13,7 +13,7 @@
 //   answer is checked against the real hook's.
 // BENCH_RUNS (default 15) runs per cell; BENCH_INSTRUCTIONS=0 skips valgrind; BENCH_PEER=0 the peer.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, homedir, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +100,16 @@ const VALGRIND = WITH_INSTRUCTIONS && spawnSync('valgrind', ['--version'], { enc
 const preload = join(scratch, 'cpu.cjs');
 writeFileSync(preload, "process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\ncpu:'+((u.user+u.system)/1000).toFixed(3))})");
 
+/** The hook's startup snapshot (scripts/code-cache-loader.js), built for the measuring copy, and checked to be used. */
+function snapshotBlob() {
+  const made = spawnSync(process.execPath, [HOOK, '--agent-guard-make-snapshot'], { cwd: repo, env: baseEnv, encoding: 'utf8' });
+  if (made.status !== 0) return { missing: made.stderr.trim() || `exit ${made.status}` };
+  const path = made.stdout.trim();
+  const input = JSON.stringify(PAYLOADS[0].payload);
+  const probe = spawnSync(process.execPath, ['--snapshot-blob', path, HOOK], { input, env: { ...baseEnv, AGENT_GUARD_SNAPSHOT_TRACE: '1' }, encoding: 'utf8' });
+  return /snapshot used/.test(probe.stderr) ? { path } : { missing: `built, but not used: ${probe.stderr.trim()}` };
+}
+
 /** CPU ms of one run (and its output, to check the answer). */
 function cpuRun(args, input, env) {
   if (PERF) {
@@ -150,13 +160,20 @@ function verdictOf(stdout) {
 
 export function benchHook({ print = console.log } = {}) {
   const peer = peerHook();
-  const programs = [{ id: 'node', args: ['-e', '0'] }, { id: 'hook', args: [HOOK] }, ...(peer.args ? [{ id: 'peer', args: peer.args }] : [])];
+  const blob = snapshotBlob();
+  const programs = [
+    { id: 'node', args: ['-e', '0'] },
+    { id: 'hook', args: [HOOK] },
+    ...(blob.path ? [{ id: 'snap', args: ['--snapshot-blob', blob.path, HOOK] }] : []),
+    ...(peer.args ? [{ id: 'peer', args: peer.args }] : []),
+  ];
   print(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
   print(
     `hook: ${HOOK} (the deadline lifted; ${(readFileSync(REAL_HOOK).length / 1024).toFixed(0)} KB); peer: ${peer.args ? `${PEER.name} ${PEER.version} (npm)` : `not measured (${peer.missing})`}`,
   );
+  print(`startup snapshot: ${blob.path ? `${blob.path} (${(statSync(blob.path).size / 2 ** 20).toFixed(1)} MiB)` : `not measured (${blob.missing})`}`);
   print(
-    `CPU: ${PERF ? 'perf stat task-clock' : "the child's own cpuUsage at exit"}, median of ${RUNS} runs alternating node -e 0, hook${peer.args ? ', peer' : ''}${CA ? ', with and without the CA bundle' : ''}; instructions: ${VALGRIND ? 'callgrind, all threads, one run each' : 'not measured'}`,
+    `CPU: ${PERF ? 'perf stat task-clock' : "the child's own cpuUsage at exit"}, median of ${RUNS} runs alternating node -e 0, hook${blob.path ? ', the hook from its startup snapshot' : ''}${peer.args ? ', peer' : ''}${CA ? ', with and without the CA bundle' : ''}; instructions: ${VALGRIND ? 'callgrind, all threads, one run each' : 'not measured'}`,
   );
   const results = [];
   for (const p of PAYLOADS) {
@@ -171,7 +188,7 @@ export function benchHook({ print = console.log } = {}) {
       for (const e of envs)
         for (const prog of programs) {
           const r = cpuRun(prog.args, input, e.env);
-          if (prog.id === 'hook' && (r.stdout !== expected.stdout || r.status !== expected.status))
+          if ((prog.id === 'hook' || prog.id === 'snap') && (r.stdout !== expected.stdout || r.status !== expected.status))
             throw new Error(`${p.id}: the measuring copy answered ${JSON.stringify(r.stdout)} (exit ${r.status}), the hook ${JSON.stringify(expected.stdout)}`);
           cells[`${e.id}:${prog.id}`].push(r.cpu);
         }
@@ -191,7 +208,8 @@ export function benchHook({ print = console.log } = {}) {
           continue;
         }
         const r = instructions(prog.args, input, baseEnv);
-        if (prog.id === 'hook' && verdictOf(r.stdout) !== p.deny) throw new Error(`${p.id}: under valgrind the hook answered ${verdictOf(r.stdout)}`);
+        if ((prog.id === 'hook' || prog.id === 'snap') && verdictOf(r.stdout) !== p.deny)
+          throw new Error(`${p.id}: under valgrind the hook answered ${verdictOf(r.stdout)}`);
         row.ir[`noca:${prog.id}`] = r.ir;
       }
       if (CA && (p.id === 'allowed' || results.length === 0))
@@ -218,6 +236,9 @@ function printRow(r, print, peer) {
     `hook ${f1(c['noca:hook'])} ms vs node -e 0 ${f1(c['noca:node'])} ms = ${ratio(c['noca:hook'], c['noca:node'])} CPU`,
     Number.isFinite(r.ir['noca:hook'])
       ? `${r.ir['noca:hook'].toFixed(0)}M vs ${r.ir['noca:node'].toFixed(0)}M = ${ratio(r.ir['noca:hook'], r.ir['noca:node'])} instructions`
+      : null,
+    Number.isFinite(c['noca:snap'])
+      ? `from the startup snapshot ${f1(c['noca:snap'])} ms = ${ratio(c['noca:snap'], c['noca:node'])} CPU${Number.isFinite(r.ir['noca:snap']) ? `, ${r.ir['noca:snap'].toFixed(0)}M = ${ratio(r.ir['noca:snap'], r.ir['noca:node'])} instructions` : ''}${CA ? `; with the CA bundle ${ratio(c['ca:snap'], c['ca:node'])} CPU` : ''}`
       : null,
     CA ? `with the CA bundle ${ratio(c['ca:hook'], c['ca:node'])} CPU (${f1(c['ca:hook'])} vs ${f1(c['ca:node'])})` : null,
     Number.isFinite(r.ir['ca:hook']) ? `${ratio(r.ir['ca:hook'], r.ir['ca:node'])} instructions` : null,
