@@ -37,6 +37,18 @@ export interface HookRun {
 export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, deadline: Deadline = deadlineIn(HOOK_DEADLINE_MS), selfFile?: string): HookRun {
   const home = homeDirectory(env, safeHomedir);
   const fallbackCwd = normalizePath(process.cwd());
+  // The plain run after a start from the startup snapshot failed (the command's fallback: see
+  // snapshotFirst in core/install/installer.ts): Node that cannot load a blob stops before reading
+  // stdin, so the call is here whole; empty or cut input means the failed run read it: blocked.
+  const afterSnapshot = env.AGENT_GUARD_AFTER_SNAPSHOT;
+  if (afterSnapshot && !isJson(stdin))
+    return {
+      stdout: '',
+      stderr: [
+        `agent-guard: the hook stopped (exit ${afterSnapshot.slice(0, 8)}) after it may have read this call, so this call is blocked; to see why, run: agent-guard status`,
+      ],
+      exitCode: 2,
+    };
   if (stdin.trim() === '') return { stdout: '', stderr: ['agent-guard: empty input; no opinion'], exitCode: 0 };
   let payload: unknown;
   try {
@@ -230,4 +242,13 @@ export function emit(run: HookRun): void {
   for (const line of run.stderr) process.stderr.write(`${escapeControl(line, 'text')}\n`);
   if (run.stdout) process.stdout.write(run.stdout);
   process.exitCode = run.exitCode;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

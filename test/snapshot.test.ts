@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chmodSync, copyFileSync, lstatSync, mkdtempSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { snapshotFirst } from '../core/install/installer';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const HOOK = join(ROOT, 'dist/hook.cjs');
@@ -209,4 +210,56 @@ test('the blob freezes nothing of the environment, the clock or the folder: each
   assert.equal(randoms.length, 5 + 1, 'five brace-expansion placeholders and shell-quote');
   assert.match(code, /"\\0SLASH"\+Math\.random\(\)/);
   assert.doesNotMatch(code, /__MINIMATCH_TESTING_PLATFORM__/);
+});
+
+test("the command's start from the snapshot (snapshotFirst): the blob when it is there and ours, else the plain hook with the same answer; a call the failed run consumed is blocked", {
+  skip: !snapshotsHere,
+}, () => {
+  const { cache } = sharedBlob();
+  const script = (file: string) => `f='${file}'; ${snapshotFirst()}node "$f"`;
+  const sh = (command: string, cacheHome: string, file = HOOK, input?: string) => {
+    const r = spawnSync('/bin/sh', ['-c', script(file)], {
+      cwd: WORK,
+      input: input ?? JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: '/home/user/project' }),
+      encoding: 'utf8',
+      env: { ...env(cacheHome), AGENT_GUARD_SNAPSHOT_TRACE: '1' },
+    });
+    const trace = /agent-guard: snapshot (used|not used)\n/.exec(r.stderr)?.[1] ?? 'none';
+    return { stdout: r.stdout, status: r.status, trace, stderr: r.stderr };
+  };
+  const expected = call('rm -rf ~', cache);
+  const used = sh('rm -rf ~', cache);
+  assert.equal(used.trace, 'used');
+  assert.deepEqual([used.stdout, used.status], [expected.stdout, expected.status]);
+  // No blob (a cache folder without one): the plain hook, no noise.
+  const empty = freshCache();
+  const none = sh('rm -rf ~', empty);
+  assert.deepEqual([none.trace, none.stdout, none.status], ['none', expected.stdout, expected.status]);
+  // Truncated, in place: Node stops before reading stdin; the plain hook answers the whole call.
+  const c2 = freshCache();
+  const made = make(c2);
+  assert.equal(made.status, 0, made.stderr);
+  const own = made.stdout.trim();
+  const bytes = readFileSync(own);
+  writeFileSync(own, bytes.subarray(0, bytes.length >> 1));
+  for (const command of ['rm -rf ~', 'npm test']) {
+    const plain = call(command, c2);
+    const r = sh(command, c2);
+    assert.deepEqual([r.stdout, r.status], [plain.stdout, plain.status], command);
+  }
+  // A link in its place is never named to Node.
+  const c3 = freshCache();
+  const made3 = make(c3);
+  assert.equal(made3.status, 0, made3.stderr);
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-snap-sh-'));
+  renameSync(made3.stdout.trim(), join(dir, 'moved.snap'));
+  symlinkSync(join(dir, 'moved.snap'), made3.stdout.trim());
+  const linked = sh('rm -rf ~', c3);
+  assert.deepEqual([linked.trace, linked.stdout], ['none', expected.stdout]);
+  // The plain run after a failed start, with the call consumed (empty or cut input): blocked.
+  for (const input of ['', '{"tool_name":"Bash","tool_in']) {
+    const r = spawnSync(process.execPath, [HOOK], { cwd: WORK, input, encoding: 'utf8', env: { ...env(cache), AGENT_GUARD_AFTER_SNAPSHOT: '139' } });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /the hook stopped \(exit 139\) after it may have read this call, so this call is blocked/);
+  }
 });

@@ -82,6 +82,27 @@ export function hardenedRun(missing: string, fix: string): string {
   );
 }
 
+/**
+ * (#31, not installed by any form yet.) The start from the hook's startup snapshot
+ * (scripts/code-cache-loader.js), for the place in `hardenedRun` before the plain `node "$f"`: the
+ * blob `<cache>/agent-guard/<build key>.snap` (the key from the hook file's loader line, the cache
+ * folder from XDG_CACHE_HOME or HOME as the loader finds it), named to Node only when it and its
+ * folder are this user's and not links. Exit 0 or 2 is the answer; anything else means Node could
+ * not start from it (missing, truncated, foreign, another Node: it stops before reading stdin), and
+ * the plain hook runs with AGENT_GUARD_AFTER_SNAPSHOT set, which blocks a call whose input the
+ * failed run consumed (cli/run-hook.ts). Only shell built-ins: no process before node.
+ */
+export function snapshotFirst(): string {
+  return (
+    `l=; { read -r l; case $l in *build:*) ;; *) read -r l;; esac; } < "$f" 2>/dev/null; k=\${l##*build:}; ` +
+    `case $k in ????????????????) case $k in *[!0-9a-f]*) k=;; esac;; *) k=;; esac; ` +
+    `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; ` +
+    `case $c in /*) ;; *) k=;; esac; ` +
+    `if [ -n "$k" ] && [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ] && [ -d "$c" ] && [ ! -h "$c" ] && [ -O "$c" ]; then ` +
+    `node --snapshot-blob "$b" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; `
+  );
+}
+
 export interface TargetPaths {
   claudeDir: string;
   settingsFile: string;
