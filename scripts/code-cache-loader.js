@@ -579,7 +579,9 @@ function startFromSnapshot(codeHash, node, exports) {
 }
 
 function start() {
-  if (SNAPSHOT && snapshotsHere() && require('node:v8').startupSnapshot.isBuildingSnapshot()) return buildSnapshot();
+  // node:v8 only when Node was asked to build one (a call never loads it).
+  if (SNAPSHOT && process.execArgv.includes('--build-snapshot') && snapshotsHere() && require('node:v8').startupSnapshot.isBuildingSnapshot())
+    return buildSnapshot();
   if (SNAPSHOT && process.argv[2] === MAKE_SNAPSHOT) return makeSnapshot();
   run();
 }
