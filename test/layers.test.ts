@@ -32,12 +32,9 @@ const KNOWN_UPWARD: string[] = [
   'core/shell/launchers.ts → core/effects/signatures/index.ts',
 ];
 
-const SIGNATURES =
-  'core/effects/signatures/config-files.ts core/effects/signatures/credentials.ts core/effects/signatures/crypto.ts core/effects/signatures/deleters.ts core/effects/signatures/docker.ts core/effects/signatures/env.ts core/effects/signatures/files.ts core/effects/signatures/git.ts core/effects/signatures/index.ts core/effects/signatures/interpreters.ts core/effects/signatures/loaders.ts core/effects/signatures/network.ts core/effects/signatures/search.ts core/effects/signatures/sql.ts core/effects/signatures/system.ts';
-
 /** Circles among core/ modules today, each as its sorted member list. */
 const KNOWN_CIRCLES: string[] = [
-  `core/effects/code.ts core/effects/derive.ts core/effects/destroy.ts ${SIGNATURES} core/effects/types.ts core/shell/analyze.ts core/shell/elsewhere.ts core/shell/launchers.ts`,
+  'core/effects/code.ts core/effects/derive.ts core/effects/destroy.ts core/shell/analyze.ts',
   'core/guards/context.ts core/guards/dispatch.ts',
   'core/install/apply.ts core/install/target.ts core/install/targets/managed.ts',
   'core/install/sandbox.ts core/install/settings.ts',

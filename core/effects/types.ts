@@ -2,7 +2,7 @@
 // data (core/effects/signatures/, one file per program family). Guards judge effects, not
 // spellings, so a reader, writer or launcher added to a table is covered by every guard at once.
 
-import type { Value } from '../shell/analyze';
+import type { Value } from '../shell/model';
 
 /**
  * How a read uses the content. Only `content`, `copy`, `search` and `search-visible` can reveal

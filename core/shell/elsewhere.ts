@@ -16,7 +16,7 @@
 //
 // One row per program and subcommand; each row has examples (test/elsewhere.test.ts runs them).
 
-import type { Value } from './analyze';
+import type { Value } from './model';
 
 export type Where = 'remote' | 'container' | 'here';
 
