@@ -4,7 +4,7 @@ import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type ToolCall
 import { changedSinceHead, parseGit, plausiblePaths, productCommand, runs, shq, type GitCall } from '../core/guards/helpers';
 import { HOOK_MARK, PLUGIN_ID, hookChange, trimSlashes } from '../core/guards/hook-settings';
 import { analysisEffects, effectsOf, matchRow, patchFiles, patchStrip, specFor } from '../core/effects/derive';
-import type { Effect, Target } from '../core/effects/types';
+import type { Effect, Target } from '../core/programs/types';
 import { basename, dirname, isSameOrAncestor, normalizePath, relativeTo, resolvePath } from '../core/paths';
 import { findStartingPoints, interpreterCode, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { literals } from '../core/effects/code';

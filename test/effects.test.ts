@@ -6,8 +6,8 @@ import { analyzeShell } from '../core/shell/analyze';
 import { effectsOf, render, specFor, substitution, namesOnlyPattern } from '../core/effects/derive';
 import { patchTargets } from '../core/effects/patch';
 import { administration, MONGO_ADMIN, REDIS_ADMIN, SQL_ADMIN } from '../core/effects/store-admin';
-import { FAMILIES } from '../core/effects/signatures';
-import { CODE_APIS, DOTENV_LOADERS } from '../core/effects/signatures/interpreters';
+import { FAMILIES } from '../core/programs';
+import { CODE_APIS, DOTENV_LOADERS } from '../core/programs/interpreters';
 import { literals } from '../core/effects/code';
 import { HOME, PROJECT } from './support/run';
 

@@ -27,9 +27,6 @@ const LAYERS: { name: string; prefixes: string[] }[] = [
 const KNOWN_UPWARD: string[] = [
   'core/settings-schema.ts → core/lint/claude-code.ts',
   'core/shell/analyze.ts → core/effects/derive.ts',
-  'core/shell/analyze.ts → core/effects/signatures/network.ts',
-  'core/shell/launchers.ts → core/effects/signatures/destroy.ts',
-  'core/shell/launchers.ts → core/effects/signatures/index.ts',
 ];
 
 /** Circles among core/ modules today, each as its sorted member list. */

@@ -4,10 +4,10 @@
 // The API names are data (signatures/interpreters.ts, CODE_APIS); one linear pass over the code.
 
 import { syntheticValue, type Invocation } from '../shell/analyze';
-import type { Effect } from './types';
+import type { Effect } from '../programs/types';
 import { hostOf, target } from './derive';
-import { CODE_APIS, CODE_EVAL, DOTENV_LOADERS } from './signatures/interpreters';
-import { CODE_ENV } from './signatures/env';
+import { CODE_APIS, CODE_EVAL, DOTENV_LOADERS } from '../programs/interpreters';
+import { CODE_ENV } from '../programs/env';
 import { foldExpression, readCode } from '../shell/interpreters';
 import { codeDestroys } from './destroy';
 

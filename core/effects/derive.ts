@@ -5,8 +5,8 @@
 import { interpreterCode, LOOP_WORD, OPAQUE, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import { basename, isAbsolutePath, isSameOrAncestor, relativeTo, resolvePath } from '../paths';
 import { codeEffects, envReads } from './code';
-import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from './types';
-import { FAMILIES } from './signatures';
+import type { Effect, FixedEffect, ProgramSpec, ReadMode, Role, Row, Target } from '../programs/types';
+import { FAMILIES } from '../programs';
 import { destroyEffects } from './destroy';
 import { parsePatch, type PatchFile } from './patch';
 import { work } from '../work';

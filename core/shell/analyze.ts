@@ -17,7 +17,7 @@ import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
 import { deletingProgram, describedProgram, destroyTableProgram, EMBEDDED_SHELL, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
 import { execArgv } from '../effects/derive';
-import { NETWORK_SOURCES, STREAM_FILTERS } from '../effects/signatures/network';
+import { NETWORK_SOURCES, STREAM_FILTERS } from '../programs/network';
 import { launched, type Launch } from './elsewhere';
 import { OutOfTime, withDeadline, work } from '../work';
 import { OPAQUE, UNKNOWN, unknownValue, type EvaluatedRedirect, type Invocation, type Possibility, type ShellAnalysis, type Value } from './model';
