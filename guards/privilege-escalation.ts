@@ -1,6 +1,7 @@
 import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { flags } from '../core/guards/helpers';
-import { effectsOf, matchRow, specFor } from '../core/effects/derive';
+import { effectsOf } from '../core/effects/derive';
+import { matchRow, specFor } from '../core/programs/match';
 import type { Invocation } from '../core/shell/analyze';
 import { printsOnly } from '../core/effects/info-forms';
 

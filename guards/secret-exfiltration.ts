@@ -1,4 +1,5 @@
-import { effectsOf, specFor } from '../core/effects/derive';
+import { effectsOf } from '../core/effects/derive';
+import { specFor } from '../core/programs/match';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { argPath, runs, secretArg } from '../core/guards/helpers';
 import { copyExcludes, secretWithin, type SecretHit } from '../core/guards/secret-paths';

@@ -3,7 +3,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeShell } from '../core/shell/analyze';
-import { effectsOf, render, specFor, substitution, namesOnlyPattern } from '../core/effects/derive';
+import { effectsOf, render, substitution, namesOnlyPattern } from '../core/effects/derive';
+import { specFor } from '../core/programs/match';
 import { patchTargets } from '../core/effects/patch';
 import { administration, MONGO_ADMIN, REDIS_ADMIN, SQL_ADMIN } from '../core/effects/store-admin';
 import { FAMILIES } from '../core/programs';

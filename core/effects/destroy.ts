@@ -4,7 +4,7 @@
 
 import type { Invocation, Value } from '../shell/analyze';
 import { basename } from '../paths';
-import { parseArgs } from './derive';
+import { parseArgs } from '../programs/match';
 import { literals } from './code';
 import type { Effect } from '../programs/types';
 import { CODE_DESTROYERS, DATA_DIRS, DESTROY, type DestroyRow, type DestroyShape, type Instead, type WordPattern } from '../programs/destroy';

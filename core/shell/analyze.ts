@@ -16,7 +16,7 @@ import { FRESH_TMP, printsSetupCode, substitutionMeaning } from './substitutions
 import { readCode } from './interpreters';
 import { isPowerShellCmdlet, translateCmd, translatePowerShell } from './powershell';
 import { deletingProgram, describedProgram, destroyTableProgram, EMBEDDED_SHELL, launcherFor, PROSE_OPTION, signatureRuns, type Launcher } from './launchers';
-import { execArgv } from '../effects/derive';
+import { execArgv } from '../programs/match';
 import { NETWORK_SOURCES, STREAM_FILTERS } from '../programs/network';
 import { launched, type Launch } from './elsewhere';
 import { OutOfTime, withDeadline, work } from '../work';
