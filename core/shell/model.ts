@@ -19,6 +19,11 @@ export function unknownValue(word: Word, because: string): Value {
   return { word, known: null, ifUnset: OPAQUE, unsetVars: [], glob: false, possible: [{ text: UNKNOWN, because: [because], unset: [] }] };
 }
 
+/** A value that is exactly this text (as if written in single quotes). */
+export function syntheticValue(text: string): Value {
+  return { word: { parts: [{ type: 'lit', text, quoted: true }], raw: text }, known: text, ifUnset: text, unsetVars: [], glob: false, possible: [] };
+}
+
 /** A value the word can plausibly take when the line does not determine it, and why. */
 export interface Possibility {
   text: string;
