@@ -30,10 +30,25 @@ import {
   SQL_SHELLS,
   WRAPPERS,
 } from '../programs/command-strings';
-import { NETWORK_SOURCES, STREAM_FILTERS } from '../programs/network';
 import { launched, type Launch } from './elsewhere';
 import { braceExpand, braceGroup, literalText, otherOp, printfEscapes, programName, rawBraceGroup, removePattern } from './words';
 export { programName };
+import {
+  findStartingPoints,
+  fromDownload,
+  HEREDOC_VARIABLE,
+  heredocText,
+  locatedProgram,
+  pipedItems,
+  procsubOf,
+  readOptionValue,
+  singleCommandWords,
+  skipOptions,
+  subscriptSubstitution,
+  unseenItems,
+  xargsUnknownItem,
+} from './arguments';
+export { findStartingPoints };
 import { AWKS, INTERPRETER_FLAGS, interpreterCode, interpreterProgram, positional, skeleton, type InterpreterProgram } from './interpreter-args';
 export { interpreterCode, interpreterProgram, skeleton, type InterpreterProgram };
 import { OutOfTime, withDeadline, work } from '../work';
@@ -249,12 +264,6 @@ function readTargets(cmd: Command): string[] {
   return lits.slice(1).filter((t, i): t is string => t !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(t) && !readOptionValue(lits[0]!, lits[i] ?? null));
 }
 
-/** Whether the word after `option` is that option's value, not a variable name (`read -p PROMPT`, `mapfile -u FD`; `read -a NAME` names one). */
-function readOptionValue(program: string, option: string | null): boolean {
-  if (option === null) return false;
-  return program === 'read' ? /^-[a-zA-Z]*[dnNptu]$/.test(option) : /^-[a-zA-Z]*[dnOsuCc]$/.test(option);
-}
-
 /** Walks one command; returns the invocation whose stdout is the command's output, if any. */
 function walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocation | null {
   work();
@@ -410,12 +419,6 @@ function noteWritten(redirects: EvaluatedRedirect[], state: State, w: Walk): voi
   }
 }
 
-/** The script of a word that is one process substitution `<(…)` or `>(…)`. */
-function procsubOf(word: Word, dir: '<' | '>'): Script[] {
-  const only = word.parts.length === 1 ? word.parts[0]! : null;
-  return only?.type === 'procsub' && only.dir === dir ? [only.script] : [];
-}
-
 /** Assigns NAME, or what a `declare -n` reference NAME stands for. */
 function setVar(state: State, name: string, value: VarValue): void {
   let n = name;
@@ -425,18 +428,6 @@ function setVar(state: State, name: string, value: VarValue): void {
     n = ref;
   }
   state.vars.set(n, value);
-}
-
-/** A subscript that runs a command when bash evaluates it as an array index: `a[$(…)]`, ``a[`…`]``. One pass. */
-function subscriptSubstitution(text: string): boolean {
-  for (let open = text.indexOf('['); open >= 0; ) {
-    const close = text.indexOf(']', open);
-    const inside = text.slice(open, close < 0 ? text.length : close);
-    if (inside.includes('$(') || inside.includes('`')) return true;
-    if (close < 0) return false;
-    open = text.indexOf('[', close);
-  }
-  return false;
 }
 
 /**
@@ -1509,19 +1500,6 @@ function inProject(file: Value, state: State, w: Walk): boolean {
   return path === w.projectDir || path.startsWith(`${w.projectDir}/`);
 }
 
-const DOWNLOADS = new Set(NETWORK_SOURCES.flatMap((s) => s.names));
-/** Programs a download's text passes through on its way to a shell: filters and decoders. */
-const PASSING = new Set([...STREAM_FILTERS.flatMap((f) => f.names), 'base64', 'base32', 'xxd', 'openssl', 'gunzip', 'zcat', 'uudecode']);
-
-/** `curl … | sh`, `wget -O- … | tail -n +2 | sh`: a download (through filters) is what the shell reads. */
-function fromDownload(p: Invocation | null | undefined): boolean {
-  for (let hops = 0; p && hops < 16; hops++, p = p.pipeFrom) {
-    if (DOWNLOADS.has(p.program)) return true;
-    if (!PASSING.has(p.program)) return false;
-  }
-  return false;
-}
-
 /** The file of a word that is exactly `$(cat FILE)` or `$(< FILE)`, FILE fixed by the line. */
 function catFile(word: Word, state: State, w: Walk): Value | null {
   const only = word.parts.length === 1 ? word.parts[0]! : null;
@@ -1595,43 +1573,6 @@ function resolveFindExec(args: Value[], state: State, w: Walk, meta: Meta): void
     i = j;
     if (cmd.length > 0) resolve(cmd, state, w, { ...meta, via: [...meta.via, `find ${flag}`], findRoots: roots });
   }
-}
-
-/** find's starting points: the arguments before the first expression token. */
-export function findStartingPoints(args: Value[]): Value[] {
-  const roots: Value[] = [];
-  for (const a of args) {
-    const t = a.known ?? a.ifUnset;
-    if (t.startsWith('-') || t === '(' || t === '!' || t === ')') {
-      if (['-H', '-L', '-P'].includes(t)) continue;
-      break;
-    }
-    roots.push(a);
-  }
-  return roots;
-}
-
-function skipOptions(args: Value[], argOpts: string[], leadingArgs: number): Value[] {
-  let i = 0;
-  while (i < args.length) {
-    const a = args[i]!.known;
-    if (a === null) break;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
-      i++; // sudo VAR=value cmd
-      continue;
-    }
-    if (!a.startsWith('-') || a === '-') break;
-    const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
-    if (argOpts.includes(name) && !a.includes('=')) i += 2;
-    else if (argOpts.some((o) => o.length === 2 && a.startsWith(o) && a.length > 2))
-      i++; // -n5, -oL
-    else i++;
-  }
-  return args.slice(Math.min(args.length, i + leadingArgs));
 }
 
 function changeDir(state: State, args: Value[], w: Walk): string | null {
@@ -2025,13 +1966,6 @@ function printfOutput(words: Word[], state: State, w: Walk): string | null {
   return out.slice(0, end);
 }
 
-function singleCommandWords(script: Script): Word[] | null {
-  if (script.items.length !== 1) return null;
-  const cmds = script.items[0]!.pipeline.commands;
-  if (cmds.length !== 1 || cmds[0]!.type !== 'simple') return null;
-  return (cmds[0] as SimpleCommand).words;
-}
-
 /**
  * What a substitution whose output the line does not fix can plausibly print: its known meaning
  * (`git rev-parse --show-toplevel` is the project, `whoami` your user name, `mktemp` a fresh path),
@@ -2059,8 +1993,6 @@ function evalRedirect(r: Redirect, state: State, w: Walk): EvaluatedRedirect {
   return out;
 }
 
-const HEREDOC_VARIABLE = /(?<!\\)\$(?:\{([A-Za-z_]\w*)(?!\w|:?\+)|([A-Za-z_]\w*))/g;
-
 /**
  * The redirections in force for one command: those of the groups, loops and scripts around it, then
  * its own. Every command carries the list (and every variable an inherited heredoc expands), so the
@@ -2083,11 +2015,6 @@ function withRedirects(inherited: EvaluatedRedirect[], own: EvaluatedRedirect[],
   }
   work(weight);
   return all;
-}
-
-function heredocText(redirects: Redirect[]): string | null {
-  const h = redirects.find((r) => r.heredoc);
-  return h ? h.heredoc!.body : null;
 }
 
 function hereString(redirects: EvaluatedRedirect[]): string | null {
@@ -2166,32 +2093,6 @@ function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta
 }
 
 /**
- * A word holding xargs's placeholder for items the line does not fix: each item is some name, never
- * empty, so the word is judged as the glob that matches every name there (`~/%` is `~/*`); inside a
- * script (`sh -c 'wc -l {}'`) it is that glob too.
- */
-function xargsUnknownItem(v: Value, placeholder: string): Value {
-  const text = v.known!.split(placeholder).join('*');
-  return { ...v, known: text, ifUnset: text, glob: true, possible: [] };
-}
-
-/**
- * Items xargs reads from a command whose output the line does not fix (not find's: those are judged
- * by its starting points), handed to a program that deletes what it is given.
- */
-function unseenItems(source: Invocation | null, cmd: Value[]): boolean {
-  return source !== null && source.program !== 'find' && deletingProgram(programName(cmd[0]));
-}
-
-/** The words echo/printf pipe into xargs (printf's format excluded), when the line fixes them. */
-function pipedItems(from: Invocation | null): Value[] {
-  if (!from || (from.program !== 'echo' && from.program !== 'printf')) return [];
-  const words = from.args.filter((a) => !/^-[neE]+$/.test(a.known ?? ''));
-  const items = from.program === 'printf' ? words.slice(1) : words;
-  return items.length <= 64 ? items : [];
-}
-
-/**
  * `{rm,-rf,"$HOME"}`, `"$f"{,.bak}`: a brace group whose braces are unquoted but whose word has quoted
  * or expanded parts (braceExpand reads one literal part). Brace expansion comes first in bash, so
  * each alternative is a word of its own source, parsed and evaluated: appended to `out`, true. False
@@ -2218,20 +2119,6 @@ function braceExpandQuoted(word: Word, v: Value, state: State, w: Walk, out: Val
   }
   for (const wd of words) braceExpand(evalWord(wd, state, w), out);
   return true;
-}
-
-/** `which X`, `command -v X`, `type -P X`, `whence -p X`: the program X (its path has the same name). */
-function locatedProgram(words: Word[]): string | null {
-  const lits = words.map((wd) => (wd.parts.every((p) => p.type === 'lit') ? wd.parts.map((p) => (p as { text: string }).text).join('') : null));
-  if (lits.some((l) => l === null)) return null;
-  const [prog, ...rest] = lits as string[];
-  const names = rest.filter((a) => !a.startsWith('-'));
-  const flagsOk = rest.filter((a) => a.startsWith('-')).every((f) => /^-[avpPs]+$/.test(f));
-  if (names.length !== 1 || !flagsOk) return null;
-  if (prog === 'which' || prog === 'whence') return names[0]!;
-  if (prog === 'command' && rest.some((f) => /^-[vV]$/.test(f))) return names[0]!;
-  if (prog === 'type' && rest.some((f) => /^-[pP]$/.test(f))) return names[0]!;
-  return null;
 }
 
 /** NAME=( a b "c d" ): the elements, evaluated; null when the value is not an array. */
