@@ -9,7 +9,6 @@ import { Scope } from './scope';
 import { filterOutput } from './filters';
 import { UNTRANSLATED, type Command, type Limit, type Redirect, type Script, type SimpleCommand, type Word } from './ast';
 
-export { UNTRANSLATED };
 import { MAX_NESTING, parseShell, type Budget } from './parse';
 import { basename, dirname, isAbsolutePath, resolvePath } from '../paths';
 import { FRESH_TMP, printsSetupCode, substitutionMeaning } from './substitutions';
@@ -31,8 +30,21 @@ import {
   WRAPPERS,
 } from '../programs/command-strings';
 import { launched, type Launch } from './elsewhere';
+import {
+  baseMeta,
+  cloneState,
+  expansions,
+  markIncomplete,
+  MAX_PATH,
+  MAX_POSSIBLE,
+  unknownVar,
+  type Meta,
+  type Mount,
+  type State,
+  type VarValue,
+  type Walk,
+} from './walk-state';
 import { braceExpand, braceGroup, literalText, otherOp, printfEscapes, programName, rawBraceGroup, removePattern } from './words';
-export { programName };
 import {
   findStartingPoints,
   fromDownload,
@@ -48,9 +60,7 @@ import {
   unseenItems,
   xargsUnknownItem,
 } from './arguments';
-export { findStartingPoints };
 import { AWKS, INTERPRETER_FLAGS, interpreterCode, interpreterProgram, positional, skeleton, type InterpreterProgram } from './interpreter-args';
-export { interpreterCode, interpreterProgram, skeleton, type InterpreterProgram };
 import { OutOfTime, withDeadline, work } from '../work';
 import {
   OPAQUE,
@@ -63,93 +73,25 @@ import {
   type ShellAnalysis,
   type Value,
 } from './model';
-export { OPAQUE, syntheticValue, UNKNOWN, unknownValue, type EvaluatedRedirect, type Invocation, type Possibility, type ShellAnalysis, type Value };
 
-/** The VarValue of a variable the model cannot compute (see UNKNOWN). */
-function unknownVar(because: string): VarValue {
-  return { known: null, ifUnset: OPAQUE, possible: [{ text: UNKNOWN, because: [because], unset: [] }] };
-}
+// What the later stages read from the analysis, kept importable from here.
+export { UNTRANSLATED };
+export { programName };
+export { findStartingPoints };
+export { interpreterCode, interpreterProgram, skeleton, type InterpreterProgram };
+export { OPAQUE, syntheticValue, UNKNOWN, unknownValue, type EvaluatedRedirect, type Invocation, type Possibility, type ShellAnalysis, type Value };
 export { FRESH_TMP };
 
 export const MAX_COMMAND_LENGTH = 256 * 1024;
 export const MAX_INVOCATIONS = 4000;
-const MAX_PATH = 4096;
 /** Wrappers and contexts one command is reached through (sudo, env, bash -c, $( ), …). */
 const MAX_WRAPPERS = 64;
-/** Plausible values kept per word: enough for a few opaque parts, bounded so evaluation stays linear. */
-const MAX_POSSIBLE = 16;
 /** Redirections in force for one command (see withRedirects). */
 export const MAX_REDIRECTS = 64;
 /** Different variables one heredoc expands: each command inheriting it reads them all. */
 export const MAX_HEREDOC_VARIABLES = 1024;
 /** Redirections and heredoc variables carried by all the commands of a line, together. */
 export const MAX_CARRIED = 8192;
-
-interface VarValue {
-  known: string | null;
-  ifUnset: string;
-  /** When known is null: what it can plausibly be (see Value.possible). */
-  possible?: Possibility[];
-  /** For NAME=( … ): the elements (known is then "${NAME[*]}"). */
-  array?: Value[];
-  /** `declare -n NAME=OTHER`: a reference; reads and writes of NAME are of OTHER. */
-  ref?: string;
-  /** `for f in .env*`: the value is a file the pattern matches, so "$f" is that glob, quoted or not. */
-  glob?: true;
-}
-
-interface State {
-  cwd: string | null;
-  /** The directory before the last cd (`~-`, `cd -`); null when unknown. */
-  oldCwd: string | null;
-  vars: Scope<VarValue>;
-  /** $0 $1 … inside a function body or a `sh -c '…' arg0 args` script; null at the top level. */
-  params: Value[] | null;
-  /** Functions and aliases defined earlier on the line: their bodies run where they are called. */
-  functions: Scope<Command>;
-  aliases: Scope<string>;
-  /** `set -x` / `set -v` in force: every command and assignment is printed with its values. */
-  xtrace: boolean;
-  /** Running in another environment (see Invocation.elsewhere), with the host paths it mounts. */
-  elsewhere?: string;
-  container?: true;
-  mounts?: Mount[];
-  /** Secrets injected into the environment (see Invocation.injected). */
-  injected?: string;
-  relaunch?: string[];
-}
-
-/** A host folder mounted in a container: `inside` and `host` absolute and normalised. */
-interface Mount {
-  inside: string;
-  host: string;
-}
-
-interface Walk {
-  out: ShellAnalysis;
-  depth: number;
-  budget: Budget;
-  projectDir: string;
-  /** For each <( … ) walked: the invocation whose output it is (read by `sh < <(…)`, `source <(…)`). */
-  producers: WeakMap<Script, Invocation>;
-  /** Absolute paths this line writes by redirection (a script written, then put first on PATH). */
-  written: Set<string>;
-  /** Command lines found in unknown programs' arguments on the whole line (commandsInArguments), shared by every nested walk. */
-  argumentCommands: { count: number };
-  /** Redirections (and the variables their heredocs expand) carried by the commands so far (see withRedirects). */
-  carried: { count: number };
-  /** Characters of piped text computed through filters so far (see pipedText). */
-  filtered: { count: number };
-}
-
-interface Meta {
-  via: string[];
-  redirects: EvaluatedRedirect[];
-  stdinText: string | null;
-  pipeFrom: Invocation | null;
-  findRoots: Value[] | null;
-  assigns: Map<string, VarValue>;
-}
 
 export interface AnalyzeOptions {
   cwd: string;
@@ -212,31 +154,6 @@ function analyzeNow(command: string, opts: AnalyzeOptions): ShellAnalysis {
 
 /** Simple commands parsed per call, shared by every nested parse (bash -c, eval, heredocs). */
 const MAX_COMMANDS_PER_CALL = 4000;
-
-function markIncomplete(out: ShellAnalysis, limit: Limit): void {
-  out.limit ??= limit;
-}
-
-function baseMeta(via: string[]): Meta {
-  return { via, redirects: [], stdinText: null, pipeFrom: null, findRoots: null, assigns: new Map() };
-}
-
-function cloneState(s: State): State {
-  return {
-    cwd: s.cwd,
-    oldCwd: s.oldCwd,
-    vars: s.vars.copy(),
-    params: s.params,
-    functions: s.functions.copy(),
-    aliases: s.aliases.copy(),
-    xtrace: s.xtrace,
-    ...(s.elsewhere !== undefined ? { elsewhere: s.elsewhere } : {}),
-    ...(s.mounts !== undefined ? { mounts: s.mounts } : {}),
-    ...(s.container ? { container: true as const } : {}),
-    ...(s.injected !== undefined ? { injected: s.injected } : {}),
-    ...(s.relaunch !== undefined ? { relaunch: s.relaunch } : {}),
-  };
-}
 
 function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
   if (script.limit) markIncomplete(w.out, script.limit);
@@ -2050,8 +1967,6 @@ const MAX_FILTERED = 1024 * 1024;
 const VIS = new Set(['vim', 'vi', 'nvim']);
 /** An ed/ex command line that runs a shell command: an address, maybe e/r/w, then `!` and the command. */
 const ED_SHELL = /^[ \t]*:?(?:[\d.$,;+-]|'[a-z])*(?:[erwW][ \t]*)?!(.*)$/;
-/** Function calls and aliases defined earlier on the line: the body runs with the call's arguments as $1 …. */
-const expansions = new WeakMap<ShellAnalysis, { count: number; active: Set<string> }>();
 const MAX_EXPANSIONS = 256;
 
 function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta: Meta): boolean {
