@@ -71,9 +71,16 @@ function unknownDestroy(inv: Invocation): { verb: string; flag: string } | null 
   if (!inv.program || inv.wrapper || describedProgram(inv.program) || inv.elsewhere !== undefined) return null;
   const words = inv.args.map((a) => a.known ?? '');
   const verb = words.find((w) => UNKNOWN_DESTROY_VERBS.test(w));
-  const flag = words.find((w) => SKIPS_CONFIRMATION.has(w));
+  const flag = words.find((w, i) => SKIPS_CONFIRMATION.has(w) && !(w === '-f' && namesFile(words[i + 1])));
   return verb && flag ? { verb, flag } : null;
 }
+
+/**
+ * `-f` followed by a path (a slash or a file extension) is the file option most CLIs give it
+ * (`ko delete -f config/deploy.yaml`, `phar delete -f app.phar`), not force: the tldr replay's two
+ * false blocks of this rule. `-f` alone or before another option stays force (`dvc destroy -f`).
+ */
+const namesFile = (next: string | undefined) => next !== undefined && !next.startsWith('-') && (next.includes('/') || /\.[A-Za-z]\w{0,5}$/.test(next));
 
 interface Pair {
   program: string;
@@ -141,6 +148,7 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'pulumi up --yes' } },
       { tool_name: 'Bash', tool_input: { command: 'kops delete cluster prod -y' }, note: 'an unknown program destroying without its confirmation' },
       { tool_name: 'Bash', tool_input: { command: 'upstash redis delete mydb --force' } },
+      { tool_name: 'Bash', tool_input: { command: 'dvc destroy -f' }, note: '-f with no path after it forces' },
       { tool_name: 'Bash', tool_input: { command: 'cdk deploy --require-approval never' } },
       { tool_name: 'Bash', tool_input: { command: 'prisma db push --accept-data-loss' } },
       { tool_name: 'Bash', tool_input: { command: 'TF_CLI_ARGS_apply=-auto-approve terraform apply' }, note: "terraform's own arguments variable" },
@@ -158,6 +166,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'kops delete cluster prod' }, note: 'kops asks before deleting' },
       { tool_name: 'Bash', tool_input: { command: 'poetry env remove --all' }, note: 'remove is not a destroy verb here: virtualenvs are rebuilt' },
       { tool_name: 'Bash', tool_input: { command: 'mytool delete-cache -f' } },
+      { tool_name: 'Bash', tool_input: { command: 'ko delete -f config/deploy.yaml' }, note: '-f before a path names the file, it does not force' },
+      { tool_name: 'Bash', tool_input: { command: 'phar delete -f app.phar -e src/old.php' } },
       { tool_name: 'Bash', tool_input: { command: 'git apply fix.patch' } },
       { tool_name: 'Bash', tool_input: { command: 'cdk deploy --require-approval broadening' } },
       { tool_name: 'Bash', tool_input: { command: 'TF_CLI_ARGS_plan=-auto-approve terraform apply' }, note: 'the variable is for another subcommand' },

@@ -63,7 +63,11 @@ test('patches that stay precise: named files, git-made diffs, folders without Ag
   const { guard } = setup();
   assert.equal(guard('git apply fix.patch').guard, null, 'the suggested alternative');
   assert.equal(guard('patch -p1 -i fix.patch').guard, null);
-  assert.equal(guard('git diff main -- src | git apply -R').guard, null, "the repository's own content, as git checkout writes it");
+  // The repository's own content, as git checkout writes it: not a patch guard-tamper cannot read.
+  // (Reverting the work tree's diff discards uncommitted work, which destructive-git judges on its own
+  // where it cannot see that nothing is uncommitted, as in this folder that is not a repository.)
+  assert.notEqual(guard('git diff main -- src | git apply -R').guard, 'guard-tamper');
+  assert.equal(guard('git diff main -- src | git apply --check').guard, null);
   assert.equal(guard('git format-patch -1 --stdout abc123 | git am').guard, null);
   assert.equal(guard('cd src && curl -sL https://example.com/x.patch | patch -p1').guard, null, 'src holds nothing of Agent Guard');
   assert.equal(guard('git apply --check fix.patch').guard, null);
