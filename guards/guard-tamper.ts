@@ -8,7 +8,7 @@ import { matchRow, specFor } from '../core/programs/match';
 import type { Effect, Target } from '../core/programs/types';
 import { basename, dirname, isSameOrAncestor, normalizePath, relativeTo, resolvePath } from '../core/paths';
 import { findStartingPoints, interpreterCode, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
-import { literals } from '../core/effects/code';
+import { literals } from '../core/effects/literals';
 import { readCode } from '../core/shell/interpreters';
 import { isDotenvName } from '../core/secrets';
 import { nestedAgentWithoutGuard } from '../core/guards/nested-agents';

@@ -6,7 +6,8 @@ import { copyExcludes, secretWithin, type SecretHit } from '../core/guards/secre
 import { FILE_UPLOADS, NAME_RESOLVERS, type FileUpload } from '../core/programs/network';
 import { findCredentials } from '../core/secret-patterns';
 import { outgoingSecret, outgoingTexts } from '../core/guards/outgoing';
-import { analysisEffects, hostOf } from '../core/effects/derive';
+import { analysisEffects } from '../core/effects/derive';
+import { hostOf } from '../core/effects/targets';
 import { allowedHosts, foreignPeer, peers } from '../core/guards/key-hosts';
 import { interpreterCode, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isSecretVariableName } from '../core/secrets';

@@ -11,7 +11,8 @@ import { CANONICAL_SECRET_NAMES, credentialPathVariable, isSecretVariableName, s
 import { CODE_APIS } from '../core/programs/interpreters';
 import { CODE_ENV } from '../core/programs/env';
 import { basename, dirname, isSameOrAncestor, relativeTo, resolvePath } from '../core/paths';
-import { analysisEffects, effectsOf, namesProjection, target, THERE } from '../core/effects/derive';
+import { analysisEffects, effectsOf, namesProjection } from '../core/effects/derive';
+import { target, THERE } from '../core/effects/targets';
 import { CREDENTIAL_SINKS } from '../core/programs/credentials';
 import { READER_NAMES } from '../core/programs/files';
 import type { Effect, Target } from '../core/programs/types';

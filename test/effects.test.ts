@@ -9,7 +9,7 @@ import { patchTargets } from '../core/effects/patch';
 import { administration, MONGO_ADMIN, REDIS_ADMIN, SQL_ADMIN } from '../core/effects/store-admin';
 import { FAMILIES } from '../core/programs';
 import { CODE_APIS, DOTENV_LOADERS } from '../core/programs/interpreters';
-import { literals } from '../core/effects/code';
+import { literals } from '../core/effects/literals';
 import { HOME, PROJECT } from './support/run';
 
 function effectsFor(command: string, names: string[]) {

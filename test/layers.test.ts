@@ -28,7 +28,6 @@ const KNOWN_UPWARD: string[] = ['core/settings-schema.ts → core/lint/claude-co
 
 /** Circles among core/ modules today, each as its sorted member list. */
 const KNOWN_CIRCLES: string[] = [
-  'core/effects/code.ts core/effects/derive.ts core/effects/destroy.ts',
   'core/guards/context.ts core/guards/dispatch.ts',
   'core/install/apply.ts core/install/target.ts core/install/targets/managed.ts',
   'core/install/sandbox.ts core/install/settings.ts',

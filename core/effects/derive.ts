@@ -4,6 +4,7 @@
 import { interpreterCode, LOOP_WORD, OPAQUE, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import { basename, isAbsolutePath, isSameOrAncestor, relativeTo, resolvePath } from '../paths';
 import { codeEffects, envReads } from './code';
+import { FD_PATH, hostOf, openedOn, remoteOf, target, THERE, URL_RE } from './targets';
 import type { Effect, FixedEffect, ReadMode, Role, Row, Target } from '../programs/types';
 import { anyOf, colonFields, matchRow, parseArgs, specFor, synthetic, type Parsed } from '../programs/match';
 import { destroyEffects } from './destroy';
@@ -11,43 +12,6 @@ import { parsePatch, type PatchFile } from './patch';
 import { work } from '../work';
 
 const STDOUT_FILES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1', '/dev/stderr', '/dev/fd/2', '/dev/tty']);
-
-/**
- * The working folder of a command run in another environment (`heroku run cat .env`): unknown, so its
- * relative paths are taken under this placeholder, where a secret's name still shows.
- */
-export const THERE = '/(there)';
-
-/** Variables that hold a process id: `/proc/$$/environ` is a process's file whichever the id is. */
-const PID_VARIABLES = new Set(['$', 'BASHPID', 'PPID', '!']);
-
-/** `/proc/$$/…` with the id left out (`self`: the same kind of file of a process of this session), else null. */
-function procPath(value: Value): string | null {
-  let text = '';
-  for (const p of value.word.parts) {
-    if (p.type === 'lit') text += p.text;
-    else if (p.type === 'param' && PID_VARIABLES.has(p.name) && p.op === '') text += 'self';
-    else return null;
-  }
-  return text.startsWith('/proc/') ? text : null;
-}
-
-export function target(inv: Invocation, value: Value, home: string, dir?: string | null): Target {
-  const proc = value.known === null ? procPath(value) : null;
-  if (proc !== null) return { value, path: resolvePath('/', proc, home) };
-  const t = value.known;
-  if (t === null || t === '' || t === '-' || remoteOf(t)) return { value, path: null };
-  // /dev/fd/3 with 3<.env (or /dev/stdin with < .env): the file opened on that descriptor.
-  const fd = FD_PATH.exec(t);
-  if (fd) {
-    const n = Number(fd[1] ?? fd[2] ?? 0);
-    const opened = openedOn(inv, n);
-    if (opened) return target(inv, opened, home);
-  }
-  if (isAbsolutePath(t) || t.startsWith('~')) return { value, path: resolvePath('/', t, home) };
-  const base = dir ?? inv.cwd ?? (inv.elsewhere !== undefined ? THERE : null);
-  return { value, path: base ? resolvePath(base, t, home) : null };
-}
 
 /**
  * Whether the ed/ex commands on stdin may print the buffer: p, n, l, z, # or print (alone or as a
@@ -97,28 +61,6 @@ function copyTarget(inv: Invocation, value: Value, home: string, row: Row, dir?:
   return { value, path: resolvePath(isAbsolutePath(inside) ? '/' : THERE, inside, home) };
 }
 
-/** `host:path` or `user@host:path` (scp, rsync), not a Windows drive. */
-function remoteOf(t: string | null): string | null {
-  if (t === null || !t.includes(':')) return null;
-  const m = /^(?:[\w.-]+@)?([\w.-]+):(?!\/\/)/.exec(t);
-  return m && m[1]!.length > 1 ? m[1]! : null;
-}
-
-const URL_RE = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s]*)/i;
-
-export function hostOf(url: string): string | null {
-  const m = URL_RE.exec(url);
-  if (m)
-    return (
-      m[2]!
-        .replace(/^[^@]*@/, '')
-        .replace(/:\d+$/, '')
-        .toLowerCase() || null
-    );
-  const bare = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+|localhost)(?::\d+)?(?:[/?#]|$)/i.exec(url);
-  return bare ? bare[1]!.toLowerCase() : null;
-}
-
 /**
  * Values of variables that reveal their content when expanded: not ${#X}, not ${X:+alt}; a prefix or
  * suffix removed (${T#ghp_}, ${T%%.*}) still prints the rest of the secret.
@@ -155,15 +97,6 @@ function variableReads(inv: Invocation, out: Effect[]): void {
     // An unquoted heredoc expands $NAME and ${NAME…} (not \$NAME, not ${NAME:+alt}) into what the program reads.
     for (const name of r.expandedNames ?? []) out.push({ kind: 'read', source: 'variable', name, mode: 'content', stdin: true });
   }
-}
-
-const FD_PATH = /^\/(?:dev\/(?:stdin|fd\/(\d+))|proc\/(?:self|thread-self|\d+)\/fd\/(\d+))$/;
-
-/** The file a redirection of this invocation opened for reading on descriptor `fd` (`3<.env`), if any. */
-function openedOn(inv: Invocation, fd: number): Value | null {
-  let found: Value | null = null;
-  for (const r of inv.redirects) if ((r.op === '<' || r.op === '<>') && (r.fd ?? 0) === fd && r.target) found = r.target;
-  return found;
 }
 
 /**
