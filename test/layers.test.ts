@@ -28,10 +28,8 @@ const KNOWN_UPWARD: string[] = ['core/settings-schema.ts → core/lint/claude-co
 
 /** Circles among core/ modules today, each as its sorted member list. */
 const KNOWN_CIRCLES: string[] = [
-  'core/guards/context.ts core/guards/dispatch.ts',
   'core/install/apply.ts core/install/target.ts core/install/targets/managed.ts',
   'core/install/sandbox.ts core/install/settings.ts',
-  'core/later/places.ts core/later/tasks.ts',
 ];
 
 function layerOf(file: string): number {
