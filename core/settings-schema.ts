@@ -1,10 +1,10 @@
 // The JSON schema for .claude/settings*.json, generated at build time from our own model of
-// Claude Code's settings (core/lint/claude-code.ts), shipped in the .vsix as
+// Claude Code's settings (core/claude-code.ts), shipped in the .vsix as
 // dist/claude-settings.schema.json: VS Code validates and completes the settings offline, and
 // says the same as the linter. Lenient where Claude Code is: unknown keys are not errors (the
 // linter knows which keys matter); only shapes Claude Code would reject or ignore are.
 
-import { HANDLER_REQUIRED, HOOK_EVENTS, PERMISSION_MODES, SETTINGS_KEYS } from './lint/claude-code';
+import { HANDLER_REQUIRED, HOOK_EVENTS, PERMISSION_MODES, SETTINGS_KEYS } from './claude-code';
 
 const rules = (what: string) => ({ type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true, description: what });
 

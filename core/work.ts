@@ -57,3 +57,15 @@ export function withDeadline<T>(isExpired: (() => boolean) | undefined, fn: () =
 export function outOfTime(): boolean {
   return expired?.() === true;
 }
+
+export interface Deadline {
+  expired(): boolean;
+  /** Milliseconds left (for capping git calls). */
+  remaining(): number;
+}
+
+/** A deadline `ms` from now. The hook's timeout is 10 s; a timed-out hook does not block, so it must answer well before. */
+export function deadlineIn(ms: number, now: () => number = Date.now): Deadline {
+  const end = now() + ms;
+  return { expired: () => now() >= end, remaining: () => Math.max(0, end - now()) };
+}

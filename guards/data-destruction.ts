@@ -3,7 +3,7 @@ import { pathOfText, shown } from '../core/guards/helpers';
 import { basename, isSameOrAncestor } from '../core/paths';
 import type { Invocation, Value } from '../core/shell/analyze';
 import { analysisEffects, type InvocationEffects } from '../core/effects/derive';
-import { DESTROY, DATA_DIR_EXAMPLES, CODE_DESTROYER_EXAMPLES } from '../core/effects/signatures/destroy';
+import { DESTROY, DATA_DIR_EXAMPLES, CODE_DESTROYER_EXAMPLES } from '../core/programs/destroy';
 import { destructiveSql, sqlIncludes, STORE_LANGUAGES } from '../core/effects/store-commands';
 
 export { destructiveSql };

@@ -51,7 +51,7 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
     if (device) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
   }
   if (p === 'format' && known.length > 0) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
-  // The destroyers are rows of the signatures (core/effects/signatures/system.ts), each naming what it destroys.
+  // The destroyers are rows of the signatures (core/programs/system.ts), each naming what it destroys.
   for (const e of effects) {
     if (e.kind === 'destroy' && !e.row) {
       const cron = e.store.includes('crontab');

@@ -1,10 +1,11 @@
 import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { flags } from '../core/guards/helpers';
-import { effectsOf, matchRow, specFor } from '../core/effects/derive';
+import { effectsOf } from '../core/effects/derive';
+import { matchRow, specFor } from '../core/programs/match';
 import type { Invocation } from '../core/shell/analyze';
 import { printsOnly } from '../core/effects/info-forms';
 
-/** What each escalation of the signatures (core/effects/signatures/system.ts) gives, for the reason. */
+/** What each escalation of the signatures (core/programs/system.ts) gives, for the reason. */
 const GIVES: Record<string, string> = {
   'file capabilities': 'a program root-level capabilities that outlive the session',
   'admin group or uid 0': 'a user root in all but name (uid 0, or a group such as sudo, wheel or docker whose members can become root)',

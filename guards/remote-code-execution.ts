@@ -1,6 +1,6 @@
 import { interpreterCode, programName } from '../core/shell/analyze';
-import { CODE_EVAL } from '../core/effects/signatures/interpreters';
-import { NETWORK_SOURCES, REMOTE_SHELL, STREAM_FILTERS } from '../core/effects/signatures/network';
+import { CODE_EVAL } from '../core/programs/interpreters';
+import { NETWORK_SOURCES, REMOTE_SHELL, STREAM_FILTERS } from '../core/programs/network';
 import { defineGuard, SHELL_TOOLS, type Denial } from '../core/guards/types';
 import { argPath, consumersOf, pathOfText, runs } from '../core/guards/helpers';
 import type { Invocation, ShellAnalysis, Value } from '../core/shell/analyze';

@@ -4,7 +4,8 @@ import { argPath, flags, plausiblePaths, runs, shown } from '../core/guards/help
 import { syntheticValue, UNKNOWN, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isSameOrAncestor, dirname, basename } from '../core/paths';
 import { catastrophe, catastrophicNames, gitHistory, protectedChildren, systemFile } from '../core/guards/targets';
-import { effectsOf, matchRow, specFor } from '../core/effects/derive';
+import { effectsOf } from '../core/effects/derive';
+import { matchRow, specFor } from '../core/programs/match';
 
 interface Finding {
   reason: string;

@@ -1,11 +1,13 @@
-import { effectsOf, specFor } from '../core/effects/derive';
+import { effectsOf } from '../core/effects/derive';
+import { specFor } from '../core/programs/match';
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { argPath, runs, secretArg } from '../core/guards/helpers';
 import { copyExcludes, secretWithin, type SecretHit } from '../core/guards/secret-paths';
-import { FILE_UPLOADS, NAME_RESOLVERS, type FileUpload } from '../core/effects/signatures/network';
+import { FILE_UPLOADS, NAME_RESOLVERS, type FileUpload } from '../core/programs/network';
 import { findCredentials } from '../core/secret-patterns';
 import { outgoingSecret, outgoingTexts } from '../core/guards/outgoing';
-import { analysisEffects, hostOf } from '../core/effects/derive';
+import { analysisEffects } from '../core/effects/derive';
+import { hostOf } from '../core/effects/targets';
 import { allowedHosts, foreignPeer, peers } from '../core/guards/key-hosts';
 import { interpreterCode, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { isSecretVariableName } from '../core/secrets';

@@ -3,18 +3,19 @@ import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../cor
 import { consumersOf, flags, outputRedirected, parseGit, secretPath, shq } from '../core/guards/helpers';
 import { copyExcludes, secretGlob, secretOfPathVariable, secretWithin, type SecretHit } from '../core/guards/secret-paths';
 import { findFiles } from '../core/guards/file-changes';
-import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
+import { GIT_PRINTS_STORED, GIT_STORES } from '../core/programs/git';
 import { analyzeShell, interpreterCode, relaunched, UNKNOWN, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
 import { codeVariables } from '../core/effects/code';
 import { namesProduced, stagesOf, stagesOfScript, type NameSource, type Stage } from '../core/effects/producers';
 import { CANONICAL_SECRET_NAMES, credentialPathVariable, isSecretVariableName, secretFileRow, type SecretKind } from '../core/secrets';
-import { CODE_APIS } from '../core/effects/signatures/interpreters';
-import { CODE_ENV } from '../core/effects/signatures/env';
+import { CODE_APIS } from '../core/programs/interpreters';
+import { CODE_ENV } from '../core/programs/env';
 import { basename, dirname, isSameOrAncestor, relativeTo, resolvePath } from '../core/paths';
-import { analysisEffects, effectsOf, namesProjection, target, THERE } from '../core/effects/derive';
-import { CREDENTIAL_SINKS } from '../core/effects/signatures/credentials';
-import { READER_NAMES } from '../core/effects/signatures/files';
-import type { Effect, Target } from '../core/effects/types';
+import { analysisEffects, effectsOf, namesProjection } from '../core/effects/derive';
+import { target, THERE } from '../core/effects/targets';
+import { CREDENTIAL_SINKS } from '../core/programs/credentials';
+import { READER_NAMES } from '../core/programs/files';
+import type { Effect, Target } from '../core/programs/types';
 
 type FileRead = Extract<Effect, { kind: 'read'; source: 'file' }>;
 
@@ -886,7 +887,7 @@ function tracked(path: string, ctx: GuardContext): boolean {
 /**
  * A secret put into git's store earlier on the line (`git add -f .env`, `git stash push -u -- .env`),
  * then printed from there (`git diff --cached`, `git stash show -p`): the tables are in
- * core/effects/signatures/git.ts.
+ * core/programs/git.ts.
  */
 function storedThenShown(analysis: ShellAnalysis, ctx: GuardContext): Denial | null {
   let stored: { path: string; kind: SecretKind; by: string } | null = null;

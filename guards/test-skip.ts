@@ -14,7 +14,7 @@ import {
   TEST_SCRIPT_NOOP,
   testedName,
 } from '../core/test-frameworks';
-import { literals } from '../core/effects/code';
+import { literals } from '../core/effects/literals';
 import { minimatch } from 'minimatch';
 
 const FIX = 'Fix the code or the test; if the failure is real and out of scope, leave the test failing and report it to the user.';

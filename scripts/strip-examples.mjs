@@ -1,6 +1,6 @@
 // esbuild plugin for the hook bundle: a guard's `examples` are its tests, never used at run time,
 // so the hook ships `examples: { blocked: [], allowed: [] }` instead (and the rows of the effect
-// signatures, core/effects/signatures/, ship `examples: []`). The TypeScript compiler finds
+// signatures, core/programs/, ship `examples: []`). The TypeScript compiler finds
 // the property, so this is an AST edit, not text matching.
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
@@ -8,7 +8,7 @@ import ts from 'typescript';
 export const stripExamples = {
   name: 'strip-examples',
   setup(build) {
-    build.onLoad({ filter: /[\\/](guards|signatures)[\\/][^\\/]+\.ts$|[\\/]code-apis\.ts$/ }, (args) => {
+    build.onLoad({ filter: /[\\/](guards|programs)[\\/][^\\/]+\.ts$|[\\/]code-apis\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       const file = ts.createSourceFile(args.path, source, ts.ScriptTarget.Latest, true);
       const cuts = [];

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { PATH_COUSINS } from './cases/cousins-paths';
 import { runAdversaryRow } from './support/adversary';
 import type { AdversaryCase } from './cases/adversary';
-import { FILE_UPLOADS, NAME_RESOLVERS } from '../core/effects/signatures/network';
+import { FILE_UPLOADS, NAME_RESOLVERS } from '../core/programs/network';
 import { CREDENTIAL_PATH_VARIABLES } from '../core/secrets';
 
 test('per class: cousins stopped and ordinary calls passed', (t) => {

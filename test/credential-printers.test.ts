@@ -1,4 +1,4 @@
-// Credential printers and environment dumps (core/effects/signatures/credentials.ts, env.ts): the
+// Credential printers and environment dumps (core/programs/credentials.ts, env.ts): the
 // cousins an adversary tries once `gh auth token` is blocked (other tools, other spellings of the
 // same subcommand) and the uses of the same tools that print no secret, through the whole guard set
 // in the corpus fixture.

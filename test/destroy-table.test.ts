@@ -1,4 +1,4 @@
-// The destroy table (core/effects/signatures/destroy.ts): every row has blocked and allowed
+// The destroy table (core/programs/destroy.ts): every row has blocked and allowed
 // examples, each blocked example is matched by its own row (and yields a destroy effect), each
 // allowed one by no row; the store-language judges (SQL, Redis, MongoDB, wire) on exact texts.
 // The guard-examples suite runs the same examples through the whole guard set.
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { analyzeShell } from '../core/shell/analyze';
 import { effectsOf, render } from '../core/effects/derive';
 import { destroyMatch } from '../core/effects/destroy';
-import { DESTROY, CODE_DESTROYERS, CODE_DESTROYER_EXAMPLES } from '../core/effects/signatures/destroy';
+import { DESTROY, CODE_DESTROYERS, CODE_DESTROYER_EXAMPLES } from '../core/programs/destroy';
 import { alwaysTrue, destructiveMongo, destructiveRedis, destructiveSql, destructiveWire, sqlStatements } from '../core/effects/store-commands';
 import { HOME, PROJECT } from './support/run';
 

@@ -16,7 +16,7 @@ import { lensesFor } from '../core/lint/lenses';
 import { frontmatterView } from '../core/lint/frontmatter-view';
 import { teachingLine, withTeaching } from '../core/lint/teach';
 import { explainRule, hookRunsWhen } from '../core/lint/claude-code-docs';
-import { LOADER_VERIFIED } from '../core/lint/claude-code';
+import { LOADER_VERIFIED } from '../core/claude-code';
 
 const ROOT = '/workspace';
 

@@ -3,12 +3,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeShell } from '../core/shell/analyze';
-import { effectsOf, render, specFor, substitution, namesOnlyPattern } from '../core/effects/derive';
+import { effectsOf, render, substitution, namesOnlyPattern } from '../core/effects/derive';
+import { specFor } from '../core/programs/match';
 import { patchTargets } from '../core/effects/patch';
 import { administration, MONGO_ADMIN, REDIS_ADMIN, SQL_ADMIN } from '../core/effects/store-admin';
-import { FAMILIES } from '../core/effects/signatures';
-import { CODE_APIS, DOTENV_LOADERS } from '../core/effects/signatures/interpreters';
-import { literals } from '../core/effects/code';
+import { FAMILIES } from '../core/programs';
+import { CODE_APIS, DOTENV_LOADERS } from '../core/programs/interpreters';
+import { literals } from '../core/effects/literals';
 import { HOME, PROJECT } from './support/run';
 
 function effectsFor(command: string, names: string[]) {

@@ -1,11 +1,11 @@
 // Launchers, download filters and the default for unknown programs (core/shell/launchers.ts,
-// STREAM_FILTERS in core/effects/signatures/network.ts), and the cousins written for them
+// STREAM_FILTERS in core/programs/network.ts), and the cousins written for them
 // (test/cases/launcher-cousins.ts), through the whole guard set in the corpus fixture.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DATA_ARGUMENTS, EMBEDDED_SHELL, LAUNCHERS } from '../core/shell/launchers';
-import { STREAM_FILTERS } from '../core/effects/signatures/network';
+import { STREAM_FILTERS } from '../core/programs/network';
 import { LAUNCHER_COUSINS } from './cases/launcher-cousins';
 import { CASE_FIXTURE } from './cases/guard-cases';
 import { buildFixture } from '../core/guards/fixture';

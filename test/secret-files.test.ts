@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECRET_FILES, secretKind } from '../core/secrets';
-import { GIT_PRINTS_STORED, GIT_STORES } from '../core/effects/signatures/git';
+import { GIT_PRINTS_STORED, GIT_STORES } from '../core/programs/git';
 import type { AdversaryCase } from './cases/adversary';
 import { runAdversaryRow } from './support/adversary';
 import { HOME, PROJECT } from './support/run';

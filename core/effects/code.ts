@@ -4,47 +4,15 @@
 // The API names are data (signatures/interpreters.ts, CODE_APIS); one linear pass over the code.
 
 import { syntheticValue, type Invocation } from '../shell/analyze';
-import type { Effect } from './types';
-import { hostOf, target } from './derive';
-import { CODE_APIS, CODE_EVAL, DOTENV_LOADERS } from './signatures/interpreters';
-import { CODE_ENV } from './signatures/env';
+import type { Effect } from '../programs/types';
+import { hostOf, target } from './targets';
+import { literals, type Literal } from './literals';
+import { CODE_APIS, CODE_EVAL, DOTENV_LOADERS } from '../programs/interpreters';
+import { CODE_ENV } from '../programs/env';
 import { foldExpression, readCode } from '../shell/interpreters';
 import { codeDestroys } from './destroy';
 
 const MAX_CODE = 64 * 1024;
-
-export interface Literal {
-  text: string;
-  start: number;
-  end: number;
-}
-
-/** String literals in order, with adjacent ones joined across `+` / `.` concatenation. Linear. */
-export function literals(code: string): Literal[] {
-  const out: Literal[] = [];
-  let i = 0;
-  while (i < code.length) {
-    const c = code[i]!;
-    if (c !== '"' && c !== "'" && c !== '`') {
-      i++;
-      continue;
-    }
-    let text = '';
-    let j = i + 1;
-    for (; j < code.length && code[j] !== c; j++) {
-      if (code[j] === '\\' && j + 1 < code.length) j++;
-      text += code[j];
-    }
-    const lit = { text, start: i, end: j + 1 };
-    const prev = out[out.length - 1];
-    if (prev && /^\s*[+.]\s*$/.test(code.slice(prev.end, i))) {
-      prev.text += text;
-      prev.end = lit.end;
-    } else out.push(lit);
-    i = j + 1;
-  }
-  return out;
-}
 
 const synthetic = syntheticValue;
 

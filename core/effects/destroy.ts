@@ -4,10 +4,10 @@
 
 import type { Invocation, Value } from '../shell/analyze';
 import { basename } from '../paths';
-import { parseArgs } from './derive';
-import { literals } from './code';
-import type { Effect } from './types';
-import { CODE_DESTROYERS, DATA_DIRS, DESTROY, type DestroyRow, type DestroyShape, type Instead, type WordPattern } from './signatures/destroy';
+import { parseArgs } from '../programs/match';
+import { literals } from './literals';
+import type { Effect } from '../programs/types';
+import { CODE_DESTROYERS, DATA_DIRS, DESTROY, type DestroyRow, type DestroyShape, type Instead, type WordPattern } from '../programs/destroy';
 import { destructiveSql, STORE_LANGUAGES } from './store-commands';
 
 let index: Map<string, DestroyRow[]> | null = null;

@@ -8,7 +8,7 @@ import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
 import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
 import { ownPlaces, type OwnPlaces } from '../own-places';
-import type { Deadline } from './dispatch';
+import type { Deadline } from '../work';
 import type { GitRunner, GuardContext, ToolCall } from './types';
 
 /**

@@ -2,7 +2,8 @@
 // says allow (that would override the user's own permission settings).
 
 import { escapeControl } from '../terminal';
-import { OutOfTime, withDeadline } from '../work';
+import { deadlineIn, OutOfTime, withDeadline, type Deadline } from '../work';
+export { deadlineIn, type Deadline };
 import { DEFAULT_CONFIG, MODE_STRENGTH, type GuardConfig, type Loosening } from '../config';
 import { CONSENT_COMMAND } from '../consent';
 import { MAX_CARRIED, MAX_COMMAND_LENGTH, MAX_HEREDOC_VARIABLES, MAX_INVOCATIONS, MAX_REDIRECTS } from '../shell/analyze';
@@ -71,18 +72,6 @@ export interface DispatchOptions {
   now?: number;
   /** The host's session id (taken from the payload by evaluatePayload). */
   session?: string;
-}
-
-export interface Deadline {
-  expired(): boolean;
-  /** Milliseconds left (for capping git calls). */
-  remaining(): number;
-}
-
-/** A deadline `ms` from now. The hook's timeout is 10 s; a timed-out hook does not block, so it must answer well before. */
-export function deadlineIn(ms: number, now: () => number = Date.now): Deadline {
-  const end = now() + ms;
-  return { expired: () => now() >= end, remaining: () => Math.max(0, end - now()) };
 }
 
 /**

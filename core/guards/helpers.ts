@@ -5,7 +5,7 @@ import { basename, isAbsolutePath, resolvePath } from '../paths';
 import { FRESH_TMP, OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
 import type { GuardContext } from './types';
 import { secretGlob, secretOfPathVariable, secretPath, type SecretHit } from './secret-paths';
-import { GIT_LONG_OPTIONS } from '../effects/signatures/git';
+import { GIT_LONG_OPTIONS } from '../programs/git';
 import { work } from '../work';
 
 /**

@@ -3,7 +3,7 @@
 // by interpreter code and sent).
 
 import { minimatch } from 'minimatch';
-import type { Effect } from '../effects/types';
+import type { Effect } from '../programs/types';
 
 type Send = Extract<Effect, { kind: 'send' }>;
 

@@ -9,7 +9,8 @@ import { findNodeAtLocation, type Node } from 'jsonc-parser';
 import { braceExpand } from 'minimatch';
 import { HOME_CLOUD_CREDENTIALS, HOME_TOKEN_FILES } from '../secrets';
 import { addPropertiesEdits, appendToArrayEdit, type Edit, type JsonStyle } from './json-edit';
-import type { SettingsRecord } from './settings';
+import type { SandboxRecord, SettingsRecord } from './records';
+export type { SandboxRecord };
 import type { GuardMode } from '../config';
 
 /** Suffixes that make a `.env.*` file a template (`isDotenvName` in core/secrets.ts): readable again. */
@@ -61,14 +62,6 @@ export function sandboxRules(scope: SandboxScope, secretFiles: readonly string[]
 
 function unique(xs: string[]): string[] {
   return [...new Set(xs)];
-}
-
-/** What one install added under `sandbox`, so uninstall removes exactly that. */
-export interface SandboxRecord {
-  /** We added `enabled: true` (absent before). */
-  enabled: boolean;
-  denyRead: string[];
-  allowRead: string[];
 }
 
 export interface SandboxPlan {

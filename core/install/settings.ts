@@ -14,7 +14,9 @@ import {
   type Edit,
   type JsonPath,
 } from './json-edit';
-import { sandboxRemovals, sandboxStep, type SandboxPlan, type SandboxRecord } from './sandbox';
+import { sandboxRemovals, sandboxStep, type SandboxPlan } from './sandbox';
+import type { SettingsRecord } from './records';
+export type { SettingsRecord };
 
 /** Our handler is recognised by the hook file it runs. */
 export const HOOK_FILE_NAME = 'agent-guard.cjs';
@@ -27,19 +29,6 @@ export interface HookEntry {
 /** What install puts into a settings file: the PreToolUse handler and, where the host has one, the session-start check (core/liveness.ts). */
 export interface HookEntries extends HookEntry {
   sessionStart?: HookEntry;
-}
-
-/** What an install added to one settings file, so uninstall removes exactly that. */
-export interface SettingsRecord {
-  /** The file did not exist before. */
-  createdFile: boolean;
-  /** Containers we created (dotted paths): removed again when they end up empty. */
-  createdPaths: string[];
-  addedDenyRules: string[];
-  /** What `install --sandbox` added under `sandbox` (absent: nothing). */
-  sandbox?: SandboxRecord;
-  /** Original bytes, kept only when removing our additions would not give them back exactly. */
-  restore?: { before: string; afterSha256: string };
 }
 
 export type PlanResult = { ok: true; text: string; changed: boolean; record: SettingsRecord; notes: string[] } | { ok: false; error: string };

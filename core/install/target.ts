@@ -11,7 +11,6 @@ import { dirname, join } from 'node:path';
 import { STATE_DIR } from '../state-dir';
 import type { Bundle, HookState, InstallOptions, InstallState, Report, Scope, SelfTest, Target, TargetPaths } from './installer';
 import { hookState, stampHook } from './installer';
-import type { ManagedPaths } from './targets/managed';
 import type { LivenessProbe } from './liveness';
 
 export type HostId = 'claude' | 'vscode' | 'gemini' | 'copilot' | 'codex' | 'cursor' | 'opencode' | 'qwen' | 'droid' | 'kilo' | 'cline' | 'managed' | 'plugin';
@@ -218,4 +217,13 @@ function readOrNull(path: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Where the managed (organisation-wide) install writes, per platform (targets/managed.ts computes them). */
+export interface ManagedPaths {
+  dir: string;
+  /** The org's own file: read for status, never written. */
+  settingsFile: string;
+  dropIn: string;
+  hookFile: string;
 }

@@ -1,7 +1,7 @@
 // git's config file syntax (`[section "sub"]`, `key = value`, quotes, escapes, comments) read as data:
 // the settings whose value git later runs as a command. Never runs git. One linear pass.
 
-import { GIT_COMMAND_SETTINGS } from '../shell/analyze';
+import { GIT_COMMAND_SETTINGS } from '../programs/command-strings';
 
 export interface GitConfigEntry {
   /** section[.subsection].key, with section and key lower-cased as git compares them. */

@@ -9,7 +9,7 @@
 import { work } from '../work';
 import { yamlValues } from './ci';
 import { stripJsonComments } from './jsonc';
-import type { LaterText } from './places';
+import type { LaterText } from './later-text';
 
 export interface Task {
   commands: string[];

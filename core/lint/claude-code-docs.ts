@@ -4,7 +4,7 @@
 // tools-reference);
 // the lists of names themselves are in claude-code.ts.
 
-import { KNOWN_TOOLS, NEVER_CONSULTED, RUNNER_PREFIXES, TOOL_ALIASES } from './claude-code';
+import { KNOWN_TOOLS, NEVER_CONSULTED, RUNNER_PREFIXES, TOOL_ALIASES } from '../claude-code';
 import { parseRule } from './helpers';
 
 /** §1.4: when each hook event fires, as the end of "This hook runs …". */

@@ -5,7 +5,7 @@
 
 import { getLocation } from 'jsonc-parser';
 import { splitFrontmatter } from './frontmatter';
-import { AGENT_ENUMS, HOOK_EVENTS, KNOWN_TOOLS, MODEL_ALIASES, subagentTools } from './claude-code';
+import { AGENT_ENUMS, HOOK_EVENTS, KNOWN_TOOLS, MODEL_ALIASES, subagentTools } from '../claude-code';
 import { AGENT_KEY_DOCS, HOOK_EVENT_WHEN, MODEL_DOCS, SKILL_KEY_DOCS, TOOL_DOCS } from './claude-code-docs';
 import type { FileKind } from './types';
 

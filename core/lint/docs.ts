@@ -4,7 +4,7 @@
 
 import type { LintRule } from './types';
 import { SEVERITY_MODEL } from './severity';
-import { LOADER_VERIFIED } from './claude-code';
+import { LOADER_VERIFIED } from '../claude-code';
 
 const LANG: Record<string, string> = { '.md': 'markdown', '.json': 'json', '.js': 'js' };
 

@@ -2,7 +2,7 @@
 // takes it (frontmatter.ts reads it the same way: the loader suite checks both against the real
 // CLI), with what it drops, ignores or reads otherwise than it looks made visible. Pure.
 
-import { LOADER_VERIFIED } from './claude-code';
+import { LOADER_VERIFIED } from '../claude-code';
 import { AGENT_KEY_DOCS, SKILL_KEY_DOCS } from './claude-code-docs';
 import { readFrontmatter } from './frontmatter';
 import { toolEntries } from './helpers';

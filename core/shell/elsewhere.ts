@@ -16,7 +16,8 @@
 //
 // One row per program and subcommand; each row has examples (test/elsewhere.test.ts runs them).
 
-import type { Value } from './analyze';
+import type { Value } from './model';
+import { DOCKER_RUN_TAKES } from '../programs/docker';
 
 export type Where = 'remote' | 'container' | 'here';
 
@@ -57,69 +58,6 @@ export interface LauncherRow {
   examples: { command: string; runs: string | null }[];
 }
 
-/** docker/podman/nerdctl run options that take a value (per `docker run --help`); the effects signature uses them too. */
-export const DOCKER_RUN_TAKES = [
-  '-e',
-  '--env',
-  '--env-file',
-  '-v',
-  '--volume',
-  '-p',
-  '--publish',
-  '--name',
-  '-w',
-  '--workdir',
-  '--network',
-  '--net',
-  '--entrypoint',
-  '-u',
-  '--user',
-  '-l',
-  '--label',
-  '--label-file',
-  '--mount',
-  '--platform',
-  '--cpus',
-  '-m',
-  '--memory',
-  '--memory-swap',
-  '--cpu-shares',
-  '--restart',
-  '--add-host',
-  '--device',
-  '--dns',
-  '-h',
-  '--hostname',
-  '--ulimit',
-  '--cap-add',
-  '--cap-drop',
-  '--security-opt',
-  '--log-driver',
-  '--log-opt',
-  '--pull',
-  '--gpus',
-  '--shm-size',
-  '--tmpfs',
-  '--volumes-from',
-  '--link',
-  '--ipc',
-  '--pid',
-  '--cidfile',
-  '--expose',
-  '--runtime',
-  '--stop-signal',
-  '--stop-timeout',
-  '--userns',
-  '--uts',
-  '--ip',
-  '--network-alias',
-  '-a',
-  '--attach',
-  '--detach-keys',
-  '--cgroupns',
-  '--health-cmd',
-  '--group-add',
-];
 const DOCKER_EXEC_TAKES = ['-u', '--user', '-w', '--workdir', '-e', '--env', '--env-file', '--detach-keys'];
 const DOCKER_GLOBAL = ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level', '--url', '--connection', '--root', '--runroot', '-n', '--namespace'];
 const COMPOSE_GLOBAL = ['-f', '--file', '-p', '--project-name', '--project-directory', '--env-file', '--profile', '--ansi', '--progress', '--parallel'];

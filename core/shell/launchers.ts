@@ -2,8 +2,8 @@
 // programs the analysis does not know (issue #13: "an argument list that contains a known dangerous
 // command line is an execution of it"). core/shell/analyze.ts reads these tables; the examples are
 // tests (test/launchers.test.ts runs every one through the whole guard set).
-import { FAMILIES } from '../effects/signatures';
-import { DESTROY } from '../effects/signatures/destroy';
+import { FAMILIES } from '../programs';
+import { DESTROY } from '../programs/destroy';
 
 /**
  * A launcher: its options (those that take a value), what comes before the command, and where the
@@ -339,7 +339,7 @@ export const LAUNCHERS: Launcher[] = [
 /**
  * Programs whose arguments are data, not command lines (a message, a package, a topic, a VM's
  * name): the default below does not read their arguments as commands. Programs with a signature
- * (core/effects/signatures) or a destroy row are known already.
+ * (core/programs) or a destroy row are known already.
  */
 /**
  * Programs whose script, in a language the analysis does not read, hands a shell command line to the

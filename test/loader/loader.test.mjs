@@ -47,7 +47,7 @@ const silentEvenInfo = (findings, file, code) =>
   );
 
 test('the pinned Claude Code is the version the rules were verified against (LOADER_VERIFIED)', () => {
-  const src = readFileSync(join(ROOT, 'core/lint/claude-code.ts'), 'utf8');
+  const src = readFileSync(join(ROOT, 'core/claude-code.ts'), 'utf8');
   const verified = /export const LOADER_VERIFIED = '([^']+)'/.exec(src)?.[1];
   assert.equal(
     verified,

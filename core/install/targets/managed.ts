@@ -15,7 +15,8 @@ import { parseStrict } from '../json-edit';
 import { findOurHandlers, SECRET_DENY_RULES } from '../settings';
 import { shQuote } from '../quote';
 import { HOOK_TIMEOUT_SECONDS, hookCommandFor, hookState, InstallError, stampHook, type Bundle, type HookState, type Report } from '../installer';
-import type { FileChange, InstallTarget, Place } from '../target';
+import type { FileChange, InstallTarget, ManagedPaths, Place } from '../target';
+export type { ManagedPaths };
 import { runTarget } from '../apply';
 import { claudeHookEnv, claudeSessionCheck, probeOf, SESSION_CHECK_TIMEOUT_SECONDS } from '../liveness';
 import { CLAUDE_CANARY } from '../../liveness';
@@ -25,14 +26,6 @@ export type ManagedPlatform = 'darwin' | 'linux' | 'win32';
 
 export function policyDir(platform: ManagedPlatform): string {
   return platform === 'darwin' ? '/Library/Application Support/ClaudeCode' : platform === 'win32' ? 'C:\\Program Files\\ClaudeCode' : '/etc/claude-code';
-}
-
-export interface ManagedPaths {
-  dir: string;
-  /** The org's own file: read for status, never written. */
-  settingsFile: string;
-  dropIn: string;
-  hookFile: string;
 }
 
 export function managedPaths(platform: ManagedPlatform, dir = policyDir(platform)): ManagedPaths {

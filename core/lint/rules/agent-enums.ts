@@ -1,6 +1,6 @@
 import { defineRule } from '../types';
 import { fmPair } from '../helpers';
-import { AGENT_ENUMS, MODEL_ALIASES } from '../claude-code';
+import { AGENT_ENUMS, MODEL_ALIASES } from '../../claude-code';
 
 export default defineRule({
   code: 'AG-AGT-002',

@@ -1,6 +1,6 @@
 import { defineRule } from '../types';
 import { fmPair, reportDroppedLines } from '../helpers';
-import { LOADER_VERIFIED } from '../claude-code';
+import { LOADER_VERIFIED } from '../../claude-code';
 
 export default defineRule({
   code: 'AG-AGT-001',

@@ -1,6 +1,6 @@
 import { defineRule } from '../types';
 import { jsonStrings, parseRule } from '../helpers';
-import { RUNNER_PREFIXES } from '../claude-code';
+import { RUNNER_PREFIXES } from '../../claude-code';
 
 /** An allow entry that lets any command run: Bash, Bash(*), Bash(npx *), Bash(bash *), … */
 export function arbitraryExecution(rule: string): string | null {

@@ -4,7 +4,7 @@ import { commandsIn } from '../instructions';
 import { parseShell } from '../../shell/parse';
 import { redact } from '../../redact';
 import type { Script } from '../../shell/ast';
-import { READ_ONLY_BREAKERS, READ_ONLY_COMMANDS, READ_ONLY_GIT, READ_ONLY_VERSION_PROBES } from '../claude-code';
+import { READ_ONLY_BREAKERS, READ_ONLY_COMMANDS, READ_ONLY_GIT, READ_ONLY_VERSION_PROBES } from '../../claude-code';
 
 /**
  * The simple commands of a line, as the words Claude Code matches rules against (quotes removed),

@@ -1,6 +1,6 @@
 import { defineRule } from '../types';
 import { jsonNode } from '../helpers';
-import { HANDLER_REQUIRED, HOOK_EVENTS } from '../claude-code';
+import { HANDLER_REQUIRED, HOOK_EVENTS } from '../../claude-code';
 import type { Node } from 'jsonc-parser';
 
 export default defineRule({

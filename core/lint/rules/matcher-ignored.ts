@@ -1,7 +1,7 @@
 import { modify } from 'jsonc-parser';
 import { defineRule } from '../types';
 import { hookGroups } from '../helpers';
-import { EVENTS_WITHOUT_MATCHER } from '../claude-code';
+import { EVENTS_WITHOUT_MATCHER } from '../../claude-code';
 
 export default defineRule({
   code: 'AG-SET-012',

@@ -1,6 +1,6 @@
 import { defineRule } from '../types';
 import { jsonStrings, parseRule } from '../helpers';
-import { NEVER_CONSULTED } from '../claude-code';
+import { NEVER_CONSULTED } from '../../claude-code';
 
 export default defineRule({
   code: 'AG-SET-003',

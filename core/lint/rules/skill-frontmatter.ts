@@ -1,6 +1,6 @@
 import { defineRule } from '../types';
 import { fmPair, reportDroppedLines } from '../helpers';
-import { LOADER_VERIFIED } from '../claude-code';
+import { LOADER_VERIFIED } from '../../claude-code';
 
 const ENUMS: Record<string, readonly string[]> = { context: ['fork'], shell: ['bash', 'powershell'], effort: ['low', 'medium', 'high', 'xhigh', 'max'] };
 

@@ -1,7 +1,7 @@
 import { defineRule } from '../types';
 import { calledWithSchema } from '../facts';
 import { fmPair, toolEntries } from '../helpers';
-import { KNOWN_TOOLS, NEVER_IN_SUBAGENTS, POWERFUL_TOOLS, TOOL_ALIASES } from '../claude-code';
+import { KNOWN_TOOLS, NEVER_IN_SUBAGENTS, POWERFUL_TOOLS, TOOL_ALIASES } from '../../claude-code';
 
 /**
  * The folders of workflows that can call this agent: a project's `.claude/workflows` beside its

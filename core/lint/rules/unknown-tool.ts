@@ -1,6 +1,6 @@
 import { defineRule } from '../types';
 import { toolEntries } from '../helpers';
-import { KNOWN_TOOLS, RENAMED_TOOLS, TOOL_ALIASES } from '../claude-code';
+import { KNOWN_TOOLS, RENAMED_TOOLS, TOOL_ALIASES } from '../../claude-code';
 
 const KNOWN = new Set<string>(KNOWN_TOOLS);
 

@@ -1,7 +1,7 @@
 import { defineRule, type RuleContext } from '../types';
 import { agentTypeDefined, pluginManifest } from '../facts';
 import { isIdent, propertyNamed, walk, type AnyNode } from '../js';
-import { BUILT_IN_AGENTS } from '../claude-code';
+import { BUILT_IN_AGENTS } from '../../claude-code';
 
 /**
  * Whether a subagent type is defined where this workflow runs (null: cannot tell here). A workflow

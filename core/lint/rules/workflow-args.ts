@@ -1,5 +1,5 @@
 import { defineRule } from '../types';
-import { LOADER_VERIFIED } from '../claude-code';
+import { LOADER_VERIFIED } from '../../claude-code';
 import { PARSE_ARGS, readArgs } from '../workflow-args';
 
 export default defineRule({

@@ -1,6 +1,6 @@
 // git: the subcommands that read file contents, print credentials or write the working tree.
 // git accepts any unique prefix of a long option (`--har` is `--hard`), so abbreviations are on.
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec } from './types';
 
 export const GIT: ProgramSpec[] = [
   {

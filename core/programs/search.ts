@@ -1,6 +1,6 @@
 // Programs that search file contents. A search prints the matching lines, values included; only
 // counts, file names, quiet checks and names-only patterns (`grep -o '^[A-Z_]*='`) do not.
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec } from './types';
 
 const GREP_MODES = {
   '-c': 'count',

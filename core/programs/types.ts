@@ -1,8 +1,9 @@
-// The effects layer: what a program invocation *does*, derived from program signatures kept as
-// data (core/effects/signatures/, one file per program family). Guards judge effects, not
-// spellings, so a reader, writer or launcher added to a table is covered by every guard at once.
+// The effect vocabulary and the shape of a program signature: what a program invocation *does*,
+// as the tables of core/programs/ (one file per program family) state it and core/effects/derive.ts
+// derives it. Guards judge effects, not spellings, so a reader, writer or launcher added to a table
+// is covered by every guard at once.
 
-import type { Value } from '../shell/analyze';
+import type { Value } from '../shell/model';
 
 /**
  * How a read uses the content. Only `content`, `copy`, `search` and `search-visible` can reveal
@@ -64,7 +65,7 @@ export type Effect =
   | { kind: 'send'; url: string | null; host: string | null; how: string; via?: 'proxy' | 'resolve' }
   | { kind: 'escalate'; how: string }
   /** A data store destroyed: `store` says what (for messages). `row` names the destroy-table row
-   *  (signatures/destroy.ts) for data stores; absent for devices and system state (signatures/system.ts). */
+   *  (core/programs/destroy.ts) for data stores; absent for devices and system state (core/programs/system.ts). */
   | { kind: 'destroy'; store: string; target: Target | null; row?: string; instead?: string; deploySource?: Value };
 
 /** What an argument is to the program. */

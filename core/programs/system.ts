@@ -1,5 +1,5 @@
 // Privilege escalation and the destruction of devices and system state.
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec } from './types';
 
 const esc = (what: string) => [{ kind: 'escalate' as const, what }];
 const destroys = (what: string) => [{ kind: 'destroy' as const, what }];

@@ -1,5 +1,5 @@
 // Programs that talk to the network: where they send, and which files they upload or save.
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec } from './types';
 
 export const NETWORK: ProgramSpec[] = [
   {

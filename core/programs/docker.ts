@@ -1,10 +1,73 @@
 // Containers: files the CLI reads by itself.
-import type { ProgramSpec } from '../types';
-import { DOCKER_RUN_TAKES } from '../../shell/elsewhere';
+import type { ProgramSpec } from './types';
 
 const COMPOSE_SAFE = ['--no-interpolate', '--services', '--volumes', '--images', '--profiles', '--networks', '--hash', '-q', '--quiet', '--format'];
 /** docker compose's own options before its subcommand (`docker compose --env-file .env config`). */
 const COMPOSE_GLOBAL = ['-f', '--file', '-p', '--project-name', '--env-file', '--profile', '--project-directory', '--ansi', '--progress', '--parallel'];
+/** docker/podman/nerdctl run options that take a value (per `docker run --help`); core/shell/elsewhere.ts reads the command they run. */
+export const DOCKER_RUN_TAKES = [
+  '-e',
+  '--env',
+  '--env-file',
+  '-v',
+  '--volume',
+  '-p',
+  '--publish',
+  '--name',
+  '-w',
+  '--workdir',
+  '--network',
+  '--net',
+  '--entrypoint',
+  '-u',
+  '--user',
+  '-l',
+  '--label',
+  '--label-file',
+  '--mount',
+  '--platform',
+  '--cpus',
+  '-m',
+  '--memory',
+  '--memory-swap',
+  '--cpu-shares',
+  '--restart',
+  '--add-host',
+  '--device',
+  '--dns',
+  '-h',
+  '--hostname',
+  '--ulimit',
+  '--cap-add',
+  '--cap-drop',
+  '--security-opt',
+  '--log-driver',
+  '--log-opt',
+  '--pull',
+  '--gpus',
+  '--shm-size',
+  '--tmpfs',
+  '--volumes-from',
+  '--link',
+  '--ipc',
+  '--pid',
+  '--cidfile',
+  '--expose',
+  '--runtime',
+  '--stop-signal',
+  '--stop-timeout',
+  '--userns',
+  '--uts',
+  '--ip',
+  '--network-alias',
+  '-a',
+  '--attach',
+  '--detach-keys',
+  '--cgroupns',
+  '--health-cmd',
+  '--group-add',
+];
+
 /** docker run options that take a value: the list the analysis uses to find the command it runs. */
 const RUN_TAKES = DOCKER_RUN_TAKES;
 

@@ -1,5 +1,5 @@
 // Programs that read, copy, move, write or delete files.
-import type { ProgramSpec, Row } from '../types';
+import type { ProgramSpec, Row } from './types';
 
 /** A program that prints the content of the files it is given, with the options that take a value (per its man page). */
 function reader(names: string[], takes: string[], examples: { command: string; effects: string[] }[], more: Partial<Row> = {}): ProgramSpec {

@@ -1,6 +1,6 @@
 // Interpreters: the arguments of a script are the script's business (a secret path among them
 // counts as read); one-liners are judged by their code (see ../code.ts, and CODE_APIS below).
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec } from './types';
 
 /**
  * Per language: calls that read files, calls whose first literal argument is written, calls whose

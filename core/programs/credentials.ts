@@ -1,5 +1,5 @@
 // Tools that print stored credentials: each is a secret read, whatever the file they keep it in.
-import type { ProgramSpec, Row } from '../types';
+import type { ProgramSpec, Row } from './types';
 
 const cred = (what: string) => [{ kind: 'read-credentials' as const, what }];
 

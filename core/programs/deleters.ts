@@ -1,6 +1,6 @@
 // Programs whose purpose is deleting files, beyond rm and its family (files.ts): package-run
 // deleters (npx rimraf, del-cli) and secure-erase tools. Their deletes are judged like rm's.
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec } from './types';
 
 export const DELETERS: ProgramSpec[] = [
   {

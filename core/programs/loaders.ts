@@ -1,6 +1,6 @@
 // Programs that load an env file into the environment of a command they run (nothing printed by
 // themselves; the secret guard judges what that command prints). `load` reads are harmless alone.
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec } from './types';
 
 export const LOADERS: ProgramSpec[] = [
   {

@@ -1,5 +1,5 @@
 // Database clients: the SQL they run, from options, arguments, heredocs, pipes or files.
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec } from './types';
 
 export const SQL: ProgramSpec[] = [
   {

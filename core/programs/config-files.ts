@@ -3,7 +3,7 @@
 // not named on the command line. Each row is the subcommand that writes and the file it writes;
 // the options that keep the change in the project (`--local`, `--site`, `--file F`, `--env`) make the row not
 // apply. One row per tool, with examples.
-import type { FixedEffect, ProgramSpec } from '../types';
+import type { FixedEffect, ProgramSpec } from './types';
 
 const writes = (what: string): FixedEffect[] => [{ kind: 'write-file', what }];
 

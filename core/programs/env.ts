@@ -1,5 +1,5 @@
 // Programs that print the environment, whole or by name.
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec } from './types';
 
 /**
  * Per language: how program text reads one variable (group `a`, `b`, … holds its name), how it

@@ -1,6 +1,6 @@
 // Certificate and key tools: which of their inputs they print. A certificate, a CSR or a public
 // key is public; a private key or a key store is printed only by the forms that output it.
-import type { ProgramSpec, Row } from '../types';
+import type { ProgramSpec, Row } from './types';
 
 /** Values of openssl options (single-dash words); a key handed in to sign or check is used, not printed. */
 const TAKES = [

@@ -1,5 +1,5 @@
 // Every program family. Adding a program is adding a row to one of these files, with examples.
-import type { ProgramSpec } from '../types';
+import type { ProgramSpec } from './types';
 import { FILES } from './files';
 import { SEARCH } from './search';
 import { INTERPRETERS } from './interpreters';
