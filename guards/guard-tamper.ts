@@ -1,8 +1,8 @@
 import { shellFileChanges } from '../core/guards/file-changes';
 import { minimatch } from 'minimatch';
-import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type ToolCall } from '../core/guards/types';
+import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { changedSinceHead, parseGit, plausiblePaths, productCommand, runs, shq, type GitCall } from '../core/guards/helpers';
-import { HOOK_MARK, PLUGIN_ID, hookChange, trimSlashes } from '../core/guards/hook-settings';
+import { HOOK_MARK, hookChange, trimSlashes } from '../core/guards/hook-settings';
 import { analysisEffects, effectsOf, patchFiles, patchStrip } from '../core/effects/derive';
 import { matchRow, specFor } from '../core/programs/match';
 import type { Effect, Target } from '../core/programs/types';
@@ -12,151 +12,8 @@ import { literals } from '../core/effects/literals';
 import { readCode } from '../core/shell/interpreters';
 import { isDotenvName } from '../core/secrets';
 import { nestedAgentWithoutGuard } from '../core/guards/nested-agents';
-
-/** Where managed (org-wide) Claude Code settings live, per OS; a `managed-settings.d/` folder beside each. */
-const MANAGED_DIRS = ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:/Program Files/ClaudeCode'];
-
-interface Layout {
-  /** Files and folders that are part of the guard: any write or delete is tamper. */
-  guard: string[];
-  /** Settings files that hold (or can switch off) the hook entry: judged by what the change does to it. */
-  settings: string[];
-  /** `managed-settings.d/` folders: every file in them is a settings file. */
-  settingsDirs: string[];
-  /** The config folders around them: deleting or replacing a folder inside one that holds a guard file is tamper (deleting the project or home is rm-catastrophic's). */
-  containers: string[];
-  /** The protected paths and the folders leading to them inside their containers: what a glob or a find could select. */
-  candidates: string[];
-  /** The two .claude folders: the hook runs from one of them, so their guard files are taken to exist. */
-  claude: string[];
-  /** The hook's code cache: writes there are tamper, deleting it is not. */
-  cache: string;
-}
-
-/** The last layout built: it depends on the folders in its key only, and lint judges hundreds of commands in one workspace. */
-let lastLayout: { key: string; layout: Layout } | null = null;
-/**
- * Where Claude Code keeps Agent Guard's plugin when it is installed as one:
- * ~/.claude/plugins/cache/<marketplace>/agent-guard (a folder listing, not a file read: lint keeps
- * verdicts that depend only on names).
- */
-function pluginInstallPaths(marketplaceDirs: readonly string[]): string[] {
-  return marketplaceDirs.slice(0, 32).map((m) => `${m}/${PLUGIN_ID.slice(0, -1)}`);
-}
-
-function layout(ctx: GuardContext): Layout {
-  const { trust, cache, claudeConfig } = ctx.places;
-  // Claude Code's user folder: ~/.claude, and where CLAUDE_CONFIG_DIR moves it (the hook's environment is the agent's).
-  const users = [...new Set([`${ctx.home}/.claude`, claudeConfig])];
-  const marketplaces = users.flatMap((u) => ctx.listDir(`${u}/plugins/cache`).map((m) => `${u}/plugins/cache/${m}`));
-  const key = [ctx.projectDir, ctx.home, trust, cache, claudeConfig, ...marketplaces].join('\0');
-  if (lastLayout?.key !== key) lastLayout = { key, layout: buildLayout(ctx, users, marketplaces) };
-  return lastLayout.layout;
-}
-
-function buildLayout(ctx: GuardContext, users: readonly string[], marketplaces: readonly string[]): Layout {
-  const p = ctx.projectDir;
-  const h = ctx.home;
-  const guard: string[] = [];
-  for (const base of [`${p}/.claude`, ...users]) {
-    // agent-guard/: the decision log and install backups (a link planted there could redirect the log's writes).
-    guard.push(`${base}/hooks/agent-guard.cjs`, `${base}/hooks/agent-guard.install.json`, `${base}/guards`, `${base}/agent-guard`);
-  }
-  guard.push(`${p}/.claude/agent-guard.json`);
-  // The user's consent for workspace guards and configuration (core/trust.ts): where the hook reads
-  // it (XDG_CONFIG_HOME, %APPDATA%), and the default place.
-  guard.push(...new Set([ctx.places.trust, `${h}/.config/agent-guard`]));
-  // The hook's compiled-code cache (scripts/code-cache-loader.js; XDG_CACHE_HOME moves it): V8 does
-  // not check that cached code matches its source, so a planted cache file would run in the hook.
-  const cache = ctx.places.cache;
-  guard.push(cache);
-  // The other hosts' hook files of Agent Guard's own (VS Code and the Copilot CLI; OpenCode's plugin),
-  // and Codex's config, which holds the hook's trust record and the switch that turns hooks off.
-  guard.push(
-    `${p}/.github/hooks/agent-guard.json`,
-    `${h}/.copilot/hooks/agent-guard.json`,
-    `${p}/.opencode/plugins/agent-guard.js`,
-    `${h}/.config/opencode/plugins/agent-guard.js`,
-    `${p}/.kilo/plugins/agent-guard.js`,
-    `${h}/.config/kilo/plugins/agent-guard.js`,
-    // Cline runs every program named PreToolUse in its hook folders: ours is one of them.
-    `${p}/.clinerules/hooks/PreToolUse`,
-    `${h}/.cline/hooks/PreToolUse`,
-    `${p}/.codex/config.toml`,
-    `${h}/.codex/config.toml`,
-  );
-  // Claude Code's plugin registry: which plugins (Agent Guard's, when installed as one) load at all,
-  // and the plugin itself.
-  for (const u of users) guard.push(`${u}/plugins/installed_plugins.json`, `${u}/plugins/known_marketplaces.json`);
-  guard.push(...pluginInstallPaths(marketplaces));
-  const settings = [
-    `${p}/.claude/settings.json`,
-    `${p}/.claude/settings.local.json`,
-    ...users.map((u) => `${u}/settings.json`),
-    `${p}/.gemini/settings.json`,
-    `${h}/.gemini/settings.json`,
-    // Codex's and Cursor's hooks files: shared with the person's own hooks, judged like settings.
-    `${p}/.codex/hooks.json`,
-    `${h}/.codex/hooks.json`,
-    `${p}/.cursor/hooks.json`,
-    `${h}/.cursor/hooks.json`,
-    // Qwen Code's settings and droid's hooks files hold Claude Code's form of the entry.
-    `${p}/.qwen/settings.json`,
-    `${h}/.qwen/settings.json`,
-    `${p}/.factory/hooks.json`,
-    `${h}/.factory/hooks.json`,
-    ...MANAGED_DIRS.map((d) => `${d}/managed-settings.json`),
-  ];
-  const settingsDirs = MANAGED_DIRS.map((d) => `${d}/managed-settings.d`);
-  const containers = [
-    `${p}/.claude`,
-    ...users,
-    `${p}/.github`,
-    `${h}/.copilot`,
-    `${p}/.gemini`,
-    `${h}/.gemini`,
-    `${p}/.codex`,
-    `${h}/.codex`,
-    `${p}/.cursor`,
-    `${h}/.cursor`,
-    `${p}/.opencode`,
-    `${h}/.config/opencode`,
-    `${p}/.kilo`,
-    `${h}/.config/kilo`,
-    `${p}/.clinerules`,
-    `${h}/.cline`,
-    `${p}/.qwen`,
-    `${h}/.qwen`,
-    `${p}/.factory`,
-    `${h}/.factory`,
-    ...new Set([ctx.places.trust, `${h}/.config/agent-guard`]),
-    ...MANAGED_DIRS,
-  ];
-  const l = { guard, settings, settingsDirs, containers, candidates: [] as string[], claude: [`${p}/.claude`, ...users], cache };
-  l.candidates = candidates(l);
-  return l;
-}
-
-function isSettings(l: Layout, path: string): boolean {
-  return l.settings.includes(path) || (path.endsWith('.json') && l.settingsDirs.some((d) => isSameOrAncestor(d, path) && path !== d));
-}
-
-/** Every protected path, guard files and settings alike. */
-function all(l: Pick<Layout, 'guard' | 'settings' | 'settingsDirs'>): string[] {
-  return [...l.guard, ...l.settings, ...l.settingsDirs];
-}
-
-function newSettingsText(call: ToolCall, ctx: GuardContext): string | null {
-  if (call.tool === 'Write') return typeof call.input.content === 'string' ? call.input.content : '';
-  const current = ctx.readText(call.path!, 1024 * 1024);
-  if (current === null || !call.edits) return null;
-  let text = current;
-  for (const e of call.edits) {
-    if (!text.includes(e.oldText)) return null;
-    text = call.input.replace_all === true ? text.split(e.oldText).join(e.newText) : text.replace(e.oldText, () => e.newText);
-  }
-  return text;
-}
+import { all, isSettings, layout, type Layout } from '../core/guards/tamper-layout';
+import { ASK, newSettingsText, pluginChange, productChange } from '../core/guards/tamper-settings';
 
 /** A settings file with Agent Guard's hook entry, for the examples. */
 const HOOKED =
@@ -171,80 +28,7 @@ const DROID_HOOKED =
   '{\n  "PreToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "node .claude/hooks/agent-guard.cjs", "timeout": 10 } ] } ]\n}\n';
 const CURSOR_HOOKED = '{\n  "version": 1,\n  "hooks": { "preToolUse": [ { "command": "node .claude/hooks/agent-guard.cjs", "timeout": 10 } ] }\n}\n';
 
-const ASK = 'Agent Guard protects its own files and settings entry; if it should change, ask the user to do it.';
 const USE_EDIT = 'Make settings changes with the Edit tool, which checks them against the hook entry, or ask the user to make this one.';
-
-/** What Agent Guard's own subcommands do to the guard, when the agent runs them. */
-const PRODUCT_REASONS: Record<string, string> = {
-  trust:
-    "agent-guard trust records the user's consent to run the workspace's guards on every tool call and to apply what its configuration loosens; only the user can give it. Ask the user to review .claude/guards/ and .claude/agent-guard.json and run agent-guard trust themselves.",
-  allow:
-    'agent-guard allow adds a standing permission (to .claude/agent-guard/local.json, or with --team to .claude/agent-guard.json) and records the user\'s consent to it; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.',
-};
-
-/** install, sync and uninstall write or remove the hook file and the settings entry of a workspace (or of the user, or the managed settings). */
-function productChange(cmd: NonNullable<ReturnType<typeof productCommand>>, inv: Invocation, ctx: GuardContext, show: (p: string) => string): Denial | null {
-  const reason = PRODUCT_REASONS[cmd.sub];
-  if (!reason && !['install', 'uninstall', 'sync'].includes(cmd.sub)) return null;
-  // `node scripts/cli.cjs install` in another project runs that project's own CLI: look before claiming.
-  if (cmd.prefix[0] === 'node' && inv.cwd && !cmd.prefix[1]!.includes('$')) {
-    const text = ctx.readText(resolvePath(inv.cwd, cmd.prefix[1]!, ctx.home), 256 * 1024);
-    if (text !== null && !text.includes('agent-guard')) return null;
-  }
-  if (reason) return { reason };
-  const words = cmd.args.map((a) => a.known);
-  if (words.includes('-h') || words.includes('--help')) return null;
-  const managed = words.includes('--managed');
-  // `install --managed` prints the managed settings; only --write writes them.
-  if (cmd.sub === 'install' && managed && !words.includes('--write')) return null;
-  let where: string | null;
-  if (managed) where = 'the managed settings';
-  else if (words.includes('--user')) where = '~/.claude';
-  else {
-    const valueOpts = ['--host', '--platform', '--managed-dir'];
-    let ws: Value | undefined;
-    for (let i = 0; i < cmd.args.length; i++) {
-      const w = words[i] ?? null;
-      if (w !== null && valueOpts.includes(w)) i++;
-      else if (w === null || !w.startsWith('-')) {
-        ws = cmd.args[i];
-        break;
-      }
-    }
-    const path = ws === undefined ? inv.cwd : ws.known === null ? null : inv.cwd ? resolvePath(inv.cwd, ws.known, ctx.home) : null;
-    // Another folder's guard (a scratch workspace) is not this session's; an unknown one may be.
-    if (path !== null && path !== ctx.projectDir && !isSameOrAncestor(path, ctx.projectDir)) return null;
-    where = path === null ? 'a workspace this command line does not determine' : show(path) || 'this project';
-  }
-  const verb = cmd.sub === 'uninstall' ? 'removes' : 'replaces';
-  return {
-    reason: `agent-guard ${cmd.sub} ${verb} Agent Guard's hook file and settings entry in ${where}: the guard that checks this session would be switched off or swapped for another build. Only the user may do that; ask them to run it. ${shq(...cmd.prefix, 'status')} shows what is installed.`,
-    instead: shq(...cmd.prefix, 'status'),
-  };
-}
-
-/** `claude plugin disable|uninstall agent-guard@…` (and marketplace remove): Claude Code's own switch for the plugin form. */
-const PLUGIN_OFF = new Set(['disable', 'uninstall', 'remove', 'rm']);
-
-function pluginChange(inv: Invocation): Denial | null {
-  if (inv.program !== 'claude') return null;
-  const w = inv.args.map((a) => a.known);
-  const at = w.findIndex((a) => a === 'plugin' || a === 'plugins');
-  if (at < 0) return null;
-  const rest = w.slice(at + 1).filter((a) => a === null || !a.startsWith('-'));
-  const marketplace = rest[0] === 'marketplace';
-  const verb = marketplace ? rest[1] : rest[0];
-  if (!verb || !PLUGIN_OFF.has(verb)) return null;
-  const names = rest.slice(marketplace ? 2 : 1);
-  // A name the line does not fix may be ours; a named other plugin is the user's business.
-  if (names.length > 0 && names.every((n) => n !== null && !n.startsWith('agent-guard'))) return null;
-  return {
-    reason: `claude plugin ${marketplace ? 'marketplace ' : ''}${verb} ${names.map((n) => n ?? '…').join(' ')} switches off or removes Agent Guard's Claude Code plugin, and its hook with it: the guard that checks this session. ${ASK} claude plugin list shows what is installed.`,
-    instead: 'claude plugin list',
-  };
-}
-
-// ---- pathspecs (git stash / checkout / restore) ----
 
 interface Pathspec {
   exclude: boolean;
@@ -429,19 +213,6 @@ function applySed(text: string, e: { oldText: string; newText: string; global: b
     .split('\n')
     .map((line) => (e.global ? line.split(e.oldText).join(e.newText) : line.replace(e.oldText, () => e.newText)))
     .join('\n');
-}
-
-function candidates(l: Omit<Layout, 'candidates' | 'claude'>): string[] {
-  const out = new Set<string>();
-  for (const p of all(l)) {
-    const c = l.containers.find((d) => isSameOrAncestor(d, p));
-    for (let q = p; c && isSameOrAncestor(c, q); q = dirname(q)) {
-      out.add(q);
-      if (q === c) break;
-    }
-    if (!c) out.add(p);
-  }
-  return [...out];
 }
 
 /** The absolute paths an effect's target can name: the path, a glob's matches among the candidates, or the plausible values of a computed word. */

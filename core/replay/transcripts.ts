@@ -129,14 +129,11 @@ function obj(v: unknown): Record<string, unknown> | null {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** A hook's deny as each host words it in the result the model reads. */
-const BLOCKED =
-  /PreToolUse:\w+ hook error|hook (?:blocking )?error|blocked by (?:a )?PreToolUse hook|Tool execution blocked|Denied by preToolUse hook|\[agent-guard: [\w-]+\]/i;
-
-function claudeParser(): TranscriptParser {
-  const pending = new Pending();
-  let projectDir = '';
-  let session = '';
+/**
+ * The frame every host's JSONL parser shares: a line that is not a JSON object counts as skipped
+ * (a blank line does not); an object goes to the format's own reading.
+ */
+function jsonLines(format: { object(o: Record<string, unknown>, lineNo: number): ReplayCall[]; end(): ReplayCall[] }): TranscriptParser {
   let skipped = 0;
   return {
     get skipped() {
@@ -148,6 +145,22 @@ function claudeParser(): TranscriptParser {
         if (text.trim()) skipped++;
         return [];
       }
+      return format.object(o, lineNo);
+    },
+    end: () => format.end(),
+  };
+}
+
+/** A hook's deny as each host words it in the result the model reads. */
+const BLOCKED =
+  /PreToolUse:\w+ hook error|hook (?:blocking )?error|blocked by (?:a )?PreToolUse hook|Tool execution blocked|Denied by preToolUse hook|\[agent-guard: [\w-]+\]/i;
+
+function claudeParser(): TranscriptParser {
+  const pending = new Pending();
+  let projectDir = '';
+  let session = '';
+  return jsonLines({
+    object(o, lineNo) {
       const cwd = str(o.cwd);
       // The session's first working folder is where Claude Code was started: the hook's project.
       if (!projectDir && cwd) projectDir = cwd;
@@ -190,7 +203,7 @@ function claudeParser(): TranscriptParser {
       return out;
     },
     end: () => pending.rest(),
-  };
+  });
 }
 
 /** The text of a tool result (a string, or text blocks), its first 4 KiB: enough to recognise a hook's deny. */
@@ -208,17 +221,8 @@ function codexParser(): TranscriptParser {
   const pending = new Pending();
   let projectDir = '';
   let session = '';
-  let skipped = 0;
-  return {
-    get skipped() {
-      return skipped;
-    },
-    line(text, lineNo) {
-      const o = parse(text);
-      if (!o) {
-        if (text.trim()) skipped++;
-        return [];
-      }
+  return jsonLines({
+    object(o, lineNo) {
       const p = obj(o.payload);
       if (!p) return [];
       if (o.type === 'session_meta') {
@@ -255,7 +259,7 @@ function codexParser(): TranscriptParser {
       return [];
     },
     end: () => pending.rest(),
-  };
+  });
 }
 
 /** A Codex tool call as the hook sees it: exec_command and shell arrive as Bash, apply_patch with the patch as `command`. */
@@ -296,17 +300,8 @@ function geminiParser(projectDir: string): TranscriptParser {
   // Gemini writes a record again as it grows: a call is taken once, from its copy with a final status.
   const seen = new Set<string>();
   let session = '';
-  let skipped = 0;
-  return {
-    get skipped() {
-      return skipped;
-    },
-    line(text, lineNo) {
-      const o = parse(text);
-      if (!o) {
-        if (text.trim()) skipped++;
-        return [];
-      }
+  return jsonLines({
+    object(o, lineNo) {
       if (!session && typeof o.sessionId === 'string') session = o.sessionId;
       if (o.type !== 'gemini' || !Array.isArray(o.toolCalls)) return [];
       const out: ReplayCall[] = [];
@@ -335,24 +330,15 @@ function geminiParser(projectDir: string): TranscriptParser {
       return out;
     },
     end: () => [],
-  };
+  });
 }
 
 function copilotParser(): TranscriptParser {
   const pending = new Pending();
   let projectDir = '';
   let session = '';
-  let skipped = 0;
-  return {
-    get skipped() {
-      return skipped;
-    },
-    line(text, lineNo) {
-      const o = parse(text);
-      if (!o) {
-        if (text.trim()) skipped++;
-        return [];
-      }
+  return jsonLines({
+    object(o, lineNo) {
       const d = obj(o.data);
       if (!d) return [];
       if (o.type === 'session.start' || o.type === 'session.resume') {
@@ -383,5 +369,5 @@ function copilotParser(): TranscriptParser {
       return [];
     },
     end: () => pending.rest(),
-  };
+  });
 }
