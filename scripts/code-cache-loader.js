@@ -87,6 +87,7 @@ function run() {
   if (honest && (fresh || !cached || script.cachedDataRejected))
     process.once('exit', () => remember(cache, self, hash, fresh, !cached || script.cachedDataRejected, () => script.createCachedData(), mod.exports));
   script.runInThisContext()(mod.exports, require, mod, __filename, __dirname);
+  if (SNAPSHOT && honest && wantsSnapshot()) process.once('exit', () => requestSnapshot(cache));
   if (SNAPSHOT) mod.exports.main();
 }
 
@@ -288,7 +289,7 @@ function remember(cache, self, hash, newSeal, compiled, createCachedData, export
 }
 
 /** Our own kinds of file in the cache folder: code caches (this format and older ones), seals, snapshots, lint's kept verdicts, unfinished writes. */
-const OURS = /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc3|agc2|bin|seal|snap)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp)$/;
+const OURS = /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc3|agc2|bin|seal|snap|try)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp)$/;
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 
 /**
@@ -325,8 +326,10 @@ function pruneOld(dir) {
 // is code, so it is kept under the code cache's rules: in the private cache folder, named by the
 // build key (the SHA-256 of the code it holds), a private regular file of ours with one link,
 // written to a new file and renamed into place. It is built only by `node <hook file>
-// --agent-guard-make-snapshot` (install, sync), never by a call, and kept only when it answers two
-// calls exactly as the plain hook does.
+// --agent-guard-make-snapshot`, never on a call's way: a plain run that the installed command
+// marks as wanting one (core/install/installer.ts snapshotFirst; install's and sync's self-test is
+// the first) starts that in the background after its answer (requestSnapshot). It is kept only
+// when it answers two calls exactly as the plain hook does.
 // At start it runs the call only for a hook file whose code hashes to the code it was built from
 // (the seal, as for the code cache), under the Node binary that built it (its identity: device,
 // inode, size, times), from a blob that is still a private file of ours; otherwise the file named
@@ -346,6 +349,58 @@ function snapshotsHere() {
   const major = Number(process.versions.node.split('.')[0]);
   const v8 = require('node:v8');
   return SNAPSHOT && process.platform !== 'win32' && major >= 20 && !!v8.startupSnapshot && typeof v8.startupSnapshot.isBuildingSnapshot === 'function';
+}
+
+/**
+ * Whether this plain run should ask for a blob: the installed command found none for this build
+ * (AGENT_GUARD_SNAPSHOT=want), or Node could not start from the one there (AGENT_GUARD_AFTER_SNAPSHOT:
+ * another Node, a truncated file), or the blob was refused in-process (another Node binary of the
+ * same version). Never on Windows or before Node 20 (none can be built there), never when
+ * AGENT_GUARD_NO_SNAPSHOT_BUILD is set (the test suites: a build per temporary home), and only
+ * these variables and the platform are looked at: node:v8 is not loaded on a call's way.
+ */
+function wantsSnapshot() {
+  const env = process.env;
+  if (env.AGENT_GUARD_NO_SNAPSHOT_BUILD || process.platform === 'win32' || Number(process.versions.node.split('.')[0]) < 20) return false;
+  return env.AGENT_GUARD_SNAPSHOT === 'want' || !!env.AGENT_GUARD_AFTER_SNAPSHOT || globalThis.__agentGuardSnapshotRefused === true;
+}
+
+/** At most one background build per build key and cache folder in this long. */
+const SNAPSHOT_RETRY_MS = 3600 * 1000;
+
+/**
+ * At exit, after the answer: starts `node <this file> --agent-guard-make-snapshot` detached, with
+ * no stdio of ours (the host waits for nothing of it), under the Node that ran this call (the one
+ * the command names). At most once per SNAPSHOT_RETRY_MS: the attempt is marked first by
+ * `<key>.try` in the private cache folder (a new file renamed into place, never written through a
+ * link), so a build that fails, or two Node binaries in turn, cost one build an hour at most.
+ */
+function requestSnapshot(cache) {
+  try {
+    const fs = require('node:fs');
+    const path = require('node:path');
+    for (const d of [cache.base, cache.dir]) {
+      try {
+        fs.mkdirSync(d, { mode: 0o700 });
+      } catch (e) {
+        if (e.code !== 'EEXIST') return;
+      }
+    }
+    if (!trustedDir(cache.dir)) return;
+    const mark = path.join(cache.dir, `${KEY}.try`);
+    try {
+      if (Date.now() - fs.lstatSync(mark).mtimeMs < SNAPSHOT_RETRY_MS) return;
+    } catch {
+      /* never tried */
+    }
+    if (!writePrivate(mark, '')) return;
+    const env = { ...process.env };
+    delete env.AGENT_GUARD_SNAPSHOT;
+    delete env.AGENT_GUARD_AFTER_SNAPSHOT;
+    require('node:child_process').spawn(process.execPath, [__filename, MAKE_SNAPSHOT], { detached: true, stdio: 'ignore', env }).unref();
+  } catch {
+    /* no blob this time: the plain hook answered */
+  }
 }
 
 /** A private regular file of ours with one link, in the trusted cache folder (the rules of readPrivate, without reading it). */
@@ -397,8 +452,11 @@ function makeSnapshot() {
     const st = fs.lstatSync(tmp);
     if (!st.isFile() || st.nlink !== 1 || !ownedAndPrivate(st)) return fail('the new blob is not a private file');
     // The blob must answer as the plain hook does, and deny what it must.
-    const env = { ...process.env, AGENT_GUARD_NO_LOG: '1' };
+    const env = { ...process.env, AGENT_GUARD_NO_LOG: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1' };
     delete env.CLAUDE_PROJECT_DIR;
+    delete env.AGENT_GUARD_SNAPSHOT;
+    delete env.AGENT_GUARD_AFTER_SNAPSHOT;
+    delete env.AGENT_GUARD_SNAPSHOT_TRACE;
     for (const command of ['rm -rf ~', 'npm test']) {
       const input = JSON.stringify({
         hook_event_name: 'PreToolUse',
@@ -536,11 +594,13 @@ function startedFrom() {
 function startFromSnapshot(codeHash, node, exports) {
   const file = process.argv[1];
   let ok = false;
+  let named = false;
   try {
     const fs = require('node:fs');
     const path = require('node:path');
     const cache = process.env.AGENT_GUARD_NO_CACHE ? null : cacheLocation();
     const blob = startedFrom();
+    named = !!cache && !!blob && path.resolve(blob) === blobLocation(cache);
     ok =
       !!cache &&
       !!file &&
@@ -570,7 +630,9 @@ function startFromSnapshot(codeHash, node, exports) {
   // For tests and `agent-guard status`: which way this call went (stderr only, when asked).
   if (process.env.AGENT_GUARD_SNAPSHOT_TRACE) process.stderr.write(`agent-guard: snapshot ${ok ? 'used' : 'not used'}\n`);
   if (!ok) {
-    // The file as it is, in this process (stdin is still unread).
+    // The file as it is, in this process (stdin is still unread); its plain run asks for a blob of
+    // this Node's when the blob was refused for another reason than the file (see wantsSnapshot).
+    if (named) globalThis.__agentGuardSnapshotRefused = true;
     require('node:module').createRequire(file || __filename)(file);
     return;
   }

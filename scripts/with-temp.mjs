@@ -14,7 +14,10 @@ if (!cmd) {
 }
 // realpath: on macOS /tmp is a link, and the guards judge paths after following links.
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'agent-guard-test-')));
-const run = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TMPDIR: dir } });
+// AGENT_GUARD_NO_SNAPSHOT_BUILD: an installed hook command run in a test would otherwise start a
+// background build of the hook's startup snapshot (scripts/code-cache-loader.js) in each temporary
+// home; test/snapshot.test.ts clears it where it tests that build.
+const run = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TMPDIR: dir, AGENT_GUARD_NO_SNAPSHOT_BUILD: '1' } });
 rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 if (run.error) {
   process.stderr.write(`with-temp: ${run.error.message}\n`);

@@ -8,9 +8,23 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { chmodSync, copyFileSync, lstatSync, mkdtempSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { snapshotFirst } from '../core/install/installer';
+import { hookCommandFor, snapshotFirst, stampHook } from '../core/install/installer';
+import { shQuote } from '../core/install/quote';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const HOOK = join(ROOT, 'dist/hook.cjs');
@@ -262,4 +276,119 @@ test("the command's start from the snapshot (snapshotFirst): the blob when it is
     assert.equal(r.status, 2);
     assert.match(r.stderr, /the hook stopped \(exit 139\) after it may have read this call, so this call is blocked/);
   }
+});
+
+// ---- The installed command (hookCommandFor) under real shells ----
+
+const SHELLS = ['/bin/sh', '/usr/bin/dash', '/bin/bash'].filter((f) => existsSync(f));
+
+/** A hook file as install writes it (the stamp line, then the loader), in a folder of its own. */
+function installedHook(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-snap-installed-'));
+  const file = join(dir, 'agent-guard.cjs');
+  writeFileSync(file, stampHook({ hookSource: readFileSync(HOOK, 'utf8'), version: '0.0.0-test' }));
+  return file;
+}
+
+/** The installed command run by `shell -c`, as a host runs it; `build`: the background build is allowed. */
+function installed(shell: string, file: string, command: string, cache: string, opts: { build?: boolean; path?: string } = {}) {
+  const e: NodeJS.ProcessEnv = { ...env(cache), AGENT_GUARD_SNAPSHOT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: opts.build ? '' : '1' };
+  if (opts.path) e.PATH = opts.path;
+  const r = spawnSync(shell, ['-c', hookCommandFor(shQuote(file))], {
+    cwd: WORK,
+    input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: '/home/user/project' }),
+    encoding: 'utf8',
+    env: e,
+    timeout: 30000,
+  });
+  const trace = /agent-guard: snapshot (used|not used)\n/.exec(r.stderr)?.[1] ?? 'none';
+  return { stdout: r.stdout, stderr: r.stderr.replace(/agent-guard: snapshot (used|not used)\n/, ''), status: r.status, trace };
+}
+
+/** Waits (up to two minutes: a build is a few seconds of CPU on a busy machine) for the background build's blob. */
+function awaitBlob(blob: string, notThis?: number): boolean {
+  const until = Date.now() + 120000;
+  while (Date.now() < until) {
+    try {
+      const st = lstatSync(blob);
+      if (st.isFile() && st.ino !== notThis) return true;
+    } catch {
+      /* not yet */
+    }
+    spawnSync('sleep', ['0.2']);
+  }
+  return false;
+}
+
+test('the installed command: no blob yet, the plain hook answers and builds one in the background; the next call starts from it, with the same answer, in every shell', {
+  skip: !snapshotsHere,
+}, () => {
+  const file = installedHook();
+  const cache = freshCache();
+  const blob = join(cache, 'agent-guard', `${readKey(file)}.snap`);
+  const expected = call('rm -rf ~', cache, file);
+  const first = installed('/bin/sh', file, 'rm -rf ~', cache, { build: true });
+  assert.deepEqual([first.trace, first.stdout, first.status], ['none', expected.stdout, expected.status]);
+  assert.ok(awaitBlob(blob), 'the background build made the blob');
+  assert.equal(lstatSync(blob).mode & 0o777, 0o600);
+  for (const shell of SHELLS)
+    for (const command of CALLS) {
+      const plain = call(command, cache, file);
+      const r = installed(shell, file, command, cache);
+      assert.deepEqual([r.trace, r.stdout, r.stderr, r.status], ['used', plain.stdout, plain.stderr, plain.status], `${shell}: ${command}`);
+    }
+  // A build at most once an hour per key: the blob gone, the next plain run does not try again.
+  const mark = join(cache, 'agent-guard', `${readKey(file)}.try`);
+  const tried = statSync(mark).mtimeMs;
+  renameSync(blob, `${blob}.away`);
+  const again = installed('/bin/sh', file, 'npm test', cache, { build: true });
+  assert.deepEqual([again.trace, again.status], ['none', 0]);
+  assert.equal(statSync(mark).mtimeMs, tried, 'no second attempt within the hour');
+  assert.ok(!existsSync(blob));
+});
+
+test('the installed command with a bad blob (truncated, foreign bytes, a link, another Node binary) gives the plain answer in every shell, and asks for a new blob where Node could not use it', {
+  skip: !snapshotsHere,
+}, () => {
+  const file = installedHook();
+  const key = readKey(file);
+  const made = make(freshCache(), file);
+  assert.equal(made.status, 0, made.stderr);
+  const good = readFileSync(made.stdout.trim());
+  const setUp = (bytes: Buffer) => {
+    const cache = freshCache();
+    mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
+    const blob = join(cache, 'agent-guard', `${key}.snap`);
+    writeFileSync(blob, bytes, { mode: 0o600 });
+    return { cache, blob };
+  };
+  const truncated = setUp(good.subarray(0, good.length >> 1));
+  const foreign = setUp(readFileSync(HOOK));
+  for (const { cache } of [truncated, foreign])
+    for (const shell of SHELLS)
+      for (const command of ['rm -rf ~', 'npm test']) {
+        const plain = call(command, cache, file);
+        const r = installed(shell, file, command, cache);
+        assert.deepEqual([r.stdout, r.status], [plain.stdout, plain.status], `${shell}: ${command}`);
+        assert.doesNotMatch(r.stderr, /agent-guard: node could not run the hook/);
+      }
+  // A link in the blob's place is never named to Node.
+  const linked = setUp(good);
+  renameSync(linked.blob, `${linked.blob}.real`);
+  symlinkSync(`${linked.blob}.real`, linked.blob);
+  const viaLink = installed('/bin/sh', file, 'rm -rf ~', linked.cache);
+  assert.deepEqual([viaLink.trace, viaLink.stdout], ['none', call('rm -rf ~', linked.cache, file).stdout]);
+  // Another Node binary first on PATH: the blob is refused in that process, the file runs as it is.
+  const other = setUp(good);
+  const bin = mkdtempSync(join(tmpdir(), 'agent-guard-snap-bin-'));
+  copyFileSync(process.execPath, join(bin, 'node'));
+  chmodSync(join(bin, 'node'), 0o755);
+  const path = `${bin}:${process.env.PATH}`;
+  const byOther = installed('/bin/sh', file, 'rm -rf ~', other.cache, { path });
+  assert.deepEqual([byOther.trace, byOther.stdout], ['not used', call('rm -rf ~', other.cache, file).stdout]);
+  // Node cannot load the truncated blob: the plain run asks for a new one, built by this Node.
+  const before = lstatSync(truncated.blob).ino;
+  installed('/bin/sh', file, 'npm test', truncated.cache, { build: true });
+  assert.ok(awaitBlob(truncated.blob, before), 'a new blob replaced the truncated one');
+  assert.equal(installed('/bin/sh', file, 'rm -rf ~', truncated.cache).trace, 'used');
 });

@@ -76,30 +76,34 @@ export function hookCommandFor(word: string, fix = 'agent-guard sync'): string {
 export function hardenedRun(missing: string, fix: string): string {
   return (
     `unset ${UNSET_BEFORE_NODE.join(' ')}; ` +
-    `if [ -f "$f" ]; then node "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; ` +
+    `if [ -f "$f" ]; then ${snapshotFirst()}node "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; ` +
     `echo "agent-guard: node could not run the hook (exit $r), so Agent Guard checks nothing and blocks every call; to see why, run: agent-guard status" >&2; exit 2; fi; ` +
     `echo "agent-guard: ${missing}, so Agent Guard checks nothing and blocks every call; to fix it, run: ${fix}" >&2; exit 2`
   );
 }
 
 /**
- * (#31, not installed by any form yet.) The start from the hook's startup snapshot
- * (scripts/code-cache-loader.js), for the place in `hardenedRun` before the plain `node "$f"`: the
- * blob `<cache>/agent-guard/<build key>.snap` (the key from the hook file's loader line, the cache
- * folder from XDG_CACHE_HOME or HOME as the loader finds it), named to Node only when it and its
- * folder are this user's and not links. Exit 0 or 2 is the answer; anything else means Node could
- * not start from it (missing, truncated, foreign, another Node: it stops before reading stdin), and
- * the plain hook runs with AGENT_GUARD_AFTER_SNAPSHOT set, which blocks a call whose input the
- * failed run consumed (cli/run-hook.ts). Only shell built-ins: no process before node.
+ * (#31) The start from the hook's startup snapshot (scripts/code-cache-loader.js), the step of
+ * `hardenedRun` before the plain `node "$f"`: the blob `<cache>/agent-guard/<build key>.snap` (the
+ * key from the hook file's loader line, the cache folder from XDG_CACHE_HOME or HOME as the loader
+ * finds it), named to Node only when it and its folder are this user's and not links. Exit 0 or 2
+ * is the answer; anything else means Node could not start from it (truncated, foreign, another
+ * Node: it stops before reading stdin), and the plain hook runs with AGENT_GUARD_AFTER_SNAPSHOT
+ * set, which blocks a call whose input the failed run consumed (cli/run-hook.ts) and asks the
+ * loader for a new blob. No blob yet: the plain hook runs with AGENT_GUARD_SNAPSHOT=want, and its
+ * loader builds one in the background after the answer (rate-limited). Only shell built-ins: no
+ * process before node. Windows' PowerShell form (quote.ts) keeps the plain run: the loader builds
+ * no snapshot on win32 (in Git Bash this step finds no blob and the plain hook runs).
  */
 export function snapshotFirst(): string {
   return (
-    `l=; { read -r l; case $l in *build:*) ;; *) read -r l;; esac; } < "$f" 2>/dev/null; k=\${l##*build:}; ` +
+    `unset AGENT_GUARD_SNAPSHOT AGENT_GUARD_AFTER_SNAPSHOT; l=; { read -r l; case $l in *build:*) ;; *) read -r l;; esac; } < "$f" 2>/dev/null; k=\${l##*build:}; ` +
     `case $k in ????????????????) case $k in *[!0-9a-f]*) k=;; esac;; *) k=;; esac; ` +
     `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; ` +
     `case $c in /*) ;; *) k=;; esac; ` +
     `if [ -n "$k" ] && [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ] && [ -d "$c" ] && [ ! -h "$c" ] && [ -O "$c" ]; then ` +
-    `node --snapshot-blob "$b" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; `
+    `node --snapshot-blob "$b" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; ` +
+    `elif [ -n "$k" ]; then export AGENT_GUARD_SNAPSHOT=want; fi; `
   );
 }
 
