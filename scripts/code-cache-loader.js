@@ -87,7 +87,7 @@ function run() {
   if (honest && (fresh || !cached || script.cachedDataRejected))
     process.once('exit', () => remember(cache, self, hash, fresh, !cached || script.cachedDataRejected, () => script.createCachedData(), mod.exports));
   script.runInThisContext()(mod.exports, require, mod, __filename, __dirname);
-  if (SNAPSHOT && honest && wantsSnapshot()) process.once('exit', () => requestSnapshot(cache));
+  if (SNAPSHOT && honest && (wantsSnapshot() || process.env.AGENT_GUARD_AFTER_SNAPSHOT)) process.once('exit', () => requestSnapshot(cache, wantsSnapshot()));
   if (SNAPSHOT) mod.exports.main();
 }
 
@@ -369,13 +369,14 @@ function wantsSnapshot() {
 const SNAPSHOT_RETRY_MS = 3600 * 1000;
 
 /**
- * At exit, after the answer: starts `node <this file> --agent-guard-make-snapshot` detached, with
+ * At exit, after the answer: removes a blob Node could not start from, and (`build`) starts
+ * `node <this file> --agent-guard-make-snapshot` detached, with
  * no stdio of ours (the host waits for nothing of it), under the Node that ran this call (the one
  * the command names). At most once per SNAPSHOT_RETRY_MS: the attempt is marked first by
  * `<key>.try` in the private cache folder (a new file renamed into place, never written through a
  * link), so a build that fails, or two Node binaries in turn, cost one build an hour at most.
  */
-function requestSnapshot(cache) {
+function requestSnapshot(cache, build) {
   try {
     const fs = require('node:fs');
     const path = require('node:path');
@@ -387,6 +388,16 @@ function requestSnapshot(cache) {
       }
     }
     if (!trustedDir(cache.dir)) return;
+    // Node could not start from the blob there: it goes now (unlinking a name in our own folder
+    // follows no link), so the calls until the next build take the plain run at once, without
+    // a failed start (and a shell's "Segmentation fault" line) each.
+    if (process.env.AGENT_GUARD_AFTER_SNAPSHOT)
+      try {
+        fs.unlinkSync(blobLocation(cache));
+      } catch {
+        /* gone already */
+      }
+    if (!build) return;
     const mark = path.join(cache.dir, `${KEY}.try`);
     try {
       if (Date.now() - fs.lstatSync(mark).mtimeMs < SNAPSHOT_RETRY_MS) return;

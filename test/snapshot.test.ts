@@ -306,12 +306,13 @@ function installed(shell: string, file: string, command: string, cache: string, 
 }
 
 /** Waits (up to two minutes: a build is a few seconds of CPU on a busy machine) for the background build's blob. */
-function awaitBlob(blob: string, notThis?: number): boolean {
+function awaitBlob(blob: string, moreThan = 0): boolean {
   const until = Date.now() + 120000;
   while (Date.now() < until) {
     try {
+      // A build renames its blob into place whole; `moreThan`: longer than the truncated one it replaces.
       const st = lstatSync(blob);
-      if (st.isFile() && st.ino !== notThis) return true;
+      if (st.isFile() && st.size > moreThan) return true;
     } catch {
       /* not yet */
     }
@@ -364,10 +365,21 @@ test('the installed command with a bad blob (truncated, foreign bytes, a link, a
   };
   const truncated = setUp(good.subarray(0, good.length >> 1));
   const foreign = setUp(readFileSync(HOOK));
-  for (const { cache } of [truncated, foreign])
+  for (const { cache, blob } of [truncated, foreign]) {
+    // With the build off, the blob Node could not start from is removed by the first plain run.
+    const first = installed('/bin/sh', file, 'rm -rf ~', cache);
+    assert.deepEqual([first.stdout, first.status], [call('rm -rf ~', cache, file).stdout, 0]);
+    assert.ok(!existsSync(blob), 'the blob Node could not start from is gone');
+    writeFileSync(blob, readFileSync(HOOK), { mode: 0o600 });
+  }
+  for (const [{ cache, blob }, bytes] of [
+    [truncated, good.subarray(0, good.length >> 1)],
+    [foreign, readFileSync(HOOK)],
+  ] as const)
     for (const shell of SHELLS)
       for (const command of ['rm -rf ~', 'npm test']) {
         const plain = call(command, cache, file);
+        writeFileSync(blob, bytes, { mode: 0o600 });
         const r = installed(shell, file, command, cache);
         assert.deepEqual([r.stdout, r.status], [plain.stdout, plain.status], `${shell}: ${command}`);
         assert.doesNotMatch(r.stderr, /agent-guard: node could not run the hook/);
@@ -387,8 +399,8 @@ test('the installed command with a bad blob (truncated, foreign bytes, a link, a
   const byOther = installed('/bin/sh', file, 'rm -rf ~', other.cache, { path });
   assert.deepEqual([byOther.trace, byOther.stdout], ['not used', call('rm -rf ~', other.cache, file).stdout]);
   // Node cannot load the truncated blob: the plain run asks for a new one, built by this Node.
-  const before = lstatSync(truncated.blob).ino;
+  writeFileSync(truncated.blob, good.subarray(0, good.length >> 1), { mode: 0o600 });
   installed('/bin/sh', file, 'npm test', truncated.cache, { build: true });
-  assert.ok(awaitBlob(truncated.blob, before), 'a new blob replaced the truncated one');
+  assert.ok(awaitBlob(truncated.blob, good.length >> 1), 'a new blob replaced the truncated one');
   assert.equal(installed('/bin/sh', file, 'rm -rf ~', truncated.cache).trace, 'used');
 });
