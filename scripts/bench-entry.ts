@@ -13,3 +13,5 @@ export { scanMarkdown, clearMarkdownCache } from '../core/lint/markdown';
 export { workDone } from '../core/work';
 export { SHAPES } from '../test/support/growth-shapes';
 export { deadlineIn, HOOK_DEADLINE_MS } from '../core/guards/dispatch';
+export { hookCommandFor } from '../core/install/installer';
+export { shQuote } from '../core/install/quote';

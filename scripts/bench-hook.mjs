@@ -14,6 +14,7 @@
 // BENCH_RUNS (default 15) runs per cell; BENCH_INSTRUCTIONS=0 skips valgrind; BENCH_PEER=0 the peer.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, homedir, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,10 +34,20 @@ const cacheHome = join(scratch, 'cache');
 mkdirSync(cacheHome, { mode: 0o700 });
 const home = join(scratch, 'home');
 mkdirSync(home);
-const baseEnv = { ...process.env, HOME: home, XDG_CACHE_HOME: cacheHome, CLAUDE_PROJECT_DIR: '' };
+// AGENT_GUARD_NO_SNAPSHOT_BUILD: the installed command without a blob (below) would start a build in
+// the background; the bench builds its blob itself, once.
+const baseEnv = { ...process.env, HOME: home, XDG_CACHE_HOME: cacheHome, CLAUDE_PROJECT_DIR: '', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1' };
 delete baseEnv.NODE_EXTRA_CA_CERTS;
 delete baseEnv.NODE_OPTIONS;
 const envs = [{ id: 'noca', label: 'without NODE_EXTRA_CA_CERTS', env: baseEnv }];
+// The installed command (core/install/installer.ts hookCommandFor, run by `sh -c` as a host runs it)
+// naming the measuring copy: from its startup snapshot, and (a cache folder with no blob) plain.
+const INSTALLED = (() => {
+  const core = createRequire(import.meta.url)(join(root, 'dist/bench/core.cjs'));
+  return core.hookCommandFor(core.shQuote(HOOK));
+})();
+const noBlobCache = join(scratch, 'cache-no-blob');
+mkdirSync(noBlobCache, { mode: 0o700 });
 if (CA) envs.push({ id: 'ca', label: `with NODE_EXTRA_CA_CERTS (this machine)`, env: { ...baseEnv, NODE_EXTRA_CA_CERTS: CA } });
 
 // ---- a repository to call in (one payload asks git for the branch) ----
@@ -111,10 +122,11 @@ function snapshotBlob() {
 }
 
 /** CPU ms of one run (and its output, to check the answer). */
-function cpuRun(args, input, env) {
+function cpuRun(args, input, env, file = process.execPath) {
   if (PERF) {
     const out = join(scratch, 'perf.txt');
-    const r = spawnSync('perf', ['stat', '-x,', '-o', out, '-e', 'task-clock', process.execPath, ...args], {
+    // perf stat counts the children too (the installed command's sh, then node).
+    const r = spawnSync('perf', ['stat', '-x,', '-o', out, '-e', 'task-clock', file, ...args], {
       input,
       env,
       encoding: 'utf8',
@@ -129,8 +141,8 @@ function cpuRun(args, input, env) {
 }
 
 /** Peak RSS in MiB (GNU time). */
-function rssRun(args, input, env) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { input, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+function rssRun(args, input, env, file = process.execPath) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', file, ...args], { input, env, encoding: 'utf8', maxBuffer: 64 << 20 });
   return Number(r.stderr.trim().split('\n').pop()) / 1024;
 }
 
@@ -144,7 +156,7 @@ function instructions(args, input, env) {
     maxBuffer: 64 << 20,
   });
   const m = /Collected : (\d+)/.exec(r.stderr);
-  return { ir: m ? Number(m[1]) / 1e6 : Number.NaN, stdout: r.stdout, stderr: r.stderr };
+  return { ir: m ? Number(m[1]) / 1e6 : Number.NaN, stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
 
 const median = (xs) => {
@@ -166,54 +178,72 @@ export function benchHook({ print = console.log } = {}) {
     { id: 'hook', args: [HOOK] },
     ...(blob.path ? [{ id: 'snap', args: ['--snapshot-blob', blob.path, HOOK] }] : []),
     ...(peer.args ? [{ id: 'peer', args: peer.args }] : []),
+    // The installed command (it unsets NODE_EXTRA_CA_CERTS itself: measured without the CA bundle only).
+    ...(PERF ? [{ id: 'cmdplain', file: 'sh', args: ['-c', INSTALLED], cache: noBlobCache, noCaOnly: true }] : []),
+    ...(PERF && blob.path ? [{ id: 'cmd', file: 'sh', args: ['-c', INSTALLED], noCaOnly: true }] : []),
   ];
+  const envOf = (prog, e) => (prog.cache ? { ...e.env, XDG_CACHE_HOME: prog.cache } : e.env);
+  if (PERF && blob.path) {
+    const probe = spawnSync('sh', ['-c', INSTALLED], {
+      input: JSON.stringify(PAYLOADS[0].payload),
+      env: { ...baseEnv, AGENT_GUARD_SNAPSHOT_TRACE: '1' },
+      encoding: 'utf8',
+    });
+    if (!/snapshot used/.test(probe.stderr)) throw new Error(`the installed command did not start from the blob: ${probe.stderr.trim()}`);
+  }
+  const answers = new Set(['hook', 'snap', 'cmd', 'cmdplain']);
   print(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
   print(
     `hook: ${HOOK} (the deadline lifted; ${(readFileSync(REAL_HOOK).length / 1024).toFixed(0)} KB); peer: ${peer.args ? `${PEER.name} ${PEER.version} (npm)` : `not measured (${peer.missing})`}`,
   );
   print(`startup snapshot: ${blob.path ? `${blob.path} (${(statSync(blob.path).size / 2 ** 20).toFixed(1)} MiB)` : `not measured (${blob.missing})`}`);
   print(
-    `CPU: ${PERF ? 'perf stat task-clock' : "the child's own cpuUsage at exit"}, median of ${RUNS} runs alternating node -e 0, hook${blob.path ? ', the hook from its startup snapshot' : ''}${peer.args ? ', peer' : ''}${CA ? ', with and without the CA bundle' : ''}; instructions: ${VALGRIND ? 'callgrind, all threads, one run each' : 'not measured'}`,
+    `CPU: ${PERF ? 'perf stat task-clock' : "the child's own cpuUsage at exit"}, median of ${RUNS} runs alternating node -e 0, hook${blob.path ? ', the hook from its startup snapshot' : ''}${peer.args ? ', peer' : ''}${PERF ? ', the installed command (sh -c) with no blob and from the blob' : ''}${CA ? ', with and without the CA bundle' : ''}; instructions: ${VALGRIND ? 'callgrind, all threads, one run each' : 'not measured'}`,
   );
   const results = [];
   for (const p of PAYLOADS) {
     const input = JSON.stringify(p.payload);
     const cells = {};
-    for (const e of envs) for (const prog of programs) cells[`${e.id}:${prog.id}`] = [];
+    const pairs = envs.flatMap((e) => programs.filter((prog) => e.id === 'noca' || !prog.noCaOnly).map((prog) => ({ e, prog })));
+    for (const { e, prog } of pairs) cells[`${e.id}:${prog.id}`] = [];
     // Warm: the hook's first run writes its compiled code; later runs are the ones a session pays.
-    for (const e of envs) for (const prog of programs) cpuRun(prog.args, input, e.env);
+    for (const { e, prog } of pairs) cpuRun(prog.args, input, envOf(prog, e), prog.file);
     const expected = spawnSync(process.execPath, [REAL_HOOK], { input, env: baseEnv, encoding: 'utf8' });
     if (verdictOf(expected.stdout) !== p.deny) throw new Error(`${p.id}: the hook answered ${verdictOf(expected.stdout)}, expected ${p.deny}`);
     for (let i = 0; i < RUNS; i++)
-      for (const e of envs)
-        for (const prog of programs) {
-          const r = cpuRun(prog.args, input, e.env);
-          if ((prog.id === 'hook' || prog.id === 'snap') && (r.stdout !== expected.stdout || r.status !== expected.status))
-            throw new Error(`${p.id}: the measuring copy answered ${JSON.stringify(r.stdout)} (exit ${r.status}), the hook ${JSON.stringify(expected.stdout)}`);
-          cells[`${e.id}:${prog.id}`].push(r.cpu);
-        }
+      for (const { e, prog } of pairs) {
+        const r = cpuRun(prog.args, input, envOf(prog, e), prog.file);
+        if (answers.has(prog.id) && (r.stdout !== expected.stdout || r.status !== expected.status))
+          throw new Error(`${p.id}: the measuring copy answered ${JSON.stringify(r.stdout)} (exit ${r.status}), the hook ${JSON.stringify(expected.stdout)}`);
+        cells[`${e.id}:${prog.id}`].push(r.cpu);
+      }
     const row = { id: p.id, label: p.label, cpu: {}, ir: {}, rss: {} };
     for (const [k, v] of Object.entries(cells)) row.cpu[k] = median(v);
     if (TIME)
       for (const prog of programs) {
         const s = [];
-        for (let i = 0; i < 5; i++) s.push(rssRun(prog.args, input, baseEnv));
+        for (let i = 0; i < 5; i++) s.push(rssRun(prog.args, input, envOf(prog, envs[0]), prog.file));
         row.rss[prog.id] = median(s);
       }
     if (VALGRIND) {
       // node -e 0 once per environment (it does not read its input); the hook and the peer per payload.
       for (const prog of programs) {
+        if (prog.file) continue; // the installed command: CPU only
         if (prog.id === 'node' && results.length > 0) {
           row.ir['noca:node'] = results[0].ir['noca:node'];
           continue;
         }
         const r = instructions(prog.args, input, baseEnv);
+        // A blob built natively does not start under valgrind (V8's flag hash includes the CPU's
+        // features: exit 14 before any JavaScript): no count rather than a count of that exit.
+        if (prog.id === 'snap' && r.status !== 0 && r.status !== 2) continue;
         if ((prog.id === 'hook' || prog.id === 'snap') && verdictOf(r.stdout) !== p.deny)
           throw new Error(`${p.id}: under valgrind the hook answered ${verdictOf(r.stdout)}`);
         row.ir[`noca:${prog.id}`] = r.ir;
       }
       if (CA && (p.id === 'allowed' || results.length === 0))
         for (const prog of programs) {
+          if (prog.file || prog.id === 'snap') continue;
           if (prog.id === 'node' && results.length > 0) {
             row.ir['ca:node'] = results[0].ir['ca:node'];
             continue;
@@ -239,6 +269,9 @@ function printRow(r, print, peer) {
       : null,
     Number.isFinite(c['noca:snap'])
       ? `from the startup snapshot ${f1(c['noca:snap'])} ms = ${ratio(c['noca:snap'], c['noca:node'])} CPU${Number.isFinite(r.ir['noca:snap']) ? `, ${r.ir['noca:snap'].toFixed(0)}M = ${ratio(r.ir['noca:snap'], r.ir['noca:node'])} instructions` : ''}${CA ? `; with the CA bundle ${ratio(c['ca:snap'], c['ca:node'])} CPU` : ''}`
+      : null,
+    Number.isFinite(c['noca:cmdplain'])
+      ? `installed command (sh -c): no blob ${f1(c['noca:cmdplain'])} ms = ${ratio(c['noca:cmdplain'], c['noca:node'])} CPU${Number.isFinite(c['noca:cmd']) ? `; from the blob ${f1(c['noca:cmd'])} ms = ${ratio(c['noca:cmd'], c['noca:node'])} CPU` : ''}`
       : null,
     CA ? `with the CA bundle ${ratio(c['ca:hook'], c['ca:node'])} CPU (${f1(c['ca:hook'])} vs ${f1(c['ca:node'])})` : null,
     Number.isFinite(r.ir['ca:hook']) ? `${ratio(r.ir['ca:hook'], r.ir['ca:node'])} instructions` : null,
