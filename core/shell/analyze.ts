@@ -41,6 +41,7 @@ import {
   unknownVar,
   type Meta,
   type Mount,
+  type Stages,
   type State,
   type VarValue,
   type Walk,
@@ -138,6 +139,7 @@ function analyzeNow(command: string, opts: AnalyzeOptions): ShellAnalysis {
         argumentCommands: { count: 0 },
         carried: { count: 0 },
         filtered: { count: 0 },
+        stages: STAGES,
       },
       baseMeta([]),
     );
@@ -148,6 +150,9 @@ function analyzeNow(command: string, opts: AnalyzeOptions): ShellAnalysis {
   }
   return out;
 }
+
+/** How the stages reach each other (walk-state.ts Stages). */
+const STAGES: Stages = { walkCommand, walkSource, resolve };
 
 /** Simple commands parsed per call, shared by every nested parse (bash -c, eval, heredocs). */
 const MAX_COMMANDS_PER_CALL = 4000;
@@ -317,11 +322,11 @@ function hookVariable(name: string, v: VarValue, state: State, w: Walk, meta: Me
   if (COMMAND_VARIABLES.has(name)) {
     if (v.known === null && standalone) return;
     if (v.known === null) markIncomplete(w.out, 'computed');
-    else if (v.known !== '') walkSource(v.known, cloneState(state), w, meta, name);
+    else if (v.known !== '') w.stages.walkSource(v.known, cloneState(state), w, meta, name);
   } else if (PROMPT_VARIABLES.has(name) && v.known !== null && /[$`]/.test(v.known)) {
     // Expanded as in double quotes: the text inside a double-quoted word (a final backslash kept literal).
     const text = v.known.replace(/["\\]/g, (c) => (c === '"' ? '\\"' : '\\\\'));
-    walkSource(`: "${text}"`, cloneState(state), w, meta, name);
+    w.stages.walkSource(`: "${text}"`, cloneState(state), w, meta, name);
   }
 }
 
@@ -559,7 +564,7 @@ function runLaunched(inv: Invocation, launch: Launch, state: State, w: Walk, met
   if (launch.row.where === 'here') inv.wrapper = true;
   for (const text of launch.texts) {
     if (text.known === null) computedScript(inv, [text], w);
-    else walkSource(text.known, cloneState(st), w, inner, launch.label, null, launch.stdin, inv);
+    else w.stages.walkSource(text.known, cloneState(st), w, inner, launch.label, null, launch.stdin, inv);
   }
   if (launch.computed) computedScript(inv, [launch.computed], w);
   if (!launch.argv) return inv;
@@ -694,7 +699,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
       const v = args[at]!.known!.startsWith('--call=') ? syntheticValue(args[at]!.known!.slice(7)) : args[at + 1];
       inv.wrapper = true;
       if (v && v.known === null) computedScript(inv, [v], w);
-      else if (v?.known) walkSource(v.known, cloneState(state), w, meta, `${program} -c`);
+      else if (v?.known) w.stages.walkSource(v.known, cloneState(state), w, meta, `${program} -c`);
       return inv;
     }
   }
@@ -715,11 +720,11 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   if (isPowerShellCmdlet(program)) {
     // PowerShell labelled as Bash (some hosts do): read this command as PowerShell.
     inv.wrapper = true;
-    walkSource(translatePowerShell(argv.map((a) => a.word.raw).join(' ')), state, w, meta, 'powershell');
+    w.stages.walkSource(translatePowerShell(argv.map((a) => a.word.raw).join(' ')), state, w, meta, 'powershell');
     return inv;
   }
   if (program === 'eval') {
-    if (args.every((a) => a.known !== null)) walkSource(args.map((a) => a.known).join(' '), state, w, meta, 'eval', null, false, inv);
+    if (args.every((a) => a.known !== null)) w.stages.walkSource(args.map((a) => a.known).join(' '), state, w, meta, 'eval', null, false, inv);
     else computedScript(inv, args, w);
     return inv;
   }
@@ -727,7 +732,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     const rest = skipOptions(args, ['-n', '-d', '--interval', '--differences'], 0);
     if (rest.length > 0 && rest.every((a) => a.known !== null)) {
       inv.wrapper = true;
-      walkSource(rest.map((a) => a.known).join(' '), cloneState(state), w, meta, 'watch');
+      w.stages.walkSource(rest.map((a) => a.known).join(' '), cloneState(state), w, meta, 'watch');
     }
     return inv;
   }
@@ -809,7 +814,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
             : [];
     const items = sep >= 0 && args[sep]!.known === ':::' ? args.slice(sep + 1).filter((a) => a.known !== ':::') : stdinItems;
     if (cmd.length === 0) {
-      for (const it of items) if (it.known !== null) walkSource(it.known, cloneState(state), w, meta, 'parallel');
+      for (const it of items) if (it.known !== null) w.stages.walkSource(it.known, cloneState(state), w, meta, 'parallel');
       const computed = items.filter((it) => it.known === null);
       if (computed.length > 0) computedScript(inv, computed, w);
       inv.wrapper = items.length > 0;
@@ -826,7 +831,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     if (action && signals.length > 0 && action.known !== '-' && action.known !== '') {
       inv.wrapper = true;
       if (action.known === null) computedScript(inv, [action], w);
-      else walkSource(action.known, cloneState(state), w, meta, 'trap');
+      else w.stages.walkSource(action.known, cloneState(state), w, meta, 'trap');
     }
     return inv;
   }
@@ -839,7 +844,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   // . /dev/stdin <<< '…', source /dev/stdin: the shell runs its stdin.
   if ((program === '.' || program === 'source') && /^\/dev\/(stdin|fd\/0)$/.test(args[0]?.known ?? '') && inv.stdinText !== null) {
     inv.wrapper = true;
-    walkSource(inv.stdinText, cloneState(state), w, meta, `${program} /dev/stdin`);
+    w.stages.walkSource(inv.stdinText, cloneState(state), w, meta, `${program} /dev/stdin`);
     return inv;
   }
   // source <(echo …): the shell runs the process substitution's output.
@@ -849,7 +854,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   const sourcedText = sourcedFrom ? pipedText(sourcedFrom, w) : null;
   if (sourcedText !== null) {
     inv.wrapper = true;
-    walkSource(sourcedText, cloneState(state), w, meta, `${program} <()`);
+    w.stages.walkSource(sourcedText, cloneState(state), w, meta, `${program} <()`);
     return inv;
   }
   if (program === 'alias') {
@@ -873,7 +878,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
   // at and batch read the commands to schedule from stdin.
   if ((program === 'at' || program === 'batch') && inv.stdinText !== null && !args.some((a) => a.known === '-f' || a.known === '-l' || a.known === '-r')) {
     inv.wrapper = true;
-    walkSource(inv.stdinText, cloneState(state), w, meta, program);
+    w.stages.walkSource(inv.stdinText, cloneState(state), w, meta, program);
     return inv;
   }
   const carried = Object.hasOwn(COMMAND_STRINGS, program) ? commandStrings(program, args) : program === 'git' ? gitCommandStrings(args) : [];
@@ -891,7 +896,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
         // are read from the written text; a variable's value is the user's environment, not new
         // program text (a command substitution, which can be anything, stays computed).
         const written = shellPartOf(program, value.ifUnset);
-        if (written) walkSource(written, cloneState(state), w, meta, label);
+        if (written) w.stages.walkSource(written, cloneState(state), w, meta, label);
       } else if (text === null) computedScript(inv, [value], w);
       else {
         const st = cloneState(state);
@@ -904,7 +909,7 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
           delete st.container;
         }
         // script -c CMD runs CMD on a terminal fed by script's own stdin (curl … | script -qc bash /dev/null).
-        walkSource(text, st, w, meta, label, null, program === 'script', remote ? inv : undefined);
+        w.stages.walkSource(text, st, w, meta, label, null, program === 'script', remote ? inv : undefined);
       }
     }
   }
@@ -915,18 +920,18 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     work(lines.length);
     for (const line of lines) {
       const m = ED_SHELL.exec(line);
-      if (m?.[1]?.trim()) walkSource(m[1], cloneState(state), w, meta, `${program} !`);
+      if (m?.[1]?.trim()) w.stages.walkSource(m[1], cloneState(state), w, meta, `${program} !`);
     }
   }
   // psql/mysql/sqlite3 reading their script from stdin: its meta-commands that run a shell.
   if (SQL_SHELLS.has(program) && inv.stdinText !== null) {
     const text = shellPartOf(program, inv.stdinText);
-    if (text) walkSource(text, cloneState(state), w, meta, `${program} stdin`);
+    if (text) w.stages.walkSource(text, cloneState(state), w, meta, `${program} stdin`);
   }
   if (program === 'sed' || program === 'gsed') {
     const run = sedExecutes(args, inv.stdinText);
     if (run === null) markIncomplete(w.out, 'computed');
-    else if (run) walkSource(run, cloneState(state), w, meta, 'sed e');
+    else if (run) w.stages.walkSource(run, cloneState(state), w, meta, 'sed e');
   }
 
   // Interpreter one-liners that shell out: python -c "os.system('…')", perl -e "system(q{…})", …
@@ -940,10 +945,10 @@ function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation |
     AWK_RUNS_LINES.test(code.code) &&
     !AWK_OTHER_SYSTEM.test(code.code.replace(AWK_RUNS_LINES, ''))
   ) {
-    walkSource(inv.stdinText, cloneState(state), w, meta, 'awk system($0)');
+    w.stages.walkSource(inv.stdinText, cloneState(state), w, meta, 'awk system($0)');
   } else if (code) {
     const reading = readCode(code.lang, code.code);
-    for (const s of reading.shell) walkSource(s, cloneState(state), w, meta, `${program} shell-out`);
+    for (const s of reading.shell) w.stages.walkSource(s, cloneState(state), w, meta, `${program} shell-out`);
     if (reading.opaque !== null && w.out.opaqueCode === null) {
       w.out.opaqueCode = `${program} code ${reading.opaque}`;
       markIncomplete(w.out, 'code');
@@ -1104,7 +1109,7 @@ function commandsInArguments(inv: Invocation, state: State, w: Walk, meta: Meta)
       found++;
       w.argumentCommands.count++;
       const limit = w.out.limit;
-      walkSource(text, cloneState(state), w, meta, `${inv.program} argument`);
+      w.stages.walkSource(text, cloneState(state), w, meta, `${inv.program} argument`);
       if (limit === null && (w.out.limit === 'computed' || w.out.limit === 'code')) w.out.limit = null;
       continue;
     }
@@ -1142,7 +1147,7 @@ function embeddedShell(inv: Invocation, state: State, w: Walk, meta: Meta): void
       for (const m of part.matchAll(row.pattern)) {
         if (found++ >= MAX_ARGUMENT_COMMANDS) return;
         const text = inv.program === 'osascript' ? m[1]!.replace(/\\(.)/g, '$1') : m[1]!;
-        walkSource(text, cloneState(state), w, meta, `${inv.program} script`);
+        w.stages.walkSource(text, cloneState(state), w, meta, `${inv.program} script`);
       }
     }
   }
@@ -1205,7 +1210,7 @@ function launch(inv: Invocation, l: Launcher, state: State, w: Walk, meta: Meta)
   }
   const only = rest.length === 1 ? rest[0]! : null;
   if (only && only.known === null) computedScript(inv, [only], w);
-  else if (only && /\s/.test(only.known!.trim())) walkSource(only.known!, cloneState(state), w, meta, inv.program, null, true);
+  else if (only && /\s/.test(only.known!.trim())) w.stages.walkSource(only.known!, cloneState(state), w, meta, inv.program, null, true);
   else resolve(rest, state, w, { ...meta, via: [...meta.via, inv.program] });
   return true;
 }
@@ -1277,7 +1282,7 @@ function resolveEnv(
       const attached = a.startsWith('--split-string=') ? a.slice(15) : a.startsWith('-S') && a.length > 2 ? a.slice(2) : null;
       const script = [...(attached !== null ? [attached] : []), ...args.slice(i + 1).map((x) => x.known ?? '')].join(' ');
       inv.wrapper = true;
-      walkSource(script, cloneState(state), w, meta, 'env -S');
+      w.stages.walkSource(script, cloneState(state), w, meta, 'env -S');
       return inv;
     }
     if (a === '-C' || a === '--chdir' || a.startsWith('--chdir=') || (a.startsWith('-C') && a.length > 2)) {
@@ -1374,7 +1379,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     st.xtrace = xtrace;
     // Under find -exec (`sh -c 'cat "$1"' _ {}`), the `{}` the script is given still stands for each file found.
     const found = meta.findRoots && list.slice(i + 1).some((a) => a.known === '{}') ? meta.findRoots : null;
-    walkSource(first.known, st, w, meta, `${program} -c`, found, true, inv);
+    w.stages.walkSource(first.known, st, w, meta, `${program} -c`, found, true, inv);
     return inv;
   }
   // bash <(echo …): the script file is a process substitution's output.
@@ -1387,7 +1392,7 @@ function resolveShell(inv: Invocation, program: string, args: Value[], state: St
     st.xtrace = xtrace;
     // The heredoc or here-string the shell read its script from is spent: its commands do not inherit it.
     const redirects = first ? meta.redirects : meta.redirects.filter((r) => !(r.op.startsWith('<<') && (r.fd ?? 0) === 0));
-    walkSource(script, st, w, { ...meta, redirects }, `${program} ${first ? '<()' : 'stdin'}`, null, false, inv);
+    w.stages.walkSource(script, st, w, { ...meta, redirects }, `${program} ${first ? '<()' : 'stdin'}`, null, false, inv);
     return inv;
   }
   if (first && !fromProcsub) return inv;
@@ -1450,7 +1455,7 @@ function resolveWindowsShell(inv: Invocation, program: string, args: Value[], st
     if (rest.some((a) => a === null)) computedScript(inv, args.slice(i + 1), w);
     else {
       inv.wrapper = true;
-      walkSource(translateCmd(rest.join(' ')), cloneState(state), w, meta, 'cmd /c');
+      w.stages.walkSource(translateCmd(rest.join(' ')), cloneState(state), w, meta, 'cmd /c');
     }
     return inv;
   }
@@ -1464,7 +1469,7 @@ function resolveWindowsShell(inv: Invocation, program: string, args: Value[], st
   let script = rest.join(' ');
   if (/^-e/i.test(known[i]!)) script = Buffer.from(script, 'base64').toString('utf16le');
   inv.wrapper = true;
-  walkSource(translatePowerShell(script), cloneState(state), w, meta, `${program} -Command`);
+  w.stages.walkSource(translatePowerShell(script), cloneState(state), w, meta, `${program} -Command`);
   return inv;
 }
 
@@ -1648,9 +1653,9 @@ function callDefined(inv: Invocation, argv: Value[], state: State, w: Walk, meta
   if (body) {
     const st = cloneState(state);
     st.params = argv;
-    walkCommand(body, st, { ...w, depth: w.depth + 1 }, { ...meta, via: [...meta.via, `function ${name}`] });
+    w.stages.walkCommand(body, st, { ...w, depth: w.depth + 1 }, { ...meta, via: [...meta.via, `function ${name}`] });
   } else {
-    walkSource(
+    w.stages.walkSource(
       `${alias} ${argv
         .slice(1)
         .map((a) => a.word.raw)

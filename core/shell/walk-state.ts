@@ -72,6 +72,19 @@ export interface Walk {
   carried: { count: number };
   /** Characters of piped text computed through filters so far (see pipedText). */
   filtered: { count: number };
+  /** The walk and the resolution, reached through this record (see Stages). */
+  stages: Stages;
+}
+
+/**
+ * The stages that call each other: walking a command resolves it, and resolving a wrapper, a shell
+ * or a function walks the command line it runs. Each reaches the others through this record (set
+ * once per analysis, in analyze.ts), so their files import each other in one direction only.
+ */
+export interface Stages {
+  walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocation | null;
+  walkSource(source: string, state: State, w: Walk, meta: Meta, label: string, findRoots?: Value[] | null, stdin?: boolean, outputOf?: Invocation): void;
+  resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation | null;
 }
 
 export interface Meta {
