@@ -12,6 +12,9 @@ export function unknownVar(because: string): VarValue {
   return { known: null, ifUnset: OPAQUE, possible: [{ text: UNKNOWN, because: [because], unset: [] }] };
 }
 
+/** Longest command line analysed; past it the line is cut there and unanalysable ('size'). */
+export const MAX_COMMAND_LENGTH = 256 * 1024;
+
 export const MAX_PATH = 4096;
 
 /** Plausible values kept per word: enough for a few opaque parts, bounded so evaluation stays linear. */
