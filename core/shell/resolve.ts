@@ -302,11 +302,45 @@ export function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invoc
     if (program === 'let' || program === '[[') for (const a of args) if (a.known) arithmeticVariables(a.known, state, w);
   }
   if (callDefined(inv, argv, state, w, meta)) return inv;
-  const inner = (rest: Value[], label: string, extra: Partial<Meta> = {}) => {
-    inv.wrapper = rest.length > 0;
-    return resolve(rest, state, w, { ...meta, via: [...meta.via, label], ...extra });
-  };
+  for (const step of STEPS) {
+    const resolved = step(inv, state, w, meta);
+    if (resolved !== undefined) return resolved;
+  }
+  const carried = commandTexts(inv, state, w, meta);
+  const code = interpreterCodeRuns(inv, state, w, meta);
+  // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
+  // their program from stdin are handled by the guards that care (interpreterCode covers them).
+  embeddedShell(inv, state, w, meta);
+  if (carried === 0 && !code && program !== '' && !knownProgram(program)) commandsInArguments(inv, state, w, meta);
+  else if (carried === 0 && !code && signatureRuns(program) && !HANDLED.has(program)) {
+    // A signature row with an `exec` role (dotenv -- CMD, direnv exec . CMD): CMD runs here, judged as a command.
+    const words = execArgv(inv);
+    if (words) {
+      inv.wrapper = true;
+      resolve(words, state, w, { ...meta, via: [...meta.via, program] });
+    }
+  }
+  return inv;
+}
 
+/**
+ * One step of resolution: what `inv` resolves to when its program is one the step knows, else
+ * undefined and the next step looks. Tried in the order of STEPS; a program none of them takes still
+ * has its command strings, interpreter code and arguments read (commandTexts, interpreterCodeRuns,
+ * commandsInArguments).
+ */
+type Step = (inv: Invocation, state: State, w: Walk, meta: Meta) => Invocation | undefined;
+
+/** `rest` resolved as the command `inv` wraps (sudo, env, xargs, uv run, …), reached through `label`. */
+function wrapped(inv: Invocation, rest: Value[], label: string, state: State, w: Walk, meta: Meta, extra: Partial<Meta> = {}): Invocation | null {
+  inv.wrapper = rest.length > 0;
+  return resolve(rest, state, w, { ...meta, via: [...meta.via, label], ...extra });
+}
+
+/** Builtins that change the walk's state: the folder (cd), variables (declare, read, printf -v, set), names (ln, cp). */
+function resolveBuiltin(inv: Invocation, state: State, w: Walk, meta: Meta): Invocation | undefined {
+  const program = inv.program;
+  const args = inv.args;
   if (program === 'cd' || program === 'pushd') {
     const next = changeDir(state, args, w);
     state.oldCwd = state.cwd;
@@ -378,7 +412,15 @@ export function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invoc
     if (pos.length === 2) recordAlias(w, state, pos[1]!, pos[0]!);
     return inv;
   }
-  if (program === 'env') return resolveEnv(inv, args, state, w, meta, inner);
+  return undefined;
+}
+
+/** Wrappers, launchers, shells and eval: programs that run the command line or argument list they are given. */
+function resolveWrapper(inv: Invocation, state: State, w: Walk, meta: Meta): Invocation | undefined {
+  const program = inv.program;
+  const args = inv.args;
+  const argv = inv.argv;
+  if (program === 'env') return resolveEnv(inv, args, state, w, meta);
   if (program === 'command' && args.some((a) => a.known === '-v' || a.known === '-V')) return inv;
   // npx -c 'cmd', npm exec -c 'cmd' (also --call): the string is a command line.
   if (['npx', 'pnpx', 'bunx'].includes(program) || (program === 'npm' && ['exec', 'x'].includes(args[0]?.known ?? ''))) {
@@ -401,7 +443,7 @@ export function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invoc
   if (wrapper) {
     const rest = skipOptions(args, wrapper.argOpts, wrapper.leadingArgs ?? 0);
     if (program === 'sudo' && args.some((a) => a.known === '-e' || a.known === '--edit' || a.known === '-l' || a.known === '--list')) return inv;
-    return inner(rest, program) ?? inv;
+    return wrapped(inv, rest, program, state, w, meta) ?? inv;
   }
   if (SHELLS.has(program)) return resolveShell(inv, program, args, state, w, meta);
   if (program === 'powershell' || program === 'pwsh' || program === 'cmd') return resolveWindowsShell(inv, program, args, state, w, meta);
@@ -424,95 +466,112 @@ export function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invoc
     }
     return inv;
   }
-  if (program === 'xargs') {
-    const rest = skipOptions(
-      args,
-      ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--max-lines'],
-      0,
-    );
-    // xargs -a <(echo ~), --arg-file=<(find …): the items come from the process substitution, not stdin.
-    const fileAt = args.findIndex((a) => a.known === '-a' || a.known === '--arg-file');
-    const argFile = fileAt >= 0 ? args[fileAt + 1] : undefined;
-    const fromFile = argFile ? procsubOf(argFile.word, '<')[0] : undefined;
-    const source = argFile ? ((fromFile && w.producers.get(fromFile)) ?? null) : meta.pipeFrom;
-    const roots = source && source.program === 'find' ? findStartingPoints(source.args) : meta.findRoots;
-    // Items piped in by echo/printf become arguments (with -I, they replace the placeholder).
-    // Items piped in by echo/printf, or given as a here-string (xargs … <<< ~), become arguments.
-    const piped = pipedItems(source);
-    const items =
-      piped.length > 0 || inv.stdinText === null || source || argFile
-        ? piped
-        : inv.stdinText
-            .split(/\s+/)
-            .filter(Boolean)
-            .map((t) => syntheticValue(t));
-    const iAt = args.findIndex((a) => a.known === '-I' || a.known === '--replace' || (a.known ?? '').startsWith('-I'));
-    const placeholder =
-      iAt < 0 ? null : args[iAt]!.known === '-I' || args[iAt]!.known === '--replace' ? (args[iAt + 1]?.known ?? '{}') : args[iAt]!.known!.slice(2);
-    let cmd = rest.length > 0 ? rest : [syntheticValue('echo')];
-    if (placeholder && items.length === 0 && (source || argFile || inv.stdinText === null)) {
-      // Items nobody can tell (`ls -A ~ | xargs -I% rm -rf ~/%`): each is some name, never empty and
-      // never assumed harmless; the word is judged as if the placeholder matched every name there.
-      // A word that is the placeholder alone is the item itself (other rules judge `sh -c {}`).
-      cmd = cmd.map((v) => (v.known !== placeholder && v.known?.includes(placeholder) ? xargsUnknownItem(v, placeholder) : v));
-      // `ls -d ~ | xargs -I{} rm -rf {}`: a deleter given the item itself, from output nobody can see.
-      if (unseenItems(source, cmd))
-        cmd = cmd.map((v) =>
-          v.known === placeholder ? unknownValue(v.word, `${placeholder} is a line of xargs's input, which the command line does not show`) : v,
-        );
-    } else if (items.length === 0 && unseenItems(source, cmd)) {
-      // `ls -d ~ | xargs rm -rf`: the deleter's targets are that output.
-      cmd = [...cmd, unknownValue(syntheticValue('{}').word, "xargs's input, which the command line does not show, gives the paths")];
-    } else if (items.length > 0) {
-      // -I{} replaces the placeholder inside words too (sh -c 'rm -rf {}'); one run per item.
-      if (placeholder)
-        cmd = cmd.flatMap((v) =>
-          v.known === placeholder
-            ? items
-            : v.known?.includes(placeholder)
-              ? items.map((it) => (it.known === null ? it : syntheticValue(v.known!.split(placeholder).join(it.known))))
-              : [v],
-        );
-      else cmd = [...cmd, ...items];
-    }
-    return inner(cmd, 'xargs', { findRoots: roots }) ?? inv;
+  return undefined;
+}
+
+/** xargs: its command, run with the items its input or argument file gives (each in place of -I's placeholder). */
+function resolveXargs(inv: Invocation, state: State, w: Walk, meta: Meta): Invocation | undefined {
+  const program = inv.program;
+  const args = inv.args;
+  if (program !== 'xargs') return undefined;
+  const rest = skipOptions(
+    args,
+    ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--max-lines'],
+    0,
+  );
+  // xargs -a <(echo ~), --arg-file=<(find …): the items come from the process substitution, not stdin.
+  const fileAt = args.findIndex((a) => a.known === '-a' || a.known === '--arg-file');
+  const argFile = fileAt >= 0 ? args[fileAt + 1] : undefined;
+  const fromFile = argFile ? procsubOf(argFile.word, '<')[0] : undefined;
+  const source = argFile ? ((fromFile && w.producers.get(fromFile)) ?? null) : meta.pipeFrom;
+  const roots = source && source.program === 'find' ? findStartingPoints(source.args) : meta.findRoots;
+  // Items piped in by echo/printf become arguments (with -I, they replace the placeholder).
+  // Items piped in by echo/printf, or given as a here-string (xargs … <<< ~), become arguments.
+  const piped = pipedItems(source);
+  const items =
+    piped.length > 0 || inv.stdinText === null || source || argFile
+      ? piped
+      : inv.stdinText
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((t) => syntheticValue(t));
+  const iAt = args.findIndex((a) => a.known === '-I' || a.known === '--replace' || (a.known ?? '').startsWith('-I'));
+  const placeholder =
+    iAt < 0 ? null : args[iAt]!.known === '-I' || args[iAt]!.known === '--replace' ? (args[iAt + 1]?.known ?? '{}') : args[iAt]!.known!.slice(2);
+  let cmd = rest.length > 0 ? rest : [syntheticValue('echo')];
+  if (placeholder && items.length === 0 && (source || argFile || inv.stdinText === null)) {
+    // Items nobody can tell (`ls -A ~ | xargs -I% rm -rf ~/%`): each is some name, never empty and
+    // never assumed harmless; the word is judged as if the placeholder matched every name there.
+    // A word that is the placeholder alone is the item itself (other rules judge `sh -c {}`).
+    cmd = cmd.map((v) => (v.known !== placeholder && v.known?.includes(placeholder) ? xargsUnknownItem(v, placeholder) : v));
+    // `ls -d ~ | xargs -I{} rm -rf {}`: a deleter given the item itself, from output nobody can see.
+    if (unseenItems(source, cmd))
+      cmd = cmd.map((v) =>
+        v.known === placeholder ? unknownValue(v.word, `${placeholder} is a line of xargs's input, which the command line does not show`) : v,
+      );
+  } else if (items.length === 0 && unseenItems(source, cmd)) {
+    // `ls -d ~ | xargs rm -rf`: the deleter's targets are that output.
+    cmd = [...cmd, unknownValue(syntheticValue('{}').word, "xargs's input, which the command line does not show, gives the paths")];
+  } else if (items.length > 0) {
+    // -I{} replaces the placeholder inside words too (sh -c 'rm -rf {}'); one run per item.
+    if (placeholder)
+      cmd = cmd.flatMap((v) =>
+        v.known === placeholder
+          ? items
+          : v.known?.includes(placeholder)
+            ? items.map((it) => (it.known === null ? it : syntheticValue(v.known!.split(placeholder).join(it.known))))
+            : [v],
+      );
+    else cmd = [...cmd, ...items];
   }
-  if (program === 'parallel') {
-    // parallel CMD ::: ARGS (each ARG appended), or parallel ::: CMD… (each argument a command line).
-    const sep = args.findIndex((a) => a.known === ':::' || a.known === '::::');
-    const cmd = skipOptions(
-      sep >= 0 ? args.slice(0, sep) : args,
-      ['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--results', '-N', '--delay', '--timeout', '--tmpdir', '-a', '--arg-file'],
-      0,
-    );
-    // Without ::: the items are stdin's lines: echo/printf or a here-string the line fixes, else unknown names.
-    const fromStdin = sep < 0 && !args.some((a) => a.known === '-a' || a.known === '--arg-file');
-    const piped = fromStdin ? pipedItems(inv.pipeFrom) : [];
-    const stdinItems =
-      piped.length > 0
-        ? piped
-        : fromStdin && inv.stdinText !== null
-          ? inv.stdinText
-              .split('\n')
-              .filter((t) => t.trim() !== '')
-              .slice(0, 64)
-              .map((t) => syntheticValue(t.trim()))
-          : fromStdin && inv.pipeFrom && inv.pipeFrom.program !== 'find'
-            ? [unknownValue(syntheticValue('{}').word, "{} is a line of parallel's input, which the command line does not show")]
-            : [];
-    const items = sep >= 0 && args[sep]!.known === ':::' ? args.slice(sep + 1).filter((a) => a.known !== ':::') : stdinItems;
-    if (cmd.length === 0) {
-      for (const it of items) if (it.known !== null) w.stages.walkSource(it.known, cloneState(state), w, meta, 'parallel');
-      const computed = items.filter((it) => it.known === null);
-      if (computed.length > 0) computedScript(inv, computed, w);
-      inv.wrapper = items.length > 0;
-      return inv;
-    }
-    const first = cmd.findIndex((v) => v.known === '{}');
-    // `find … | parallel rm -rf`: the items are found under find's starting points, as with xargs.
-    const roots = fromStdin && inv.pipeFrom?.program === 'find' ? { findRoots: findStartingPoints(inv.pipeFrom.args) } : {};
-    return inner(first >= 0 ? cmd.flatMap((v) => (v.known === '{}' ? items : [v])) : [...cmd, ...items], 'parallel', roots) ?? inv;
+  return wrapped(inv, cmd, 'xargs', state, w, meta, { findRoots: roots }) ?? inv;
+}
+
+/** GNU parallel: its command with each item of `:::` or of its input, or each item as a command line. */
+function resolveParallel(inv: Invocation, state: State, w: Walk, meta: Meta): Invocation | undefined {
+  const program = inv.program;
+  const args = inv.args;
+  if (program !== 'parallel') return undefined;
+  // parallel CMD ::: ARGS (each ARG appended), or parallel ::: CMD… (each argument a command line).
+  const sep = args.findIndex((a) => a.known === ':::' || a.known === '::::');
+  const cmd = skipOptions(
+    sep >= 0 ? args.slice(0, sep) : args,
+    ['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--results', '-N', '--delay', '--timeout', '--tmpdir', '-a', '--arg-file'],
+    0,
+  );
+  // Without ::: the items are stdin's lines: echo/printf or a here-string the line fixes, else unknown names.
+  const fromStdin = sep < 0 && !args.some((a) => a.known === '-a' || a.known === '--arg-file');
+  const piped = fromStdin ? pipedItems(inv.pipeFrom) : [];
+  const stdinItems =
+    piped.length > 0
+      ? piped
+      : fromStdin && inv.stdinText !== null
+        ? inv.stdinText
+            .split('\n')
+            .filter((t) => t.trim() !== '')
+            .slice(0, 64)
+            .map((t) => syntheticValue(t.trim()))
+        : fromStdin && inv.pipeFrom && inv.pipeFrom.program !== 'find'
+          ? [unknownValue(syntheticValue('{}').word, "{} is a line of parallel's input, which the command line does not show")]
+          : [];
+  const items = sep >= 0 && args[sep]!.known === ':::' ? args.slice(sep + 1).filter((a) => a.known !== ':::') : stdinItems;
+  if (cmd.length === 0) {
+    for (const it of items) if (it.known !== null) w.stages.walkSource(it.known, cloneState(state), w, meta, 'parallel');
+    const computed = items.filter((it) => it.known === null);
+    if (computed.length > 0) computedScript(inv, computed, w);
+    inv.wrapper = items.length > 0;
+    return inv;
   }
+  const first = cmd.findIndex((v) => v.known === '{}');
+  // `find … | parallel rm -rf`: the items are found under find's starting points, as with xargs.
+  const roots = fromStdin && inv.pipeFrom?.program === 'find' ? { findRoots: findStartingPoints(inv.pipeFrom.args) } : {};
+  return wrapped(inv, first >= 0 ? cmd.flatMap((v) => (v.known === '{}' ? items : [v])) : [...cmd, ...items], 'parallel', state, w, meta, roots) ?? inv;
+}
+
+/** Builtins and tools that run a command they are handed: trap, hash -p, source, alias, find -exec, `uv run`, `bundle exec`, at. */
+function resolveRunner(inv: Invocation, state: State, w: Walk, meta: Meta): Invocation | undefined {
+  const program = inv.program;
+  const args = inv.args;
   // trap 'cmd' SIGNAL…: the command runs when the signal (or EXIT) comes, so it is judged now.
   if (program === 'trap') {
     const [action, ...signals] = args;
@@ -558,17 +617,36 @@ export function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invoc
   }
   if (['uv', 'poetry', 'pipenv', 'pdm', 'hatch', 'rye'].includes(program) && args[0]?.known === 'run') {
     return (
-      inner(skipOptions(args.slice(1), ['--with', '--python', '-p', '--env', '-e', '--directory', '--project', '--group', '--extra'], 0), `${program} run`) ??
-      inv
+      wrapped(
+        inv,
+        skipOptions(args.slice(1), ['--with', '--python', '-p', '--env', '-e', '--directory', '--project', '--group', '--extra'], 0),
+        `${program} run`,
+        state,
+        w,
+        meta,
+      ) ?? inv
     );
   }
-  if (program === 'bundle' && args[0]?.known === 'exec') return inner(args.slice(1), 'bundle exec') ?? inv;
+  if (program === 'bundle' && args[0]?.known === 'exec') return wrapped(inv, args.slice(1), 'bundle exec', state, w, meta) ?? inv;
   // at and batch read the commands to schedule from stdin.
   if ((program === 'at' || program === 'batch') && inv.stdinText !== null && !args.some((a) => a.known === '-f' || a.known === '-l' || a.known === '-r')) {
     inv.wrapper = true;
     w.stages.walkSource(inv.stdinText, cloneState(state), w, meta, program);
     return inv;
   }
+  return undefined;
+}
+
+const STEPS: Step[] = [resolveBuiltin, resolveWrapper, resolveXargs, resolveParallel, resolveRunner];
+
+/**
+ * The command lines a program carries in its arguments (git's aliases and -c, ssh's command, vim -c)
+ * or reads on stdin (ed's `!cmd`, psql's meta-commands, sed's `e`): walked. Returns how many argument
+ * strings it carried (none: the program's arguments are still read by the default).
+ */
+function commandTexts(inv: Invocation, state: State, w: Walk, meta: Meta): number {
+  const program = inv.program;
+  const args = inv.args;
   const carried = Object.hasOwn(COMMAND_STRINGS, program) ? commandStrings(program, args) : program === 'git' ? gitCommandStrings(args) : [];
   if (carried.length > 0) {
     // Only hyperfine, concurrently and watchexec are wrappers (their operands are the command): git
@@ -622,6 +700,12 @@ export function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invoc
     else if (run) w.stages.walkSource(run, cloneState(state), w, meta, 'sed e');
   }
 
+  return carried.length;
+}
+
+/** Interpreter one-liners (python -c, perl -e, awk): the shell commands their code runs. True when `inv` is one. */
+function interpreterCodeRuns(inv: Invocation, state: State, w: Walk, meta: Meta): boolean {
+  const program = inv.program;
   // Interpreter one-liners that shell out: python -c "os.system('…')", perl -e "system(q{…})", …
   // Code that reaches a dangerous operation with a computed value cannot be judged: unanalysable.
   const code = interpreterProgram(inv);
@@ -642,19 +726,7 @@ export function resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invoc
       markIncomplete(w.out, 'code');
     }
   }
-  // A shell fed a script on stdin (bash <<EOF, echo … | sh) was handled above; other interpreters reading
-  // their program from stdin are handled by the guards that care (interpreterCode covers them).
-  embeddedShell(inv, state, w, meta);
-  if (carried.length === 0 && !code && program !== '' && !knownProgram(program)) commandsInArguments(inv, state, w, meta);
-  else if (carried.length === 0 && !code && signatureRuns(program) && !HANDLED.has(program)) {
-    // A signature row with an `exec` role (dotenv -- CMD, direnv exec . CMD): CMD runs here, judged as a command.
-    const words = execArgv(inv);
-    if (words) {
-      inv.wrapper = true;
-      resolve(words, state, w, { ...meta, via: [...meta.via, program] });
-    }
-  }
-  return inv;
+  return code !== null;
 }
 
 /** Programs resolve() or the tables know: their arguments are judged by what they are, not by the default below. */
@@ -949,14 +1021,7 @@ function setBuiltin(args: Value[], state: State): void {
   }
 }
 
-function resolveEnv(
-  inv: Invocation,
-  args: Value[],
-  state: State,
-  w: Walk,
-  meta: Meta,
-  inner: (rest: Value[], label: string, extra?: Partial<Meta>) => Invocation | null,
-): Invocation {
+function resolveEnv(inv: Invocation, args: Value[], state: State, w: Walk, meta: Meta): Invocation {
   let i = 0;
   let cwd = state.cwd;
   const assigns = new Map(meta.assigns);
@@ -1003,7 +1068,7 @@ function resolveEnv(
   if (rest.length === 0) return inv;
   const saved = state.cwd;
   state.cwd = cwd;
-  const result = inner(rest, 'env', { assigns });
+  const result = wrapped(inv, rest, 'env', state, w, meta, { assigns });
   state.cwd = saved;
   return result ?? inv;
 }
