@@ -29,7 +29,10 @@ import { braceExpand, literalText, programName } from './words';
 import { findStartingPoints, heredocText, procsubOf, readOptionValue } from './arguments';
 import { interpreterCode, interpreterProgram, skeleton, type InterpreterProgram } from './interpreter-args';
 import { OutOfTime, withDeadline, work } from '../work';
-import { arithmeticVariables, hookVariable, mountedValue, pipedText, relaunched, resolve, setVar } from './resolve';
+import { resolve } from './resolve';
+import { arithmeticVariables, hookVariable, setVar } from './builtins';
+import { mountedValue, relaunched } from './resolve-launch';
+import { pipedText } from './script-text';
 import {
   OPAQUE,
   syntheticValue,
