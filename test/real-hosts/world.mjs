@@ -96,11 +96,14 @@ export function makeWorld(name) {
   writeFileSync(join(home, '.gemini', 'settings.json'), '{\n  "security": { "auth": { "selectedType": "gemini-api-key" } }\n}\n');
   const secret = `agent-guard-fake-secret-${randomBytes(6).toString('hex')}`;
   writeFileSync(join(ws, '.env.production'), `API_TOKEN=${secret}\n`);
-  // The hook wrapper: `node <…/agent-guard.cjs>` is timed and recorded; anything else runs node as is.
+  // The hook wrapper: `node <…/agent-guard.cjs>` and `node --snapshot-blob <blob> <…/agent-guard.cjs>`
+  // (the installed command's start from the startup snapshot, core/install/installer.ts snapshotFirst)
+  // are timed and recorded; anything else runs node as is.
   writeFileSync(
     join(bin, 'node'),
     `#!/bin/sh
-case "$1" in
+h=$1; [ "$1" = --snapshot-blob ] && h=$3
+case "$h" in
   */agent-guard.cjs)
     t="${trace}/$(date +%s%N).$$"
     cat > "$t.in"
