@@ -6,7 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import guards from 'agent-guard:guards';
 import { evaluatePayload } from '../core/guards/dispatch';
-import { agentSessionMarker } from '../core/consent';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AGENT_MARKERS, agentSessionMarker } from '../core/consent';
 
 const where = { guards, home: '/home/u', fallbackCwd: '/home/u/p', projectDir: '/home/u/p' };
 const verdictOf = (payload: Record<string, unknown>) => {
@@ -28,4 +32,62 @@ test('deeply nested JSON beside a settings env entry is denied, not "no opinion"
 test('an ordinary nested settings file is still judged by its guard (no false unanalysable)', () => {
   const content = JSON.stringify({ permissions: { allow: ['Bash(npm test)'] }, hooks: { PreToolUse: [] }, x: [[[[[1]]]]] });
   assert.equal(verdictOf({ tool_name: 'Write', tool_input: { file_path: '/home/u/p/.claude/settings.json', content } }), null);
+});
+
+// Consent from inside an agent of another host. `trust`/`allow` refused only under CLAUDECODE=1 and
+// GEMINI_CLI=1; every other host this project installs for marks its agent's commands too, and a
+// package script the line wrote (`npm pkg set scripts.t="agent-guard trust" && npm run t`) still
+// reached the command there. What each host sets, as read in the host itself:
+//   Qwen Code    QWEN_CODE=1       (shell tool env, @qwen-code/qwen-code chunks: `QWEN_CODE: "1"`)
+//   OpenCode     OPENCODE=1        (process.env.OPENCODE="1" at start-up, inherited by its bash tool)
+//   Kilo         KILO=1            (process.env.KILO="1" at start-up)
+//   Copilot CLI  COPILOT_CLI=1     (its changelog.json, 0.0.421: "subprocesses … COPILOT_CLI=1")
+//   Codex        CODEX_THREAD_ID   (the thread's id, exported into every shell it spawns)
+//   Cursor       CURSOR_AGENT=1    (exported into every agent tool-call shell)
+const OTHER_HOSTS: Record<string, string>[] = [
+  { QWEN_CODE: '1' },
+  { OPENCODE: '1' },
+  { KILO: '1' },
+  { COPILOT_CLI: '1' },
+  { CODEX_THREAD_ID: '019a6b1e-5f5e-7c31-9d0a-2b7c1f3e4d5a' },
+  { CURSOR_AGENT: '1' },
+];
+
+test('the markers of every host an agent tool call may run in', () => {
+  for (const m of OTHER_HOSTS) {
+    const [name] = Object.keys(m);
+    assert.equal(agentSessionMarker(m), name === 'CODEX_THREAD_ID' ? 'CODEX_THREAD_ID' : `${name}=1`);
+  }
+  assert.equal(agentSessionMarker({ CODEX_THREAD_ID: '' }), null);
+  assert.equal(agentSessionMarker({ QWEN_CODE: '0' }), null);
+});
+
+test('agent-guard trust and allow inside Qwen Code, OpenCode, Kilo, Copilot CLI, Codex or Cursor record nothing', () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'agent-guard-trust2-')));
+  const ws = join(root, 'ws');
+  mkdirSync(join(ws, '.claude'), { recursive: true });
+  writeFileSync(join(ws, '.claude/agent-guard.json'), '{ "guards": { "guard-tamper": "off" } }\n');
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    HOME: join(root, 'home'),
+    XDG_CONFIG_HOME: join(root, 'config'),
+    AGENT_GUARD_NO_CACHE: '1',
+  };
+  for (const k of AGENT_MARKERS) delete env[k];
+  const cli = (extra: Record<string, string>, ...args: string[]) =>
+    spawnSync(process.execPath, [join(process.env.AGENT_GUARD_ROOT!, 'dist/cli.cjs'), ...args], {
+      encoding: 'utf8',
+      env: { ...env, ...extra },
+      cwd: ws,
+      input: '',
+    });
+  for (const marker of OTHER_HOSTS) {
+    const r = cli(marker, 'trust', ws);
+    assert.equal(r.status, 2, `${JSON.stringify(marker)}: ${r.stderr}`);
+    assert.match(r.stderr, /runs only in your own terminal, not in an agent's tool call/);
+    assert.equal(existsSync(join(root, 'config/agent-guard/trusted.json')), false);
+    assert.equal(cli(marker, 'allow', 'git push --force origin main').status, 2);
+    assert.equal(existsSync(join(ws, '.claude/agent-guard/local.json')), false);
+  }
+  assert.equal(cli({}, 'trust', ws).status, 0, 'the person, in their own terminal');
 });
