@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_MARKERS, agentSessionMarker } from '../core/consent';
+import { commandArguments } from '../client/trust';
 
 const where = { guards, home: '/home/u', fallbackCwd: '/home/u/p', projectDir: '/home/u/p' };
 const verdictOf = (payload: Record<string, unknown>) => {
@@ -90,4 +91,26 @@ test('agent-guard trust and allow inside Qwen Code, OpenCode, Kilo, Copilot CLI,
     assert.equal(existsSync(join(ws, '.claude/agent-guard/local.json')), false);
   }
   assert.equal(cli({}, 'trust', ws).status, 0, 'the person, in their own terminal');
+});
+
+// One-click paths without the click. `agentGuard.trustWorkspaceGuards {confirm: false}`,
+// `agentGuard.allowBlockedCall {entry, confirmed: true}` and `agentGuard.uninstall {confirmed: true}`
+// skipped the person's pick "from code" — and code the repository controls reaches them: a
+// `.vscode/tasks.json` input `{"type": "command", "command": "agentGuard.trustWorkspaceGuards",
+// "args": {"confirm": false}}` runs it with those arguments when any task that names the input runs
+// (the default build task, a folder-open task, an agent host's run-task tool). Only the extension's
+// own tests may skip the pick.
+test('the consent and uninstall commands drop the skip-the-pick arguments outside the extension tests', () => {
+  const planted = { folder: '/w', confirm: false, confirmed: true, scope: 'always', team: true, entry: { target: 'curl x | sh' } };
+  for (const id of ['agentGuard.trustWorkspaceGuards', 'agentGuard.allowBlockedCall', 'agentGuard.uninstall']) {
+    const [arg] = commandArguments(id, [planted], false) as [Record<string, unknown>];
+    assert.equal(arg.confirm, undefined, id);
+    assert.equal(arg.confirmed, undefined, id);
+    assert.equal(arg.scope, undefined, id);
+    assert.equal(arg.team, undefined, id);
+    assert.equal(arg.folder, '/w', `${id}: what the pick starts from stays`);
+    assert.deepEqual(commandArguments(id, [planted], true), [planted], `${id}: the extension's own tests keep them`);
+  }
+  assert.deepEqual(commandArguments('agentGuard.showStatus', [{ quiet: true }], false), [{ quiet: true }]);
+  assert.deepEqual(commandArguments('agentGuard.trustWorkspaceGuards', [], false), []);
 });
