@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import guards from 'agent-guard:guards';
 import { evaluatePayload } from '../core/guards/dispatch';
+import { workDone } from '../core/work';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,4 +114,23 @@ test('the consent and uninstall commands drop the skip-the-pick arguments outsid
   }
   assert.deepEqual(commandArguments('agentGuard.showStatus', [{ quiet: true }], false), [{ quiet: true }]);
   assert.deepEqual(commandArguments('agentGuard.trustWorkspaceGuards', [], false), []);
+});
+
+// A MultiEdit of k edits applied to a settings file (or a script) of S characters is k×S work:
+// each edit searched and rebuilt the whole text, and that loop counted nothing, so the deadline was
+// never checked inside it. 8,000 edits of a 200 KB .claude/settings.json (440 KB of stdin) took the
+// hook 14-15 s on this machine, past the host's 10 s: the host gives up and runs the call. Counted,
+// the deadline stops it at the guard's time limit (the unanalysable deny).
+test('the edit loops of a MultiEdit count their work, so the deadline stops them', () => {
+  const file = JSON.stringify({ permissions: { allow: Array.from({ length: 4000 }, (_, i) => `Bash(echo ${i})`) } }, null, 2);
+  const steps = (k: number, path: string) => {
+    const edits = Array.from({ length: k }, (_, i) => ({ old_string: `echo ${i})`, new_string: `echo ${i}x)` }));
+    const before = workDone();
+    evaluatePayload({ cwd: '/home/u/p', tool_name: 'MultiEdit', tool_input: { file_path: path, edits } }, { ...where, readText: () => file });
+    return workDone() - before;
+  };
+  for (const path of ['/home/u/p/.claude/settings.json', '/home/u/p/scripts/build.sh']) {
+    const grown = steps(400, path) - steps(200, path);
+    assert.ok(grown >= 200 * file.length, `${path}: 200 more edits of a ${file.length}-character file count ${grown} steps`);
+  }
 });

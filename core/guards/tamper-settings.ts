@@ -6,6 +6,7 @@ import type { Denial, GuardContext, ToolCall } from './types';
 import { type productCommand, shq } from './helpers';
 import { isSameOrAncestor, resolvePath } from '../paths';
 import type { Invocation, Value } from '../shell/model';
+import { work } from '../work';
 
 export function newSettingsText(call: ToolCall, ctx: GuardContext): string | null {
   if (call.tool === 'Write') return typeof call.input.content === 'string' ? call.input.content : '';
@@ -13,6 +14,8 @@ export function newSettingsText(call: ToolCall, ctx: GuardContext): string | nul
   if (current === null || !call.edits) return null;
   let text = current;
   for (const e of call.edits) {
+    // Each edit reads and rebuilds the whole text: k edits of a large file are k×size, so counted (the deadline).
+    work(text.length);
     if (!text.includes(e.oldText)) return null;
     text = call.input.replace_all === true ? text.split(e.oldText).join(e.newText) : text.replace(e.oldText, () => e.newText);
   }
