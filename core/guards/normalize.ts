@@ -229,7 +229,23 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
         calls: [shaped.edits ? editCall(shaped.tool, shaped.input, cwd, home, shaped.edits) : single(shaped.tool, shaped.input, cwd, home)],
       };
   }
+  // A tool no table names, from any host, with a command line in a command field (`command`, `cmd`,
+  // …): judged as that command line, as an unknown MCP tool's is (mcp-tools.ts). A text that is not a
+  // command line parses as a program with arguments, which no guard denies.
+  if (!mcp && tool === name && !BUILT_IN_TOOLS.has(tool) && !COMMAND_TOOLS.has(tool)) {
+    const command = commandText(COMMAND_FIELDS.map((f) => input[f]).find((v) => v !== undefined));
+    if (command !== null && command.trim() !== '') {
+      const dir = str(input.cwd, input.workdir, input.working_directory, input.directory, input.workingDirectory);
+      return { ok: true, host, calls: [commandCall('Bash', command, dir ? resolvePath(cwd, dir, home) : cwd, { ...input, command })] };
+    }
+  }
   return { ok: true, host, calls: [single(tool, input, cwd, home)] };
+}
+
+/** A command line given as a string, or as an argv array (its words shell-quoted); null otherwise. */
+function commandText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') ? v.map((x) => shellWord(x as string)).join(' ') : null;
 }
 
 function limited(n: Normalized & { ok: true }): Normalized {
