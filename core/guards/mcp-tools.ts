@@ -30,6 +30,7 @@ export type McpBehaviour =
   | 'notebook'
   | 'code'
   | 'navigate'
+  | 'container'
   | 'mongo-delete';
 
 /** The fields an unknown MCP tool's command line is found in, across servers. */
@@ -427,6 +428,21 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     fields: ['relative_path', 'path'],
     source: 'Serena src/serena/tools/symbol_tools.py (replace_symbol_body, insert_after_symbol: name_path, relative_path, body)',
     examples: [{ tool: 'mcp__serena__replace_symbol_body', input: { name_path: 'f', relative_path: 'a.py', body: 'def f(): pass' }, reads: 'Edit a.py' }],
+  },
+  {
+    // A container run: docker run with the host folders it mounts, so what runs inside is judged on them (core/shell/elsewhere.ts).
+    tools: ['run_container', 'docker_run', 'container_run'],
+    servers: ['docker', 'container', 'podman'],
+    does: 'container',
+    fields: ['command', 'cmd'],
+    source: 'Docker MCP servers (run_container: image, command, volumes as "host:container" strings or a host → { bind } map)',
+    examples: [
+      {
+        tool: 'mcp__docker__run_container',
+        input: { image: 'node:20', volumes: ['/home/user/project:/w'], command: 'npm test' },
+        reads: "Bash docker run --rm -v /home/user/project:/w node:20 sh -c 'npm test'",
+      },
+    ],
   },
   {
     // Claude Code's IDE server runs the code in the Jupyter kernel of the notebook open in the editor (Python).

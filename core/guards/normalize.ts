@@ -420,6 +420,18 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
       // A page opened is a URL fetched: WebFetch, whose URL is judged as text sent out (outgoing.ts).
       return [single('WebFetch', { ...input, url }, cwd, home)];
     }
+    case 'container': {
+      const image = str(input.image);
+      if (!image) return null;
+      const raw = input.volumes ?? input.binds ?? input.mounts;
+      const mounts = Array.isArray(raw)
+        ? raw.filter((v): v is string => typeof v === 'string')
+        : Object.entries(obj(raw) ?? {}).map(([host, v]) => `${host}:${typeof v === 'string' ? v : str(obj(v)?.bind, obj(v)?.target)}`);
+      const command = field(row.fields);
+      const inside = typeof command === 'string' ? `sh -c ${shellWord(command)}` : commandOf(command);
+      const words = ['docker run --rm', ...mounts.map((m) => `-v ${shellWord(m)}`), shellWord(image), ...(inside ? [inside] : [])];
+      return [bash(words.join(' '))];
+    }
     case 'mongo-delete': {
       const filter = input.filter;
       const empty = filter === undefined || filter === null || (typeof filter === 'object' && Object.keys(filter).length === 0) || filter === '{}';

@@ -235,7 +235,23 @@ export const HOST_FIELD_COUSINS: P[] = [
     sr,
   ),
   cc('mcp-names', 'mcp__kubernetes__kubectl_scale', { resourceType: 'statefulset', name: 'db', replicas: 0 }, 'deny', 'scaled without a context'),
+  cc(
+    'mcp-names',
+    'mcp__docker__run_container',
+    { image: 'alpine', volumes: { '/home/user': { bind: '/h', mode: 'rw' } }, command: ['rm', '-rf', '/h'] },
+    'deny',
+    'home mounted, deleted inside',
+    rm,
+  ),
+  cc(
+    'mcp-names',
+    'mcp__docker__run_container',
+    { image: 'alpine', volumes: ['/home/user/project:/w'], command: 'cat /w/.env' },
+    'deny',
+    'the project mounted, .env printed inside',
+  ),
   cc('mcp-names', 'mcp__ide__executeCode', { code: 'import pandas as pd\nprint(pd.__version__)' }, 'allow', 'the kernel prints a version'),
+  cc('mcp-names', 'mcp__docker__run_container', { image: 'node:20', volumes: ['/home/user/project:/w'], command: 'npm test' }, 'allow', 'tests in a container'),
   cc(
     'mcp-names',
     'mcp__serena__replace_content',
