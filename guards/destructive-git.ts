@@ -3,7 +3,7 @@ import { changedSinceHead, isProtectedBranch, parseGit, runs, shq } from '../cor
 import { dirname, resolvePath } from '../core/paths';
 import { parseGitConfig } from '../core/later/gitconfig';
 import { lineEnv } from '../core/guards/line-env';
-import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+import type { Invocation, ShellAnalysis } from '../core/shell/model';
 
 /** Subcommands whose hooks protect the branch (what --no-verify skips). */
 const HOOKED = new Set(['commit', 'push', 'merge', 'rebase', 'am']);

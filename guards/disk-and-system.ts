@@ -1,7 +1,8 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { argPath, fileWrites, flags, plausiblePaths, runs, secretPath } from '../core/guards/helpers';
 import { catastrophe } from '../core/guards/targets';
-import { interpreterCode, skeleton, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import type { Invocation, ShellAnalysis, Value } from '../core/shell/model';
+import { interpreterCode, skeleton } from '../core/shell/interpreter-args';
 import { effectsOf } from '../core/effects/derive';
 import { printsOnly } from '../core/effects/info-forms';
 

@@ -1,7 +1,7 @@
 import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 import { lineEnv } from '../core/guards/line-env';
-import { syntheticValue, type Invocation, type Value } from '../core/shell/analyze';
+import { syntheticValue, type Invocation, type Value } from '../core/shell/model';
 import { describedProgram } from '../core/shell/launchers';
 
 /**

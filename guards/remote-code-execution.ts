@@ -1,9 +1,10 @@
-import { interpreterCode, programName } from '../core/shell/analyze';
+import { programName } from '../core/shell/words';
+import { interpreterCode } from '../core/shell/interpreter-args';
 import { CODE_EVAL } from '../core/programs/interpreters';
 import { NETWORK_SOURCES, REMOTE_SHELL, STREAM_FILTERS } from '../core/programs/network';
 import { defineGuard, SHELL_TOOLS, type Denial } from '../core/guards/types';
 import { argPath, consumersOf, pathOfText, runs } from '../core/guards/helpers';
-import type { Invocation, ShellAnalysis, Value } from '../core/shell/analyze';
+import type { Invocation, ShellAnalysis, Value } from '../core/shell/model';
 
 const FETCHERS = new Set(NETWORK_SOURCES.flatMap((s) => s.names));
 const SOCKET_TOOLS = new Set(NETWORK_SOURCES[1]!.names);

@@ -9,7 +9,8 @@ import { outgoingSecret, outgoingShellTexts, outgoingTexts } from '../core/guard
 import { analysisEffects } from '../core/effects/derive';
 import { hostOf } from '../core/effects/targets';
 import { allowedHosts, foreignPeer, peers } from '../core/guards/key-hosts';
-import { interpreterCode, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import { syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../core/shell/model';
+import { interpreterCode } from '../core/shell/interpreter-args';
 import { isSecretVariableName } from '../core/secrets';
 import { basename } from '../core/paths';
 

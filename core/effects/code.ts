@@ -3,7 +3,7 @@
 // environment. String literals joined by `+` or `.` are joined first, so `'.e' + 'nv'` is `.env`.
 // The API names are data (signatures/interpreters.ts, CODE_APIS); one linear pass over the code.
 
-import { syntheticValue, type Invocation } from '../shell/analyze';
+import { syntheticValue, type Invocation } from '../shell/model';
 import type { Effect } from '../programs/types';
 import { hostOf, target } from './targets';
 import { literals, type Literal } from './literals';

@@ -1,7 +1,9 @@
 // From an invocation of the shell analysis to its effects, by the program's signature (matched by
 // core/programs/match.ts). Linear: one pass over the arguments per candidate row.
 
-import { interpreterCode, LOOP_WORD, OPAQUE, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
+import { LOOP_WORD } from '../shell/analyze';
+import { OPAQUE, type Invocation, type ShellAnalysis, type Value } from '../shell/model';
+import { interpreterCode } from '../shell/interpreter-args';
 import { basename, isAbsolutePath, isSameOrAncestor, relativeTo, resolvePath } from '../paths';
 import { codeEffects, envReads } from './code';
 import { FD_PATH, hostOf, openedOn, remoteOf, target, THERE, URL_RE } from './targets';

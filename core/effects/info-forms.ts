@@ -3,7 +3,7 @@
 // Data, one row per program, read by the guards that deny the program itself (privilege-escalation,
 // disk-and-system); each row's examples are tests (test/info-forms.test.ts).
 
-import type { Invocation } from '../shell/analyze';
+import type { Invocation } from '../shell/model';
 
 export interface InfoForm {
   /** Options that print and exit when they are the only argument (`su -h`; `sudo -h host cmd` is a host). */

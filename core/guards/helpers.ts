@@ -3,7 +3,8 @@
 import { parse as parseWords } from 'shell-quote';
 import { minimatch } from 'minimatch';
 import { basename, isAbsolutePath, resolvePath } from '../paths';
-import { FRESH_TMP, OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
+import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/model';
+import { FRESH_TMP } from '../shell/substitutions';
 import type { GuardContext } from './types';
 import { secretGlob, secretOfPathVariable, secretPath, type SecretHit } from './secret-paths';
 import { GIT_LONG_OPTIONS } from '../programs/git';

@@ -16,7 +16,7 @@
 // OPENCODE_PURE and loads no plugin origins) and claude-code.md §1.2 (disableAllHooks, --bare /
 // CLAUDE_CODE_SIMPLE, --safe-mode, managed hooks), §2.1 (CLAUDE_CONFIG_DIR).
 
-import type { Invocation, ShellAnalysis, Value } from '../shell/analyze';
+import type { Invocation, ShellAnalysis, Value } from '../shell/model';
 import { basename, isSameOrAncestor, resolvePath } from '../paths';
 import { HOOK_MARK, PLUGIN_ID } from './hook-settings';
 import { lineEnv } from './line-env';
