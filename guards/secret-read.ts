@@ -9,9 +9,9 @@ export default defineGuard({
   id: 'secret-read',
   title: 'No printing of secret files or secret variables into the transcript',
   prevents: 'cat .env "just to see which variables exist" puts every value into the transcript, which is stored, synced and pasted into bug reports.',
-  tools: ['Read', 'Grep', ...SHELL_TOOLS],
+  tools: ['Read', 'NotebookRead', 'Grep', ...SHELL_TOOLS],
   check(call, ctx) {
-    if (call.tool === 'Read' && call.path) {
+    if ((call.tool === 'Read' || call.tool === 'NotebookRead') && call.path) {
       const hit = secretPath(call.path, ctx);
       return hit ? fileDenial(`Reading ${display(hit.path, ctx)}`, hit.path, hit.kind, ctx) : null;
     }
@@ -65,6 +65,8 @@ export default defineGuard({
       { tool_name: 'Read', tool_input: { file_path: '.env' } },
       { tool_name: 'Read', tool_input: { file_path: 'config/.env.production' } },
       { tool_name: 'Read', tool_input: { file_path: '/home/user/.ssh/id_rsa' } },
+      { tool_name: 'NotebookRead', tool_input: { notebook_path: '.env' }, note: 'any tool that reads a file' },
+      { tool_name: 'Bash', tool_input: { command: 'cat ~/.ssh/deploy_key' }, note: 'every file of ~/.ssh but the public ones is a key' },
       { tool_name: 'Grep', tool_input: { pattern: 'SECRET', path: '.env', output_mode: 'content' } },
       // cousins: any reader, any spelling of the path
       { tool_name: 'Bash', tool_input: { command: 'dd if=.env' } },
@@ -167,6 +169,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: "python3 -c 'import os,sys; print(os.environ[sys.argv[1]])' OPENAI_API_KEY" } },
     ],
     allowed: [
+      { tool_name: 'NotebookRead', tool_input: { notebook_path: 'notebooks/analysis.ipynb' } },
+      { tool_name: 'Bash', tool_input: { command: 'cat ~/.ssh/config ~/.ssh/deploy_key.pub' } },
       {
         tool_name: 'Bash',
         tool_input: { command: `python -c "import os; print('DJANGO_SECRET_KEY set' if os.environ.get('DJANGO_SECRET_KEY') else 'MISSING')"` },

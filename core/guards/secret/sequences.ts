@@ -1,5 +1,6 @@
 // Secrets printed across commands of one line: loaded then printed, names fed to readers, stored
 // in git then shown, sourced then printed (moved out of guards/secret-read.ts).
+import { minimatch } from 'minimatch';
 import type { Denial, GuardContext } from '../types';
 import { flags, parseGit, secretPath, shq } from '../helpers';
 import { GIT_PRINTS_STORED, GIT_STORES } from '../../programs/git';
@@ -7,13 +8,13 @@ import { analyzeShell, interpreterCode, type Invocation, type ShellAnalysis } fr
 import { codeVariables } from '../../effects/code';
 import { namesProduced, stagesOf, stagesOfScript, type Stage } from '../../effects/producers';
 import { isSecretVariableName, type SecretKind } from '../../secrets';
-import { relativeTo, resolvePath } from '../../paths';
+import { basename, relativeTo, resolvePath } from '../../paths';
 import { analysisEffects, effectsOf } from '../../effects/derive';
 import { target } from '../../effects/targets';
 import type { Effect } from '../../programs/types';
 import { searchPatternMayMatchValues, namesOnly, printsEnvironment } from './flow';
 import { display } from './denials';
-import { secretTarget, secretEntry, secretNamed } from './targets';
+import { SECRET_NAME_PROBES, secretTarget, secretEntry, secretNamed } from './targets';
 import { judge } from './effects';
 
 /**
@@ -162,12 +163,23 @@ export function storedThenShown(analysis: ShellAnalysis, ctx: GuardContext): Den
     if (!git) continue;
     const words = git.args.map((a) => a.known ?? '');
     const subOf = (sub: string[]) => sub.length === 1 || sub.slice(1).every((w, k) => words[k] === w);
+    const p = GIT_PRINTS_STORED.find((r) => r.sub[0] === git.sub && subOf(r.sub) && (!r.when || r.when.some((w) => words.includes(w))));
+    const prints = p && !p.names.some((n) => words.includes(n)) ? p : null;
+    // A printing step limited to a secret file's history or stash (`git log -p -- .env`, `git stash
+    // show -p stash@{0} -- .env`): whatever git has stored of it is printed.
+    const spec = prints ? words.slice(prints.sub.length - 1) : [];
+    const named = prints ? secretPathspec(spec, git.cwd ?? inv.cwd ?? ctx.projectDir, ctx) : null;
+    if (prints && named) {
+      return {
+        reason: `git ${words.length > 0 ? `${git.sub} ${words.join(' ')}` : git.sub} prints the stored content of ${named}, a secret file: every value it ever held in git goes into the transcript. Show which commits changed it, not what they changed.`,
+        instead: shq('git', ...prints.sub, '--stat', ...(spec.includes('--') ? spec.slice(spec.indexOf('--')) : [])),
+      };
+    }
     if (stored) {
-      const p = GIT_PRINTS_STORED.find((r) => r.sub[0] === git.sub && subOf(r.sub) && (!r.when || r.when.some((w) => words.includes(w))));
-      if (p && !p.names.some((n) => words.includes(n))) {
+      if (prints) {
         return {
-          reason: `${stored.by} puts ${display(stored.path, ctx)} into git, and git ${p.sub.join(' ')} then prints its secret values into the transcript. Show names only.`,
-          instead: `git ${p.sub.join(' ')} --stat`,
+          reason: `${stored.by} puts ${display(stored.path, ctx)} into git, and git ${prints.sub.join(' ')} then prints its secret values into the transcript. Show names only.`,
+          instead: `git ${prints.sub.join(' ')} --stat`,
         };
       }
     }
@@ -186,6 +198,26 @@ export function storedThenShown(analysis: ShellAnalysis, ctx: GuardContext): Den
     const all = row.sub[0] === 'add' ? rest.some((w) => w === '-A' || w === '--all') : paths.length === 0 && !!row.untrackedWith?.some((f) => rest.includes(f));
     if (!hit && all) hit = secretEntry(cwd, ctx);
     if (hit) stored = { ...hit, by: `git ${row.sub.join(' ')}` };
+  }
+  return null;
+}
+
+/**
+ * The secret file a git pathspec names: a word after `--`, or a word before it that is a secret
+ * file by its path (git takes an existing file as a path); a glob (`"*.env*"`) that matches a
+ * secret file's name. Null when none does.
+ */
+function secretPathspec(words: string[], cwd: string, ctx: GuardContext): string | null {
+  const dd = words.indexOf('--');
+  const candidates = dd >= 0 ? words.slice(dd + 1) : words.filter((w) => w !== '' && !w.startsWith('-'));
+  for (const w of candidates) {
+    if (w === '' || w.startsWith(':')) continue;
+    if (/[*?[]/.test(w)) {
+      if (dd >= 0 && SECRET_NAME_PROBES.some((n) => minimatch(n, basename(w), { dot: true, nocase: true }))) return w;
+      continue;
+    }
+    const hit = secretPath(resolvePath(cwd, w, ctx.home), ctx);
+    if (hit) return display(hit.path, ctx);
   }
   return null;
 }

@@ -63,7 +63,7 @@ export function secretEntry(dir: string, ctx: GuardContext, glob?: string): { pa
 }
 
 /** Names a glob may match that would be secret: when a producer's glob matches none of them, no walk is needed. */
-const SECRET_NAME_PROBES = [
+export const SECRET_NAME_PROBES = [
   ...CANONICAL_SECRET_NAMES,
   '.envrc',
   '.env.test',
