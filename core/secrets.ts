@@ -206,7 +206,7 @@ const KEY_STORES = /\.(p12|pfx|jks|keystore|ppk|bks)$/i;
 const PUBLIC_CONTENT =
   /-----BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|X509 CRL|PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST|PGP PUBLIC KEY BLOCK|PGP SIGNATURE|PGP MESSAGE|DH PARAMETERS|EC PARAMETERS)-----|^ssh-(?:rsa|ed25519|dss) |^ecdsa-sha2-/m;
 /** The files of ~/.ssh that are not private keys: public keys and certificates, ssh's own configuration and lists. */
-const SSH_NOT_KEYS = /\.pub$|^(?:known_hosts2?|config|authorized_keys2?|allowed_signers|rc|environment)(?:\.old|\.bak|~)?$|^\.ds_store$/;
+const SSH_NOT_KEYS = /\.pub$|^(?:known_hosts|config|authorized_keys|allowed_signers|rc|environment)(?:2|[._~-].*)?$|^\.ds_store$/;
 const KEY_DIRS = /(^|\/)(\.ssh|\.gnupg|ssl\/private|private|secrets?|keys|certs?|credentials)(\/|$)/;
 
 /** Cloud credentials, by their place relative to the home folder, as the tools spell them (compared in lower case). */

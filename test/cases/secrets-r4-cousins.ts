@@ -32,6 +32,8 @@ export const SECRETS_R4_COUSINS: Cousin[] = [
   deny(F, 'head -5 "$HOME/.ssh/gitlab-ci"'),
   deny(F, 'cp ~/.ssh/deploy_key /tmp/k && cat /tmp/k'),
   allow(F, 'cat ~/.ssh/config'),
+  allow(F, 'cat ~/.ssh/config.local'),
+  allow(F, 'cat ~/.ssh/known_hosts.old'),
   allow(F, 'cat ~/.ssh/known_hosts'),
   allow(F, 'cat ~/.ssh/authorized_keys'),
   allow(F, 'cat ~/.ssh/deploy_key.pub'),
