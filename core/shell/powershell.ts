@@ -642,7 +642,7 @@ export function translatePowerShell(input: string, depth = 0): string {
         const name = orig.toLowerCase();
         const end = statementEnd(src, i + m[0].length);
         const rhs = src.slice(i + m[0].length, end);
-        const value = m[3] === '=' ? foldConstant(rhs) : null;
+        const value = m[3] === '=' ? (foldConstant(rhs) ?? pathOfCmdlet(rhs, depth) ?? specialFolder(rhs)) : null;
         const env = /^env:/.test(name);
         const target = posixName(env ? orig.slice(4) : orig);
         const prev = vars.get(name);
@@ -671,7 +671,7 @@ export function translatePowerShell(input: string, depth = 0): string {
       const start = c === '@' || c === '$' ? i + 1 : i;
       const end = matching(src, start, open, open === '(' ? ')' : '}');
       const inner = src.slice(start + 1, end);
-      const folded = open === '(' ? (foldConstant(inner) ?? pathOfCmdlet(inner, depth)) : null;
+      const folded = open === '(' ? (foldConstant(inner) ?? pathOfCmdlet(inner, depth) ?? specialFolder(inner)) : null;
       // (Get-Item X).Delete($true): the item's own Delete, recursive with $true.
       const method = open === '(' && folded !== null && c === '(' ? /^\.Delete[ \t]*\(([^()]*)\)/i.exec(src.slice(end + 1, end + 64)) : null;
       if (method && folded !== null && /^\s*(?:Get-Item|gi|New-Object\s+(?:System\.)?IO\.(?:Directory|File)Info)\b/i.test(inner)) {
@@ -871,6 +871,29 @@ function pathOfCmdlet(inner: string, depth: number): string | null {
     return x.slice(0, end);
   };
   return vals.reduce((a, b) => (a === '' ? b : `${trimEnd(a)}/${b.replace(/^[\\/]+/, '')}`), '');
+}
+
+/**
+ * The folders `[Environment]::GetFolderPath(…)` names, as this model writes them (home is `~`): the
+ * value of the call when its argument is a constant name or `[Environment+SpecialFolder]::Name`.
+ */
+const SPECIAL_FOLDERS: Readonly<Record<string, string>> = {
+  userprofile: '~',
+  personal: '~/Documents',
+  mydocuments: '~/Documents',
+  desktop: '~/Desktop',
+  desktopdirectory: '~/Desktop',
+  applicationdata: '~/AppData/Roaming',
+  localapplicationdata: '~/AppData/Local',
+  startup: '~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup',
+};
+
+function specialFolder(expr: string): string | null {
+  const m =
+    /^\s*\[(?:system\.)?environment\]::getfolderpath[ \t]*\([ \t]*(?:['"]([A-Za-z]+)['"]|\[(?:system\.)?environment\+specialfolder\]::([A-Za-z]+))[ \t]*\)\s*$/i.exec(
+      expr,
+    );
+  return m ? (SPECIAL_FOLDERS[(m[1] ?? m[2]!).toLowerCase()] ?? null) : null;
 }
 
 function typeName(t: string): string {

