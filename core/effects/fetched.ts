@@ -21,6 +21,8 @@ export interface FetchedPlace {
   tree: boolean;
   /** Only paths that did not exist before the line (an archive extracted into a folder that holds the project). */
   freshOnly?: boolean;
+  /** A folder the line makes itself inside a fetched one (a virtual environment): not fetched, whatever holds it. */
+  made?: true;
   how: string;
 }
 
@@ -276,7 +278,7 @@ function extractPlace(inv: Invocation, home: string, fetched: FetchedPlace[], fe
   else {
     const a = archive!;
     const path = a.known === null ? null : pathOf(inv, a.known, home);
-    tainted = fetched.some((f) => (path !== null && covers(f, path)) || (path === null && f.text === a.word.raw));
+    tainted = fetched.some((f) => !f.made && ((path !== null && covers(f, path)) || (path === null && f.text === a.word.raw)));
   }
   if (!tainted) return null;
   const target = dir ?? '.';
@@ -286,6 +288,22 @@ function extractPlace(inv: Invocation, home: string, fetched: FetchedPlace[], fe
 
 function covers(f: FetchedPlace, path: string): boolean {
   return f.path !== null && (f.path === path || (f.tree && isSameOrAncestor(f.path, path)));
+}
+
+/** `python -m venv DIR`, `virtualenv DIR`, `uv venv [DIR]`: a virtual environment the line creates (its activate script is not fetched). */
+function venvPlace(inv: Invocation, home: string): FetchedPlace | null {
+  const py = /^python[\d.]*$/.test(inv.program) && inv.args[0]?.known === '-m' && ['venv', 'virtualenv'].includes(inv.args[1]?.known ?? '');
+  const args = py
+    ? inv.args.slice(2)
+    : inv.program === 'virtualenv'
+      ? inv.args
+      : inv.program === 'uv' && inv.args[0]?.known === 'venv'
+        ? inv.args.slice(1)
+        : null;
+  if (!args) return null;
+  const dir = operands(args, ['-p', '--python', '--prompt', '--seed'])[0] ?? (inv.program === 'uv' ? '.venv' : null);
+  const p = dir ? place(inv, dir, home, 'a virtual environment', true) : null;
+  return p ? { ...p, made: true } : null;
 }
 
 /** Every place the line fills with fetched bytes, in the order the line writes them. */
@@ -301,6 +319,8 @@ export function fetchedPlaces(analysis: ShellAnalysis, home: string, fed: FeedCh
     if (win) out.push(win);
     const ex = extractPlace(inv, home, out, fed);
     if (ex) out.push(ex);
+    const venv = venvPlace(inv, home);
+    if (venv) out.push(venv);
   }
   return out;
 }
@@ -314,8 +334,9 @@ export function fetchedAt(places: FetchedPlace[], v: Value | string, inv: Invoca
   }
   const path = pathOf(inv, text, home);
   if (path === null) return null;
+  if (places.some((f) => f.made && covers(f, path))) return null;
   for (const f of places) {
-    if (!covers(f, path)) continue;
+    if (f.made || !covers(f, path)) continue;
     if (f.freshOnly && exists(path)) continue;
     return f;
   }

@@ -83,7 +83,11 @@ const NPM_TAKES = [
   '--cache',
   '--loglevel',
 ];
-const PYPI = /^https?:\/\/(?:pypi\.org|pypi\.python\.org|files\.pythonhosted\.org)(?:[/:]|$)/i;
+/**
+ * PyPI, and the vendor index PyTorch's own install instructions give (https://pytorch.org/get-started/locally/:
+ * `pip install torch --index-url https://download.pytorch.org/whl/cu121`): the registry the person chose.
+ */
+const PYPI = /^https?:\/\/(?:pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|download\.pytorch\.org)(?:[/:]|$)/i;
 
 export const PACKAGE_SOURCES: PackageSourceRow[] = [
   {
