@@ -1184,6 +1184,14 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
         const each = lits.map((v) => translatePowerShell(block.src!.replace(/\$(?:_|PSItem)(?![\w.[])/gi, `'${v.replace(/'/g, "''")}'`), depth + 1));
         return { text: group(each.join('; ')) };
       }
+      // The items of Get-ChildItem / Get-Item (paths): the block runs once per item, `$_` (or its
+      // FullName) being each. A loop over the item words, so a delete in the block gets their values.
+      const items = ctx.input?.items;
+      const each = /\$(?:_|PSItem)(?:\.(?:FullName|PSPath))?(?![\w.[])/gi;
+      if (items && items.length > 0 && !ctx.input?.recursive && each.test(block.src)) {
+        const body = translatePowerShell(block.src.replace(each, '$PSItem'), depth + 1);
+        return { text: `for PSItem in ${items.join(' ')}; do ${body}; done` };
+      }
       return { text: group(translatePowerShell(block.src, depth + 1)) };
     }
     case 'copy-item':

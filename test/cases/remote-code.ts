@@ -149,4 +149,19 @@ export const REMOTE_CODE_COUSINS: P[] = [
   ps('ps-values', '$h = Resolve-Path ~; Get-ChildItem $h', 'listing home', 'allow'),
   ps('ps-values', '$b = Resolve-Path .\\build; Remove-Item $b -Recurse -Force', 'a build folder kept in a variable', 'allow'),
   ps('ps-values', "$d = [Environment]::GetFolderPath('Desktop'); Get-ChildItem $d", 'listing the desktop', 'allow'),
+
+  // ---- $_ in ForEach-Object: each item of Get-ChildItem / Get-Item ----
+  { ...ps('ps-foreach', 'gci $HOME -Force | % { ri $_.FullName -r -fo }', 'every child of home, by alias'), by: 'rm-catastrophic' },
+  { ...ps('ps-foreach', 'Get-ChildItem $HOME | ForEach-Object { Remove-Item $_ -Recurse -Force }', 'every child of home'), by: 'rm-catastrophic' },
+  { ...ps('ps-foreach', 'Get-Item ~ | ForEach-Object { Remove-Item $PSItem.FullName -Recurse -Force }', '$PSItem of home itself'), by: 'rm-catastrophic' },
+  ps('ps-foreach', 'Get-ChildItem .\\build | ForEach-Object { Remove-Item $_.FullName -Recurse -Force }', "the build folder's children", 'allow'),
+  ps('ps-foreach', 'gci src | % { Get-Content $_.FullName }', 'reading the sources', 'allow'),
+  ps('ps-foreach', 'Get-ChildItem $HOME | ForEach-Object { Write-Host $_.FullName }', "printing home's children", 'allow'),
+  ps('ps-foreach', 'Get-ChildItem *.log | ForEach-Object { Write-Host $_.Name }', 'printing names', 'allow'),
+
+  // ---- a for loop as a pipeline element (bash): its variable holds its words in the body ----
+  { ...d('pipe-loop', 'ls | for d in ~; do rm -rf "$d"; done', 'a loop after a pipe'), by: 'rm-catastrophic' },
+  { ...d('pipe-loop', 'true | for d in / ~; do rm -rf "$d"; done', 'two roots'), by: 'rm-catastrophic' },
+  a('pipe-loop', 'ls | for d in build dist; do rm -rf "$d"; done', 'build outputs'),
+  a('pipe-loop', 'printf x | for f in a.txt b.txt; do cat "$f"; done', 'reading files'),
 ];
