@@ -910,7 +910,35 @@ function argTok(a: string, depth: number): Tok {
     const v2 = `~${(home[1] ?? '').replace(/\\/g, '/')}`;
     return { text: qPath(v2, false), value: v2 };
   }
+  const expandable = expandableString(a);
+  if (expandable !== null) return { text: expandable, value: null };
   return { text: `"$(${translatePowerShell(a, depth + 1).replace(/"/g, '\\"')})"`, value: null };
+}
+
+/**
+ * A double-quoted string whose only expansions are plain variables (`"$PWD\.env"`, `"$env:TEMP\x"`):
+ * the POSIX double-quoted word with the same variables, backslashes as slashes. Null for anything
+ * else (a subexpression, a backtick escape, a member access), which is translated as an expression.
+ */
+function expandableString(a: string): string | null {
+  if (a.length < 2 || a[0] !== '"' || a[a.length - 1] !== '"') return null;
+  let out = '"';
+  for (let i = 1; i < a.length - 1; i++) {
+    const c = a[i]!;
+    if (c === '"' || c === '`') return null;
+    if (c === '\\') out += '/';
+    else if (c === '$') {
+      let j = i + 1;
+      if (a.slice(j, j + 4).toLowerCase() === 'env:') j += 4;
+      const start = j;
+      while (j < a.length - 1 && /\w/.test(a[j]!)) j++;
+      if (j === start || a[j] === '.' || a[j] === '[' || a[j] === '(') return null;
+      const name = a.slice(start, j);
+      out += /^(?:home|userprofile)$/i.test(name) ? '${HOME}' : `\${${posixName(name)}}`;
+      i = j - 1;
+    } else out += c;
+  }
+  return `${out}"`;
 }
 
 function pathText(t: Tok | undefined): string {

@@ -159,6 +159,14 @@ export const REMOTE_CODE_COUSINS: P[] = [
   ps('ps-foreach', 'Get-ChildItem $HOME | ForEach-Object { Write-Host $_.FullName }', "printing home's children", 'allow'),
   ps('ps-foreach', 'Get-ChildItem *.log | ForEach-Object { Write-Host $_.Name }', 'printing names', 'allow'),
 
+  // ---- .NET reads of a path in an expandable string ----
+  { ...ps('ps-dotnet', '[IO.File]::ReadAllText("$PWD\\.env")', 'the .env under $PWD'), by: 'secret-read' },
+  { ...ps('ps-dotnet', '[System.IO.File]::ReadAllLines("$HOME\\.aws\\credentials")', 'AWS credentials under $HOME'), by: 'secret-read' },
+  { ...ps('ps-dotnet', '$d = "."; [IO.File]::ReadAllText("$d\\.env")', 'a constant folder variable'), by: 'secret-read' },
+  ps('ps-dotnet', '[IO.File]::ReadAllText("$PWD\\README.md")', 'reading the README', 'allow'),
+  ps('ps-dotnet', '[IO.File]::ReadAllText("$env:TEMP\\build.log")', 'reading a log', 'allow'),
+  ps('ps-dotnet', '[IO.File]::WriteAllText("$PWD\\out.txt", "done")', 'writing an output file', 'allow'),
+
   // ---- a for loop as a pipeline element (bash): its variable holds its words in the body ----
   { ...d('pipe-loop', 'ls | for d in ~; do rm -rf "$d"; done', 'a loop after a pipe'), by: 'rm-catastrophic' },
   { ...d('pipe-loop', 'true | for d in / ~; do rm -rf "$d"; done', 'two roots'), by: 'rm-catastrophic' },
