@@ -125,6 +125,10 @@ function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
       // `… | while read -r d; do rm -rf "$d"; done`: the loop body (parsed after the pipeline) runs in
       // the subshell read ran in, so what read assigned is what the body sees.
       if (st !== state) for (const name of readTargets(cmds[i]!)) setVar(state, name, st.vars.get(name) ?? unknownVar(`$${name} is read from input`));
+      // `… | for d in ~; do rm -rf "$d"; done`: likewise the loop's variable, bound by its header in that subshell.
+      const cmd = cmds[i]!;
+      const loop = st !== state && cmd.type === 'simple' ? cmd.loop : undefined;
+      if (loop) setVar(state, loop.name, st.vars.get(loop.name) ?? unknownVar(`$${loop.name} ${LOOP_WORD}`));
     }
   }
 }
