@@ -546,6 +546,12 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     }
   if (row.stdinCode && row.lang && !codeValue && inv.stdinText !== null)
     out.push({ kind: 'execute', lang: row.lang, text: inv.stdinText, how: `${how} (stdin)` });
+  // psql -Atc "select 'drop table ' || tablename …" | psql: the SQL run is what the first client
+  // prints, statements built from its string literals; judged with a placeholder for each computed part.
+  if (row.stdinCode && row.lang === 'sql' && !codeValue && inv.stdinText === null && inv.pipeFrom) {
+    const generated = generatedSql(inv.pipeFrom, home);
+    if (generated) out.push({ kind: 'execute', lang: 'sql', text: null, partial: generated, how: `${how} (stdin: SQL that ${inv.pipeFrom.program} prints)` });
+  }
   if (row.stdinNames && inv.stdinText !== null) {
     for (const line of inv.stdinText.split(/\r?\n|\0/).slice(0, 1000)) if (line.trim()) apply('read', synthetic(line.trim()));
   }
@@ -563,6 +569,23 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
 }
 
 /** The diff's files as this invocation applies them: `-R` / `--reverse` swaps old and new. */
+/** A SQL statement's start inside a string literal (`'drop table '`): the query builds statements. */
+const STATEMENT_START = /^\s*(?:drop|truncate|delete|update|alter|grant|revoke|create|insert)\s/i;
+
+/**
+ * The statements a SQL client's query prints, when it builds them from string literals
+ * (`select 'drop table ' || tablename || ';' from pg_tables`): the literals joined by a placeholder
+ * for each computed part, or null when no literal starts a statement.
+ */
+function generatedSql(producer: Invocation, home: string): string | null {
+  for (const e of effectsOf(producer, home).effects) {
+    if (e.kind !== 'execute' || e.lang !== 'sql' || e.text === null) continue;
+    const literals = [...e.text.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
+    if (literals.some((l) => STATEMENT_START.test(l))) return literals.join(' _computed_ ');
+  }
+  return null;
+}
+
 export function patchFiles(inv: Invocation, diff: string, strip: number | null): PatchFile[] {
   const files = parsePatch(diff, strip);
   const reverse = inv.args.some(
