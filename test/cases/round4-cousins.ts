@@ -219,4 +219,13 @@ export const ROUND4_COUSINS: AdversaryCase[] = [
   ),
   W('later', 'tox.ini', '[testenv]\ncommands = pytest {posargs} --basetemp={envtmpdir}\n', 'allow'),
   W('later', 'tox.ini', '[testenv:clean]\ncommands = rm -rf {toxinidir}/build\nallowlist_externals = rm\n', 'allow'),
+
+  // ---- git: branches force-deleted when the names are computed ----
+  deny('git', 'git branch -D $(git branch --format="%(refname:short)" | grep -v main)'),
+  deny('git', 'git branch --format="%(refname:short)" | grep -v main | xargs git branch -D'),
+  deny('git', 'for b in $(git branch --format="%(refname:short)"); do git branch -D "$b"; done'),
+  deny('git', 'git branch -d -f $(git for-each-ref --format="%(refname:short)" refs/heads)'),
+  allow('git', 'git branch -d $(git branch --merged main --format="%(refname:short)" | grep -v main)'),
+  allow('git', 'git branch --merged main | grep -v main | xargs git branch -d'),
+  allow('git', 'git branch --no-merged main'),
 ];
