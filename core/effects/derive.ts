@@ -10,6 +10,10 @@ import { anyOf, colonFields, matchRow, parseArgs, specFor, synthetic, type Parse
 import { destroyEffects } from './destroy';
 import { parsePatch, type PatchFile } from './patch';
 import { work } from '../work';
+import { filterOutput } from '../shell/filters';
+
+/** The most text of an echo or printf that is computed exactly (longer output is taken as its words). */
+const MAX_PRINTED = 64 * 1024;
 
 const STDOUT_FILES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1', '/dev/stderr', '/dev/fd/2', '/dev/tty']);
 
@@ -108,6 +112,9 @@ function outputText(inv: Invocation): string | null {
   if (inv.program === ':' || inv.program === 'true' || inv.program === 'false') return ''; // `: > f` empties f
   if (inv.program === 'echo' || inv.program === 'printf') {
     if (words.some((w) => w === null)) return null;
+    // The text as they print it (printf's format and escapes, echo -e), when that is exact.
+    const exact = filterOutput(inv.program, words, null, MAX_PRINTED);
+    if (exact !== null) return exact;
     let i = 0;
     if (inv.program === 'echo') while (i < words.length && /^-[neE]+$/.test(words[i]!)) i++;
     return `${(words.slice(i) as string[]).join(' ')}\n`;
