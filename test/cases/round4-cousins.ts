@@ -240,4 +240,12 @@ export const ROUND4_COUSINS: AdversaryCase[] = [
   allow('skip', 'echo -e "\\n// TODO: cover the error path" >> src/app.test.ts'),
   W('skip', 'tests/conftest.py', 'def pytest_collection_modifyitems(items):\n    items.sort(key=lambda i: i.name)\n', 'allow'),
   W('skip', 'tests/conftest.py', 'import pytest\n\n@pytest.fixture\ndef client():\n    return make_client()\n', 'allow'),
+
+  // ---- flags for the human: the confirmation answered on stdin ----
+  deny('human', 'echo yes | terraform apply'),
+  deny('human', 'yes | terraform apply'),
+  deny('human', 'terraform apply <<< yes'),
+  allow('human', 'terraform plan'),
+  allow('human', 'echo yes | ./scripts/build.sh'),
+  allow('human', 'yes | head -3'),
 ];
