@@ -2,7 +2,8 @@
 
 import { homedir } from 'node:os';
 import guards from 'agent-guard:guards';
-import { analyzeShell, OPAQUE, type Value } from '../core/shell/analyze';
+import { analyzeShell } from '../core/shell/analyze';
+import { OPAQUE, type Value } from '../core/shell/model';
 import { evaluatePayload, reasonText } from '../core/guards/dispatch';
 import { loadConfig } from '../core/guards/load-config';
 import { homeDirectory, normalizePath } from '../core/paths';

@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, State, CloseAction, ErrorAction, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { requireTrust } from './trust';
+import { commandArguments, requireTrust } from './trust';
 import { OPEN_RULE_DOCS, openRuleDocs, ruleDocsMiddleware } from './rule-docs';
 import { join } from 'node:path';
 import type { Features, Shared } from './features';
@@ -143,7 +143,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentG
   // Install, sync and Check a Command refuse in Restricted Mode (client/trust.ts); the rest reads only.
   const reg = (id: string, fn: (...args: never[]) => unknown) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, requireTrust(id, trusted, refuseUntrusted, fn as (...args: unknown[]) => unknown)));
-  for (const id of FEATURE_COMMANDS) reg(id, (...args: never[]) => loadFeatures(context).commands[id]!(...args));
+  // What skips the person's pick is for the extension's own tests only (client/trust.ts commandArguments).
+  const fromTests = context.extensionMode === vscode.ExtensionMode.Test;
+  for (const id of FEATURE_COMMANDS) reg(id, (...args: never[]) => loadFeatures(context).commands[id]!(...(commandArguments(id, args, fromTests) as never[])));
   reg(OPEN_RULE_DOCS, (code?: string) => openRuleDocs(context, String(code ?? '')));
   reg(REPLACE_TEXT, (arg?: { uri: string; range: LspRange; newText: string }) => replaceText(arg));
   reg(APPLY_PREVIEWED, (arg?: { uri: string; label: string; edits: { range: LspRange; newText: string }[]; preview?: boolean }) => applyPreviewed(arg));

@@ -40,3 +40,23 @@ export function requireTrust<A extends unknown[], R>(
     return undefined;
   };
 }
+
+/**
+ * Arguments that skip the person's pick (consent, an exception's reach, uninstall's confirmation).
+ * `vscode.commands.executeCommand` is reachable from what the repository controls: a
+ * `.vscode/tasks.json` or `launch.json` input of type `command` passes its own `args` when a task
+ * that names it runs (the default build task, a folder-open task, an agent host's run-task tool).
+ * So outside the extension's own tests (ExtensionMode.Test) they are dropped and the pick shows.
+ */
+const PICKED_BY_THE_PERSON = new Set(['agentGuard.trustWorkspaceGuards', 'agentGuard.allowBlockedCall', 'agentGuard.uninstall']);
+const SKIP_THE_PICK = ['confirm', 'confirmed', 'scope', 'team'] as const;
+
+export function commandArguments(id: string, args: readonly unknown[], fromTests: boolean): unknown[] {
+  if (!PICKED_BY_THE_PERSON.has(id) || fromTests) return [...args];
+  return args.map((a, i) => {
+    if (i > 0 || a === null || typeof a !== 'object' || Array.isArray(a)) return a;
+    const kept: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+    for (const k of SKIP_THE_PICK) delete kept[k];
+    return kept;
+  });
+}

@@ -29,17 +29,23 @@ export const LOCAL_CONFIG_FILE = '.claude/agent-guard/local.json';
 export const CONSENT_COMMAND = 'agent-guard trust';
 
 /**
- * Variables a host sets in the environment of every command its agent runs (Claude Code:
- * CLAUDECODE=1; the Gemini CLI: GEMINI_CLI=1). guard-tamper denies the consent commands in the
- * lines it can read; a line that runs them another way (a package script it wrote itself) still
- * carries the marker, so the commands refuse there.
+ * Variables a host sets in the environment of every command its agent runs. guard-tamper denies the
+ * consent commands in the lines it can read; a line that runs them another way (a package script it
+ * wrote itself) still carries the marker, so the commands refuse there. As read in each host:
+ * Claude Code CLAUDECODE=1; Gemini CLI GEMINI_CLI=1; Qwen Code QWEN_CODE=1 (its shell tool's env);
+ * OpenCode OPENCODE=1 and Kilo KILO=1 (set in their own process at start-up, so every tool inherits
+ * them); Copilot CLI COPILOT_CLI=1 (changelog 0.0.421: for its subprocesses); Cursor CURSOR_AGENT=1
+ * (agent tool-call shells). Codex exports its thread's id, CODEX_THREAD_ID, into every shell.
  */
-const AGENT_MARKERS = ['CLAUDECODE', 'GEMINI_CLI'] as const;
+const MARKED_ONE = ['CLAUDECODE', 'GEMINI_CLI', 'QWEN_CODE', 'OPENCODE', 'KILO', 'COPILOT_CLI', 'CURSOR_AGENT'] as const;
+const MARKED_SET = ['CODEX_THREAD_ID'] as const;
+export const AGENT_MARKERS: readonly string[] = [...MARKED_ONE, ...MARKED_SET];
 
-/** `NAME=value` of the marker that says this process runs inside an agent's tool call, or null. */
+/** `NAME=value` (or `NAME` for an id) of the marker that says this process runs inside an agent's tool call, or null. */
 export function agentSessionMarker(env: Readonly<Record<string, string | undefined>>): string | null {
-  const name = AGENT_MARKERS.find((n) => env[n] === '1');
-  return name ? `${name}=1` : null;
+  const one = MARKED_ONE.find((n) => env[n] === '1');
+  if (one) return `${one}=1`;
+  return MARKED_SET.find((n) => (env[n] ?? '') !== '') ?? null;
 }
 
 export interface Layer {

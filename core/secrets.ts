@@ -121,11 +121,12 @@ export const SECRET_FILES: readonly SecretFileRow[] = [
   },
   {
     id: 'app-secrets-files',
-    title: "an application framework's local secrets file (Streamlit's secrets.toml, Dynaconf's .secrets.*)",
-    name: /^\.secrets\.(?:toml|ya?ml|json|py|ini)$/i,
+    title: "an application framework's local secrets file (Streamlit's secrets.toml, Dynaconf's .secrets.*, act's .secrets)",
+    // act (nektos/act, GitHub Actions run locally) reads KEY=value lines from `.secrets` by default (--secret-file).
+    name: /^\.secrets(?:\.(?:toml|ya?ml|json|py|ini))?$/i,
     path: /\/\.streamlit\/secrets\.toml$/i,
-    examples: ['.streamlit/secrets.toml', 'app/.streamlit/secrets.toml', '.secrets.toml', 'config/.secrets.yaml'],
-    notSecret: ['.streamlit/config.toml', 'secrets.example.toml', 'docs/secrets.md'],
+    examples: ['.streamlit/secrets.toml', 'app/.streamlit/secrets.toml', '.secrets.toml', 'config/.secrets.yaml', '.secrets', 'ci/.secrets'],
+    notSecret: ['.streamlit/config.toml', 'secrets.example.toml', 'docs/secrets.md', '.secrets.example', 'secrets'],
   },
   {
     id: 'dotnet-user-secrets',
@@ -140,6 +141,21 @@ export const SECRET_FILES: readonly SecretFileRow[] = [
     path: /\/\.aws\/(?:sso|cli)\/cache\/[^/]+\.json$|\/\.config\/gcloud\/legacy_credentials\/[^/]+\/(?:adc\.json|\.boto)$/,
     examples: ['~/.aws/sso/cache/3f2a.json', '~/.aws/cli/cache/9b1c.json', '~/.config/gcloud/legacy_credentials/me@example.com/adc.json'],
     notSecret: ['~/.aws/config', 'aws/sso/cache.md'],
+  },
+  {
+    // A browser profile's saved logins and cookies (Chromium-based browsers: `Login Data`, `Cookies`,
+    // `Web Data`; Firefox and Thunderbird: logins.json with key4.db, cookies.sqlite), on Linux and macOS.
+    id: 'browser-credentials',
+    title: "a browser profile's saved passwords or cookies (live sessions)",
+    path: /\/(?:google-chrome(?:-beta|-unstable)?|chromium|BraveSoftware\/Brave-Browser|microsoft-edge|vivaldi|Google\/Chrome|Microsoft Edge)\/(?:Default|Profile \d+)\/(?:Login Data(?: For Account)?|Cookies|Network\/Cookies|Web Data)$|\/(?:\.mozilla\/firefox|Firefox\/Profiles|\.thunderbird)\/[^/]+\/(?:logins\.json|key[34]\.db|cookies\.sqlite)$/,
+    examples: [
+      '~/.config/google-chrome/Default/Login Data',
+      '~/.config/chromium/Profile 1/Cookies',
+      '~/Library/Application Support/Google/Chrome/Default/Login Data',
+      '~/.mozilla/firefox/abcd.default-release/logins.json',
+      '~/.mozilla/firefox/abcd.default-release/key4.db',
+    ],
+    notSecret: ['~/.config/google-chrome/Default/Preferences', '~/.mozilla/firefox/profiles.ini', 'src/logins.json', 'fixtures/Cookies'],
   },
   {
     id: 'htpasswd',
@@ -189,6 +205,8 @@ const KEY_STORES = /\.(p12|pfx|jks|keystore|ppk|bks)$/i;
 /** Content that is public: a certificate, a public key, a CSR, a PGP public block. */
 const PUBLIC_CONTENT =
   /-----BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|X509 CRL|PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST|PGP PUBLIC KEY BLOCK|PGP SIGNATURE|PGP MESSAGE|DH PARAMETERS|EC PARAMETERS)-----|^ssh-(?:rsa|ed25519|dss) |^ecdsa-sha2-/m;
+/** The files of ~/.ssh that are not private keys: public keys and certificates, ssh's own configuration and lists. */
+const SSH_NOT_KEYS = /\.pub$|^(?:known_hosts|config|authorized_keys|allowed_signers|rc|environment)(?:2|[._~-].*)?$|^\.ds_store$/;
 const KEY_DIRS = /(^|\/)(\.ssh|\.gnupg|ssl\/private|private|secrets?|keys|certs?|credentials)(\/|$)/;
 
 /** Cloud credentials, by their place relative to the home folder, as the tools spell them (compared in lower case). */
@@ -252,9 +270,9 @@ export function secretKind(path: string, lookup: SecretLookup): SecretKind | nul
   if (inHome !== null) {
     if (HOME_CLOUD_CREDENTIALS.some((f) => f.toLowerCase() === inHome)) return 'cloud-credentials';
     if (HOME_TOKEN_FILES.some((f) => f.toLowerCase() === inHome)) return 'token-file';
-    if (inHome.startsWith('.ssh/') && !/\.pub$|\/(known_hosts|config|authorized_keys)(\.old)?$/.test(inHome) && !inHome.slice(5).includes('/')) {
-      return inHome.slice(5).startsWith('id_') || KEY_EXTENSIONS.test(name) ? 'private-key' : null;
-    }
+    // Every file directly in ~/.ssh but the public ones is a private key, whatever its name
+    // (`deploy_key`, `github`): ssh-keygen -f names them freely.
+    if (inHome.startsWith('.ssh/') && !inHome.slice(5).includes('/')) return SSH_NOT_KEYS.test(inHome.slice(5)) ? null : 'private-key';
     if (inHome.startsWith('.gnupg/private-keys')) return 'private-key';
   }
   if (name === '.npmrc' || name === '.pypirc' || name === '.netrc') {

@@ -196,6 +196,12 @@ export const TEST_FRAMEWORKS: Framework[] = [
         notExample: 'collect_ignore = ["setup.py"]',
       },
       { re: /^__test__\s*=\s*False\b/gm, example: '__test__ = False' },
+      // A collection hook that throws every collected test away (items.clear(), items[:] = [], del items[:]).
+      {
+        re: /\bitems\s*(?:\.clear\s*\(\s*\)|\[\s*:\s*\]\s*=\s*\[\s*\])|\bdel\s+items\s*\[\s*:\s*\]/g,
+        example: 'def pytest_collection_modifyitems(items):\n    items.clear()',
+        notExample: 'def pytest_collection_modifyitems(items):\n    items.sort(key=lambda i: i.name)',
+      },
     ],
   },
   {

@@ -2,7 +2,7 @@ import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../cor
 import { parseGit, runs, secretPath, shq } from '../core/guards/helpers';
 import { relativeTo, resolvePath } from '../core/paths';
 import { analysisEffects } from '../core/effects/derive';
-import type { Invocation, ShellAnalysis, Value } from '../core/shell/analyze';
+import type { Invocation, ShellAnalysis, Value } from '../core/shell/model';
 import { namesProduced, stagesOf, stagesOfScript, type NameSource, type Stage } from '../core/effects/producers';
 
 /** Options of git add that take no pathspec and change nothing. */

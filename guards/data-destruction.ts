@@ -1,7 +1,7 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext, type GuardExample } from '../core/guards/types';
 import { pathOfText, shown } from '../core/guards/helpers';
 import { basename, isSameOrAncestor } from '../core/paths';
-import type { Invocation, Value } from '../core/shell/analyze';
+import type { Invocation, Value } from '../core/shell/model';
 import { analysisEffects, type InvocationEffects } from '../core/effects/derive';
 import { DESTROY, DATA_DIR_EXAMPLES, CODE_DESTROYER_EXAMPLES } from '../core/programs/destroy';
 import { destructiveSql, sqlIncludes, STORE_LANGUAGES } from '../core/effects/store-commands';

@@ -3,7 +3,7 @@ import { changedSinceHead, isProtectedBranch, parseGit, runs, shq } from '../cor
 import { dirname, resolvePath } from '../core/paths';
 import { parseGitConfig } from '../core/later/gitconfig';
 import { lineEnv } from '../core/guards/line-env';
-import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+import type { Invocation, ShellAnalysis } from '../core/shell/model';
 
 /** Subcommands whose hooks protect the branch (what --no-verify skips). */
 const HOOKED = new Set(['commit', 'push', 'merge', 'rebase', 'am']);
@@ -330,7 +330,19 @@ export default defineGuard({
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {
       const git = parseGit(inv, ctx.home, analysis);
-      if (!git || git.args.some((a) => a.known === null)) continue;
+      if (!git) continue;
+      if (git.args.some((a) => a.known === null)) {
+        // git branch -D $(git branch … | grep -v main): forced deletes of branches chosen when it runs.
+        const known = git.args.flatMap((a) => (a.known === null ? [] : [a.known]));
+        const forced =
+          known.some((a) => /^-[a-zA-Z]*D/.test(a)) ||
+          (known.some((a) => a === '--delete' || /^-[a-zA-Z]*d/.test(a)) && known.some((a) => a === '--force' || /^-[a-zA-Z]*f/.test(a)));
+        if (git.sub === 'branch' && forced)
+          return {
+            reason: `git branch ${git.args.map((a) => a.word.raw).join(' ')} force-deletes branches chosen only when it runs, merged or not; their unmerged work is lost. List them first (git branch --no-merged), then delete the merged ones by name with git branch -d.`,
+          };
+        continue;
+      }
       let args = git.args.map((a) => a.known!);
       // Hooks switched off by their manager's variable or an empty hooks path: --no-verify by another name.
       const bypass = HOOKED.has(git.sub) ? hookBypass(inv, analysis) : null;
@@ -402,6 +414,11 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'git stash drop' } },
       { tool_name: 'Bash', tool_input: { command: 'git branch -D feature/old' } },
       { tool_name: 'Bash', tool_input: { command: 'git branch -D main' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'git branch -D $(git branch --format="%(refname:short)" | grep -v main)' },
+        note: 'branches chosen when it runs',
+      },
       { tool_name: 'Bash', tool_input: { command: 'git update-ref refs/heads/main origin/main' } },
       { tool_name: 'Bash', tool_input: { command: 'git update-ref refs/heads/main HEAD' }, fixture: CLEAN, note: 'main exists: it moves' },
       { tool_name: 'Bash', tool_input: { command: 'git filter-branch --tree-filter "rm -f secrets.txt" HEAD' } },

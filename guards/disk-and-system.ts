@@ -1,9 +1,11 @@
 import { defineGuard, SHELL_TOOLS, type Denial, type GuardContext } from '../core/guards/types';
 import { argPath, fileWrites, flags, plausiblePaths, runs, secretPath } from '../core/guards/helpers';
 import { catastrophe } from '../core/guards/targets';
-import { interpreterCode, skeleton, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import type { Invocation, ShellAnalysis, Value } from '../core/shell/model';
+import { interpreterCode, skeleton } from '../core/shell/interpreter-args';
 import { effectsOf } from '../core/effects/derive';
 import { printsOnly } from '../core/effects/info-forms';
+import { diskLayoutWriter } from '../core/programs/system';
 
 const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/;
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
@@ -40,15 +42,18 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
     const device = computedDevice(v, text);
     if (device) return { reason: `${p} writes to ${v.word.raw}, ${device}: partitions and file systems on it are destroyed.` };
   }
-  if (/^mkfs(\..+)?$/.test(p) || p === 'mke2fs' || p === 'wipefs' || p === 'mkswap') {
-    // A file system on a regular image file (mkfs.ext4 disk.img) erases nothing but that file.
+  const layout = diskLayoutWriter(p);
+  if (layout && !printsOnly(inv) && !(layout === 'partitions' && known.some((a) => a === '-l' || a === '--list' || a === 'print'))) {
+    // A file system or partition table on a regular image file (mkfs.ext4 disk.img, parted -s disk.img
+    // mklabel gpt) erases nothing but that file; no target named is the default device.
     const targets = effects.filter((e) => e.kind === 'write');
     const device =
       targets.length === 0 ||
       targets.some(
         (e) => e.kind === 'write' && (e.target.path === null || e.target.path.startsWith('/dev/') || /^[A-Za-z]:?$/.test(e.target.value.known ?? '')),
       );
-    if (device) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
+    if (device && layout === 'formats') return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
+    if (device) return { reason: `${p} edits a partition table; a mistake makes the disk unreadable. Ask the user.` };
   }
   if (p === 'format' && known.length > 0) return { reason: `${p} ${known.join(' ')} formats a device: everything on it is erased. This is for a human to do.` };
   // The destroyers are rows of the signatures (core/programs/system.ts), each naming what it destroys.
@@ -87,13 +92,6 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
           reason: `find ${r.word.raw} -exec ${p} changes ${p === 'chmod' ? 'permissions' : 'ownership'} across ${what}; ssh, sudo and many programs refuse to work afterwards, and it cannot be undone.`,
         };
     }
-  }
-  if (
-    ['fdisk', 'sfdisk', 'gdisk', 'sgdisk', 'parted', 'cfdisk'].includes(p) &&
-    !known.some((a) => a === '-l' || a === '--list' || a === 'print') &&
-    !printsOnly(inv)
-  ) {
-    return { reason: `${p} edits a partition table; a mistake makes the disk unreadable. Ask the user.` };
   }
   if (p === 'shred') {
     for (const a of flags(inv.args, ['-n', '-s', '--iterations', '--size']).positional) {
@@ -200,6 +198,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'sudo chown -R me /home/$(whoami)/' }, note: 'whoami names the user: home, re-owned' },
       { tool_name: 'Bash', tool_input: { command: 'dd if=/dev/zero of=/dev/sda bs=1M' } },
       { tool_name: 'Bash', tool_input: { command: 'mkfs.ext4 /dev/sdb1' } },
+      { tool_name: 'Bash', tool_input: { command: 'parted -s /dev/sda mklabel gpt' } },
+      { tool_name: 'Bash', tool_input: { command: 'parted -s "$DEV" mklabel gpt' }, note: 'a device chosen at run time' },
       { tool_name: 'Bash', tool_input: { command: 'cat image.iso > /dev/sdb' } },
       { tool_name: 'Bash', tool_input: { command: ':(){ :|:& };:' } },
       { tool_name: 'Bash', tool_input: { command: 'shred -u ~/.ssh/id_ed25519' } },
@@ -254,6 +254,8 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'kill -9 12345' } },
       { tool_name: 'Bash', tool_input: { command: 'f() { echo hi; }; f' } },
       { tool_name: 'Bash', tool_input: { command: 'mkfs.ext4 -F disk.img' }, note: 'a file system in a regular image file' },
+      { tool_name: 'Bash', tool_input: { command: 'parted -s disk.img mklabel msdos' }, note: 'a partition table in a regular image file' },
+      { tool_name: 'Bash', tool_input: { command: 'sgdisk -n 1:0:0 -t 1:8300 disk.img' } },
       { tool_name: 'Bash', tool_input: { command: 'shutdown -c' }, note: 'cancels a pending shutdown' },
       { tool_name: 'Bash', tool_input: { command: 'systemctl halt --when cancel' } },
       { tool_name: 'Bash', tool_input: { command: 'reboot -w' }, note: 'only writes the wtmp record' },

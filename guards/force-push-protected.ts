@@ -1,6 +1,7 @@
 import { defineGuard, SHELL_TOOLS, type Denial } from '../core/guards/types';
 import { configValues, currentBranch, gitBool, isProtectedBranch, parseGit, runs, shq, type GitCall } from '../core/guards/helpers';
-import { OPAQUE, skeleton, type Invocation } from '../core/shell/analyze';
+import { OPAQUE, type Invocation } from '../core/shell/model';
+import { skeleton } from '../core/shell/interpreter-args';
 
 /** A refspec pattern matches a ref: git allows one `*`, which matches any text, slashes included. */
 function refMatches(pattern: string, ref: string): boolean {

@@ -1,7 +1,7 @@
 import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 import { lineEnv } from '../core/guards/line-env';
-import { syntheticValue, type Invocation, type Value } from '../core/shell/analyze';
+import { syntheticValue, type Invocation, type Value } from '../core/shell/model';
 import { describedProgram } from '../core/shell/launchers';
 
 /**
@@ -90,6 +90,14 @@ interface Pair {
   bare: string;
 }
 
+/** How the call's stdin says yes to a prompt (`yes |`, `echo yes |`, `<<< y`), or null. */
+function answersYes(inv: Invocation): string | null {
+  if (inv.pipeFrom?.program === 'yes') return 'yes |';
+  const text = inv.stdinText;
+  if (text !== null && /^\s*(?:yes|y)\s*$/i.test(text.split('\n').find((l) => l.trim() !== '') ?? '')) return `the input "${text.trim().split('\n')[0]}"`;
+  return null;
+}
+
 /** `program flag [value]` → its parts; `*` is any program. */
 function parse(entry: string): Pair | null {
   const [program, flag, value] = entry.trim().split(/\s+/);
@@ -116,6 +124,13 @@ export default defineGuard({
     const analysis = ctx.shell();
     for (const inv of runs(analysis)) {
       const args = ARGUMENT_VARIABLES.some((r) => r.programs.includes(inv.program)) ? argumentsOf(inv, lineEnv(analysis, inv)) : inv.args;
+      // echo yes | terraform apply: the confirmation the reserved flag would skip, answered on stdin.
+      const answered = answersYes(inv);
+      const confirmed = answered ? pairsOf(ctx.config.humanFlags).find((p) => p.program === inv.program) : undefined;
+      if (confirmed)
+        return {
+          reason: `${answered} answers the confirmation ${inv.program} asks for on stdin, which is what ${confirmed.flag} skips and is reserved for the human. Run ${inv.program} without the answer, show the user what would change, and let them confirm.`,
+        };
       for (const p of pairsOf(ctx.config.humanFlags)) {
         if (p.program !== '*' && p.program !== inv.program) continue;
         const at = args.findIndex((v, i) => {
@@ -144,6 +159,8 @@ export default defineGuard({
   examples: {
     blocked: [
       { tool_name: 'Bash', tool_input: { command: 'terraform apply -auto-approve' } },
+      { tool_name: 'Bash', tool_input: { command: 'echo yes | terraform apply' }, note: 'the confirmation answered on stdin' },
+      { tool_name: 'Bash', tool_input: { command: 'yes | terraform apply -input=true' } },
       { tool_name: 'Bash', tool_input: { command: 'wb_call prices --apply' }, note: 'any program that keeps its changes behind --apply' },
       { tool_name: 'Bash', tool_input: { command: 'pulumi up --yes' } },
       { tool_name: 'Bash', tool_input: { command: 'kops delete cluster prod -y' }, note: 'an unknown program destroying without its confirmation' },

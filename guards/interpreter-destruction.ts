@@ -1,7 +1,7 @@
 import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 import { catastrophe } from '../core/guards/targets';
-import { interpreterCode } from '../core/shell/analyze';
+import { interpreterCode } from '../core/shell/interpreter-args';
 import { resolvePath } from '../core/paths';
 
 /** Recursive-delete calls per language (the match ends where the first argument starts). */

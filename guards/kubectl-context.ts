@@ -1,7 +1,7 @@
 import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { runs } from '../core/guards/helpers';
 import { resolvePath } from '../core/paths';
-import type { Invocation, Value } from '../core/shell/analyze';
+import type { Invocation, Value } from '../core/shell/model';
 
 const KUBECTL_READ_ONLY = new Set([
   'get',

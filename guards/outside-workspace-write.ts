@@ -1,7 +1,7 @@
 import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { argPath, fileWrites, flags, parseGit, runs } from '../core/guards/helpers';
 import { isHarmlessDevice, isTempPath } from '../core/guards/targets';
-import type { Invocation, ShellAnalysis } from '../core/shell/analyze';
+import type { Invocation, ShellAnalysis } from '../core/shell/model';
 import { dirname, isAbsolutePath, isSameOrAncestor, normalizePath, relativeTo, resolvePath } from '../core/paths';
 import { analysisEffects, fileWritesOf } from '../core/effects/derive';
 

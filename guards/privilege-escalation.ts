@@ -2,7 +2,7 @@ import { defineGuard, SHELL_TOOLS } from '../core/guards/types';
 import { flags } from '../core/guards/helpers';
 import { effectsOf } from '../core/effects/derive';
 import { matchRow, specFor } from '../core/programs/match';
-import type { Invocation } from '../core/shell/analyze';
+import type { Invocation } from '../core/shell/model';
 import { printsOnly } from '../core/effects/info-forms';
 
 /** What each escalation of the signatures (core/programs/system.ts) gives, for the reason. */

@@ -1,7 +1,7 @@
 import { minimatch } from 'minimatch';
 import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/types';
 import { argPath, flags, plausiblePaths, runs, shown } from '../core/guards/helpers';
-import { syntheticValue, UNKNOWN, type Invocation, type ShellAnalysis, type Value } from '../core/shell/analyze';
+import { syntheticValue, UNKNOWN, type Invocation, type ShellAnalysis, type Value } from '../core/shell/model';
 import { isSameOrAncestor, dirname, basename } from '../core/paths';
 import { catastrophe, catastrophicNames, gitHistory, protectedChildren, systemFile } from '../core/guards/targets';
 import { effectsOf } from '../core/effects/derive';

@@ -8,6 +8,7 @@ import { configCommand } from '../core/later/gitconfig';
 import { crontabCommands, notebookCell, placeOf, type LaterText, type Place } from '../core/later/places';
 import { scriptRun, type Reader } from '../core/later/runs';
 import { shellWrites } from '../core/later/written';
+import { work } from '../core/work';
 import type { Limit } from '../core/shell/ast';
 import rmCatastrophic from './rm-catastrophic';
 import diskAndSystem from './disk-and-system';
@@ -221,7 +222,11 @@ function newText(call: ToolCall, ctx: GuardContext): { before: string; after: st
   if (before === '') return { before, after: call.edits.map((e) => e.newText).join('\n') };
   let text = before;
   // An edit whose old text is not there (yet) is judged by what it would add.
-  for (const e of call.edits) text = text.includes(e.oldText) ? text.replace(e.oldText, () => e.newText) : `${text}\n${e.newText}`;
+  for (const e of call.edits) {
+    // Each edit reads and rebuilds the whole text: k edits of a large file are k×size, so counted (the deadline).
+    work(text.length);
+    text = text.includes(e.oldText) ? text.replace(e.oldText, () => e.newText) : `${text}\n${e.newText}`;
+  }
   return { before, after: text };
 }
 

@@ -5,7 +5,9 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeShell, relaunched, type Invocation } from '../core/shell/analyze';
+import { analyzeShell } from '../core/shell/analyze';
+import type { Invocation } from '../core/shell/model';
+import { relaunched } from '../core/shell/resolve-launch';
 import { LAUNCHERS, launched } from '../core/shell/elsewhere';
 import { buildFixture } from '../core/guards/fixture';
 import { CASE_FIXTURE } from './cases/guard-cases';

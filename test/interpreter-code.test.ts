@@ -4,7 +4,8 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeShell, interpreterCode } from '../core/shell/analyze';
+import { analyzeShell } from '../core/shell/analyze';
+import { interpreterCode } from '../core/shell/interpreter-args';
 import { readCode } from '../core/shell/interpreters';
 import { DANGEROUS_APIS, FRESH_TEMP_PATHS } from '../core/shell/code-apis';
 import { HOME, PROJECT } from './support/run';

@@ -14,7 +14,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeShell, OPAQUE, type Invocation, type Value } from '../core/shell/analyze';
+import { analyzeShell } from '../core/shell/analyze';
+import { OPAQUE, type Invocation, type Value } from '../core/shell/model';
 import { parseShell } from '../core/shell/parse';
 import type { Command, Redirect, Script, Word, WordPart } from '../core/shell/ast';
 

@@ -3,7 +3,7 @@
 // environment. String literals joined by `+` or `.` are joined first, so `'.e' + 'nv'` is `.env`.
 // The API names are data (signatures/interpreters.ts, CODE_APIS); one linear pass over the code.
 
-import { syntheticValue, type Invocation } from '../shell/analyze';
+import { syntheticValue, type Invocation } from '../shell/model';
 import type { Effect } from '../programs/types';
 import { hostOf, target } from './targets';
 import { literals, type Literal } from './literals';
@@ -438,9 +438,11 @@ const passedToProcess = (code: string, at: number) => STARTS_PROCESS.test(enclos
 
 /**
  * Uses of the whole environment that print no value: a membership test (`'X' in os.environ`,
- * `'X' in process.env`), a count (`len(os.environ)`), the names (`Object.keys(process.env)`).
+ * `'X' in process.env`), a count (`len(os.environ)`), the names (`Object.keys(process.env)`; in
+ * Python a mapping iterated gives its keys: `sorted(os.environ)`, `list(…)`, `', '.join(…)`).
  */
-const HARMLESS_ENV_USE = /\bin[ \t]+(?:os\.environ|process\.env)\b(?![ \t]*[.[])|\blen\([ \t]*os\.environ[ \t]*\)|\bObject\.keys\([ \t]*process\.env[ \t]*\)/g;
+const HARMLESS_ENV_USE =
+  /\bin[ \t]+(?:os\.environ|process\.env)\b(?![ \t]*[.[])|(?:\b(?:len|sorted|list|set|frozenset|tuple)\(|\.join\()[ \t]*os\.environ[ \t]*\)|\bObject\.keys\([ \t]*process\.env[ \t]*\)/g;
 
 /** The code with every environment that is only passed to a child process blanked out. Linear (bounded look-back, ≤ 8 copies). */
 export function withoutEnvPassedOn(code: string): string {

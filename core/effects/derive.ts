@@ -1,7 +1,9 @@
 // From an invocation of the shell analysis to its effects, by the program's signature (matched by
 // core/programs/match.ts). Linear: one pass over the arguments per candidate row.
 
-import { interpreterCode, LOOP_WORD, OPAQUE, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
+import { LOOP_WORD } from '../shell/analyze';
+import { OPAQUE, type Invocation, type ShellAnalysis, type Value } from '../shell/model';
+import { interpreterCode } from '../shell/interpreter-args';
 import { basename, isAbsolutePath, isSameOrAncestor, relativeTo, resolvePath } from '../paths';
 import { codeEffects, envReads } from './code';
 import { FD_PATH, hostOf, openedOn, remoteOf, target, THERE, URL_RE } from './targets';
@@ -10,6 +12,10 @@ import { anyOf, colonFields, matchRow, parseArgs, specFor, synthetic, type Parse
 import { destroyEffects } from './destroy';
 import { parsePatch, type PatchFile } from './patch';
 import { work } from '../work';
+import { filterOutput } from '../shell/filters';
+
+/** The most text of an echo or printf that is computed exactly (longer output is taken as its words). */
+const MAX_PRINTED = 64 * 1024;
 
 const STDOUT_FILES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1', '/dev/stderr', '/dev/fd/2', '/dev/tty']);
 
@@ -108,6 +114,9 @@ function outputText(inv: Invocation): string | null {
   if (inv.program === ':' || inv.program === 'true' || inv.program === 'false') return ''; // `: > f` empties f
   if (inv.program === 'echo' || inv.program === 'printf') {
     if (words.some((w) => w === null)) return null;
+    // The text as they print it (printf's format and escapes, echo -e), when that is exact.
+    const exact = filterOutput(inv.program, words, null, MAX_PRINTED);
+    if (exact !== null) return exact;
     let i = 0;
     if (inv.program === 'echo') while (i < words.length && /^-[neE]+$/.test(words[i]!)) i++;
     return `${(words.slice(i) as string[]).join(' ')}\n`;
@@ -546,6 +555,12 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
     }
   if (row.stdinCode && row.lang && !codeValue && inv.stdinText !== null)
     out.push({ kind: 'execute', lang: row.lang, text: inv.stdinText, how: `${how} (stdin)` });
+  // psql -Atc "select 'drop table ' || tablename …" | psql: the SQL run is what the first client
+  // prints, statements built from its string literals; judged with a placeholder for each computed part.
+  if (row.stdinCode && row.lang === 'sql' && !codeValue && inv.stdinText === null && inv.pipeFrom) {
+    const generated = generatedSql(inv.pipeFrom, home);
+    if (generated) out.push({ kind: 'execute', lang: 'sql', text: null, partial: generated, how: `${how} (stdin: SQL that ${inv.pipeFrom.program} prints)` });
+  }
   if (row.stdinNames && inv.stdinText !== null) {
     for (const line of inv.stdinText.split(/\r?\n|\0/).slice(0, 1000)) if (line.trim()) apply('read', synthetic(line.trim()));
   }
@@ -563,6 +578,23 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
 }
 
 /** The diff's files as this invocation applies them: `-R` / `--reverse` swaps old and new. */
+/** A SQL statement's start inside a string literal (`'drop table '`): the query builds statements. */
+const STATEMENT_START = /^\s*(?:drop|truncate|delete|update|alter|grant|revoke|create|insert)\s/i;
+
+/**
+ * The statements a SQL client's query prints, when it builds them from string literals
+ * (`select 'drop table ' || tablename || ';' from pg_tables`): the literals joined by a placeholder
+ * for each computed part, or null when no literal starts a statement.
+ */
+function generatedSql(producer: Invocation, home: string): string | null {
+  for (const e of effectsOf(producer, home).effects) {
+    if (e.kind !== 'execute' || e.lang !== 'sql' || e.text === null) continue;
+    const literals = [...e.text.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
+    if (literals.some((l) => STATEMENT_START.test(l))) return literals.join(' _computed_ ');
+  }
+  return null;
+}
+
 export function patchFiles(inv: Invocation, diff: string, strip: number | null): PatchFile[] {
   const files = parsePatch(diff, strip);
   const reverse = inv.args.some(

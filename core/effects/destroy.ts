@@ -2,7 +2,7 @@
 // framework resets, cloud teardown, volumes and pools, deletes under a database's data directory,
 // and ORM calls in interpreter code. Linear: one argument parse per candidate row, one pass per shape.
 
-import type { Invocation, Value } from '../shell/analyze';
+import type { Invocation, Value } from '../shell/model';
 import { basename } from '../paths';
 import { parseArgs } from '../programs/match';
 import { literals } from './literals';

@@ -2,7 +2,7 @@
 // reader fed those names (`ls .env | xargs cat`, `cat $(find . -name '.env*')`) may end up reading.
 // Pure: the secret guard checks the description against the file system.
 
-import type { Invocation } from '../shell/analyze';
+import type { Invocation } from '../shell/model';
 import type { Script } from '../shell/ast';
 import { basename } from '../paths';
 

@@ -99,6 +99,18 @@ export const SQL_ADMIN: AdminRow[] = [
     },
   },
   {
+    // SQLite's client loads a shared library (its code runs as the client, on this machine): one from
+    // the project (`.load ./vec0`) or the system's library folders is an extension; one from anywhere
+    // else is code from nobody knows where.
+    re: /^\.load\s+'?([^\s']+)|\bload_extension\s*\(\s*'([^']*)'/,
+    what: 'a shared library loaded into the SQLite client from outside the project (native code run on this machine)',
+    accept: (m) => /^(?:\/|~|[a-z]:)/i.test(m[1] ?? m[2] ?? '') && !/^\/usr\/(?:local\/)?lib(?:64)?\//.test(m[1] ?? m[2] ?? ''),
+    examples: {
+      blocked: ['.load /tmp/evil.so', "SELECT load_extension('/tmp/x.so')"],
+      allowed: ['.load ./vec0', '.load /usr/lib/sqlite3/pcre.so', '.tables'],
+    },
+  },
+  {
     re: /\binto outfile '([^']*)'/,
     what: 'INTO OUTFILE outside the export folder (a file the database server writes on its machine)',
     accept: (m) => !exportFile(m[1]!),

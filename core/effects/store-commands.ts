@@ -184,7 +184,7 @@ const COMPARE = ['<=', '>=', '<>', '!=', '==', '=', '<', '>'];
 export function alwaysTrue(condition: string): boolean {
   const c = unwrap(condition);
   const ors = splitTop(c, 'or');
-  if (ors.length > 1) return ors.some(alwaysTrue);
+  if (ors.length > 1) return ors.some(alwaysTrue) || nullOrNotNull(ors);
   const ands = splitTop(c, 'and');
   if (ands.length > 1) return ands.every(alwaysTrue);
   if (c === 'true' || c === 'not false' || c === "'1'" || c === "'t'") return true;
@@ -209,6 +209,13 @@ export function alwaysTrue(condition: string): boolean {
   }
   const like = / like '%+'$/.exec(c);
   return like !== null;
+}
+
+/** `x is null or x is not null`: every row, whatever x holds. */
+function nullOrNotNull(ors: string[]): boolean {
+  const terms = ors.map((o) => unwrap(o).replace(/\s+/g, ' '));
+  const isNull = new Set(terms.filter((t) => t.endsWith(' is null')).map((t) => t.slice(0, -' is null'.length)));
+  return terms.some((t) => t.endsWith(' is not null') && isNull.has(t.slice(0, -' is not null'.length)));
 }
 
 function alwaysFalse(condition: string): boolean {

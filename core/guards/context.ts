@@ -4,7 +4,8 @@
 
 import { OutOfTime } from '../work';
 import { fileStamp, linkResolver, listNames, pathExists, readHead } from './fs-answers';
-import { analyzeShell, type ShellAnalysis } from '../shell/analyze';
+import { analyzeShell } from '../shell/analyze';
+import type { ShellAnalysis } from '../shell/model';
 import { translatePowerShell } from '../shell/powershell';
 import type { GuardConfig } from '../config';
 import { ownPlaces, type OwnPlaces } from '../own-places';

@@ -6,7 +6,9 @@ import { deadlineIn, OutOfTime, withDeadline, type Deadline } from '../work';
 export { deadlineIn, type Deadline };
 import { DEFAULT_CONFIG, MODE_STRENGTH, type GuardConfig, type Loosening } from '../config';
 import { CONSENT_COMMAND } from '../consent';
-import { MAX_CARRIED, MAX_COMMAND_LENGTH, MAX_HEREDOC_VARIABLES, MAX_INVOCATIONS, MAX_REDIRECTS } from '../shell/analyze';
+import { MAX_CARRIED, MAX_INVOCATIONS, MAX_REDIRECTS } from '../shell/analyze';
+import { MAX_HEREDOC_VARIABLES } from '../shell/expand';
+import { MAX_COMMAND_LENGTH } from '../shell/walk-state';
 import { MAX_COMMANDS, MAX_NESTING } from '../shell/parse';
 import type { Limit } from '../shell/ast';
 import { createContext, type FsProbe, type SharedAnswers } from './context';
@@ -184,6 +186,9 @@ function evaluateCallNow(call: ToolCall, opts: DispatchOptions): Evaluation {
     } catch (err) {
       // Out of time inside a guard's loops: what it had not yet looked at is unseen.
       if (err instanceof OutOfTime) return { verdict: unanalysable('deadline'), notes, call, host: 'claude' };
+      // Out of stack on input the agent shaped (brackets, JSON or blocks nested thousands deep): a limit of
+      // the analysis, not a broken guard. As "no opinion" it let a settings env entry beside the nesting run.
+      if (isStackOverflow(err)) return { verdict: tooDeep(), notes, call, host: 'claude' };
       // A broken guard must not break the agent: no opinion, one line on stderr.
       notes.push(`agent-guard: guard ${guard.id} failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); no opinion`);
       if (config.failMode === 'closed') return { ...failClosed(`guard ${guard.id} failed while checking this call`, notes), call };
@@ -354,6 +359,19 @@ export function unanalysable(limit: Limit, detail?: string | null): Verdict {
     decision: 'deny',
     guardId: 'unanalysable',
     reason: `Agent Guard cannot check this ${limit === 'calls' ? 'tool call' : 'command'} completely: ${why}, so what it would do cannot be seen and it is not run. ${rephrase}`,
+  };
+}
+
+function isStackOverflow(err: unknown): boolean {
+  return err instanceof RangeError && /call stack/i.test(err.message);
+}
+
+function tooDeep(): Verdict {
+  return {
+    decision: 'deny',
+    guardId: 'unanalysable',
+    reason:
+      'Agent Guard cannot check this tool call completely: its input nests deeper than the guards can follow (brackets, JSON or blocks thousands of levels deep), so what it would do cannot be seen and it is not run. Write the data with less nesting, or in smaller parts.',
   };
 }
 

@@ -7,7 +7,7 @@
 // did not read could be a committed migration or the hook's own settings.
 
 import { minimatch } from 'minimatch';
-import type { Invocation, ShellAnalysis, Value } from '../shell/analyze';
+import type { Invocation, ShellAnalysis, Value } from '../shell/model';
 import { analysisEffects, fileWritesOf, patchFiles, patchStrip } from '../effects/derive';
 import { basename, dirname, resolvePath } from '../paths';
 import type { GuardContext } from './types';

@@ -2,7 +2,8 @@
 
 import { minimatch } from 'minimatch';
 import { basename, isAbsolutePath, resolvePath } from '../paths';
-import { FRESH_TMP, OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/analyze';
+import { OPAQUE, syntheticValue, type Invocation, type ShellAnalysis, type Value } from '../shell/model';
+import { FRESH_TMP } from '../shell/substitutions';
 import type { GuardContext } from './types';
 import { secretGlob, secretOfPathVariable, secretPath, type SecretHit } from './secret-paths';
 import { GIT_LONG_OPTIONS } from '../programs/git';

@@ -4,7 +4,7 @@
 // person at the keyboard fails `npm test` and `agent-guard test`.
 
 import { analyzeShell } from '../shell/analyze';
-import type { Invocation } from '../shell/analyze';
+import type { Invocation } from '../shell/model';
 
 /** Programs that wait for a person: pagers, editors, full-screen monitors. */
 const INTERACTIVE = new Set([

@@ -1,7 +1,7 @@
 // The environment a program on the line gets from the line itself: `NAME=value cmd`, `env NAME=value
 // cmd`, and `export NAME=value` (or declare -x) earlier on the line. Values the line does not fix are null.
 
-import type { Invocation, ShellAnalysis } from '../shell/analyze';
+import type { Invocation, ShellAnalysis } from '../shell/model';
 
 const exportsCache = new WeakMap<ShellAnalysis, Map<Invocation, Map<string, string | null>>>();
 

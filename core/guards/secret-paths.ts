@@ -8,7 +8,7 @@
 import { minimatch } from 'minimatch';
 import { CANONICAL_SECRET_NAMES, credentialPathVariable, knownHomeSecrets, secretKind, type SecretKind } from '../secrets';
 import { basename, dirname, relativeTo, resolvePath } from '../paths';
-import type { Invocation, Value } from '../shell/analyze';
+import type { Invocation, Value } from '../shell/model';
 import type { GuardContext } from './types';
 
 export interface SecretHit {

@@ -52,6 +52,8 @@ export function catastrophe(path: string, ctx: Pick<GuardContext, 'home' | 'proj
   if (path === '/' || /^[A-Z]:\/?$/.test(path)) return 'the root of the file system';
   if (path === ctx.home) return 'your home directory';
   if (SYSTEM_DIRS.has(path)) return `the system directory ${path}`;
+  // Anything under /boot is the boot loader, the kernels or the EFI partition: the machine no longer boots.
+  if (path.startsWith('/boot/')) return `${path}, part of the boot files (the machine may no longer boot)`;
   if (isSameOrAncestor(path, ctx.home)) return `${path}, which contains your home directory`;
   for (const d of CRITICAL_HOME_DIRS) if (path === `${ctx.home}/${d}`) return `~/${d}`;
   // Any user's home, whoever the hook runs as (root's is /root, a system directory above), and the

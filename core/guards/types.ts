@@ -1,7 +1,7 @@
 // The contract between the dispatcher and a guard. A guard is one file in guards/ that
 // default-exports `defineGuard({...})`; the build discovers it (see scripts/build.mjs).
 
-import type { ShellAnalysis } from '../shell/analyze';
+import type { ShellAnalysis } from '../shell/model';
 import type { GuardConfig } from '../config';
 import type { OwnPlaces } from '../own-places';
 

@@ -17,6 +17,7 @@ import {
   goGenerateCommands,
   gradleCommands,
   jenkinsCommands,
+  mcpServerCommands,
   parseCargoMake,
   parseMiseToml,
   parsePyprojectTasks,
@@ -464,6 +465,19 @@ export const PLACES: Place[] = [
     match: (_rel, abs) => /(?:^|\/)\.devcontainer(?:\/[^/]+)?\/devcontainer\.json$|(?:^|\/)\.devcontainer\.json$/.test(abs),
     extract: (text) => shellTexts(devcontainerCommands(text), 'a lifecycle command'),
     examples: [{ path: '.devcontainer/devcontainer.json', content: '{ "postCreateCommand": "npm ci" }', texts: ['shell: npm ci'] }],
+  },
+  {
+    id: 'mcp-servers',
+    when: 'when the agent host starts the MCP servers this file lists (on the next session)',
+    match: (rel, abs) => basename(abs) === '.mcp.json' || /(?:^|\/)\.(?:cursor|vscode)\/mcp\.json$/.test(rel),
+    extract: (text) => shellTexts(mcpServerCommands(text), 'an MCP server'),
+    examples: [
+      {
+        path: '.mcp.json',
+        content: '{ "mcpServers": { "fs": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } } }',
+        texts: ['shell: npx -y @modelcontextprotocol/server-filesystem .'],
+      },
+    ],
   },
   {
     id: 'jenkinsfile',

@@ -5,7 +5,7 @@
 // (bounded, never executed). The caller judges the texts and follows the scripts they run in turn.
 
 import { work } from '../work';
-import type { Invocation, Value } from '../shell/analyze';
+import type { Invocation, Value } from '../shell/model';
 import { argPath, parseGit } from '../guards/helpers';
 import { dirname, resolvePath } from '../paths';
 import { GIT_BUILTINS, parseGitConfig } from './gitconfig';

@@ -243,13 +243,24 @@ export function parseToxIni(text: string): Tasks {
     const key = /^([\w-]+)[ \t]*=(.*)$/.exec(line);
     if (key) {
       inCommands = /^commands(?:_pre|_post)?$/.test(key[1]!);
-      if (inCommands && key[2]!.trim()) task(tasks, section).commands.push(key[2]!.trim());
+      if (inCommands && key[2]!.trim()) task(tasks, section).commands.push(toxSubstituted(key[2]!.trim()));
       continue;
     }
-    if (inCommands && /^\s+\S/.test(line) && !line.trim().startsWith('#')) task(tasks, section).commands.push(line.trim());
+    if (inCommands && /^\s+\S/.test(line) && !line.trim().startsWith('#')) task(tasks, section).commands.push(toxSubstituted(line.trim()));
     else if (line.trim() !== '') inCommands = false;
   }
   return tasks;
+}
+
+/**
+ * tox's substitutions as the shell would see their values: `{env:NAME}` and `{env:NAME:default}` are
+ * the variable, `{homedir}` is home, `{toxinidir}` the project (tox runs commands there).
+ */
+function toxSubstituted(command: string): string {
+  return command
+    .replace(/\{env:([A-Za-z_]\w*)(?::([^{}]*))?\}/g, (_m, name: string, def?: string) => (def === undefined ? `\${${name}}` : `\${${name}:-${def}}`))
+    .replace(/\{homedir\}/g, '$HOME')
+    .replace(/\{toxinidir\}/g, '.');
 }
 
 /** The tox environments a command line runs: the base [testenv] and each env named (-e a,b), or all of them. */
@@ -511,6 +522,32 @@ export function devcontainerCommands(text: string): string[] {
   };
   for (const k of ['initializeCommand', 'onCreateCommand', 'updateContentCommand', 'postCreateCommand', 'postStartCommand', 'postAttachCommand']) add(json[k]);
   return out;
+}
+
+/**
+ * The servers of an MCP configuration (`.mcp.json`'s `mcpServers`, VS Code's and Cursor's
+ * `servers`/`mcpServers`) that the agent host starts itself: each stdio server's command and arguments.
+ */
+export function mcpServerCommands(text: string): string[] {
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(stripJsonComments(text)) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const key of ['mcpServers', 'servers']) {
+    const servers = json[key];
+    if (!servers || typeof servers !== 'object') continue;
+    for (const server of Object.values(servers)) {
+      work();
+      const { command, args } = (server ?? {}) as { command?: unknown; args?: unknown };
+      if (typeof command !== 'string') continue;
+      const argv = Array.isArray(args) ? args.filter((a): a is string => typeof a === 'string') : [];
+      out.push(argvLine([command, ...argv]));
+    }
+  }
+  return capped(out);
 }
 
 /** A Jenkins pipeline's sh / bat / powershell steps with a literal script. */

@@ -4,7 +4,7 @@
 // (jq's `.scripts.x="…"`) kept for judging. Pure, except for the bounded reads passed in.
 
 import { fileWritesOf } from '../effects/derive';
-import type { Invocation, ShellAnalysis } from '../shell/analyze';
+import type { Invocation, ShellAnalysis } from '../shell/model';
 import { argPath } from '../guards/helpers';
 
 export interface ShellWrite {

@@ -539,6 +539,13 @@ export const CREDENTIALS: ProgramSpec[] = [
           { command: 'terraform output -json', effects: ['read(credentials: terraform output -json)'] },
         ],
       },
+      {
+        // `terraform show` masks sensitive values; with -json it prints them in clear (state or plan).
+        sub: ['show'],
+        when: ['-json'],
+        effects: cred('terraform show -json'),
+        examples: [{ command: 'terraform show -json', effects: ['read(credentials: terraform show -json)'] }],
+      },
     ],
   },
   {
@@ -569,6 +576,27 @@ export const CREDENTIALS: ProgramSpec[] = [
         when: ['--show-secrets'],
         effects: cred('pulumi stack export --show-secrets'),
         examples: [{ command: 'pulumi stack export --show-secrets', effects: ['read(credentials: pulumi stack export --show-secrets)'] }],
+      },
+    ],
+  },
+  {
+    // Python's keyring CLI: `get SERVICE USER` prints the stored password (set, del and
+    // --list-backends print none). Other subcommands keep the default for unknown programs.
+    names: ['keyring'],
+    rows: [prints('keyring', ['get'], 'github user')],
+  },
+  {
+    // Rails' encrypted credentials: credentials:show and encrypted:show print them decrypted.
+    names: ['rails'],
+    rows: [prints('rails', ['credentials:show'], '--environment production'), prints('rails', ['encrypted:show'], 'config/secrets.yml.enc')],
+  },
+  {
+    // .NET user secrets: `list` prints every secret of the project with its value.
+    names: ['dotnet'],
+    rows: [
+      {
+        ...prints('dotnet', ['user-secrets', 'list'], '--project src/Api'),
+        takes: ['-p', '--project', '--id', '-c', '--configuration'],
       },
     ],
   },

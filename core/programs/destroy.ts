@@ -160,6 +160,11 @@ const CURL_DATA = ['-d', '--data', '--data-raw', '--data-binary', '--json'];
 const LOCAL_CLUSTER = /^(?:kind-|k3d-|minikube$|docker-desktop$|docker-for-desktop$|rancher-desktop$|orbstack$|colima|microk8s$)/;
 const KUBE_CONTEXT = ['--context', '--kube-context'];
 /** DELETE of a whole Elasticsearch/OpenSearch cluster or index pattern: `/`, `/_all`, `/*`, `/logs-*`. */
+/** The REST path of a whole collection or index of a vector or search store (see the vector-search-http row). */
+const WHOLE_COLLECTION = /^(?:\/collections|\/indexes|\/v1\/schema|\/api\/v\d\/(?:tenants\/[^/?#]+\/databases\/[^/?#]+\/)?collections)\/[^/?#]+\/?(?:[?#].*)?$/;
+/** Release names of database charts (`postgres`, `my-redis`, `mongodb-prod`). */
+const DATABASE_RELEASE =
+  /(?:^|[-_.])(?:postgres(?:ql)?|pg|mysql|mariadb|mongo(?:db)?|redis|valkey|elasticsearch|opensearch|cassandra|clickhouse|kafka|zookeeper|etcd|minio|rabbitmq|neo4j|couchdb|timescaledb|influxdb|qdrant|weaviate|milvus|db|database)(?:$|[-_.])/i;
 const ALL_INDICES = /^\/(?:_all|[^/?#*]*\*[^/?#]*)?\/?(?:[?#].*)?$/;
 
 export const DESTROY: DestroyRow[] = [
@@ -1466,6 +1471,66 @@ export const DESTROY: DestroyRow[] = [
         'kubectl --context prod get ns',
         'kubectl --context prod delete pod api-0 -n payments',
         'kubectl --context prod delete ns payments --dry-run=client',
+      ],
+    },
+  },
+  {
+    // A whole collection or index of a vector or search store deleted over its REST API: Qdrant and
+    // Typesense /collections/NAME, Chroma /api/vN/…/collections/NAME, Meilisearch /indexes/UID,
+    // Weaviate /v1/schema/CLASS (the class and every object of it).
+    id: 'vector-search-http',
+    names: ['curl', 'http', 'https', 'xh', 'wget'],
+    takes: CURL_TAKES,
+    shapes: [
+      { opt: { names: ['-X', '--request', '--method'], oneOf: ['DELETE'] }, urlPath: WHOLE_COLLECTION },
+      { sub: [['DELETE', 'delete']], urlPath: WHOLE_COLLECTION },
+    ],
+    what: 'a whole collection or index of the vector or search store, and everything in it',
+    examples: {
+      blocked: [
+        'curl -s -X DELETE http://localhost:6333/collections/docs',
+        'curl -X DELETE http://localhost:7700/indexes/movies',
+        'http DELETE localhost:8080/v1/schema/Article',
+        'curl -X DELETE http://localhost:8000/api/v1/collections/notes',
+      ],
+      allowed: [
+        'curl -s http://localhost:6333/collections/docs',
+        'curl -X DELETE http://localhost:7700/indexes/movies/documents/42',
+        `curl -X POST http://localhost:6333/collections/docs/points/delete -d '{"points":[1]}'`,
+      ],
+    },
+  },
+  {
+    // A Kafka topic deleted: every message in it, for every consumer.
+    id: 'kafka-topics',
+    names: ['kafka-topics', 'kafka-topics.sh'],
+    takes: ['--bootstrap-server', '--zookeeper', '--topic', '--command-config', '--partitions', '--replication-factor', '--config', '--delete-config'],
+    shapes: [{ when: ['--delete'] }],
+    what: 'Kafka topics and every message in them',
+    instead: '{program} --bootstrap-server localhost:9092 --list',
+    examples: {
+      blocked: [
+        'kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic "orders.*"',
+        'kafka-topics --bootstrap-server b:9092 --topic events --delete',
+      ],
+      allowed: ['kafka-topics.sh --bootstrap-server localhost:9092 --list', 'kafka-topics --bootstrap-server b:9092 --describe --topic events'],
+    },
+  },
+  {
+    // A Helm release of a database uninstalled: its StatefulSet, services and (by its chart's hooks or
+    // a Delete reclaim policy) its data. Other releases are the kubectl-context guard's.
+    id: 'helm-database-release',
+    names: ['helm'],
+    takes: ['-n', '--namespace', '--kube-context', '--kubeconfig', '--kube-apiserver', '--kube-token', '--timeout', '--cascade', '--description'],
+    shapes: [{ sub: [['uninstall', 'delete', 'del', 'un']], arg: { like: DATABASE_RELEASE }, unless: ['--dry-run'] }],
+    what: 'a database deployed by Helm, and its data',
+    instead: '{program} status',
+    examples: {
+      blocked: ['helm --kube-context prod uninstall postgres -n data', 'helm uninstall my-redis --kube-context prod'],
+      allowed: [
+        'helm --kube-context prod status postgres -n data',
+        'helm uninstall web --kube-context dev',
+        'helm uninstall postgres --dry-run --kube-context prod',
       ],
     },
   },

@@ -144,6 +144,28 @@ export const ENV: ProgramSpec[] = [
     rows: [
       { sub: ['export'], effects: dump, examples: [{ command: 'launchctl export', effects: ['read(env)'] }] },
       { sub: ['getenv'], rest: 'var', examples: [{ command: 'launchctl getenv AWS_SECRET_ACCESS_KEY', effects: ['read($AWS_SECRET_ACCESS_KEY)'] }] },
+      // The whole system domain or a user's session booted out (every service in it stops), or a reboot.
+      {
+        sub: ['bootout'],
+        valueIs: { '#1': [/./] },
+        rest: 'none',
+        examples: [{ command: 'launchctl bootout gui/501 ~/Library/LaunchAgents/x.plist', effects: [] }],
+      },
+      {
+        sub: ['bootout'],
+        valueIs: { '#0': [/^(?:system|gui\/\d+|user\/\d+|login\/\d+)$/] },
+        rest: 'none',
+        effects: [{ kind: 'destroy', what: 'every service and program of the domain (a logout, or the system services stopped)' }],
+        examples: [
+          { command: 'launchctl bootout system', effects: ['destroy(every service and program of the domain (a logout, or the system services stopped))'] },
+        ],
+      },
+      {
+        sub: ['reboot'],
+        rest: 'none',
+        effects: [{ kind: 'destroy', what: 'the running system (launchd reboots it, or ends every session)' }],
+        examples: [{ command: 'launchctl reboot', effects: ['destroy(the running system (launchd reboots it, or ends every session))'] }],
+      },
     ],
   },
   {

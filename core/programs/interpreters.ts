@@ -182,6 +182,12 @@ export const INTERPRETERS: ProgramSpec[] = [
           },
         ],
       })),
+      // python -m dotenv list/get: python-dotenv's CLI, which prints the values of .env (core/programs/env.ts DOTENV).
+      ...['list', 'get'].map((sub) => ({
+        sub: ['-m', 'dotenv', sub],
+        effects: [{ kind: 'read-file' as const, what: '.env' }],
+        examples: [{ command: `python3 -m dotenv ${sub}${sub === 'get' ? ' API_KEY' : ''}`, effects: ['read(.env, content)'] }],
+      })),
       {
         when: ['-c'],
         takes: ['-W', '-X'],

@@ -182,8 +182,9 @@ export function anyOf(flags: Set<string>, list: string[] | undefined): boolean {
 }
 
 /** Does an option value or positional named in `valueIs` hold one of its words? */
-function valueMatches(valueIs: Record<string, string[]>, parsed: Parsed): boolean {
-  const hit = (v: Value, words: string[]) => !!v.known?.split(',').some((part) => words.some((w) => w.toLowerCase() === part.trim().toLowerCase()));
+function valueMatches(valueIs: Record<string, (string | RegExp)[]>, parsed: Parsed): boolean {
+  const hit = (v: Value, words: (string | RegExp)[]) =>
+    !!v.known?.split(',').some((part) => words.some((w) => (typeof w === 'string' ? w.toLowerCase() === part.trim().toLowerCase() : w.test(part.trim()))));
   for (const [key, words] of Object.entries(valueIs)) {
     if (key === '#') {
       if (parsed.positional.some((v) => hit(v, words))) return true;

@@ -57,13 +57,19 @@ export const SQL: ProgramSpec[] = [
       {
         takes: ['-cmd', '-separator', '-nullvalue', '-init'],
         opts: { '-c': 'code' },
-        pos: ['none'],
+        // The database file: its rows are printed by a select, so a secret file (gcloud's
+        // credentials.db, a browser's Login Data) opened here is read.
+        pos: ['arg'],
         rest: 'code',
         lang: 'sql',
         stdinCode: true,
         examples: [
-          { command: 'sqlite3 app.db ".schema users"', effects: ['execute(sql: .schema users)'] },
-          { command: 'sqlite3 :memory: ".read .env"', effects: ['execute(sql: .read .env)', 'read(.env, content)'] },
+          { command: 'sqlite3 app.db ".schema users"', effects: ['execute(sql: .schema users)', 'read?(app.db, content)'] },
+          { command: 'sqlite3 :memory: ".read .env"', effects: ['execute(sql: .read .env)', 'read?(:memory:, content)', 'read(.env, content)'] },
+          {
+            command: 'sqlite3 ~/.config/gcloud/credentials.db .dump',
+            effects: ['execute(sql: .dump)', 'read?(/home/user/.config/gcloud/credentials.db, content)'],
+          },
         ],
       },
     ],

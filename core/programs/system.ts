@@ -62,6 +62,33 @@ const MOUNTS = "the running system's file systems (unmounted under the programs 
 const SYSTEM_MOUNTS = ['/', '/boot', '/boot/efi', '/usr', '/var', '/etc', '/home', '/bin', '/lib', '/sbin', '/opt', '/nix'];
 const DISK = 'everything on the disk or volume (erased or repartitioned)';
 const SHADOWS = 'the shadow copies and backups (no way back to an earlier version of any file)';
+const TIME_MACHINE = 'the Time Machine snapshots and backups (no way back to an earlier version of any file)';
+const ESSENTIAL =
+  'packages the system cannot run without (the force flag overrides the package manager refusing it: shells, libc, the package manager itself stop working)';
+const PANICS = 'the running system (the kernel panics and stops, or reboots, on the next error)';
+const FREE_SPACE = "the disk's free space (a file that size fills it: builds, logs, databases and the system fail to write)";
+const WIPED_FREE_SPACE = 'every deleted file on the drive (its free space is overwritten: nothing deleted can be recovered)';
+const REGISTRY = "the machine's registry configuration (services, drivers and installed software stop loading; Windows may not boot)";
+
+/**
+ * Packages a Debian, Red Hat or Arch system cannot run without: their removal is what the
+ * package managers refuse unless forced (Essential, Protected or required priority).
+ */
+const ESSENTIAL_PACKAGES = [
+  ...['libc6', 'libc-bin', 'glibc', 'glibc-common', 'coreutils', 'bash', 'dash', 'dpkg', 'apt', 'rpm', 'dnf', 'yum', 'pacman', 'systemd'],
+  ...['systemd-sysv', 'init', 'util-linux', 'base-files', 'base-passwd', 'filesystem', 'setup', 'login', 'passwd', 'shadow-utils', 'sed'],
+  ...['grep', 'tar', 'gzip', 'findutils', 'diffutils', 'debianutils', 'mount', 'perl-base', 'libpam-modules', 'libpam0g', 'pam'],
+  ...['libselinux1', 'zlib1g', 'zlib', 'libcrypt1', 'libxcrypt', 'ncurses-base', 'sudo', 'openssh-server', 'linux', 'kernel', 'kernel-core'],
+];
+/** Kernel settings that turn the next error into a panic (and its reboot), or forbid loading any module until a reboot. */
+const PANIC_SETTINGS = /^(?:kernel[./](?:panic_on_\w+|\w+_panic|panic_on_warn|modules_disabled)|vm[./]panic_on_oom)\s*=\s*[1-9]/;
+/** A size from about 100 GB up: a file that fills the disk. */
+const DISK_FILLING_SIZE = /^(?:\d+(?:\.\d+)?[TPE]|[1-9]\d{2,}(?:\.\d+)?G)(?:i?B)?$|^[1-9]\d{11,}$/i;
+/** Registry keys of the machine whose deletion breaks it: the services and drivers, the security databases, the system's software configuration. */
+const MACHINE_KEYS =
+  /^(?:HKLM|HKEY_LOCAL_MACHINE):?\\(?:SYSTEM|SAM|SECURITY|SOFTWARE(?:\\(?:Microsoft|Classes|Policies|WOW6432Node(?:\\Microsoft)?))?)(?:\\(?:CurrentControlSet|ControlSet\d+)(?:\\\w+)?)?\\?$/i;
+/** Network interfaces that are the host's own way out (virtual ones, veth, tun, dummy, bridges of containers, are not). */
+const VIRTUAL_INTERFACES = /^(?:veth|dummy|tap|tun|vxlan|br-|docker|virbr|cni|flannel|cali|wg|test)/;
 
 /** systemd-run's options that take a value (the same in every row). */
 const SYSTEMD_RUN_TAKES = [
@@ -143,6 +170,28 @@ const SETPRIV_TAKES = [
   '--landlock-access',
   '--landlock-rule',
 ];
+
+/**
+ * Programs that write a disk's layout (a file system, a partition table, signatures) to the devices
+ * or image files they name: on a device everything is erased; on a regular image file, only that file.
+ */
+export const DISK_LAYOUT: Record<string, 'formats' | 'partitions'> = {
+  mkfs: 'formats',
+  mke2fs: 'formats',
+  mkswap: 'formats',
+  wipefs: 'formats',
+  parted: 'partitions',
+  fdisk: 'partitions',
+  cfdisk: 'partitions',
+  gdisk: 'partitions',
+  sfdisk: 'partitions',
+  sgdisk: 'partitions',
+};
+
+/** What a program writes of a disk's layout (`mkfs.ext4` is mkfs), or null. */
+export function diskLayoutWriter(program: string): 'formats' | 'partitions' | null {
+  return DISK_LAYOUT[program] ?? (program.startsWith('mkfs.') ? 'formats' : null);
+}
 
 export const SYSTEM: ProgramSpec[] = [
   {
@@ -499,6 +548,309 @@ export const SYSTEM: ProgramSpec[] = [
           { command: 'mkfs.ext4 /dev/sdb1', effects: ['write(/dev/sdb1, mkfs.ext4)'] },
           { command: 'wipefs -a /dev/sdb', effects: ['write(/dev/sdb, wipefs)'] },
           { command: 'mkfs.ext4 -F disk.img', effects: ['write(disk.img, mkfs.ext4)'] },
+        ],
+      },
+    ],
+  },
+  // ---- the running machine: its packages, network, mounts, kernel settings, services, snapshots ----
+  {
+    names: ['apt-get', 'apt', 'aptitude'],
+    globalTakes: ['-o', '--option', '-c', '--config-file', '-t', '--target-release'],
+    rows: [
+      {
+        when: ['--allow-remove-essential'],
+        unless: ['-s', '--simulate', '--dry-run', '--just-print', '--no-act', '--recon'],
+        rest: 'none',
+        effects: destroys(ESSENTIAL),
+        examples: [{ command: 'apt-get purge -y --allow-remove-essential libc6', effects: [`destroy(${ESSENTIAL})`] }],
+      },
+    ],
+  },
+  {
+    names: ['dpkg'],
+    rows: [
+      {
+        when: ['--force-remove-essential', '--force-remove-protected'],
+        also: ['-r', '--remove', '-P', '--purge'],
+        unless: ['--no-act', '--dry-run', '--simulate'],
+        rest: 'none',
+        effects: destroys(ESSENTIAL),
+        examples: [{ command: 'dpkg -r --force-remove-essential dpkg', effects: [`destroy(${ESSENTIAL})`] }],
+      },
+      {
+        when: ['--force-all', '--force-depends'],
+        also: ['-r', '--remove', '-P', '--purge'],
+        unless: ['--no-act', '--dry-run', '--simulate'],
+        valueIs: { '#': ESSENTIAL_PACKAGES },
+        rest: 'none',
+        effects: destroys(ESSENTIAL),
+        examples: [{ command: 'dpkg --purge --force-all coreutils', effects: [`destroy(${ESSENTIAL})`] }],
+      },
+    ],
+  },
+  {
+    names: ['rpm'],
+    rows: [
+      {
+        when: ['--nodeps'],
+        also: ['-e', '--erase'],
+        unless: ['--test'],
+        valueIs: { '#': ESSENTIAL_PACKAGES },
+        rest: 'none',
+        effects: destroys(ESSENTIAL),
+        examples: [{ command: 'rpm -e --nodeps glibc', effects: [`destroy(${ESSENTIAL})`] }],
+      },
+    ],
+  },
+  {
+    names: ['pacman'],
+    rows: [
+      {
+        when: ['-d', '--nodeps'],
+        also: ['-R', '--remove'],
+        unless: ['-p', '--print'],
+        valueIs: { '#': ESSENTIAL_PACKAGES },
+        rest: 'none',
+        effects: destroys(ESSENTIAL),
+        examples: [{ command: 'pacman -Rdd --noconfirm glibc', effects: [`destroy(${ESSENTIAL})`] }],
+      },
+    ],
+  },
+  {
+    // iproute2: the host's interface taken down, its addresses flushed, its routes deleted. Abbreviated
+    // objects and verbs (`ip l s eth0 down`) as ip reads them.
+    names: ['ip'],
+    globalTakes: ['-n', '-netns', '-b', '-batch', '-rc', '-rcvbuf', '-l', '-loops', '-f', '-family'],
+    rows: [
+      { valueIs: { '#': [VIRTUAL_INTERFACES] }, rest: 'none', examples: [{ command: 'ip link set veth0 down', effects: [] }] },
+      ...[
+        ['link', 'set'],
+        ['l', 'set'],
+        ['link', 's'],
+        ['l', 's'],
+      ].map((sub) => ({
+        sub,
+        valueIs: { '#': ['down'] },
+        rest: 'none' as const,
+        effects: destroys(REMOTE_ACCESS),
+        examples: [{ command: `ip ${sub.join(' ')} dev eth0 down`, effects: [`destroy(${REMOTE_ACCESS})`] }],
+      })),
+      ...['addr', 'address', 'a'].flatMap((object) =>
+        ['flush', 'f'].map((verb) => ({
+          sub: [object, verb],
+          rest: 'none' as const,
+          effects: destroys(REMOTE_ACCESS),
+          examples: [{ command: `ip ${object} ${verb} dev eth0`, effects: [`destroy(${REMOTE_ACCESS})`] }],
+        })),
+      ),
+      ...['route', 'r', 'ro'].flatMap((object) => [
+        { sub: [object, 'flush'], valueIs: { '#0': ['cache'] }, rest: 'none' as const, examples: [{ command: `ip ${object} flush cache`, effects: [] }] },
+        ...['flush', 'del', 'delete', 'd'].map((verb) => ({
+          sub: [object, verb],
+          ...(verb === 'flush' ? {} : { valueIs: { '#0': ['default', '0.0.0.0/0', '::/0'] } }),
+          rest: 'none' as const,
+          effects: destroys(REMOTE_ACCESS),
+          examples: [{ command: `ip ${object} ${verb}${verb === 'flush' ? ' table main' : ' default'}`, effects: [`destroy(${REMOTE_ACCESS})`] }],
+        })),
+      ]),
+    ],
+  },
+  {
+    names: ['ifconfig'],
+    rows: [
+      { valueIs: { '#0': [VIRTUAL_INTERFACES] }, rest: 'none', examples: [{ command: 'ifconfig tun0 down', effects: [] }] },
+      {
+        valueIs: { '#': ['down'] },
+        rest: 'none',
+        effects: destroys(REMOTE_ACCESS),
+        examples: [{ command: 'ifconfig eth0 down', effects: [`destroy(${REMOTE_ACCESS})`] }],
+      },
+    ],
+  },
+  {
+    names: ['ifdown'],
+    rows: [
+      { when: ['-h', '--help', '-V', '--version', '-n', '--no-act'], examples: [{ command: 'ifdown --help', effects: [] }] },
+      { valueIs: { '#0': [VIRTUAL_INTERFACES] }, rest: 'none', examples: [{ command: 'ifdown tap0', effects: [] }] },
+      {
+        takes: ['-i', '--interfaces', '-X', '--exclude', '-o'],
+        rest: 'none',
+        effects: destroys(REMOTE_ACCESS),
+        examples: [{ command: 'ifdown eth0', effects: [`destroy(${REMOTE_ACCESS})`] }],
+      },
+    ],
+  },
+  {
+    // A system file system made read-only, or another file system mounted over one (hiding what it held).
+    names: ['mount'],
+    rows: [
+      {
+        when: ['-o', '--options'],
+        whenValue: /(?:^|,)ro(?:,|$)/,
+        takes: ['-o', '--options', '-t', '--types', '-L', '--label', '-U', '--uuid', '-O', '--test-opts', '-N', '--namespace', '--source', '--target'],
+        valueIs: { '#': SYSTEM_MOUNTS },
+        rest: 'none',
+        effects: destroys(MOUNTS),
+        examples: [{ command: 'mount -o remount,ro /', effects: [`destroy(${MOUNTS})`] }],
+      },
+      {
+        unless: ['-o', '--options'],
+        takes: ['-o', '--options', '-t', '--types', '-L', '--label', '-U', '--uuid', '-O', '--test-opts', '-N', '--namespace', '--source', '--target'],
+        valueIs: { '#1': SYSTEM_MOUNTS },
+        rest: 'none',
+        effects: destroys(MOUNTS),
+        examples: [{ command: 'mount -t tmpfs tmpfs /etc', effects: [`destroy(${MOUNTS})`] }],
+      },
+      {
+        when: ['-o', '--options'],
+        whenValue: /^(?!.*(?:^|,)remount(?:,|$))/,
+        takes: ['-o', '--options', '-t', '--types', '-L', '--label', '-U', '--uuid', '-O', '--test-opts', '-N', '--namespace', '--source', '--target'],
+        valueIs: { '#1': SYSTEM_MOUNTS },
+        rest: 'none',
+        effects: destroys(MOUNTS),
+        examples: [{ command: 'mount -o bind /tmp/x /etc', effects: [`destroy(${MOUNTS})`] }],
+      },
+    ],
+  },
+  {
+    names: ['sysctl'],
+    rows: [
+      {
+        takes: ['-p', '--load', '-r', '--pattern'],
+        valueIs: { '#': [PANIC_SETTINGS] },
+        rest: 'none',
+        effects: destroys(PANICS),
+        examples: [{ command: 'sysctl -w kernel.panic_on_oops=1 vm.panic_on_oom=1', effects: [`destroy(${PANICS})`] }],
+      },
+    ],
+  },
+  {
+    names: ['fallocate'],
+    rows: [
+      {
+        when: ['-l', '--length'],
+        whenValue: DISK_FILLING_SIZE,
+        takes: ['-l', '--length', '-o', '--offset'],
+        rest: 'write',
+        effects: destroys(FREE_SPACE),
+        examples: [{ command: 'fallocate -l 900G /tmp/fill', effects: ['write(/tmp/fill, fallocate)', `destroy(${FREE_SPACE})`] }],
+      },
+      {
+        takes: ['-l', '--length', '-o', '--offset'],
+        rest: 'write',
+        examples: [{ command: 'fallocate -l 64M test.img', effects: ['write(test.img, fallocate)'] }],
+      },
+    ],
+  },
+  {
+    // Windows: cipher /w wipes a drive's free space; Sysinternals sdelete -z/-c does, -s deletes whole trees beyond recovery.
+    names: ['cipher', 'cipher.exe'],
+    rows: [
+      {
+        valueIs: { '#': [/^\/w(?::|$)/i] },
+        rest: 'none',
+        effects: destroys(WIPED_FREE_SPACE),
+        examples: [{ command: 'cipher /w:C:', effects: [`destroy(${WIPED_FREE_SPACE})`] }],
+      },
+    ],
+  },
+  {
+    names: ['sdelete', 'sdelete64', 'sdelete.exe', 'sdelete64.exe'],
+    rows: [
+      {
+        when: ['-z', '-c'],
+        takes: ['-p'],
+        rest: 'none',
+        effects: destroys(WIPED_FREE_SPACE),
+        examples: [{ command: 'sdelete -z c:', effects: [`destroy(${WIPED_FREE_SPACE})`] }],
+      },
+    ],
+  },
+  {
+    names: ['reg', 'reg.exe'],
+    rows: [
+      {
+        sub: ['delete'],
+        valueIs: { '#0': [MACHINE_KEYS] },
+        rest: 'none',
+        effects: destroys(REGISTRY),
+        examples: [{ command: 'reg delete "HKLM\\SYSTEM\\CurrentControlSet\\Services" /f', effects: [`destroy(${REGISTRY})`] }],
+      },
+      { sub: ['delete'], rest: 'none', examples: [{ command: 'reg delete "HKCU\\Software\\MyApp" /f', effects: [] }] },
+    ],
+  },
+  {
+    names: ['tmutil'],
+    rows: [
+      ...['deletelocalsnapshots', 'delete', 'disable', 'thinlocalsnapshots', 'deleteinprogress'].map((sub) => ({
+        sub: [sub],
+        rest: 'none' as const,
+        effects: destroys(TIME_MACHINE),
+        examples: [{ command: `tmutil ${sub}${sub === 'disable' ? '' : ' /'}`, effects: [`destroy(${TIME_MACHINE})`] }],
+      })),
+      { rest: 'none', examples: [{ command: 'tmutil listlocalsnapshots /', effects: [] }] },
+    ],
+  },
+  // Partition table editors: the device (or image file) is written. disk-and-system tells a device
+  // from a regular image file by the write's target, as for mkfs (DISK_LAYOUT below).
+  {
+    names: ['parted'],
+    rows: [
+      {
+        takes: ['-a', '--align'],
+        pos: ['write'],
+        rest: 'none',
+        examples: [
+          { command: 'parted -s /dev/sda mklabel gpt', effects: ['write(/dev/sda, parted)'] },
+          { command: 'parted -s disk.img mklabel msdos', effects: ['write(disk.img, parted)'] },
+        ],
+      },
+    ],
+  },
+  {
+    names: ['fdisk', 'cfdisk', 'gdisk', 'sfdisk'],
+    rows: [
+      {
+        // (-L, -u and --color take their value only attached: `-L=never`.)
+        takes: [
+          '-b',
+          '--sector-size',
+          '-t',
+          '--type',
+          '-w',
+          '--wipe',
+          '-W',
+          '--wipe-partitions',
+          '-C',
+          '-H',
+          '-S',
+          '-N',
+          '--partno',
+          '-O',
+          '--backup-file',
+          '--label',
+        ],
+        rest: 'write',
+        examples: [
+          { command: 'sfdisk /dev/sdb', effects: ['write(/dev/sdb, sfdisk)'] },
+          { command: 'sfdisk disk.img', effects: ['write(disk.img, sfdisk)'] },
+        ],
+      },
+    ],
+  },
+  {
+    names: ['sgdisk'],
+    rows: [
+      {
+        takes: [
+          ...['-a', '-A', '-b', '-c', '-d', '-i', '-l', '-n', '-N', '-r', '-t', '-u', '-U', '-h', '-m', '-R'],
+          ...['--set-alignment', '--attributes', '--backup', '--change-name', '--delete', '--info', '--load-backup', '--new', '--largest-new'],
+          ...['--transpose', '--typecode', '--partition-guid', '--disk-guid', '--hybrid', '--gpttombr', '--replicate'],
+        ],
+        rest: 'write',
+        examples: [
+          { command: 'sgdisk -Z /dev/sdb', effects: ['write(/dev/sdb, sgdisk)'] },
+          { command: 'sgdisk -n 1:0:0 -t 1:8300 disk.img', effects: ['write(disk.img, sgdisk)'] },
         ],
       },
     ],

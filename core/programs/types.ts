@@ -127,10 +127,11 @@ export interface Row {
   whenValue?: RegExp;
   /**
    * …and the value of one of these options (or, for the key `#N`, the Nth positional; `#` any
-   * positional) is one of the listed words, case-insensitively; each element of a comma-separated
-   * value counts (`usermod -aG adm,sudo`). The keys are alternatives: one match is enough.
+   * positional) is one of the listed words, case-insensitively, or matches one of the listed
+   * patterns; each element of a comma-separated value counts (`usermod -aG adm,sudo`). The keys are
+   * alternatives: one match is enough.
    */
-  valueIs?: Record<string, string[]>;
+  valueIs?: Record<string, (string | RegExp)[]>;
   /** …and no positional argument (`pkill -u USER`: no pattern, so every process of the user). */
   nopos?: boolean;
   /** …and no arguments at all (`set`, `export`). */

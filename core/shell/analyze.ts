@@ -10,8 +10,7 @@ import { UNTRANSLATED, type Command, type Limit, type Script, type SimpleCommand
 
 import { MAX_NESTING, parseShell, type Budget } from './parse';
 import { isAbsolutePath, resolvePath } from '../paths';
-import { FRESH_TMP } from './substitutions';
-import { arrayElements, arrayExpansion, braceExpandQuoted, evalRedirect, evalWord, fieldSplit, MAX_HEREDOC_VARIABLES } from './expand';
+import { arrayElements, arrayExpansion, braceExpandQuoted, evalRedirect, evalWord, fieldSplit } from './expand';
 import {
   baseMeta,
   MAX_COMMAND_LENGTH,
@@ -25,36 +24,20 @@ import {
   type VarValue,
   type Walk,
 } from './walk-state';
-import { braceExpand, literalText, programName } from './words';
+import { braceExpand, literalText } from './words';
 import { findStartingPoints, heredocText, procsubOf, readOptionValue } from './arguments';
-import { interpreterCode, interpreterProgram, skeleton, type InterpreterProgram } from './interpreter-args';
+import { interpreterCode } from './interpreter-args';
 import { OutOfTime, withDeadline, work } from '../work';
 import { resolve } from './resolve';
 import { arithmeticVariables, hookVariable, setVar } from './builtins';
 import { mountedValue, relaunched } from './resolve-launch';
 import { pipedText } from './script-text';
-import {
-  OPAQUE,
-  syntheticValue,
-  UNKNOWN,
-  unknownValue,
-  type EvaluatedRedirect,
-  type Invocation,
-  type Possibility,
-  type ShellAnalysis,
-  type Value,
-} from './model';
+import { OPAQUE, syntheticValue, UNKNOWN, type EvaluatedRedirect, type Invocation, type Possibility, type ShellAnalysis, type Value } from './model';
 
-// What the later stages read from the analysis, kept importable from here.
-export { UNTRANSLATED };
-export { programName };
-export { findStartingPoints };
-export { interpreterCode, interpreterProgram, skeleton, type InterpreterProgram };
-export { OPAQUE, syntheticValue, UNKNOWN, unknownValue, type EvaluatedRedirect, type Invocation, type Possibility, type ShellAnalysis, type Value };
-export { FRESH_TMP };
-export { MAX_HEREDOC_VARIABLES };
-export { MAX_COMMAND_LENGTH };
-export { relaunched };
+// guards/guard-tamper.ts and guards/secret-read.ts still import these from here (other work is
+// changing those files now); every other importer takes them from where they live. Drop this line
+// once those two do the same.
+export { findStartingPoints, interpreterCode, relaunched, syntheticValue, UNKNOWN, type Invocation, type ShellAnalysis, type Value };
 
 export const MAX_INVOCATIONS = 4000;
 /** Redirections in force for one command (see withRedirects). */
@@ -142,6 +125,10 @@ function walkScript(script: Script, state: State, w: Walk, meta: Meta): void {
       // `… | while read -r d; do rm -rf "$d"; done`: the loop body (parsed after the pipeline) runs in
       // the subshell read ran in, so what read assigned is what the body sees.
       if (st !== state) for (const name of readTargets(cmds[i]!)) setVar(state, name, st.vars.get(name) ?? unknownVar(`$${name} is read from input`));
+      // `… | for d in ~; do rm -rf "$d"; done`: likewise the loop's variable, bound by its header in that subshell.
+      const cmd = cmds[i]!;
+      const loop = st !== state && cmd.type === 'simple' ? cmd.loop : undefined;
+      if (loop) setVar(state, loop.name, st.vars.get(loop.name) ?? unknownVar(`$${loop.name} ${LOOP_WORD}`));
     }
   }
 }

@@ -642,7 +642,7 @@ export function translatePowerShell(input: string, depth = 0): string {
         const name = orig.toLowerCase();
         const end = statementEnd(src, i + m[0].length);
         const rhs = src.slice(i + m[0].length, end);
-        const value = m[3] === '=' ? foldConstant(rhs) : null;
+        const value = m[3] === '=' ? (foldConstant(rhs) ?? pathOfCmdlet(rhs, depth) ?? specialFolder(rhs)) : null;
         const env = /^env:/.test(name);
         const target = posixName(env ? orig.slice(4) : orig);
         const prev = vars.get(name);
@@ -671,7 +671,7 @@ export function translatePowerShell(input: string, depth = 0): string {
       const start = c === '@' || c === '$' ? i + 1 : i;
       const end = matching(src, start, open, open === '(' ? ')' : '}');
       const inner = src.slice(start + 1, end);
-      const folded = open === '(' ? (foldConstant(inner) ?? pathOfCmdlet(inner, depth)) : null;
+      const folded = open === '(' ? (foldConstant(inner) ?? pathOfCmdlet(inner, depth) ?? specialFolder(inner)) : null;
       // (Get-Item X).Delete($true): the item's own Delete, recursive with $true.
       const method = open === '(' && folded !== null && c === '(' ? /^\.Delete[ \t]*\(([^()]*)\)/i.exec(src.slice(end + 1, end + 64)) : null;
       if (method && folded !== null && /^\s*(?:Get-Item|gi|New-Object\s+(?:System\.)?IO\.(?:Directory|File)Info)\b/i.test(inner)) {
@@ -873,6 +873,29 @@ function pathOfCmdlet(inner: string, depth: number): string | null {
   return vals.reduce((a, b) => (a === '' ? b : `${trimEnd(a)}/${b.replace(/^[\\/]+/, '')}`), '');
 }
 
+/**
+ * The folders `[Environment]::GetFolderPath(…)` names, as this model writes them (home is `~`): the
+ * value of the call when its argument is a constant name or `[Environment+SpecialFolder]::Name`.
+ */
+const SPECIAL_FOLDERS: Readonly<Record<string, string>> = {
+  userprofile: '~',
+  personal: '~/Documents',
+  mydocuments: '~/Documents',
+  desktop: '~/Desktop',
+  desktopdirectory: '~/Desktop',
+  applicationdata: '~/AppData/Roaming',
+  localapplicationdata: '~/AppData/Local',
+  startup: '~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup',
+};
+
+function specialFolder(expr: string): string | null {
+  const m =
+    /^\s*\[(?:system\.)?environment\]::getfolderpath[ \t]*\([ \t]*(?:['"]([A-Za-z]+)['"]|\[(?:system\.)?environment\+specialfolder\]::([A-Za-z]+))[ \t]*\)\s*$/i.exec(
+      expr,
+    );
+  return m ? (SPECIAL_FOLDERS[(m[1] ?? m[2]!).toLowerCase()] ?? null) : null;
+}
+
 function typeName(t: string): string {
   const s = t.toLowerCase().replace(/^system\./, '');
   return TYPE_ALIASES[s] ?? s;
@@ -887,7 +910,35 @@ function argTok(a: string, depth: number): Tok {
     const v2 = `~${(home[1] ?? '').replace(/\\/g, '/')}`;
     return { text: qPath(v2, false), value: v2 };
   }
+  const expandable = expandableString(a);
+  if (expandable !== null) return { text: expandable, value: null };
   return { text: `"$(${translatePowerShell(a, depth + 1).replace(/"/g, '\\"')})"`, value: null };
+}
+
+/**
+ * A double-quoted string whose only expansions are plain variables (`"$PWD\.env"`, `"$env:TEMP\x"`):
+ * the POSIX double-quoted word with the same variables, backslashes as slashes. Null for anything
+ * else (a subexpression, a backtick escape, a member access), which is translated as an expression.
+ */
+function expandableString(a: string): string | null {
+  if (a.length < 2 || a[0] !== '"' || a[a.length - 1] !== '"') return null;
+  let out = '"';
+  for (let i = 1; i < a.length - 1; i++) {
+    const c = a[i]!;
+    if (c === '"' || c === '`') return null;
+    if (c === '\\') out += '/';
+    else if (c === '$') {
+      let j = i + 1;
+      if (a.slice(j, j + 4).toLowerCase() === 'env:') j += 4;
+      const start = j;
+      while (j < a.length - 1 && /\w/.test(a[j]!)) j++;
+      if (j === start || a[j] === '.' || a[j] === '[' || a[j] === '(') return null;
+      const name = a.slice(start, j);
+      out += /^(?:home|userprofile)$/i.test(name) ? '${HOME}' : `\${${posixName(name)}}`;
+      i = j - 1;
+    } else out += c;
+  }
+  return `${out}"`;
 }
 
 function pathText(t: Tok | undefined): string {
@@ -1160,6 +1211,14 @@ function translateWords(words: Tok[], depth: number, ctx: Ctx): { text: string; 
       if (lits && lits.length > 0 && lits.length <= MAX_UNROLL) {
         const each = lits.map((v) => translatePowerShell(block.src!.replace(/\$(?:_|PSItem)(?![\w.[])/gi, `'${v.replace(/'/g, "''")}'`), depth + 1));
         return { text: group(each.join('; ')) };
+      }
+      // The items of Get-ChildItem / Get-Item (paths): the block runs once per item, `$_` (or its
+      // FullName) being each. A loop over the item words, so a delete in the block gets their values.
+      const items = ctx.input?.items;
+      const each = /\$(?:_|PSItem)(?:\.(?:FullName|PSPath))?(?![\w.[])/gi;
+      if (items && items.length > 0 && !ctx.input?.recursive && each.test(block.src)) {
+        const body = translatePowerShell(block.src.replace(each, '$PSItem'), depth + 1);
+        return { text: `for PSItem in ${items.join(' ')}; do ${body}; done` };
       }
       return { text: group(translatePowerShell(block.src, depth + 1)) };
     }

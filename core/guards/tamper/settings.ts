@@ -2,10 +2,11 @@
 // Agent Guard's own product commands that loosen it (with the reason for each), and plugin
 // switches that turn it off.
 
-import type { Denial, GuardContext, ToolCall } from './types';
-import { type productCommand, shq } from './helpers';
-import { isSameOrAncestor, resolvePath } from '../paths';
-import type { Invocation, Value } from '../shell/model';
+import type { Denial, GuardContext, ToolCall } from '../types';
+import { type productCommand, shq } from '../helpers';
+import { isSameOrAncestor, resolvePath } from '../../paths';
+import type { Invocation, Value } from '../../shell/model';
+import { work } from '../../work';
 
 export function newSettingsText(call: ToolCall, ctx: GuardContext): string | null {
   if (call.tool === 'Write') return typeof call.input.content === 'string' ? call.input.content : '';
@@ -13,6 +14,8 @@ export function newSettingsText(call: ToolCall, ctx: GuardContext): string | nul
   if (current === null || !call.edits) return null;
   let text = current;
   for (const e of call.edits) {
+    // Each edit reads and rebuilds the whole text: k edits of a large file are k×size, so counted (the deadline).
+    work(text.length);
     if (!text.includes(e.oldText)) return null;
     text = call.input.replace_all === true ? text.split(e.oldText).join(e.newText) : text.replace(e.oldText, () => e.newText);
   }
@@ -20,6 +23,8 @@ export function newSettingsText(call: ToolCall, ctx: GuardContext): string | nul
 }
 
 export const ASK = 'Agent Guard protects its own files and settings entry; if it should change, ask the user to do it.';
+
+export const USE_EDIT = 'Make settings changes with the Edit tool, which checks them against the hook entry, or ask the user to make this one.';
 
 /** What Agent Guard's own subcommands do to the guard, when the agent runs them. */
 const PRODUCT_REASONS: Record<string, string> = {

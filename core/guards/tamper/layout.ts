@@ -3,9 +3,9 @@
 // configuration and decision log, each as an absolute path, built once per workspace and home.
 // guard-tamper judges writes, deletes and moves against this layout.
 
-import type { GuardContext } from './types';
-import { PLUGIN_ID } from './hook-settings';
-import { dirname, isSameOrAncestor } from '../paths';
+import type { GuardContext } from '../types';
+import { PLUGIN_ID } from '../hook-settings';
+import { dirname, isSameOrAncestor } from '../../paths';
 
 /** Where managed (org-wide) Claude Code settings live, per OS; a `managed-settings.d/` folder beside each. */
 const MANAGED_DIRS = ['/etc/claude-code', '/Library/Application Support/ClaudeCode', 'C:/Program Files/ClaudeCode'];
