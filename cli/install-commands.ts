@@ -151,8 +151,14 @@ export function runStatus(rest: string[]): number {
   const place = values['managed-dir'] ? { ...t, managed: managedTarget(values).paths } : t;
   const liveness = livenessCheck(place, bundle, switchedOff(s, managedFiles));
   const proven = liveness.length > 0 && liveness.every((h) => h.guarded);
-  const guarded = s.active && proven;
   const hosts = hostLines(t, bundle, s).map((h) => withLiveness(h, liveness));
+  // Hosts never set up here are one line, not a list of NOT guarded.
+  const chosen = hosts.filter((h) => h.runs || targetById(h.host).installed(t) || liveness.some((l) => l.host === h.host));
+  // A host set up here whose agent would not run the hook (the Copilot CLI in a folder it has not trusted) leaves its sessions
+  // unguarded while another host's check passes: that is not "guarded", however the other host fares.
+  const left = chosen.filter((h) => !h.runs && !h.unused);
+  const guarded = s.active && proven && left.length === 0;
+  const partly = s.active && proven ? left : [];
   const workspaceGuards = workspaceGuardStatus(t.workspace);
   const claudeUser = s.scopes.some((x) => x.host === 'claude' && x.scope === 'user' && x.installed);
   const above = claudeProjectAbove(t.workspace, t.home, claudeUser);
@@ -173,8 +179,6 @@ export function runStatus(rest: string[]): number {
       ),
     );
   else {
-    // Hosts never set up here are one line, not a list of NOT guarded.
-    const chosen = hosts.filter((h) => h.runs || targetById(h.host).installed(t) || liveness.some((l) => l.host === h.host));
     const others = hosts.filter((h) => !chosen.includes(h)).map((h) => targetById(h.host).name);
     process.stdout.write(
       escapeControl(
@@ -186,7 +190,7 @@ export function runStatus(rest: string[]): number {
           .map((u) => `note:      ${u}\n`)
           .join('')}${describeSandbox(sandbox, sandbox.escapeGuard)
           .map((l) => `sandbox:   ${l}\n`)
-          .join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}${verdictLine(s, guarded, liveness, above)}`,
+          .join('')}${workspaceGuards.map((g) => `guard:     ${describeGuardTrust(g)}\n`).join('')}${verdictLine(s, guarded, liveness, above, partly)}`,
         'text',
       ),
     );
@@ -219,7 +223,8 @@ function claudeProjectAbove(workspace: string, home: string, userInstalled: bool
   return claudeSubfolderNote(workspace, home, userInstalled) ? installedAbove(workspace, home, ['.claude/settings.json', '.claude/settings.local.json']) : null;
 }
 
-function verdictLine(s: StatusReport, guarded: boolean, liveness: readonly HostLiveness[], above: string | null): string {
+function verdictLine(s: StatusReport, guarded: boolean, liveness: readonly HostLiveness[], above: string | null, left: readonly HostStatus[]): string {
+  if (left.length > 0) return `verdict:   partly guarded: NOT guarded in ${left.map((h) => `${targetById(h.host).name}: ${h.detail}`).join('; and in ')}\n`;
   const installed = s.scopes.some((x) => x.installed) || (s.plugins ?? []).length > 0 || !!s.managed;
   const results = liveness.flatMap((l) => l.results);
   const failed = results.find((r) => !r.liveness.guarded && !r.liveness.unproven);

@@ -213,6 +213,33 @@ test("Copilot, project: VS Code's .github/hooks file, which runs only in a folde
   });
 });
 
+test("status's verdict counts the Copilot CLI once it is used here: a folder it has not trusted is 'partly guarded', exit 1, though VS Code's check passes", () => {
+  const { ws, home } = scratch();
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [join(ROOT, 'dist/cli.cjs'), ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, HOME: home, COPILOT_HOME: '', XDG_CACHE_HOME: join(home, '.cache'), AGENT_GUARD_NO_LOG: '1' },
+    });
+  assert.equal(cli('install', '--host', 'copilot', '--no-self-test', ws).status, 0);
+  // Never run on this machine (no ~/.copilot): the shared file is VS Code's, and VS Code's agent runs it.
+  let st = cli('status', ws);
+  assert.equal(st.status, 0, st.stdout);
+  assert.match(st.stdout, /^verdict: {3}guarded and current$/m);
+  mkdirSync(join(home, '.copilot'));
+  st = cli('status', ws);
+  assert.equal(st.status, 1, st.stdout);
+  assert.match(st.stdout, /^host: {6}VS Code agent: guarded; /m);
+  assert.match(
+    st.stdout,
+    /^verdict: {3}partly guarded: NOT guarded in Copilot CLI: \.github\/hooks\/agent-guard\.json is in place, but the Copilot CLI loads it only once the folder is trusted \(accept its prompt, or add the folder to trustedFolders in ~\/\.copilot\/config\.json\)$/m,
+  );
+  assert.equal((JSON.parse(cli('status', '--json', ws).stdout) as { active: boolean }).active, false);
+  writeFileSync(join(home, '.copilot/config.json'), JSON.stringify({ trustedFolders: [ws] }));
+  st = cli('status', ws);
+  assert.equal(st.status, 0, st.stdout);
+  assert.match(st.stdout, /^verdict: {3}guarded and current$/m);
+});
+
 test('a folder below a guarded project is named unguarded for Claude Code, unless --user covers it', () => {
   const { ws, home, t } = scratch();
   assert.equal(install(t(), BUNDLE, { selfTest: false }).ok, true);

@@ -72,6 +72,8 @@ export interface HostStatus {
   /** Would the guard run for this host's agent? */
   runs: boolean;
   detail: string;
+  /** The host's program has left no trace on this machine (no config home): its line is shown, but the verdict does not count it. */
+  unused?: boolean;
 }
 
 /** What status found, as a host's line reads it (Claude Code's installs, the settings that switch hooks off). */

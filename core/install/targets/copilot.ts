@@ -3,6 +3,7 @@
 // ~/.copilot/hooks/agent-guard.json (--user: version 1, preToolUse, bash/powershell). What the CLI
 // does with the hook's answer is checked with the real CLI in test/real-hosts.
 
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { powershellHookCommand, shQuote } from '../quote';
 import {
@@ -141,7 +142,14 @@ export function copilotHost(t: Target, bundle: Bundle): HostStatus {
     : problems.length > 0
       ? problems
       : [`not installed (agent-guard install --host copilot writes ${VSCODE_HOOKS_FILE}; --user for every folder)`];
-  return { host: 'copilot', runs, detail: detail.join('; ') };
+  // A Copilot CLI that never ran here has no ~/.copilot: the shared file is VS Code's, and nobody is left unguarded yet.
+  const unused = !runs && !existsSync(copilotHomeDir(t.home));
+  return { host: 'copilot', runs, detail: detail.join('; '), ...(unused ? { unused } : {}) };
+}
+
+/** Where the Copilot CLI keeps its configuration (COPILOT_HOME moves it). */
+function copilotHomeDir(home: string, copilotHome = process.env.COPILOT_HOME): string {
+  return copilotHome || join(home, '.copilot');
 }
 
 /** The commands the Copilot CLI runs here, on its own payload: the user hook file, and the repository's (VS Code's) once the folder is trusted. */
@@ -258,7 +266,7 @@ function folderKey(path: string): string {
 
 /** Whether ~/.copilot/config.json trusts the folder (or a folder above it). */
 export function copilotTrust(workspace: string, home: string, copilotHome = process.env.COPILOT_HOME): boolean {
-  const cfg = readObject(join(copilotHome || join(home, '.copilot'), 'config.json'));
+  const cfg = readObject(join(copilotHomeDir(home, copilotHome), 'config.json'));
   const trusted = Array.isArray(cfg?.trustedFolders) ? cfg.trustedFolders.filter((x): x is string => typeof x === 'string') : [];
   const ws = folderKey(workspace);
   return trusted.some((f) => {
