@@ -68,6 +68,9 @@ export const DIALECTS: Readonly<Record<Host, Dialect>> = {
       grep: 'Grep',
       rg: 'Grep',
       glob: 'Glob',
+      // Copilot CLI's web tools (vscode-agent-hooks.md §Copilot CLI: `web_fetch`, `web_search` keep their names).
+      web_fetch: 'WebFetch',
+      web_search: 'WebSearch',
     },
     reply: (_v, reason) => json({ permissionDecision: 'deny', permissionDecisionReason: reason, ...claudeForm('deny', reason) }),
   },
@@ -83,6 +86,9 @@ export const DIALECTS: Readonly<Record<Host, Dialect>> = {
       glob: 'Glob',
       list_directory: 'LS',
       read_many_files: 'ReadMany',
+      // Gemini CLI docs/tools/web-fetch.md and web-search.md (`google_web_search`: `query`); web_fetch's URLs are in its prompt (host-tools.ts).
+      web_fetch: 'WebFetch',
+      google_web_search: 'WebSearch',
     },
     reply: (_v, reason) => json({ decision: 'deny', reason }),
   },
@@ -113,6 +119,9 @@ export const DIALECTS: Readonly<Record<Host, Dialect>> = {
       grep: 'Grep',
       glob: 'Glob',
       list: 'LS',
+      // OpenCode packages/opencode/src/tool/webfetch.ts (`url`, `format`) and websearch.ts (`query`).
+      webfetch: 'WebFetch',
+      websearch: 'WebSearch',
     },
     reply: (_v, reason) => json(claudeForm('deny', reason)),
   },
@@ -130,6 +139,8 @@ export const DIALECTS: Readonly<Record<Host, Dialect>> = {
       list_directory: 'LS',
       notebook_edit: 'NotebookEdit',
       read_many_files: 'ReadMany',
+      web_fetch: 'WebFetch',
+      web_search: 'WebSearch',
     },
     reply: (_v, reason) => json(claudeForm('deny', reason)),
   },

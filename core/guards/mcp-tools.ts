@@ -30,6 +30,7 @@ export type McpBehaviour =
   | 'notebook'
   | 'code'
   | 'navigate'
+  | 'container'
   | 'mongo-delete';
 
 /** The fields an unknown MCP tool's command line is found in, across servers. */
@@ -408,13 +409,82 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     examples: [{ tool: 'mcp__cloudflare__d1_database_delete', input: { database_id: 'x' }, reads: 'Bash wrangler d1 delete x' }],
   },
   {
-    // Serena's regex replacement in a file: an edit of the file.
-    tools: ['replace_regex', 'replace_lines', 'delete_lines', 'insert_at_line'],
+    // Serena's replacements in a file: an edit of the file, the old text (or pattern) to the new.
+    tools: ['replace_regex', 'replace_content', 'replace_lines', 'delete_lines', 'insert_at_line'],
     servers: ['serena'],
     does: 'edit-block',
     fields: ['relative_path', 'path'],
-    source: 'Serena (replace_regex: relative_path, regex, repl)',
-    examples: [{ tool: 'mcp__serena__replace_regex', input: { relative_path: 'a.ts', regex: 'x', repl: 'y' }, reads: 'Edit a.ts' }],
+    source: 'Serena src/serena/tools/file_tools.py (replace_regex: relative_path, regex, repl; replace_content: relative_path, needle, repl, mode)',
+    examples: [
+      { tool: 'mcp__serena__replace_regex', input: { relative_path: 'a.ts', regex: 'x', repl: 'y' }, reads: 'Edit a.ts' },
+      { tool: 'mcp__serena__replace_content', input: { relative_path: 'a.ts', needle: 'x', repl: 'y', mode: 'literal' }, reads: 'Edit a.ts' },
+    ],
+  },
+  {
+    // Serena's symbol edits: the symbol's new body, or a body put before or after it, is text added to the file.
+    tools: ['replace_symbol_body', 'insert_after_symbol', 'insert_before_symbol'],
+    servers: ['serena'],
+    does: 'edit-block',
+    fields: ['relative_path', 'path'],
+    source: 'Serena src/serena/tools/symbol_tools.py (replace_symbol_body, insert_after_symbol: name_path, relative_path, body)',
+    examples: [{ tool: 'mcp__serena__replace_symbol_body', input: { name_path: 'f', relative_path: 'a.py', body: 'def f(): pass' }, reads: 'Edit a.py' }],
+  },
+  {
+    // A container run: docker run with the host folders it mounts, so what runs inside is judged on them (core/shell/elsewhere.ts).
+    tools: ['run_container', 'docker_run', 'container_run'],
+    servers: ['docker', 'container', 'podman'],
+    does: 'container',
+    fields: ['command', 'cmd'],
+    source: 'Docker MCP servers (run_container: image, command, volumes as "host:container" strings or a host → { bind } map)',
+    examples: [
+      {
+        tool: 'mcp__docker__run_container',
+        input: { image: 'node:20', volumes: ['/home/user/project:/w'], command: 'npm test' },
+        reads: "Bash docker run --rm -v /home/user/project:/w node:20 sh -c 'npm test'",
+      },
+    ],
+  },
+  {
+    // Claude Code's IDE server runs the code in the Jupyter kernel of the notebook open in the editor (Python).
+    tools: ['executeCode'],
+    servers: ['ide'],
+    does: 'code',
+    fields: ['code'],
+    source: "Claude Code's IDE integration (mcp__ide__executeCode: code, run in the current notebook's kernel)",
+    examples: [{ tool: 'mcp__ide__executeCode', input: { code: 'print(1)' }, reads: "Bash python3 -c 'print(1)'" }],
+  },
+  {
+    tools: ['kubectl_get'],
+    servers: ['kube', 'k8s'],
+    does: 'command',
+    fields: [],
+    template: 'kubectl get {resourceType|resource_type|kind|resource}[ {name}][ -n {namespace}][ -o {output}][ --context {context}]',
+    source: 'mcp-server-kubernetes (kubectl_get: resourceType, name, namespace, output, context)',
+    examples: [{ tool: 'mcp__kubernetes__kubectl_get', input: { resourceType: 'pods', namespace: 'dev' }, reads: 'Bash kubectl get pods -n dev' }],
+  },
+  {
+    tools: ['kubectl_scale'],
+    servers: ['kube', 'k8s'],
+    does: 'command',
+    fields: [],
+    template: 'kubectl scale[ {resourceType|resource_type|kind|resource}] {name} --replicas={replicas}[ -n {namespace}][ --context {context}]',
+    source: 'mcp-server-kubernetes (kubectl_scale: name, namespace, replicas, resourceType, context)',
+    examples: [
+      {
+        tool: 'mcp__kubernetes__kubectl_scale',
+        input: { resourceType: 'deployment', name: 'web', replicas: 2, namespace: 'dev' },
+        reads: 'Bash kubectl scale deployment web --replicas=2 -n dev',
+      },
+    ],
+  },
+  {
+    tools: ['uninstall_helm_chart'],
+    servers: ['kube', 'k8s', 'helm'],
+    does: 'command',
+    fields: [],
+    template: 'helm uninstall {name|release|releaseName}[ -n {namespace}][ --kube-context {context}]',
+    source: 'mcp-server-kubernetes (uninstall_helm_chart: name, namespace, context)',
+    examples: [{ tool: 'mcp__kubernetes__uninstall_helm_chart', input: { name: 'web', namespace: 'dev' }, reads: 'Bash helm uninstall web -n dev' }],
   },
   {
     // A fetch tool downloads its URL (a key in the URL goes to that host; file:// reads a local file).

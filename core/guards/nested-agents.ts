@@ -359,7 +359,91 @@ export const AGENTS: AgentRow[] = [
       return out;
     },
   },
+  {
+    // Qwen Code's bundled docs (features/hooks.md, "Hooks disabled": disableAllHooks, --safe-mode or
+    // QWEN_CODE_SAFE_MODE, --bare or QWEN_CODE_SIMPLE turn off all hooks, user hooks included;
+    // features/sandbox.md: QWEN_HOME selects the user settings folder); `qwen --help` (--add-dir).
+    name: 'Qwen Code',
+    programs: ['qwen'],
+    packages: ['@qwen-code/qwen-code'],
+    addDir: '--add-dir',
+    sources(h, ctx) {
+      return { user: [`${userDir(h, ctx, 'QWEN_HOME', '.qwen')}/settings.json`], project: [`${h.project}/.qwen/settings.json`] };
+    },
+    judge(l, h, ctx) {
+      const out: Finding[] = [];
+      for (const [flag, env, mode] of [
+        ['--safe-mode', 'QWEN_CODE_SAFE_MODE', 'safe mode'],
+        ['--bare', 'QWEN_CODE_SIMPLE', 'bare mode'],
+      ] as const) {
+        const at = flagAt(l.args, [flag]);
+        if (at.length > 0) out.push({ what: `${flag} starts it in ${mode}, without hooks`, dropArgs: at, dropEnv: [], lost: 'all' });
+        if (envOn(l.env, env)) out.push({ what: `${env} starts it in ${mode}, without hooks`, dropArgs: [], dropEnv: [env], lost: 'all' });
+      }
+      const moved = movedHome(h, ctx, 'QWEN_HOME', '.qwen');
+      if (moved) out.push({ what: `${moved} moves the user settings folder (~/.qwen) it reads`, dropArgs: [], dropEnv: [moved], lost: ['user'] });
+      return out;
+    },
+  },
+  {
+    // Factory's droid: `droid --help` (--settings <path>: a runtime settings file merged for this
+    // process; --cwd <path>); its settings switch hooksDisabled (../shared/reference/hosts-2026-12.md,
+    // the droid row); hooks in ~/.factory/hooks.json and .factory/hooks.json (core/install/targets/droid.ts).
+    name: 'Factory droid',
+    programs: ['droid'],
+    packages: [],
+    dirOptions: ['--cwd'],
+    sources(h, ctx) {
+      return { user: [`${h.home ?? ctx.home}/.factory/hooks.json`], project: [`${h.project}/.factory/hooks.json`] };
+    },
+    judge(l, h, ctx, analysis) {
+      const out: Finding[] = [];
+      for (const o of optionValues(l.args, ['--settings'])) {
+        if (!o.value) continue;
+        const file = fileText(l.inv, o.value, ctx, analysis);
+        if (file.missing) continue;
+        const off = settingsTrue(file.text, 'hooksDisabled');
+        if (off === false) continue;
+        out.push({
+          what:
+            off === null
+              ? `--settings names ${o.text ?? 'a file'} whose text cannot be read here, so whether it sets hooksDisabled cannot be checked`
+              : `--settings ${o.text} sets hooksDisabled, which switches every hook off`,
+          dropArgs: o.at,
+          dropEnv: [],
+          lost: 'all',
+        });
+      }
+      const moved = movedHome(h, ctx, null, '.factory');
+      if (moved) out.push({ what: `${moved} moves the user folder (~/.factory) whose hooks.json it reads`, dropArgs: [], dropEnv: [moved], lost: ['user'] });
+      return out;
+    },
+  },
+  {
+    // Cursor's CLI reads ~/.cursor/hooks.json and the project's .cursor/hooks.json (core/install/targets/cursor.ts).
+    name: 'Cursor CLI',
+    programs: ['cursor-agent'],
+    packages: [],
+    sources(h, ctx) {
+      return { user: [`${h.home ?? ctx.home}/.cursor/hooks.json`], project: [`${h.project}/.cursor/hooks.json`] };
+    },
+    judge(_l, h, ctx) {
+      const moved = movedHome(h, ctx, null, '.cursor');
+      return moved ? [{ what: `${moved} moves the user folder (~/.cursor) whose hooks.json it reads`, dropArgs: [], dropEnv: [moved], lost: ['user'] }] : [];
+    },
+  },
 ];
+
+/** A settings text's boolean key: true when set true, false when not, null when the text cannot be read here. */
+function settingsTrue(text: string | null, key: string): boolean | null {
+  if (text === null || text.length > 2 * 1024 * 1024) return null;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && (v as Record<string, unknown>)[key] === true;
+  } catch {
+    return false;
+  }
+}
 
 const VERSION = /@[^/@]*$/;
 const RUNNERS: Record<string, string[]> = { npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], bun: ['x'] };

@@ -27,6 +27,7 @@ import { COMMAND_FIELDS, expandTemplate, interpreterCommand, mcpRow, parseMcpNam
 import { SHELL_TOOLS, type ToolCall } from './types';
 import { work } from '../work';
 import { DIALECTS, type Host } from './host-dialects';
+import { contentGrepInput, hostToolNames, hostToolRow } from './host-tools';
 
 export type { Host };
 /** `limit` is set when the payload was larger than what is read of it (a patch over MAX_PATCH_BYTES). */
@@ -75,8 +76,12 @@ export const TOOL_ALIASES: Readonly<Record<Host, Readonly<Record<string, string>
 /** Tool names only one host uses: the host when the envelope does not say (hand-written payloads). */
 const NAME_ONLY_HOST: Record<string, Host> = {};
 // Codex and OpenCode always come with their envelope; Claude Code's own names (Cursor's Read) say nothing.
-for (const host of ['cursor', 'gemini', 'copilot-cli', 'vscode', 'droid'] as Host[])
+for (const host of ['cursor', 'gemini', 'copilot-cli', 'vscode', 'droid'] as Host[]) {
   for (const [name, tool] of Object.entries(TOOL_ALIASES[host])) if (name !== tool) NAME_ONLY_HOST[name] = host;
+  for (const name of hostToolNames(host)) NAME_ONLY_HOST[name] ??= host;
+}
+/** VS Code's own tool names that are not aliases (host-tools.ts rows): the host when the envelope is Claude Code's. */
+const VSCODE_TOOLS = new Set(hostToolNames('vscode'));
 
 /**
  * Which host sent the payload, from its envelope: Gemini CLI names its event `BeforeTool`, Cursor
@@ -99,7 +104,7 @@ function hostOf(p: Record<string, unknown>, name: string): Host {
   if ((event === 'PreToolUse' || event === '') && NAME_ONLY_HOST[name] === 'droid') return 'droid';
   if (p.toolName !== undefined && p.tool_name === undefined) return p.toolArgs !== undefined ? 'copilot-cli' : 'vscode';
   if (event === 'PreToolUse' || event === '') {
-    if (TOOL_ALIASES.vscode[name] !== undefined || name === 'multi_replace_string_in_file' || name === 'apply_patch') return 'vscode';
+    if (TOOL_ALIASES.vscode[name] !== undefined || VSCODE_TOOLS.has(name) || name === 'multi_replace_string_in_file' || name === 'apply_patch') return 'vscode';
     if (event === 'PreToolUse' && p.timestamp !== undefined) return 'copilot-cli';
     if (event === 'PreToolUse') return 'claude';
   }
@@ -160,6 +165,16 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
     const target = str(input.path, input.file_path, input.target_file);
     if (target) return { ok: true, host, calls: [commandCall('Bash', `rm -- ${shellWord(target)}`, cwd, { command: `rm -- ${shellWord(target)}` })] };
   }
+  // A host tool that is other calls than its name says (a prompt's URLs fetched, a task's command run): host-tools.ts.
+  const row = hostToolRow(host, name);
+  const made = row?.calls(input) ?? null;
+  if (made)
+    return limited({
+      ok: true,
+      host,
+      calls: made.map((c) => single(c.tool, c.input, c.cwd ? resolvePath(cwd, c.cwd, home) : cwd, home)),
+    });
+  input = contentGrepInput(host, name, input) ?? input;
   const tool = TOOL_ALIASES[host][name] ?? name;
   // Gemini's shell tool runs in `dir_path` when given; its search tools name their folder so too.
   if (host === 'gemini' && typeof input.dir_path === 'string' && input.dir_path !== '') {
@@ -214,7 +229,23 @@ export function normalizeCall(payload: unknown, fallbackCwd: string, home: strin
         calls: [shaped.edits ? editCall(shaped.tool, shaped.input, cwd, home, shaped.edits) : single(shaped.tool, shaped.input, cwd, home)],
       };
   }
+  // A tool no table names, from any host, with a command line in a command field (`command`, `cmd`,
+  // …): judged as that command line, as an unknown MCP tool's is (mcp-tools.ts). A text that is not a
+  // command line parses as a program with arguments, which no guard denies.
+  if (!mcp && tool === name && !BUILT_IN_TOOLS.has(tool) && !COMMAND_TOOLS.has(tool)) {
+    const command = commandText(COMMAND_FIELDS.map((f) => input[f]).find((v) => v !== undefined));
+    if (command !== null && command.trim() !== '') {
+      const dir = str(input.cwd, input.workdir, input.working_directory, input.directory, input.workingDirectory);
+      return { ok: true, host, calls: [commandCall('Bash', command, dir ? resolvePath(cwd, dir, home) : cwd, { ...input, command })] };
+    }
+  }
   return { ok: true, host, calls: [single(tool, input, cwd, home)] };
+}
+
+/** A command line given as a string, or as an argv array (its words shell-quoted); null otherwise. */
+function commandText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') ? v.map((x) => shellWord(x as string)).join(' ') : null;
 }
 
 function limited(n: Normalized & { ok: true }): Normalized {
@@ -303,6 +334,13 @@ function readMany(input: Record<string, unknown>, cwd: string, home: string): To
   const calls: ToolCall[] = [];
   for (const p of [...strings(input.paths), ...strings(input.include)]) {
     const wild = p.search(/[*?[{]/);
+    // A folder (named with its slash) is every file under it, as Gemini expands it (`dir/**`).
+    // Judged as its shell twin, `grep -r` of the folder, which reads the files the folder holds.
+    if (wild < 0 && /[/\\]$/.test(p)) {
+      const command = `grep -r -e '' -- ${shellWord(p)}`;
+      calls.push({ tool: 'Bash', input: { ...input, command }, cwd, command, path: null, edits: null });
+      continue;
+    }
     if (wild < 0) {
       calls.push(single('Read', { ...input, file_path: p }, cwd, home));
       continue;
@@ -357,8 +395,8 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
       return [
         editCall('Edit', { ...input, file_path: first }, cwd, home, [
           {
-            oldText: str(input.old_string, input.oldText, input.old_str, input.regex),
-            newText: str(input.new_string, input.newText, input.new_str, input.repl, input.content),
+            oldText: str(input.old_string, input.oldText, input.old_str, input.regex, input.needle),
+            newText: str(input.new_string, input.newText, input.new_str, input.repl, input.content, input.body),
           },
         ]),
       ];
@@ -381,6 +419,18 @@ function mcpCalls(server: string, tool: string, input: Record<string, unknown>, 
         return [single('Read', { ...input, file_path: decodeURIComponent(url.replace(/^file:\/\/(?:localhost)?/i, '')) }, cwd, home)];
       // A page opened is a URL fetched: WebFetch, whose URL is judged as text sent out (outgoing.ts).
       return [single('WebFetch', { ...input, url }, cwd, home)];
+    }
+    case 'container': {
+      const image = str(input.image);
+      if (!image) return null;
+      const raw = input.volumes ?? input.binds ?? input.mounts;
+      const mounts = Array.isArray(raw)
+        ? raw.filter((v): v is string => typeof v === 'string')
+        : Object.entries(obj(raw) ?? {}).map(([host, v]) => `${host}:${typeof v === 'string' ? v : str(obj(v)?.bind, obj(v)?.target)}`);
+      const command = field(row.fields);
+      const inside = typeof command === 'string' ? `sh -c ${shellWord(command)}` : commandOf(command);
+      const words = ['docker run --rm', ...mounts.map((m) => `-v ${shellWord(m)}`), shellWord(image), ...(inside ? [inside] : [])];
+      return [bash(words.join(' '))];
     }
     case 'mongo-delete': {
       const filter = input.filter;
@@ -450,8 +500,11 @@ function commandCall(tool: string, command: string, cwd: string, input: Record<s
 
 function single(tool: string, input: Record<string, unknown>, cwd: string, home: string): ToolCall {
   if (COMMAND_TOOLS.has(tool)) {
-    const command = typeof input.command === 'string' ? input.command : null;
-    return { tool, input, cwd, command, path: null, edits: null };
+    // A command given as an argv array (Codex's shell tool, `["bash", "-lc", "…"]`) is that argv as shell words.
+    const argv =
+      Array.isArray(input.command) && input.command.length > 0 && input.command.every((x) => typeof x === 'string') ? (input.command as string[]) : null;
+    const command = typeof input.command === 'string' ? input.command : argv ? argv.map((x) => shellWord(x)).join(' ') : null;
+    return { tool, input: argv && command !== null ? { ...input, command } : input, cwd, command, path: null, edits: null };
   }
   switch (tool) {
     case 'Edit':
@@ -467,7 +520,7 @@ function single(tool: string, input: Record<string, unknown>, cwd: string, home:
         (Array.isArray(input.edits) ? input.edits : [])
           .map(obj)
           .filter((e): e is Record<string, unknown> => e !== null)
-          .map((e) => ({ oldText: str(e.old_string), newText: str(e.new_string) })),
+          .map((e) => ({ oldText: str(e.old_string, e.oldString, e.old_str, e.oldText), newText: str(e.new_string, e.newString, e.new_str, e.newText) })),
       );
     case 'Write':
       return editCall(tool, input, cwd, home, [{ oldText: '', newText: str(input.content, input.file_text, input.contents) }]);

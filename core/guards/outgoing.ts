@@ -4,6 +4,7 @@
 // navigation, a query to a hosted service). A secret in that text is a leak like a curl upload.
 
 import type { ToolCall } from './types';
+import type { Invocation } from '../shell/model';
 import { envValues } from '../redact';
 import { isSecretVariableName } from '../secrets';
 import { findCredentials } from '../secret-patterns';
@@ -41,6 +42,47 @@ export function outgoingTexts(call: ToolCall): { field: string; text: string }[]
   return out;
 }
 
+/**
+ * HTTP clients whose arguments (the URL, its query, the data fields) leave the machine, with the
+ * options whose value authenticates to the host rather than being content for it (a header, a user,
+ * a cookie: a key sent to its own service is that service's business, judged by key-hosts rules).
+ */
+const HTTP_CLIENTS: Readonly<Record<string, ReadonlySet<string>>> = {
+  curl: new Set(['-H', '--header', '-u', '--user', '--oauth2-bearer', '-b', '--cookie', '--proxy-user', '-U', '-E', '--cert', '--key', '--pass']),
+  wget: new Set(['--header', '--user', '--password', '--http-user', '--http-password', '--load-cookies']),
+  http: new Set(['-a', '--auth']),
+  https: new Set(['-a', '--auth']),
+  xh: new Set(['-a', '--auth', '--bearer']),
+  curlie: new Set(['-H', '--header', '-u', '--user']),
+  aria2c: new Set(['--header', '--http-user', '--http-passwd']),
+};
+
+/**
+ * The texts a shell line's HTTP clients send out: every argument the line fixes (the URL, its
+ * query, form and data fields) but the authentication options' values. A workspace secret value in
+ * them is a leak like WebFetch of that URL (ADVERSARY.md Round 4, item 5).
+ */
+export function outgoingShellTexts(invocations: readonly Invocation[]): { field: string; text: string }[] {
+  const out: { field: string; text: string }[] = [];
+  for (const inv of invocations) {
+    const auth = HTTP_CLIENTS[inv.program];
+    if (!auth) continue;
+    for (let i = 0; i < inv.args.length && out.length < MAX_TEXTS; i++) {
+      const t = inv.args[i]!.known;
+      if (t === null) continue;
+      if (auth.has(t)) {
+        i++;
+        continue;
+      }
+      // `--header=…`, and a short option with its value attached (`-HAuthorization: …`).
+      const eq = t.indexOf('=');
+      if ((t.startsWith('--') && eq > 0 && auth.has(t.slice(0, eq))) || (/^-[A-Za-z]./.test(t) && auth.has(t.slice(0, 2)))) continue;
+      out.push({ field: `${inv.program}'s arguments`, text: t.slice(0, MAX_TEXT) });
+    }
+  }
+  return out;
+}
+
 export interface OutgoingSecret {
   field: string;
   /** What it is, for the reason: "a GitHub token", "the value of SECRET_KEY in .env". Never the value. */
@@ -55,9 +97,11 @@ export function outgoingSecret(
   texts: { field: string; text: string }[],
   projectDir: string,
   io: { list(dir: string): readonly string[]; read(path: string): string | null },
+  /** false: only the workspace's values (a credential by its shape in a shell line is key-own-host's to judge, by its host). */
+  shapes = true,
 ): OutgoingSecret | null {
   if (texts.length === 0) return null;
-  for (const t of texts) {
+  for (const t of shapes ? texts : []) {
     const found = findCredentials(t.text)[0];
     if (found) return { field: t.field, what: `a ${found.title}` };
   }

@@ -12,6 +12,9 @@ export function unknownVar(because: string): VarValue {
   return { known: null, ifUnset: OPAQUE, possible: [{ text: UNKNOWN, because: [because], unset: [] }] };
 }
 
+/** Longest command line analysed; past it the line is cut there and unanalysable ('size'). */
+export const MAX_COMMAND_LENGTH = 256 * 1024;
+
 export const MAX_PATH = 4096;
 
 /** Plausible values kept per word: enough for a few opaque parts, bounded so evaluation stays linear. */
@@ -72,6 +75,19 @@ export interface Walk {
   carried: { count: number };
   /** Characters of piped text computed through filters so far (see pipedText). */
   filtered: { count: number };
+  /** The walk and the resolution, reached through this record (see Stages). */
+  stages: Stages;
+}
+
+/**
+ * The stages that call each other: walking a command resolves it, and resolving a wrapper, a shell
+ * or a function walks the command line it runs. Each reaches the others through this record (set
+ * once per analysis, in analyze.ts), so their files import each other in one direction only.
+ */
+export interface Stages {
+  walkCommand(cmd: Command, state: State, w: Walk, meta: Meta): Invocation | null;
+  walkSource(source: string, state: State, w: Walk, meta: Meta, label: string, findRoots?: Value[] | null, stdin?: boolean, outputOf?: Invocation): void;
+  resolve(argv: Value[], state: State, w: Walk, meta: Meta): Invocation | null;
 }
 
 export interface Meta {
