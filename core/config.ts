@@ -134,7 +134,7 @@ export const DEFAULT_HUMAN_FLAGS = [
 export const DEFAULT_CONFIG: GuardConfig = {
   // These ask by design: the flag, or leaving the sandbox, is the human's call, so the human is asked.
   guards: { 'human-flags': 'ask', 'sandbox-escape': 'ask' },
-  protectedBranches: ['main', 'master', 'trunk', 'develop', 'development', 'production', 'prod', 'release', 'release/*', 'releases/*'],
+  protectedBranches: ['main', 'master', 'trunk', 'develop', 'development', 'production', 'prod', 'release/*', 'releases/*'],
   secretFiles: [],
   migrationDirs: [
     'migrations',

@@ -203,7 +203,7 @@ test('CI: a pull request cannot loosen its own checks; lint --base reports the l
     '# Project\n\nDeploy with `kubectl apply -f k8s/`.\n\nCheck the keys with `cat .env`, then `git push --force origin staging`.\n',
   );
   const pr =
-    '{\n  "guards": { "kubectl-context": "off", "secret-read": "off" },\n  "protectedBranches": ["main", "master", "trunk", "develop", "development", "production", "prod", "release", "release/*", "releases/*", "staging"]\n}\n';
+    '{\n  "guards": { "kubectl-context": "off", "secret-read": "off" },\n  "protectedBranches": ["main", "master", "trunk", "develop", "development", "production", "prod", "release/*", "releases/*", "staging"]\n}\n';
   writeFileSync(join(w.ws, '.claude/agent-guard.json'), pr);
   w.git('commit', '-q', '-am', 'pr: loosen secret-read');
   const lint = (...args: string[]) => {

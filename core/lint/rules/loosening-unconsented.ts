@@ -76,7 +76,7 @@ export default defineRule({
       // Tightening applies at once: nothing waits.
       {
         path: '.claude/agent-guard.json',
-        text: '{\n  "guards": { "human-flags": "deny" },\n  "protectedBranches": ["main", "master", "trunk", "develop", "development", "production", "prod", "release", "release/*", "releases/*", "staging"]\n}\n',
+        text: '{\n  "guards": { "human-flags": "deny" },\n  "protectedBranches": ["main", "master", "trunk", "develop", "development", "production", "prod", "release/*", "releases/*", "staging"]\n}\n',
       },
       { path: '.claude/agent-guard.json', text: '{\n  // stricter on errors\n  "failMode": "closed",\n  "secretFiles": ["config/credentials.yml"]\n}\n' },
       { path: '.claude/agent-guard.json', text: '{}\n' },
