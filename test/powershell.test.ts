@@ -2,7 +2,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CMDLETS, DOTNET, foldConstant, translateCmd, translatePowerShell } from '../core/shell/powershell';
+import { foldConstant, translateCmd, translatePowerShell } from '../core/shell/powershell';
+import { CMDLETS, DOTNET } from '../core/programs/powershell';
 
 test('cmdlets, aliases and parameters become their POSIX equivalent', () => {
   assert.equal(translatePowerShell('Remove-Item -Recurse -Force C:\\'), 'rm -r -f -- C:/');
