@@ -109,6 +109,26 @@ const DIFF_TAKES = [
   '--palette',
 ];
 
+/** rsync's options that take a value, in every mode (a dry run reads them the same way). */
+const RSYNC_TAKES = [
+  '-e',
+  '--rsh',
+  '--exclude',
+  '--include',
+  '--filter',
+  '-f',
+  '--exclude-from',
+  '--include-from',
+  '--files-from',
+  '--rsync-path',
+  '--chmod',
+  '--port',
+  '--timeout',
+  '--bwlimit',
+  '--log-file',
+  '--password-file',
+];
+
 const READERS: ProgramSpec[] = [
   // cat's options are all flags (-s squeezes blank lines); tac -s takes the separator.
   reader(
@@ -728,50 +748,12 @@ export const FILES: ProgramSpec[] = [
     rows: [
       {
         when: ['-n', '--dry-run', '--list-only'],
-        takes: [
-          '-e',
-          '--rsh',
-          '--exclude',
-          '--include',
-          '--filter',
-          '-f',
-          '--exclude-from',
-          '--include-from',
-          '--files-from',
-          '--rsync-path',
-          '--chmod',
-          '--port',
-          '--timeout',
-          '--bwlimit',
-          '--log-file',
-          '--password-file',
-        ],
+        takes: RSYNC_TAKES,
         rest: 'meta',
         examples: [{ command: 'rsync -avn src/ /tmp/x/', effects: ['read(src, metadata)', 'read(/tmp/x, metadata)'] }],
       },
       {
-        takes: [
-          '-e',
-          '--rsh',
-          '--exclude',
-          '--include',
-          '--filter',
-          '-f',
-          '--exclude-from',
-          '--include-from',
-          '--files-from',
-          '--rsync-path',
-          '--chmod',
-          '--port',
-          '--timeout',
-          '--bwlimit',
-          '--log-file',
-          '--password-file',
-          '-T',
-          '--temp-dir',
-          '--backup-dir',
-          '--suffix',
-        ],
+        takes: [...RSYNC_TAKES, '-T', '--temp-dir', '--backup-dir', '--suffix'],
         layout: 'copy',
         removes: ['--remove-source-files'],
         examples: [
