@@ -5,26 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PATH_COUSINS } from './cases/cousins-paths';
 import { runAdversaryRow } from './support/adversary';
+import { familySummary } from './support/cousin-suite';
 import type { AdversaryCase } from './cases/adversary';
 import { FILE_UPLOADS, NAME_RESOLVERS } from '../core/programs/network';
 import { CREDENTIAL_PATH_VARIABLES } from '../core/secrets';
 
-test('per class: cousins stopped and ordinary calls passed', (t) => {
-  const classes = new Map<string, { stopped: number; attacks: number; passed: number; ordinary: number }>();
-  for (const c of PATH_COUSINS) {
-    const s = classes.get(c.cls) ?? { stopped: 0, attacks: 0, passed: 0, ordinary: 0 };
-    const { verdict: v } = runAdversaryRow(c);
-    if (c.expect === 'allow') {
-      s.ordinary++;
-      if (!v) s.passed++;
-    } else {
-      s.attacks++;
-      if (v) s.stopped++;
-    }
-    classes.set(c.cls, s);
-  }
-  for (const [cls, s] of classes) t.diagnostic(`${cls}: stops ${s.stopped}/${s.attacks}, passes ${s.passed}/${s.ordinary}`);
-});
+familySummary(PATH_COUSINS, 'per class: cousins stopped and ordinary calls passed');
 
 for (const c of PATH_COUSINS) {
   const label = c.command ?? `${c.tool} ${JSON.stringify(c.input)}`;

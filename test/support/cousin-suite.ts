@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import type { AdversaryCase } from '../cases/adversary';
 import { runAdversaryRow } from './adversary';
 
-export function cousinSuite(cases: readonly AdversaryCase[], per: string): void {
-  test(`per ${per}: cousins stopped and ordinary forms passed`, (t) => {
+/** One test that reports, per family, how many attacks the guard set stops and how many ordinary calls pass. */
+export function familySummary(cases: readonly AdversaryCase[], title: string): void {
+  test(title, (t) => {
     const classes = new Map<string, { stopped: number; attacks: number; passed: number; ordinary: number }>();
     for (const c of cases) {
       const s = classes.get(c.cls) ?? { stopped: 0, attacks: 0, passed: 0, ordinary: 0 };
@@ -25,6 +26,10 @@ export function cousinSuite(cases: readonly AdversaryCase[], per: string): void 
     }
     for (const [cls, s] of classes) t.diagnostic(`${cls}: stops ${s.stopped}/${s.attacks}, passes ${s.passed}/${s.ordinary}`);
   });
+}
+
+export function cousinSuite(cases: readonly AdversaryCase[], per: string): void {
+  familySummary(cases, `per ${per}: cousins stopped and ordinary forms passed`);
 
   for (const c of cases) {
     const label = c.command ?? `${c.tool} ${JSON.stringify(c.input)}`;
