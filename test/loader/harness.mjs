@@ -51,7 +51,10 @@ export function makeWorkspace(name, files, { mcp = [] } = {}) {
     mcpCalls: () => (existsSync(mcpLog) ? readFileSync(mcpLog, 'utf8').split('\n').filter(Boolean) : []),
     /** The lines hooks appended to $LOG. */
     hookLog: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : []),
-    dispose: () => rmSync(root, { recursive: true, force: true }),
+    // Retries: a hook run in this world (by the host, or by `status`'s execution check) may have
+    // started the background build of its startup snapshot, which writes into the world's cache
+    // folder while this removes it (ENOTEMPTY); the build ends within seconds.
+    dispose: () => rmSync(root, { recursive: true, force: true, maxRetries: 30, retryDelay: 100 }),
   };
 }
 

@@ -150,7 +150,10 @@ exec "${process.execPath}" "$@"
       }
       return runs;
     },
-    dispose: () => rmSync(root, { recursive: true, force: true }),
+    // Retries: a hook run in this world (by the host, or by `status`'s execution check) may have
+    // started the background build of its startup snapshot, which writes into the world's cache
+    // folder while this removes it (ENOTEMPTY); the build ends within seconds.
+    dispose: () => rmSync(root, { recursive: true, force: true, maxRetries: 30, retryDelay: 100 }),
   };
 }
 
