@@ -414,6 +414,16 @@ function requestSnapshot(cache, build) {
   }
 }
 
+/**
+ * The blob's name in the cache folder, or the name makeSnapshot builds it under before its trial
+ * calls (`<blob>.<pid>.tmp`, in the same private folder, under the same rules): the trial must
+ * start from the new blob, or it would compare the plain hook with itself.
+ */
+function ourBlobName(cache, resolved) {
+  const blob = blobLocation(cache);
+  return resolved === blob || (resolved.startsWith(`${blob}.`) && /^\.\d+\.tmp$/.test(resolved.slice(blob.length)));
+}
+
 /** A private regular file of ours with one link, in the trusted cache folder (the rules of readPrivate, without reading it). */
 function trustedBlob(cache, file) {
   try {
@@ -475,10 +485,14 @@ function makeSnapshot() {
         tool_input: { command },
         cwd: '/nonexistent/agent-guard-snapshot-check',
       });
-      const run = (args) => spawnSync(process.execPath, args, { input, env, encoding: 'utf8', timeout: 30000 });
-      const fromBlob = run(['--snapshot-blob', tmp, __filename]);
+      const run = (args, more = {}) => spawnSync(process.execPath, args, { input, env: { ...env, ...more }, encoding: 'utf8', timeout: 30000 });
+      // The trace line proves the call started from the new blob (not from the file as it is).
+      const fromBlob = run(['--snapshot-blob', tmp, __filename], { AGENT_GUARD_SNAPSHOT_TRACE: '1' });
       const plain = run([__filename]);
-      if (fromBlob.status !== plain.status || fromBlob.stdout !== plain.stdout || fromBlob.stderr !== plain.stderr)
+      const used = 'agent-guard: snapshot used\n';
+      if (typeof fromBlob.stderr !== 'string' || !fromBlob.stderr.startsWith(used)) return fail(`the new blob was not used by its trial call (\`${command}\`)`);
+      if (process.env.AGENT_GUARD_SNAPSHOT_TRACE) process.stderr.write(`agent-guard: trial \`${command}\`: snapshot used\n`);
+      if (fromBlob.status !== plain.status || fromBlob.stdout !== plain.stdout || fromBlob.stderr.slice(used.length) !== plain.stderr)
         return fail(`the blob answers \`${command}\` otherwise than the plain hook`);
       if (command === 'rm -rf ~' && !/deny/.test(plain.stdout)) return fail('the trial call was not denied');
     }
@@ -611,14 +625,8 @@ function startFromSnapshot(codeHash, node, exports) {
     const path = require('node:path');
     const cache = process.env.AGENT_GUARD_NO_CACHE ? null : cacheLocation();
     const blob = startedFrom();
-    named = !!cache && !!blob && path.resolve(blob) === blobLocation(cache);
-    ok =
-      !!cache &&
-      !!file &&
-      !!blob &&
-      path.resolve(blob) === blobLocation(cache) &&
-      trustedBlob(cache, blob) &&
-      identity(fs.statSync(process.execPath, { bigint: true })) === node;
+    named = !!cache && !!blob && ourBlobName(cache, path.resolve(blob));
+    ok = named && !!file && trustedBlob(cache, blob) && identity(fs.statSync(process.execPath, { bigint: true })) === node;
     if (ok) {
       const id = identity(fs.statSync(file, { bigint: true }));
       const sealed = sealOf(cache, id);

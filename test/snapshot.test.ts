@@ -18,6 +18,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -109,6 +110,35 @@ test('the blob is built on request into the private cache folder, named by its c
     assert.deepEqual([fromBlob.stdout, fromBlob.stderr, fromBlob.status], [plain.stdout, plain.stderr, plain.status], command);
   }
   assert.match(call('rm -rf ~', cache, HOOK, blob).stdout, /"permissionDecision":"deny".*rm-catastrophic/);
+});
+
+test('a new blob is kept only when its trial calls started from it, under its unfinished name in the cache folder and no other', {
+  skip: !snapshotsHere,
+}, () => {
+  const cache = freshCache();
+  const r = spawnSync(process.execPath, [HOOK, '--agent-guard-make-snapshot'], {
+    cwd: WORK,
+    encoding: 'utf8',
+    env: { ...env(cache), AGENT_GUARD_SNAPSHOT_TRACE: '1' },
+    timeout: 120000,
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stderr, 'agent-guard: trial `rm -rf ~`: snapshot used\nagent-guard: trial `npm test`: snapshot used\n');
+  const blob = r.stdout.trim();
+  // The unfinished name the trial uses: `<blob>.<pid>.tmp`; any other name next to it is not ours.
+  for (const [name, trace] of [
+    [`${blob}.4242.tmp`, 'used'],
+    [`${blob}.x.tmp`, 'not used'],
+    [`${blob}.4242.tmp.old`, 'not used'],
+    [`${blob}x`, 'not used'],
+  ] as const) {
+    copyFileSync(blob, name);
+    chmodSync(name, 0o600);
+    const fromIt = call('rm -rf ~', cache, HOOK, name);
+    assert.equal(fromIt.trace, trace, name);
+    assert.match(fromIt.stdout, /"permissionDecision":"deny".*rm-catastrophic/, name);
+    rmSync(name);
+  }
 });
 
 test('a blob Node cannot load (missing, truncated, foreign bytes) stops Node before any answer, with an exit code that is neither 0 nor 2', {
