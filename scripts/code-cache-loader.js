@@ -462,8 +462,22 @@ function makeSnapshot() {
   if (!trustedDir(cache.dir)) return fail(`${cache.dir} is not a private folder of this user`);
   const blob = blobLocation(cache);
   const tmp = `${blob}.${process.pid}.tmp`;
+  // The builder runs this loader without the code comment (a file of its own in the private
+  // folder) and reads the code from this file: a snapshot keeps the source of every script it
+  // holds, and this file's text would put the bundle in the blob twice (0.8 MB more to read,
+  // check and map on every call).
+  const entry = `${blob}.${process.pid}.entry.js`;
   try {
-    const built = spawnSync(process.execPath, ['--snapshot-blob', tmp, '--build-snapshot', __filename], {
+    const text = self.bytes.toString('latin1');
+    const at = text.indexOf(CODE_START);
+    if (at < 0) return fail('the hook file has no code comment');
+    try {
+      fs.unlinkSync(entry);
+    } catch {
+      /* none left from an earlier build */
+    }
+    fs.writeFileSync(entry, text.slice(0, at), { mode: 0o600, flag: 'wx', encoding: 'latin1' });
+    const built = spawnSync(process.execPath, ['--snapshot-blob', tmp, '--build-snapshot', entry, __filename], {
       stdio: ['ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
       timeout: 120000,
@@ -501,21 +515,24 @@ function makeSnapshot() {
   } catch (e) {
     fail(e?.message ? e.message : String(e));
   } finally {
-    try {
-      fs.unlinkSync(tmp);
-    } catch {
-      /* renamed into place, or never written */
-    }
+    for (const f of [tmp, entry])
+      try {
+        fs.unlinkSync(f);
+      } catch {
+        /* renamed into place, or never written */
+      }
   }
 }
 
 /**
- * In `node --snapshot-blob <tmp> --build-snapshot <this file>`: the bundle loaded and warmed up,
- * with the environment and the clock out of reach, then startFromSnapshot as the snapshot's start.
+ * In `node --snapshot-blob <tmp> --build-snapshot <this loader> <hook file>` (makeSnapshot): the
+ * hook file's bundle loaded and warmed up, with the environment and the clock out of reach, then
+ * startFromSnapshot as the snapshot's start.
  */
 function buildSnapshot() {
   const fs = require('node:fs');
-  const self = readSelf(__filename);
+  const file = process.argv[2] || __filename;
+  const self = readSelf(file);
   const { code } = embeddedCode(self.bytes.toString('utf8'));
   const hash = hashes(self.bytes, code);
   if (!self.id || !hash.code.startsWith(KEY)) throw new Error('agent-guard: the hook file is not the code its key names');
@@ -530,7 +547,7 @@ function buildSnapshot() {
     // text is this file's own code, hashed above against its key.
     // biome-ignore lint/security/noGlobalEval: see above; the code is this file's own.
     const globalEval = eval;
-    globalEval(`${source}\n//# sourceURL=${__filename}`)(mod.exports, require, mod, __filename, require('node:path').dirname(__filename));
+    globalEval(`${source}\n//# sourceURL=${file}`)(mod.exports, require, mod, file, require('node:path').dirname(file));
     if (typeof mod.exports.warmUp === 'function') mod.exports.warmUp();
   } finally {
     restore();
