@@ -15,6 +15,10 @@ import { emit, readStdin, runHook, tooLargeReply } from './run-hook';
 export function main(): void {
   // The deadline starts before stdin is read: the host's timeout counts from when it started us.
   const deadline = deadlineIn(HOOK_DEADLINE_MS);
+  // Once nothing is left to do ('beforeExit': the answer written, no write or timer pending), exit
+  // at once with the exit code set: a natural exit also takes the heap apart, ~4 ms of every call
+  // that nobody waits for. 'exit' handlers (the loader's cache writes) still run.
+  process.once('beforeExit', () => process.exit());
   readStdin()
     .then(({ text, tooLarge }) => {
       if (tooLarge) emit(tooLargeReply());
