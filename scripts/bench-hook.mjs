@@ -280,7 +280,7 @@ function printRow(r, print, peer) {
       : null,
     peer && Number.isFinite(r.ir['noca:peer']) ? `${ratio(r.ir['noca:hook'], r.ir['noca:peer'])} instructions` : null,
     Number.isFinite(r.rss.hook)
-      ? `peak RSS ${f1(r.rss.hook)} MiB vs ${f1(r.rss.node)} (+${f1(r.rss.hook - r.rss.node)})${peer ? `, peer ${f1(r.rss.peer)}` : ''}`
+      ? `peak RSS ${f1(r.rss.hook)} MiB vs ${f1(r.rss.node)} (+${f1(r.rss.hook - r.rss.node)})${Number.isFinite(r.rss.snap) ? `; from the startup snapshot ${f1(r.rss.snap)} (+${f1(r.rss.snap - r.rss.node)})` : ''}${peer ? `, peer ${f1(r.rss.peer)}` : ''}`
       : null,
   ].filter(Boolean);
   print(`  ${r.label}\n    ${parts.join('\n    ')}`);
