@@ -17,7 +17,8 @@ export function main(): void {
   const deadline = deadlineIn(HOOK_DEADLINE_MS);
   // Once nothing is left to do ('beforeExit': the answer written, no write or timer pending), exit
   // at once with the exit code set: a natural exit also takes the heap apart, ~4 ms of every call
-  // that nobody waits for. 'exit' handlers (the loader's cache writes) still run.
+  // that nobody waits for. 'exit' handlers (the loader's cache writes) still run. Work left on an
+  // unref'd handle, or scheduled from another 'beforeExit' listener, would be cut off: keep it sync.
   process.once('beforeExit', () => process.exit());
   readStdin()
     .then(({ text, tooLarge }) => {

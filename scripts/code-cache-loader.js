@@ -289,7 +289,8 @@ function remember(cache, self, hash, newSeal, compiled, createCachedData, export
 }
 
 /** Our own kinds of file in the cache folder: code caches (this format and older ones), seals, snapshots, lint's kept verdicts, unfinished writes. */
-const OURS = /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc3|agc2|bin|seal|snap|try)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp)$/;
+const OURS =
+  /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc3|agc2|bin|seal|snap|try)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp|[0-9a-f]{16}\.snap\.\d{1,10}\.entry\.js)$/;
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 
 /**
@@ -477,7 +478,7 @@ function makeSnapshot() {
       /* none left from an earlier build */
     }
     fs.writeFileSync(entry, text.slice(0, at), { mode: 0o600, flag: 'wx', encoding: 'latin1' });
-    const built = spawnSync(process.execPath, ['--snapshot-blob', tmp, '--build-snapshot', entry, __filename], {
+    const built = spawnSync(process.execPath, ['--snapshot-blob', tmp, '--build-snapshot', entry, __filename, hash.code], {
       stdio: ['ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
       timeout: 120000,
@@ -535,7 +536,9 @@ function buildSnapshot() {
   const self = readSelf(file);
   const { code } = embeddedCode(self.bytes.toString('utf8'));
   const hash = hashes(self.bytes, code);
-  if (!self.id || !hash.code.startsWith(KEY)) throw new Error('agent-guard: the hook file is not the code its key names');
+  // The whole hash makeSnapshot checked (argv[3]): the file must not have changed since.
+  if (!self.id || !hash.code.startsWith(KEY) || (process.argv[3] !== undefined && process.argv[3] !== hash.code))
+    throw new Error('agent-guard: the hook file is not the code its key names');
   const node = identity(fs.statSync(process.execPath, { bigint: true }));
   const source = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
   const mod = { exports: {} };
@@ -547,7 +550,7 @@ function buildSnapshot() {
     // text is this file's own code, hashed above against its key.
     // biome-ignore lint/security/noGlobalEval: see above; the code is this file's own.
     const globalEval = eval;
-    globalEval(`${source}\n//# sourceURL=${file}`)(mod.exports, require, mod, file, require('node:path').dirname(file));
+    globalEval(`${source}\n//# sourceURL=${file.replace(/[\r\n\u2028\u2029]/g, ' ')}`)(mod.exports, require, mod, file, require('node:path').dirname(file));
     if (typeof mod.exports.warmUp === 'function') mod.exports.warmUp();
   } finally {
     restore();

@@ -112,7 +112,7 @@ test('the blob is built on request into the private cache folder, named by its c
   assert.match(call('rm -rf ~', cache, HOOK, blob).stdout, /"permissionDecision":"deny".*rm-catastrophic/);
 });
 
-test('a new blob is kept only when its trial calls started from it, under its unfinished name in the cache folder and no other', {
+test('the trial calls of a new blob start from it, under its unfinished name in the cache folder; no other name next to it is taken for a blob', {
   skip: !snapshotsHere,
 }, () => {
   const cache = freshCache();
