@@ -201,6 +201,9 @@ export function judgeCanary(form: CanaryForm, run: CanaryRun): Liveness {
   return { guarded: false, detail: `it let a test call (${CANARY_COMMAND}) through (exit ${run.status}, no answer)` };
 }
 
+/** How long the session-start check waits for the hook on the canary: the host's limit, and time to say it was passed. */
+export const CHECK_LIMIT_SECONDS = HOOK_LIMIT_SECONDS + 2;
+
 /** Characters the session check keeps of the hook's output in its warning: safe in JSON, in every shell, in a terminal. */
 const SAFE_CHARS = 'A-Za-z0-9 ._:/,()=+@~;!?#%*&-';
 
@@ -215,8 +218,13 @@ export function sessionCheckScript(hookCommand: string, form: CanaryForm, warn: 
   const stops = form.stops.map((s) => `*'${s}'*`).join('|');
   return [
     `t=$(date +%s)`,
-    `o=$(printf '%s' '${form.payload}' | (${hookCommand}) 2>&1)`,
+    // Bounded where a timeout(1) that can (GNU coreutils: it ends the hook's whole process group, so
+    // nothing the hook started keeps the output open): a hook that never answers would otherwise
+    // outlast the host's own limit for this check, which then ends it without a word, and the
+    // session would start unguarded in silence. Where none can (macOS has none), unbounded as before.
+    `if timeout -k 2 1 true >/dev/null 2>&1; then o=$(printf '%s' '${form.payload}' | timeout -k 2 ${CHECK_LIMIT_SECONDS} sh -c '${hookCommand.replace(/'/g, `'\\''`)}' 2>&1); else o=$(printf '%s' '${form.payload}' | (${hookCommand}) 2>&1); fi`,
     `r=$?`,
+    `case $r in 124|137) o="agent-guard: the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked";; esac`,
     `s=$(($(date +%s) - t))`,
     `case "$o" in ${stops}) [ "$s" -lt ${HOOK_LIMIT_SECONDS} ] && exit 0; o="the hook took $s s, longer than the ${HOOK_LIMIT_SECONDS} s the host waits";; esac`,
     `d=$(printf '%s\\n' "$o" | sed -n -e '1{p;d;}' -e '/^agent-guard:/{p;q;}' | tr '\\n' ' ' | sed -e 's/agent-guard: //g' -e 's/ *$//' | LC_ALL=C tr -cd '${SAFE_CHARS}' | cut -c1-400)`,

@@ -12,7 +12,7 @@ import { hookCommandFor, type Bundle } from '../core/install/installer';
 import { install, uninstall, sync } from '../core/install/targets/claude';
 import { installHosts, syncHosts, uninstallHosts } from '../core/install/orchestrate';
 import { claudeSessionCheck } from '../core/install/liveness';
-import { CANARY_FIELD, CLAUDE_CANARY, judgeCanary, sessionCheckScript } from '../core/liveness';
+import { CANARY_FIELD, CHECK_LIMIT_SECONDS, CLAUDE_CANARY, judgeCanary, sessionCheckScript } from '../core/liveness';
 import { pluginHooksFile } from '../core/install/targets/plugin';
 import { findOurHandlers } from '../core/install/settings';
 import { CONFIG_FILES, loadConfig } from '../core/guards/load-config';
@@ -228,6 +228,21 @@ test('the check keeps only characters that are safe in JSON and a terminal, what
   );
   const r = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8' });
   assert.deepEqual(JSON.parse(r.stdout), { m: '31mred0m quoted  0;title end' });
+});
+
+test("a hook that never answers: the check gives up after the host's limit and says so, ending what the hook started too", () => {
+  // The hook's own child keeps the output open: only ending the hook's whole process group ends the wait.
+  const script = sessionCheckScript(`sh -c 'sleep 60; echo late'`, CLAUDE_CANARY, (d) => `printf '{"m":"%s"}' "${d}"`);
+  const r = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8', timeout: 40000 });
+  assert.equal(r.error, undefined, 'the check ended by itself');
+  assert.deepEqual(JSON.parse(r.stdout), { m: `the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked` });
+});
+
+test('a hook whose command holds single quotes runs as written under the bound', () => {
+  const deny = '{"hookSpecificOutput":{"permissionDecision":"deny"}}';
+  const script = sessionCheckScript(`printf '%s' '${deny}'`, CLAUDE_CANARY, (d) => `printf '{"m":"%s"}' "${d}"`);
+  const r = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8' });
+  assert.deepEqual([r.status, r.stdout], [0, '']);
 });
 
 test('judging an answer: stopped, blocked unchecked, silent, slow, not started', () => {
