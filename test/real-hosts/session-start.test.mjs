@@ -9,7 +9,7 @@
 
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, describeRun, installGuard, makeWorld, runHost, TOOLS } from './world.mjs';
 
@@ -54,6 +54,18 @@ describe('the session-start check in the other real hosts', { concurrency: 2 }, 
         assert.ok(first.includes('.claude/hooks/agent-guard.cjs not found'), 'the warning says why');
         assert.ok(first.includes('Tell the person this before you run any command or change any file.'));
         if (host === 'gemini') assert.ok(run.stderr.includes(WARNING), `Gemini CLI shows the person the systemMessage:\n${run.stderr}`);
+      });
+
+      test('a hook that never answers: the check stops waiting at its own limit, and the model reads that the session is NOT guarded', async () => {
+        const w = world(`session-${host}-hung`);
+        installGuard(w, '--host', host);
+        writeFileSync(join(w.ws, '.claude/hooks/agent-guard.cjs'), 'setTimeout(() => {}, 120000);\n');
+        const run = await runHost(host, w, { steps: [] });
+        const first = firstRequest(run);
+        assert.ok(
+          first.includes(`${WARNING}the hook gave no answer within 12 s, so the host runs every call unchecked.`),
+          `the first request did not carry the warning:\n${describeRun(run)}`,
+        );
       });
     });
   }
