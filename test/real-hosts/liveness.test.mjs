@@ -145,6 +145,19 @@ describe(`claude (${cli('claude').version}): proof of enforcement`, () => {
     );
   });
 
+  test('a hook that never answers: the check stops waiting at its own limit, inside the time Claude Code gives it, and says so', async () => {
+    const w = world('live-hung');
+    installGuard(w, '--no-deny-rules');
+    writeFileSync(join(w.ws, '.claude/hooks/agent-guard.cjs'), 'setTimeout(() => {}, 120000);\n');
+    const run = await runHost('claude', w, { steps: [] });
+    const [start] = sessionStartOutputs(run);
+    assert.equal(start?.exit_code, 0, describeRun(run));
+    assert.equal(
+      JSON.parse(start.stdout).systemMessage,
+      `${WARNING}the hook gave no answer within 12 s, so the host runs every call unchecked. Run agent-guard status in the project folder to see why.`,
+    );
+  });
+
   test('node not on the PATH the settings give hooks: the check says so, and the call is blocked instead of run unchecked', async () => {
     const w = world('live-no-node');
     installGuard(w, '--no-deny-rules');
