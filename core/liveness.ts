@@ -204,6 +204,14 @@ export function judgeCanary(form: CanaryForm, run: CanaryRun): Liveness {
 /** How long the session-start check waits for the hook on the canary: the host's limit, and time to say it was passed. */
 export const CHECK_LIMIT_SECONDS = HOOK_LIMIT_SECONDS + 2;
 
+/**
+ * `perl -e WATCHDOG SECONDS CMD…`: runs CMD in a process group of its own (perl leads it) and, after
+ * SECONDS, kills the whole group (exit 137); else exits as CMD did. timeout(1) where macOS has none.
+ */
+const WATCHDOG =
+  'setpgrp(0,0); my $p = fork; defined $p or exit 125; if (!$p) { exec @ARGV[1..$#ARGV] or exit 127 } ' +
+  '$SIG{ALRM} = sub { kill "KILL", -$$ }; alarm $ARGV[0]; waitpid($p, 0); exit($? & 127 ? 128 + ($? & 127) : $? >> 8)';
+
 /** Characters the session check keeps of the hook's output in its warning: safe in JSON, in every shell, in a terminal. */
 const SAFE_CHARS = 'A-Za-z0-9 ._:/,()=+@~;!?#%*&-';
 
@@ -218,11 +226,12 @@ export function sessionCheckScript(hookCommand: string, form: CanaryForm, warn: 
   const stops = form.stops.map((s) => `*'${s}'*`).join('|');
   return [
     `t=$(date +%s)`,
-    // Bounded where a timeout(1) that can (GNU coreutils: it ends the hook's whole process group, so
-    // nothing the hook started keeps the output open): a hook that never answers would otherwise
-    // outlast the host's own limit for this check, which then ends it without a word, and the
-    // session would start unguarded in silence. Where none can (macOS has none), unbounded as before.
-    `if timeout -k 2 1 true >/dev/null 2>&1; then o=$(printf '%s' '${form.payload}' | timeout -k 2 ${CHECK_LIMIT_SECONDS} sh -c '${hookCommand.replace(/'/g, `'\\''`)}' 2>&1); else o=$(printf '%s' '${form.payload}' | (${hookCommand}) 2>&1); fi`,
+    // Bounded: a hook that never answers would otherwise outlast the host's own limit for this check,
+    // which then ends it without a word, and the session would start unguarded in silence. The bound
+    // must end the hook's whole process group (what the hook started keeps the output open): GNU
+    // timeout does; where there is none (macOS), perl does it (WATCHDOG); with neither, unbounded.
+    `if timeout -k 2 1 true >/dev/null 2>&1; then set -- timeout -k 2 ${CHECK_LIMIT_SECONDS}; elif perl -e 1 >/dev/null 2>&1; then set -- perl -e '${WATCHDOG}' ${CHECK_LIMIT_SECONDS}; else set --; fi`,
+    `if [ $# -gt 0 ]; then o=$(printf '%s' '${form.payload}' | "$@" sh -c '${hookCommand.replace(/'/g, `'\\''`)}' 2>&1); else o=$(printf '%s' '${form.payload}' | (${hookCommand}) 2>&1); fi`,
     `r=$?`,
     `case $r in 124|137) o="agent-guard: the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked";; esac`,
     `s=$(($(date +%s) - t))`,

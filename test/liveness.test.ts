@@ -230,12 +230,35 @@ test('the check keeps only characters that are safe in JSON and a terminal, what
   assert.deepEqual(JSON.parse(r.stdout), { m: '31mred0m quoted  0;title end' });
 });
 
-test("a hook that never answers: the check gives up after the host's limit and says so, ending what the hook started too", () => {
-  // The hook's own child keeps the output open: only ending the hook's whole process group ends the wait.
-  const script = sessionCheckScript(`sh -c 'sleep 60; echo late'`, CLAUDE_CANARY, (d) => `printf '{"m":"%s"}' "${d}"`);
-  const r = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8', timeout: 40000 });
-  assert.equal(r.error, undefined, 'the check ended by itself');
-  assert.deepEqual(JSON.parse(r.stdout), { m: `the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked` });
+/** A PATH where each named program is a stub that fails (as if missing), before the real ones. */
+function pathWithout(...programs: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-nobin-'));
+  for (const p of programs) writeFileSync(join(dir, p), '#!/bin/sh\nexit 127\n', { mode: 0o755 });
+  return `${dir}:${process.env.PATH}`;
+}
+
+for (const [how, missing] of [
+  ['timeout(1)', []],
+  ['perl, where there is no timeout(1) (macOS)', ['timeout']],
+] as const)
+  test(`a hook that never answers: the check gives up after the host's limit and says so, ending what the hook started too (${how})`, () => {
+    // The hook's own child keeps the output open: only ending the hook's whole process group ends the wait.
+    const script = sessionCheckScript(`sh -c 'sleep 60; echo late'`, CLAUDE_CANARY, (d) => `printf '{"m":"%s"}' "${d}"`);
+    const r = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8', timeout: 40000, env: { ...process.env, PATH: pathWithout(...missing) } });
+    assert.equal(r.error, undefined, 'the check ended by itself');
+    assert.deepEqual(JSON.parse(r.stdout), { m: `the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked` });
+  });
+
+test('with neither timeout(1) nor perl, the check runs the hook as before: a denial is silence, a pass the warning', () => {
+  const warn = (d: string) => `printf '{"m":"%s"}' "${d}"`;
+  const env = { ...process.env, PATH: pathWithout('timeout', 'perl') };
+  const denied = spawnSync('/bin/sh', ['-c', sessionCheckScript(`printf '%s' '{"permissionDecision":"deny"}'`, CLAUDE_CANARY, warn)], {
+    encoding: 'utf8',
+    env,
+  });
+  assert.deepEqual([denied.status, denied.stdout], [0, '']);
+  const passed = spawnSync('/bin/sh', ['-c', sessionCheckScript('true', CLAUDE_CANARY, warn)], { encoding: 'utf8', env });
+  assert.deepEqual(JSON.parse(passed.stdout), { m: 'it answered nothing (exit 0)' });
 });
 
 test('a hook whose command holds single quotes runs as written under the bound', () => {
