@@ -145,8 +145,9 @@ describe(`Claude Code's sandbox (${cli('claude').version}) behind the guard`, ()
     assert.equal(resultAfter(run, 2), 'API_TOKEN=template-value\nLOCAL_TOKEN=template-value\n# scratch project');
     // Outside the workspace the file system is read-only.
     const writes = resultAfter(run, 3);
-    assert.match(writes, /outside\.txt: Read-only file system/);
-    assert.match(writes, /\.bashrc: Read-only file system/);
+    // bash says "<file>: Read-only file system", zsh (Claude Code's shell where it is installed) "read-only file system: <file>".
+    assert.match(writes, /outside\.txt: Read-only file system|read-only file system: \S*outside\.txt/);
+    assert.match(writes, /\.bashrc: Read-only file system|read-only file system: \S*\.bashrc/);
     assert.equal(existsSync(w.outside), false);
     assert.equal(readFileSync(join(w.home, '.bashrc'), 'utf8'), '# home\n');
     // Inside it, writing works.
