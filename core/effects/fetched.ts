@@ -1,4 +1,5 @@
 import { basename, isAbsolutePath, isSameOrAncestor, resolvePath } from '../paths';
+import { RSYNC_TAKES } from '../programs/files';
 import { NETWORK_SOURCES } from '../programs/network';
 import { PACKAGE_SOURCES, REMOTE_SPEC, URL_RUNNERS, type PackageSourceRow } from '../programs/package-sources';
 import type { Invocation, ShellAnalysis, Value } from '../shell/analyze';
@@ -166,32 +167,18 @@ function clonePlace(inv: Invocation, home: string): FetchedPlace | null {
 }
 
 const SCP_TAKES = ['-P', '-i', '-o', '-F', '-c', '-l', '-S', '-J', '-D'];
-const RSYNC_TAKES = [
-  '-e',
-  '--rsh',
-  '--exclude',
-  '--include',
-  '--filter',
-  '-f',
-  '--port',
-  '--password-file',
-  '--exclude-from',
-  '--include-from',
-  '--files-from',
-  '--rsync-path',
+/** rsync's value-taking options: the copy rows' list (core/programs/files.ts) and the rest rsync has. */
+const RSYNC_ALL_TAKES = [
+  ...RSYNC_TAKES,
   '-T',
   '--temp-dir',
-  '--chmod',
-  '--log-file',
   '--partial-dir',
   '--compare-dest',
   '--copy-dest',
   '--link-dest',
   '-B',
   '--block-size',
-  '--timeout',
   '--contimeout',
-  '--bwlimit',
   '--max-size',
   '--min-size',
   '--backup-dir',
@@ -208,7 +195,7 @@ const RSYNC_TAKES = [
 function copyPlaces(inv: Invocation, home: string): FetchedPlace[] {
   const scp = inv.program === 'scp';
   if (!scp && inv.program !== 'rsync') return [];
-  const ops = operands(inv.args, scp ? SCP_TAKES : RSYNC_TAKES);
+  const ops = operands(inv.args, scp ? SCP_TAKES : RSYNC_ALL_TAKES);
   if (ops.length < 2) return [];
   const dest = ops[ops.length - 1]!;
   const isRemote = (t: string | null) => t !== null && (/^(?:scp|sftp|rsync):\/\//i.test(t) || SCP_REMOTE.test(t));

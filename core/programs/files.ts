@@ -110,7 +110,7 @@ const DIFF_TAKES = [
 ];
 
 /** rsync's options that take a value, in every mode (a dry run reads them the same way). */
-const RSYNC_TAKES = [
+export const RSYNC_TAKES = [
   '-e',
   '--rsh',
   '--exclude',
