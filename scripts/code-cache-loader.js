@@ -455,7 +455,8 @@ function makeSnapshot() {
   if (!cache) return fail('no cache folder');
   const self = readSelf(__filename);
   if (!self.id) return fail('the hook file changed while it was read');
-  const { code } = embeddedCode(self.bytes.toString('utf8'));
+  const text = self.bytes.toString('utf8');
+  const { code } = embeddedCode(text);
   const hash = hashes(self.bytes, code);
   if (!hash.code.startsWith(KEY)) return fail('the hook file is not the code its key names');
   // The seal first: the trial runs below start from the blob and look this file up in it.
@@ -469,7 +470,6 @@ function makeSnapshot() {
   // check and map on every call).
   const entry = `${blob}.${process.pid}.entry.js`;
   try {
-    const text = self.bytes.toString('latin1');
     const at = text.indexOf(CODE_START);
     if (at < 0) return fail('the hook file has no code comment');
     try {
@@ -477,7 +477,7 @@ function makeSnapshot() {
     } catch {
       /* none left from an earlier build */
     }
-    fs.writeFileSync(entry, text.slice(0, at), { mode: 0o600, flag: 'wx', encoding: 'latin1' });
+    fs.writeFileSync(entry, text.slice(0, at), { mode: 0o600, flag: 'wx' });
     const built = spawnSync(process.execPath, ['--snapshot-blob', tmp, '--build-snapshot', entry, __filename, hash.code], {
       stdio: ['ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
