@@ -5,14 +5,14 @@
 import guards from 'agent-guard:guards';
 import { evaluatePayload } from '../core/guards/dispatch';
 import { deadlineIn, HOOK_DEADLINE_MS } from '../core/guards/dispatch';
-import { emit, readStdin, runHook, tooLargeReply } from './run-hook';
+import { emit, type HookRun, readStdin, render, runHook, tooLargeReply } from './run-hook';
 
 /**
  * One tool call: called by the loader (scripts/code-cache-loader.js) once the bundle is loaded, or
  * at the start of a process restored from the startup snapshot. Nothing of the call is read before
  * (the environment, the clock, the folder): a snapshot would freeze it.
  */
-export function main(): void {
+export function main(input?: { text: string; tooLarge: boolean }): void {
   // The deadline starts before stdin is read: the host's timeout counts from when it started us.
   const deadline = deadlineIn(HOOK_DEADLINE_MS);
   // Once nothing is left to do ('beforeExit': the answer written, no write or timer pending), exit
@@ -20,15 +20,37 @@ export function main(): void {
   // that nobody waits for. 'exit' handlers (the loader's cache writes) still run. Work left on an
   // unref'd handle, or scheduled from another 'beforeExit' listener, would be cut off: keep it sync.
   process.once('beforeExit', () => process.exit());
-  readStdin()
+  // `input`: stdin as the loader read it already (it asked the resident analyser first, and that failed).
+  (input ? Promise.resolve(input) : readStdin())
     .then(({ text, tooLarge }) => {
       if (tooLarge) emit(tooLargeReply());
       else emit(runHook(text, process.env, deadline, process.argv[1]));
     })
     .catch((err: unknown) => {
       // Last line of defence: never a stack trace, never a non-zero exit that reads as a hook error.
-      emit({ stdout: '', stderr: [`agent-guard: internal error (${err instanceof Error ? err.message : String(err)}); no opinion`], exitCode: 0 });
+      emit(internalError(err));
     });
+}
+
+function internalError(err: unknown): HookRun {
+  return { stdout: '', stderr: [`agent-guard: internal error (${err instanceof Error ? err.message : String(err)}); no opinion`], exitCode: 0 };
+}
+
+/**
+ * One call in the resident analyser (scripts/code-cache-loader.js, "The resident analyser"): what
+ * main() would write in a process of its own for this stdin, this environment and hook file, run
+ * in the call's folder (the loader changes to it first) with the same deadline from its start.
+ * Returns the bytes, rendered as emit() writes them: the asking process writes them unchanged.
+ */
+export function answer(stdin: string, env: NodeJS.ProcessEnv, selfFile: string): { stdout: string; stderr: string; exitCode: number } {
+  const deadline = deadlineIn(HOOK_DEADLINE_MS);
+  let run: HookRun;
+  try {
+    run = runHook(stdin, env, deadline, selfFile);
+  } catch (err) {
+    run = internalError(err);
+  }
+  return render(run);
 }
 
 const WARM_UP_COMMANDS = [

@@ -237,11 +237,16 @@ function readStdinStream(limit: number, chunks: Buffer[], initial: number): Prom
   });
 }
 
+/** The bytes a run writes: stderr reaches a terminal (and the Copilot/Gemini CLIs show the reason from it), so it is escaped. */
+export function render(run: HookRun): { stdout: string; stderr: string; exitCode: number } {
+  return { stdout: run.stdout, stderr: run.stderr.map((line) => `${escapeControl(line, 'text')}\n`).join(''), exitCode: run.exitCode };
+}
+
 export function emit(run: HookRun): void {
-  // stderr reaches a terminal (and the Copilot/Gemini CLIs show the reason from it): escaped.
-  for (const line of run.stderr) process.stderr.write(`${escapeControl(line, 'text')}\n`);
-  if (run.stdout) process.stdout.write(run.stdout);
-  process.exitCode = run.exitCode;
+  const out = render(run);
+  if (out.stderr) process.stderr.write(out.stderr);
+  if (out.stdout) process.stdout.write(out.stdout);
+  process.exitCode = out.exitCode;
 }
 
 function isJson(text: string): boolean {

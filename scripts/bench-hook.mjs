@@ -12,8 +12,8 @@
 //   valgrind, a call takes seconds) is cut short and measured as the deadline's answer; every run's
 //   answer is checked against the real hook's.
 // BENCH_RUNS (default 15) runs per cell; BENCH_INSTRUCTIONS=0 skips valgrind; BENCH_PEER=0 the peer.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, homedir, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -48,6 +48,10 @@ const INSTALLED = (() => {
 })();
 const noBlobCache = join(scratch, 'cache-no-blob');
 mkdirSync(noBlobCache, { mode: 0o700 });
+// A cache folder where the resident analyser (scripts/code-cache-loader.js) of the measuring copy
+// runs: the installed command finds its socket and asks it.
+const residentCache = join(scratch, 'cache-resident');
+mkdirSync(residentCache, { mode: 0o700 });
 if (CA) envs.push({ id: 'ca', label: `with NODE_EXTRA_CA_CERTS (this machine)`, env: { ...baseEnv, NODE_EXTRA_CA_CERTS: CA } });
 
 // ---- a repository to call in (one payload asks git for the branch) ----
@@ -121,6 +125,44 @@ function snapshotBlob() {
   return /snapshot used/.test(probe.stderr) ? { path } : { missing: `built, but not used: ${probe.stderr.trim()}` };
 }
 
+/**
+ * The resident analyser of the measuring copy, started as a call would start it, and checked to
+ * answer the installed command. Its CPU is read from /proc around each run: every thread's time on
+ * the CPU (schedstat, in ns) and the children it waited for (git: in clock ticks).
+ */
+function residentAnalyser() {
+  if (!PERF || !existsSync('/proc/self/schedstat')) return { missing: 'needs perf and /proc' };
+  const env = { ...baseEnv, XDG_CACHE_HOME: residentCache };
+  const child = spawn(process.execPath, [HOOK, '--agent-guard-serve'], { cwd: repo, env, detached: true, stdio: 'ignore' });
+  child.unref();
+  const probe = () =>
+    spawnSync('sh', ['-c', INSTALLED], { input: JSON.stringify(PAYLOADS[0].payload), env: { ...env, AGENT_GUARD_RESIDENT_TRACE: '1' }, encoding: 'utf8' });
+  for (let i = 0; i < 100; i++) {
+    if (/resident used/.test(probe().stderr)) return { pid: child.pid, stop: () => process.kill(child.pid, 'SIGKILL') };
+    spawnSync('sleep', ['0.1']);
+  }
+  process.kill(child.pid, 'SIGKILL');
+  return { missing: 'started, but the installed command did not ask it' };
+}
+
+const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+/** The analyser's CPU so far, in ms: all its threads, and the children it waited for. */
+function analyserCpu(pid) {
+  let ns = 0;
+  for (const t of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[0]);
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 16 and 17 of stat (cutime, cstime) are at 13 and 14 after the name.
+  return ns / 1e6 + (Number(f[13]) + Number(f[14])) * TICK_MS;
+}
+
+/** The analyser's resident and peak memory in MiB. */
+function analyserRss(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(status)?.[1]) / 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
 /** CPU ms of one run (and its output, to check the answer). */
 function cpuRun(args, input, env, file = process.execPath) {
   if (PERF) {
@@ -173,6 +215,7 @@ function verdictOf(stdout) {
 export function benchHook({ print = console.log } = {}) {
   const peer = peerHook();
   const blob = snapshotBlob();
+  const resident = residentAnalyser();
   const programs = [
     { id: 'node', args: ['-e', '0'] },
     { id: 'hook', args: [HOOK] },
@@ -181,6 +224,8 @@ export function benchHook({ print = console.log } = {}) {
     // The installed command (it unsets NODE_EXTRA_CA_CERTS itself: measured without the CA bundle only).
     ...(PERF ? [{ id: 'cmdplain', file: 'sh', args: ['-c', INSTALLED], cache: noBlobCache, noCaOnly: true }] : []),
     ...(PERF && blob.path ? [{ id: 'cmd', file: 'sh', args: ['-c', INSTALLED], noCaOnly: true }] : []),
+    // The installed command asking the resident analyser: its CPU and the analyser's for the call.
+    ...(resident.pid ? [{ id: 'resident', file: 'sh', args: ['-c', INSTALLED], cache: residentCache, noCaOnly: true, analyser: resident.pid }] : []),
   ];
   const envOf = (prog, e) => (prog.cache ? { ...e.env, XDG_CACHE_HOME: prog.cache } : e.env);
   if (PERF && blob.path) {
@@ -191,12 +236,13 @@ export function benchHook({ print = console.log } = {}) {
     });
     if (!/snapshot used/.test(probe.stderr)) throw new Error(`the installed command did not start from the blob: ${probe.stderr.trim()}`);
   }
-  const answers = new Set(['hook', 'snap', 'cmd', 'cmdplain']);
+  const answers = new Set(['hook', 'snap', 'cmd', 'cmdplain', 'resident']);
   print(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
   print(
     `hook: ${HOOK} (the deadline lifted; ${(readFileSync(REAL_HOOK).length / 1024).toFixed(0)} KB); peer: ${peer.args ? `${PEER.name} ${PEER.version} (npm)` : `not measured (${peer.missing})`}`,
   );
   print(`startup snapshot: ${blob.path ? `${blob.path} (${(statSync(blob.path).size / 2 ** 20).toFixed(1)} MiB)` : `not measured (${blob.missing})`}`);
+  print(`resident analyser: ${resident.pid ? `pid ${resident.pid}; its CPU per call (all threads, and git) is added to the asking command's` : `not measured (${resident.missing})`}`);
   print(
     `CPU: ${PERF ? 'perf stat task-clock' : "the child's own cpuUsage at exit"}, median of ${RUNS} runs alternating node -e 0, hook${blob.path ? ', the hook from its startup snapshot' : ''}${peer.args ? ', peer' : ''}${PERF ? ', the installed command (sh -c) with no blob and from the blob' : ''}${CA ? ', with and without the CA bundle' : ''}; instructions: ${VALGRIND ? 'callgrind, all threads, one run each' : 'not measured'}`,
   );
@@ -212,7 +258,14 @@ export function benchHook({ print = console.log } = {}) {
     if (verdictOf(expected.stdout) !== p.deny) throw new Error(`${p.id}: the hook answered ${verdictOf(expected.stdout)}, expected ${p.deny}`);
     for (let i = 0; i < RUNS; i++)
       for (const { e, prog } of pairs) {
+        const before = prog.analyser ? analyserCpu(prog.analyser) : 0;
         const r = cpuRun(prog.args, input, envOf(prog, e), prog.file);
+        if (prog.analyser) {
+          const spent = analyserCpu(prog.analyser) - before;
+          cells[`${e.id}:analyser`] ??= [];
+          cells[`${e.id}:analyser`].push(spent);
+          r.cpu += spent;
+        }
         if (answers.has(prog.id) && (r.stdout !== expected.stdout || r.status !== expected.status))
           throw new Error(`${p.id}: the measuring copy answered ${JSON.stringify(r.stdout)} (exit ${r.status}), the hook ${JSON.stringify(expected.stdout)}`);
         cells[`${e.id}:${prog.id}`].push(r.cpu);
@@ -224,6 +277,7 @@ export function benchHook({ print = console.log } = {}) {
         const s = [];
         for (let i = 0; i < 5; i++) s.push(rssRun(prog.args, input, envOf(prog, envs[0]), prog.file));
         row.rss[prog.id] = median(s);
+        if (prog.analyser) row.analyser = analyserRss(prog.analyser);
       }
     if (VALGRIND) {
       // node -e 0 once per environment (it does not read its input); the hook and the peer per payload.
@@ -254,6 +308,7 @@ export function benchHook({ print = console.log } = {}) {
     results.push(row);
     printRow(row, print, !!peer.args);
   }
+  resident.stop?.();
   return results;
 }
 
@@ -272,6 +327,9 @@ function printRow(r, print, peer) {
       : null,
     Number.isFinite(c['noca:cmdplain'])
       ? `installed command (sh -c): no blob ${f1(c['noca:cmdplain'])} ms = ${ratio(c['noca:cmdplain'], c['noca:node'])} CPU${Number.isFinite(c['noca:cmd']) ? `; from the blob ${f1(c['noca:cmd'])} ms = ${ratio(c['noca:cmd'], c['noca:node'])} CPU` : ''}`
+      : null,
+    Number.isFinite(c['noca:resident'])
+      ? `installed command asking the resident analyser: ${f1(c['noca:resident'])} ms (the analyser's part ${f1(c['noca:analyser'])}) = ${ratio(c['noca:resident'], c['noca:node'])} CPU${Number.isFinite(r.rss.resident) ? `; peak RSS of the call ${f1(r.rss.resident)} MiB (+${f1(r.rss.resident - r.rss.node)}), the analyser ${f1(r.analyser?.rss)} MiB resident (peak ${f1(r.analyser?.peak)})` : ''}`
       : null,
     CA ? `with the CA bundle ${ratio(c['ca:hook'], c['ca:node'])} CPU (${f1(c['ca:hook'])} vs ${f1(c['ca:node'])})` : null,
     Number.isFinite(r.ir['ca:hook']) ? `${ratio(r.ir['ca:hook'], r.ir['ca:node'])} instructions` : null,

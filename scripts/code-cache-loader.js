@@ -65,7 +65,12 @@ function embeddedCode(text) {
   return { code: code.includes('*\\') ? code.replace(/\*\\(\\*)\//g, '*$1/') : code, lineOffset };
 }
 
-function run() {
+/**
+ * Compiles and runs this file's code (see the rules at the top) and returns its exports.
+ * `process.once('exit')` keeps the code cache, the seal, and (the hook) asks for a startup
+ * snapshot and a resident analyser, after the answer.
+ */
+function load() {
   const vm = require('node:vm');
   const self = readSelf(__filename);
   const { code, lineOffset } = embeddedCode(self.bytes.toString('utf8'));
@@ -87,8 +92,15 @@ function run() {
   if (honest && (fresh || !cached || script.cachedDataRejected))
     process.once('exit', () => remember(cache, self, hash, fresh, !cached || script.cachedDataRejected, () => script.createCachedData(), mod.exports));
   script.runInThisContext()(mod.exports, require, mod, __filename, __dirname);
+  return { exports: mod.exports, cache, honest };
+}
+
+/** A call in this process. `input`: stdin, when the loader read it already (the resident analyser failed). */
+function run(input) {
+  const { exports, cache, honest } = load();
   if (SNAPSHOT && honest && (wantsSnapshot() || process.env.AGENT_GUARD_AFTER_SNAPSHOT)) process.once('exit', () => requestSnapshot(cache, wantsSnapshot()));
-  if (SNAPSHOT) mod.exports.main();
+  if (SNAPSHOT && honest && wantsResident()) process.once('exit', () => requestResident(cache, __filename));
+  if (SNAPSHOT) exports.main(input);
 }
 
 /** SHA-256 of the file and of its code (node:crypto costs ~5 ms to load: once per copy of the file). */
@@ -676,7 +688,391 @@ function startFromSnapshot(codeHash, node, exports) {
     return;
   }
   globalThis.__agentGuardBuild = { key: KEY };
+  if (wantsResident()) process.once('exit', () => requestResident(cacheLocation(), file));
   exports.main();
+}
+
+// ---- The resident analyser (the hook only) ----
+// A call's own process, even started from the snapshot, spends twice what `node -e 0` does on
+// loading the analysis it then uses for a millisecond. The resident analyser is that analysis
+// kept loaded: `node <hook file> --agent-guard-serve`, started in the background after a call's
+// answer (requestResident) when the installed command asks for it (AGENT_GUARD_RESIDENT=want: it
+// found no socket), listening on `<key>.sock` in the private cache folder, and leaving after
+// RESIDENT_IDLE_MS without a call (or RESIDENT_LIFE_MS in all, or at once when its socket is no
+// longer its own). A call whose command found the socket (AGENT_GUARD_RESIDENT=ask) reads its stdin,
+// hands it to the analyser with its environment, folder and hook file, and writes the answer the
+// analyser gives: the bytes the call's own process would have written (cli/hook.ts answer(), run
+// in the call's folder). Anything wrong (no socket, not ours, no answer in RESIDENT_WAIT_MS, an
+// answer that is not one) means the call runs in this process, with the stdin already read.
+// Trust: whatever answers on the socket decides the call, and anything that runs as this user can
+// listen under that name (`socat UNIX-LISTEN:<name>` is one line), so an answer is written only when it
+// comes from the analyser itself (genuineAnalyser): on Linux, the one socket listening under that
+// name belongs to the process the answer names, and that process is this Node binary running
+// exactly `<file> --agent-guard-serve`, with none of the variables that change what Node runs
+// (the installed command's list, core/hook-env.ts), not traced, and `<file>` sealed with the same
+// bytes as this call's own hook file (the seal: see the rules at the top). Elsewhere (no /proc)
+// there is no analyser. The analyser runs only a hook file whose code hashes to its key, ignores
+// SIGUSR1 (Node would open its inspector to anyone on the machine), and keeps nothing of a call
+// (test/resident.test.ts holds it to the answers of a process of its own).
+const SERVE = '--agent-guard-serve';
+const RESIDENT_WAIT_MS = 6000;
+const RESIDENT_IDLE_MS = 10 * 60 * 1000;
+const RESIDENT_LIFE_MS = 4 * 3600 * 1000;
+/** At most one start of the analyser per build key and cache folder in this long. */
+const RESIDENT_RETRY_MS = 60 * 1000;
+/** A request: stdin (up to the hook's 16 MiB) and the environment. */
+const MAX_REQUEST = 20 * 1024 * 1024;
+/** sun_path holds 108 bytes on Linux, 104 on macOS: a longer socket name cannot be bound. */
+const MAX_SOCKET_PATH = 100;
+
+function residentLocation(cache) {
+  const sock = cache ? require('node:path').join(cache.dir, `${KEY}.sock`) : null;
+  return sock && Buffer.byteLength(sock) <= MAX_SOCKET_PATH ? sock : null;
+}
+
+/** The resident analyser is used and started only on Linux (its answers are checked through /proc), with a cache, and not when AGENT_GUARD_NO_RESIDENT is set. */
+function residentHere() {
+  const env = process.env;
+  return SNAPSHOT && process.platform === 'linux' && !env.AGENT_GUARD_NO_CACHE && !env.AGENT_GUARD_NO_RESIDENT;
+}
+
+/** The variables that change what Node runs or loads: the installed command unsets them (core/hook-env.ts UNSET_BEFORE_NODE; a test holds the two lists equal). */
+const STARTUP_VARS = [
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'NODE_EXTRA_CA_CERTS',
+  'NODE_ICU_DATA',
+  'NODE_CHANNEL_FD',
+  'NODE_UNIQUE_ID',
+  'NODE_REDIRECT_WARNINGS',
+  'NODE_V8_COVERAGE',
+  'NODE_COMPILE_CACHE',
+  'NODE_REPL_EXTERNAL_MODULE',
+  'OPENSSL_CONF',
+  'LD_PRELOAD',
+  'LD_AUDIT',
+  'DYLD_INSERT_LIBRARIES',
+];
+
+/**
+ * Whether the answer naming `pid` comes from the resident analyser itself (see "Trust" above), read
+ * from /proc: the socket listening under `sock`, that process's descriptors, binary, command line,
+ * environment and tracer, and the seals of its hook file and of this one.
+ */
+function genuineAnalyser(cache, sock, pid) {
+  try {
+    const fs = require('node:fs');
+    if (!Number.isInteger(pid) || pid <= 1) return false;
+    // The sockets listening (flag 0x10000) under exactly this name: one, or nothing is sure.
+    let inode = null;
+    let listening = 0;
+    for (const line of fs.readFileSync('/proc/net/unix', 'latin1').split('\n')) {
+      const m = /^\s*[0-9a-fA-F]+: [0-9a-fA-F]+ [0-9a-fA-F]+ ([0-9a-fA-F]+) [0-9a-fA-F]+ [0-9a-fA-F]+ +(\d+) (.*)$/.exec(line);
+      if (!m || m[3] !== sock || (Number.parseInt(m[1], 16) & 0x10000) === 0) continue;
+      listening++;
+      inode = m[2];
+    }
+    if (listening !== 1) return false;
+    const proc = `/proc/${pid}`;
+    if (!fs.readdirSync(`${proc}/fd`).some((fd) => fs.readlinkSync(`${proc}/fd/${fd}`) === `socket:[${inode}]`)) return false;
+    if (fs.readlinkSync(`${proc}/exe`) !== fs.realpathSync(process.execPath)) return false;
+    const argv = fs.readFileSync(`${proc}/cmdline`, 'utf8').split('\0');
+    if (argv.length !== 4 || argv[2] !== SERVE || argv[3] !== '') return false;
+    const names = fs
+      .readFileSync(`${proc}/environ`, 'utf8')
+      .split('\0')
+      .map((kv) => kv.slice(0, kv.indexOf('=')));
+    if (names.some((n) => STARTUP_VARS.includes(n))) return false;
+    if (!/^TracerPid:\s+0$/m.test(fs.readFileSync(`${proc}/status`, 'latin1'))) return false;
+    // Its hook file: sealed, with this build's code and the same bytes as this call's own file.
+    const theirs = sealOf(cache, identity(fs.statSync(argv[1], { bigint: true })));
+    const ours = sealOf(cache, identity(fs.statSync(process.argv[1], { bigint: true })));
+    return !!theirs && !!ours && theirs.file === ours.file && theirs.code.startsWith(KEY);
+  } catch {
+    return false;
+  }
+}
+
+function wantsResident() {
+  return (
+    residentHere() && !process.env.AGENT_GUARD_NO_SNAPSHOT_BUILD && (process.env.AGENT_GUARD_RESIDENT === 'want' || process.env.AGENT_GUARD_RESIDENT === 'ask')
+  );
+}
+
+/** A socket of this user's, private, with one link, in the trusted cache folder. */
+function trustedSocket(cache, sock) {
+  try {
+    const fs = require('node:fs');
+    if (!trustedDir(cache.dir)) return false;
+    const st = fs.lstatSync(sock);
+    return st.isSocket() && st.nlink === 1 && st.uid === process.getuid() && (st.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** All of stdin, as the hook reads it (bounded): synchronous reads, the stream where fd 0 is non-blocking. */
+function readInput(done) {
+  const limit = 16 * 1024 * 1024;
+  const chunks = [];
+  let size = 0;
+  const text = () => Buffer.concat(chunks).toString('utf8');
+  try {
+    const buf = Buffer.allocUnsafe(64 * 1024);
+    while (true) {
+      const n = require('node:fs').readSync(0, buf, 0, buf.length, null);
+      if (n === 0) break;
+      size += n;
+      if (size > limit) return done({ text: '', tooLarge: true });
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+    }
+    return done({ text: text(), tooLarge: false });
+  } catch (err) {
+    if (err.code === 'EOF') return done({ text: text(), tooLarge: false });
+    if (err.code !== 'EAGAIN' && err.code !== 'EWOULDBLOCK') return done({ text: '', tooLarge: false });
+  }
+  if (process.stdin.isTTY) return done({ text: '', tooLarge: false });
+  let tooLarge = false;
+  process.stdin.on('data', (chunk) => {
+    if (tooLarge) return;
+    size += chunk.length;
+    if (size > limit) {
+      tooLarge = true;
+      chunks.length = 0;
+    } else chunks.push(chunk);
+  });
+  process.stdin.on('end', () => done({ text: text(), tooLarge }));
+  process.stdin.on('error', () => done({ text: '', tooLarge }));
+}
+
+/**
+ * The call, answered by the resident analyser (AGENT_GUARD_RESIDENT=ask), or in this process when
+ * that fails in any way (see above).
+ */
+function askResident() {
+  const cache = cacheLocation();
+  const sock = residentLocation(cache);
+  if (!sock || !trustedSocket(cache, sock)) return run();
+  readInput((input) => {
+    let cwd;
+    try {
+      cwd = process.cwd();
+    } catch {
+      return run(input);
+    }
+    if (input.tooLarge) return run(input);
+    let settled = false;
+    const fallBack = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      conn.destroy();
+      if (process.env.AGENT_GUARD_RESIDENT_TRACE) process.stderr.write('agent-guard: resident not used\n');
+      run(input);
+    };
+    const conn = require('node:net').connect(sock);
+    const timer = setTimeout(fallBack, RESIDENT_WAIT_MS);
+    const reply = [];
+    let size = 0;
+    conn.on('connect', () => conn.end(JSON.stringify({ v: 1, key: KEY, stdin: input.text, env: process.env, cwd, file: process.argv[1] })));
+    conn.on('data', (d) => {
+      size += d.length;
+      if (size > MAX_REQUEST) fallBack();
+      else reply.push(d);
+    });
+    conn.on('error', fallBack);
+    conn.on('close', () => {
+      if (settled) return;
+      let r;
+      try {
+        r = JSON.parse(Buffer.concat(reply).toString('utf8'));
+      } catch {
+        return fallBack();
+      }
+      if (!r || typeof r.stdout !== 'string' || typeof r.stderr !== 'string' || (r.exitCode !== 0 && r.exitCode !== 2)) return fallBack();
+      if (!genuineAnalyser(cache, sock, r.pid)) return fallBack();
+      settled = true;
+      clearTimeout(timer);
+      if (process.env.AGENT_GUARD_RESIDENT_TRACE) process.stderr.write(`agent-guard: resident used (pid ${Number(r.pid) || 0})\n`);
+      if (r.stderr) process.stderr.write(r.stderr);
+      if (r.stdout) process.stdout.write(r.stdout);
+      process.exitCode = r.exitCode;
+      // As main() does: exit once the answer is written (a natural exit takes the heap apart).
+      process.once('beforeExit', () => process.exit());
+    });
+  });
+}
+
+/**
+ * At exit, after the answer: starts `node <file> --agent-guard-serve` detached, with no stdio of
+ * ours, under the Node that ran this call, unless an analyser answers on the socket already; at most
+ * once per RESIDENT_RETRY_MS (the mark `<key>.serve.try`, as requestSnapshot's).
+ */
+function requestResident(cache, file) {
+  try {
+    const fs = require('node:fs');
+    const path = require('node:path');
+    const sock = residentLocation(cache);
+    if (!sock || !file) return;
+    for (const d of [cache.base, cache.dir]) {
+      try {
+        fs.mkdirSync(d, { mode: 0o700 });
+      } catch (e) {
+        if (e.code !== 'EEXIST') return;
+      }
+    }
+    if (!trustedDir(cache.dir)) return;
+    const mark = path.join(cache.dir, `${KEY}.serve.try`);
+    try {
+      if (Date.now() - fs.lstatSync(mark).mtimeMs < RESIDENT_RETRY_MS) return;
+    } catch {
+      /* never tried */
+    }
+    if (!writePrivate(mark, '')) return;
+    const env = { ...process.env };
+    for (const k of [
+      'AGENT_GUARD_SNAPSHOT',
+      'AGENT_GUARD_AFTER_SNAPSHOT',
+      'AGENT_GUARD_RESIDENT',
+      'AGENT_GUARD_SNAPSHOT_TRACE',
+      'AGENT_GUARD_RESIDENT_TRACE',
+      ...STARTUP_VARS,
+    ])
+      delete env[k];
+    require('node:child_process').spawn(process.execPath, [file, SERVE], { detached: true, stdio: 'ignore', env }).unref();
+  } catch {
+    /* no analyser this time: this process answered */
+  }
+}
+
+/** `node <hook file> --agent-guard-serve`: the resident analyser (see above). */
+function serve() {
+  const fs = require('node:fs');
+  const net = require('node:net');
+  const cache = residentHere() ? cacheLocation() : null;
+  const sock = residentLocation(cache);
+  if (!sock) return;
+  for (const d of [cache.base, cache.dir]) {
+    try {
+      fs.mkdirSync(d, { mode: 0o700 });
+    } catch (e) {
+      if (e.code !== 'EEXIST') return;
+    }
+  }
+  if (!trustedDir(cache.dir)) return;
+  // Only this build's own code, hashed now against its key (as the snapshot's builder does).
+  const self = readSelf(__filename);
+  const { code } = embeddedCode(self.bytes.toString('utf8'));
+  const hash = self.id ? hashes(self.bytes, code) : null;
+  if (!hash?.code.startsWith(KEY)) return;
+  // Sealed: a call checks that the analyser's file is its own (genuineAnalyser).
+  if (sealOf(cache, self.id)?.file !== hash.file) remember(cache, self, hash, true, false, null, null);
+  // A listener keeps Node from opening its inspector on SIGUSR1 (to anyone who can connect to it).
+  process.on('SIGUSR1', () => {});
+  const { exports, honest } = load();
+  if (!honest || typeof exports.answer !== 'function') return;
+  if (typeof exports.warmUp === 'function') exports.warmUp();
+  process.chdir('/');
+  process.umask(0o077);
+  // A call without HOME finds its home as its own process would (os.homedir() reads HOME first,
+  // then the password database): this process's HOME, the first call's, must not answer for it.
+  delete process.env.HOME;
+  const started = Date.now();
+  let idle;
+  let own = null;
+  const leave = () => {
+    try {
+      const st = fs.lstatSync(sock);
+      if (own && st.ino === own) fs.unlinkSync(sock);
+    } catch {
+      /* gone already */
+    }
+    process.exit(0);
+  };
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(leave, RESIDENT_IDLE_MS);
+  };
+  const server = net.createServer((conn) => {
+    const chunks = [];
+    let size = 0;
+    conn.setTimeout(RESIDENT_WAIT_MS, () => conn.destroy());
+    conn.on('data', (d) => {
+      size += d.length;
+      if (size > MAX_REQUEST) conn.destroy();
+      else chunks.push(d);
+    });
+    conn.on('end', () => {
+      touch();
+      conn.end(JSON.stringify(answerRequest(exports, Buffer.concat(chunks).toString('utf8'))));
+    });
+    conn.on('error', () => {});
+  });
+  server.maxConnections = 64;
+  // Bound under the socket's own name (a call checks the name the socket was bound to): one left by
+  // an analyser that is gone, or that a newer one replaces, is removed first (the older one leaves).
+  server.on('error', () => process.exit(0));
+  try {
+    if (!fs.lstatSync(sock).isDirectory()) fs.unlinkSync(sock);
+  } catch {
+    /* none there */
+  }
+  server.listen(sock, () => {
+    try {
+      own = fs.lstatSync(sock).ino;
+    } catch {
+      return leave();
+    }
+    touch();
+    // Leaves when its socket is no longer its own (a newer analyser, the folder removed) or it has run long enough.
+    setInterval(() => {
+      let ours = false;
+      try {
+        // (Not trustedDir: from '/', every folder is inside the workspace it checks against.)
+        const dir = fs.lstatSync(cache.dir);
+        ours = fs.lstatSync(sock).ino === own && dir.isDirectory() && ownedAndPrivate(dir);
+      } catch {
+        ours = false;
+      }
+      if (!ours || Date.now() - started > RESIDENT_LIFE_MS) leave();
+    }, 5000).unref();
+  });
+}
+
+/** One request: the answer cli/hook.ts gives, in the call's folder; `fallback` where this process cannot stand in for the call's own. */
+function answerRequest(exports, text) {
+  let q;
+  try {
+    q = JSON.parse(text);
+  } catch {
+    return { fallback: true };
+  }
+  if (
+    q?.v !== 1 ||
+    q.key !== KEY ||
+    typeof q.stdin !== 'string' ||
+    typeof q.cwd !== 'string' ||
+    typeof q.file !== 'string' ||
+    !q.env ||
+    typeof q.env !== 'object'
+  )
+    return { fallback: true };
+  try {
+    process.chdir(q.cwd);
+  } catch {
+    return { fallback: true };
+  }
+  try {
+    return { ...exports.answer(q.stdin, q.env, q.file), pid: process.pid };
+  } catch {
+    return { fallback: true };
+  } finally {
+    try {
+      process.chdir('/');
+    } catch {
+      /* stays where it is */
+    }
+  }
 }
 
 function start() {
@@ -684,6 +1080,8 @@ function start() {
   if (SNAPSHOT && process.execArgv.includes('--build-snapshot') && snapshotsHere() && require('node:v8').startupSnapshot.isBuildingSnapshot())
     return buildSnapshot();
   if (SNAPSHOT && process.argv[2] === MAKE_SNAPSHOT) return makeSnapshot();
+  if (SNAPSHOT && process.argv[2] === SERVE) return serve();
+  if (process.env.AGENT_GUARD_RESIDENT === 'ask' && residentHere()) return askResident();
   run();
 }
 

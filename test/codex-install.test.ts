@@ -29,7 +29,7 @@ test("the trust hash is Codex's own (the first value reported by codex-cli 0.171
   // trusts it and runs it is checked in the real-host suite (test/real-hosts/).
   assert.equal(
     codexHookHash(undefined, { type: 'command', command: walkUpCommand('codex'), timeout: 10 }),
-    'sha256:2aa719b54c3a504931a08b6ba8d19ce3c2edd4e000f6c0237199423bd50b3faf',
+    'sha256:1d282692da42e737b8e368a930c87a1641f33619ef1f756d640553a583184ca1',
   );
   // What changes the hash: the command, the timeout (600 s when absent), the matcher.
   const base = codexHookHash(undefined, { type: 'command', command: 'x' });

@@ -94,16 +94,24 @@ export function hardenedRun(missing: string, fix: string): string {
  * loader builds one in the background after the answer (rate-limited). Only shell built-ins: no
  * process before node. Windows' PowerShell form (quote.ts) keeps the plain run: the loader builds
  * no snapshot on win32 (in Git Bash this step finds no blob and the plain hook runs).
+ * Before the blob, the resident analyser (the loader's "The resident analyser"): where its socket
+ * `<key>.sock` is there and this user's, the plain `node "$f"` runs with AGENT_GUARD_RESIDENT=ask
+ * and hands the call to it (loading nothing of the analysis itself; in this process when that
+ * fails); otherwise AGENT_GUARD_RESIDENT=want, and the call's process starts one after its answer.
  */
 export function snapshotFirst(): string {
   return (
-    `unset AGENT_GUARD_SNAPSHOT AGENT_GUARD_AFTER_SNAPSHOT; l=; { read -r l; case $l in *build:*) ;; *) read -r l;; esac; } < "$f" 2>/dev/null; k=\${l##*build:}; ` +
+    `unset AGENT_GUARD_SNAPSHOT AGENT_GUARD_AFTER_SNAPSHOT AGENT_GUARD_RESIDENT; l=; { read -r l; case $l in *build:*) ;; *) read -r l;; esac; } < "$f" 2>/dev/null; k=\${l##*build:}; ` +
     `case $k in ????????????????) case $k in *[!0-9a-f]*) k=;; esac;; *) k=;; esac; ` +
-    `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; ` +
+    `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; s=$c/$k.sock; ` +
     `case $c in /*) ;; *) k=;; esac; ` +
-    `if [ -n "$k" ] && [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ] && [ -d "$c" ] && [ ! -h "$c" ] && [ -O "$c" ]; then ` +
+    `if [ -n "$k" ] && [ -d "$c" ] && [ ! -h "$c" ] && [ -O "$c" ]; then ` +
+    `if [ -z "$AGENT_GUARD_NO_RESIDENT" ] && [ -S "$s" ] && [ ! -h "$s" ] && [ -O "$s" ]; then export AGENT_GUARD_RESIDENT=ask; ` +
+    `else export AGENT_GUARD_RESIDENT=want; ` +
+    `if [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ]; then ` +
     `node --snapshot-blob "$b" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; ` +
-    `elif [ -n "$k" ]; then export AGENT_GUARD_SNAPSHOT=want; fi; `
+    `else export AGENT_GUARD_SNAPSHOT=want; fi; fi; ` +
+    `elif [ -n "$k" ]; then export AGENT_GUARD_SNAPSHOT=want AGENT_GUARD_RESIDENT=want; fi; `
   );
 }
 

@@ -1,0 +1,441 @@
+// The resident analyser (scripts/code-cache-loader.js, "The resident analyser"): the analysis kept
+// loaded in `node <hook file> --agent-guard-serve`, asked over a private socket by the calls whose
+// installed command found it. It must answer every call with the bytes the call's own process
+// would write, keep nothing of one call for the next, and be used only where it is ours; anything
+// wrong means the call is answered in its own process, with the stdin it read already.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
+import { createServer, connect, type Server } from 'node:net';
+import { join } from 'node:path';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import guards from 'agent-guard:guards';
+import { answer } from '../cli/hook';
+import { hookCommandFor, stampHook } from '../core/install/installer';
+import { UNSET_BEFORE_NODE } from '../core/hook-env';
+import { shQuote } from '../core/install/quote';
+
+const ROOT = process.env.AGENT_GUARD_ROOT!;
+const HOOK = join(ROOT, 'dist/hook.cjs');
+// Linux only: a call checks the analyser through /proc.
+const here = process.platform === 'linux';
+
+/** The folder calls run in: a git repository on main (outside the cache folder). */
+const WORK = mkdtempSync(join(tmpdir(), 'agent-guard-resident-ws-'));
+const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: WORK, stdio: 'ignore' });
+git('init', '-q', '-b', 'main');
+writeFileSync(join(WORK, 'a.txt'), 'a\n');
+git('add', '-A');
+git('commit', '-q', '-m', 'a');
+
+function freshCache(): string {
+  const home = mkdtempSync(join(tmpdir(), 'agent-guard-resident-'));
+  chmodSync(home, 0o700);
+  return home;
+}
+
+function env(cache: string, more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const e: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: '/home/user',
+    CLAUDE_PROJECT_DIR: '',
+    AGENT_GUARD_NO_CACHE: '',
+    AGENT_GUARD_NO_RESIDENT: '',
+    AGENT_GUARD_NO_LOG: '1',
+    XDG_CACHE_HOME: cache,
+    ...more,
+  };
+  delete e.NODE_OPTIONS;
+  for (const [k, v] of Object.entries(more)) if (v === undefined) delete e[k];
+  return e;
+}
+
+function readKey(file = HOOK): string {
+  const m = /const KEY = "([0-9a-f]{16})"/.exec(readFileSync(file, 'latin1').slice(0, 20000));
+  assert.ok(m, 'the loader names its key');
+  return m[1]!;
+}
+
+const socketOf = (cache: string, file = HOOK) => join(cache, 'agent-guard', `${readKey(file)}.sock`);
+
+/** Waits (up to a minute) until `ready` holds. */
+function waitFor(ready: () => boolean): boolean {
+  const until = Date.now() + 60000;
+  while (Date.now() < until) {
+    if (ready()) return true;
+    spawnSync('sleep', ['0.1']);
+  }
+  return false;
+}
+
+const isSocket = (path: string) => {
+  try {
+    return lstatSync(path).isSocket();
+  } catch {
+    return false;
+  }
+};
+
+/** `node <hook file> --agent-guard-serve`, as requestResident starts it, without Node's startup variables (here not detached: the test ends it). */
+function startAnalyser(cache: string, file = HOOK, more: NodeJS.ProcessEnv = {}): ChildProcess {
+  mkdirSync(join(cache, 'agent-guard'), { recursive: true, mode: 0o700 });
+  const e = env(cache);
+  for (const name of UNSET_BEFORE_NODE) delete e[name];
+  const child = spawn(process.execPath, [file, '--agent-guard-serve'], { cwd: WORK, env: { ...e, ...more }, stdio: 'ignore' });
+  assert.ok(
+    waitFor(() => isSocket(socketOf(cache, file))),
+    'the analyser listens',
+  );
+  return child;
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+const payload = (command: string, cwd = WORK) => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd });
+
+/** A call through the hook file's loader: AGENT_GUARD_RESIDENT=ask asks the analyser; AGENT_GUARD_NO_RESIDENT answers in the process. */
+function call(input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) {
+  const r = spawnSync(process.execPath, [file], {
+    cwd: WORK,
+    input,
+    encoding: 'utf8',
+    env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', ...more }),
+    timeout: 30000,
+  });
+  const trace = /agent-guard: resident (used|not used)(?: \(pid \d+\))?\n/.exec(r.stderr)?.[1] ?? 'none';
+  return { stdout: r.stdout, stderr: r.stderr.replace(/agent-guard: resident (used|not used)(?: \(pid \d+\))?\n/, ''), status: r.status, trace };
+}
+
+const asked = (input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => call(input, cache, { AGENT_GUARD_RESIDENT: 'ask', ...more }, file);
+const own = (input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => call(input, cache, { AGENT_GUARD_NO_RESIDENT: '1', ...more }, file);
+
+/** One request in the analyser's protocol, as the loader sends it. */
+function request(sock: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const c = connect(sock);
+    const chunks: Buffer[] = [];
+    c.on('connect', () => c.end(JSON.stringify(body)));
+    c.on('data', (d: Buffer) => chunks.push(d));
+    c.on('error', reject);
+    c.on('close', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch (e) {
+        reject(e);
+      }
+    });
+  });
+}
+
+const CALLS = ['rm -rf ~', 'npm test', 'git push --force', 'cat .env', `bash <<'EOF'\nmkdir -p build\ncp src/a build/\nEOF`];
+
+test('the analyser answers every guard example (every tool, blocked and allowed) and input that is not a call with the bytes the call itself writes, in any order', {
+  skip: !here,
+}, async () => {
+  const cache = freshCache();
+  const child = startAnalyser(cache);
+  try {
+    const sock = socketOf(cache);
+    const inputs: string[] = [];
+    for (const g of guards)
+      for (const ex of [...g.examples.blocked, ...g.examples.allowed]) {
+        inputs.push(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: ex.tool_name, tool_input: ex.tool_input, cwd: WORK }));
+      }
+    inputs.push('', 'not json', '{"tool_name":');
+    assert.ok(inputs.length > 500, `${inputs.length} calls`);
+    const e = env(cache);
+    const fromAnalyser: unknown[] = [];
+    for (const stdin of inputs) {
+      const r = await request(sock, { v: 1, key: readKey(), stdin, env: e, cwd: WORK, file: HOOK });
+      delete r.pid;
+      fromAnalyser.push(r);
+    }
+    // The same calls in this process, in the opposite order: a call that left something behind in
+    // the analyser for the next would show as a difference.
+    const here = process.cwd();
+    const fromHere: unknown[] = [];
+    try {
+      process.chdir(WORK);
+      for (const stdin of [...inputs].reverse()) fromHere.unshift(answer(stdin, e, HOOK));
+    } finally {
+      process.chdir(here);
+    }
+    for (let i = 0; i < inputs.length; i++) assert.deepEqual(fromAnalyser[i], fromHere[i], inputs[i]);
+    assert.ok(fromAnalyser.some((r) => /"permissionDecision":"deny"/.test(String((r as { stdout: string }).stdout))));
+  } finally {
+    await stop(child);
+  }
+});
+
+test('a call asked of the analyser writes what its own process writes, and sees the repository, the folder and the environment as they are at that call', {
+  skip: !here,
+}, async () => {
+  const cache = freshCache();
+  const child = startAnalyser(cache);
+  try {
+    for (const command of CALLS) {
+      const r = asked(payload(command), cache);
+      const o = own(payload(command), cache);
+      assert.deepEqual([r.trace, r.stdout, r.stderr, r.status], ['used', o.stdout, o.stderr, o.status], command);
+    }
+    // The repository changes between calls: a force push of main is denied, of a feature branch not.
+    assert.match(asked(payload('git push --force'), cache).stdout, /force-push-protected/);
+    git('checkout', '-q', '-b', 'feature/x');
+    try {
+      const r = asked(payload('git push --force'), cache);
+      assert.deepEqual([r.trace, r.stdout, r.status], ['used', '', 0]);
+    } finally {
+      git('checkout', '-q', 'main');
+    }
+    assert.match(asked(payload('git push --force'), cache).stdout, /force-push-protected/);
+    // The environment is the call's: HOME decides what `rm -rf ~` names.
+    const home = asked(payload('rm -rf /home/other'), cache, { HOME: '/home/other' });
+    assert.deepEqual([home.trace, home.stdout], ['used', own(payload('rm -rf /home/other'), cache, { HOME: '/home/other' }).stdout]);
+    assert.match(home.stdout, /rm-catastrophic/);
+    // A call without HOME: its home is the password database's, not the analyser's own HOME.
+    const unset = asked(payload('rm -rf /home/user'), cache, { HOME: undefined });
+    assert.deepEqual([unset.trace, unset.stdout], ['used', own(payload('rm -rf /home/user'), cache, { HOME: undefined }).stdout]);
+    // The folder is the call's: a payload without a cwd is judged in the folder the call runs in.
+    const noCwd = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git push --force' } });
+    assert.deepEqual(asked(noCwd, cache).stdout, own(noCwd, cache).stdout);
+    assert.match(asked(noCwd, cache).stdout, /force-push-protected/);
+  } finally {
+    await stop(child);
+  }
+});
+
+test('the installed command: no analyser yet, the call answers itself and starts one; the next calls ask it, with the same answers; it leaves when its socket goes', {
+  skip: !here,
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-resident-installed-'));
+  const file = join(dir, 'agent-guard.cjs');
+  writeFileSync(file, stampHook({ hookSource: readFileSync(HOOK, 'utf8'), version: '0.0.0-test' }));
+  const cache = freshCache();
+  const sock = socketOf(cache, file);
+  const installed = (command: string) => {
+    const r = spawnSync('/bin/sh', ['-c', hookCommandFor(shQuote(file))], {
+      cwd: WORK,
+      input: payload(command),
+      encoding: 'utf8',
+      env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '' }),
+      timeout: 30000,
+    });
+    const trace = /agent-guard: resident (used|not used)(?: \(pid (\d+)\))?\n/.exec(r.stderr);
+    return {
+      stdout: r.stdout,
+      stderr: r.stderr.replace(/agent-guard: resident (used|not used)(?: \(pid \d+\))?\n/, ''),
+      status: r.status,
+      trace: trace?.[1] ?? 'none',
+      pid: Number(trace?.[2]),
+    };
+  };
+  const first = installed('rm -rf ~');
+  const expected = own(payload('rm -rf ~'), cache, {}, file);
+  assert.deepEqual([first.trace, first.stdout, first.status], ['none', expected.stdout, expected.status]);
+  assert.ok(
+    waitFor(() => isSocket(sock)),
+    'the call started the analyser',
+  );
+  assert.equal(lstatSync(sock).mode & 0o077, 0, 'a private socket');
+  let pid = 0;
+  for (const command of CALLS) {
+    const r = installed(command);
+    const o = own(payload(command), cache, {}, file);
+    assert.deepEqual([r.trace, r.stdout, r.stderr, r.status], ['used', o.stdout, o.stderr, o.status], command);
+    pid = r.pid;
+  }
+  assert.ok(pid > 0);
+  // Its socket gone (a newer analyser, the folder removed): it leaves within seconds.
+  rmSync(sock);
+  assert.ok(
+    waitFor(() => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    }),
+    'the analyser left',
+  );
+  // The call after: no socket, so it answers itself; no second analyser within the minute.
+  const after = installed('npm test');
+  assert.deepEqual([after.trace, after.status], ['none', 0]);
+  spawnSync('sleep', ['1']);
+  assert.ok(!isSocket(sock), 'at most one start a minute');
+});
+
+/** A stand-in on the socket's name that answers every request with `reply` (null: closes without a word). */
+function standIn(sock: string, reply: string | null): Promise<Server> {
+  return new Promise((resolve) => {
+    rmSync(sock, { force: true });
+    const server = createServer((c) => {
+      c.on('data', () => {});
+      c.on('end', () => (reply === null ? c.destroy() : c.end(reply)));
+      c.on('error', () => {});
+    });
+    server.listen(sock, () => {
+      chmodSync(sock, 0o600);
+      resolve(server);
+    });
+  });
+}
+
+/** As `asked`, without blocking this process (where a stand-in answers). */
+function askedAsync(input: string, cache: string): Promise<ReturnType<typeof asked>> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [HOOK], {
+      cwd: WORK,
+      env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', AGENT_GUARD_RESIDENT: 'ask' }),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => {
+      const re = /agent-guard: resident (used|not used)(?: \(pid \d+\))?\n/;
+      resolve({ stdout, stderr: stderr.replace(re, ''), status, trace: re.exec(stderr)?.[1] ?? 'none' });
+    });
+    child.stdin.end(input);
+  });
+}
+
+/** A stand-in's answer: let through, naming `pid` as the analyser. */
+const standInAnswer = (pid: number) => JSON.stringify({ stdout: 'STAND-IN', stderr: '', exitCode: 0, pid });
+
+test('an answer is written only when it comes from the analyser itself: a stand-in on its socket, one naming a real analyser, or an analyser under startup variables or from another file is not believed', {
+  skip: !here,
+}, async () => {
+  const input = payload('rm -rf ~');
+  // A stand-in listening under the socket's name (anything running as this user can), naming itself.
+  const cache = freshCache();
+  mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
+  const expected = own(input, cache);
+  const refused = { stdout: expected.stdout, stderr: expected.stderr, status: expected.status, trace: 'not used' };
+  let server = await standIn(socketOf(cache), standInAnswer(process.pid));
+  try {
+    assert.deepEqual(await askedAsync(input, cache), refused, 'a stand-in');
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+  // A stand-in naming a real analyser (of another cache folder).
+  const elsewhere = freshCache();
+  const real = startAnalyser(elsewhere);
+  try {
+    assert.equal(asked(input, elsewhere).trace, 'used', 'the real analyser answers its own calls');
+    server = await standIn(socketOf(cache), standInAnswer(real.pid!));
+    try {
+      assert.deepEqual(await askedAsync(input, cache), refused, "a stand-in naming a real analyser's process");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  } finally {
+    await stop(real);
+  }
+  // The analyser's own program, started with a variable that changes what Node runs.
+  const options = freshCache();
+  const preloaded = startAnalyser(options, HOOK, { NODE_OPTIONS: '--no-warnings' });
+  try {
+    assert.deepEqual(asked(input, options), refused, 'an analyser started under NODE_OPTIONS');
+  } finally {
+    await stop(preloaded);
+  }
+  // The analyser of another hook file (the same code, other bytes: an installed copy with its stamp line).
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-resident-copy-'));
+  const copy = join(dir, 'agent-guard.cjs');
+  writeFileSync(copy, stampHook({ hookSource: readFileSync(HOOK, 'utf8'), version: '0.0.0-test' }));
+  const other = freshCache();
+  const fromCopy = startAnalyser(other, copy);
+  try {
+    assert.equal(asked(input, other, {}, copy).trace, 'used', 'it answers calls of its own file');
+    assert.deepEqual(asked(input, other), refused, "a call of another file's bytes does not believe it");
+  } finally {
+    await stop(fromCopy);
+  }
+});
+
+test('the installed list of startup variables is the one the analyser is checked against', () => {
+  const text = readFileSync(HOOK, 'utf8');
+  const m = /const STARTUP_VARS = \[([^\]]*)\]/.exec(text);
+  assert.ok(m);
+  assert.deepEqual(
+    [...m[1]!.matchAll(/'([A-Z0-9_]+)'/g)].map((x) => x[1]),
+    [...UNSET_BEFORE_NODE],
+  );
+});
+
+test('a socket that is not ours (a link, open to others, in a folder open to others, a plain file) is never asked: the call answers itself', {
+  skip: !here,
+}, async () => {
+  const cache = freshCache();
+  const child = startAnalyser(cache);
+  const sock = socketOf(cache);
+  try {
+    const input = payload('rm -rf ~');
+    const expected = own(input, cache);
+    assert.equal(asked(input, cache).trace, 'used');
+    const itself = { stdout: expected.stdout, stderr: expected.stderr, status: expected.status, trace: 'none' };
+    // A link to it, from another cache folder.
+    const other = freshCache();
+    mkdirSync(join(other, 'agent-guard'), { mode: 0o700 });
+    symlinkSync(sock, socketOf(other));
+    assert.deepEqual(asked(input, other), itself, 'a link');
+    // Open to others.
+    chmodSync(sock, 0o666);
+    assert.deepEqual(asked(input, cache), itself, 'a socket open to others');
+    chmodSync(sock, 0o600);
+    // A plain file under its name.
+    const plain = freshCache();
+    mkdirSync(join(plain, 'agent-guard'), { mode: 0o700 });
+    writeFileSync(socketOf(plain), '', { mode: 0o600 });
+    assert.deepEqual(asked(input, plain), itself, 'a plain file');
+    // In a folder open to others (last: the analyser leaves when it sees its folder so).
+    chmodSync(join(cache, 'agent-guard'), 0o777);
+    assert.deepEqual(asked(input, cache), itself, 'a folder open to others');
+  } finally {
+    await stop(child);
+  }
+});
+
+test('an analyser that closes without an answer, answers what is not an answer, or asks the call to answer itself: the call answers itself, with the stdin it read', {
+  skip: !here,
+}, async () => {
+  const cache = freshCache();
+  mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
+  const sock = socketOf(cache);
+  const replies = [null, 'garbage', '{"fallback":true}', '{"stdout":"","stderr":"","exitCode":1}', '{"stdout":5,"stderr":"","exitCode":0}'];
+  for (const reply of replies) {
+    const server = await standIn(sock, reply);
+    try {
+      for (const command of ['rm -rf ~', 'npm test']) {
+        const o = own(payload(command), cache);
+        const r = await askedAsync(payload(command), cache);
+        assert.deepEqual([r.trace, r.stdout, r.stderr, r.status], ['not used', o.stdout, o.stderr, o.status], `${reply}: ${command}`);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+});
+
+test("the analyser serves only its own build's code: a hook file whose code is not what its key names starts none", { skip: !here }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-resident-forged-'));
+  const file = join(dir, 'agent-guard.cjs');
+  const text = readFileSync(HOOK, 'utf8');
+  // The code changed (one statement more at its end), the key kept.
+  const end = text.lastIndexOf('\n*/');
+  writeFileSync(file, `${text.slice(0, end)}\n;${text.slice(end)}`);
+  const cache = freshCache();
+  mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
+  const r = spawnSync(process.execPath, [file, '--agent-guard-serve'], { cwd: WORK, env: env(cache), encoding: 'utf8', timeout: 30000 });
+  assert.equal(r.status, 0);
+  assert.ok(!existsSync(socketOf(cache, file)), 'no analyser for a forged file');
+});
