@@ -233,8 +233,10 @@ export function sessionCheckScript(hookCommand: string, form: CanaryForm, warn: 
     `if timeout -k 2 1 true >/dev/null 2>&1; then set -- timeout -k 2 ${CHECK_LIMIT_SECONDS}; elif perl -e 1 >/dev/null 2>&1; then set -- perl -e '${WATCHDOG}' ${CHECK_LIMIT_SECONDS}; else set --; fi`,
     `if [ $# -gt 0 ]; then o=$(printf '%s' '${form.payload}' | "$@" sh -c '${hookCommand.replace(/'/g, `'\\''`)}' 2>&1); else o=$(printf '%s' '${form.payload}' | (${hookCommand}) 2>&1); fi`,
     `r=$?`,
-    `case $r in 124|137) o="agent-guard: the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked";; esac`,
     `s=$(($(date +%s) - t))`,
+    // The bound's status only once its time is up: a hook that itself exits 124 or 137 sooner (its own
+    // timeout, its node killed) says so itself. Whole seconds: a bound that fired counts at least the limit.
+    `case $r in 124|137) [ "$s" -ge ${CHECK_LIMIT_SECONDS} ] && o="agent-guard: the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked";; esac`,
     `case "$o" in ${stops}) [ "$s" -lt ${HOOK_LIMIT_SECONDS} ] && exit 0; o="the hook took $s s, longer than the ${HOOK_LIMIT_SECONDS} s the host waits";; esac`,
     `d=$(printf '%s\\n' "$o" | sed -n -e '1{p;d;}' -e '/^agent-guard:/{p;q;}' | tr '\\n' ' ' | sed -e 's/agent-guard: //g' -e 's/ *$//' | LC_ALL=C tr -cd '${SAFE_CHARS}' | cut -c1-400)`,
     `[ -n "$d" ] || d="it answered nothing (exit $r)"`,

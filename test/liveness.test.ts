@@ -249,6 +249,22 @@ for (const [how, missing] of [
     assert.deepEqual(JSON.parse(r.stdout), { m: `the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked` });
   });
 
+test('a hook that itself exits 124 or 137 at once is judged by what it said, not taken for a time-out (with each bound, and none)', () => {
+  const warn = (d: string) => `printf '{"m":"%s"}' "${d}"`;
+  for (const [how, PATH] of [
+    ['timeout(1)', process.env.PATH!],
+    ['perl', pathWithout('timeout')],
+    ['unbounded', pathWithout('timeout', 'perl')],
+  ] as const)
+    for (const [hook, want] of [
+      ['exit 124', 'it answered nothing (exit 124)'],
+      [`echo 'agent-guard: out of memory' >&2; exit 137`, 'out of memory'],
+    ] as const) {
+      const r = spawnSync('/bin/sh', ['-c', sessionCheckScript(hook, CLAUDE_CANARY, warn)], { encoding: 'utf8', env: { ...process.env, PATH } });
+      assert.deepEqual(JSON.parse(r.stdout), { m: want }, `${how}: ${hook}`);
+    }
+});
+
 test('with neither timeout(1) nor perl, the check runs the hook as before: a denial is silence, a pass the warning', () => {
   const warn = (d: string) => `printf '{"m":"%s"}' "${d}"`;
   const env = { ...process.env, PATH: pathWithout('timeout', 'perl') };
