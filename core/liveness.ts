@@ -206,7 +206,8 @@ export const CHECK_LIMIT_SECONDS = HOOK_LIMIT_SECONDS + 2;
 
 /**
  * `perl -e WATCHDOG SECONDS CMD…`: runs CMD in a process group of its own (perl leads it) and, after
- * SECONDS, kills the whole group (exit 137); else exits as CMD did. timeout(1) where macOS has none.
+ * SECONDS, kills the whole group (exit 137); else exits as CMD did. timeout(1) where there is no GNU
+ * one (macOS has none; uutils' cannot kill the group).
  */
 const WATCHDOG =
   'setpgrp(0,0); my $p = fork; defined $p or exit 125; if (!$p) { exec @ARGV[1..$#ARGV] or exit 127 } ' +
@@ -228,15 +229,17 @@ export function sessionCheckScript(hookCommand: string, form: CanaryForm, warn: 
     `t=$(date +%s)`,
     // Bounded: a hook that never answers would otherwise outlast the host's own limit for this check,
     // which then ends it without a word, and the session would start unguarded in silence. The bound
-    // must end the hook's whole process group (what the hook started keeps the output open): GNU
-    // timeout does; where there is none (macOS), perl does it (WATCHDOG); with neither, unbounded.
-    `if timeout -k 2 1 true >/dev/null 2>&1; then set -- timeout -k 2 ${CHECK_LIMIT_SECONDS}; elif perl -e 1 >/dev/null 2>&1; then set -- perl -e '${WATCHDOG}' ${CHECK_LIMIT_SECONDS}; else set --; fi`,
+    // must end the hook's whole process group at once, TERM or not (what the hook started keeps the
+    // output open): GNU timeout with KILL does (it dies with the group: 137). uutils' timeout (Ubuntu's
+    // from 25.10) does not: its KILL never reaches the group (it first sets SIGKILL to ignored, which
+    // fails), so only GNU's is used. Else perl does it (WATCHDOG: macOS); with neither, unbounded.
+    `case $(timeout --version 2>/dev/null) in *'GNU coreutils'*) set -- timeout -s KILL ${CHECK_LIMIT_SECONDS};; *) if perl -e 1 >/dev/null 2>&1; then set -- perl -e '${WATCHDOG}' ${CHECK_LIMIT_SECONDS}; else set --; fi;; esac`,
     `if [ $# -gt 0 ]; then o=$(printf '%s' '${form.payload}' | "$@" sh -c '${hookCommand.replace(/'/g, `'\\''`)}' 2>&1); else o=$(printf '%s' '${form.payload}' | (${hookCommand}) 2>&1); fi`,
     `r=$?`,
     `s=$(($(date +%s) - t))`,
-    // The bound's status only once its time is up: a hook that itself exits 124 or 137 sooner (its own
-    // timeout, its node killed) says so itself. Whole seconds: a bound that fired counts at least the limit.
-    `case $r in 124|137) [ "$s" -ge ${CHECK_LIMIT_SECONDS} ] && o="agent-guard: the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked";; esac`,
+    // The bound's status (137, both bounds) only once its time is up: a hook that itself exits so
+    // sooner (its node killed) says so itself. Whole seconds: a bound that fired counts at least the limit.
+    `[ $r -eq 137 ] && [ "$s" -ge ${CHECK_LIMIT_SECONDS} ] && o="agent-guard: the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked"`,
     `case "$o" in ${stops}) [ "$s" -lt ${HOOK_LIMIT_SECONDS} ] && exit 0; o="the hook took $s s, longer than the ${HOOK_LIMIT_SECONDS} s the host waits";; esac`,
     `d=$(printf '%s\\n' "$o" | sed -n -e '1{p;d;}' -e '/^agent-guard:/{p;q;}' | tr '\\n' ' ' | sed -e 's/agent-guard: //g' -e 's/ *$//' | LC_ALL=C tr -cd '${SAFE_CHARS}' | cut -c1-400)`,
     `[ -n "$d" ] || d="it answered nothing (exit $r)"`,

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -237,17 +237,93 @@ function pathWithout(...programs: string[]): string {
   return `${dir}:${process.env.PATH}`;
 }
 
-for (const [how, missing] of [
-  ['timeout(1)', []],
-  ['perl, where there is no timeout(1) (macOS)', ['timeout']],
-] as const)
-  test(`a hook that never answers: the check gives up after the host's limit and says so, ending what the hook started too (${how})`, () => {
-    // The hook's own child keeps the output open: only ending the hook's whole process group ends the wait.
-    const script = sessionCheckScript(`sh -c 'sleep 60; echo late'`, CLAUDE_CANARY, (d) => `printf '{"m":"%s"}' "${d}"`);
-    const r = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8', timeout: 40000, env: { ...process.env, PATH: pathWithout(...missing) } });
-    assert.equal(r.error, undefined, 'the check ended by itself');
-    assert.deepEqual(JSON.parse(r.stdout), { m: `the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked` });
-  });
+/**
+ * A PATH whose timeout(1) is uutils coreutils' (Ubuntu's from 25.10), as far as the check goes: on a
+ * time-out its KILL reaches the command it started but never that command's process group (uucore's
+ * send_signal_group first sets the signal to ignored, which fails for SIGKILL, and gives up; up to
+ * 0.6 it sends no KILL at all), so what the command started lives on and keeps the output open.
+ */
+function pathWithUutilsTimeout(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-guard-uutils-'));
+  const stub = [
+    '#!/bin/sh',
+    `[ "$1" = --version ] && { echo 'timeout (uutils coreutils) 0.8.0'; exit 0; }`,
+    'while :; do case $1 in -s|-k) shift 2;; *) break;; esac; done',
+    'd=$1; shift',
+    'exec 9<&0',
+    '"$@" <&9 9<&- & p=$!',
+    '{ sleep "$d"; kill -KILL $p; } >/dev/null 2>&1 9<&- & w=$!',
+    'wait $p; r=$?; kill $w 2>/dev/null',
+    '[ $r -eq 137 ] && exit 124; exit $r',
+  ];
+  writeFileSync(join(dir, 'timeout'), `${stub.join('\n')}\n`, { mode: 0o755 });
+  return `${dir}:${process.env.PATH}`;
+}
+
+/** The shells a session check may find itself in here: sh (dash on Debian), and bash and zsh where installed. */
+const SHELLS = ['/bin/sh', 'bash', 'zsh'].filter((s) => spawnSync(s, ['-c', 'true']).status === 0);
+
+interface ShellRun {
+  shell: string;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  endedByItself: boolean;
+}
+
+/** Runs `script` in each of SHELLS at once (a bound's 12 s are waited once), each in a process group of its own, killed whole after `limitMs`. */
+function inEachShell(script: string, env: NodeJS.ProcessEnv, limitMs: number): Promise<ShellRun[]> {
+  return Promise.all(
+    SHELLS.map(
+      (shell) =>
+        new Promise<ShellRun>((resolve) => {
+          const start = Date.now();
+          const child = spawn(shell, ['-c', script], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (b: Buffer) => {
+            stdout += b.toString();
+          });
+          child.stderr.on('data', (b: Buffer) => {
+            stderr += b.toString();
+          });
+          let endedByItself = true;
+          const timer = setTimeout(() => {
+            endedByItself = false;
+            try {
+              process.kill(-child.pid!, 'SIGKILL');
+            } catch {
+              // already gone
+            }
+            child.stdout.destroy();
+            child.stderr.destroy();
+          }, limitMs);
+          child.on('close', () => {
+            clearTimeout(timer);
+            resolve({ shell, stdout, stderr, ms: Date.now() - start, endedByItself });
+          });
+        }),
+    ),
+  );
+}
+
+test("a hook that never answers, even one that ignores TERM: the check gives up at the host's limit and says so, ending what the hook started too (GNU timeout(1); perl where there is none, as on macOS, or where it is uutils', as on Ubuntu from 25.10; in sh, bash and zsh)", async () => {
+  // What the hook started keeps the output open: only ending the hook's whole process group at once
+  // ends the wait (TERM does not end this hook).
+  const script = sessionCheckScript(`trap '' TERM; sh -c 'sleep 60; echo late'`, CLAUDE_CANARY, (d) => `printf '{"m":"%s"}' "${d}"`);
+  const paths: [string, string][] = [
+    ['timeout(1)', process.env.PATH!],
+    ['perl, no timeout(1)', pathWithout('timeout')],
+    ["perl, uutils' timeout(1)", pathWithUutilsTimeout()],
+  ];
+  const runs = await Promise.all(paths.map(async ([how, PATH]) => (await inEachShell(script, { ...process.env, PATH }, 30000)).map((r) => ({ ...r, how }))));
+  for (const r of runs.flat()) {
+    const what = `${r.how}, ${r.shell}`;
+    assert.ok(r.endedByItself, `${what}: the check ended by itself`);
+    assert.deepEqual(JSON.parse(r.stdout), { m: `the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked` }, what);
+    assert.ok(r.ms < CHECK_LIMIT_SECONDS * 1000 + 1500, `${what}: ended at the limit, not after ${r.ms} ms`);
+  }
+});
 
 test('a hook that itself exits 124 or 137 at once is judged by what it said, not taken for a time-out (with each bound, and none)', () => {
   const warn = (d: string) => `printf '{"m":"%s"}' "${d}"`;
