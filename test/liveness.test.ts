@@ -341,6 +341,14 @@ test('a hook that itself exits 124 or 137 at once is judged by what it said, not
     }
 });
 
+test("nothing of the bound's own output gets into the warning: perl's complaint about a locale that is not installed", (t) => {
+  const script = sessionCheckScript(`echo 'agent-guard: boom' >&2; exit 2`, CLAUDE_CANARY, (d) => `printf '{"m":"%s"}' "${d}"`);
+  const env = { ...process.env, PATH: pathWithout('timeout'), LC_ALL: 'xx_YY.UTF-8' };
+  if (!/locale/.test(spawnSync('perl', ['-e', '1'], { encoding: 'utf8', env }).stderr)) return t.skip('perl does not complain here');
+  const r = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8', env });
+  assert.deepEqual(JSON.parse(r.stdout), { m: 'boom' });
+});
+
 test('with neither timeout(1) nor perl, the check runs the hook as before: a denial is silence, a pass the warning', () => {
   const warn = (d: string) => `printf '{"m":"%s"}' "${d}"`;
   const env = { ...process.env, PATH: pathWithout('timeout', 'perl') };
