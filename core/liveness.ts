@@ -235,8 +235,9 @@ export function sessionCheckScript(hookCommand: string, form: CanaryForm, warn: 
     // fails), so only GNU's is used. Else perl does it (WATCHDOG: macOS); with neither, unbounded.
     `case $(timeout --version 2>/dev/null) in *'GNU coreutils'*) set -- timeout -s KILL ${CHECK_LIMIT_SECONDS};; *) if perl -e 1 >/dev/null 2>&1; then set -- perl -e '${WATCHDOG}' ${CHECK_LIMIT_SECONDS}; else set --; fi;; esac`,
     // The capture takes the hook's output and errors, nothing of the bound's own (perl's warning that
-    // the locale is not installed): fd 3 takes the capture past the bound, to the hook's stderr.
-    `if [ $# -gt 0 ]; then o=$(printf '%s' '${form.payload}' | "$@" sh -c 'exec 2>&3 3>&-; ${hookCommand.replace(/'/g, `'\\''`)}' 3>&1 2>/dev/null); else o=$(printf '%s' '${form.payload}' | (${hookCommand}) 2>&1); fi`,
+    // the locale is not installed): fd 3 takes the capture past the bound, to the hook's stderr. Nor
+    // does the check's stderr get the shell's note on the job the bound killed (dash: "Killed").
+    `if [ $# -gt 0 ]; then o=$({ printf '%s' '${form.payload}' | "$@" sh -c 'exec 2>&3 3>&-; ${hookCommand.replace(/'/g, `'\\''`)}' 3>&1; } 2>/dev/null); else o=$({ printf '%s' '${form.payload}' | (${hookCommand}) 2>&1; } 2>/dev/null); fi`,
     `r=$?`,
     `s=$(($(date +%s) - t))`,
     // The bound's status (137, both bounds) only once its time is up: a hook that itself exits so

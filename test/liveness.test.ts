@@ -307,7 +307,7 @@ function inEachShell(script: string, env: NodeJS.ProcessEnv, limitMs: number): P
   );
 }
 
-test("a hook that never answers, even one that ignores TERM: the check gives up at the host's limit and says so, ending what the hook started too (GNU timeout(1); perl where there is none, as on macOS, or where it is uutils', as on Ubuntu from 25.10; in sh, bash and zsh)", async () => {
+test("a hook that never answers, even one that ignores TERM: the check gives up at the host's limit and says so, ending what the hook started too, nothing on stderr (GNU timeout(1); perl where there is none, as on macOS, or where it is uutils', as on Ubuntu from 25.10; in sh, bash and zsh)", async () => {
   // What the hook started keeps the output open: only ending the hook's whole process group at once
   // ends the wait (TERM does not end this hook).
   const script = sessionCheckScript(`trap '' TERM; sh -c 'sleep 60; echo late'`, CLAUDE_CANARY, (d) => `printf '{"m":"%s"}' "${d}"`);
@@ -322,6 +322,7 @@ test("a hook that never answers, even one that ignores TERM: the check gives up 
     assert.ok(r.endedByItself, `${what}: the check ended by itself`);
     assert.deepEqual(JSON.parse(r.stdout), { m: `the hook gave no answer within ${CHECK_LIMIT_SECONDS} s, so the host runs every call unchecked` }, what);
     assert.ok(r.ms < CHECK_LIMIT_SECONDS * 1000 + 1500, `${what}: ended at the limit, not after ${r.ms} ms`);
+    assert.equal(r.stderr, '', `${what}: nothing on stderr, not the shell's note on the killed job (dash: "Killed")`);
   }
 });
 
