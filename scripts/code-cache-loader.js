@@ -698,8 +698,8 @@ function startFromSnapshot(codeHash, node, exports) {
 // kept loaded: `node <hook file> --agent-guard-serve`, started in the background after a call's
 // answer (requestResident) when the installed command asks for it (AGENT_GUARD_RESIDENT=want: it
 // found no socket), listening on `<key>.sock` in the private cache folder, and leaving after
-// RESIDENT_IDLE_MS without a call (or RESIDENT_LIFE_MS in all, or at once when its socket is no
-// longer its own). A call whose command found the socket (AGENT_GUARD_RESIDENT=ask) reads its stdin,
+// RESIDENT_IDLE_MS without a call (or RESIDENT_LIFE_MS in all, or within seconds when its socket
+// is no longer its own or its hook file changed). A call whose command found the socket (AGENT_GUARD_RESIDENT=ask) reads its stdin,
 // hands it to the analyser with its environment, folder and hook file, and writes the answer the
 // analyser gives: the bytes the call's own process would have written (cli/hook.ts answer(), run
 // in the call's folder). Anything wrong (no socket, not ours, no answer in RESIDENT_WAIT_MS, an
@@ -1024,13 +1024,15 @@ function serve() {
       return leave();
     }
     touch();
-    // Leaves when its socket is no longer its own (a newer analyser, the folder removed) or it has run long enough.
+    // Leaves when its socket is no longer its own (a newer analyser, the folder removed), its hook file changed, or it has run long enough.
     setInterval(() => {
       let ours = false;
       try {
         // (Not trustedDir: from '/', every folder is inside the workspace it checks against.)
         const dir = fs.lstatSync(cache.dir);
         ours = fs.lstatSync(sock).ino === own && dir.isDirectory() && ownedAndPrivate(dir);
+        // Its hook file removed or changed (uninstalled, updated): calls no longer believe it.
+        ours = ours && identity(fs.statSync(__filename, { bigint: true })) === self.id;
       } catch {
         ours = false;
       }

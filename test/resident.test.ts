@@ -439,3 +439,22 @@ test("the analyser serves only its own build's code: a hook file whose code is n
   assert.equal(r.status, 0);
   assert.ok(!existsSync(socketOf(cache, file)), 'no analyser for a forged file');
 });
+
+test('the analyser leaves within seconds when its hook file is removed or changed (uninstalled, updated)', { skip: !here }, async () => {
+  for (const change of ['remove', 'rewrite'] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-guard-resident-gone-'));
+    const file = join(dir, 'agent-guard.cjs');
+    writeFileSync(file, readFileSync(HOOK));
+    const cache = freshCache();
+    const child = startAnalyser(cache, file);
+    try {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      if (change === 'remove') rmSync(file);
+      else writeFileSync(file, readFileSync(HOOK));
+      const left = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20000))]);
+      assert.ok(left, `the analyser left after its file was ${change === 'remove' ? 'removed' : 'rewritten'}`);
+    } finally {
+      await stop(child);
+    }
+  }
+});
