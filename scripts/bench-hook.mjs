@@ -242,7 +242,9 @@ export function benchHook({ print = console.log } = {}) {
     `hook: ${HOOK} (the deadline lifted; ${(readFileSync(REAL_HOOK).length / 1024).toFixed(0)} KB); peer: ${peer.args ? `${PEER.name} ${PEER.version} (npm)` : `not measured (${peer.missing})`}`,
   );
   print(`startup snapshot: ${blob.path ? `${blob.path} (${(statSync(blob.path).size / 2 ** 20).toFixed(1)} MiB)` : `not measured (${blob.missing})`}`);
-  print(`resident analyser: ${resident.pid ? `pid ${resident.pid}; its CPU per call (all threads, and git) is added to the asking command's` : `not measured (${resident.missing})`}`);
+  print(
+    `resident analyser: ${resident.pid ? `pid ${resident.pid}; its CPU per call (all threads, and git) is added to the asking command's` : `not measured (${resident.missing})`}`,
+  );
   print(
     `CPU: ${PERF ? 'perf stat task-clock' : "the child's own cpuUsage at exit"}, median of ${RUNS} runs alternating node -e 0, hook${blob.path ? ', the hook from its startup snapshot' : ''}${peer.args ? ', peer' : ''}${PERF ? ', the installed command (sh -c) with no blob and from the blob' : ''}${CA ? ', with and without the CA bundle' : ''}; instructions: ${VALGRIND ? 'callgrind, all threads, one run each' : 'not measured'}`,
   );
