@@ -302,7 +302,7 @@ function remember(cache, self, hash, newSeal, compiled, createCachedData, export
 
 /** Our own kinds of file in the cache folder: code caches (this format and older ones), seals, snapshots, lint's kept verdicts, unfinished writes. */
 const OURS =
-  /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc3|agc2|bin|seal|snap|try)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp|[0-9a-f]{16}\.snap\.\d{1,10}\.entry\.js)$/;
+  /^(?:[0-9a-f]{16}[-a-z0-9.]*\.(?:agc3|agc2|bin|seal|snap|try)|lint-[0-9a-f-]{1,64}\.json|[-a-z0-9.]{1,120}\.\d{1,10}\.tmp|[0-9a-f]{16}\.snap\.\d{1,10}\.entry\.js|[0-9a-f]{16}\.ask\.js)$/;
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 
 /**
@@ -757,9 +757,9 @@ const STARTUP_VARS = [
 /**
  * Whether the answer naming `pid` comes from the resident analyser itself (see "Trust" above), read
  * from /proc: the socket listening under `sock`, that process's descriptors, binary, command line,
- * environment and tracer, and the seals of its hook file and of this one.
+ * environment and tracer, and the seals of its hook file and of the call's (`hookFile`).
  */
-function genuineAnalyser(cache, sock, pid) {
+function genuineAnalyser(cache, sock, pid, hookFile) {
   try {
     const fs = require('node:fs');
     if (!Number.isInteger(pid) || pid <= 1) return false;
@@ -786,7 +786,7 @@ function genuineAnalyser(cache, sock, pid) {
     if (!/^TracerPid:\s+0$/m.test(fs.readFileSync(`${proc}/status`, 'latin1'))) return false;
     // Its hook file: sealed, with this build's code and the same bytes as this call's own file.
     const theirs = sealOf(cache, identity(fs.statSync(argv[1], { bigint: true })));
-    const ours = sealOf(cache, identity(fs.statSync(process.argv[1], { bigint: true })));
+    const ours = sealOf(cache, identity(fs.statSync(hookFile, { bigint: true })));
     return !!theirs && !!ours && theirs.file === ours.file && theirs.code.startsWith(KEY);
   } catch {
     return false;
@@ -797,6 +797,42 @@ function wantsResident() {
   return (
     residentHere() && !process.env.AGENT_GUARD_NO_SNAPSHOT_BUILD && (process.env.AGENT_GUARD_RESIDENT === 'want' || process.env.AGENT_GUARD_RESIDENT === 'ask')
   );
+}
+
+/**
+ * The ask file: this loader alone, without the code (`<key>.ask.js` in the private cache folder,
+ * written by the analyser from its own checked file). Node reads and scans the whole file it runs,
+ * and the hook file's 0.8 MB of code cost a call that only asks ~4 ms; so where the socket and the
+ * ask file are there and ours, the installed command runs `node <ask file> <hook file>`.
+ */
+function askLocation(cache) {
+  return require('node:path').join(cache.dir, `${KEY}.ask.js`);
+}
+
+/** Whether this process runs the ask file (its name: a hook file is never named so). */
+function isAskFile() {
+  return require('node:path').basename(__filename) === `${KEY}.ask.js`;
+}
+
+/** The hook file itself, in this process, as the command started it (`input`: stdin, read already). */
+function runHookFile(file, input) {
+  process.argv.splice(1, 2, file);
+  globalThis.__agentGuardInput = input;
+  require('node:module').createRequire(file)(file);
+}
+
+/** The analyser writes the ask file from the loader part of its own file (checked against its key). */
+function writeAskFile(cache, text) {
+  const at = text.indexOf(CODE_START);
+  if (at < 0) return;
+  const loader = text.slice(0, at);
+  const file = askLocation(cache);
+  try {
+    if (require('node:fs').readFileSync(file, 'latin1') === loader) return;
+  } catch {
+    /* none yet */
+  }
+  writePrivate(file, loader);
 }
 
 /** A socket of this user's, private, with one link, in the trusted cache folder. */
@@ -852,15 +888,20 @@ function readInput(done) {
 function askResident() {
   const cache = cacheLocation();
   const sock = residentLocation(cache);
-  if (!sock || !trustedSocket(cache, sock)) return run();
+  // Started as the ask file (`node <cache>/<key>.ask.js <hook file>`, see writeAskFile), the call's
+  // hook file is the next argument, and it is that file that answers when the analyser does not.
+  const asking = isAskFile();
+  const hookFile = asking ? require('node:path').resolve(process.argv[2] || '') : process.argv[1];
+  const itself = (input) => (asking ? runHookFile(hookFile, input) : run(input));
+  if (!sock || !trustedSocket(cache, sock)) return itself();
   readInput((input) => {
     let cwd;
     try {
       cwd = process.cwd();
     } catch {
-      return run(input);
+      return itself(input);
     }
-    if (input.tooLarge) return run(input);
+    if (input.tooLarge) return itself(input);
     let settled = false;
     const fallBack = () => {
       if (settled) return;
@@ -868,13 +909,13 @@ function askResident() {
       clearTimeout(timer);
       conn.destroy();
       if (process.env.AGENT_GUARD_RESIDENT_TRACE) process.stderr.write('agent-guard: resident not used\n');
-      run(input);
+      itself(input);
     };
     const conn = require('node:net').connect(sock);
     const timer = setTimeout(fallBack, RESIDENT_WAIT_MS);
     const reply = [];
     let size = 0;
-    conn.on('connect', () => conn.end(JSON.stringify({ v: 1, key: KEY, stdin: input.text, env: process.env, cwd, file: process.argv[1] })));
+    conn.on('connect', () => conn.end(JSON.stringify({ v: 1, key: KEY, stdin: input.text, env: process.env, cwd, file: hookFile })));
     conn.on('data', (d) => {
       size += d.length;
       if (size > MAX_REQUEST) fallBack();
@@ -890,10 +931,10 @@ function askResident() {
         return fallBack();
       }
       if (!r || typeof r.stdout !== 'string' || typeof r.stderr !== 'string' || (r.exitCode !== 0 && r.exitCode !== 2)) return fallBack();
-      if (!genuineAnalyser(cache, sock, r.pid)) return fallBack();
+      if (!genuineAnalyser(cache, sock, r.pid, hookFile)) return fallBack();
       settled = true;
       clearTimeout(timer);
-      if (process.env.AGENT_GUARD_RESIDENT_TRACE) process.stderr.write(`agent-guard: resident used (pid ${Number(r.pid) || 0})\n`);
+      if (process.env.AGENT_GUARD_RESIDENT_TRACE) process.stderr.write(`agent-guard: resident used (pid ${Number(r.pid) || 0}${asking ? ', ask file' : ''})\n`);
       if (r.stderr) process.stderr.write(r.stderr);
       if (r.stdout) process.stdout.write(r.stdout);
       process.exitCode = r.exitCode;
@@ -1023,6 +1064,7 @@ function serve() {
     } catch {
       return leave();
     }
+    writeAskFile(cache, self.bytes.toString('latin1'));
     touch();
     // Leaves when its socket is no longer its own (a newer analyser, the folder removed), its hook file changed, or it has run long enough.
     setInterval(() => {
@@ -1083,6 +1125,13 @@ function start() {
     return buildSnapshot();
   if (SNAPSHOT && process.argv[2] === MAKE_SNAPSHOT) return makeSnapshot();
   if (SNAPSHOT && process.argv[2] === SERVE) return serve();
+  // Required by the ask file (runHookFile), with the call's stdin read already.
+  const input = globalThis.__agentGuardInput;
+  if (input !== undefined) {
+    globalThis.__agentGuardInput = undefined;
+    return run(input);
+  }
+  if (SNAPSHOT && isAskFile()) return residentHere() ? askResident() : runHookFile(require('node:path').resolve(process.argv[2] || ''));
   if (process.env.AGENT_GUARD_RESIDENT === 'ask' && residentHere()) return askResident();
   run();
 }

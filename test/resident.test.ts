@@ -110,8 +110,8 @@ function call(input: string, cache: string, more: NodeJS.ProcessEnv = {}, file =
     env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', ...more }),
     timeout: 30000,
   });
-  const trace = /agent-guard: resident (used|not used)(?: \(pid \d+\))?\n/.exec(r.stderr)?.[1] ?? 'none';
-  return { stdout: r.stdout, stderr: r.stderr.replace(/agent-guard: resident (used|not used)(?: \(pid \d+\))?\n/, ''), status: r.status, trace };
+  const trace = /agent-guard: resident (used|not used)(?: \(pid \d+(?:, ask file)?\))?\n/.exec(r.stderr)?.[1] ?? 'none';
+  return { stdout: r.stdout, stderr: r.stderr.replace(/agent-guard: resident (used|not used)(?: \(pid \d+(?:, ask file)?\))?\n/, ''), status: r.status, trace };
 }
 
 const asked = (input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => call(input, cache, { AGENT_GUARD_RESIDENT: 'ask', ...more }, file);
@@ -228,13 +228,14 @@ test('the installed command: no analyser yet, the call answers itself and starts
       env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '' }),
       timeout: 30000,
     });
-    const trace = /agent-guard: resident (used|not used)(?: \(pid (\d+)\))?\n/.exec(r.stderr);
+    const trace = /agent-guard: resident (used|not used)(?: \(pid (\d+)(, ask file)?\))?\n/.exec(r.stderr);
     return {
       stdout: r.stdout,
-      stderr: r.stderr.replace(/agent-guard: resident (used|not used)(?: \(pid \d+\))?\n/, ''),
+      stderr: r.stderr.replace(/agent-guard: resident (used|not used)(?: \(pid \d+(?:, ask file)?\))?\n/, ''),
       status: r.status,
       trace: trace?.[1] ?? 'none',
       pid: Number(trace?.[2]),
+      askFile: !!trace?.[3],
     };
   };
   const first = installed('rm -rf ~');
@@ -245,14 +246,32 @@ test('the installed command: no analyser yet, the call answers itself and starts
     'the call started the analyser',
   );
   assert.equal(lstatSync(sock).mode & 0o077, 0, 'a private socket');
+  // The analyser wrote the ask file: the loader alone, private, which the command runs to ask.
+  const askFile = join(cache, 'agent-guard', `${readKey(file)}.ask.js`);
+  assert.ok(
+    waitFor(() => existsSync(askFile)),
+    'the ask file',
+  );
+  assert.equal(lstatSync(askFile).mode & 0o777, 0o600);
+  assert.equal(readFileSync(askFile, 'utf8'), readFileSync(file, 'utf8').slice(0, readFileSync(file, 'utf8').indexOf('\n/*AGENT-GUARD-CODE\n')));
   let pid = 0;
   for (const command of CALLS) {
     const r = installed(command);
     const o = own(payload(command), cache, {}, file);
-    assert.deepEqual([r.trace, r.stdout, r.stderr, r.status], ['used', o.stdout, o.stderr, o.status], command);
+    assert.deepEqual([r.trace, r.askFile, r.stdout, r.stderr, r.status], ['used', true, o.stdout, o.stderr, o.status], command);
     pid = r.pid;
   }
   assert.ok(pid > 0);
+  // Without the ask file, the hook file asks.
+  rmSync(askFile);
+  const noAsk = installed('rm -rf ~');
+  assert.deepEqual([noAsk.trace, noAsk.askFile, noAsk.stdout], ['used', false, expected.stdout]);
+  // An ask file that stops after it may have read the call (exit 3): the call is blocked, not let through.
+  writeFileSync(askFile, "require('fs').readFileSync(0); process.exit(3);\n", { mode: 0o600 });
+  const stopped = installed('npm test');
+  assert.equal(stopped.status, 2);
+  assert.match(stopped.stderr, /the hook stopped \(exit 3\) after it may have read this call, so this call is blocked/);
+  rmSync(askFile);
   // Its socket gone (a newer analyser, the folder removed): it leaves within seconds.
   rmSync(sock);
   assert.ok(
@@ -289,10 +308,10 @@ function standIn(sock: string, reply: string | null): Promise<Server> {
   });
 }
 
-/** As `asked`, without blocking this process (where a stand-in answers). */
-function askedAsync(input: string, cache: string): Promise<ReturnType<typeof asked>> {
+/** As `asked`, without blocking this process (where a stand-in answers); `askFile`: through the ask file, as the installed command runs it. */
+function askedAsync(input: string, cache: string, askFile?: string): Promise<ReturnType<typeof asked>> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [HOOK], {
+    const child = spawn(process.execPath, askFile ? [askFile, HOOK] : [HOOK], {
       cwd: WORK,
       env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', AGENT_GUARD_RESIDENT: 'ask' }),
     });
@@ -301,7 +320,7 @@ function askedAsync(input: string, cache: string): Promise<ReturnType<typeof ask
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (status) => {
-      const re = /agent-guard: resident (used|not used)(?: \(pid \d+\))?\n/;
+      const re = /agent-guard: resident (used|not used)(?: \(pid \d+(?:, ask file)?\))?\n/;
       resolve({ stdout, stderr: stderr.replace(re, ''), status, trace: re.exec(stderr)?.[1] ?? 'none' });
     });
     child.stdin.end(input);
@@ -412,14 +431,23 @@ test('an analyser that closes without an answer, answers what is not an answer, 
   mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
   const sock = socketOf(cache);
   const replies = [null, 'garbage', '{"fallback":true}', '{"stdout":"","stderr":"","exitCode":1}', '{"stdout":5,"stderr":"","exitCode":0}'];
+  // The ask file as the analyser writes it: the hook file's loader alone.
+  const askFile = join(cache, 'agent-guard', `${readKey()}.ask.js`);
+  const text = readFileSync(HOOK, 'utf8');
+  writeFileSync(askFile, text.slice(0, text.indexOf('\n/*AGENT-GUARD-CODE\n')), { mode: 0o600 });
   for (const reply of replies) {
     const server = await standIn(sock, reply);
     try {
-      for (const command of ['rm -rf ~', 'npm test']) {
-        const o = own(payload(command), cache);
-        const r = await askedAsync(payload(command), cache);
-        assert.deepEqual([r.trace, r.stdout, r.stderr, r.status], ['not used', o.stdout, o.stderr, o.status], `${reply}: ${command}`);
-      }
+      for (const command of ['rm -rf ~', 'npm test'])
+        for (const via of [undefined, askFile]) {
+          const o = own(payload(command), cache);
+          const r = await askedAsync(payload(command), cache, via);
+          assert.deepEqual(
+            [r.trace, r.stdout, r.stderr, r.status],
+            ['not used', o.stdout, o.stderr, o.status],
+            `${reply}: ${command}${via ? ' (ask file)' : ''}`,
+          );
+        }
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

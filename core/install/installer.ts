@@ -98,15 +98,20 @@ export function hardenedRun(missing: string, fix: string): string {
  * `<key>.sock` is there and this user's, the plain `node "$f"` runs with AGENT_GUARD_RESIDENT=ask
  * and hands the call to it (loading nothing of the analysis itself; in this process when that
  * fails); otherwise AGENT_GUARD_RESIDENT=want, and the call's process starts one after its answer.
+ * With the socket, the ask file `<key>.ask.js` (the loader alone, written by the analyser) asks in
+ * its place when it is there and ours: Node need not read the hook file's code to ask. Exit 0 or 2
+ * is the answer; anything else (it may have read stdin) is blocked by the plain run, as after a
+ * blob Node could not start from.
  */
 export function snapshotFirst(): string {
   return (
     `unset AGENT_GUARD_SNAPSHOT AGENT_GUARD_AFTER_SNAPSHOT AGENT_GUARD_RESIDENT; l=; { read -r l; case $l in *build:*) ;; *) read -r l;; esac; } < "$f" 2>/dev/null; k=\${l##*build:}; ` +
     `case $k in ????????????????) case $k in *[!0-9a-f]*) k=;; esac;; *) k=;; esac; ` +
-    `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; s=$c/$k.sock; ` +
+    `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; s=$c/$k.sock; a=$c/$k.ask.js; ` +
     `case $c in /*) ;; *) k=;; esac; ` +
     `if [ -n "$k" ] && [ -d "$c" ] && [ ! -h "$c" ] && [ -O "$c" ]; then ` +
     `if [ -z "$AGENT_GUARD_NO_RESIDENT" ] && [ -S "$s" ] && [ ! -h "$s" ] && [ -O "$s" ]; then export AGENT_GUARD_RESIDENT=ask; ` +
+    `if [ -f "$a" ] && [ ! -h "$a" ] && [ -O "$a" ]; then node "$a" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; ` +
     `else export AGENT_GUARD_RESIDENT=want; ` +
     `if [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ]; then ` +
     `node --snapshot-blob "$b" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; ` +
