@@ -132,7 +132,7 @@ function snapshotBlob() {
  */
 function residentAnalyser() {
   if (!PERF || !existsSync('/proc/self/schedstat')) return { missing: 'needs perf and /proc' };
-  const env = { ...baseEnv, XDG_CACHE_HOME: residentCache };
+  const env = { ...baseEnv, XDG_CACHE_HOME: residentCache, AGENT_GUARD_ANALYSER: 'resident' };
   const child = spawn(process.execPath, [HOOK, '--agent-guard-serve'], { cwd: repo, env, detached: true, stdio: 'ignore' });
   child.unref();
   const probe = () =>
@@ -227,7 +227,8 @@ export function benchHook({ print = console.log } = {}) {
     // The installed command asking the resident analyser: its CPU and the analyser's for the call.
     ...(resident.pid ? [{ id: 'resident', file: 'sh', args: ['-c', INSTALLED], cache: residentCache, noCaOnly: true, analyser: resident.pid }] : []),
   ];
-  const envOf = (prog, e) => (prog.cache ? { ...e.env, XDG_CACHE_HOME: prog.cache } : e.env);
+  const envOf = (prog, e) =>
+    prog.analyser ? { ...e.env, XDG_CACHE_HOME: prog.cache, AGENT_GUARD_ANALYSER: 'resident' } : prog.cache ? { ...e.env, XDG_CACHE_HOME: prog.cache } : e.env;
   if (PERF && blob.path) {
     const probe = spawnSync('sh', ['-c', INSTALLED], {
       input: JSON.stringify(PAYLOADS[0].payload),

@@ -710,12 +710,19 @@ function startFromSnapshot(codeHash, node, exports) {
 // name belongs to the process the answer names, and that process is this Node binary running
 // exactly `<file> --agent-guard-serve`, with none of the variables that change what Node runs
 // (the installed command's list, core/hook-env.ts), not traced, and `<file>` sealed with the same
-// bytes as this call's own hook file (the seal: see the rules at the top). Elsewhere (no /proc)
-// there is no analyser. The analyser runs only a hook file whose code hashes to its key, ignores
-// SIGUSR1 (Node would open its inspector to anyone on the machine), and keeps nothing of a call
-// (test/resident.test.ts holds it to the answers of a process of its own).
+// bytes as this call's own hook file (the seal: see the rules at the top), and not stopped. The
+// call sends nothing before that holds. The analyser runs only a hook file whose code hashes to
+// its key, takes no socket from whoever started it, ignores SIGUSR1 (Node would open its inspector
+// to anyone on the machine), leaves when it finds its socket held by another process (looked for
+// every few seconds), and keeps nothing of a call (test/resident.test.ts holds it
+// to the answers of a process of its own). What this cannot rule out: a program of the person's
+// with ptrace-class access to the analyser (on Linux without Yama, any of their programs; with
+// Yama, one that started it) can take a copy of its socket and answer calls until the analyser
+// sees it. Node has no SO_PEERCRED and no PR_SET_DUMPABLE to close that, so the analyser is off
+// unless the person turns it on (residentHere). Elsewhere (no /proc) there is no analyser.
 const SERVE = '--agent-guard-serve';
-const RESIDENT_WAIT_MS = 6000;
+/** The analyser answers in milliseconds: past this, the call answers itself, with time to spare before the host's limit. */
+const RESIDENT_WAIT_MS = 1500;
 const RESIDENT_IDLE_MS = 10 * 60 * 1000;
 const RESIDENT_LIFE_MS = 4 * 3600 * 1000;
 /** At most one start of the analyser per build key and cache folder in this long. */
@@ -730,10 +737,14 @@ function residentLocation(cache) {
   return sock && Buffer.byteLength(sock) <= MAX_SOCKET_PATH ? sock : null;
 }
 
-/** The resident analyser is used and started only on Linux (its answers are checked through /proc), with a cache, and not when AGENT_GUARD_NO_RESIDENT is set. */
+/**
+ * The resident analyser is used and started only where the person asked for it
+ * (AGENT_GUARD_ANALYSER=resident in the environment the host runs hooks with: see "Trust" above for
+ * what it cannot rule out), on Linux (its answers are checked through /proc), with a cache.
+ */
 function residentHere() {
   const env = process.env;
-  return SNAPSHOT && process.platform === 'linux' && !env.AGENT_GUARD_NO_CACHE && !env.AGENT_GUARD_NO_RESIDENT;
+  return SNAPSHOT && env.AGENT_GUARD_ANALYSER === 'resident' && process.platform === 'linux' && !env.AGENT_GUARD_NO_CACHE;
 }
 
 /** The variables that change what Node runs or loads: the installed command unsets them (core/hook-env.ts UNSET_BEFORE_NODE; a test holds the two lists equal). */
@@ -764,15 +775,9 @@ function genuineAnalyser(cache, sock, pid, hookFile) {
     const fs = require('node:fs');
     if (!Number.isInteger(pid) || pid <= 1) return false;
     // The sockets listening (flag 0x10000) under exactly this name: one, or nothing is sure.
-    let inode = null;
-    let listening = 0;
-    for (const line of fs.readFileSync('/proc/net/unix', 'latin1').split('\n')) {
-      const m = /^\s*[0-9a-fA-F]+: [0-9a-fA-F]+ [0-9a-fA-F]+ ([0-9a-fA-F]+) [0-9a-fA-F]+ [0-9a-fA-F]+ +(\d+) (.*)$/.exec(line);
-      if (!m || m[3] !== sock || (Number.parseInt(m[1], 16) & 0x10000) === 0) continue;
-      listening++;
-      inode = m[2];
-    }
-    if (listening !== 1) return false;
+    const named = listeningSockets().filter((s) => s.path === sock);
+    if (named.length !== 1) return false;
+    const inode = named[0].inode;
     const proc = `/proc/${pid}`;
     if (!fs.readdirSync(`${proc}/fd`).some((fd) => fs.readlinkSync(`${proc}/fd/${fd}`) === `socket:[${inode}]`)) return false;
     if (fs.readlinkSync(`${proc}/exe`) !== fs.realpathSync(process.execPath)) return false;
@@ -783,7 +788,9 @@ function genuineAnalyser(cache, sock, pid, hookFile) {
       .split('\0')
       .map((kv) => kv.slice(0, kv.indexOf('=')));
     if (names.some((n) => STARTUP_VARS.includes(n))) return false;
-    if (!/^TracerPid:\s+0$/m.test(fs.readFileSync(`${proc}/status`, 'latin1'))) return false;
+    // Not traced, and not stopped (a process stopped is one whose descriptors another may be taking).
+    const status = fs.readFileSync(`${proc}/status`, 'latin1');
+    if (!/^TracerPid:\s+0$/m.test(status) || /^State:\s+[tT]/m.test(status)) return false;
     // Its hook file: sealed, with this build's code and the same bytes as this call's own file.
     const theirs = sealOf(cache, identity(fs.statSync(argv[1], { bigint: true })));
     const ours = sealOf(cache, identity(fs.statSync(hookFile, { bigint: true })));
@@ -915,15 +922,26 @@ function askResident() {
     const timer = setTimeout(fallBack, RESIDENT_WAIT_MS);
     const reply = [];
     let size = 0;
-    conn.on('connect', () => conn.end(JSON.stringify({ v: 1, key: KEY, stdin: input.text, env: process.env, cwd, file: hookFile })));
+    // The analyser's first line is its pid. Nothing of the call (its input, its environment) goes
+    // out before that process is known to be the analyser itself (genuineAnalyser).
+    let pid = 0;
+    let head = '';
     conn.on('data', (d) => {
       size += d.length;
-      if (size > MAX_REQUEST) fallBack();
-      else reply.push(d);
+      if (size > MAX_REQUEST) return fallBack();
+      if (pid) return void reply.push(d);
+      head += d.toString('latin1');
+      const nl = head.indexOf('\n');
+      if (nl < 0) return void (head.length > 16 && fallBack());
+      const line = head.slice(0, nl);
+      if (!/^\d{1,10}$/.test(line) || head.length > nl + 1 || !genuineAnalyser(cache, sock, Number(line), hookFile)) return fallBack();
+      pid = Number(line);
+      conn.end(JSON.stringify({ v: 1, key: KEY, stdin: input.text, env: process.env, cwd, file: hookFile }));
     });
     conn.on('error', fallBack);
     conn.on('close', () => {
       if (settled) return;
+      if (!pid) return fallBack();
       let r;
       try {
         r = JSON.parse(Buffer.concat(reply).toString('utf8'));
@@ -931,10 +949,9 @@ function askResident() {
         return fallBack();
       }
       if (!r || typeof r.stdout !== 'string' || typeof r.stderr !== 'string' || (r.exitCode !== 0 && r.exitCode !== 2)) return fallBack();
-      if (!genuineAnalyser(cache, sock, r.pid, hookFile)) return fallBack();
       settled = true;
       clearTimeout(timer);
-      if (process.env.AGENT_GUARD_RESIDENT_TRACE) process.stderr.write(`agent-guard: resident used (pid ${Number(r.pid) || 0}${asking ? ', ask file' : ''})\n`);
+      if (process.env.AGENT_GUARD_RESIDENT_TRACE) process.stderr.write(`agent-guard: resident used (pid ${pid}${asking ? ', ask file' : ''})\n`);
       if (r.stderr) process.stderr.write(r.stderr);
       if (r.stdout) process.stdout.write(r.stdout);
       process.exitCode = r.exitCode;
@@ -1010,11 +1027,16 @@ function serve() {
   if (sealOf(cache, self.id)?.file !== hash.file) remember(cache, self, hash, true, false, null, null);
   // A listener keeps Node from opening its inspector on SIGUSR1 (to anyone who can connect to it).
   process.on('SIGUSR1', () => {});
+  // A listening socket handed down by whoever started it (one under the socket's name, say) would
+  // let that process answer calls in this one's name: none is accepted. (Other sockets are fine:
+  // Node's own stdio pipes are socket pairs.)
+  if (inheritsListener()) return;
   const { exports, honest } = load();
   if (!honest || typeof exports.answer !== 'function') return;
   if (typeof exports.warmUp === 'function') exports.warmUp();
   process.chdir('/');
-  process.umask(0o077);
+  // The socket is made private; what the calls write (a decision log) keeps the user's umask.
+  const umask = process.umask(0o077);
   // A call without HOME finds its home as its own process would (os.homedir() reads HOME first,
   // then the password database): this process's HOME, the first call's, must not answer for it.
   delete process.env.HOME;
@@ -1037,6 +1059,8 @@ function serve() {
   const server = net.createServer((conn) => {
     const chunks = [];
     let size = 0;
+    // Who answers: the call checks this process before it sends anything (genuineAnalyser).
+    conn.write(`${process.pid}\n`);
     conn.setTimeout(RESIDENT_WAIT_MS, () => conn.destroy());
     conn.on('data', (d) => {
       size += d.length;
@@ -1059,6 +1083,7 @@ function serve() {
     /* none there */
   }
   server.listen(sock, () => {
+    process.umask(umask);
     try {
       own = fs.lstatSync(sock).ino;
     } catch {
@@ -1079,8 +1104,75 @@ function serve() {
         ours = false;
       }
       if (!ours || Date.now() - started > RESIDENT_LIFE_MS) leave();
+      // Another process holding this socket (taken from this one through ptrace-class access) could
+      // answer calls in its name: then this one leaves, and its name with it. Looked for at every
+      // tick, calls or not: the calls such a process takes never reach this one.
+      if (heldElsewhere(sock)) leave();
     }, 5000).unref();
   });
+}
+
+/** The Unix sockets listening (flag 0x10000), from /proc/net/unix: each one's inode and name. */
+function listeningSockets() {
+  const out = [];
+  for (const line of require('node:fs').readFileSync('/proc/net/unix', 'latin1').split('\n')) {
+    const m = /^\s*[0-9a-fA-F]+: [0-9a-fA-F]+ [0-9a-fA-F]+ ([0-9a-fA-F]+) [0-9a-fA-F]+ [0-9a-fA-F]+ +(\d+)(?: (.*))?$/.exec(line);
+    if (m && (Number.parseInt(m[1], 16) & 0x10000) !== 0) out.push({ inode: m[2], path: m[3] ?? '' });
+  }
+  return out;
+}
+
+/** Whether this process holds a listening Unix socket (or cannot tell). */
+function inheritsListener() {
+  const fs = require('node:fs');
+  try {
+    const held = new Set();
+    for (const fd of fs.readdirSync('/proc/self/fd')) {
+      try {
+        const link = fs.readlinkSync(`/proc/self/fd/${fd}`);
+        if (link.startsWith('socket:[')) held.add(link.slice('socket:['.length, -1));
+      } catch {
+        /* the listing's own descriptor, closed already */
+      }
+    }
+    return held.size > 0 && listeningSockets().some((s) => held.has(s.inode));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Whether a process other than this one holds the socket listening under `sock` (bounded: a
+ * machine with more descriptors than that is not searched to the end).
+ */
+function heldElsewhere(sock) {
+  const fs = require('node:fs');
+  try {
+    const inode = listeningSockets().find((s) => s.path === sock)?.inode;
+    if (!inode) return false;
+    const target = `socket:[${inode}]`;
+    let budget = 50000;
+    for (const p of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(p) || Number(p) === process.pid) continue;
+      let fds;
+      try {
+        fds = fs.readdirSync(`/proc/${p}/fd`);
+      } catch {
+        continue; // another user's, or gone
+      }
+      for (const fd of fds) {
+        if (--budget < 0) return false;
+        try {
+          if (fs.readlinkSync(`/proc/${p}/fd/${fd}`) === target) return true;
+        } catch {
+          /* closed meanwhile */
+        }
+      }
+    }
+  } catch {
+    /* no /proc to read */
+  }
+  return false;
 }
 
 /** One request: the answer cli/hook.ts gives, in the call's folder; `fallback` where this process cannot stand in for the call's own. */

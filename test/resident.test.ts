@@ -42,7 +42,8 @@ function env(cache: string, more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     HOME: '/home/user',
     CLAUDE_PROJECT_DIR: '',
     AGENT_GUARD_NO_CACHE: '',
-    AGENT_GUARD_NO_RESIDENT: '',
+    // On only where the person asks for it.
+    AGENT_GUARD_ANALYSER: 'resident',
     AGENT_GUARD_NO_LOG: '1',
     XDG_CACHE_HOME: cache,
     ...more,
@@ -101,7 +102,7 @@ function stop(child: ChildProcess): Promise<void> {
 
 const payload = (command: string, cwd = WORK) => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd });
 
-/** A call through the hook file's loader: AGENT_GUARD_RESIDENT=ask asks the analyser; AGENT_GUARD_NO_RESIDENT answers in the process. */
+/** A call through the hook file's loader: AGENT_GUARD_RESIDENT=ask asks the analyser; without AGENT_GUARD_ANALYSER=resident (the default) the call answers in its own process. */
 function call(input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) {
   const r = spawnSync(process.execPath, [file], {
     cwd: WORK,
@@ -115,19 +116,21 @@ function call(input: string, cache: string, more: NodeJS.ProcessEnv = {}, file =
 }
 
 const asked = (input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => call(input, cache, { AGENT_GUARD_RESIDENT: 'ask', ...more }, file);
-const own = (input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => call(input, cache, { AGENT_GUARD_NO_RESIDENT: '1', ...more }, file);
+const own = (input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => call(input, cache, { AGENT_GUARD_ANALYSER: undefined, ...more }, file);
 
 /** One request in the analyser's protocol, as the loader sends it. */
 function request(sock: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const c = connect(sock);
     const chunks: Buffer[] = [];
-    c.on('connect', () => c.end(JSON.stringify(body)));
+    c.once('data', () => c.end(JSON.stringify(body)));
     c.on('data', (d: Buffer) => chunks.push(d));
     c.on('error', reject);
     c.on('close', () => {
       try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        // After the analyser's first line (its pid).
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve(JSON.parse(text.slice(text.indexOf('\n') + 1)));
       } catch (e) {
         reject(e);
       }
@@ -292,13 +295,18 @@ test('the installed command: no analyser yet, the call answers itself and starts
   assert.ok(!isSocket(sock), 'at most one start a minute');
 });
 
-/** A stand-in on the socket's name that answers every request with `reply` (null: closes without a word). */
-function standIn(sock: string, reply: string | null): Promise<Server> {
+/**
+ * A stand-in on the socket's name: it first says `hello` (the analyser's pid line; null: closes at
+ * once), then answers every request with `reply`. `got` collects what it is sent.
+ */
+function standIn(sock: string, hello: string | null, reply = standInAnswer(0), got: Buffer[] = []): Promise<Server> {
   return new Promise((resolve) => {
     rmSync(sock, { force: true });
     const server = createServer((c) => {
-      c.on('data', () => {});
-      c.on('end', () => (reply === null ? c.destroy() : c.end(reply)));
+      if (hello === null) return void c.destroy();
+      c.write(hello);
+      c.on('data', (d: Buffer) => got.push(d));
+      c.on('end', () => c.end(reply));
       c.on('error', () => {});
     });
     server.listen(sock, () => {
@@ -339,9 +347,13 @@ test('an answer is written only when it comes from the analyser itself: a stand-
   mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
   const expected = own(input, cache);
   const refused = { stdout: expected.stdout, stderr: expected.stderr, status: expected.status, trace: 'not used' };
-  let server = await standIn(socketOf(cache), standInAnswer(process.pid));
+  const got: Buffer[] = [];
+  let server = await standIn(socketOf(cache), `${process.pid}\n`, standInAnswer(process.pid), got);
   try {
+    assert.deepEqual(await askedAsync(payload('cat secret-plan.txt'), cache).then((r) => r.trace), 'not used', 'a stand-in');
     assert.deepEqual(await askedAsync(input, cache), refused, 'a stand-in');
+    // It was handed nothing of the calls: not their input, not their environment.
+    assert.deepEqual(Buffer.concat(got).toString('utf8'), '');
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
@@ -350,7 +362,7 @@ test('an answer is written only when it comes from the analyser itself: a stand-
   const real = startAnalyser(elsewhere);
   try {
     assert.equal(asked(input, elsewhere).trace, 'used', 'the real analyser answers its own calls');
-    server = await standIn(socketOf(cache), standInAnswer(real.pid!));
+    server = await standIn(socketOf(cache), `${real.pid}\n`, standInAnswer(real.pid!));
     try {
       assert.deepEqual(await askedAsync(input, cache), refused, "a stand-in naming a real analyser's process");
     } finally {
@@ -424,13 +436,14 @@ test('a socket that is not ours (a link, open to others, in a folder open to oth
   }
 });
 
-test('an analyser that closes without an answer, answers what is not an answer, or asks the call to answer itself: the call answers itself, with the stdin it read', {
+test('a socket that closes at once, or says something other than the analyser would: the call answers itself, with the stdin it read', {
   skip: !here,
 }, async () => {
   const cache = freshCache();
   mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
   const sock = socketOf(cache);
-  const replies = [null, 'garbage', '{"fallback":true}', '{"stdout":"","stderr":"","exitCode":1}', '{"stdout":5,"stderr":"","exitCode":0}'];
+  // Closes at once; a first line that is not a pid; one too long; a pid that is not the analyser's.
+  const replies = [null, 'garbage\n', `${'1'.repeat(40)}\n`, `${process.pid}\n`];
   // The ask file as the analyser writes it: the hook file's loader alone.
   const askFile = join(cache, 'agent-guard', `${readKey()}.ask.js`);
   const text = readFileSync(HOOK, 'utf8');
@@ -484,5 +497,126 @@ test('the analyser leaves within seconds when its hook file is removed or change
     } finally {
       await stop(child);
     }
+  }
+});
+
+// ---- Taking the analyser's place (from an adversarial review) ----
+
+test("an analyser handed a socket by whoever started it (a listener under the socket's name, as fd 3) refuses to run", { skip: !here }, async () => {
+  const cache = freshCache();
+  mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
+  const server = await standIn(socketOf(cache), null);
+  try {
+    const elsewhere = freshCache();
+    mkdirSync(join(elsewhere, 'agent-guard'), { mode: 0o700 });
+    const e = env(elsewhere);
+    for (const name of UNSET_BEFORE_NODE) delete e[name];
+    const fd = (server as unknown as { _handle: { fd: number } })._handle.fd;
+    const r = spawnSync(process.execPath, [HOOK, '--agent-guard-serve'], { cwd: WORK, env: e, stdio: ['ignore', 'ignore', 'ignore', fd], timeout: 30000 });
+    assert.equal(r.status, 0, 'it left at once');
+    assert.ok(!existsSync(socketOf(elsewhere)), 'without listening');
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** python3 with os.pidfd_open and a kernel with pidfd_getfd (5.6+), for the test below. */
+const pidfdGetfd = (() => {
+  if (!here || process.arch !== 'x64') return false;
+  const r = spawnSync('python3', ['-c', 'import os,ctypes; p=os.pidfd_open(os.getpid()); fd=ctypes.CDLL(None).syscall(438,p,0,0); assert fd>=0'], {
+    stdio: 'ignore',
+  });
+  return r.status === 0;
+})();
+
+test("a copy of the analyser's socket taken through ptrace-class access (pidfd_getfd): not believed while the analyser is stopped; once it runs again, the analyser finds the copy and leaves", {
+  skip: !pidfdGetfd,
+}, async () => {
+  const input = payload('rm -rf ~');
+  const cache = freshCache();
+  const expected = own(input, cache);
+  assert.match(expected.stdout, /rm-catastrophic/);
+  const sock = socketOf(cache);
+  const e = env(cache);
+  for (const name of UNSET_BEFORE_NODE) delete e[name];
+  // It starts the analyser itself (so that it may take from it even where Yama allows only that),
+  // stops it, copies its listener, answers in its name; sent "cont" on stdin, lets it run again.
+  const script = `
+import ctypes, os, signal, socket, subprocess, sys, threading, time
+hook, sock = sys.argv[1], sys.argv[2]
+child = subprocess.Popen([sys.argv[3], hook, '--agent-guard-serve'], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+def held():
+    ino = None
+    for line in open('/proc/net/unix'):
+        f = line.split()
+        if len(f) >= 8 and f[7] == sock and int(f[3], 16) & 0x10000: ino = f[6]
+    for d in os.listdir('/proc/%d/fd' % child.pid):
+        try:
+            if ino and os.readlink('/proc/%d/fd/%s' % (child.pid, d)) == 'socket:[%s]' % ino: return int(d)
+        except OSError: pass
+target = None
+for _ in range(600):
+    target = held()
+    if target is not None: break
+    time.sleep(0.1)
+if target is None: sys.exit('no listener')
+time.sleep(0.3)
+os.kill(child.pid, signal.SIGSTOP)
+fd = ctypes.CDLL(None).syscall(438, os.pidfd_open(child.pid), target, 0)
+if fd < 0: sys.exit('pidfd_getfd failed')
+srv = socket.socket(fileno=fd); srv.setblocking(True)
+def cont():
+    sys.stdin.readline(); os.kill(child.pid, signal.SIGCONT)
+threading.Thread(target=cont, daemon=True).start()
+print(child.pid, flush=True)
+while True:
+    c, _ = srv.accept()
+    try:
+        c.sendall(b'%d\\n' % child.pid)
+        while c.recv(65536): pass
+        c.sendall(b'{"stdout":"","stderr":"","exitCode":0}')
+    except OSError: pass
+    c.close()
+`;
+  const attacker = spawn('python3', ['-c', script, HOOK, sock, process.execPath], { cwd: WORK, env: e, stdio: ['pipe', 'pipe', 'pipe'] });
+  let genuine = 0;
+  let why = '';
+  attacker.stderr!.on('data', (d: Buffer) => {
+    why += String(d);
+  });
+  attacker.stdout!.on('data', (d: Buffer) => {
+    genuine = Number(String(d).trim());
+  });
+  try {
+    const until = Date.now() + 60000;
+    while (!genuine && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(genuine > 0, `the analyser runs, stopped ${why}`);
+    const refused = { stdout: expected.stdout, stderr: expected.stderr, status: expected.status, trace: 'not used' };
+    for (let i = 0; i < 3; i++) assert.deepEqual(await askedAsync(input, cache), refused, 'the copy answered while the analyser was stopped');
+    // Running again, the analyser sees its socket held elsewhere within seconds, and leaves.
+    attacker.stdin!.write('cont\n');
+    const left = Date.now() + 20000;
+    let gone = false;
+    while (!gone && Date.now() < left) {
+      await askedAsync(payload('npm test'), cache);
+      try {
+        // Exited (a zombie until its parent, the taker, reaps it) or gone.
+        gone = /^State:\s+[ZX]/m.test(readFileSync(`/proc/${genuine}/status`, 'latin1'));
+      } catch {
+        gone = true;
+      }
+      if (!gone) await new Promise((r) => setTimeout(r, 500));
+    }
+    assert.ok(gone, 'the analyser left');
+    const after = await askedAsync(input, cache);
+    assert.deepEqual([after.stdout, after.status], [expected.stdout, expected.status]);
+  } finally {
+    if (genuine)
+      try {
+        process.kill(genuine, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    await stop(attacker);
   }
 });

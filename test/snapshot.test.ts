@@ -47,8 +47,6 @@ function env(cache: string): NodeJS.ProcessEnv {
     CLAUDE_PROJECT_DIR: '',
     AGENT_GUARD_NO_CACHE: '',
     AGENT_GUARD_NO_LOG: '1',
-    // The snapshot's own path: no resident analyser (test/resident.test.ts) answers in its place.
-    AGENT_GUARD_NO_RESIDENT: '1',
     XDG_CACHE_HOME: cache,
   };
   delete e.NODE_OPTIONS;

@@ -94,7 +94,8 @@ export function hardenedRun(missing: string, fix: string): string {
  * loader builds one in the background after the answer (rate-limited). Only shell built-ins: no
  * process before node. Windows' PowerShell form (quote.ts) keeps the plain run: the loader builds
  * no snapshot on win32 (in Git Bash this step finds no blob and the plain hook runs).
- * Before the blob, the resident analyser (the loader's "The resident analyser"): where its socket
+ * Before the blob, the resident analyser (the loader's "The resident analyser", on only where the
+ * person set AGENT_GUARD_ANALYSER=resident): where its socket
  * `<key>.sock` is there and this user's, the plain `node "$f"` runs with AGENT_GUARD_RESIDENT=ask
  * and hands the call to it (loading nothing of the analysis itself; in this process when that
  * fails); otherwise AGENT_GUARD_RESIDENT=want, and the call's process starts one after its answer.
@@ -110,7 +111,7 @@ export function snapshotFirst(): string {
     `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; s=$c/$k.sock; a=$c/$k.ask.js; ` +
     `case $c in /*) ;; *) k=;; esac; ` +
     `if [ -n "$k" ] && [ -d "$c" ] && [ ! -h "$c" ] && [ -O "$c" ]; then ` +
-    `if [ -z "$AGENT_GUARD_NO_RESIDENT" ] && [ -S "$s" ] && [ ! -h "$s" ] && [ -O "$s" ]; then export AGENT_GUARD_RESIDENT=ask; ` +
+    `if [ "$AGENT_GUARD_ANALYSER" = resident ] && [ -S "$s" ] && [ ! -h "$s" ] && [ -O "$s" ]; then export AGENT_GUARD_RESIDENT=ask; ` +
     `if [ -f "$a" ] && [ ! -h "$a" ] && [ -O "$a" ]; then node "$a" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; ` +
     `else export AGENT_GUARD_RESIDENT=want; ` +
     `if [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ]; then ` +
