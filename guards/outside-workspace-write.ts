@@ -75,7 +75,8 @@ function cacheDir(path: string, ctx: GuardContext): boolean {
  * Every write of the line by the effects layer (redirections on any descriptor, in-place editors,
  * copies, downloads, archives extracted, interpreter file writes), after the links the line made:
  * `ln -s ~/.bashrc rc; echo x >> rc` writes ~/.bashrc. A file `find -exec` is given (`{}`) lies
- * under find's starting points. Creating an empty file or a folder counts too, except in ~/.cache.
+ * under find's starting points. Creating an empty file, a folder or a socket (`nc -lU ~/x.sock`)
+ * counts too, except in ~/.cache.
  */
 function effectWrites(analysis: ShellAnalysis, ctx: GuardContext): { inv: Invocation; path: string; how: string }[] {
   const out: { inv: Invocation; path: string; how: string }[] = [];
@@ -94,7 +95,7 @@ function effectWrites(analysis: ShellAnalysis, ctx: GuardContext): { inv: Invoca
   for (const ie of analysisEffects(analysis, ctx.home)) {
     if (ie.inv.wrapper) continue;
     for (const e of ie.effects)
-      if (e.kind === 'write' && e.how === 'touch' && e.target.path && !cacheDir(e.target.path, ctx))
+      if (e.kind === 'write' && (e.how === 'touch' || e.how === 'socket') && e.target.path && !cacheDir(e.target.path, ctx))
         out.push({ inv: ie.inv, path: e.target.path, how: ie.inv.program });
   }
   return out;

@@ -411,7 +411,14 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
         const m = /^([A-Za-z0-9-]+)[:,](.*)$/s.exec(t);
         const type = m ? m[1]!.toUpperCase() : t.includes('/') || t.startsWith('.') ? 'GOPEN' : '';
         const params = m ? m[2]! : t;
-        if (['FILE', 'OPEN', 'GOPEN', 'CREATE', 'CREAT', 'PIPE', 'READLINE', 'UNIX', 'UNIX-CONNECT'].includes(type)) {
+        // A Unix socket bound at a path creates that file: UNIX-LISTEN (UNIX-L) and UNIX-RECV(FROM) bind their
+        // path; any UNIX address with bind=PATH binds that one (UNIX-SENDTO, UNIX-CONNECT, UNIX-CLIENT).
+        const unix = /^UNIX(?:-|$)/.test(type);
+        const bind = unix ? /(?:^|,)bind=([^,]+)/.exec(params) : null;
+        if (bind) out.push({ kind: 'write', target: target(inv, synthetic(bind[1]!), home), how: 'socket' });
+        if (['UNIX-LISTEN', 'UNIX-L', 'UNIX-RECV', 'UNIX-RECVFROM'].includes(type))
+          out.push({ kind: 'write', target: target(inv, synthetic(params.split(',')[0]!), home), how: 'socket' });
+        else if (['FILE', 'OPEN', 'GOPEN', 'CREATE', 'CREAT', 'PIPE', 'READLINE', 'UNIX', 'UNIX-CONNECT', 'UNIX-SENDTO', 'UNIX-CLIENT'].includes(type)) {
           const path = synthetic(params.split(',')[0]!);
           if (type === 'CREATE' || type === 'CREAT') out.push({ kind: 'write', target: target(inv, path, home), how });
           else out.push({ kind: 'read', source: 'file', target: target(inv, path, home), mode: 'content' });
@@ -690,7 +697,7 @@ export interface FileWrite {
   inv: Invocation;
 }
 
-/** Every file the line writes whose path it determines (timestamps-only `touch` excluded). */
+/** Every file the line writes whose path it determines (timestamps-only `touch` and a socket's creation excluded). */
 export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[] {
   const links = new Map<string, string>();
   const deleted = new Set<string>();
@@ -712,7 +719,8 @@ export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[]
         out.push({ path: links.get(e.target.path) ?? e.target.path, how: 'rm then touch', edit: { oldText: '', newText: '' }, replaces: true, inv: ie.inv });
         continue;
       }
-      if (e.kind !== 'write' || !e.target.path || e.how === 'touch') continue;
+      // A socket bound at a path (`nc -lU x.sock`) creates a file but writes nothing into one.
+      if (e.kind !== 'write' || !e.target.path || e.how === 'touch' || e.how === 'socket') continue;
       // Written in another environment (a container, a machine over ssh): not this machine's file,
       // unless it is in a host folder the container mounts.
       if (ie.inv.elsewhere !== undefined && !ie.inv.hostRoots?.some((r) => isSameOrAncestor(r, e.target.path!))) continue;

