@@ -80,6 +80,19 @@ test('interpreter code: each language example yields an effect', () => {
   }
 });
 
+test('interpreter code: a Unix socket bound at a literal path creates it (a write); a TCP bind names no file', () => {
+  const writes = (command: string, names: string[]) => effectsFor(command, names).effects.filter((e) => e.startsWith('write'));
+  assert.deepEqual(writes(`python3 -c "import socket; s=socket.socket(socket.AF_UNIX); s.bind('/tmp/a.sock')"`, ['python3']), ['write(/tmp/a.sock, socket)']);
+  assert.deepEqual(writes(`python3 -c "import socketserver as s; s.UnixStreamServer('/tmp/a.sock', H)"`, ['python3']), ['write(/tmp/a.sock, socket)']);
+  assert.deepEqual(writes(`node -e "require('net').createServer().listen('/tmp/a.sock')"`, ['node']), ['write(/tmp/a.sock, socket)']);
+  assert.deepEqual(writes(`bun -e "Bun.serve({ unix: '/tmp/a.sock', fetch() {} })"`, ['bun']), ['write(/tmp/a.sock, socket)']);
+  assert.deepEqual(writes(`ruby -rsocket -e "UNIXServer.new('/tmp/a.sock')"`, ['ruby']), ['write(/tmp/a.sock, socket)']);
+  assert.deepEqual(writes(`perl -MIO::Socket::UNIX -e "IO::Socket::UNIX->new(Local => '/tmp/a.sock', Listen => 1)"`, ['perl']), ['write(/tmp/a.sock, socket)']);
+  assert.deepEqual(writes(`python3 -c "import socket; s=socket.socket(); s.bind(('0.0.0.0', 8000))"`, ['python3']), []);
+  assert.deepEqual(writes(`node -e "require('http').createServer().listen(8080, '127.0.0.1')"`, ['node']), []);
+  assert.deepEqual(writes(`ruby -rsocket -e "UNIXSocket.new('/run/app.sock')"`, ['ruby']), []);
+});
+
 test('string literals joined across + and .', () => {
   assert.deepEqual(
     literals(`open('.e' + 'nv')`).map((l) => l.text),

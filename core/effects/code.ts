@@ -271,10 +271,13 @@ export function codeEffects(lang: string, original: string, inv: Invocation, hom
   // one that directly follows a delete or rename call (`os.remove('x')`, `unlinkSync('x'`) is deleted.
   const writeAt = literalsAfter(code, api.write, lits);
   const deleteAt = literalsAfter(code, api.delete, lits);
+  // One that directly follows a Unix-socket bind (`sock.bind('/x.sock')`, `server.listen('/x.sock')`) is created as a socket.
+  const bindAt = api.bind ? literalsAfter(code, api.bind, lits) : new Set<number>();
   const writes: string[] = [];
   for (const l of lits) {
     if (l.text.length < 2 || l.text.length > 400 || !/[./~]/.test(l.text) || /\s/.test(l.text)) continue;
     if (deleteAt.has(l.start)) out.push({ kind: 'delete', target: target(inv, synthetic(l.text), home), recursive: false });
+    else if (bindAt.has(l.start)) out.push({ kind: 'write', target: target(inv, synthetic(l.text), home), how: 'socket' });
     else if (writeAt.has(l.start) && !/[(){};]/.test(l.text))
       writes.push(l.text); // write_text('…') is content
     else if (reads)

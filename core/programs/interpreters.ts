@@ -13,6 +13,11 @@ export const CODE_APIS: Record<
     write: RegExp;
     /** A write call whose path is a name (group 1): a variable set once to a literal, or the script's arguments (`sys.argv[1]`). */
     writeRef?: RegExp;
+    /**
+     * Calls that bind a Unix socket at their first literal argument, which creates that file (how
+     * `socket`): a new file with nothing written into it, but a stand-in listening where a client expects its server.
+     */
+    bind?: RegExp;
     /** `sys.argv[N]`, `process.argv[N]`: N (group 1) minus `first` is the index of the argument after the code. */
     argv?: { re: RegExp; first: number };
     delete: RegExp;
@@ -23,6 +28,8 @@ export const CODE_APIS: Record<
   python: {
     read: /\bopen\s*\(|read_text|read_bytes|readlines|\bloadtxt\b|dotenv_values|\bload_dotenv\b(?:(?!\bload_dotenv\b).)*?print|shutil\.copy/,
     write: /\bopen\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*(?:mode\s*=\s*)?['"][wax+])|\bwrite_text\s*\(|Path\s*\(\s*(?=(['"])[^'"]*\2\s*\)\s*\.write_(?:text|bytes))/g,
+    // A Unix socket bound at a literal path: sock.bind('/x.sock'), socketserver.UnixStreamServer('/x.sock', H).
+    bind: /\.bind\s*\(\s*(?=['"])|\bUnix(?:Stream|Datagram)Server\s*\(\s*(?=['"])/g,
     writeRef: /\bopen\s*\(\s*([\w.]+(?:\[\d+\])?)\s*,\s*(?:mode\s*=\s*)?['"][wax+]|\bPath\s*\(\s*([\w.]+(?:\[\d+\])?)\s*\)\s*\.write_(?:text|bytes)/g,
     argv: { re: /^sys\.argv\[(\d+)\]$/, first: 1 },
     delete:
@@ -38,6 +45,8 @@ export const CODE_APIS: Record<
   js: {
     read: /readFileSync|readFile\s*\(|createReadStream|Bun\.file|Deno\.readTextFile|Deno\.readFile|fs\.cp|copyFile/,
     write: /\b(?:writeFile|appendFile|createWriteStream|Deno\.writeTextFile|Deno\.writeFile|Bun\.write)(?:Sync)?\(/g,
+    // server.listen('/x.sock') (a string there is a socket path) and Bun's { unix: '/x.sock' }.
+    bind: /\.listen\s*\(\s*(?=['"`])|\bunix\s*:\s*(?=['"`])/g,
     writeRef: /\b(?:writeFile|appendFile|createWriteStream|Deno\.writeTextFile|Deno\.writeFile|Bun\.write)(?:Sync)?\(\s*([\w.$]+(?:\[\d+\])?)\s*[,)]/g,
     argv: { re: /^process\.argv\[(\d+)\]$/, first: 1 },
     delete: /\b(?:unlink|rm|rmdir|rename|truncate)(?:Sync)?\s*\(\s*/g,
@@ -52,6 +61,8 @@ export const CODE_APIS: Record<
   ruby: {
     read: /File\.(?:read|open|readlines|foreach)|IO\.(?:read|readlines)|\bopen\s*\(/,
     write: /\bFile\.write\s*\(|\bFile\.open\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*['"][wa])/g,
+    // UNIXServer.new('/x.sock'), Socket.unix_server_socket('/x.sock').
+    bind: /\b(?:UNIXServer\.(?:new|open)|Socket\.unix_server_(?:socket|loop))\s*\(?\s*(?=['"])/g,
     writeRef: /\bFile\.write\s*\(\s*(\w+(?:\[\d+\])?)\s*,|\bFile\.open\s*\(\s*(\w+(?:\[\d+\])?)\s*,\s*['"][wa]/g,
     argv: { re: /^ARGV\[(\d+)\]$/, first: 0 },
     delete: /\b(?:File\.(?:delete|unlink|rename|truncate)|FileUtils\.(?:rm|rm_f|rm_r|rm_rf|mv|remove|remove_dir|remove_entry))\s*\(?\s*/g,
@@ -61,6 +72,8 @@ export const CODE_APIS: Record<
   perl: {
     read: /\bopen\s*\(|\bslurp\b|<\$?\w*>|read_file/,
     write: /\bopen\s*\(\s*\w+\s*,\s*(?=['"]>)|write_file\s*\(/g,
+    // IO::Socket::UNIX->new(Local => '/x.sock', …), bind(S, sockaddr_un('/x.sock')).
+    bind: /\bLocal\b\s*=>\s*(?=['"])|\bbind\s*\(\s*\w+\s*,\s*(?:pack_)?sockaddr_un\s*\(\s*(?=['"])/g,
     delete: /\b(?:unlink|rename|rmtree|remove_tree|truncate)\s*\(?\s*/g,
     envDump: /%ENV\b|\\%ENV|\bkeys\s+%ENV\b.*\$ENV/,
     examples: ['perl -e "unlink \'go.sum\'"', 'perl -e "print %ENV"', 'perl -e \'open(F, ".env"); print <F>\''],

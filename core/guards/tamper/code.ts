@@ -14,18 +14,21 @@ import { hookReads, type Hit } from './hits';
  * path in its first argument, `second` in its second (copies, moves, links). Python's and Ruby's
  * `open` write only with a w/a/x/+ mode. With code that also names one of Agent Guard's files, such
  * a call whose path argument is computed at run time (`open(p, 'w')`, `copyFileSync(src, dir + f)`)
- * may write that file.
+ * may write that file. Binding a Unix socket creates its file (`sock.bind(p)`, `server.listen(p)`, `UNIXServer.new(p)`).
  */
 const WRITE_CALLS: Record<string, { first: RegExp; second: RegExp }> = {
   python: {
-    first: /\b(?:open|os\.(?:remove|unlink|truncate|mkfifo|mknod|chmod)|shutil\.rmtree)\s*\(/g,
+    first: /\b(?:open|os\.(?:remove|unlink|truncate|mkfifo|mknod|chmod)|shutil\.rmtree|Unix(?:Stream|Datagram)Server)\s*\(|\.bind\s*\(/g,
     second: /\b(?:shutil\.(?:copy\w*|move)|os\.(?:rename|replace|symlink|link))\s*\(/g,
   },
   js: {
-    first: /\b(?:writeFile|appendFile|createWriteStream|truncate|unlink|rm|rmdir|chmod|writeTextFile)(?:Sync)?\s*\(/g,
+    first: /\b(?:writeFile|appendFile|createWriteStream|truncate|unlink|rm|rmdir|chmod|writeTextFile)(?:Sync)?\s*\(|\.listen\s*\(/g,
     second: /\b(?:copyFile|cp|rename|symlink|link)(?:Sync)?\s*\(/g,
   },
-  ruby: { first: /\bFile\.(?:write|open|delete|unlink|chmod|mkfifo)\s*\(/g, second: /\b(?:File\.(?:rename|symlink)|FileUtils\.(?:cp\w*|mv|ln\w*))\s*\(/g },
+  ruby: {
+    first: /\b(?:File\.(?:write|open|delete|unlink|chmod|mkfifo)|UNIXServer\.(?:new|open))\s*\(/g,
+    second: /\b(?:File\.(?:rename|symlink)|FileUtils\.(?:cp\w*|mv|ln\w*))\s*\(/g,
+  },
   php: { first: /\b(?:file_put_contents|fopen|unlink|chmod|posix_mkfifo)\s*\(/g, second: /\b(?:copy|rename|symlink)\s*\(/g },
 };
 
@@ -63,7 +66,8 @@ function callArgs(code: string, at: number): string[] {
   return out;
 }
 
-const LITERAL_ARG = /^(['"])[^'"]*\1$|^`[^`$]*`$/;
+/** A literal path, or a number (a port: `server.listen(8080)`; a descriptor). */
+const LITERAL_ARG = /^(['"])[^'"]*\1$|^`[^`$]*`$|^\d+$/;
 
 /** Does the code write (copy, move, delete, link) a path it computes at run time? */
 function computedWrite(lang: string, code: string): boolean {
