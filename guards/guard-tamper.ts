@@ -25,7 +25,7 @@ export default defineGuard({
   id: 'guard-tamper',
   title: 'The guard protects its own hook file, configuration and settings entry',
   prevents:
-    'An agent that was blocked edits settings.json to remove the hook, narrow its matcher or set disableAllHooks (or deletes the hook file, stashes the settings away, runs agent-guard uninstall, or starts a nested agent with its hooks off: claude --bare, --settings with disableAllHooks) and then runs the command anyway; the user never learns the guard was switched off.',
+    'An agent that was blocked edits settings.json to remove the hook, narrow its matcher or set disableAllHooks (or deletes the hook file, stashes the settings away, runs agent-guard uninstall, or starts a nested agent with its hooks off: claude --bare, --settings with disableAllHooks; or plants code, a startup snapshot or a stand-in socket in its cache folder, which the hook runs or asks on every call) and then runs the command anyway; the user never learns the guard was switched off.',
   tools: ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', ...SHELL_TOOLS],
   // After rm-catastrophic and interpreter-destruction (5): `rm -rf .*` or `find ~ -exec rm -rf {} +`
   // also takes .claude with it, but losing the project or home is the story to tell. Before the rest.
@@ -151,6 +151,39 @@ export default defineGuard({
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard trust' } },
       { tool_name: 'Write', tool_input: { file_path: '/home/user/.config/agent-guard/trusted.json', content: '{}' } },
       { tool_name: 'Bash', tool_input: { command: 'cp /tmp/forged.agc2 ~/.cache/agent-guard/' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'node --snapshot-blob ~/.cache/agent-guard/0fc895a1c4ef1c9c.snap --build-snapshot /tmp/evil.js' },
+        note: 'the hook command starts node from that snapshot: every later call would run the evil code',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'socat UNIX-LISTEN:$HOME/.cache/agent-guard/0fc895a1c4ef1c9c.sock,fork EXEC:cat' },
+        note: "a stand-in on the resident analyser's socket answers for the guard",
+      },
+      { tool_name: 'Bash', tool_input: { command: "socat UNIX-LISTEN:$HOME/.cache/agent-guard/x.sock,unlink-early,fork SYSTEM:'cat >> /tmp/cap'" } },
+      { tool_name: 'Bash', tool_input: { command: 'socat -u UNIX-RECV:~/.cache/agent-guard/x.sock -' } },
+      { tool_name: 'Bash', tool_input: { command: 'socat - UNIX-SENDTO:/run/app.sock,bind=$HOME/.cache/agent-guard/x.sock' } },
+      { tool_name: 'Bash', tool_input: { command: 'nc -lU ~/.cache/agent-guard/0fc895a1c4ef1c9c.sock' } },
+      { tool_name: 'Bash', tool_input: { command: 'ncat --listen --unixsock ~/.cache/agent-guard/0fc895a1c4ef1c9c.sock' } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: 'python3 -c "import socket; s=socket.socket(socket.AF_UNIX); s.bind(\'/home/user/.cache/agent-guard/x.sock\')"' },
+        note: 'binding a Unix socket creates its file',
+      },
+      { tool_name: 'Bash', tool_input: { command: `node -e "require('net').createServer(c => c.end('{}')).listen('/home/user/.cache/agent-guard/x.sock')"` } },
+      { tool_name: 'Bash', tool_input: { command: `ruby -rsocket -e "UNIXServer.new('/home/user/.cache/agent-guard/x.sock')"` } },
+      {
+        tool_name: 'Bash',
+        tool_input: {
+          command: `python3 -c "import os, socket; s = socket.socket(socket.AF_UNIX); s.bind(os.path.expanduser('~/.cache/agent-guard/x.sock'))"`,
+        },
+        note: 'the path is computed when the code runs',
+      },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: `perl -MIO::Socket::UNIX -e "IO::Socket::UNIX->new(Local => '/home/user/.cache/agent-guard/x.sock', Listen => 1)"` },
+      },
       { tool_name: 'Bash', tool_input: { command: 'agent-guard allow "git push --force origin main"' } },
       { tool_name: 'Bash', tool_input: { command: 'npx agent-guard allow --guard secret-read "cat .env"' } },
       { tool_name: 'Bash', tool_input: { command: 'node node_modules/agent-guard/dist/cli.cjs allow "rm -rf ~"' } },
@@ -345,6 +378,19 @@ export default defineGuard({
       },
       { tool_name: 'Bash', tool_input: { command: 'ls -la ~/.cache/agent-guard' } },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/agent-guard' }, note: 'the next call compiles again' },
+      { tool_name: 'Bash', tool_input: { command: 'du -sh ~/.cache/agent-guard' } },
+      { tool_name: 'Bash', tool_input: { command: 'node --snapshot-blob /tmp/app.blob --build-snapshot app.js' }, note: "a snapshot of one's own, elsewhere" },
+      { tool_name: 'Bash', tool_input: { command: 'socat UNIX-CONNECT:/run/docker.sock -' }, note: 'connecting to a socket creates nothing' },
+      { tool_name: 'Bash', tool_input: { command: 'socat UNIX-LISTEN:/tmp/app.sock,fork TCP:localhost:3000' } },
+      { tool_name: 'Bash', tool_input: { command: 'nc -lU /tmp/x.sock' } },
+      { tool_name: 'Bash', tool_input: { command: 'nc -U ~/.cache/agent-guard/0fc895a1c4ef1c9c.sock' }, note: 'talks to the analyser; binds nothing' },
+      { tool_name: 'Bash', tool_input: { command: `python3 -c "import socket; s=socket.socket(); s.bind(('127.0.0.1', 8000))"` } },
+      { tool_name: 'Bash', tool_input: { command: `node -e "require('http').createServer().listen('/tmp/app.sock')"` } },
+      {
+        tool_name: 'Bash',
+        tool_input: { command: `node -e "require('http').createServer().listen(8080); console.log(require('os').homedir() + '/.cache/agent-guard')"` },
+        note: 'a port is no path',
+      },
       { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/.cache/pip' } },
       { tool_name: 'Read', tool_input: { file_path: '.claude/settings.json' } },
       { tool_name: 'Bash', tool_input: { command: 'cat .claude/settings.json' } },

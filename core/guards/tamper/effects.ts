@@ -81,6 +81,10 @@ export function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardConte
       ? `${inv.program} ${verb} ${show(hit.path)}, which holds Agent Guard's hook entry, and what it leaves there cannot be checked here. ${USE_EDIT}`
       : `${inv.program} ${verb} ${show(hit.path)}, which is part of Agent Guard. ${ASK}`,
   });
+  /** A write into the cache folder: name the file, and say why it matters there (deleting the folder is fine). */
+  const denyCache = (inv: Invocation, path: string, socket: boolean): Denial => ({
+    reason: `${inv.program} ${socket ? 'binds a socket at' : 'writes'} ${show(path)}, in Agent Guard's cache folder ${show(l.cache)}: the hook runs the code kept there (its code caches, startup snapshot and ask file) and asks the analyser listening on its socket there on every call, so whatever is put there answers for the guard. Put your file or socket somewhere else (the project, or /tmp); deleting that folder is fine (it is rebuilt). If Agent Guard's cache should change, ask the user to do it.`,
+  });
   for (const ie of analysisEffects(analysis, ctx.home)) {
     const inv = ie.inv;
     if (inv.wrapper) continue;
@@ -167,6 +171,7 @@ export function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardConte
                 return { reason: `sed -i on ${show(p)} ${change}. ${ASK}` };
               }
             }
+            if (hit.path === l.cache && !hit.settings && p !== l.cache) return denyCache(inv, p, e.how === 'socket');
             return deny(inv, hit, e.how === 'ln' ? 'replaces' : 'rewrites');
           }
         }
