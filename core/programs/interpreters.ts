@@ -62,7 +62,7 @@ export const CODE_APIS: Record<
     read: /File\.(?:read|open|readlines|foreach)|IO\.(?:read|readlines)|\bopen\s*\(/,
     write: /\bFile\.write\s*\(|\bFile\.open\s*\(\s*(?=(['"])[^'"]*\1\s*,\s*['"][wa])/g,
     // UNIXServer.new('/x.sock'), Socket.unix_server_socket('/x.sock').
-    bind: /\b(?:UNIXServer\.(?:new|open)|Socket\.unix_server_(?:socket|loop))\s*\(?\s*(?=['"])/g,
+    bind: /\b(?:UNIXServer\.(?:new|open)|Socket\.unix_server_(?:socket|loop))\s*(?:\(\s*)?(?=['"])/g,
     writeRef: /\bFile\.write\s*\(\s*(\w+(?:\[\d+\])?)\s*,|\bFile\.open\s*\(\s*(\w+(?:\[\d+\])?)\s*,\s*['"][wa]/g,
     argv: { re: /^ARGV\[(\d+)\]$/, first: 0 },
     delete: /\b(?:File\.(?:delete|unlink|rename|truncate)|FileUtils\.(?:rm|rm_f|rm_r|rm_rf|mv|remove|remove_dir|remove_entry))\s*\(?\s*/g,
