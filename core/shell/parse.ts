@@ -354,6 +354,9 @@ class Parser {
   }
 
   private tryParseRedirect(): Redirect | null {
+    // Every operator starts with a digit (the descriptor), `<`, `>` or `&`: any other character starts none.
+    const first = this.src.charCodeAt(this.pos);
+    if (!((first >= 48 && first <= 57) || first === 60 || first === 62 || first === 38)) return null;
     const m = /^(\d{1,2})?(&>>|&>|>>|>\||>&|<&|<<<|<<-|<<|<>|>|<)/.exec(this.src.slice(this.pos, this.pos + 6));
     if (!m) return null;
     const op = m[2]!;
@@ -459,8 +462,11 @@ class Parser {
           this.pos++;
         }
       } else {
-        addLit(c, false);
-        this.pos++;
+        // A run of ordinary characters is one piece of literal text (counted per character, as before).
+        const end = plainRunEnd(this.src, this.pos + 1, WORD_SPECIAL);
+        if (end > this.pos + 1) work(end - this.pos - 1);
+        addLit(this.src.slice(this.pos, end), false);
+        this.pos = end;
       }
     }
     flush();
@@ -503,8 +509,10 @@ class Parser {
           this.pos++;
         }
       } else {
-        lit += c;
-        this.pos++;
+        const end = plainRunEnd(this.src, this.pos + 1, QUOTED_SPECIAL);
+        if (end > this.pos + 1) work(end - this.pos - 1);
+        lit += this.src.slice(this.pos, end);
+        this.pos = end;
       }
     }
     flush();
@@ -807,6 +815,27 @@ class Parser {
   private eof(): boolean {
     return this.pos >= this.src.length;
   }
+}
+
+/** Characters a word's loop in parseWord treats on their own (everything else is literal text). */
+const WORD_SPECIAL = specials(' \t\n\r;&|<>)(\\\'"$`');
+/** The same inside double quotes (and an expanding heredoc body): escapes, substitutions and the closing quote. */
+const QUOTED_SPECIAL = specials('\\$`"');
+
+function specials(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const ch of chars) table[ch.charCodeAt(0)] = 1;
+  return table;
+}
+
+/** The end of the run of ordinary characters that starts at `from`: the first special character's index, or the text's end. */
+function plainRunEnd(src: string, from: number, special: Uint8Array): number {
+  let i = from;
+  for (; i < src.length; i++) {
+    const code = src.charCodeAt(i);
+    if (code < 128 && special[code] === 1) break;
+  }
+  return i;
 }
 
 function asAssignment(word: Word): Assignment | null {
