@@ -697,8 +697,22 @@ export interface FileWrite {
   inv: Invocation;
 }
 
-/** Every file the line writes whose path it determines (timestamps-only `touch` and a socket's creation excluded). */
+const writesCache = new WeakMap<ShellAnalysis, { home: string; writes: FileWrite[] }>();
+
+/**
+ * Every file the line writes whose path it determines (timestamps-only `touch` and a socket's
+ * creation excluded). Computed once per analysis (the file changes, the later-run texts and
+ * outside-workspace-write each ask); callers only read the list.
+ */
 export function fileWritesOf(analysis: ShellAnalysis, home: string): FileWrite[] {
+  const kept = writesCache.get(analysis);
+  if (kept?.home === home) return kept.writes;
+  const writes = fileWritesNow(analysis, home);
+  writesCache.set(analysis, { home, writes });
+  return writes;
+}
+
+function fileWritesNow(analysis: ShellAnalysis, home: string): FileWrite[] {
   const links = new Map<string, string>();
   const deleted = new Set<string>();
   const out: FileWrite[] = [];

@@ -196,8 +196,26 @@ function valueMatches(valueIs: Record<string, (string | RegExp)[]>, parsed: Pars
   return false;
 }
 
+type Match = { row: Row; parsed: Parsed } | null;
+
+/**
+ * The last match per invocation: the effects, guard-tamper (copies, sed -i, archives, patches),
+ * rm-catastrophic and privilege-escalation each ask for the same invocation's row, and a 200-command
+ * script parsed each argument list once per asker. Keyed by the invocation object (one call's
+ * analysis owns it; an invocation's arguments never change once resolved); callers only read it.
+ */
+const matches = new WeakMap<Invocation, { spec: ProgramSpec; match: Match }>();
+
 /** The row of the spec that applies, with the arguments after its subcommand parsed. */
-export function matchRow(inv: Invocation, spec: ProgramSpec): { row: Row; parsed: Parsed } | null {
+export function matchRow(inv: Invocation, spec: ProgramSpec): Match {
+  const kept = matches.get(inv);
+  if (kept?.spec === spec) return kept.match;
+  const match = matchRowNow(inv, spec);
+  matches.set(inv, { spec, match });
+  return match;
+}
+
+function matchRowNow(inv: Invocation, spec: ProgramSpec): Match {
   let args = inv.args;
   const globals: Parsed['values'] = [];
   if (spec.globalTakes) {
