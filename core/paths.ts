@@ -69,12 +69,13 @@ export function resolvePath(base: string, path: string, home: string): string {
 /** True when `ancestor` is `path` or one of its parent directories (both normalised). */
 export function isSameOrAncestor(ancestor: string, path: string): boolean {
   if (ancestor === path) return true;
-  const a = ancestor.endsWith('/') ? ancestor : `${ancestor}/`;
-  return path.startsWith(a);
+  // `ancestor` followed by a slash, without building that string (this runs for every protected path against every write).
+  if (!path.startsWith(ancestor)) return false;
+  return ancestor.endsWith('/') || path.charCodeAt(ancestor.length) === 47;
 }
 
 export function basename(path: string): string {
-  const p = path.replace(/\\/g, '/');
+  const p = path.includes('\\') ? path.replace(/\\/g, '/') : path;
   let end = p.length;
   while (end > 1 && p[end - 1] === '/') end--;
   return p.slice(p.lastIndexOf('/', end - 1) + 1, end);

@@ -194,19 +194,31 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
   }
   // `> >(sh)`: the process substitution reads the command's output; it is walked once the command is known.
   // So does `tee >(sh)`: an argument that is a `>(…)` is a file the program writes (tee copies its stdin there).
-  const fedByOutput = cmd.redirects.flatMap((r) => (OUTPUT_OPS.has(r.op) && r.target ? procsubOf(r.target, '>') : []));
-  const writtenArgs = cmd.words.filter((word) => procsubOf(word, '>').length > 0);
-  fedByOutput.push(...writtenArgs.flatMap((word) => procsubOf(word, '>')));
-  // Substitutions anywhere in the command run first, in the current directory.
-  for (const word of [...cmd.words, ...cmd.assigns.map((a) => a.value), ...cmd.redirects.flatMap((r) => (r.target ? [r.target] : []))]) {
-    if (fedByOutput.length > 0 && procsubOf(word, '>').length > 0 && (cmd.redirects.some((r) => r.target === word) || writtenArgs.includes(word))) continue;
-    walkSubstitutions(word, state, w, meta.via);
+  // (Loops, not lists built per command: this runs for every command of a script.)
+  const fedByOutput: Script[] = [];
+  for (const r of cmd.redirects) if (OUTPUT_OPS.has(r.op) && r.target) fedByOutput.push(...procsubOf(r.target, '>'));
+  const writtenArgs: Word[] = [];
+  for (const word of cmd.words) if (procsubOf(word, '>').length > 0) writtenArgs.push(word);
+  for (const word of writtenArgs) fedByOutput.push(...procsubOf(word, '>'));
+  // Substitutions anywhere in the command run first, in the current directory: the words', then the
+  // assignments', then the redirections' (a `>(…)` fed by the output waits for the command).
+  const fed = (word: Word) =>
+    fedByOutput.length > 0 && procsubOf(word, '>').length > 0 && (cmd.redirects.some((r) => r.target === word) || writtenArgs.includes(word));
+  for (const word of cmd.words) if (!fed(word)) walkSubstitutions(word, state, w, meta.via);
+  for (const a of cmd.assigns) if (!fed(a.value)) walkSubstitutions(a.value, state, w, meta.via);
+  for (const r of cmd.redirects) if (r.target && !fed(r.target)) walkSubstitutions(r.target, state, w, meta.via);
+  // `sh < <(echo …)`: stdin is the output of the process substitution (the first such redirection's).
+  let fromProcsub: Script | undefined;
+  for (const r of cmd.redirects) {
+    const from = r.op === '<' && (r.fd === null || r.fd === 0) && r.target ? procsubOf(r.target, '<') : NO_SCRIPTS;
+    if (from.length > 0) {
+      fromProcsub = from[0];
+      break;
+    }
   }
-  // `sh < <(echo …)`: stdin is the output of the process substitution.
-  const fromProcsub = cmd.redirects.flatMap((r) => (r.op === '<' && (r.fd === null || r.fd === 0) && r.target ? procsubOf(r.target, '<') : []))[0];
   const producer = fromProcsub ? (w.producers.get(fromProcsub) ?? null) : null;
   if (producer) meta = { ...meta, pipeFrom: producer, stdinText: null };
-  for (const r of cmd.redirects) for (const s of r.heredoc?.substitutions ?? []) walkNested(s, cloneState(state), w, [...meta.via, '$()'], null);
+  for (const r of cmd.redirects) if (r.heredoc) for (const s of r.heredoc.substitutions) walkNested(s, cloneState(state), w, [...meta.via, '$()'], null);
 
   const assigned = new Map<string, VarValue>();
   for (const a of cmd.assigns) {
@@ -265,6 +277,7 @@ function walkSimple(cmd: SimpleCommand, state: State, w: Walk, meta: Meta): Invo
 }
 
 const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>']);
+const NO_SCRIPTS: readonly Script[] = [];
 
 /** Files a command's own redirections write (the ones it inherits were noted where they were written). */
 function noteWritten(redirects: EvaluatedRedirect[], state: State, w: Walk): void {

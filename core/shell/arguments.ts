@@ -14,11 +14,13 @@ export function readOptionValue(program: string, option: string | null): boolean
   return program === 'read' ? /^-[a-zA-Z]*[dnNptu]$/.test(option) : /^-[a-zA-Z]*[dnOsuCc]$/.test(option);
 }
 
-/** The script of a word that is one process substitution `<(…)` or `>(…)`. */
-export function procsubOf(word: Word, dir: '<' | '>'): Script[] {
+/** The script of a word that is one process substitution `<(…)` or `>(…)` (none: one shared empty list, for every other word). */
+export function procsubOf(word: Word, dir: '<' | '>'): readonly Script[] {
   const only = word.parts.length === 1 ? word.parts[0]! : null;
-  return only?.type === 'procsub' && only.dir === dir ? [only.script] : [];
+  return only?.type === 'procsub' && only.dir === dir ? [only.script] : NO_SCRIPTS;
 }
+
+const NO_SCRIPTS: readonly Script[] = [];
 
 /** A subscript that runs a command when bash evaluates it as an array index: `a[$(…)]`, ``a[`…`]``. One pass. */
 export function subscriptSubstitution(text: string): boolean {

@@ -111,7 +111,8 @@ export interface InterpreterProgram {
  */
 export function interpreterProgram(inv: Invocation): InterpreterProgram | null {
   if (AWKS.has(inv.program)) return awkProgram(inv);
-  const spec = INTERPRETER_FLAGS[inv.program] ?? (/^python3(\.\d+)?$/.test(inv.program) ? PYTHON : undefined);
+  // Asked for every command by several guards: the version pattern only for names that can match it.
+  const spec = INTERPRETER_FLAGS[inv.program] ?? (inv.program.startsWith('python3') && /^python3(\.\d+)?$/.test(inv.program) ? PYTHON : undefined);
   if (!spec) return null;
   const pieces: string[] = [];
   let computed = false;

@@ -10,7 +10,9 @@ import type { Value } from './model';
 export function programName(v: Value | undefined): string {
   if (!v) return '';
   if (v.known === null) return literalTail(v.word);
-  return basename(v.known).replace(/\.exe$/i, '');
+  const name = basename(v.known);
+  // Most names end in no extension at all: the replacement only where one could be `.exe`.
+  return name.length >= 4 && name.charCodeAt(name.length - 4) === 46 ? name.replace(/\.exe$/i, '') : name;
 }
 
 /**
