@@ -11,12 +11,18 @@ function trimSlashes(s: string): string {
   return s.slice(a, b);
 }
 
-/** The migration folder the path is in, if any (segment-aligned, anywhere in the path). */
-function migrationDir(path: string, dirs: readonly string[]): string | null {
-  for (const d of dirs) {
+/** The configured migration folders, each with the text that finds it in a path (`/db/migrate/`). */
+function migrationNeedles(dirs: readonly string[]): { dir: string; needle: string }[] {
+  return dirs.map((d) => {
     const clean = trimSlashes(d);
-    if (`${path}/`.includes(`/${clean}/`)) return clean;
-  }
+    return { dir: clean, needle: `/${clean}/` };
+  });
+}
+
+/** The migration folder the path is in, if any (segment-aligned, anywhere in the path). */
+function migrationDir(path: string, dirs: readonly { dir: string; needle: string }[]): string | null {
+  const p = `${path}/`;
+  for (const d of dirs) if (p.includes(d.needle)) return d.dir;
   return null;
 }
 
@@ -41,9 +47,11 @@ export default defineGuard({
         const how = c.kind === 'write' ? `Writing (${c.how})` : c.to ? `Renaming (${c.how})` : `Deleting (${c.how})`;
         targets.push({ path: c.path, how });
       }
+    // The folders' needles once per call, not once per target (a script writes hundreds of files).
+    const dirs = targets.length > 0 ? migrationNeedles(ctx.config.migrationDirs) : [];
     for (const t of targets) {
       if (TEST_DATA_DIRS.test(t.path)) continue;
-      const dir = migrationDir(t.path, ctx.config.migrationDirs);
+      const dir = migrationDir(t.path, dirs);
       if (!dir || isTracked(t.path, ctx) !== true) continue;
       const shown = relativeTo(ctx.projectDir, t.path) || t.path;
       const instead = suggestion(t.path, dir);

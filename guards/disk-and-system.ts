@@ -25,6 +25,9 @@ function computedDevice(v: Value, text: string): string | null {
   return null;
 }
 
+/** Options of the power programs that only cancel, show or write a record (shutdown -c, halt -w, reboot --help). */
+const HARMLESS_POWER_OPTIONS = new Set(['-c', '/a', '-w', '--wtmp-only', '-h', '--help', '-V', '--version', '--show']);
+
 function judge(inv: Invocation, ctx: GuardContext): Denial | null {
   const p = inv.program;
   const known = inv.args.map((a) => a.known ?? '');
@@ -116,7 +119,7 @@ function judge(inv: Invocation, ctx: GuardContext): Denial | null {
     }
   }
   const harmlessPower =
-    known.some((a) => ['-c', '/a', '-w', '--wtmp-only', '-h', '--help', '-V', '--version', '--show'].includes(a) && !(a === '-h' && p === 'shutdown')) ||
+    known.some((a) => HARMLESS_POWER_OPTIONS.has(a) && !(a === '-h' && p === 'shutdown')) ||
     (p === 'systemctl' && known.includes('--when') && known[known.indexOf('--when') + 1] === 'cancel') ||
     known.includes('--when=cancel');
   if (

@@ -101,9 +101,14 @@ function effectWrites(analysis: ShellAnalysis, ctx: GuardContext): { inv: Invoca
   return out;
 }
 
+const NO_WRITES: readonly { path: string; how: string }[] = [];
+
+/** Programs whose last operand is where they write. */
+const COPIERS = new Set(['cp', 'mv', 'install', 'ln', 'rsync']);
+
 function shellWrites(inv: Invocation, home: string): { path: string; how: string }[] {
   const out = fileWrites(inv, home);
-  if (['cp', 'mv', 'install', 'ln', 'rsync'].includes(inv.program)) {
+  if (COPIERS.has(inv.program)) {
     const f = flags(inv.args, ['-t', '--target-directory', '-S', '--suffix', '-m', '--mode', '-o', '-g', '-e']);
     const dest = f.positional[f.positional.length - 1];
     const path = dest && f.positional.length >= 2 ? argPath(inv, dest, home) : null;
@@ -219,11 +224,15 @@ export default defineGuard({
           instead: `git config --local ${key}`.trim(),
         };
       }
-      for (const w of [...shellWrites(inv, ctx.home), ...(remote(inv) ? [] : configWrites(inv, ctx))]) {
-        if (remote(inv, w.path)) continue;
-        const lands = outside(w.path, rootsFor(), ctx);
-        if (lands !== null) return { reason: `${inv.program} writes ${where(w.path, lands, ctx)} (${w.how}). ${advice}` };
-      }
+      // The two lists in turn, each built before either is judged (as one list was).
+      const own = shellWrites(inv, ctx.home);
+      const config = remote(inv) ? NO_WRITES : configWrites(inv, ctx);
+      for (const list of [own, config])
+        for (const w of list) {
+          if (remote(inv, w.path)) continue;
+          const lands = outside(w.path, rootsFor(), ctx);
+          if (lands !== null) return { reason: `${inv.program} writes ${where(w.path, lands, ctx)} (${w.how}). ${advice}` };
+        }
     }
     for (const w of effectWrites(ctx.shell(), ctx)) {
       if (remote(w.inv, w.path)) continue;

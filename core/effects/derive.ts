@@ -301,18 +301,19 @@ function fromRow(inv: Invocation, row: Row, parsed: Parsed, home: string, out: E
   let codeValue = code;
   if (row.lang === 'sed' && row.when?.includes('-i') && positional[0]?.known === '') positional.shift(); // BSD sed -i ''
   if (row.codeFirst && !code) codeValue = positional.shift() ?? null;
-  for (const [flag, m] of Object.entries(row.modes ?? {})) {
-    if (!parsed.flags.has(flag)) continue;
-    if (m === 'names-if-pattern') {
-      // Every pattern must be names-only: a second -e '=.*' prints the values.
-      const patterns = parsed.values.filter((v) => row.opts?.[v.opt] === 'code').map((v) => v.value);
-      if (patterns.length === 0 && codeValue) patterns.push(codeValue);
-      if (patterns.length > 0 && patterns.every((p) => namesOnlyPattern(p.known ?? ''))) mode = 'names';
-      continue;
+  if (row.modes)
+    for (const [flag, m] of Object.entries(row.modes)) {
+      if (!parsed.flags.has(flag)) continue;
+      if (m === 'names-if-pattern') {
+        // Every pattern must be names-only: a second -e '=.*' prints the values.
+        const patterns = parsed.values.filter((v) => row.opts?.[v.opt] === 'code').map((v) => v.value);
+        if (patterns.length === 0 && codeValue) patterns.push(codeValue);
+        if (patterns.length > 0 && patterns.every((p) => namesOnlyPattern(p.known ?? ''))) mode = 'names';
+        continue;
+      }
+      mode = m;
+      break;
     }
-    mode = m;
-    break;
-  }
   if (mode === 'content' && namesProjection(inv)) mode = 'names';
   // grep -e A -e B searches for either: the patterns joined by newlines (grep's own separator).
   const allCode = parsed.values.filter((v) => row.opts?.[v.opt] === 'code').map((v) => v.value.known);
@@ -754,6 +755,8 @@ function fileWritesNow(analysis: ShellAnalysis, home: string): FileWrite[] {
 // awk -F= '{print $1}', sed 's/=.*//'. What the secret guard suggests is in the same family
 // (grep -o '^[A-Z_]*=').
 export function namesProjection(inv: Invocation): boolean {
+  // Only these programs project names; every other one answers without copying its arguments.
+  if (!NAME_PROJECTORS.has(inv.program)) return false;
   const words = inv.args.map((a) => a.known);
   if (words.some((w) => w === null)) return false;
   const w = words as string[];
@@ -781,6 +784,9 @@ export function namesProjection(inv: Invocation): boolean {
   if (inv.program === 'jq' || inv.program === 'gojq' || inv.program === 'jaq') return jqNamesOnly(w);
   return false;
 }
+
+/** The programs namesProjection knows. */
+const NAME_PROJECTORS = new Set(['cut', 'awk', 'gawk', 'mawk', 'sed', 'gsed', 'jq', 'gojq', 'jaq']);
 
 /** jq options that take one value, or two (`--arg NAME VALUE`). */
 const JQ_ONE = new Set(['--indent', '-L', '--tab']);

@@ -376,6 +376,11 @@ export function outputRedirected(inv: Invocation): boolean {
   return inv.redirects.some((r) => (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && (r.fd === null || r.fd === 1));
 }
 
+/** Redirections that write their target (on stdout or stderr, fileWrites checks). */
+const WRITE_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
+/** The programs whose arguments fileWrites reads as text. */
+const TEXT_READERS = new Set(['sed', 'gsed', 'perl', 'gawk', 'awk', 'dd']);
+
 /**
  * Files a command writes in place: output redirections, sed -i, perl -i, tee, truncate, dd of=.
  * Returned as absolute paths (when the line determines them) with how the write happens.
@@ -383,14 +388,14 @@ export function outputRedirected(inv: Invocation): boolean {
 export function fileWrites(inv: Invocation, home: string): { path: string; how: string }[] {
   const out: { path: string; how: string }[] = [];
   for (const r of inv.redirects) {
-    if (r.target && ['>', '>>', '>|', '&>', '&>>', '<>'].includes(r.op) && (r.fd === null || r.fd === 1 || r.fd === 2)) {
+    if (r.target && WRITE_OPS.has(r.op) && (r.fd === null || r.fd === 1 || r.fd === 2)) {
       const path = argPath(inv, r.target, home);
       if (path) out.push({ path, how: `redirection (${r.op})` });
     }
   }
   const p = inv.program;
   // Only the programs below read their arguments as text here: no copy of every argument for the rest.
-  const known = ['sed', 'gsed', 'perl', 'gawk', 'awk', 'dd'].includes(p) ? inv.args.map((a) => a.known ?? '') : [];
+  const known = TEXT_READERS.has(p) ? inv.args.map((a) => a.known ?? '') : [];
   const inPlace =
     (p === 'sed' || p === 'gsed') && known.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))
       ? 'sed -i'

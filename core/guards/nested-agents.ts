@@ -449,15 +449,31 @@ const VERSION = /@[^/@]*$/;
 const RUNNERS: Record<string, string[]> = { npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], bun: ['x'] };
 const RUNNER_VALUE_OPTS = new Set(['-p', '--package', '-w', '--workspace', '--prefix', '-C', '--dir', '--filter']);
 
+/** Each program and package name to its row (the first row that names it, as a search in row order finds it). */
+const AGENT_NAMES = new Map<string, AgentRow>();
+for (const a of AGENTS) for (const n of [...a.programs, ...a.packages]) if (!AGENT_NAMES.has(n)) AGENT_NAMES.set(n, a);
+
+/** A word with no folder, version or extension in it (no `/`, `\\`, `@` or `.`): its own bare name (`mkdir`, `claude`). */
+function plainName(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c === 47 || c === 92 || c === 64 || c === 46) return false;
+  }
+  return true;
+}
+
 /** The agent a program word names: `claude`, `/usr/local/bin/claude`, `@anthropic-ai/claude-code@2.1`. */
 function agentOf(word: string | null): AgentRow | null {
   if (!word) return null;
-  const bare = word.startsWith('@')
-    ? word.replace(VERSION, '')
-    : basename(word)
-        .replace(VERSION, '')
-        .replace(/\.exe$/i, '');
-  return AGENTS.find((a) => a.programs.includes(bare) || a.packages.includes(bare)) ?? null;
+  // Asked for every command of a line (twice): the plain name of most programs needs no rewriting.
+  const bare = plainName(word)
+    ? word
+    : word.startsWith('@')
+      ? word.replace(VERSION, '')
+      : basename(word)
+          .replace(VERSION, '')
+          .replace(/\.exe$/i, '');
+  return AGENT_NAMES.get(bare) ?? null;
 }
 
 /** The agent this invocation starts, with its own arguments: directly, or through a package runner. */

@@ -21,9 +21,12 @@ export function specFor(program: string): ProgramSpec | undefined {
     const cmdlet = index.get(program.toLowerCase());
     if (cmdlet?.powershell) return cmdlet;
   }
+  // The name itself first (asked for every command by the effects and several guards); then without a version.
+  const named = index.get(program);
+  if (named) return named;
   let end = program.length;
   while (end > 0 && /[\d.]/.test(program[end - 1]!)) end--; // python3.12 → python
-  return index.get(program) ?? index.get(program.slice(0, end)) ?? (program.includes('.') ? index.get(program.slice(0, program.indexOf('.'))) : undefined);
+  return index.get(program.slice(0, end)) ?? (program.includes('.') ? index.get(program.slice(0, program.indexOf('.'))) : undefined);
 }
 
 interface Compiled {

@@ -113,6 +113,9 @@ export function wrapped(inv: Invocation, rest: Value[], label: string, state: St
   return resolve(rest, state, w, { ...meta, via: [...meta.via, label], ...extra });
 }
 
+/** Package runners that take `-c 'command line'` (npx -c, also npm exec -c). */
+const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx']);
+
 /** Wrappers, launchers, shells and eval: programs that run the command line or argument list they are given. */
 function resolveWrapper(inv: Invocation, state: State, w: Walk, meta: Meta): Invocation | undefined {
   const program = inv.program;
@@ -121,7 +124,7 @@ function resolveWrapper(inv: Invocation, state: State, w: Walk, meta: Meta): Inv
   if (program === 'env') return resolveEnv(inv, args, state, w, meta);
   if (program === 'command' && args.some((a) => a.known === '-v' || a.known === '-V')) return inv;
   // npx -c 'cmd', npm exec -c 'cmd' (also --call): the string is a command line.
-  if (['npx', 'pnpx', 'bunx'].includes(program) || (program === 'npm' && ['exec', 'x'].includes(args[0]?.known ?? ''))) {
+  if (PACKAGE_RUNNERS.has(program) || (program === 'npm' && (args[0]?.known === 'exec' || args[0]?.known === 'x'))) {
     const at = args.findIndex((a) => a.known === '-c' || a.known === '--call' || (a.known ?? '').startsWith('--call='));
     if (at >= 0) {
       const v = args[at]!.known!.startsWith('--call=') ? syntheticValue(args[at]!.known!.slice(7)) : args[at + 1];

@@ -70,8 +70,15 @@ function placedByEnvironment(v: Value, ctx: GuardContext): string[] {
 
 /** A write into Claude Code's env file ($CLAUDE_ENV_FILE), which is sourced before every later Bash command. */
 function writesEnvFile(inv: Invocation, effects: ReturnType<typeof effectsOf>['effects']): boolean {
-  const names = (v: Value) => v.word.parts.some((p) => p.type === 'param' && p.name === 'CLAUDE_ENV_FILE');
-  return inv.redirects.some((r) => r.op !== '<' && r.target && names(r.target)) || effects.some((e) => e.kind === 'write' && names(e.target.value));
+  // Loops, not closures: asked for every command of the line.
+  for (const r of inv.redirects) if (r.op !== '<' && r.target && namesEnvFile(r.target)) return true;
+  for (const e of effects) if (e.kind === 'write' && namesEnvFile(e.target.value)) return true;
+  return false;
+}
+
+function namesEnvFile(v: Value): boolean {
+  for (const p of v.word.parts) if (p.type === 'param' && p.name === 'CLAUDE_ENV_FILE') return true;
+  return false;
 }
 
 export function judgeEffects(analysis: ShellAnalysis, l: Layout, ctx: GuardContext, show: (p: string) => string): Denial | null {
