@@ -1,3 +1,4 @@
+import { namesOnly } from './programs/table';
 // Lockfiles per ecosystem (principle 7): the file, the manifest that owns it, and the package
 // manager command that regenerates it. guards/lockfile-hand-edit.ts denies a write to one by
 // anything but that package manager. test/repo-writes.test.ts checks every row: a Write of it is
@@ -96,6 +97,7 @@ export const LOCKFILES: Record<string, Lockfile> = {
   'stack.yaml.lock': { ecosystem: 'Stack', manifest: 'stack.yaml', command: 'stack build', instead: 'stack build' },
   'cabal.project.freeze': { ecosystem: 'Cabal', manifest: 'cabal.project', command: 'cabal freeze', instead: 'cabal freeze' },
 };
+namesOnly(LOCKFILES);
 
 /** Folders that hold test data: a lockfile under one is a fixture, not the project's. */
 export const TEST_DATA_DIRS = /(?:^|\/)(?:fixtures?|__fixtures__|testdata|test-data|test_data|__snapshots__|snapshots)\//;

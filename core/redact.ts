@@ -5,6 +5,7 @@
 
 import { findCredentials } from './secret-patterns';
 import { isDotenvName, isSecretVariableName, mayHoldSecret } from './secrets';
+import { namesOnly } from './programs/table';
 
 export const REDACTED = '[REDACTED]';
 
@@ -122,6 +123,7 @@ const PASSWORD_ARGUMENTS: Readonly<Record<string, PasswordArgument>> = {
   rdesktop: { next: ['-p'] },
   htpasswd: { batchLast: 'b' },
 };
+namesOnly(PASSWORD_ARGUMENTS);
 
 /** The run of `chars` that ends `s` (a loop: an end-anchored `[…]+$` regex backtracks from every position). */
 function trailingRun(s: string, chars: string): string {

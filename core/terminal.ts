@@ -1,3 +1,4 @@
+import { namesOnly } from './programs/table';
 // Text that reaches a terminal: what Agent Guard prints quotes commands and paths the agent (or a
 // cloned repository) chose. Raw control characters would let them act on the terminal: OSC 52
 // writes the clipboard, CSI sequences move the cursor or recolour and hide text, a CR overwrites
@@ -11,6 +12,7 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u20
 const NEWLINE_TOO = /[\u0000-\u0008\n\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\u001b': '\\e', '\u0007': '\\a', '\b': '\\b', '\f': '\\f', '\v': '\\v', '\0': '\\0' };
+namesOnly(NAMED);
 
 /**
  * Escapes control characters so text shows as text:

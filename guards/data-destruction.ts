@@ -5,6 +5,7 @@ import type { Invocation, Value } from '../core/shell/model';
 import { analysisEffects, type InvocationEffects } from '../core/effects/derive';
 import { DESTROY, DATA_DIR_EXAMPLES, CODE_DESTROYER_EXAMPLES } from '../core/programs/destroy';
 import { destructiveSql, sqlIncludes, STORE_LANGUAGES } from '../core/effects/store-commands';
+import { namesOnly } from '../core/programs/table';
 
 export { destructiveSql };
 
@@ -18,6 +19,7 @@ const BACKUP: Record<string, string> = {
   mongo: 'Take a backup (mongodump) and ask the user.',
   wire: 'Ask the user.',
 };
+namesOnly(BACKUP);
 
 function storeDenial(program: string, lang: string, what: string, where?: string): Denial {
   return { reason: `${program} runs ${what}${where ? ` (from ${where})` : ''}, which destroys data with no undo. ${BACKUP[lang] ?? 'Ask the user.'}` };

@@ -4,6 +4,7 @@ import { dirname, resolvePath } from '../core/paths';
 import { parseGitConfig } from '../core/later/gitconfig';
 import { lineEnv } from '../core/guards/line-env';
 import type { Invocation, ShellAnalysis } from '../core/shell/model';
+import { namesOnly } from '../core/programs/table';
 
 /** Subcommands whose hooks protect the branch (what --no-verify skips). */
 const HOOKED = new Set(['commit', 'push', 'merge', 'rebase', 'am']);
@@ -21,6 +22,7 @@ const HOOK_SWITCHES: Record<string, readonly string[] | null> = {
   SKIP_SIMPLE_GIT_HOOKS: null,
   OVERCOMMIT_DISABLE: null,
 };
+namesOnly(HOOK_SWITCHES);
 
 /** A hooks path that holds no hooks: /dev/null, empty, NUL. */
 const NO_HOOKS = /^(?:\/dev\/null|NUL|nul|)$/;

@@ -3,6 +3,7 @@ import { runs } from '../core/guards/helpers';
 import { catastrophe } from '../core/guards/targets';
 import { interpreterCode } from '../core/shell/interpreter-args';
 import { resolvePath } from '../core/paths';
+import { namesOnly } from '../core/programs/table';
 
 /** Recursive-delete calls per language (the match ends where the first argument starts). */
 const DELETERS: Record<string, RegExp> = {
@@ -11,6 +12,7 @@ const DELETERS: Record<string, RegExp> = {
   ruby: /\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry_secure|rmtree)\s*\(?\s*/g,
   perl: /\b(?:rmtree|remove_tree)\s*\(?\s*/g,
 };
+namesOnly(DELETERS);
 
 /** The first argument of a call, up to the top-level comma or closing parenthesis. Linear. */
 function firstArgument(code: string, from: number): string {

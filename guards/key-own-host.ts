@@ -3,6 +3,7 @@ import { analysisEffects } from '../core/effects/derive';
 import { isSecretVariableName } from '../core/secrets';
 import { foreignPeer } from '../core/guards/key-hosts';
 import { findCredentials } from '../core/secret-patterns';
+import { namesOnly } from '../core/programs/table';
 
 /**
  * A key written out literally (core/secret-patterns.ts) is judged like the variable that holds it
@@ -25,6 +26,7 @@ const LITERAL_KEY_VARIABLES: Record<string, string> = {
   'huggingface-token': 'HF_TOKEN',
   'digitalocean-token': 'DIGITALOCEAN_TOKEN',
 };
+namesOnly(LITERAL_KEY_VARIABLES);
 
 /** A key in GitHub's format for the examples, built so the bundle holds no token-shaped literal (secret scanners read the package). */
 const GH_TOKEN = ['ghp', 'u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d'].join('_');

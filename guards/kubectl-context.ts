@@ -2,6 +2,7 @@ import { defineGuard, SHELL_TOOLS, type GuardContext } from '../core/guards/type
 import { runs } from '../core/guards/helpers';
 import { resolvePath } from '../core/paths';
 import type { Invocation, Value } from '../core/shell/model';
+import { namesOnly } from '../core/programs/table';
 
 const KUBECTL_READ_ONLY = new Set([
   'get',
@@ -38,6 +39,7 @@ const READ_ONLY_SUBS: Record<string, Set<string>> = {
   rollout: new Set(['status', 'history']),
   auth: new Set(['can-i', 'whoami']),
 };
+namesOnly(READ_ONLY_SUBS);
 /** kubectl cp POD:SRC DEST with a local destination copies out of the pod: the cluster does not change. */
 function copiesOutOfPod(args: Value[]): boolean {
   const words = args.map((a) => a.known);
@@ -278,6 +280,7 @@ const HTTP_CLIENTS: Record<string, { methodOpts: string[]; bodyOpts: string[]; m
   xh: { methodOpts: [], bodyOpts: [], methodWord: true },
   xhs: { methodOpts: [], bodyOpts: [], methodWord: true },
 };
+namesOnly(HTTP_CLIENTS);
 const MUTATING = new Set(['DELETE', 'PATCH', 'PUT', 'POST']);
 /**
  * The current cluster's API: a local address (the kubectl proxy, 127.0.0.1:8001 by default), the

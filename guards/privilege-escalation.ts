@@ -4,6 +4,7 @@ import { effectsOf } from '../core/effects/derive';
 import { matchRow, specFor } from '../core/programs/match';
 import type { Invocation } from '../core/shell/model';
 import { printsOnly } from '../core/effects/info-forms';
+import { namesOnly } from '../core/programs/table';
 
 /** What each escalation of the signatures (core/programs/system.ts) gives, for the reason. */
 const GIVES: Record<string, string> = {
@@ -14,6 +15,7 @@ const GIVES: Record<string, string> = {
   'uid 0': 'a command root privileges',
   'a system service (root)': 'a command root privileges: without --user, systemd-run starts a unit of the system manager, which runs as root',
 };
+namesOnly(GIVES);
 
 /** This machine, as a host name: ssh root@localhost is a root shell here. */
 const LOCAL_HOSTS = new Set(['localhost', 'localhost.localdomain', '127.0.0.1', '0.0.0.0', '0', '::1', '[::1]', 'ip6-localhost']);

@@ -9,6 +9,7 @@ import { literals } from './literals';
 import type { Effect } from '../programs/types';
 import { CODE_DESTROYERS, DATA_DIRS, DESTROY, type DestroyRow, type DestroyShape, type Instead, type WordPattern } from '../programs/destroy';
 import { destructiveSql, STORE_LANGUAGES } from './store-commands';
+import { namesOnly } from '../programs/table';
 
 let index: Map<string, DestroyRow[]> | null = null;
 
@@ -29,6 +30,7 @@ const SCRIPT_HOSTS: Record<string, { takes: string[]; code: string[] }> = {
   node: { takes: ['-r', '--require', '--import', '--loader'], code: ['-e', '--eval', '-p', '--print'] },
   bun: { takes: ['-r', '--preload'], code: ['-e', '--eval', '-p', '--print'] },
 };
+namesOnly(SCRIPT_HOSTS);
 
 function scriptHost(program: string): { takes: string[]; code: string[] } | undefined {
   return SCRIPT_HOSTS[program] ?? (/^python[\d.]*$/.test(program) ? SCRIPT_HOSTS.python : undefined);
@@ -36,6 +38,7 @@ function scriptHost(program: string): { takes: string[]; code: string[] } | unde
 
 /** Package managers that run a package's binary: `yarn prisma …`, `pnpm exec prisma …`, `npm exec -- prisma …`. */
 const BIN_RUNNERS: Record<string, string[]> = { yarn: ['exec', 'dlx'], pnpm: ['exec', 'dlx'], npm: ['exec', 'x'], bun: ['x'] };
+namesOnly(BIN_RUNNERS);
 
 /** The program the table knows and its arguments: the invocation's, the binary a package manager runs, or the script an interpreter runs. */
 function subject(inv: Invocation): { program: string; args: Value[]; rows: DestroyRow[] } | null {

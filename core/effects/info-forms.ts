@@ -4,6 +4,7 @@
 // disk-and-system); each row's examples are tests (test/info-forms.test.ts).
 
 import type { Invocation } from '../shell/model';
+import { namesOnly } from '../programs/table';
 
 export interface InfoForm {
   /** Options that print and exit when they are the only argument (`su -h`; `sudo -h host cmd` is a host). */
@@ -44,6 +45,7 @@ export const INFO_FORMS: Record<string, InfoForm> = {
   sgdisk: { alone: ['-L', '--list-types', '-?', '--help', '-V', '--version'], examples: ['sgdisk -L', 'sgdisk --version'] },
   cfdisk: { alone: ['-h', '--help', '-V', '--version'], examples: ['cfdisk -V'] },
 };
+namesOnly(INFO_FORMS);
 
 /** Options of sudo that take a value (so `sudo -u bob -l` reads `bob` as a value, not the command). */
 const SUDO_VALUES = new Set(['-u', '-g', '-U', '-p', '-C', '-D', '-r', '-t', '-T', '-h', '--user', '--group', '--other-user', '--prompt', '--chdir', '--host']);

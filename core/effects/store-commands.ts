@@ -1,3 +1,4 @@
+import { namesOnly } from '../programs/table';
 // What the command languages of data stores destroy: SQL (and CQL), Redis, MongoDB's shell and
 // memcached's text protocol. Each judge reads a program text and names the first statement that
 // destroys data with no undo, or null. SQL is read by a small lexer (strings, quoted identifiers,
@@ -441,3 +442,4 @@ export const STORE_LANGUAGES: Record<string, (text: string) => string | null> = 
   wire: destructiveWire,
   cypher: destructiveCypher,
 };
+namesOnly(STORE_LANGUAGES);

@@ -8,6 +8,7 @@ import type { GuardContext } from './types';
 import { secretGlob, secretOfPathVariable, secretPath, type SecretHit } from './secret-paths';
 import { GIT_LONG_OPTIONS } from '../programs/git';
 import { work } from '../work';
+import { namesOnly } from '../programs/table';
 
 /**
  * Quotes words for a suggested command. Single quotes rather than shell-quote's backslash style:
@@ -240,6 +241,7 @@ function expandAbbreviation(sub: string, v: Value): Value {
 
 /** git's own synonyms for subcommands. */
 const GIT_SYNONYMS: Record<string, string> = { stage: 'add', 'send-pack': 'push' };
+namesOnly(GIT_SYNONYMS);
 
 /**
  * `git [global options] <sub> args`, with `-c alias.x=…` aliases and (given the analysis) aliases
@@ -435,6 +437,7 @@ const PRODUCT_SUBS = new Set(['install', 'uninstall', 'sync', 'trust', 'allow'])
 
 /** Package runners that are not shell wrappers: `npm exec`, `npm x`, `pnpm dlx`, `pnpm exec`, `yarn dlx`, `yarn exec`, `bun x`. */
 const RUNNER_SUBS: Record<string, string[]> = { npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], bun: ['x'] };
+namesOnly(RUNNER_SUBS);
 /** Options of those runners that take a value (`npm exec --package agent-guard`). */
 const RUNNER_VALUE_OPTS = new Set(['-p', '--package', '-c', '--call', '-w', '--workspace', '--prefix', '-C', '--dir', '--filter']);
 

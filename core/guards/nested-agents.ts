@@ -22,6 +22,7 @@ import { HOOK_MARK, PLUGIN_ID } from './hook-settings';
 import { lineEnv } from './line-env';
 import { shellWrites, type ShellWrite } from '../later/written';
 import type { Denial, GuardContext } from './types';
+import { namesOnly } from '../programs/table';
 
 type Scope = 'user' | 'project' | 'local' | 'managed';
 
@@ -447,6 +448,7 @@ function settingsTrue(text: string | null, key: string): boolean | null {
 
 const VERSION = /@[^/@]*$/;
 const RUNNERS: Record<string, string[]> = { npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], bun: ['x'] };
+namesOnly(RUNNERS);
 const RUNNER_VALUE_OPTS = new Set(['-p', '--package', '-w', '--workspace', '--prefix', '-C', '--dir', '--filter']);
 
 /** Each program and package name to its row (the first row that names it, as a search in row order finds it). */

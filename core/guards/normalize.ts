@@ -28,6 +28,7 @@ import { SHELL_TOOLS, type ToolCall } from './types';
 import { work } from '../work';
 import { DIALECTS, type Host } from './host-dialects';
 import { contentGrepInput, hostToolNames, hostToolRow } from './host-tools';
+import { namesOnly } from '../programs/table';
 
 export type { Host };
 /** `limit` is set when the payload was larger than what is read of it (a patch over MAX_PATCH_BYTES). */
@@ -75,6 +76,7 @@ export const TOOL_ALIASES: Readonly<Record<Host, Readonly<Record<string, string>
 
 /** Tool names only one host uses: the host when the envelope does not say (hand-written payloads). */
 const NAME_ONLY_HOST: Record<string, Host> = {};
+namesOnly(NAME_ONLY_HOST);
 // Codex and OpenCode always come with their envelope; Claude Code's own names (Cursor's Read) say nothing.
 for (const host of ['cursor', 'gemini', 'copilot-cli', 'vscode', 'droid'] as Host[]) {
   for (const [name, tool] of Object.entries(TOOL_ALIASES[host])) if (name !== tool) NAME_ONLY_HOST[name] = host;

@@ -8,6 +8,7 @@ import type { Invocation } from '../shell/model';
 import { envValues } from '../redact';
 import { isSecretVariableName } from '../secrets';
 import { findCredentials } from '../secret-patterns';
+import { namesOnly } from '../programs/table';
 
 /** Strings taken from one call (the rest is not read): enough for any message, bounded in count and size. */
 const MAX_TEXTS = 256;
@@ -56,6 +57,7 @@ const HTTP_CLIENTS: Readonly<Record<string, ReadonlySet<string>>> = {
   curlie: new Set(['-H', '--header', '-u', '--user']),
   aria2c: new Set(['--header', '--http-user', '--http-passwd']),
 };
+namesOnly(HTTP_CLIENTS);
 
 /**
  * The texts a shell line's HTTP clients send out: every argument the line fixes (the URL, its

@@ -1,3 +1,4 @@
+import { namesOnly } from '../programs/table';
 // Makefiles and justfiles read as data: their variables, rules and recipes, with make's own
 // expansion done ($(VAR), $@, $$), so that what reaches the shell analysis is the shell text make
 // would hand to /bin/sh. Never runs make. Linear in the file (expansion is bounded per reference).
@@ -133,6 +134,7 @@ const DEFAULTS: Record<string, string> = {
   MAKEFLAGS: '',
   MFLAGS: '',
 };
+namesOnly(DEFAULTS);
 
 const MAX_EXPANSION = 64 * 1024;
 const MAX_REFS = 10000;

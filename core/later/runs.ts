@@ -31,6 +31,7 @@ import {
   toxEnvs,
   type Tasks,
 } from './tasks';
+import { namesOnly } from '../programs/table';
 
 export interface Reader {
   /** The file's text (at most `max` characters and one more, so that a longer file shows), or null when it cannot be read. */
@@ -118,6 +119,7 @@ function packageJson(dir: string, r: Reader): { path: string; text: string } | n
 }
 
 const NPM_ALIASES: Record<string, string> = { t: 'test', tst: 'test', test: 'test', start: 'start', stop: 'stop', restart: 'restart' };
+namesOnly(NPM_ALIASES);
 const INSTALL = new Set(['install', 'i', 'ci', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isntall', 'add']);
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
 const PM_OPTS = ['--prefix', '-C', '--dir', '--cwd', '-w', '--workspace', '--filter', '-F'];
@@ -301,6 +303,7 @@ const SUB_HOOKS: Record<string, string[]> = {
   am: ['applypatch-msg', 'pre-applypatch', 'post-applypatch'],
   pull: ['post-merge'],
 };
+namesOnly(SUB_HOOKS);
 
 /** `git commit` and friends: the hooks in the repository's hooks folder (core.hooksPath when set), read as data. */
 function gitHookRun(inv: Invocation, r: Reader): ScriptRun | null {
@@ -332,6 +335,7 @@ const LOADS: Record<string, { files: string[]; lang: Lang }> = {
   fab: { files: ['fabfile.py'], lang: 'python' },
   direnv: { files: ['.envrc'], lang: 'shell' },
 };
+namesOnly(LOADS);
 const JS_TOOLS = ['jest', 'vitest', 'vite', 'webpack', 'rollup', 'eslint', 'prettier', 'next', 'nuxt', 'astro', 'playwright', 'cypress', 'tsup', 'svelte-kit'];
 for (const t of JS_TOOLS) LOADS[t] = { files: ['js', 'cjs', 'mjs', 'ts', 'mts', 'cts'].map((x) => `${t}.config.${x}`), lang: 'js' };
 

@@ -6,6 +6,7 @@
 import { fileWritesOf } from '../effects/derive';
 import type { Invocation, ShellAnalysis } from '../shell/model';
 import { argPath } from '../guards/helpers';
+import { namesOnly } from '../programs/table';
 
 export interface ShellWrite {
   path: string;
@@ -20,6 +21,7 @@ export interface ShellWrite {
 }
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', '\\': '\\', '"': '"', "'": "'", e: '\x1b' };
+namesOnly(ESCAPES);
 
 /** Backslash escapes as printf (and echo -e) interpret them. Linear. */
 export function unescapes(t: string): string {

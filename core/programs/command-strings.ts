@@ -5,6 +5,7 @@
 // (core/shell/analyze.ts), which resolves what they run.
 
 import { syntheticValue, type Value } from '../shell/model';
+import { namesOnly } from './table';
 
 /** git -c NAME=VALUE settings whose value git runs as a command (alias.x only when it starts with !). */
 export const GIT_COMMAND_SETTINGS =
@@ -172,6 +173,7 @@ export const WRAPPERS: Record<string, { argOpts: string[]; leadingArgs?: number 
   linux64: { argOpts: [] },
   coproc: { argOpts: [] },
 };
+namesOnly(WRAPPERS);
 
 /**
  * Programs that run a shell command line given as an option's value (`script -c 'rm -rf ~'`,
@@ -305,6 +307,7 @@ export const COMMAND_STRINGS: Record<string, { opts: string[]; operands?: 'each'
     argOpts: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
   },
 };
+namesOnly(COMMAND_STRINGS);
 
 /** ssh -o options whose value is a command run on this machine. */
 export const SSH_LOCAL_COMMANDS = /^(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)(?:=|\s+)([\s\S]*)$/i;

@@ -1,3 +1,4 @@
+import { namesOnly } from './table';
 // Commands that destroy a data store: framework database resets and drops, cloud and infrastructure
 // teardown, container volumes, storage pools, key-value stores. One row per program or framework:
 // the subcommand and option shapes that destroy, what they destroy, a non-destructive alternative
@@ -1701,6 +1702,7 @@ export const CODE_DESTROYERS: Record<string, { re: RegExp; what: string }[]> = {
   ],
   elixir: [{ re: /Repo\.delete_all\(\s*[A-Z][\w.]*\s*\)/, what: 'every row of a schema (Repo.delete_all)' }],
 };
+namesOnly(CODE_DESTROYERS);
 
 export const CODE_DESTROYER_EXAMPLES: { command: string; blocked: boolean }[] = [
   { command: "python3 -c 'from app import db; db.drop_all()'", blocked: true },

@@ -4,6 +4,7 @@
 // against these rows is core/shell/elsewhere.ts.
 
 import { DOCKER_RUN_TAKES } from './docker';
+import { namesOnly } from './table';
 
 export type Where = 'remote' | 'container' | 'here';
 
@@ -64,6 +65,7 @@ const COMPOSE_RUN_TAKES = [
 ];
 const STDIN_FLAGS = ['-i', '--interactive'];
 const RUN_MOUNTS: Record<string, 'volume' | 'mount'> = { '-v': 'volume', '--volume': 'volume', '--mount': 'mount' };
+namesOnly(RUN_MOUNTS);
 const KUBE_TAKES = [
   '-c',
   '--container',

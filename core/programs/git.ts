@@ -1,6 +1,7 @@
 // git: the subcommands that read file contents, print credentials or write the working tree.
 // git accepts any unique prefix of a long option (`--har` is `--hard`), so abbreviations are on.
 import type { ProgramSpec } from './types';
+import { namesOnly } from './table';
 
 export const GIT: ProgramSpec[] = [
   {
@@ -567,6 +568,7 @@ export const GIT_LONG_OPTIONS: Record<string, string[]> = {
     '--no-update-refs',
   ],
 };
+namesOnly(GIT_LONG_OPTIONS);
 
 /**
  * Steps that put working-tree files into git's store (the index, a stash), and steps that print

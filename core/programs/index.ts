@@ -14,6 +14,7 @@ import { DELETERS } from './deleters';
 import { CRYPTO } from './crypto';
 import { LOADERS } from './loaders';
 import { CONFIG_FILES } from './config-files';
+import { namesOnly } from './table';
 
 export const FAMILIES: Record<string, ProgramSpec[]> = {
   FILES,
@@ -33,3 +34,4 @@ export const FAMILIES: Record<string, ProgramSpec[]> = {
   LOADERS,
   CONFIG_FILES,
 };
+namesOnly(FAMILIES);

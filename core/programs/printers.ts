@@ -2,6 +2,7 @@
 // programs that pass their input through, print their arguments, only reorder lines, hash, or
 // assign (moved out of guards/secret-read.ts).
 import { READER_NAMES } from './files';
+import { namesOnly } from './table';
 
 /** Programs that pass their input through to their output: piping a secret into them still prints it. */
 export const PASS_THROUGH = new Set([
@@ -35,6 +36,7 @@ export const TEST_INSTEAD: Record<string, string> = {
   perl: "print defined $ENV{NAME} ? 'set' : 'unset'",
   php: "echo getenv('NAME') !== false ? 'set' : 'unset';",
 };
+namesOnly(TEST_INSTEAD);
 
 /** Programs that only reorder or cut lines: what leaves them is what their own consumers make of it (env | sort | cut -d= -f1). */
 export const REORDERERS = new Set(['sort', 'uniq', 'head', 'tail', 'tac']);

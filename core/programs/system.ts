@@ -1,5 +1,6 @@
 // Privilege escalation and the destruction of devices and system state.
 import type { ProgramSpec } from './types';
+import { namesOnly } from './table';
 
 const esc = (what: string) => [{ kind: 'escalate' as const, what }];
 const destroys = (what: string) => [{ kind: 'destroy' as const, what }];
@@ -187,6 +188,7 @@ export const DISK_LAYOUT: Record<string, 'formats' | 'partitions'> = {
   sfdisk: 'partitions',
   sgdisk: 'partitions',
 };
+namesOnly(DISK_LAYOUT);
 
 /** What a program writes of a disk's layout (`mkfs.ext4` is mkfs), or null. */
 export function diskLayoutWriter(program: string): 'formats' | 'partitions' | null {

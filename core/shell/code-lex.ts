@@ -4,6 +4,7 @@
 
 import type { CodeLang } from './code-apis';
 import { work } from '../work';
+import { namesOnly } from '../programs/table';
 
 export interface CodeReading {
   /** Shell commands the code runs (literal ones), as shell text. */
@@ -61,6 +62,7 @@ const OPERAND_KEYWORDS = new Set(
   ),
 );
 const PAIRS: Record<string, string> = { '{': '}', '(': ')', '[': ']', '<': '>' };
+namesOnly(PAIRS);
 const isIdStart = (c: string | undefined, lang?: CodeLang) => c !== undefined && (/[A-Za-z_]/.test(c) || (c === '$' && lang === 'js'));
 const isId = (c: string | undefined, lang?: CodeLang) => c !== undefined && (/\w/.test(c) || (c === '$' && lang === 'js'));
 
@@ -410,6 +412,7 @@ export function lex(lang: CodeLang, code: string, out: CodeReading): Tok[] {
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', e: '\x1b', '\n': '' };
+namesOnly(SIMPLE_ESCAPES);
 
 /**
  * The escape sequence at `k` (a backslash) in a string that processes escapes: `\x72` is `r`,

@@ -6,6 +6,7 @@
 // over its input.
 
 import { work } from '../work';
+import { namesOnly } from '../programs/table';
 
 const ESCAPES: Record<string, string> = {
   a: '\x07',
@@ -21,6 +22,7 @@ const ESCAPES: Record<string, string> = {
   "'": "'",
   '"': '"',
 };
+namesOnly(ESCAPES);
 
 /**
  * Backslash escapes as echo -e, printf's format and %b read them; null for the ones this does not
@@ -88,6 +90,7 @@ const CLASSES: Record<string, string> = {
   space: ' \t\n\r\f\v',
   blank: ' \t',
 };
+namesOnly(CLASSES);
 
 /** A tr set as its characters, in order: literal characters, a-z ranges, escapes, [:lower:]-style classes; null for the rest. */
 function trSet(s: string): string[] | null {

@@ -3,6 +3,7 @@
 // interpreters.ts. Pure functions of an invocation: no walk, no state.
 
 import { OPAQUE, type Invocation, type Value } from './model';
+import { namesOnly } from '../programs/table';
 
 export function positional(args: Value[]): Value[] {
   return args.filter((a) => !(a.known ?? '').startsWith('-'));
@@ -65,6 +66,7 @@ export const INTERPRETER_FLAGS: Record<string, InterpreterSpec> = {
   lua: { lang: 'lua', flags: ['-e'], takes: ['-l'] },
   luajit: { lang: 'lua', flags: ['-e'], takes: ['-l'] },
 };
+namesOnly(INTERPRETER_FLAGS);
 
 export const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
 

@@ -12,6 +12,7 @@
 
 import { canonicalModule, DANGEROUS_APIS, DANGEROUS_RECEIVERS, FRESH_TEMP_PATHS, type CodeLang, type DangerousApi } from './code-apis';
 import { type CodeReading, lex, type Tok } from './code-lex';
+import { namesOnly } from '../programs/table';
 
 export type { CodeReading } from './code-lex';
 
@@ -121,6 +122,7 @@ const PHP_CALLBACKS: Record<string, number> = {
   spl_autoload_register: 0,
   header_register_callback: 0,
 };
+namesOnly(PHP_CALLBACKS);
 const PIPE_OPENS = new Set(['open', 'IO.read', 'IO.readlines', 'IO.foreach', 'IO.write', 'IO.binread']);
 const LOOKUPS = new Set(['get', '__getattribute__', '__getattr__', '__getitem__', 'const_get', 'instance_method', 'public_method', 'method']);
 const IDENTITY_METHODS = new Set(['decode', 'toString', 'to_s', 'encode']);

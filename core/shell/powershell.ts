@@ -12,6 +12,7 @@
 import { UNTRANSLATED } from './ast';
 import { work } from '../work';
 import { CMDLETS, DOTNET, type DotnetRow, HIVES, SPECIAL_FOLDERS, TYPE_ALIASES, WELL_KNOWN } from '../programs/powershell';
+import { namesOnly } from '../programs/table';
 
 const MAX_DEPTH = 8;
 /** Where translation gave up: a command the POSIX analysis reads as "incomplete" (see UNTRANSLATED). */
@@ -32,6 +33,7 @@ let vars = new Map<string, string | null>();
 
 /** Alias or cmdlet (lower case) → canonical cmdlet. */
 const ALIASES: Record<string, string> = {};
+namesOnly(ALIASES);
 for (const row of CMDLETS) for (const n of [row.name, ...row.aliases]) ALIASES[n] = row.name;
 const ROWS = new Map(CMDLETS.map((r) => [r.name, r]));
 
@@ -45,6 +47,7 @@ for (const row of DOTNET) for (const m of row.methods) DOTNET_BY.set(`${row.type
 
 /** Backtick escapes inside double quotes. */
 const PS_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
+namesOnly(PS_ESCAPES);
 
 interface Tok {
   /** POSIX text for this token (already quoted where needed). */

@@ -8,6 +8,7 @@ import { literals } from '../../effects/literals';
 import { readCode } from '../../shell/interpreters';
 import { all, isSettings, type Layout } from './layout';
 import { hookReads, type Hit } from './hits';
+import { namesOnly } from '../../programs/table';
 
 /**
  * Interpreter calls that write, copy, move, delete or link a file, per language: `first` writes the
@@ -31,6 +32,7 @@ const WRITE_CALLS: Record<string, { first: RegExp; second: RegExp }> = {
   },
   php: { first: /\b(?:file_put_contents|fopen|unlink|chmod|posix_mkfifo)\s*\(/g, second: /\b(?:copy|rename|symlink)\s*\(/g },
 };
+namesOnly(WRITE_CALLS);
 
 /** The top-level arguments of the call whose `(` ends at `at` (bounded: 400 characters). */
 function callArgs(code: string, at: number): string[] {
@@ -104,6 +106,7 @@ function programText(inv: Invocation, ctx: GuardContext): { lang: string; code: 
 }
 const HOME_REFERENCE = /\bhomedir\b|\bexpanduser\b|\bHOME\b|['"`]~\//;
 const SCRIPT_LANGS: Record<string, string> = { node: 'js', bun: 'js', deno: 'js', tsx: 'js', 'ts-node': 'js', ruby: 'ruby', perl: 'perl', php: 'php' };
+namesOnly(SCRIPT_LANGS);
 
 /** Code that names one of Agent Guard's files (as a string, or as pieces joined into one) and writes somewhere it computes. */
 export function codeTamper(inv: Invocation, l: Layout, ctx: GuardContext): { hit: Hit; fifo: boolean } | null {

@@ -7,6 +7,7 @@ import { type productCommand, shq } from '../helpers';
 import { isSameOrAncestor, resolvePath } from '../../paths';
 import type { Invocation, Value } from '../../shell/model';
 import { work } from '../../work';
+import { namesOnly } from '../../programs/table';
 
 export function newSettingsText(call: ToolCall, ctx: GuardContext): string | null {
   if (call.tool === 'Write') return typeof call.input.content === 'string' ? call.input.content : '';
@@ -33,6 +34,7 @@ const PRODUCT_REASONS: Record<string, string> = {
   allow:
     'agent-guard allow adds a standing permission (to .claude/agent-guard/local.json, or with --team to .claude/agent-guard.json) and records the user\'s consent to it; only the user may grant one. Ask the user to run it (or to choose "Allow this here" in VS Code), or use the alternative the guard suggested.',
 };
+namesOnly(PRODUCT_REASONS);
 
 /** install, sync and uninstall write or remove the hook file and the settings entry of a workspace (or of the user, or the managed settings). */
 export function productChange(
