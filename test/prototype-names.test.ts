@@ -33,7 +33,8 @@ test('a name that is a member of every object (constructor, valueOf, __proto__, 
     for (const command of FORMS(n)) {
       const { evaluation } = evaluateAt('Bash', { command }, PROJECT, PROJECT);
       const failed = evaluation.notes.filter((note) => /failed|internal error/i.test(note));
-      if (failed.length > 0 || !/rm-catastrophic/.test(evaluation.verdict?.guardId ?? '')) failures.push(`${command}: ${evaluation.verdict?.guardId ?? 'allowed'} ${failed[0] ?? ''}`);
+      if (failed.length > 0 || !/rm-catastrophic/.test(evaluation.verdict?.guardId ?? ''))
+        failures.push(`${command}: ${evaluation.verdict?.guardId ?? 'allowed'} ${failed[0] ?? ''}`);
     }
   assert.deepEqual(failures, [], `HOME ${HOME}`);
 });
