@@ -34,6 +34,14 @@ const guardDiscoveryPlugin = {
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
+/** core/hook-env.ts UNSET_BEFORE_NODE, for the loader (plain JavaScript that imports nothing of ours). */
+function startupVars() {
+  const m = /export const UNSET_BEFORE_NODE = \[([^\]]*)\]/.exec(readFileSync(join(root, 'core/hook-env.ts'), 'utf8'));
+  const names = m ? [...m[1].matchAll(/'([A-Z0-9_]+)'/g)].map((x) => x[1]) : [];
+  if (names.length === 0) throw new Error('core/hook-env.ts: no UNSET_BEFORE_NODE list to give the loader');
+  return names;
+}
+
 const common = {
   // The hook's deadline is a build constant so that the bench can build a measuring copy without it.
   define: {
@@ -83,7 +91,8 @@ async function buildCached({ entry, out, name, perCommand, snapshot = false, str
     .replace('build:__KEY__', `build:${key}`)
     .replace('__KEY__', () => JSON.stringify(key))
     .replace('__PER_COMMAND__', String(perCommand))
-    .replace('__SNAPSHOT__', String(snapshot));
+    .replace('__SNAPSHOT__', String(snapshot))
+    .replace('__STARTUP_VARS__', () => JSON.stringify(startupVars()));
   // The code goes into a comment at the end (see the loader): one more backslash in every `*\/`.
   const embedded = `\n/*AGENT-GUARD-CODE\n${code.replace(/\*(\\*)\//g, '*\\$1/')}\n*/\n`;
   // The readable build keeps comments, which may say "…": escaped (a profiling build, never shipped).

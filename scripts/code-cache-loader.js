@@ -260,20 +260,27 @@ function writePrivate(file, bytes) {
   }
 }
 
+/**
+ * The cache folder, made private where missing, and whether it is one to trust (trustedDir). Plain
+ * mkdir, one level at a time: recursive mkdir can spin forever on odd paths (/proc/...), and a hook
+ * must never hang. A missing grandparent simply means no cache.
+ */
+function makeCacheDir(cache) {
+  const fs = require('node:fs');
+  for (const d of [cache.base, cache.dir]) {
+    try {
+      fs.mkdirSync(d, { mode: 0o700 });
+    } catch (e) {
+      if (e.code !== 'EEXIST') return false;
+    }
+  }
+  return trustedDir(cache.dir);
+}
+
 /** At exit: seal this file if it was hashed in this run, and keep its compiled code if none was read (only ever under the hash of that code). */
 function remember(cache, self, hash, newSeal, compiled, createCachedData, exports) {
-  const fs = require('node:fs');
   try {
-    // Plain mkdir, one level at a time: recursive mkdir can spin forever on odd paths (/proc/...),
-    // and a hook must never hang. A missing grandparent simply means no cache.
-    for (const d of [cache.base, cache.dir]) {
-      try {
-        fs.mkdirSync(d, { mode: 0o700 });
-      } catch (e) {
-        if (e.code !== 'EEXIST') throw e;
-      }
-    }
-    if (!trustedDir(cache.dir)) return;
+    if (!makeCacheDir(cache)) return;
     if (newSeal) {
       let lines = [];
       try {
@@ -393,14 +400,7 @@ function requestSnapshot(cache, build) {
   try {
     const fs = require('node:fs');
     const path = require('node:path');
-    for (const d of [cache.base, cache.dir]) {
-      try {
-        fs.mkdirSync(d, { mode: 0o700 });
-      } catch (e) {
-        if (e.code !== 'EEXIST') return;
-      }
-    }
-    if (!trustedDir(cache.dir)) return;
+    if (!makeCacheDir(cache)) return;
     // Node could not start from the blob there: it goes now (unlinking a name in our own folder
     // follows no link), so the calls until the next build take the plain run at once, without
     // a failed start (and a shell's "Segmentation fault" line) each.
@@ -747,23 +747,8 @@ function residentHere() {
   return SNAPSHOT && env.AGENT_GUARD_ANALYSER === 'resident' && process.platform === 'linux' && !env.AGENT_GUARD_NO_CACHE;
 }
 
-/** The variables that change what Node runs or loads: the installed command unsets them (core/hook-env.ts UNSET_BEFORE_NODE; a test holds the two lists equal). */
-const STARTUP_VARS = [
-  'NODE_OPTIONS',
-  'NODE_PATH',
-  'NODE_EXTRA_CA_CERTS',
-  'NODE_ICU_DATA',
-  'NODE_CHANNEL_FD',
-  'NODE_UNIQUE_ID',
-  'NODE_REDIRECT_WARNINGS',
-  'NODE_V8_COVERAGE',
-  'NODE_COMPILE_CACHE',
-  'NODE_REPL_EXTERNAL_MODULE',
-  'OPENSSL_CONF',
-  'LD_PRELOAD',
-  'LD_AUDIT',
-  'DYLD_INSERT_LIBRARIES',
-];
+/** The variables that change what Node runs or loads: the installed command unsets them (core/hook-env.ts UNSET_BEFORE_NODE, put here by the build). */
+const STARTUP_VARS = __STARTUP_VARS__;
 
 /**
  * Whether the answer naming `pid` comes from the resident analyser itself (see "Trust" above), read
@@ -972,14 +957,7 @@ function requestResident(cache, file) {
     const path = require('node:path');
     const sock = residentLocation(cache);
     if (!sock || !file) return;
-    for (const d of [cache.base, cache.dir]) {
-      try {
-        fs.mkdirSync(d, { mode: 0o700 });
-      } catch (e) {
-        if (e.code !== 'EEXIST') return;
-      }
-    }
-    if (!trustedDir(cache.dir)) return;
+    if (!makeCacheDir(cache)) return;
     const mark = path.join(cache.dir, `${KEY}.serve.try`);
     try {
       if (Date.now() - fs.lstatSync(mark).mtimeMs < RESIDENT_RETRY_MS) return;
@@ -1010,14 +988,7 @@ function serve() {
   const cache = residentHere() ? cacheLocation() : null;
   const sock = residentLocation(cache);
   if (!sock) return;
-  for (const d of [cache.base, cache.dir]) {
-    try {
-      fs.mkdirSync(d, { mode: 0o700 });
-    } catch (e) {
-      if (e.code !== 'EEXIST') return;
-    }
-  }
-  if (!trustedDir(cache.dir)) return;
+  if (!makeCacheDir(cache)) return;
   // Only this build's own code, hashed now against its key (as the snapshot's builder does).
   const self = readSelf(__filename);
   const { code } = embeddedCode(self.bytes.toString('utf8'));

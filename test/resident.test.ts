@@ -393,12 +393,12 @@ test('an answer is written only when it comes from the analyser itself: a stand-
   }
 });
 
-test('the installed list of startup variables is the one the analyser is checked against', () => {
+test("the analyser is checked against the installed command's list of startup variables (the build puts it in the loader)", () => {
   const text = readFileSync(HOOK, 'utf8');
   const m = /const STARTUP_VARS = \[([^\]]*)\]/.exec(text);
   assert.ok(m);
   assert.deepEqual(
-    [...m[1]!.matchAll(/'([A-Z0-9_]+)'/g)].map((x) => x[1]),
+    [...m[1]!.matchAll(/["']([A-Z0-9_]+)["']/g)].map((x) => x[1]),
     [...UNSET_BEFORE_NODE],
   );
 });
