@@ -167,14 +167,21 @@ function readPrivate(dir, file) {
 
 /** The hashes of this file's bytes and of its code, if a run hashed this very file before. */
 function sealOf(cache, id) {
+  return sealsOf(cache, [id])[0];
+}
+
+/** The same for several file identities, from one read of the seal (null for each not listed). */
+function sealsOf(cache, ids) {
+  let text;
   try {
-    const text = readPrivate(cache.dir, cache.seal);
-    if (!text) return null;
-    const m = new RegExp(`^${id} ([0-9a-f]{64}) ([0-9a-f]{64})$`, 'm').exec(text.toString('latin1'));
-    return m ? { file: m[1], code: m[2] } : null;
+    text = readPrivate(cache.dir, cache.seal)?.toString('latin1');
   } catch {
-    return null; /* no seal yet */
+    /* no seal yet */
   }
+  return ids.map((id) => {
+    const m = text ? new RegExp(`^${id} ([0-9a-f]{64}) ([0-9a-f]{64})$`, 'm').exec(text) : null;
+    return m ? { file: m[1], code: m[2] } : null;
+  });
 }
 
 /**
@@ -399,7 +406,6 @@ const SNAPSHOT_RETRY_MS = 3600 * 1000;
 function requestSnapshot(cache, build) {
   try {
     const fs = require('node:fs');
-    const path = require('node:path');
     if (!makeCacheDir(cache)) return;
     // Node could not start from the blob there: it goes now (unlinking a name in our own folder
     // follows no link), so the calls until the next build take the plain run at once, without
@@ -410,21 +416,30 @@ function requestSnapshot(cache, build) {
       } catch {
         /* gone already */
       }
-    if (!build) return;
-    const mark = path.join(cache.dir, `${KEY}.try`);
-    try {
-      if (Date.now() - fs.lstatSync(mark).mtimeMs < SNAPSHOT_RETRY_MS) return;
-    } catch {
-      /* never tried */
-    }
-    if (!writePrivate(mark, '')) return;
-    const env = { ...process.env };
-    delete env.AGENT_GUARD_SNAPSHOT;
-    delete env.AGENT_GUARD_AFTER_SNAPSHOT;
-    require('node:child_process').spawn(process.execPath, [__filename, MAKE_SNAPSHOT], { detached: true, stdio: 'ignore', env }).unref();
+    if (build) startInBackground(cache, `${KEY}.try`, SNAPSHOT_RETRY_MS, [__filename, MAKE_SNAPSHOT], ['AGENT_GUARD_SNAPSHOT', 'AGENT_GUARD_AFTER_SNAPSHOT']);
   } catch {
     /* no blob this time: the plain hook answered */
   }
+}
+
+/**
+ * `node <args>` detached, with no stdio of ours (the host waits for nothing of it), under the Node
+ * that ran this call, without the variables `drop`; at most once per `retryMs`: the attempt is
+ * marked first by `mark` in the private cache folder (a new file renamed into place, never written
+ * through a link), so a start that fails costs one attempt per `retryMs` at most.
+ */
+function startInBackground(cache, mark, retryMs, args, drop) {
+  const fs = require('node:fs');
+  const file = require('node:path').join(cache.dir, mark);
+  try {
+    if (Date.now() - fs.lstatSync(file).mtimeMs < retryMs) return;
+  } catch {
+    /* never tried */
+  }
+  if (!writePrivate(file, '')) return;
+  const env = { ...process.env };
+  for (const k of drop) delete env[k];
+  require('node:child_process').spawn(process.execPath, args, { detached: true, stdio: 'ignore', env }).unref();
 }
 
 /**
@@ -699,8 +714,8 @@ function startFromSnapshot(codeHash, node, exports) {
 // answer (requestResident) when the installed command asks for it (AGENT_GUARD_RESIDENT=want: it
 // found no socket), listening on `<key>.sock` in the private cache folder, and leaving after
 // RESIDENT_IDLE_MS without a call (or RESIDENT_LIFE_MS in all, or within seconds when its socket
-// is no longer its own or its hook file changed). A call whose command found the socket (AGENT_GUARD_RESIDENT=ask) reads its stdin,
-// hands it to the analyser with its environment, folder and hook file, and writes the answer the
+// is no longer its own or its hook file changed). A call whose command found the socket
+// (AGENT_GUARD_RESIDENT=ask) reads its stdin, hands it to the analyser with its environment, folder and hook file, and writes the answer the
 // analyser gives: the bytes the call's own process would have written (cli/hook.ts answer(), run
 // in the call's folder). Anything wrong (no socket, not ours, no answer in RESIDENT_WAIT_MS, an
 // answer that is not one) means the call runs in this process, with the stdin already read.
@@ -764,7 +779,7 @@ function genuineAnalyser(cache, sock, pid, hookFile) {
     if (named.length !== 1) return false;
     const inode = named[0].inode;
     const proc = `/proc/${pid}`;
-    if (!fs.readdirSync(`${proc}/fd`).some((fd) => fs.readlinkSync(`${proc}/fd/${fd}`) === `socket:[${inode}]`)) return false;
+    if (!holds(pid, `socket:[${inode}]`)) return false;
     if (fs.readlinkSync(`${proc}/exe`) !== fs.realpathSync(process.execPath)) return false;
     const argv = fs.readFileSync(`${proc}/cmdline`, 'utf8').split('\0');
     if (argv.length !== 4 || argv[2] !== SERVE || argv[3] !== '') return false;
@@ -777,8 +792,10 @@ function genuineAnalyser(cache, sock, pid, hookFile) {
     const status = fs.readFileSync(`${proc}/status`, 'latin1');
     if (!/^TracerPid:\s+0$/m.test(status) || /^State:\s+[tT]/m.test(status)) return false;
     // Its hook file: sealed, with this build's code and the same bytes as this call's own file.
-    const theirs = sealOf(cache, identity(fs.statSync(argv[1], { bigint: true })));
-    const ours = sealOf(cache, identity(fs.statSync(hookFile, { bigint: true })));
+    const [theirs, ours] = sealsOf(
+      cache,
+      [argv[1], hookFile].map((f) => identity(fs.statSync(f, { bigint: true }))),
+    );
     return !!theirs && !!ours && theirs.file === ours.file && theirs.code.startsWith(KEY);
   } catch {
     return false;
@@ -953,29 +970,23 @@ function askResident() {
  */
 function requestResident(cache, file) {
   try {
-    const fs = require('node:fs');
-    const path = require('node:path');
     const sock = residentLocation(cache);
     if (!sock || !file) return;
     if (!makeCacheDir(cache)) return;
-    const mark = path.join(cache.dir, `${KEY}.serve.try`);
-    try {
-      if (Date.now() - fs.lstatSync(mark).mtimeMs < RESIDENT_RETRY_MS) return;
-    } catch {
-      /* never tried */
-    }
-    if (!writePrivate(mark, '')) return;
-    const env = { ...process.env };
-    for (const k of [
-      'AGENT_GUARD_SNAPSHOT',
-      'AGENT_GUARD_AFTER_SNAPSHOT',
-      'AGENT_GUARD_RESIDENT',
-      'AGENT_GUARD_SNAPSHOT_TRACE',
-      'AGENT_GUARD_RESIDENT_TRACE',
-      ...STARTUP_VARS,
-    ])
-      delete env[k];
-    require('node:child_process').spawn(process.execPath, [file, SERVE], { detached: true, stdio: 'ignore', env }).unref();
+    startInBackground(
+      cache,
+      `${KEY}.serve.try`,
+      RESIDENT_RETRY_MS,
+      [file, SERVE],
+      [
+        'AGENT_GUARD_SNAPSHOT',
+        'AGENT_GUARD_AFTER_SNAPSHOT',
+        'AGENT_GUARD_RESIDENT',
+        'AGENT_GUARD_SNAPSHOT_TRACE',
+        'AGENT_GUARD_RESIDENT_TRACE',
+        ...STARTUP_VARS,
+      ],
+    );
   } catch {
     /* no analyser this time: this process answered */
   }
@@ -1062,7 +1073,8 @@ function serve() {
     }
     writeAskFile(cache, self.bytes.toString('latin1'));
     touch();
-    // Leaves when its socket is no longer its own (a newer analyser, the folder removed), its hook file changed, or it has run long enough.
+    // Leaves when its socket is no longer its own (a newer analyser, the folder removed), its hook
+    // file changed, or it has run long enough.
     setInterval(() => {
       let ours = false;
       try {
@@ -1122,26 +1134,37 @@ function heldElsewhere(sock) {
     const inode = listeningSockets().find((s) => s.path === sock)?.inode;
     if (!inode) return false;
     const target = `socket:[${inode}]`;
-    let budget = 50000;
+    const budget = { left: 50000 };
     for (const p of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(p) || Number(p) === process.pid) continue;
-      let fds;
-      try {
-        fds = fs.readdirSync(`/proc/${p}/fd`);
-      } catch {
-        continue; // another user's, or gone
-      }
-      for (const fd of fds) {
-        if (--budget < 0) return false;
-        try {
-          if (fs.readlinkSync(`/proc/${p}/fd/${fd}`) === target) return true;
-        } catch {
-          /* closed meanwhile */
-        }
-      }
+      if (holds(p, target, budget)) return true;
+      if (budget.left < 0) return false;
     }
   } catch {
     /* no /proc to read */
+  }
+  return false;
+}
+
+/**
+ * Whether process `pid` has `target` (`socket:[<inode>]`) among its descriptors (false where they
+ * cannot be read: another user's, or gone). `budget.left` counts down the descriptors read.
+ */
+function holds(pid, target, budget = { left: Number.POSITIVE_INFINITY }) {
+  const fs = require('node:fs');
+  let fds;
+  try {
+    fds = fs.readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false;
+  }
+  for (const fd of fds) {
+    if (--budget.left < 0) return false;
+    try {
+      if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === target) return true;
+    } catch {
+      /* closed meanwhile */
+    }
   }
   return false;
 }
@@ -1170,7 +1193,7 @@ function answerRequest(exports, text) {
     return { fallback: true };
   }
   try {
-    return { ...exports.answer(q.stdin, q.env, q.file), pid: process.pid };
+    return exports.answer(q.stdin, q.env, q.file);
   } catch {
     return { fallback: true };
   } finally {
