@@ -13,7 +13,7 @@
 //   answer is checked against the real hook's.
 // BENCH_RUNS (default 15) runs per cell; BENCH_INSTRUCTIONS=0 skips valgrind; BENCH_PEER=0 the peer.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, homedir, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -109,6 +109,7 @@ function peerHook() {
 
 // ---- measuring one process ----
 const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', 'true'], { encoding: 'utf8' }).stderr?.includes('task-clock') ?? false;
+const PERF_BIN = PERF ? spawnSync('sh', ['-c', 'command -v perf'], { encoding: 'utf8' }).stdout.trim() : 'perf';
 const TIME = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0;
 const VALGRIND = WITH_INSTRUCTIONS && spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).status === 0;
 // Without perf: the child reports its own CPU time at exit (misses the last teardown).
@@ -138,7 +139,9 @@ function residentAnalyser() {
   const probe = () =>
     spawnSync('sh', ['-c', INSTALLED], { input: JSON.stringify(PAYLOADS[0].payload), env: { ...env, AGENT_GUARD_RESIDENT_TRACE: '1' }, encoding: 'utf8' });
   for (let i = 0; i < 100; i++) {
-    if (/resident used/.test(probe().stderr)) return { pid: child.pid, stop: () => process.kill(child.pid, 'SIGKILL') };
+    // Which ask the installed command ran: the Perl one where perl is on PATH, else Node's.
+    const used = /resident used \(pid \d+, (perl|ask file)\)/.exec(probe().stderr);
+    if (used) return { pid: child.pid, via: used[1], stop: () => process.kill(child.pid, 'SIGKILL') };
     spawnSync('sleep', ['0.1']);
   }
   process.kill(child.pid, 'SIGKILL');
@@ -168,7 +171,8 @@ function cpuRun(args, input, env, file = process.execPath) {
   if (PERF) {
     const out = join(scratch, 'perf.txt');
     // perf stat counts the children too (the installed command's sh, then node).
-    const r = spawnSync('perf', ['stat', '-x,', '-o', out, '-e', 'task-clock', file, ...args], {
+    // (perf by its path: a row's PATH may hold node alone.)
+    const r = spawnSync(PERF_BIN, ['stat', '-x,', '-o', out, '-e', 'task-clock', file, ...args], {
       input,
       env,
       encoding: 'utf8',
@@ -180,6 +184,16 @@ function cpuRun(args, input, env, file = process.execPath) {
   const r = spawnSync(process.execPath, ['--require', preload, ...args], { input, env, encoding: 'utf8', maxBuffer: 64 << 20 });
   const m = /\ncpu:([\d.]+)$/.exec(r.stderr);
   return { cpu: m ? Number(m[1]) : Number.NaN, stdout: r.stdout, stderr: r.stderr.replace(/\ncpu:[\d.]+$/, ''), status: r.status };
+}
+
+/** A PATH of one folder holding a link to this node alone: the installed command finds no perl there. */
+function nodeOnlyPath() {
+  const bin = join(scratch, 'node-only-bin');
+  if (!existsSync(bin)) {
+    mkdirSync(bin);
+    symlinkSync(process.execPath, join(bin, 'node'));
+  }
+  return bin;
 }
 
 /** Peak RSS in MiB (GNU time). */
@@ -224,11 +238,19 @@ export function benchHook({ print = console.log } = {}) {
     // The installed command (it unsets NODE_EXTRA_CA_CERTS itself: measured without the CA bundle only).
     ...(PERF ? [{ id: 'cmdplain', file: 'sh', args: ['-c', INSTALLED], cache: noBlobCache, noCaOnly: true }] : []),
     ...(PERF && blob.path ? [{ id: 'cmd', file: 'sh', args: ['-c', INSTALLED], noCaOnly: true }] : []),
-    // The installed command asking the resident analyser: its CPU and the analyser's for the call.
+    // The installed command asking the resident analyser: its CPU and the analyser's for the call;
+    // through the Perl ask, and through the Node ask as where perl is not (a PATH with node alone).
     ...(resident.pid ? [{ id: 'resident', file: 'sh', args: ['-c', INSTALLED], cache: residentCache, noCaOnly: true, analyser: resident.pid }] : []),
+    ...(resident.via === 'perl'
+      ? [{ id: 'residentnode', file: '/bin/sh', args: ['-c', INSTALLED], cache: residentCache, noCaOnly: true, analyser: resident.pid, path: nodeOnlyPath() }]
+      : []),
   ];
   const envOf = (prog, e) =>
-    prog.analyser ? { ...e.env, XDG_CACHE_HOME: prog.cache, AGENT_GUARD_ANALYSER: 'resident' } : prog.cache ? { ...e.env, XDG_CACHE_HOME: prog.cache } : e.env;
+    prog.analyser
+      ? { ...e.env, XDG_CACHE_HOME: prog.cache, AGENT_GUARD_ANALYSER: 'resident', ...(prog.path ? { PATH: prog.path } : {}) }
+      : prog.cache
+        ? { ...e.env, XDG_CACHE_HOME: prog.cache }
+        : e.env;
   if (PERF && blob.path) {
     const probe = spawnSync('sh', ['-c', INSTALLED], {
       input: JSON.stringify(PAYLOADS[0].payload),
@@ -237,14 +259,14 @@ export function benchHook({ print = console.log } = {}) {
     });
     if (!/snapshot used/.test(probe.stderr)) throw new Error(`the installed command did not start from the blob: ${probe.stderr.trim()}`);
   }
-  const answers = new Set(['hook', 'snap', 'cmd', 'cmdplain', 'resident']);
+  const answers = new Set(['hook', 'snap', 'cmd', 'cmdplain', 'resident', 'residentnode']);
   print(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
   print(
     `hook: ${HOOK} (the deadline lifted; ${(readFileSync(REAL_HOOK).length / 1024).toFixed(0)} KB); peer: ${peer.args ? `${PEER.name} ${PEER.version} (npm)` : `not measured (${peer.missing})`}`,
   );
   print(`startup snapshot: ${blob.path ? `${blob.path} (${(statSync(blob.path).size / 2 ** 20).toFixed(1)} MiB)` : `not measured (${blob.missing})`}`);
   print(
-    `resident analyser: ${resident.pid ? `pid ${resident.pid}; its CPU per call (all threads, and git) is added to the asking command's` : `not measured (${resident.missing})`}`,
+    `resident analyser: ${resident.pid ? `pid ${resident.pid}; its CPU per call (all threads, and git) is added to the asking command's; asked through the ${resident.via === 'perl' ? 'Perl ask (and, with no perl on PATH, the Node ask)' : 'Node ask'}` : `not measured (${resident.missing})`}`,
   );
   print(
     `CPU: ${PERF ? 'perf stat task-clock' : "the child's own cpuUsage at exit"}, median of ${RUNS} runs alternating node -e 0, hook${blob.path ? ', the hook from its startup snapshot' : ''}${peer.args ? ', peer' : ''}${PERF ? ', the installed command (sh -c) with no blob and from the blob' : ''}${CA ? ', with and without the CA bundle' : ''}; instructions: ${VALGRIND ? 'callgrind, all threads, one run each' : 'not measured'}`,
@@ -265,8 +287,8 @@ export function benchHook({ print = console.log } = {}) {
         const r = cpuRun(prog.args, input, envOf(prog, e), prog.file);
         if (prog.analyser) {
           const spent = analyserCpu(prog.analyser) - before;
-          cells[`${e.id}:analyser`] ??= [];
-          cells[`${e.id}:analyser`].push(spent);
+          cells[`${e.id}:${prog.id}:analyser`] ??= [];
+          cells[`${e.id}:${prog.id}:analyser`].push(spent);
           r.cpu += spent;
         }
         if (answers.has(prog.id) && (r.stdout !== expected.stdout || r.status !== expected.status))
@@ -332,7 +354,10 @@ function printRow(r, print, peer) {
       ? `installed command (sh -c): no blob ${f1(c['noca:cmdplain'])} ms = ${ratio(c['noca:cmdplain'], c['noca:node'])} CPU${Number.isFinite(c['noca:cmd']) ? `; from the blob ${f1(c['noca:cmd'])} ms = ${ratio(c['noca:cmd'], c['noca:node'])} CPU` : ''}`
       : null,
     Number.isFinite(c['noca:resident'])
-      ? `installed command asking the resident analyser: ${f1(c['noca:resident'])} ms (the analyser's part ${f1(c['noca:analyser'])}) = ${ratio(c['noca:resident'], c['noca:node'])} CPU${Number.isFinite(r.rss.resident) ? `; peak RSS of the call ${f1(r.rss.resident)} MiB (+${f1(r.rss.resident - r.rss.node)}), the analyser ${f1(r.analyser?.rss)} MiB resident (peak ${f1(r.analyser?.peak)})` : ''}`
+      ? `installed command asking the resident analyser: ${f1(c['noca:resident'])} ms (the analyser's part ${f1(c['noca:resident:analyser'])}) = ${ratio(c['noca:resident'], c['noca:node'])} CPU${Number.isFinite(r.rss.resident) ? `; peak RSS of the call ${f1(r.rss.resident)} MiB (${r.rss.resident >= r.rss.node ? '+' : ''}${f1(r.rss.resident - r.rss.node)}), the analyser ${f1(r.analyser?.rss)} MiB resident (peak ${f1(r.analyser?.peak)})` : ''}`
+      : null,
+    Number.isFinite(c['noca:residentnode'])
+      ? `  through the Node ask (no perl on PATH): ${f1(c['noca:residentnode'])} ms (the analyser's part ${f1(c['noca:residentnode:analyser'])}) = ${ratio(c['noca:residentnode'], c['noca:node'])} CPU`
       : null,
     CA ? `with the CA bundle ${ratio(c['ca:hook'], c['ca:node'])} CPU (${f1(c['ca:hook'])} vs ${f1(c['ca:node'])})` : null,
     Number.isFinite(r.ir['ca:hook']) ? `${ratio(r.ir['ca:hook'], r.ir['ca:node'])} instructions` : null,

@@ -92,7 +92,9 @@ async function buildCached({ entry, out, name, perCommand, snapshot = false, str
     .replace('__KEY__', () => JSON.stringify(key))
     .replace('__PER_COMMAND__', String(perCommand))
     .replace('__SNAPSHOT__', String(snapshot))
-    .replace('__STARTUP_VARS__', () => JSON.stringify(startupVars()));
+    .replace('__STARTUP_VARS__', () => JSON.stringify(startupVars()))
+    // The resident analyser's Perl ask (the hook only: the loader writes it, see its ASK_PL).
+    .replace('__ASK_PL__', () => (snapshot ? JSON.stringify(readFileSync(join(root, 'scripts/resident-ask.pl'), 'utf8')) : 'null'));
   // The code goes into a comment at the end (see the loader): one more backslash in every `*\/`.
   const embedded = `\n/*AGENT-GUARD-CODE\n${code.replace(/\*(\\*)\//g, '*\\$1/')}\n*/\n`;
   // The readable build keeps comments, which may say "…": escaped (a profiling build, never shipped).

@@ -830,18 +830,50 @@ function runHookFile(file, input) {
   require('node:module').createRequire(file)(file);
 }
 
-/** The analyser writes the ask file from the loader part of its own file (checked against its key). */
+/**
+ * The Perl ask (scripts/resident-ask.pl, put here by the build; `<key>.ask.pl` beside the ask file):
+ * the same rules as askResident and genuineAnalyser, with perl's ~2 ms start in place of Node's
+ * ~20. The installed command runs it first where perl is there. Written only where the numbers it
+ * needs are known: statx's system call (perl's stat has no nanoseconds) on Linux x64 and arm64.
+ */
+const ASK_PL = __ASK_PL__;
+const SYS_STATX = { x64: 332, arm64: 291 };
+/** O_PATH, the same on x64 and arm64 (Node does not name it). */
+const O_PATH = 0o10000000;
+
+function perlAsk() {
+  const statx = SYS_STATX[process.arch];
+  if (!ASK_PL || !statx || process.platform !== 'linux') return null;
+  const c = require('node:fs').constants;
+  const values = {
+    KEY,
+    STARTUP_VARS: STARTUP_VARS.map((name) => `'${name}'`).join(', '),
+    SYS_STATX: String(statx),
+    O_NOFOLLOW: String(c.O_NOFOLLOW),
+    O_NONBLOCK: String(c.O_NONBLOCK),
+    O_PATH: String(O_PATH),
+  };
+  return ASK_PL.replace(/@([A-Z_]+)@/g, (all, name) => values[name] ?? all);
+}
+
+/** The analyser writes the ask files: the loader part of its own file (checked against its key), and the Perl ask. */
 function writeAskFile(cache, text) {
   const at = text.indexOf(CODE_START);
   if (at < 0) return;
-  const loader = text.slice(0, at);
-  const file = askLocation(cache);
-  try {
-    if (require('node:fs').readFileSync(file, 'latin1') === loader) return;
-  } catch {
-    /* none yet */
+  const path = require('node:path');
+  const perl = perlAsk();
+  for (const [file, bytes] of [
+    [askLocation(cache), text.slice(0, at)],
+    [path.join(cache.dir, `${KEY}.ask.pl`), perl],
+  ]) {
+    if (bytes === null) continue;
+    try {
+      if (require('node:fs').readFileSync(file, 'latin1') === bytes) continue;
+    } catch {
+      /* none yet */
+    }
+    writePrivate(file, bytes);
   }
-  writePrivate(file, loader);
 }
 
 /** A socket of this user's, private, with one link, in the trusted cache folder. */
@@ -938,19 +970,14 @@ function askResident() {
       const line = head.slice(0, nl);
       if (!/^\d{1,10}$/.test(line) || head.length > nl + 1 || !genuineAnalyser(cache, sock, Number(line), hookFile)) return fallBack();
       pid = Number(line);
-      conn.end(JSON.stringify({ v: 1, key: KEY, stdin: input.text, env: process.env, cwd, file: hookFile }));
+      conn.end(JSON.stringify({ v: 2, key: KEY, stdin: input.text, env: process.env, cwd, file: hookFile }));
     });
     conn.on('error', fallBack);
     conn.on('close', () => {
       if (settled) return;
       if (!pid) return fallBack();
-      let r;
-      try {
-        r = JSON.parse(Buffer.concat(reply).toString('utf8'));
-      } catch {
-        return fallBack();
-      }
-      if (!r || typeof r.stdout !== 'string' || typeof r.stderr !== 'string' || (r.exitCode !== 0 && r.exitCode !== 2)) return fallBack();
+      const r = unframe(Buffer.concat(reply));
+      if (!r) return fallBack();
       settled = true;
       clearTimeout(timer);
       if (process.env.AGENT_GUARD_RESIDENT_TRACE) process.stderr.write(`agent-guard: resident used (pid ${pid}${asking ? ', ask file' : ''})\n`);
@@ -1051,7 +1078,7 @@ function serve() {
     });
     conn.on('end', () => {
       touch();
-      conn.end(JSON.stringify(answerRequest(exports, Buffer.concat(chunks).toString('utf8'))));
+      conn.end(frame(answerRequest(exports, Buffer.concat(chunks).toString('utf8'))));
     });
     conn.on('error', () => {});
   });
@@ -1169,6 +1196,27 @@ function holds(pid, target, budget = { left: Number.POSITIVE_INFINITY }) {
   return false;
 }
 
+/**
+ * An answer as the analyser sends it, simple to read in any language (scripts/resident-ask.pl):
+ * `<exit> <stdout bytes> <stderr bytes>\n<stdout><stderr>`; `fallback\n` where this process
+ * cannot stand in for the call's own.
+ */
+function frame(r) {
+  if (r.fallback || (r.exitCode !== 0 && r.exitCode !== 2) || typeof r.stdout !== 'string' || typeof r.stderr !== 'string') return 'fallback\n';
+  const out = Buffer.from(r.stdout, 'utf8');
+  const err = Buffer.from(r.stderr, 'utf8');
+  return Buffer.concat([Buffer.from(`${r.exitCode} ${out.length} ${err.length}\n`), out, err]);
+}
+
+/** The answer of a framed reply (`frame`), or null when it is not one. */
+function unframe(reply) {
+  const nl = reply.indexOf(10);
+  const m = nl > 0 && nl < 24 ? /^([02]) (\d{1,9}) (\d{1,9})$/.exec(reply.subarray(0, nl).toString('latin1')) : null;
+  if (!m || reply.length !== nl + 1 + Number(m[2]) + Number(m[3])) return null;
+  const out = nl + 1 + Number(m[2]);
+  return { exitCode: Number(m[1]), stdout: reply.subarray(nl + 1, out).toString('utf8'), stderr: reply.subarray(out).toString('utf8') };
+}
+
 /** One request: the answer cli/hook.ts gives, in the call's folder; `fallback` where this process cannot stand in for the call's own. */
 function answerRequest(exports, text) {
   let q;
@@ -1178,7 +1226,7 @@ function answerRequest(exports, text) {
     return { fallback: true };
   }
   if (
-    q?.v !== 1 ||
+    q?.v !== 2 ||
     q.key !== KEY ||
     typeof q.stdin !== 'string' ||
     typeof q.cwd !== 'string' ||

@@ -102,6 +102,9 @@ function stop(child: ChildProcess): Promise<void> {
 
 const payload = (command: string, cwd = WORK) => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd });
 
+/** The line AGENT_GUARD_RESIDENT_TRACE adds: used or not, by which process, through which ask (the Node ask file, the Perl ask). */
+const TRACE = /agent-guard: resident (used|not used)(?: \(pid (\d+)(?:, (ask file|perl))?\))?\n/;
+
 /** A call through the hook file's loader: AGENT_GUARD_RESIDENT=ask asks the analyser; without AGENT_GUARD_ANALYSER=resident (the default) the call answers in its own process. */
 function call(input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) {
   const r = spawnSync(process.execPath, [file], {
@@ -111,15 +114,75 @@ function call(input: string, cache: string, more: NodeJS.ProcessEnv = {}, file =
     env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', ...more }),
     timeout: 30000,
   });
-  const trace = /agent-guard: resident (used|not used)(?: \(pid \d+(?:, ask file)?\))?\n/.exec(r.stderr)?.[1] ?? 'none';
-  return { stdout: r.stdout, stderr: r.stderr.replace(/agent-guard: resident (used|not used)(?: \(pid \d+(?:, ask file)?\))?\n/, ''), status: r.status, trace };
+  const trace = TRACE.exec(r.stderr)?.[1] ?? 'none';
+  return { stdout: r.stdout, stderr: r.stderr.replace(TRACE, ''), status: r.status, trace };
 }
 
 const asked = (input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => call(input, cache, { AGENT_GUARD_RESIDENT: 'ask', ...more }, file);
+
+/** perl, where it is: the installed command runs the Perl ask only then. */
+const perl = here && spawnSync('perl', ['-e', '0']).status === 0;
+const perlAskOf = (cache: string, file = HOOK) => join(cache, 'agent-guard', `${readKey(file)}.ask.pl`);
+
+/** A call through the Perl ask the analyser wrote into `cache` (scripts/resident-ask.pl), as the installed command runs it. */
+function askedPerl(input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) {
+  const { via: _via, ...r } = askedPerlVia(input, cache, more, file);
+  return r;
+}
+
+function askedPerlVia(input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) {
+  const r = spawnSync('perl', ['-C0', '--', perlAskOf(cache, file), file], {
+    cwd: WORK,
+    input,
+    encoding: 'utf8',
+    env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', AGENT_GUARD_RESIDENT: 'ask', ...more }),
+    timeout: 30000,
+  });
+  const trace = TRACE.exec(r.stderr);
+  return { stdout: r.stdout, stderr: r.stderr.replace(TRACE, ''), status: r.status, trace: trace?.[1] ?? 'none', via: trace?.[3] ?? 'hook file' };
+}
+
+/** The clients a call asks through: the hook file itself (Node), and the Perl ask where perl is. */
+const CLIENTS = perl ? (['hook file', 'perl'] as const) : (['hook file'] as const);
+const askedVia = (via: (typeof CLIENTS)[number], input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => {
+  if (via === 'hook file') return asked(input, cache, more, file);
+  const r = askedPerlVia(input, cache, more, file);
+  assert.equal(r.trace === 'used' ? r.via : 'perl', 'perl', 'answered through the Perl ask');
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status, trace: r.trace };
+};
+
+/** The Perl ask of this build, as an analyser writes it (the same for every cache folder), put into `cache` for a stand-in's socket. */
+let perlAskText: string | null = null;
+async function putPerlAsk(cache: string): Promise<string> {
+  if (perlAskText === null) {
+    const scratch = freshCache();
+    const child = startAnalyser(scratch);
+    try {
+      assert.ok(
+        waitFor(() => existsSync(perlAskOf(scratch))),
+        'the analyser writes the Perl ask',
+      );
+      perlAskText = readFileSync(perlAskOf(scratch), 'utf8');
+    } finally {
+      await stop(child);
+    }
+  }
+  writeFileSync(perlAskOf(cache), perlAskText, { mode: 0o600 });
+  return perlAskOf(cache);
+}
+
+/** An answer in the analyser's frame (`<exit> <stdout bytes> <stderr bytes>\n<stdout><stderr>`), or the reply's text when it is not one. */
+function unframe(reply: Buffer): { stdout: string; stderr: string; exitCode: number } | string {
+  const nl = reply.indexOf(10);
+  const m = /^([02]) (\d+) (\d+)$/.exec(reply.subarray(0, Math.max(0, nl)).toString('latin1'));
+  if (!m || reply.length !== nl + 1 + Number(m[2]) + Number(m[3])) return reply.toString('utf8');
+  const out = nl + 1 + Number(m[2]);
+  return { stdout: reply.subarray(nl + 1, out).toString('utf8'), stderr: reply.subarray(out).toString('utf8'), exitCode: Number(m[1]) };
+}
 const own = (input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => call(input, cache, { AGENT_GUARD_ANALYSER: undefined, ...more }, file);
 
 /** One request in the analyser's protocol, as the loader sends it. */
-function request(sock: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+function request(sock: string, body: Record<string, unknown>): Promise<ReturnType<typeof unframe>> {
   return new Promise((resolve, reject) => {
     const c = connect(sock);
     const chunks: Buffer[] = [];
@@ -127,13 +190,9 @@ function request(sock: string, body: Record<string, unknown>): Promise<Record<st
     c.on('data', (d: Buffer) => chunks.push(d));
     c.on('error', reject);
     c.on('close', () => {
-      try {
-        // After the analyser's first line (its pid).
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve(JSON.parse(text.slice(text.indexOf('\n') + 1)));
-      } catch (e) {
-        reject(e);
-      }
+      // After the analyser's first line (its pid).
+      const reply = Buffer.concat(chunks);
+      resolve(unframe(reply.subarray(reply.indexOf(10) + 1)));
     });
   });
 }
@@ -155,9 +214,9 @@ test('the analyser answers every guard example (every tool, blocked and allowed)
     inputs.push('', 'not json', '{"tool_name":');
     assert.ok(inputs.length > 500, `${inputs.length} calls`);
     const e = env(cache);
-    const fromAnalyser: unknown[] = [];
+    const fromAnalyser: ReturnType<typeof unframe>[] = [];
     for (const stdin of inputs) {
-      const r = await request(sock, { v: 1, key: readKey(), stdin, env: e, cwd: WORK, file: HOOK });
+      const r = await request(sock, { v: 2, key: readKey(), stdin, env: e, cwd: WORK, file: HOOK });
       fromAnalyser.push(r);
     }
     // The same calls in this process, in the opposite order: a call that left something behind in
@@ -171,7 +230,9 @@ test('the analyser answers every guard example (every tool, blocked and allowed)
       process.chdir(here);
     }
     for (let i = 0; i < inputs.length; i++) assert.deepEqual(fromAnalyser[i], fromHere[i], inputs[i]);
-    assert.ok(fromAnalyser.some((r) => /"permissionDecision":"deny"/.test(String((r as { stdout: string }).stdout))));
+    assert.ok(fromAnalyser.some((r) => typeof r !== 'string' && /"permissionDecision":"deny"/.test(r.stdout)));
+    // A request of the protocol before answers were framed is not answered as one.
+    assert.equal(await request(sock, { v: 1, key: readKey(), stdin: inputs[0], env: e, cwd: WORK, file: HOOK }), 'fallback\n');
   } finally {
     await stop(child);
   }
@@ -183,32 +244,46 @@ test('a call asked of the analyser writes what its own process writes, and sees 
   const cache = freshCache();
   const child = startAnalyser(cache);
   try {
-    for (const command of CALLS) {
-      const r = asked(payload(command), cache);
-      const o = own(payload(command), cache);
-      assert.deepEqual([r.trace, r.stdout, r.stderr, r.status], ['used', o.stdout, o.stderr, o.status], command);
+    if (perl)
+      assert.ok(
+        waitFor(() => existsSync(perlAskOf(cache))),
+        'the Perl ask',
+      );
+    for (const via of CLIENTS) {
+      // Text beyond ASCII, control characters and quotes on the way in and out.
+      for (const command of [...CALLS, 'echo "h\u00e9llo \u2713 \\ \t" && rm -rf ~', 'cat "$(printf \'\\001\')" .env']) {
+        const r = askedVia(via, payload(command), cache);
+        const o = own(payload(command), cache);
+        assert.deepEqual([r.trace, r.stdout, r.stderr, r.status], ['used', o.stdout, o.stderr, o.status], `${via}: ${command}`);
+      }
+      // The repository changes between calls: a force push of main is denied, of a feature branch not.
+      assert.match(askedVia(via, payload('git push --force'), cache).stdout, /force-push-protected/);
+      git('checkout', '-q', '-b', 'feature/x');
+      try {
+        const r = askedVia(via, payload('git push --force'), cache);
+        assert.deepEqual([r.trace, r.stdout, r.status], ['used', '', 0]);
+      } finally {
+        git('checkout', '-q', 'main');
+        git('branch', '-q', '-D', 'feature/x');
+      }
+      assert.match(askedVia(via, payload('git push --force'), cache).stdout, /force-push-protected/);
+      // The environment is the call's: HOME decides what `rm -rf ~` names.
+      const home = askedVia(via, payload('rm -rf /home/other'), cache, { HOME: '/home/other' });
+      assert.deepEqual([home.trace, home.stdout], ['used', own(payload('rm -rf /home/other'), cache, { HOME: '/home/other' }).stdout]);
+      assert.match(home.stdout, /rm-catastrophic/);
+      // A call without HOME: its home is the password database's, not the analyser's own HOME.
+      const unset = askedVia(via, payload('rm -rf /home/user'), cache, { HOME: undefined });
+      assert.deepEqual([unset.trace, unset.stdout], ['used', own(payload('rm -rf /home/user'), cache, { HOME: undefined }).stdout]);
+      // The folder is the call's: a payload without a cwd is judged in the folder the call runs in.
+      const noCwd = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git push --force' } });
+      assert.deepEqual(askedVia(via, noCwd, cache).stdout, own(noCwd, cache).stdout);
+      assert.match(askedVia(via, noCwd, cache).stdout, /force-push-protected/);
+      // Input past the hook's limit: answered by the call itself, as its own process would.
+      const huge = payload(`echo ${'x'.repeat(17 * 1024 * 1024)}`);
+      const big = askedVia(via, huge, cache);
+      const bigOwn = own(huge, cache);
+      assert.deepEqual([big.trace, big.stdout, big.stderr, big.status], [via === 'perl' ? 'not used' : 'none', bigOwn.stdout, bigOwn.stderr, bigOwn.status]);
     }
-    // The repository changes between calls: a force push of main is denied, of a feature branch not.
-    assert.match(asked(payload('git push --force'), cache).stdout, /force-push-protected/);
-    git('checkout', '-q', '-b', 'feature/x');
-    try {
-      const r = asked(payload('git push --force'), cache);
-      assert.deepEqual([r.trace, r.stdout, r.status], ['used', '', 0]);
-    } finally {
-      git('checkout', '-q', 'main');
-    }
-    assert.match(asked(payload('git push --force'), cache).stdout, /force-push-protected/);
-    // The environment is the call's: HOME decides what `rm -rf ~` names.
-    const home = asked(payload('rm -rf /home/other'), cache, { HOME: '/home/other' });
-    assert.deepEqual([home.trace, home.stdout], ['used', own(payload('rm -rf /home/other'), cache, { HOME: '/home/other' }).stdout]);
-    assert.match(home.stdout, /rm-catastrophic/);
-    // A call without HOME: its home is the password database's, not the analyser's own HOME.
-    const unset = asked(payload('rm -rf /home/user'), cache, { HOME: undefined });
-    assert.deepEqual([unset.trace, unset.stdout], ['used', own(payload('rm -rf /home/user'), cache, { HOME: undefined }).stdout]);
-    // The folder is the call's: a payload without a cwd is judged in the folder the call runs in.
-    const noCwd = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git push --force' } });
-    assert.deepEqual(asked(noCwd, cache).stdout, own(noCwd, cache).stdout);
-    assert.match(asked(noCwd, cache).stdout, /force-push-protected/);
   } finally {
     await stop(child);
   }
@@ -230,14 +305,14 @@ test('the installed command: no analyser yet, the call answers itself and starts
       env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '' }),
       timeout: 30000,
     });
-    const trace = /agent-guard: resident (used|not used)(?: \(pid (\d+)(, ask file)?\))?\n/.exec(r.stderr);
+    const trace = TRACE.exec(r.stderr);
     return {
       stdout: r.stdout,
-      stderr: r.stderr.replace(/agent-guard: resident (used|not used)(?: \(pid \d+(?:, ask file)?\))?\n/, ''),
+      stderr: r.stderr.replace(TRACE, ''),
       status: r.status,
       trace: trace?.[1] ?? 'none',
       pid: Number(trace?.[2]),
-      askFile: !!trace?.[3],
+      via: trace?.[3] ?? 'hook file',
     };
   };
   const first = installed('rm -rf ~');
@@ -256,18 +331,79 @@ test('the installed command: no analyser yet, the call answers itself and starts
   );
   assert.equal(lstatSync(askFile).mode & 0o777, 0o600);
   assert.equal(readFileSync(askFile, 'utf8'), readFileSync(file, 'utf8').slice(0, readFileSync(file, 'utf8').indexOf('\n/*AGENT-GUARD-CODE\n')));
+  // And the Perl ask (scripts/resident-ask.pl, its values filled in), private, which the command runs first.
+  const perlAsk = perlAskOf(cache, file);
+  if (perl) {
+    assert.ok(
+      waitFor(() => existsSync(perlAsk)),
+      'the Perl ask',
+    );
+    assert.equal(lstatSync(perlAsk).mode & 0o777, 0o600);
+    const text = readFileSync(perlAsk, 'utf8');
+    assert.deepEqual(text.match(/@[A-Z_]+@/g), null, 'every value filled in');
+    assert.ok(text.includes(`my $KEY = '${readKey(file)}';`));
+    assert.equal(spawnSync('perl', ['-Mstrict', '-Mwarnings', '-c', perlAsk], { encoding: 'utf8' }).stderr, `${perlAsk} syntax OK\n`);
+  }
   let pid = 0;
   for (const command of CALLS) {
     const r = installed(command);
     const o = own(payload(command), cache, {}, file);
-    assert.deepEqual([r.trace, r.askFile, r.stdout, r.stderr, r.status], ['used', true, o.stdout, o.stderr, o.status], command);
+    assert.deepEqual([r.trace, r.via, r.stdout, r.stderr, r.status], ['used', perl ? 'perl' : 'ask file', o.stdout, o.stderr, o.status], command);
     pid = r.pid;
   }
   assert.ok(pid > 0);
-  // Without the ask file, the hook file asks.
+  if (perl) {
+    // Perl loads no module: one that PERL5OPT names (on PERL5LIB) never runs, and the answer is the same.
+    const lib = mkdtempSync(join(tmpdir(), 'agent-guard-resident-perl5lib-'));
+    const marker = join(lib, 'ran');
+    writeFileSync(join(lib, 'Planted.pm'), `package Planted; open(my $f, '>', '${marker}'); print {$f} 1; close $f; print STDOUT 'PLANTED'; 1;\n`);
+    for (const more of [
+      { PERL5OPT: '-MPlanted', PERL5LIB: lib },
+      { PERLLIB: lib, PERL5OPT: '-MPlanted' },
+      { PERLIO: ':utf8', PERL_UNICODE: 'SDA' },
+    ]) {
+      const r = spawnSync('/bin/sh', ['-c', hookCommandFor(shQuote(file))], {
+        cwd: WORK,
+        input: payload('rm -rf ~'),
+        encoding: 'utf8',
+        env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', ...more }),
+        timeout: 30000,
+      });
+      assert.deepEqual([TRACE.exec(r.stderr)?.[3], r.stdout, r.status], ['perl', expected.stdout, expected.status], JSON.stringify(more));
+      assert.ok(!existsSync(marker), 'the planted module did not run');
+    }
+    // A Perl ask that stops at once (exit 3, nothing read): the Node ask file answers.
+    const real = readFileSync(perlAsk);
+    writeFileSync(perlAsk, 'exit 3;\n', { mode: 0o600 });
+    const three = installed('rm -rf ~');
+    assert.deepEqual([three.trace, three.via, three.stdout], ['used', 'ask file', expected.stdout]);
+    // One that stops after it read the call (any status but 0 or 2): the call is blocked, not let through.
+    for (const status of [3, 1]) {
+      writeFileSync(perlAsk, `local $/; my $x = <STDIN>; exit ${status};\n`, { mode: 0o600 });
+      const read = installed('npm test');
+      assert.equal(read.status, 2, `exit ${status}`);
+      assert.match(read.stderr, new RegExp(`the hook stopped \\(exit ${status}\\) after it may have read this call, so this call is blocked`));
+    }
+    writeFileSync(perlAsk, real, { mode: 0o600 });
+    // Without perl on PATH (a PATH of a folder with a link to node alone), the Node ask file asks.
+    const bin = mkdtempSync(join(tmpdir(), 'agent-guard-resident-bin-'));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const noPerl = spawnSync('/bin/sh', ['-c', hookCommandFor(shQuote(file))], {
+      cwd: WORK,
+      input: payload('rm -rf ~'),
+      encoding: 'utf8',
+      env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', PATH: bin }),
+      timeout: 30000,
+    });
+    assert.deepEqual([TRACE.exec(noPerl.stderr)?.[3], noPerl.stdout], ['ask file', expected.stdout]);
+    rmSync(perlAsk);
+  }
+  // Without the Perl ask, the ask file asks; without either, the hook file.
+  const nodeAsk = installed('rm -rf ~');
+  assert.deepEqual([nodeAsk.trace, nodeAsk.via, nodeAsk.stdout], ['used', 'ask file', expected.stdout]);
   rmSync(askFile);
   const noAsk = installed('rm -rf ~');
-  assert.deepEqual([noAsk.trace, noAsk.askFile, noAsk.stdout], ['used', false, expected.stdout]);
+  assert.deepEqual([noAsk.trace, noAsk.via, noAsk.stdout], ['used', 'hook file', expected.stdout]);
   // An ask file that stops after it may have read the call (exit 3): the call is blocked, not let through.
   writeFileSync(askFile, "require('fs').readFileSync(0); process.exit(3);\n", { mode: 0o600 });
   const stopped = installed('npm test');
@@ -298,7 +434,7 @@ test('the installed command: no analyser yet, the call answers itself and starts
  * A stand-in on the socket's name: it first says `hello` (the analyser's pid line; null: closes at
  * once), then answers every request with `reply`. `got` collects what it is sent.
  */
-function standIn(sock: string, hello: string | null, reply = standInAnswer(0), got: Buffer[] = []): Promise<Server> {
+function standIn(sock: string, hello: string | null, reply = STAND_IN_ANSWER, got: Buffer[] = []): Promise<Server> {
   return new Promise((resolve) => {
     rmSync(sock, { force: true });
     const server = createServer((c) => {
@@ -315,10 +451,14 @@ function standIn(sock: string, hello: string | null, reply = standInAnswer(0), g
   });
 }
 
-/** As `asked`, without blocking this process (where a stand-in answers); `askFile`: through the ask file, as the installed command runs it. */
+/**
+ * As `asked`, without blocking this process (where a stand-in answers); `askFile`: through the ask
+ * file, or the Perl ask (`.ask.pl`), as the installed command runs them.
+ */
 function askedAsync(input: string, cache: string, askFile?: string): Promise<ReturnType<typeof asked>> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, askFile ? [askFile, HOOK] : [HOOK], {
+    const [program, args] = askFile?.endsWith('.ask.pl') ? ['perl', ['-C0', '--', askFile, HOOK]] : [process.execPath, askFile ? [askFile, HOOK] : [HOOK]];
+    const child = spawn(program, args, {
       cwd: WORK,
       env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', AGENT_GUARD_RESIDENT: 'ask' }),
     });
@@ -327,15 +467,17 @@ function askedAsync(input: string, cache: string, askFile?: string): Promise<Ret
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (status) => {
-      const re = /agent-guard: resident (used|not used)(?: \(pid \d+(?:, ask file)?\))?\n/;
-      resolve({ stdout, stderr: stderr.replace(re, ''), status, trace: re.exec(stderr)?.[1] ?? 'none' });
+      resolve({ stdout, stderr: stderr.replace(TRACE, ''), status, trace: TRACE.exec(stderr)?.[1] ?? 'none' });
     });
     child.stdin.end(input);
   });
 }
 
-/** A stand-in's answer: let through, naming `pid` as the analyser. */
-const standInAnswer = (pid: number) => JSON.stringify({ stdout: 'STAND-IN', stderr: '', exitCode: 0, pid });
+/** A stand-in's answer, framed as the analyser's: let through, with a word of its own. */
+const STAND_IN_ANSWER = '0 8 0\nSTAND-IN';
+
+/** What the Perl ask does where the process that answers is not the analyser: exit 3, having read and written nothing. */
+const PERL_REFUSED = { stdout: '', stderr: '', status: 3, trace: 'none' };
 
 test('an answer is written only when it comes from the analyser itself: a stand-in on its socket, one naming a real analyser, or an analyser under startup variables or from another file is not believed', {
   skip: !here,
@@ -347,10 +489,12 @@ test('an answer is written only when it comes from the analyser itself: a stand-
   const expected = own(input, cache);
   const refused = { stdout: expected.stdout, stderr: expected.stderr, status: expected.status, trace: 'not used' };
   const got: Buffer[] = [];
-  let server = await standIn(socketOf(cache), `${process.pid}\n`, standInAnswer(process.pid), got);
+  const perlAsk = perl ? await putPerlAsk(cache) : null;
+  let server = await standIn(socketOf(cache), `${process.pid}\n`, STAND_IN_ANSWER, got);
   try {
     assert.deepEqual(await askedAsync(payload('cat secret-plan.txt'), cache).then((r) => r.trace), 'not used', 'a stand-in');
     assert.deepEqual(await askedAsync(input, cache), refused, 'a stand-in');
+    if (perlAsk) assert.deepEqual(await askedAsync(input, cache, perlAsk), PERL_REFUSED, 'a stand-in (Perl)');
     // It was handed nothing of the calls: not their input, not their environment.
     assert.deepEqual(Buffer.concat(got).toString('utf8'), '');
   } finally {
@@ -360,10 +504,11 @@ test('an answer is written only when it comes from the analyser itself: a stand-
   const elsewhere = freshCache();
   const real = startAnalyser(elsewhere);
   try {
-    assert.equal(asked(input, elsewhere).trace, 'used', 'the real analyser answers its own calls');
-    server = await standIn(socketOf(cache), `${real.pid}\n`, standInAnswer(real.pid!));
+    for (const via of CLIENTS) assert.equal(askedVia(via, input, elsewhere).trace, 'used', 'the real analyser answers its own calls');
+    server = await standIn(socketOf(cache), `${real.pid}\n`, STAND_IN_ANSWER);
     try {
       assert.deepEqual(await askedAsync(input, cache), refused, "a stand-in naming a real analyser's process");
+      if (perlAsk) assert.deepEqual(await askedAsync(input, cache, perlAsk), PERL_REFUSED, "a stand-in naming a real analyser's process (Perl)");
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -375,6 +520,10 @@ test('an answer is written only when it comes from the analyser itself: a stand-
   const preloaded = startAnalyser(options, HOOK, { NODE_OPTIONS: '--no-warnings' });
   try {
     assert.deepEqual(asked(input, options), refused, 'an analyser started under NODE_OPTIONS');
+    if (perl) {
+      assert.ok(waitFor(() => existsSync(perlAskOf(options))));
+      assert.deepEqual(askedPerl(input, options), PERL_REFUSED, 'an analyser started under NODE_OPTIONS (Perl)');
+    }
   } finally {
     await stop(preloaded);
   }
@@ -385,8 +534,9 @@ test('an answer is written only when it comes from the analyser itself: a stand-
   const other = freshCache();
   const fromCopy = startAnalyser(other, copy);
   try {
-    assert.equal(asked(input, other, {}, copy).trace, 'used', 'it answers calls of its own file');
+    for (const via of CLIENTS) assert.equal(askedVia(via, input, other, {}, copy).trace, 'used', 'it answers calls of its own file');
     assert.deepEqual(asked(input, other), refused, "a call of another file's bytes does not believe it");
+    if (perl) assert.deepEqual(askedPerl(input, other), PERL_REFUSED, "a call of another file's bytes does not believe it (Perl)");
   } finally {
     await stop(fromCopy);
   }
@@ -411,25 +561,38 @@ test('a socket that is not ours (a link, open to others, in a folder open to oth
   try {
     const input = payload('rm -rf ~');
     const expected = own(input, cache);
-    assert.equal(asked(input, cache).trace, 'used');
+    for (const via of CLIENTS) assert.equal(askedVia(via, input, cache).trace, 'used');
     const itself = { stdout: expected.stdout, stderr: expected.stderr, status: expected.status, trace: 'none' };
+    const refused = (cache: string, why: string) => {
+      assert.deepEqual(asked(input, cache), itself, why);
+      if (perl) assert.deepEqual(askedPerl(input, cache), PERL_REFUSED, `${why} (Perl)`);
+    };
     // A link to it, from another cache folder.
     const other = freshCache();
     mkdirSync(join(other, 'agent-guard'), { mode: 0o700 });
+    if (perl) await putPerlAsk(other);
     symlinkSync(sock, socketOf(other));
-    assert.deepEqual(asked(input, other), itself, 'a link');
+    refused(other, 'a link');
     // Open to others.
     chmodSync(sock, 0o666);
-    assert.deepEqual(asked(input, cache), itself, 'a socket open to others');
+    refused(cache, 'a socket open to others');
     chmodSync(sock, 0o600);
     // A plain file under its name.
     const plain = freshCache();
     mkdirSync(join(plain, 'agent-guard'), { mode: 0o700 });
+    if (perl) await putPerlAsk(plain);
     writeFileSync(socketOf(plain), '', { mode: 0o600 });
-    assert.deepEqual(asked(input, plain), itself, 'a plain file');
+    refused(plain, 'a plain file');
+    // A cache folder inside the project (CLAUDE_PROJECT_DIR) or inside the folder the call runs in.
+    assert.equal(asked(input, cache, { CLAUDE_PROJECT_DIR: cache }).trace, 'none', 'a cache folder in the project');
+    if (perl) {
+      assert.deepEqual(askedPerl(input, cache, { CLAUDE_PROJECT_DIR: cache }), PERL_REFUSED, 'a cache folder in the project (Perl)');
+      const r = spawnSync('perl', ['-C0', '--', perlAskOf(cache), HOOK], { cwd: cache, input, encoding: 'utf8', env: env(cache) });
+      assert.deepEqual([r.status, r.stdout, r.stderr], [3, '', ''], 'a cache folder in the working folder (Perl)');
+    }
     // In a folder open to others (last: the analyser leaves when it sees its folder so).
     chmodSync(join(cache, 'agent-guard'), 0o777);
-    assert.deepEqual(asked(input, cache), itself, 'a folder open to others');
+    refused(cache, 'a folder open to others');
   } finally {
     await stop(child);
   }
@@ -447,10 +610,11 @@ test('a socket that closes at once, or says something other than the analyser wo
   const askFile = join(cache, 'agent-guard', `${readKey()}.ask.js`);
   const text = readFileSync(HOOK, 'utf8');
   writeFileSync(askFile, text.slice(0, text.indexOf('\n/*AGENT-GUARD-CODE\n')), { mode: 0o600 });
+  const perlAsk = perl ? await putPerlAsk(cache) : null;
   for (const reply of replies) {
     const server = await standIn(sock, reply);
     try {
-      for (const command of ['rm -rf ~', 'npm test'])
+      for (const command of ['rm -rf ~', 'npm test']) {
         for (const via of [undefined, askFile]) {
           const o = own(payload(command), cache);
           const r = await askedAsync(payload(command), cache, via);
@@ -460,6 +624,8 @@ test('a socket that closes at once, or says something other than the analyser wo
             `${reply}: ${command}${via ? ' (ask file)' : ''}`,
           );
         }
+        if (perlAsk) assert.deepEqual(await askedAsync(payload(command), cache, perlAsk), PERL_REFUSED, `${reply}: ${command} (Perl)`);
+      }
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -573,7 +739,7 @@ while True:
     try:
         c.sendall(b'%d\\n' % child.pid)
         while c.recv(65536): pass
-        c.sendall(b'{"stdout":"","stderr":"","exitCode":0}')
+        c.sendall(b'0 0 0\\n')
     except OSError: pass
     c.close()
 `;
@@ -592,6 +758,11 @@ while True:
     assert.ok(genuine > 0, `the analyser runs, stopped ${why}`);
     const refused = { stdout: expected.stdout, stderr: expected.stderr, status: expected.status, trace: 'not used' };
     for (let i = 0; i < 3; i++) assert.deepEqual(await askedAsync(input, cache), refused, 'the copy answered while the analyser was stopped');
+    if (perl) {
+      const perlAsk = await putPerlAsk(cache);
+      for (let i = 0; i < 3; i++)
+        assert.deepEqual(await askedAsync(input, cache, perlAsk), PERL_REFUSED, 'the copy answered the Perl ask while the analyser was stopped');
+    }
     // Running again, the analyser sees its socket held elsewhere within seconds, and leaves.
     attacker.stdin!.write('cont\n');
     const left = Date.now() + 20000;
