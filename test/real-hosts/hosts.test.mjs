@@ -102,7 +102,11 @@ describe('real hosts', { concurrency: PARALLEL }, () => {
         // droid masks what looks like a secret in what it sends the model (its "Droid Shield"), not
         // every time (the same fake secret, with another random tail, went through unmasked in CI on
         // 2026-12-04): either way the read ran.
-        if (host === 'droid') assert.ok(['*', w.secret].some((s) => (resultAfter(run, 1) ?? '').startsWith(`API_TOKEN=${s}`)), describeRun(run));
+        if (host === 'droid')
+          assert.ok(
+            ['*', w.secret].some((s) => (resultAfter(run, 1) ?? '').startsWith(`API_TOKEN=${s}`)),
+            describeRun(run),
+          );
         else assert.ok(modelSaw(run, w.secret), `the unguarded read did not reach the model:\n${describeRun(run)}`);
         assert.ok(existsSync(join(w.ws, 'ordinary.txt')));
         assert.equal(run.hookRuns.length, 0);
