@@ -16,6 +16,8 @@ import { answer } from '../cli/hook';
 import { hookCommandFor, stampHook } from '../core/install/installer';
 import { UNSET_BEFORE_NODE } from '../core/hook-env';
 import { shQuote } from '../core/install/quote';
+import { runProbe } from '../core/install/liveness';
+import { CLAUDE_CANARY } from '../core/liveness';
 
 const ROOT = process.env.AGENT_GUARD_ROOT!;
 const HOOK = join(ROOT, 'dist/hook.cjs');
@@ -352,6 +354,13 @@ test('the installed command: no analyser yet, the call answers itself and starts
     pid = r.pid;
   }
   assert.ok(pid > 0);
+  // status's execution check says who answered it.
+  const probe = (cacheDir: string) =>
+    runProbe({ label: 'probe', command: hookCommandFor(shQuote(file)), form: CLAUDE_CANARY, cwd: WORK, env: {}, heldBack: [] }, env(cacheDir)).liveness;
+  assert.deepEqual(probe(cache), {
+    guarded: true,
+    detail: `the installed hook command denied a test call (rm -rf ~), answered by the resident analyser (pid ${pid}, through the ${perl ? 'Perl ask' : 'Node ask file'})`,
+  });
   if (perl) {
     // Perl loads no module: one that PERL5OPT names (on PERL5LIB) never runs, and the answer is the same.
     const lib = mkdtempSync(join(tmpdir(), 'agent-guard-resident-perl5lib-'));
@@ -520,6 +529,16 @@ test('an answer is written only when it comes from the analyser itself: a stand-
   const preloaded = startAnalyser(options, HOOK, { NODE_OPTIONS: '--no-warnings' });
   try {
     assert.deepEqual(asked(input, options), refused, 'an analyser started under NODE_OPTIONS');
+    // status's execution check says the analyser did not answer it.
+    const checked = runProbe(
+      { label: 'probe', command: hookCommandFor(shQuote(HOOK)), form: CLAUDE_CANARY, cwd: WORK, env: {}, heldBack: [] },
+      env(options),
+    ).liveness;
+    assert.deepEqual(checked, {
+      guarded: true,
+      detail:
+        'the installed hook command denied a test call (rm -rf ~); the resident analyser did not answer it (not believed, or no answer in time), so the hook answered in its own process',
+    });
     if (perl) {
       assert.ok(waitFor(() => existsSync(perlAskOf(options))));
       assert.deepEqual(askedPerl(input, options), PERL_REFUSED, 'an analyser started under NODE_OPTIONS (Perl)');
@@ -749,8 +768,11 @@ while True:
   attacker.stderr!.on('data', (d: Buffer) => {
     why += String(d);
   });
+  // (Its line may come in pieces: "<pid>" then "\n".)
+  let said = '';
   attacker.stdout!.on('data', (d: Buffer) => {
-    genuine = Number(String(d).trim());
+    said += String(d);
+    if (said.endsWith('\n')) genuine = Number(said.trim());
   });
   try {
     const until = Date.now() + 60000;

@@ -41,11 +41,28 @@ export interface ProbeResult {
   ms?: number;
 }
 
+/** The line the hook adds with AGENT_GUARD_RESIDENT_TRACE (scripts/code-cache-loader.js, scripts/resident-ask.pl). */
+const RESIDENT_TRACE = /^agent-guard: resident (used|not used)(?: \(pid (\d+)(?:, (ask file|perl))?\))?\n/m;
+
+/**
+ * Who answered the canary, where the resident analyser (opt-in) is on: the analyser itself, through
+ * which ask; or the hook in its own process because the analyser was not believed or did not answer.
+ */
+function residentPart(stderr: string): string {
+  const m = RESIDENT_TRACE.exec(stderr);
+  if (!m) return '';
+  if (m[1] === 'not used') return '; the resident analyser did not answer it (not believed, or no answer in time), so the hook answered in its own process';
+  return `, answered by the resident analyser (pid ${m[2]}, through the ${m[3] === 'perl' ? 'Perl ask' : m[3] === 'ask file' ? 'Node ask file' : 'hook file'})`;
+}
+
 /** Runs one probe (or says why it was not run). */
 export function runProbe(p: LivenessProbe, base: NodeJS.ProcessEnv = process.env): ProbeResult {
   if (p.command === null) return { label: p.label, liveness: { guarded: false, unproven: true, detail: p.notRun ?? 'not run' } };
-  const env = { ...base, ...p.env };
+  // (The trace: which process answered, where the resident analyser is on; taken out before judging.)
+  const env = { ...base, ...p.env, AGENT_GUARD_RESIDENT_TRACE: '1' };
   let run = runCanary(p.command, p.form, p.cwd, env);
+  const resident = residentPart(run.stderr);
+  run = { ...run, stderr: run.stderr.replace(RESIDENT_TRACE, '') };
   let how = '';
   if (run.error === 'ENOENT' && p.hookFile) {
     // No sh here: the host finds its own (Claude Code: Git Bash on Windows). The hook file, the
@@ -54,7 +71,7 @@ export function runProbe(p: LivenessProbe, base: NodeJS.ProcessEnv = process.env
     how = ', run with node directly because sh is not on PATH here, so the command line itself was not checked';
   }
   const liveness = judgeCanary(p.form, run);
-  const detail = how ? `${liveness.detail.replace('the installed hook command', 'the installed hook file')}${how}` : liveness.detail;
+  const detail = `${how ? `${liveness.detail.replace('the installed hook command', 'the installed hook file')}${how}` : liveness.detail}${resident}`;
   return { label: p.label, liveness: { ...liveness, detail }, ...(run.ms !== undefined ? { ms: run.ms } : {}) };
 }
 
