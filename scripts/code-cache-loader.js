@@ -767,10 +767,11 @@ const STARTUP_VARS = __STARTUP_VARS__;
 
 /**
  * Whether the answer naming `pid` comes from the resident analyser itself (see "Trust" above), read
- * from /proc: the socket listening under `sock`, that process's descriptors, binary, command line,
+ * from /proc: the socket listening under `sock`, that process's descriptors (among them the socket
+ * file the call connected through, `socketFile`: see openSocketFile), binary, command line,
  * environment and tracer, and the seals of its hook file and of the call's (`hookFile`).
  */
-function genuineAnalyser(cache, sock, pid, hookFile) {
+function genuineAnalyser(cache, sock, pid, hookFile, socketFile) {
   try {
     const fs = require('node:fs');
     if (!Number.isInteger(pid) || pid <= 1) return false;
@@ -779,7 +780,7 @@ function genuineAnalyser(cache, sock, pid, hookFile) {
     if (named.length !== 1) return false;
     const inode = named[0].inode;
     const proc = `/proc/${pid}`;
-    if (!holds(pid, `socket:[${inode}]`)) return false;
+    if (!holds(pid, `socket:[${inode}]`) || !holdsFile(pid, socketFile)) return false;
     if (fs.readlinkSync(`${proc}/exe`) !== fs.realpathSync(process.execPath)) return false;
     const argv = fs.readFileSync(`${proc}/cmdline`, 'utf8').split('\0');
     if (argv.length !== 4 || argv[2] !== SERVE || argv[3] !== '') return false;
@@ -876,16 +877,56 @@ function writeAskFile(cache, text) {
   }
 }
 
-/** A socket of this user's, private, with one link, in the trusted cache folder. */
-function trustedSocket(cache, sock) {
+/**
+ * The socket file, opened (O_PATH, links not followed) and checked through that descriptor: a socket
+ * of this user's, private, with one link, in the trusted cache folder. The call connects through
+ * the descriptor (`/proc/self/fd/<n>`), so it reaches the socket bound to exactly the file it
+ * checked, whatever is renamed over the name meanwhile; genuineAnalyser then asks that the
+ * analyser holds that same file open (a listener bound under another name and renamed over the
+ * socket's does not: /proc/net/unix lists sockets by the name they were bound to, so without this
+ * it would pass for the analyser). null: none, or not to be trusted.
+ */
+function openSocketFile(cache, sock) {
+  const fs = require('node:fs');
+  let fd = -1;
   try {
-    const fs = require('node:fs');
-    if (!trustedDir(cache.dir)) return false;
-    const st = fs.lstatSync(sock);
-    return st.isSocket() && st.nlink === 1 && st.uid === process.getuid() && (st.mode & 0o077) === 0;
+    if (!trustedDir(cache.dir)) return null;
+    fd = fs.openSync(sock, O_PATH | fs.constants.O_NOFOLLOW);
+    const st = fs.fstatSync(fd, { bigint: true });
+    if (st.isSocket() && st.nlink === 1n && Number(st.uid) === process.getuid() && (Number(st.mode) & 0o077) === 0) return { fd, dev: st.dev, ino: st.ino };
+  } catch {
+    /* none, or not ours */
+  }
+  closeQuietly(fd);
+  return null;
+}
+
+function closeQuietly(fd) {
+  try {
+    if (fd >= 0) require('node:fs').closeSync(fd);
+  } catch {
+    /* closed already */
+  }
+}
+
+/** Whether process `pid` holds open the socket file `file` (its device and inode) that the call checked. */
+function holdsFile(pid, file) {
+  const fs = require('node:fs');
+  let fds;
+  try {
+    fds = fs.readdirSync(`/proc/${pid}/fd`);
   } catch {
     return false;
   }
+  for (const fd of fds) {
+    try {
+      const st = fs.statSync(`/proc/${pid}/fd/${fd}`, { bigint: true });
+      if (st.dev === file.dev && st.ino === file.ino) return true;
+    } catch {
+      /* closed meanwhile */
+    }
+  }
+  return false;
 }
 
 /** All of stdin, as the hook reads it (bounded): synchronous reads, the stream where fd 0 is non-blocking. */
@@ -934,7 +975,8 @@ function askResident() {
   const asking = isAskFile();
   const hookFile = asking ? require('node:path').resolve(process.argv[2] || '') : process.argv[1];
   const itself = (input) => (asking ? runHookFile(hookFile, input) : run(input));
-  if (!sock || !trustedSocket(cache, sock)) return itself();
+  const socketFile = sock ? openSocketFile(cache, sock) : null;
+  if (!socketFile) return itself();
   readInput((input) => {
     let cwd;
     try {
@@ -949,10 +991,17 @@ function askResident() {
       settled = true;
       clearTimeout(timer);
       conn.destroy();
+      release();
       if (process.env.AGENT_GUARD_RESIDENT_TRACE) process.stderr.write('agent-guard: resident not used\n');
       itself(input);
     };
-    const conn = require('node:net').connect(sock);
+    const conn = require('node:net').connect(`/proc/self/fd/${socketFile.fd}`);
+    // The descriptor is needed only to connect.
+    const release = () => {
+      closeQuietly(socketFile.fd);
+      socketFile.fd = -1;
+    };
+    conn.once('connect', release);
     const timer = setTimeout(fallBack, RESIDENT_WAIT_MS);
     const reply = [];
     let size = 0;
@@ -968,7 +1017,7 @@ function askResident() {
       const nl = head.indexOf('\n');
       if (nl < 0) return void (head.length > 16 && fallBack());
       const line = head.slice(0, nl);
-      if (!/^\d{1,10}$/.test(line) || head.length > nl + 1 || !genuineAnalyser(cache, sock, Number(line), hookFile)) return fallBack();
+      if (!/^\d{1,10}$/.test(line) || head.length > nl + 1 || !genuineAnalyser(cache, sock, Number(line), hookFile, socketFile)) return fallBack();
       pid = Number(line);
       conn.end(JSON.stringify({ v: 2, key: KEY, stdin: input.text, env: process.env, cwd, file: hookFile }));
     });
@@ -1052,6 +1101,8 @@ function serve() {
   const started = Date.now();
   let idle;
   let own = null;
+  // (Kept: see the listen callback.)
+  let ownFile = -1;
   const leave = () => {
     try {
       const st = fs.lstatSync(sock);
@@ -1095,6 +1146,10 @@ function serve() {
     process.umask(umask);
     try {
       own = fs.lstatSync(sock).ino;
+      // Its socket file held open for as long as it runs: a call believes only the process that
+      // holds the very file it connected through (openSocketFile, holdsFile).
+      ownFile = fs.openSync(sock, O_PATH | fs.constants.O_NOFOLLOW);
+      if (fs.fstatSync(ownFile).ino !== own) return leave();
     } catch {
       return leave();
     }

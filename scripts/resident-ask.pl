@@ -25,6 +25,8 @@ my $MAX_REPLY = 20 * 1024 * 1024;
 my $MAX_INPUT = 16 * 1024 * 1024;
 my $MAX_SOCKET_PATH = 100;
 my ($AF_UNIX, $SOCK_STREAM, $F_GETFL, $F_SETFL, $EAGAIN, $EINTR, $AT_FDCWD) = (1, 1, 3, 4, 11, 4, -100);
+# SOL_SOCKET and SO_PEERCRED (the generic values: x64 and arm64, the only ones this file is written for).
+my ($SOL_SOCKET, $SO_PEERCRED) = (1, 17);
 
 my $read = 0;
 my $input = '';
@@ -33,7 +35,7 @@ my ($node, $file);
 $SIG{PIPE} = 'IGNORE';
 # The variables the command emptied (so that no module loads, and reads and writes are bytes): not
 # part of the call's environment.
-for my $name (qw(PERL5OPT PERL5LIB PERLLIB PERLIO)) {
+for my $name (qw(PERL5OPT PERL5LIB PERLLIB PERLIO PERL_BADLANG PERL_HASH_SEED_DEBUG)) {
   delete $ENV{$name} if defined $ENV{$name} && $ENV{$name} eq '';
 }
 
@@ -72,6 +74,19 @@ sub ask {
   my $line = substr($head, 0, $nl);
   return 3 unless $line =~ /\A[0-9]{1,10}\z/ && length($head) == $nl + 1;
   my $pid = $line;
+  # The process at the other end of this very connection: the one that called listen() on the socket
+  # we reached (SO_PEERCRED), bound under the socket's own name (getpeername). /proc tells which
+  # process holds the socket *listed* under that name; a listener bound under another name and
+  # renamed over <key>.sock is not that one, and only this tells them apart.
+  my $cred = getsockopt($s, $SOL_SOCKET, $SO_PEERCRED);
+  return 3 unless defined $cred && length($cred) >= 12;
+  my ($peer_pid, $peer_uid) = unpack('l L', $cred);
+  return 3 unless $peer_pid == $pid && $peer_uid == $<;
+  my $peer = getpeername($s);
+  return 3 unless defined $peer && length($peer) > 2;
+  my $peer_path = substr($peer, 2);
+  $peer_path =~ s/\0.*\z//s;
+  return 3 unless $peer_path eq $sock;
   return 3 unless genuine($dir, $sock, $pid, $file, $cwd);
   $read = 1;
   read_input();
@@ -112,8 +127,9 @@ sub itself {
   # It answers; it does not ask again (and starts an analyser after its answer, at most once a minute).
   local $ENV{AGENT_GUARD_RESIDENT} = 'want';
   open(my $to, '|-', $node, $file) or return blocked('node could not be started');
-  binmode $to;
-  print {$to} $input;
+  # Unbuffered writes: a buffered one still pending at close, when node has stopped reading (past
+  # its input limit), makes close fail and $? say -1 whatever node's answer was.
+  my $open = syswrite_all($to, $input);
   if (!$input_done) {
     my $buf;
     while (1) {
@@ -121,7 +137,7 @@ sub itself {
       last if defined $n && $n == 0;
       next if !defined $n && ($! + 0 == $EAGAIN || $! + 0 == $EINTR) && wait_for(\*STDIN, 0, undef);
       last unless defined $n;
-      print {$to} $buf;
+      $open = syswrite_all($to, $buf) if $open;
     }
   }
   close $to;
@@ -176,14 +192,21 @@ sub wait_for {
   }
 }
 
+# All of it, as Node's process.stdout does: a non-blocking descriptor that is full is waited on.
+# False when the other end is gone.
 sub syswrite_all {
   my ($fh, $bytes) = @_;
   my $at = 0;
   while ($at < length $bytes) {
     my $n = syswrite($fh, $bytes, length($bytes) - $at, $at);
-    return unless $n;
+    if (!defined $n && ($! + 0 == $EAGAIN || $! + 0 == $EINTR)) {
+      wait_for($fh, 1, undef);
+      next;
+    }
+    return 0 unless $n;
     $at += $n;
   }
+  return 1;
 }
 
 # A JSON string of bytes: UTF-8 passes as it is (the analyser decodes the request as UTF-8, as the

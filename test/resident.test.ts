@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { createServer, connect, type Server } from 'node:net';
 import { join } from 'node:path';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import guards from 'agent-guard:guards';
 import { answer } from '../cli/hook';
@@ -394,17 +394,25 @@ test('the installed command: no analyser yet, the call answers itself and starts
       assert.match(read.stderr, new RegExp(`the hook stopped \\(exit ${status}\\) after it may have read this call, so this call is blocked`));
     }
     writeFileSync(perlAsk, real, { mode: 0o600 });
-    // Without perl on PATH (a PATH of a folder with a link to node alone), the Node ask file asks.
+    // A perl found on PATH is never the one run (only /usr/bin/perl): a relative entry after node's
+    // folder (node_modules/.bin, filled by any dependency's "bin") must not answer the call.
     const bin = mkdtempSync(join(tmpdir(), 'agent-guard-resident-bin-'));
     symlinkSync(process.execPath, join(bin, 'node'));
-    const noPerl = spawnSync('/bin/sh', ['-c', hookCommandFor(shQuote(file))], {
-      cwd: WORK,
-      input: payload('rm -rf ~'),
-      encoding: 'utf8',
-      env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', PATH: bin }),
-      timeout: 30000,
-    });
-    assert.deepEqual([TRACE.exec(noPerl.stderr)?.[3], noPerl.stdout], ['ask file', expected.stdout]);
+    mkdirSync(join(WORK, 'node_modules', '.bin'), { recursive: true });
+    const planted = join(WORK, 'node_modules', '.bin', 'perl');
+    writeFileSync(planted, '#!/bin/sh\ncat >/dev/null; exit 0\n', { mode: 0o755 });
+    try {
+      const onPath = spawnSync('/bin/sh', ['-c', hookCommandFor(shQuote(file))], {
+        cwd: WORK,
+        input: payload('rm -rf ~'),
+        encoding: 'utf8',
+        env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', PATH: `${bin}:node_modules/.bin:/usr/bin:/bin` }),
+        timeout: 30000,
+      });
+      assert.deepEqual([TRACE.exec(onPath.stderr)?.[3], onPath.stdout], ['perl', expected.stdout], 'a perl planted on PATH');
+    } finally {
+      rmSync(join(WORK, 'node_modules'), { recursive: true, force: true });
+    }
     rmSync(perlAsk);
   }
   // Without the Perl ask, the ask file asks; without either, the hook file.
@@ -810,5 +818,124 @@ while True:
         /* gone */
       }
     await stop(attacker);
+  }
+});
+
+// ---- The Perl ask under review (attacks/ in the h-adv-perl branch) ----
+
+/**
+ * A listener bound under another name in the cache folder and renamed over `<key>.sock`: /proc/net/unix
+ * still lists only the analyser's socket under that name, held by the analyser's pid, which the
+ * impostor names. Resolves with the server and what it was sent.
+ */
+function renamedImpostor(sock: string, pid: number, got: Buffer[]): Promise<Server> {
+  return new Promise((resolve) => {
+    const tmp = `${sock}.impostor`;
+    rmSync(tmp, { force: true });
+    const server = createServer((c) => {
+      c.write(`${pid}\n`);
+      c.on('data', (d: Buffer) => got.push(d));
+      c.on('end', () => c.end('0 0 0\n'));
+      c.on('error', () => {});
+    });
+    const umask = process.umask(0o077);
+    server.listen(tmp, () => {
+      process.umask(umask);
+      renameSync(tmp, sock);
+      resolve(server);
+    });
+  });
+}
+
+test("a listener renamed over the analyser's socket (bound under another name) is not believed by the Perl ask: it checks the peer of its own connection (SO_PEERCRED, getpeername)", {
+  skip: !perl,
+}, async () => {
+  const cache = freshCache();
+  const real = startAnalyser(cache);
+  const input = payload('rm -rf ~');
+  try {
+    assert.ok(waitFor(() => existsSync(perlAskOf(cache))));
+    assert.equal(askedPerl(input, cache).trace, 'used', 'the real analyser answers');
+    const got: Buffer[] = [];
+    const server = await renamedImpostor(socketOf(cache), real.pid!, got);
+    try {
+      assert.deepEqual(await askedAsync(input, cache, perlAskOf(cache)), PERL_REFUSED, 'a renamed impostor (Perl)');
+      assert.equal(Buffer.concat(got).toString('utf8'), '', 'it was sent nothing');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  } finally {
+    await stop(real);
+  }
+});
+
+test("a listener renamed over the analyser's socket is not believed by the Node ask either: it connects through the socket file it checked, and the analyser must hold that file open", {
+  skip: !here,
+}, async () => {
+  const cache = freshCache();
+  const real = startAnalyser(cache);
+  const input = payload('rm -rf ~');
+  try {
+    const expected = own(input, cache);
+    const askFile = join(cache, 'agent-guard', `${readKey()}.ask.js`);
+    assert.ok(waitFor(() => existsSync(askFile)));
+    assert.equal(asked(input, cache).trace, 'used', 'the real analyser answers');
+    const got: Buffer[] = [];
+    const server = await renamedImpostor(socketOf(cache), real.pid!, got);
+    try {
+      for (const via of [undefined, askFile]) {
+        const r = await askedAsync(input, cache, via);
+        assert.deepEqual(
+          r,
+          { stdout: expected.stdout, stderr: expected.stderr, status: expected.status, trace: 'not used' },
+          `a renamed impostor (Node${via ? ' ask file' : ''})`,
+        );
+      }
+      assert.equal(Buffer.concat(got).toString('utf8'), '', 'it was sent nothing');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  } finally {
+    await stop(real);
+  }
+});
+
+test('the Perl ask writes its whole answer to a non-blocking stdout that is full, as the Node ask does (it does not exit 0 with the answer cut)', {
+  skip: !perl || spawnSync('python3', ['-c', '0']).status !== 0,
+}, async () => {
+  const cache = freshCache();
+  const real = startAnalyser(cache);
+  try {
+    assert.ok(waitFor(() => existsSync(perlAskOf(cache))));
+    const input = payload('rm -rf ~');
+    const expected = own(input, cache);
+    const script = `
+import fcntl, os, subprocess, sys, threading, time
+r, w = os.pipe()
+fcntl.fcntl(w, fcntl.F_SETFL, fcntl.fcntl(w, fcntl.F_GETFL) | os.O_NONBLOCK)
+size = fcntl.fcntl(w, 1032)
+os.write(w, b'x' * (size - 16))
+out = []
+def drain():
+    time.sleep(1.0)
+    while True:
+        b = os.read(r, 65536)
+        if not b: break
+        out.append(b)
+t = threading.Thread(target=drain); t.start()
+p = subprocess.run(sys.argv[1:], input=sys.stdin.buffer.read(), stdout=w, stderr=subprocess.DEVNULL)
+os.close(w); t.join()
+sys.stdout.buffer.write(b'%d\\n' % p.returncode + b''.join(out)[size - 16:])
+`;
+    const r = spawnSync('python3', ['-c', script, 'perl', '-C0', '--', perlAskOf(cache), HOOK], {
+      cwd: WORK,
+      input,
+      encoding: 'utf8',
+      env: env(cache, { AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', AGENT_GUARD_RESIDENT: 'ask' }),
+      timeout: 30000,
+    });
+    assert.equal(r.stdout, `${expected.status}\n${expected.stdout}`);
+  } finally {
+    await stop(real);
   }
 });

@@ -101,9 +101,12 @@ export function hardenedRun(missing: string, fix: string): string {
  * fails); otherwise AGENT_GUARD_RESIDENT=want, and the call's process starts one after its answer.
  * With the socket, the ask file `<key>.ask.js` (the loader alone, written by the analyser) asks in
  * its place when it is there and ours: Node need not read the hook file's code to ask. Before it,
- * where perl is on PATH, the Perl ask `<key>.ask.pl` (scripts/resident-ask.pl, also written by the
+ * where /usr/bin/perl is (never a perl found on PATH: PATH is searched for node alone, and a relative
+ * entry such as node_modules/.bin after node's folder would otherwise let a repository's `perl` answer
+ * the call), the Perl ask `<key>.ask.pl` (scripts/resident-ask.pl, also written by the
  * analyser; ~2 ms to start where Node takes ~20), with the variables that would make perl load a
- * module or change how it reads and writes emptied (PERL_UNICODE: overridden by -C0). Exit 0 or 2
+ * module or change how it reads and writes emptied (PERL_UNICODE: overridden by -C0), and those that
+ * make it write to stderr (PERL_BADLANG for a locale it cannot set, PERL_HASH_SEED_DEBUG). Exit 0 or 2
  * is the answer; anything else (it may have read stdin) sets AGENT_GUARD_AFTER_SNAPSHOT, and the
  * next step (the Node ask file after the Perl one, the plain run after either) blocks a call whose
  * input is not whole, as after a blob Node could not start from (the Perl ask exits 3 when it read
@@ -117,7 +120,7 @@ export function snapshotFirst(): string {
     `case $c in /*) ;; *) k=;; esac; ` +
     `if [ -n "$k" ] && [ -d "$c" ] && [ ! -h "$c" ] && [ -O "$c" ]; then ` +
     `if [ "$AGENT_GUARD_ANALYSER" = resident ] && [ -S "$s" ] && [ ! -h "$s" ] && [ -O "$s" ]; then export AGENT_GUARD_RESIDENT=ask; ` +
-    `if [ -f "$p" ] && [ ! -h "$p" ] && [ -O "$p" ] && command -v perl >/dev/null 2>&1; then PERL5OPT= PERL5LIB= PERLLIB= PERLIO= perl -C0 -- "$p" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; ` +
+    `if [ -f "$p" ] && [ ! -h "$p" ] && [ -O "$p" ] && [ -x /usr/bin/perl ]; then PERL5OPT= PERL5LIB= PERLLIB= PERLIO= PERL_BADLANG= PERL_HASH_SEED_DEBUG= /usr/bin/perl -C0 -- "$p" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; ` +
     `if [ -f "$a" ] && [ ! -h "$a" ] && [ -O "$a" ]; then node "$a" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; ` +
     `else export AGENT_GUARD_RESIDENT=want; ` +
     `if [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ]; then ` +
