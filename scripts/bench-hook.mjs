@@ -13,7 +13,7 @@
 //   answer is checked against the real hook's.
 // BENCH_RUNS (default 15) runs per cell; BENCH_INSTRUCTIONS=0 skips valgrind; BENCH_PEER=0 the peer.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, homedir, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -52,6 +52,8 @@ mkdirSync(noBlobCache, { mode: 0o700 });
 // runs: the installed command finds its socket and asks it.
 const residentCache = join(scratch, 'cache-resident');
 mkdirSync(residentCache, { mode: 0o700 });
+const residentNodeCache = join(scratch, 'cache-resident-node');
+mkdirSync(residentNodeCache, { mode: 0o700 });
 if (CA) envs.push({ id: 'ca', label: `with NODE_EXTRA_CA_CERTS (this machine)`, env: { ...baseEnv, NODE_EXTRA_CA_CERTS: CA } });
 
 // ---- a repository to call in (one payload asks git for the branch) ----
@@ -109,7 +111,6 @@ function peerHook() {
 
 // ---- measuring one process ----
 const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', 'true'], { encoding: 'utf8' }).stderr?.includes('task-clock') ?? false;
-const PERF_BIN = PERF ? spawnSync('sh', ['-c', 'command -v perf'], { encoding: 'utf8' }).stdout.trim() : 'perf';
 const TIME = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0;
 const VALGRIND = WITH_INSTRUCTIONS && spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).status === 0;
 // Without perf: the child reports its own CPU time at exit (misses the last teardown).
@@ -131,9 +132,9 @@ function snapshotBlob() {
  * answer the installed command. Its CPU is read from /proc around each run: every thread's time on
  * the CPU (schedstat, in ns) and the children it waited for (git: in clock ticks).
  */
-function residentAnalyser() {
+function residentAnalyser(cache = residentCache, nodeAsk = false) {
   if (!PERF || !existsSync('/proc/self/schedstat')) return { missing: 'needs perf and /proc' };
-  const env = { ...baseEnv, XDG_CACHE_HOME: residentCache, AGENT_GUARD_ANALYSER: 'resident' };
+  const env = { ...baseEnv, XDG_CACHE_HOME: cache, AGENT_GUARD_ANALYSER: 'resident' };
   const child = spawn(process.execPath, [HOOK, '--agent-guard-serve'], { cwd: repo, env, detached: true, stdio: 'ignore' });
   child.unref();
   const probe = () =>
@@ -141,6 +142,17 @@ function residentAnalyser() {
   for (let i = 0; i < 100; i++) {
     // Which ask the installed command ran: the Perl one where perl is on PATH, else Node's.
     const used = /resident used \(pid \d+, (perl|ask file)\)/.exec(probe().stderr);
+    // For the Node ask's row: its Perl ask taken away (the analyser writes it only as it starts).
+    if (used && nodeAsk && used[1] === 'perl') {
+      rmSync(
+        join(
+          cache,
+          'agent-guard',
+          readdirSync(join(cache, 'agent-guard')).find((f) => f.endsWith('.ask.pl')),
+        ),
+      );
+      continue;
+    }
     if (used) return { pid: child.pid, via: used[1], stop: () => process.kill(child.pid, 'SIGKILL') };
     spawnSync('sleep', ['0.1']);
   }
@@ -171,8 +183,7 @@ function cpuRun(args, input, env, file = process.execPath) {
   if (PERF) {
     const out = join(scratch, 'perf.txt');
     // perf stat counts the children too (the installed command's sh, then node).
-    // (perf by its path: a row's PATH may hold node alone.)
-    const r = spawnSync(PERF_BIN, ['stat', '-x,', '-o', out, '-e', 'task-clock', file, ...args], {
+    const r = spawnSync('perf', ['stat', '-x,', '-o', out, '-e', 'task-clock', file, ...args], {
       input,
       env,
       encoding: 'utf8',
@@ -184,16 +195,6 @@ function cpuRun(args, input, env, file = process.execPath) {
   const r = spawnSync(process.execPath, ['--require', preload, ...args], { input, env, encoding: 'utf8', maxBuffer: 64 << 20 });
   const m = /\ncpu:([\d.]+)$/.exec(r.stderr);
   return { cpu: m ? Number(m[1]) : Number.NaN, stdout: r.stdout, stderr: r.stderr.replace(/\ncpu:[\d.]+$/, ''), status: r.status };
-}
-
-/** A PATH of one folder holding a link to this node alone: the installed command finds no perl there. */
-function nodeOnlyPath() {
-  const bin = join(scratch, 'node-only-bin');
-  if (!existsSync(bin)) {
-    mkdirSync(bin);
-    symlinkSync(process.execPath, join(bin, 'node'));
-  }
-  return bin;
 }
 
 /** Peak RSS in MiB (GNU time). */
@@ -230,6 +231,8 @@ export function benchHook({ print = console.log } = {}) {
   const peer = peerHook();
   const blob = snapshotBlob();
   const resident = residentAnalyser();
+  // Where the Perl ask answers, the Node ask (machines without /usr/bin/perl) from an analyser of its own.
+  const residentNode = resident.via === 'perl' ? residentAnalyser(residentNodeCache, true) : {};
   const programs = [
     { id: 'node', args: ['-e', '0'] },
     { id: 'hook', args: [HOOK] },
@@ -241,16 +244,12 @@ export function benchHook({ print = console.log } = {}) {
     // The installed command asking the resident analyser: its CPU and the analyser's for the call;
     // through the Perl ask, and through the Node ask as where perl is not (a PATH with node alone).
     ...(resident.pid ? [{ id: 'resident', file: 'sh', args: ['-c', INSTALLED], cache: residentCache, noCaOnly: true, analyser: resident.pid }] : []),
-    ...(resident.via === 'perl'
-      ? [{ id: 'residentnode', file: '/bin/sh', args: ['-c', INSTALLED], cache: residentCache, noCaOnly: true, analyser: resident.pid, path: nodeOnlyPath() }]
+    ...(residentNode.via === 'ask file'
+      ? [{ id: 'residentnode', file: 'sh', args: ['-c', INSTALLED], cache: residentNodeCache, noCaOnly: true, analyser: residentNode.pid }]
       : []),
   ];
   const envOf = (prog, e) =>
-    prog.analyser
-      ? { ...e.env, XDG_CACHE_HOME: prog.cache, AGENT_GUARD_ANALYSER: 'resident', ...(prog.path ? { PATH: prog.path } : {}) }
-      : prog.cache
-        ? { ...e.env, XDG_CACHE_HOME: prog.cache }
-        : e.env;
+    prog.analyser ? { ...e.env, XDG_CACHE_HOME: prog.cache, AGENT_GUARD_ANALYSER: 'resident' } : prog.cache ? { ...e.env, XDG_CACHE_HOME: prog.cache } : e.env;
   if (PERF && blob.path) {
     const probe = spawnSync('sh', ['-c', INSTALLED], {
       input: JSON.stringify(PAYLOADS[0].payload),
@@ -266,7 +265,7 @@ export function benchHook({ print = console.log } = {}) {
   );
   print(`startup snapshot: ${blob.path ? `${blob.path} (${(statSync(blob.path).size / 2 ** 20).toFixed(1)} MiB)` : `not measured (${blob.missing})`}`);
   print(
-    `resident analyser: ${resident.pid ? `pid ${resident.pid}; its CPU per call (all threads, and git) is added to the asking command's; asked through the ${resident.via === 'perl' ? 'Perl ask (and, with no perl on PATH, the Node ask)' : 'Node ask'}` : `not measured (${resident.missing})`}`,
+    `resident analyser: ${resident.pid ? `pid ${resident.pid}; its CPU per call (all threads, and git) is added to the asking command's; asked through the ${resident.via === 'perl' ? `Perl ask${residentNode.pid ? ` (and the Node ask, of analyser pid ${residentNode.pid} without its Perl ask)` : ''}` : 'Node ask'}` : `not measured (${resident.missing})`}`,
   );
   print(
     `CPU: ${PERF ? 'perf stat task-clock' : "the child's own cpuUsage at exit"}, median of ${RUNS} runs alternating node -e 0, hook${blob.path ? ', the hook from its startup snapshot' : ''}${peer.args ? ', peer' : ''}${PERF ? ', the installed command (sh -c) with no blob and from the blob' : ''}${CA ? ', with and without the CA bundle' : ''}; instructions: ${VALGRIND ? 'callgrind, all threads, one run each' : 'not measured'}`,
@@ -334,6 +333,7 @@ export function benchHook({ print = console.log } = {}) {
     printRow(row, print, !!peer.args);
   }
   resident.stop?.();
+  residentNode.stop?.();
   return results;
 }
 
@@ -357,7 +357,7 @@ function printRow(r, print, peer) {
       ? `installed command asking the resident analyser: ${f1(c['noca:resident'])} ms (the analyser's part ${f1(c['noca:resident:analyser'])}) = ${ratio(c['noca:resident'], c['noca:node'])} CPU${Number.isFinite(r.rss.resident) ? `; peak RSS of the call ${f1(r.rss.resident)} MiB (${r.rss.resident >= r.rss.node ? '+' : ''}${f1(r.rss.resident - r.rss.node)}), the analyser ${f1(r.analyser?.rss)} MiB resident (peak ${f1(r.analyser?.peak)})` : ''}`
       : null,
     Number.isFinite(c['noca:residentnode'])
-      ? `  through the Node ask (no perl on PATH): ${f1(c['noca:residentnode'])} ms (the analyser's part ${f1(c['noca:residentnode:analyser'])}) = ${ratio(c['noca:residentnode'], c['noca:node'])} CPU`
+      ? `  through the Node ask (no /usr/bin/perl): ${f1(c['noca:residentnode'])} ms (the analyser's part ${f1(c['noca:residentnode:analyser'])}) = ${ratio(c['noca:residentnode'], c['noca:node'])} CPU`
       : null,
     CA ? `with the CA bundle ${ratio(c['ca:hook'], c['ca:node'])} CPU (${f1(c['ca:hook'])} vs ${f1(c['ca:node'])})` : null,
     Number.isFinite(r.ir['ca:hook']) ? `${ratio(r.ir['ca:hook'], r.ir['ca:node'])} instructions` : null,
