@@ -733,7 +733,8 @@ function startFromSnapshot(codeHash, node, exports) {
 // to the answers of a process of its own). What this cannot rule out: a program of the person's
 // with ptrace-class access to the analyser (on Linux without Yama, any of their programs; with
 // Yama, one that started it) can take a copy of its socket and answer calls until the analyser
-// sees it. Node has no SO_PEERCRED and no PR_SET_DUMPABLE to close that, so the analyser is off
+// sees it (the copy is the analyser's own socket: SO_PEERCRED names the analyser too). Only a
+// non-dumpable analyser would close that, and Node cannot call PR_SET_DUMPABLE, so the analyser is off
 // unless the person turns it on (residentHere). Elsewhere (no /proc) there is no analyser.
 const SERVE = '--agent-guard-serve';
 /** The analyser answers in milliseconds: past this, the call answers itself, with time to spare before the host's limit. */
