@@ -140,7 +140,7 @@ function residentAnalyser(cache = residentCache, nodeAsk = false) {
   const probe = () =>
     spawnSync('sh', ['-c', INSTALLED], { input: JSON.stringify(PAYLOADS[0].payload), env: { ...env, AGENT_GUARD_RESIDENT_TRACE: '1' }, encoding: 'utf8' });
   for (let i = 0; i < 100; i++) {
-    // Which ask the installed command ran: the Perl one where perl is on PATH, else Node's.
+    // Which ask the installed command ran: the Perl one where /usr/bin/perl is, else Node's.
     const used = /resident used \(pid \d+, (perl|ask file)\)/.exec(probe().stderr);
     // For the Node ask's row: its Perl ask taken away (the analyser writes it only as it starts).
     if (used && nodeAsk && used[1] === 'perl') {
@@ -242,7 +242,8 @@ export function benchHook({ print = console.log } = {}) {
     ...(PERF ? [{ id: 'cmdplain', file: 'sh', args: ['-c', INSTALLED], cache: noBlobCache, noCaOnly: true }] : []),
     ...(PERF && blob.path ? [{ id: 'cmd', file: 'sh', args: ['-c', INSTALLED], noCaOnly: true }] : []),
     // The installed command asking the resident analyser: its CPU and the analyser's for the call;
-    // through the Perl ask, and through the Node ask as where perl is not (a PATH with node alone).
+    // through the Perl ask, and through the Node ask as where /usr/bin/perl is not (a second
+    // analyser whose Perl ask was taken away).
     ...(resident.pid ? [{ id: 'resident', file: 'sh', args: ['-c', INSTALLED], cache: residentCache, noCaOnly: true, analyser: resident.pid }] : []),
     ...(residentNode.via === 'ask file'
       ? [{ id: 'residentnode', file: 'sh', args: ['-c', INSTALLED], cache: residentNodeCache, noCaOnly: true, analyser: residentNode.pid }]

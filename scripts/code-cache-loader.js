@@ -781,7 +781,8 @@ function genuineAnalyser(cache, sock, pid, hookFile, socketFile) {
     if (named.length !== 1) return false;
     const inode = named[0].inode;
     const proc = `/proc/${pid}`;
-    if (!holds(pid, `socket:[${inode}]`) || !holdsFile(pid, socketFile)) return false;
+    // One look at its descriptors: the listening socket, and the socket file the call connected through.
+    if (!holdsEach(pid, [linksTo(`socket:[${inode}]`), opensFile(socketFile)])) return false;
     if (fs.readlinkSync(`${proc}/exe`) !== fs.realpathSync(process.execPath)) return false;
     const argv = fs.readFileSync(`${proc}/cmdline`, 'utf8').split('\0');
     if (argv.length !== 4 || argv[2] !== SERVE || argv[3] !== '') return false;
@@ -910,26 +911,6 @@ function closeQuietly(fd) {
   }
 }
 
-/** Whether process `pid` holds open the socket file `file` (its device and inode) that the call checked. */
-function holdsFile(pid, file) {
-  const fs = require('node:fs');
-  let fds;
-  try {
-    fds = fs.readdirSync(`/proc/${pid}/fd`);
-  } catch {
-    return false;
-  }
-  for (const fd of fds) {
-    try {
-      const st = fs.statSync(`/proc/${pid}/fd/${fd}`, { bigint: true });
-      if (st.dev === file.dev && st.ino === file.ino) return true;
-    } catch {
-      /* closed meanwhile */
-    }
-  }
-  return false;
-}
-
 /** All of stdin, as the hook reads it (bounded): synchronous reads, the stream where fd 0 is non-blocking. */
 function readInput(done) {
   const limit = 16 * 1024 * 1024;
@@ -986,6 +967,11 @@ function askResident() {
       return itself(input);
     }
     if (input.tooLarge) return itself(input);
+    // The socket file's descriptor is needed only to connect.
+    const release = () => {
+      closeQuietly(socketFile.fd);
+      socketFile.fd = -1;
+    };
     let settled = false;
     const fallBack = () => {
       if (settled) return;
@@ -997,11 +983,6 @@ function askResident() {
       itself(input);
     };
     const conn = require('node:net').connect(`/proc/self/fd/${socketFile.fd}`);
-    // The descriptor is needed only to connect.
-    const release = () => {
-      closeQuietly(socketFile.fd);
-      socketFile.fd = -1;
-    };
     conn.once('connect', release);
     const timer = setTimeout(fallBack, RESIDENT_WAIT_MS);
     const reply = [];
@@ -1148,7 +1129,7 @@ function serve() {
     try {
       own = fs.lstatSync(sock).ino;
       // Its socket file held open for as long as it runs: a call believes only the process that
-      // holds the very file it connected through (openSocketFile, holdsFile).
+      // holds the very file it connected through (openSocketFile, opensFile).
       ownFile = fs.openSync(sock, O_PATH | fs.constants.O_NOFOLLOW);
       if (fs.fstatSync(ownFile).ino !== own) return leave();
     } catch {
@@ -1234,6 +1215,15 @@ function heldElsewhere(sock) {
  * cannot be read: another user's, or gone). `budget.left` counts down the descriptors read.
  */
 function holds(pid, target, budget = { left: Number.POSITIVE_INFINITY }) {
+  return holdsEach(pid, [linksTo(target)], budget);
+}
+
+/**
+ * Whether process `pid` has, for each of `tests`, a descriptor that passes it (each is given the
+ * descriptor's path in /proc), from one look at its descriptors (false where they cannot be read:
+ * another user's, or gone). `budget.left` counts down the descriptors read.
+ */
+function holdsEach(pid, tests, budget = { left: Number.POSITIVE_INFINITY }) {
   const fs = require('node:fs');
   let fds;
   try {
@@ -1241,15 +1231,32 @@ function holds(pid, target, budget = { left: Number.POSITIVE_INFINITY }) {
   } catch {
     return false;
   }
+  const left = new Set(tests);
   for (const fd of fds) {
     if (--budget.left < 0) return false;
-    try {
-      if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === target) return true;
-    } catch {
-      /* closed meanwhile */
+    for (const test of left) {
+      try {
+        if (test(`/proc/${pid}/fd/${fd}`)) left.delete(test);
+      } catch {
+        /* closed meanwhile */
+      }
     }
+    if (left.size === 0) return true;
   }
   return false;
+}
+
+/** A test for holdsEach: a descriptor whose link is `target` (`socket:[<inode>]`). */
+function linksTo(target) {
+  return (fd) => require('node:fs').readlinkSync(fd) === target;
+}
+
+/** A test for holdsEach: a descriptor open on `file` (its device and inode), the socket file a call checked (openSocketFile). */
+function opensFile(file) {
+  return (fd) => {
+    const st = require('node:fs').statSync(fd, { bigint: true });
+    return st.dev === file.dev && st.ino === file.ino;
+  };
 }
 
 /**

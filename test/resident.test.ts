@@ -847,19 +847,26 @@ function renamedImpostor(sock: string, pid: number, got: Buffer[]): Promise<Serv
   });
 }
 
-test("a listener renamed over the analyser's socket (bound under another name) is not believed by the Perl ask: it checks the peer of its own connection (SO_PEERCRED, getpeername)", {
-  skip: !perl,
-}, async () => {
+/**
+ * A real analyser in a fresh cache folder, its `askFile` written and its calls answered through
+ * `ask`; then a renamed impostor on its socket's name, and `check` asks with it there. The impostor
+ * must be sent nothing.
+ */
+async function underRenamedImpostor(
+  askFile: (cache: string) => string,
+  ask: (input: string, cache: string) => { trace: string },
+  check: (input: string, cache: string) => Promise<void>,
+): Promise<void> {
   const cache = freshCache();
   const real = startAnalyser(cache);
   const input = payload('rm -rf ~');
   try {
-    assert.ok(waitFor(() => existsSync(perlAskOf(cache))));
-    assert.equal(askedPerl(input, cache).trace, 'used', 'the real analyser answers');
+    assert.ok(waitFor(() => existsSync(askFile(cache))));
+    assert.equal(ask(input, cache).trace, 'used', 'the real analyser answers');
     const got: Buffer[] = [];
     const server = await renamedImpostor(socketOf(cache), real.pid!, got);
     try {
-      assert.deepEqual(await askedAsync(input, cache, perlAskOf(cache)), PERL_REFUSED, 'a renamed impostor (Perl)');
+      await check(input, cache);
       assert.equal(Buffer.concat(got).toString('utf8'), '', 'it was sent nothing');
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -867,23 +874,33 @@ test("a listener renamed over the analyser's socket (bound under another name) i
   } finally {
     await stop(real);
   }
-});
+}
+
+test(
+  "a listener renamed over the analyser's socket (bound under another name) is not believed by the Perl ask: it checks the peer of its own connection (SO_PEERCRED, getpeername)",
+  {
+    skip: !perl,
+  },
+  () =>
+    underRenamedImpostor(
+      perlAskOf,
+      (input, cache) => askedPerl(input, cache),
+      async (input, cache) => {
+        assert.deepEqual(await askedAsync(input, cache, perlAskOf(cache)), PERL_REFUSED, 'a renamed impostor (Perl)');
+      },
+    ),
+);
 
 test("a listener renamed over the analyser's socket is not believed by the Node ask either: it connects through the socket file it checked, and the analyser must hold that file open", {
   skip: !here,
-}, async () => {
-  const cache = freshCache();
-  const real = startAnalyser(cache);
-  const input = payload('rm -rf ~');
-  try {
-    const expected = own(input, cache);
-    const askFile = join(cache, 'agent-guard', `${readKey()}.ask.js`);
-    assert.ok(waitFor(() => existsSync(askFile)));
-    assert.equal(asked(input, cache).trace, 'used', 'the real analyser answers');
-    const got: Buffer[] = [];
-    const server = await renamedImpostor(socketOf(cache), real.pid!, got);
-    try {
-      for (const via of [undefined, askFile]) {
+}, () => {
+  const askFileOf = (cache: string) => join(cache, 'agent-guard', `${readKey()}.ask.js`);
+  return underRenamedImpostor(
+    askFileOf,
+    (input, cache) => asked(input, cache),
+    async (input, cache) => {
+      const expected = own(input, cache);
+      for (const via of [undefined, askFileOf(cache)]) {
         const r = await askedAsync(input, cache, via);
         assert.deepEqual(
           r,
@@ -891,13 +908,8 @@ test("a listener renamed over the analyser's socket is not believed by the Node 
           `a renamed impostor (Node${via ? ' ask file' : ''})`,
         );
       }
-      assert.equal(Buffer.concat(got).toString('utf8'), '', 'it was sent nothing');
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
-  } finally {
-    await stop(real);
-  }
+    },
+  );
 });
 
 test('the Perl ask writes its whole answer to a non-blocking stdout that is full, as the Node ask does (it does not exit 0 with the answer cut)', {
