@@ -134,7 +134,7 @@ function snapshotBlob() {
  */
 function residentAnalyser(cache = residentCache, nodeAsk = false) {
   if (!PERF || !existsSync('/proc/self/schedstat')) return { missing: 'needs perf and /proc' };
-  const env = { ...baseEnv, XDG_CACHE_HOME: cache, AGENT_GUARD_ANALYSER: 'resident' };
+  const env = { ...baseEnv, XDG_CACHE_HOME: cache };
   const child = spawn(process.execPath, [HOOK, '--agent-guard-serve'], { cwd: repo, env, detached: true, stdio: 'ignore' });
   child.unref();
   const probe = () =>
@@ -249,8 +249,11 @@ export function benchHook({ print = console.log } = {}) {
       ? [{ id: 'residentnode', file: 'sh', args: ['-c', INSTALLED], cache: residentNodeCache, noCaOnly: true, analyser: residentNode.pid }]
       : []),
   ];
+  // The resident analyser is on by default (Linux): the rows of a call in its own process turn it off.
   const envOf = (prog, e) =>
-    prog.analyser ? { ...e.env, XDG_CACHE_HOME: prog.cache, AGENT_GUARD_ANALYSER: 'resident' } : prog.cache ? { ...e.env, XDG_CACHE_HOME: prog.cache } : e.env;
+    prog.analyser
+      ? { ...e.env, XDG_CACHE_HOME: prog.cache }
+      : { ...e.env, AGENT_GUARD_ANALYSER: 'process', ...(prog.cache ? { XDG_CACHE_HOME: prog.cache } : {}) };
   if (PERF && blob.path) {
     const probe = spawnSync('sh', ['-c', INSTALLED], {
       input: JSON.stringify(PAYLOADS[0].payload),

@@ -734,8 +734,12 @@ function startFromSnapshot(codeHash, node, exports) {
 // with ptrace-class access to the analyser (on Linux without Yama, any of their programs; with
 // Yama, one that started it) can take a copy of its socket and answer calls until the analyser
 // sees it (the copy is the analyser's own socket: SO_PEERCRED names the analyser too). Only a
-// non-dumpable analyser would close that, and Node cannot call PR_SET_DUMPABLE, so the analyser is off
-// unless the person turns it on (residentHere). Elsewhere (no /proc) there is no analyser.
+// non-dumpable analyser would close that, and Node cannot call PR_SET_DUMPABLE. It is on all the
+// same (residentHere): such a program can already silence any hook out of sight of the command
+// line (rewrite the settings, the hook file, the blob; or ptrace the host itself), and the hosts'
+// sandboxes that stop those writes also stop the ptrace (Claude Code's bubblewrap runs commands in
+// their own user and PID namespaces; Codex's Landlock confines ptrace to its domain). Elsewhere (no
+// /proc) there is no analyser.
 const SERVE = '--agent-guard-serve';
 /** The analyser answers in milliseconds: past this, the call answers itself, with time to spare before the host's limit. */
 const RESIDENT_WAIT_MS = 1500;
@@ -754,13 +758,14 @@ function residentLocation(cache) {
 }
 
 /**
- * The resident analyser is used and started only where the person asked for it
- * (AGENT_GUARD_ANALYSER=resident in the environment the host runs hooks with: see "Trust" above for
- * what it cannot rule out), on Linux (its answers are checked through /proc), with a cache.
+ * The resident analyser is used and started on Linux (its answers are checked through /proc), with
+ * a cache, unless the person turned it off (AGENT_GUARD_ANALYSER=process in the environment the
+ * host runs hooks with: every call then answers in its own process). See "Trust" above for what it
+ * cannot rule out, and why that is not a way in that was not there without it.
  */
 function residentHere() {
   const env = process.env;
-  return SNAPSHOT && env.AGENT_GUARD_ANALYSER === 'resident' && process.platform === 'linux' && !env.AGENT_GUARD_NO_CACHE;
+  return SNAPSHOT && env.AGENT_GUARD_ANALYSER !== 'process' && process.platform === 'linux' && !env.AGENT_GUARD_NO_CACHE;
 }
 
 /** The variables that change what Node runs or loads: the installed command unsets them (core/hook-env.ts UNSET_BEFORE_NODE, put here by the build). */

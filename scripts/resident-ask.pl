@@ -43,6 +43,8 @@ my $status = eval { ask() };
 if (!defined $status) {
   $status = $read ? (eval { itself() } // blocked('the hook could not be run')) : 3;
 }
+# (For status: the call went on without the analyser, answered by the next step of the command.)
+print STDERR "agent-guard: resident not used\n" if $status == 3 && !$read && $ENV{AGENT_GUARD_RESIDENT_TRACE};
 exit $status;
 
 sub ask {

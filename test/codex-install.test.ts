@@ -29,7 +29,7 @@ test("the trust hash is Codex's own (the first value reported by codex-cli 0.171
   // trusts it and runs it is checked in the real-host suite (test/real-hosts/).
   assert.equal(
     codexHookHash(undefined, { type: 'command', command: walkUpCommand('codex'), timeout: 10 }),
-    'sha256:34556194dbf437ee46541af16d09fae52c099702fec65d27c6713901df411600',
+    'sha256:defdd7c3d2da9077dcf7e8d7e45419a5aa37a3a1fe7d14fff85502b2b8582f97',
   );
   // What changes the hash: the command, the timeout (600 s when absent), the matcher.
   const base = codexHookHash(undefined, { type: 'command', command: 'x' });

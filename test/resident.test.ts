@@ -44,8 +44,6 @@ function env(cache: string, more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     HOME: '/home/user',
     CLAUDE_PROJECT_DIR: '',
     AGENT_GUARD_NO_CACHE: '',
-    // On only where the person asks for it.
-    AGENT_GUARD_ANALYSER: 'resident',
     AGENT_GUARD_NO_LOG: '1',
     XDG_CACHE_HOME: cache,
     ...more,
@@ -107,7 +105,7 @@ const payload = (command: string, cwd = WORK) => JSON.stringify({ hook_event_nam
 /** The line AGENT_GUARD_RESIDENT_TRACE adds: used or not, by which process, through which ask (the Node ask file, the Perl ask). */
 const TRACE = /agent-guard: resident (used|not used)(?: \(pid (\d+)(?:, (ask file|perl))?\))?\n/;
 
-/** A call through the hook file's loader: AGENT_GUARD_RESIDENT=ask asks the analyser; without AGENT_GUARD_ANALYSER=resident (the default) the call answers in its own process. */
+/** A call through the hook file's loader: AGENT_GUARD_RESIDENT=ask asks the analyser (on by default; AGENT_GUARD_ANALYSER=process turns it off); without it the call answers in its own process. */
 function call(input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) {
   const r = spawnSync(process.execPath, [file], {
     cwd: WORK,
@@ -181,7 +179,7 @@ function unframe(reply: Buffer): { stdout: string; stderr: string; exitCode: num
   const out = nl + 1 + Number(m[2]);
   return { stdout: reply.subarray(nl + 1, out).toString('utf8'), stderr: reply.subarray(out).toString('utf8'), exitCode: Number(m[1]) };
 }
-const own = (input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => call(input, cache, { AGENT_GUARD_ANALYSER: undefined, ...more }, file);
+const own = (input: string, cache: string, more: NodeJS.ProcessEnv = {}, file = HOOK) => call(input, cache, { AGENT_GUARD_ANALYSER: 'process', ...more }, file);
 
 /** One request in the analyser's protocol, as the loader sends it. */
 function request(sock: string, body: Record<string, unknown>): Promise<ReturnType<typeof unframe>> {
@@ -299,22 +297,24 @@ test('the installed command: no analyser yet, the call answers itself and starts
   writeFileSync(file, stampHook({ hookSource: readFileSync(HOOK, 'utf8'), version: '0.0.0-test' }));
   const cache = freshCache();
   const sock = socketOf(cache, file);
-  const installed = (command: string) => {
+  const installed = (command: string, more: NodeJS.ProcessEnv = {}) => {
     const r = spawnSync('/bin/sh', ['-c', hookCommandFor(shQuote(file))], {
       cwd: WORK,
       input: payload(command),
       encoding: 'utf8',
-      env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '' }),
+      env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '', ...more }),
       timeout: 30000,
     });
     const trace = TRACE.exec(r.stderr);
+    const snapshot = /agent-guard: snapshot (used|not used)\n/.exec(r.stderr);
     return {
       stdout: r.stdout,
-      stderr: r.stderr.replace(TRACE, ''),
+      stderr: r.stderr.replace(TRACE, '').replace(/agent-guard: snapshot (used|not used)\n/, ''),
       status: r.status,
       trace: trace?.[1] ?? 'none',
       pid: Number(trace?.[2]),
       via: trace?.[3] ?? 'hook file',
+      snapshot: snapshot?.[1] ?? 'none',
     };
   };
   const first = installed('rm -rf ~');
@@ -381,11 +381,20 @@ test('the installed command: no analyser yet, the call answers itself and starts
       assert.deepEqual([TRACE.exec(r.stderr)?.[3], r.stdout, r.status], ['perl', expected.stdout, expected.status], JSON.stringify(more));
       assert.ok(!existsSync(marker), 'the planted module did not run');
     }
-    // A Perl ask that stops at once (exit 3, nothing read): the Node ask file answers.
+    // A Perl ask that finds no analyser it believes (exit 3, nothing read): the call answers in its
+    // own process from the startup snapshot (the Node ask would find what the Perl one found), and
+    // no second analyser starts while this one is there (AGENT_GUARD_NO_SNAPSHOT_BUILD).
     const real = readFileSync(perlAsk);
     writeFileSync(perlAsk, 'exit 3;\n', { mode: 0o600 });
-    const three = installed('rm -rf ~');
-    assert.deepEqual([three.trace, three.via, three.stdout], ['used', 'ask file', expected.stdout]);
+    const made = spawnSync(process.execPath, [file, '--agent-guard-make-snapshot'], { cwd: WORK, env: env(cache), encoding: 'utf8' });
+    assert.equal(made.status, 0, made.stderr);
+    const three = installed('rm -rf ~', { AGENT_GUARD_SNAPSHOT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1' });
+    assert.deepEqual([three.trace, three.snapshot, three.stdout, three.status], ['none', 'used', expected.stdout, expected.status]);
+    // Turned off (AGENT_GUARD_ANALYSER=process): the analyser is there, but never asked.
+    writeFileSync(perlAsk, real, { mode: 0o600 });
+    const off = installed('rm -rf ~', { AGENT_GUARD_SNAPSHOT_TRACE: '1', AGENT_GUARD_ANALYSER: 'process' });
+    assert.deepEqual([off.trace, off.snapshot, off.stdout, off.status], ['none', 'used', expected.stdout, expected.status]);
+    writeFileSync(perlAsk, 'exit 3;\n', { mode: 0o600 });
     // One that stops after it read the call (any status but 0 or 2): the call is blocked, not let through.
     for (const status of [3, 1]) {
       writeFileSync(perlAsk, `local $/; my $x = <STDIN>; exit ${status};\n`, { mode: 0o600 });
@@ -493,8 +502,8 @@ function askedAsync(input: string, cache: string, askFile?: string): Promise<Ret
 /** A stand-in's answer, framed as the analyser's: let through, with a word of its own. */
 const STAND_IN_ANSWER = '0 8 0\nSTAND-IN';
 
-/** What the Perl ask does where the process that answers is not the analyser: exit 3, having read and written nothing. */
-const PERL_REFUSED = { stdout: '', stderr: '', status: 3, trace: 'none' };
+/** What the Perl ask does where the process that answers is not the analyser: exit 3, having read and written nothing (but the trace line). */
+const PERL_REFUSED = { stdout: '', stderr: '', status: 3, trace: 'not used' };
 
 test('an answer is written only when it comes from the analyser itself: a stand-in on its socket, one naming a real analyser, or an analyser under startup variables or from another file is not believed', {
   skip: !here,

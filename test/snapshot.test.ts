@@ -48,6 +48,9 @@ function env(cache: string): NodeJS.ProcessEnv {
     AGENT_GUARD_NO_CACHE: '',
     AGENT_GUARD_NO_LOG: '1',
     XDG_CACHE_HOME: cache,
+    // The snapshot's own path: each call in its own process (the resident analyser is
+    // test/resident.test.ts's; on by default, it would answer the calls after the first).
+    AGENT_GUARD_ANALYSER: 'process',
   };
   delete e.NODE_OPTIONS;
   return e;

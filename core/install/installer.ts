@@ -94,8 +94,8 @@ export function hardenedRun(missing: string, fix: string): string {
  * loader builds one in the background after the answer (rate-limited). Only shell built-ins: no
  * process before node. Windows' PowerShell form (quote.ts) keeps the plain run: the loader builds
  * no snapshot on win32 (in Git Bash this step finds no blob and the plain hook runs).
- * Before the blob, the resident analyser (the loader's "The resident analyser", on only where the
- * person set AGENT_GUARD_ANALYSER=resident): where its socket
+ * Before the blob, the resident analyser (the loader's "The resident analyser", on Linux unless the
+ * person set AGENT_GUARD_ANALYSER=process): where its socket
  * `<key>.sock` is there and this user's, the plain `node "$f"` runs with AGENT_GUARD_RESIDENT=ask
  * and hands the call to it (loading nothing of the analysis itself; in this process when that
  * fails); otherwise AGENT_GUARD_RESIDENT=want, and the call's process starts one after its answer.
@@ -109,8 +109,10 @@ export function hardenedRun(missing: string, fix: string): string {
  * make it write to stderr (PERL_BADLANG for a locale it cannot set, PERL_HASH_SEED_DEBUG). Exit 0 or 2
  * is the answer; anything else (it may have read stdin) sets AGENT_GUARD_AFTER_SNAPSHOT, and the
  * next step (the Node ask file after the Perl one, the plain run after either) blocks a call whose
- * input is not whole, as after a blob Node could not start from (the Perl ask exits 3 when it read
- * nothing, and the next step answers as usual).
+ * input is not whole, as after a blob Node could not start from. Exit 3 is the Perl ask's "nothing
+ * read, and no analyser I believe" (a stand-in, an analyser of another node): the Node ask would
+ * find the same, so the call goes to the blob, as without a socket (and asks for an analyser of its
+ * own), at the blob's cost rather than a second ask's and a plain run's.
  */
 export function snapshotFirst(): string {
   return (
@@ -119,11 +121,12 @@ export function snapshotFirst(): string {
     `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; s=$c/$k.sock; a=$c/$k.ask.js; p=$c/$k.ask.pl; ` +
     `case $c in /*) ;; *) k=;; esac; ` +
     `if [ -n "$k" ] && [ -d "$c" ] && [ ! -h "$c" ] && [ -O "$c" ]; then ` +
-    `if [ "$AGENT_GUARD_ANALYSER" = resident ] && [ -S "$s" ] && [ ! -h "$s" ] && [ -O "$s" ]; then export AGENT_GUARD_RESIDENT=ask; ` +
-    `if [ -f "$p" ] && [ ! -h "$p" ] && [ -O "$p" ] && [ -x /usr/bin/perl ]; then PERL5OPT= PERL5LIB= PERLLIB= PERLIO= PERL_BADLANG= PERL_HASH_SEED_DEBUG= /usr/bin/perl -C0 -- "$p" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; ` +
-    `if [ -f "$a" ] && [ ! -h "$a" ] && [ -O "$a" ]; then node "$a" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; ` +
-    `else export AGENT_GUARD_RESIDENT=want; ` +
-    `if [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ]; then ` +
+    `u=; if [ "$AGENT_GUARD_ANALYSER" != process ] && [ -S "$s" ] && [ ! -h "$s" ] && [ -O "$s" ]; then export AGENT_GUARD_RESIDENT=ask; ` +
+    `if [ -f "$p" ] && [ ! -h "$p" ] && [ -O "$p" ] && [ -x /usr/bin/perl ]; then PERL5OPT= PERL5LIB= PERLLIB= PERLIO= PERL_BADLANG= PERL_HASH_SEED_DEBUG= /usr/bin/perl -C0 -- "$p" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; ` +
+    `export AGENT_GUARD_AFTER_SNAPSHOT=$r; if [ $r -eq 3 ]; then u=1; export AGENT_GUARD_RESIDENT=want; fi; fi; ` +
+    `if [ -z "$u" ] && [ -f "$a" ] && [ ! -h "$a" ] && [ -O "$a" ]; then node "$a" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; ` +
+    `else export AGENT_GUARD_RESIDENT=want; u=1; fi; ` +
+    `if [ -n "$u" ]; then if [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ]; then ` +
     `node --snapshot-blob "$b" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; ` +
     `else export AGENT_GUARD_SNAPSHOT=want; fi; fi; ` +
     `elif [ -n "$k" ]; then export AGENT_GUARD_SNAPSHOT=want AGENT_GUARD_RESIDENT=want; fi; `
