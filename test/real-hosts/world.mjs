@@ -241,8 +241,11 @@ export const TOOLS = {
  * Runs one headless session of `host` in `cwd` against a scripted model playing `steps`.
  * Returns what the model was sent, what the hook did, and the CLI's own output.
  */
-/** `wrap`: [program, ...args] the CLI's command line is appended to (run it under bwrap, say). */
-export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do the task.', trustFolder = true, extraArgs = [], wrap = [] }) {
+/**
+ * `wrap`: [program, ...args] the CLI's command line is appended to (run it under bwrap, say).
+ * `env`: variables added to the CLI's environment (its hooks inherit them).
+ */
+export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do the task.', trustFolder = true, extraArgs = [], wrap = [], env: more = {} }) {
   const { file } = cli(host);
   // The model server stops by itself when the CLI would be killed anyway.
   const server = await startModelServer({ steps, maxMs: RUN_TIMEOUT_MS });
@@ -251,7 +254,7 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
   let args;
   let env;
   if (host === 'claude') {
-    [cmd, args] = [file, ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions']];
+    [cmd, args] = [file, ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', ...extraArgs]];
     env = {
       ...base,
       IS_SANDBOX: '1',
@@ -400,6 +403,7 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
       COPILOT_OFFLINE: 'true',
     };
   }
+  env = { ...env, ...more };
   world.takeHookRuns();
   const started = Date.now();
   const result = await new Promise((res) => {
