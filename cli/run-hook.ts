@@ -37,10 +37,12 @@ export interface HookRun {
 export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, deadline: Deadline = deadlineIn(HOOK_DEADLINE_MS), selfFile?: string): HookRun {
   const home = homeDirectory(env, safeHomedir);
   const fallbackCwd = normalizePath(process.cwd());
-  // The plain run after a start from the startup snapshot failed (the command's fallback: see
-  // snapshotFirst in core/install/installer.ts): Node that cannot load a blob stops before reading
-  // stdin, so the call is here whole; empty or cut input means the failed run read it: blocked.
-  const afterSnapshot = env.AGENT_GUARD_AFTER_SNAPSHOT;
+  // The run after a start from the startup snapshot failed, or after an ask of the resident
+  // analyser stopped (the command's fallbacks: see snapshotFirst in core/install/installer.ts):
+  // Node that cannot load a blob stops before reading stdin, and an ask that read nothing says so
+  // (the Perl ask's exit 3), so the call is here whole; empty or cut input means the step before
+  // read it: blocked.
+  const afterSnapshot = env.AGENT_GUARD_AFTER_SNAPSHOT || env.AGENT_GUARD_AFTER_ASK;
   if (afterSnapshot && !isJson(stdin))
     return {
       stdout: '',

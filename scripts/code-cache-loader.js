@@ -519,6 +519,7 @@ function makeSnapshot() {
     delete env.CLAUDE_PROJECT_DIR;
     delete env.AGENT_GUARD_SNAPSHOT;
     delete env.AGENT_GUARD_AFTER_SNAPSHOT;
+    delete env.AGENT_GUARD_AFTER_ASK;
     delete env.AGENT_GUARD_SNAPSHOT_TRACE;
     for (const command of ['rm -rf ~', 'npm test']) {
       const input = JSON.stringify({
@@ -1044,6 +1045,7 @@ function requestResident(cache, file) {
       [
         'AGENT_GUARD_SNAPSHOT',
         'AGENT_GUARD_AFTER_SNAPSHOT',
+        'AGENT_GUARD_AFTER_ASK',
         'AGENT_GUARD_RESIDENT',
         'AGENT_GUARD_SNAPSHOT_TRACE',
         'AGENT_GUARD_RESIDENT_TRACE',
@@ -1076,6 +1078,18 @@ function serve() {
   // let that process answer calls in this one's name: none is accepted. (Other sockets are fine:
   // Node's own stdio pipes are socket pairs.)
   if (inheritsListener()) return;
+  // An analyser already listening under the name and running keeps it: a call that fell back (it
+  // was busy, or is another node's, which this call's asks do not believe) asks for one, and two
+  // would take turns replacing each other. One stopped or traced is ended (while it holds a
+  // socket listed under the name, no call believes either), and one gone is replaced.
+  const holder = listenerHolder(sock);
+  if (holder?.running) return;
+  if (holder)
+    try {
+      process.kill(holder.pid, 'SIGKILL');
+    } catch {
+      /* gone already */
+    }
   const { exports, honest } = load();
   if (!honest || typeof exports.answer !== 'function') return;
   if (typeof exports.warmUp === 'function') exports.warmUp();
@@ -1213,6 +1227,30 @@ function heldElsewhere(sock) {
     /* no /proc to read */
   }
   return false;
+}
+
+/**
+ * The process (another than this one, of this user) that holds the socket listening under `sock`,
+ * and whether it runs (not stopped or traced); null: none found.
+ */
+function listenerHolder(sock) {
+  const fs = require('node:fs');
+  try {
+    const inode = listeningSockets().find((s) => s.path === sock)?.inode;
+    if (!inode) return null;
+    const budget = { left: 50000 };
+    for (const p of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(p) || Number(p) === process.pid) continue;
+      if (holds(p, `socket:[${inode}]`, budget)) {
+        const status = fs.readFileSync(`/proc/${p}/status`, 'latin1');
+        return { pid: Number(p), running: /^TracerPid:\s+0$/m.test(status) && !/^State:\s+[tT]/m.test(status) };
+      }
+      if (budget.left < 0) return null;
+    }
+  } catch {
+    /* no /proc to read, or the holder gone */
+  }
+  return null;
 }
 
 /**

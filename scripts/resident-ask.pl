@@ -39,7 +39,12 @@ for my $name (qw(PERL5OPT PERL5LIB PERLLIB PERLIO PERL_BADLANG PERL_HASH_SEED_DE
   delete $ENV{$name} if defined $ENV{$name} && $ENV{$name} eq '';
 }
 
+# Whatever the checks before the read wait on (a /proc read of a process that hangs), they end
+# within a bound: then nothing was read, and the call answers itself (exit 3).
+$SIG{ALRM} = sub { die "timeout\n" };
+alarm 3;
 my $status = eval { ask() };
+alarm 0;
 if (!defined $status) {
   $status = $read ? (eval { itself() } // blocked('the hook could not be run')) : 3;
 }
@@ -58,9 +63,12 @@ sub ask {
   my $sock = "$dir/$KEY.sock";
   return 3 unless length($sock) <= $MAX_SOCKET_PATH && trusted_socket($dir, $sock, $cwd);
   socket(my $s, $AF_UNIX, $SOCK_STREAM, 0) or return 3;
-  connect($s, pack('S', $AF_UNIX) . $sock) or return 3;
+  # Non-blocking before connect: a listener that accepts nothing (stopped, say) has a queue that
+  # fills, and a blocking connect to it then waits for ever (past the host's limit, which runs the
+  # call unchecked); non-blocking, it fails at once (EAGAIN) and the call answers itself.
   my $flags = fcntl($s, $F_GETFL, 0) or return 3;
   fcntl($s, $F_SETFL, $flags | $O_NONBLOCK) or return 3;
+  connect($s, pack('S', $AF_UNIX) . $sock) or return 3;
   my $left = $WAIT;
   # The analyser's first line is its pid: nothing of the call goes out before that process is
   # known to be the analyser itself.
@@ -90,6 +98,7 @@ sub ask {
   $peer_path =~ s/\0.*\z//s;
   return 3 unless $peer_path eq $sock;
   return 3 unless genuine($dir, $sock, $pid, $file, $cwd);
+  alarm 0;
   $read = 1;
   read_input();
   return itself() unless $input_done;

@@ -29,7 +29,7 @@ test("the trust hash is Codex's own (the first value reported by codex-cli 0.171
   // trusts it and runs it is checked in the real-host suite (test/real-hosts/).
   assert.equal(
     codexHookHash(undefined, { type: 'command', command: walkUpCommand('codex'), timeout: 10 }),
-    'sha256:defdd7c3d2da9077dcf7e8d7e45419a5aa37a3a1fe7d14fff85502b2b8582f97',
+    'sha256:d8ea7a2241920971d5446e270faef1ea4388b6cc2ec485a05a8168628c7e792e',
   );
   // What changes the hash: the command, the timeout (600 s when absent), the matcher.
   const base = codexHookHash(undefined, { type: 'command', command: 'x' });

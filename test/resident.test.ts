@@ -960,3 +960,88 @@ sys.stdout.buffer.write(b'%d\\n' % p.returncode + b''.join(out)[size - 16:])
     await stop(real);
   }
 });
+
+// ---- On by default (from an adversarial review of that change) ----
+
+test("a listener that accepts nothing and whose queue is full (a stopped analyser, say): the Perl ask gives up at once (exit 3, nothing read) instead of waiting past the host's limit, and the installed command answers the call", {
+  skip: !perl,
+}, async () => {
+  const cache = freshCache();
+  mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
+  const sock = socketOf(cache);
+  await putPerlAsk(cache);
+  // A listener (backlog 0: one connection waits) that never accepts, and that one connection made.
+  const holder = spawn(
+    'perl',
+    [
+      '-e',
+      'use Socket; socket(my $s, AF_UNIX, SOCK_STREAM, 0) or die; bind($s, pack_sockaddr_un($ARGV[0])) or die; chmod 0600, $ARGV[0]; listen($s, 0) or die; socket(my $c, AF_UNIX, SOCK_STREAM, 0) or die; connect($c, pack_sockaddr_un($ARGV[0])) or die; print "ready\\n"; $| = 1; sleep 120;',
+      sock,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  try {
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    // Bounded: a blocking connect would wait for ever here (spawnSync's limit then kills it: status null).
+    const r = spawnSync('perl', ['-C0', '--', perlAskOf(cache), HOOK], {
+      cwd: WORK,
+      input: payload('rm -rf ~'),
+      encoding: 'utf8',
+      env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', AGENT_GUARD_RESIDENT: 'ask' }),
+      timeout: 20000,
+    });
+    assert.deepEqual([r.status, r.stdout, r.stderr], [3, '', 'agent-guard: resident not used\n']);
+    const installed = spawnSync('/bin/sh', ['-c', hookCommandFor(shQuote(HOOK))], {
+      cwd: WORK,
+      input: payload('rm -rf ~'),
+      encoding: 'utf8',
+      env: env(cache, { AGENT_GUARD_NO_SNAPSHOT_BUILD: '1' }),
+      timeout: 20000,
+    });
+    assert.deepEqual([installed.status, installed.stdout], [0, own(payload('rm -rf ~'), cache).stdout]);
+  } finally {
+    holder.kill('SIGKILL');
+  }
+});
+
+test('a second analyser leaves the name to one that runs (no two taking turns), and takes it from one that is stopped (which it ends)', {
+  skip: !here,
+}, async () => {
+  const cache = freshCache();
+  /** The pid of the analyser that answered a call (0: none did). */
+  const answeredBy = () => {
+    const r = spawnSync(process.execPath, [HOOK], {
+      cwd: WORK,
+      input: payload('rm -rf ~'),
+      encoding: 'utf8',
+      env: env(cache, { AGENT_GUARD_RESIDENT_TRACE: '1', AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', AGENT_GUARD_RESIDENT: 'ask' }),
+      timeout: 30000,
+    });
+    const m = TRACE.exec(r.stderr);
+    return m?.[1] === 'used' ? Number(m[2]) : 0;
+  };
+  const first = startAnalyser(cache);
+  try {
+    const e = env(cache);
+    for (const name of UNSET_BEFORE_NODE) delete e[name];
+    const second = spawnSync(process.execPath, [HOOK, '--agent-guard-serve'], { cwd: WORK, env: e, stdio: 'ignore', timeout: 30000 });
+    assert.equal(second.status, 0, 'it left at once');
+    assert.equal(answeredBy(), first.pid, 'the running analyser keeps its name and answers');
+    // Stopped, it is ended and replaced (while it held a socket listed under the name, no call would believe either).
+    const ended = new Promise<void>((resolve) => first.once('exit', () => resolve()));
+    first.kill('SIGSTOP');
+    const third = spawn(process.execPath, [HOOK, '--agent-guard-serve'], { cwd: WORK, env: e, stdio: 'ignore' });
+    try {
+      await ended;
+      assert.ok(
+        waitFor(() => answeredBy() === third.pid),
+        'the new one answers',
+      );
+    } finally {
+      await stop(third);
+    }
+  } finally {
+    first.kill('SIGCONT');
+    await stop(first);
+  }
+});

@@ -437,3 +437,51 @@ test('the installed command with a bad blob (truncated, foreign bytes, a link, a
   assert.ok(awaitBlob(truncated.blob, good.length >> 1), 'a new blob replaced the truncated one');
   assert.equal(installed('/bin/sh', file, 'rm -rf ~', truncated.cache).trace, 'used');
 });
+
+test("a blob the repository checked in is never started, however the cache folder is named into the workspace (XDG_CACHE_HOME or HOME from a project's .env, through /proc/self/cwd or ..): the call answers in its own process", () => {
+  // A blob whose start prints EVIL (code Node runs before any of ours: nothing it does could be checked).
+  const made = mkdtempSync(join(tmpdir(), 'agent-guard-snap-evil-'));
+  writeFileSync(join(made, 'evil.js'), "require('node:v8').startupSnapshot.setDeserializeMainFunction(() => process.stdout.write('EVIL'));\n");
+  const evil = join(made, 'evil.snap');
+  const built = spawnSync(process.execPath, ['--snapshot-blob', evil, '--build-snapshot', join(made, 'evil.js')], {
+    cwd: made,
+    encoding: 'utf8',
+    timeout: 120000,
+  });
+  assert.equal(built.status, 0, built.stderr);
+  const file = installedHook();
+  const name = `${readKey(file)}.snap`;
+  // The workspace, with .cache/agent-guard/<key>.snap checked in (a checkout: the person's own files).
+  const ws = mkdtempSync(join(tmpdir(), 'agent-guard-snap-repo-'));
+  mkdirSync(join(ws, '.cache', 'agent-guard'), { recursive: true });
+  mkdirSync(join(ws, 'sub'));
+  writeFileSync(join(ws, '.cache', 'agent-guard', name), readFileSync(evil), { mode: 0o600 });
+  const run = (cwd: string, more: NodeJS.ProcessEnv) => {
+    const e: NodeJS.ProcessEnv = { ...env(WORK), AGENT_GUARD_NO_SNAPSHOT_BUILD: '1', ...more };
+    for (const [k, v] of Object.entries(more)) if (v === undefined) delete e[k];
+    return spawnSync('/bin/sh', ['-c', hookCommandFor(shQuote(file))], {
+      cwd,
+      input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, cwd }),
+      encoding: 'utf8',
+      env: e,
+      timeout: 30000,
+    });
+  };
+  for (const [cwd, more] of [
+    [ws, { XDG_CACHE_HOME: join(ws, '.cache') }],
+    [ws, { XDG_CACHE_HOME: '/proc/self/cwd/.cache' }],
+    [ws, { XDG_CACHE_HOME: join(ws, 'sub', '..', '.cache') }],
+    [ws, { XDG_CACHE_HOME: undefined, HOME: ws }],
+    [join(ws, 'sub'), { XDG_CACHE_HOME: join(ws, '.cache'), CLAUDE_PROJECT_DIR: ws }],
+  ] as const) {
+    const r = run(cwd, more);
+    assert.doesNotMatch(r.stdout, /EVIL/, JSON.stringify(more));
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /"permissionDecision":"deny"/, JSON.stringify(more));
+  }
+  // The control: the same blob in a private cache folder outside the workspace is what the command starts.
+  const cache = mkdtempSync(join(tmpdir(), 'agent-guard-snap-cache-'));
+  mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
+  writeFileSync(join(cache, 'agent-guard', name), readFileSync(evil), { mode: 0o600 });
+  assert.equal(run(ws, { XDG_CACHE_HOME: cache }).stdout, 'EVIL');
+});

@@ -107,26 +107,45 @@ export function hardenedRun(missing: string, fix: string): string {
  * analyser; ~2 ms to start where Node takes ~20), with the variables that would make perl load a
  * module or change how it reads and writes emptied (PERL_UNICODE: overridden by -C0), and those that
  * make it write to stderr (PERL_BADLANG for a locale it cannot set, PERL_HASH_SEED_DEBUG). Exit 0 or 2
- * is the answer; anything else (it may have read stdin) sets AGENT_GUARD_AFTER_SNAPSHOT, and the
- * next step (the Node ask file after the Perl one, the plain run after either) blocks a call whose
- * input is not whole, as after a blob Node could not start from. Exit 3 is the Perl ask's "nothing
- * read, and no analyser I believe" (a stand-in, an analyser of another node): the Node ask would
- * find the same, so the call goes to the blob, as without a socket (and asks for an analyser of its
- * own), at the blob's cost rather than a second ask's and a plain run's.
+ * is the answer; anything else (it may have read stdin) sets AGENT_GUARD_AFTER_ASK, and the
+ * next step (the Node ask file after the Perl one, the blob or the plain run after either) blocks a
+ * call whose input is not whole, as AGENT_GUARD_AFTER_SNAPSHOT does after a blob Node could not
+ * start from (only that one makes the loader replace the blob). Exit 3 is the Perl ask's "nothing
+ * read, and no analyser I believe" (a stand-in, an analyser of another node, one that accepts
+ * nothing): the Node ask would find the same, so the call goes to the blob, as without a socket
+ * (and asks for an analyser, which starts only where none runs), at the blob's cost rather than a
+ * second ask's and a plain run's. The blob is used only from a folder outside the working folder
+ * and CLAUDE_PROJECT_DIR (outsideWorkspace).
  */
+/**
+ * Sets the shell variable `out` to the physical path of the folder `dir` (a shell word), or to
+ * nothing when that folder is inside the working folder or CLAUDE_PROJECT_DIR (physical paths, as
+ * the loader's trustedDir compares them; `/` holds everything) or cannot be entered. Builtins only
+ * (`cd -P`, `pwd -P`), in subshells. The blob is code Node runs before any of ours: where a
+ * repository sets XDG_CACHE_HOME or HOME (a host that loads the project's .env), one it checked
+ * in must not be it. (The asks need a socket, which no checkout makes, and check this themselves.)
+ */
+function outsideWorkspace(dir: string, out: string): string {
+  return (
+    `${out}=$(cd -P -- "${dir}" 2>/dev/null && pwd -P); ` +
+    `for x in "$(pwd -P 2>/dev/null)" "\${CLAUDE_PROJECT_DIR:+$(cd -P -- "$CLAUDE_PROJECT_DIR" 2>/dev/null && pwd -P)}"; do ` +
+    `case $x in '') ;; /) ${out}=;; *) case "$${out}/" in "$x"/*) ${out}=;; esac;; esac; done; `
+  );
+}
+
 export function snapshotFirst(): string {
   return (
-    `unset AGENT_GUARD_SNAPSHOT AGENT_GUARD_AFTER_SNAPSHOT AGENT_GUARD_RESIDENT; l=; { read -r l; case $l in *build:*) ;; *) read -r l;; esac; } < "$f" 2>/dev/null; k=\${l##*build:}; ` +
+    `unset AGENT_GUARD_SNAPSHOT AGENT_GUARD_AFTER_SNAPSHOT AGENT_GUARD_AFTER_ASK AGENT_GUARD_RESIDENT; l=; { read -r l; case $l in *build:*) ;; *) read -r l;; esac; } < "$f" 2>/dev/null; k=\${l##*build:}; ` +
     `case $k in ????????????????) case $k in *[!0-9a-f]*) k=;; esac;; *) k=;; esac; ` +
     `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; s=$c/$k.sock; a=$c/$k.ask.js; p=$c/$k.ask.pl; ` +
     `case $c in /*) ;; *) k=;; esac; ` +
     `if [ -n "$k" ] && [ -d "$c" ] && [ ! -h "$c" ] && [ -O "$c" ]; then ` +
     `u=; if [ "$AGENT_GUARD_ANALYSER" != process ] && [ -S "$s" ] && [ ! -h "$s" ] && [ -O "$s" ]; then export AGENT_GUARD_RESIDENT=ask; ` +
     `if [ -f "$p" ] && [ ! -h "$p" ] && [ -O "$p" ] && [ -x /usr/bin/perl ]; then PERL5OPT= PERL5LIB= PERLLIB= PERLIO= PERL_BADLANG= PERL_HASH_SEED_DEBUG= /usr/bin/perl -C0 -- "$p" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; ` +
-    `export AGENT_GUARD_AFTER_SNAPSHOT=$r; if [ $r -eq 3 ]; then u=1; export AGENT_GUARD_RESIDENT=want; fi; fi; ` +
-    `if [ -z "$u" ] && [ -f "$a" ] && [ ! -h "$a" ] && [ -O "$a" ]; then node "$a" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; ` +
+    `export AGENT_GUARD_AFTER_ASK=$r; if [ $r -eq 3 ]; then u=1; export AGENT_GUARD_RESIDENT=want; fi; fi; ` +
+    `if [ -z "$u" ] && [ -f "$a" ] && [ ! -h "$a" ] && [ -O "$a" ]; then node "$a" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_ASK=$r; fi; ` +
     `else export AGENT_GUARD_RESIDENT=want; u=1; fi; ` +
-    `if [ -n "$u" ]; then if [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ]; then ` +
+    `if [ -n "$u" ]; then ${outsideWorkspace('$c', 'o')}if [ -n "$o" ] && [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ]; then ` +
     `node --snapshot-blob "$b" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; ` +
     `else export AGENT_GUARD_SNAPSHOT=want; fi; fi; ` +
     `elif [ -n "$k" ]; then export AGENT_GUARD_SNAPSHOT=want AGENT_GUARD_RESIDENT=want; fi; `
