@@ -29,7 +29,7 @@ test("the trust hash is Codex's own (the first value reported by codex-cli 0.171
   // trusts it and runs it is checked in the real-host suite (test/real-hosts/).
   assert.equal(
     codexHookHash(undefined, { type: 'command', command: walkUpCommand('codex'), timeout: 10 }),
-    'sha256:d8ea7a2241920971d5446e270faef1ea4388b6cc2ec485a05a8168628c7e792e',
+    'sha256:91081687908a1e28954c07b6169dd0704cd39953937fb2964b9a1795336de1b8',
   );
   // What changes the hash: the command, the timeout (600 s when absent), the matcher.
   const base = codexHookHash(undefined, { type: 'command', command: 'x' });

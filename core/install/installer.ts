@@ -83,6 +83,26 @@ export function hardenedRun(missing: string, fix: string): string {
 }
 
 /**
+ * Sets the shell variable `out` to the physical path of the folder `dir` (a shell word), or to
+ * nothing when that folder is inside the working folder or CLAUDE_PROJECT_DIR (physical paths, as
+ * the loader's trustedDir compares them; `/` holds everything) or cannot be entered. Builtins only
+ * (`cd -P`, `pwd -P`), in subshells; CDPATH emptied (with it, `cd` to a relative name prints the
+ * folder too, and the comparison would see two lines). The blob is code Node runs before any of
+ * ours: where a repository sets XDG_CACHE_HOME or HOME (a host that loads the project's .env), one
+ * it checked in must not be it. (The asks need a socket, which no checkout makes, and check this
+ * themselves.) CLAUDE_PROJECT_DIR is written `"$CLAUDE_PROJECT_DIR"`, never with braces and an
+ * operator: Claude Code's plugin validator takes any `\${CLAUDE_PROJECT_DIR` for an unquoted placeholder.
+ */
+function outsideWorkspace(dir: string, out: string): string {
+  return (
+    `${out}=$(CDPATH= cd -P -- "${dir}" 2>/dev/null && pwd -P); w=$(pwd -P 2>/dev/null); q=; ` +
+    `[ -z "$CLAUDE_PROJECT_DIR" ] || q=$(CDPATH= cd -P -- "$CLAUDE_PROJECT_DIR" 2>/dev/null && pwd -P); ` +
+    `for x in "$w" "$q"; do ` +
+    `case $x in '') ;; /) ${out}=;; *) case "$${out}/" in "$x"/*) ${out}=;; esac;; esac; done; `
+  );
+}
+
+/**
  * (#31) The start from the hook's startup snapshot (scripts/code-cache-loader.js), the step of
  * `hardenedRun` before the plain `node "$f"`: the blob `<cache>/agent-guard/<build key>.snap` (the
  * key from the hook file's loader line, the cache folder from XDG_CACHE_HOME or HOME as the loader
@@ -117,22 +137,6 @@ export function hardenedRun(missing: string, fix: string): string {
  * second ask's and a plain run's. The blob is used only from a folder outside the working folder
  * and CLAUDE_PROJECT_DIR (outsideWorkspace).
  */
-/**
- * Sets the shell variable `out` to the physical path of the folder `dir` (a shell word), or to
- * nothing when that folder is inside the working folder or CLAUDE_PROJECT_DIR (physical paths, as
- * the loader's trustedDir compares them; `/` holds everything) or cannot be entered. Builtins only
- * (`cd -P`, `pwd -P`), in subshells. The blob is code Node runs before any of ours: where a
- * repository sets XDG_CACHE_HOME or HOME (a host that loads the project's .env), one it checked
- * in must not be it. (The asks need a socket, which no checkout makes, and check this themselves.)
- */
-function outsideWorkspace(dir: string, out: string): string {
-  return (
-    `${out}=$(cd -P -- "${dir}" 2>/dev/null && pwd -P); ` +
-    `for x in "$(pwd -P 2>/dev/null)" "\${CLAUDE_PROJECT_DIR:+$(cd -P -- "$CLAUDE_PROJECT_DIR" 2>/dev/null && pwd -P)}"; do ` +
-    `case $x in '') ;; /) ${out}=;; *) case "$${out}/" in "$x"/*) ${out}=;; esac;; esac; done; `
-  );
-}
-
 export function snapshotFirst(): string {
   return (
     `unset AGENT_GUARD_SNAPSHOT AGENT_GUARD_AFTER_SNAPSHOT AGENT_GUARD_AFTER_ASK AGENT_GUARD_RESIDENT; l=; { read -r l; case $l in *build:*) ;; *) read -r l;; esac; } < "$f" 2>/dev/null; k=\${l##*build:}; ` +
