@@ -372,6 +372,38 @@ function blobLocation(cache) {
   return cache ? require('node:path').join(cache.dir, `${KEY}.snap`) : null;
 }
 
+/**
+ * The blob's mark, `<key>.mark`: a Unix socket file the builder leaves after it put the blob in
+ * place. The installed command starts a blob only with its mark beside it, a socket (not a link)
+ * of this user's and newer than the blob (core/install/installer.ts snapshotFirst). No checkout
+ * makes a socket (git, tar and zip cannot), and a blob written over a marked one later (a `git
+ * pull` into a folder a repository names through XDG_CACHE_HOME) is newer than its mark: either
+ * way a blob a repository put there is never code Node runs.
+ */
+function markLocation(cache) {
+  return require('node:path').join(cache.dir, `${KEY}.mark`);
+}
+
+/** Leaves the mark: a process that listens on it and exits (Node removes a socket it closes, not one it leaves). */
+function markBlob(mark) {
+  const fs = require('node:fs');
+  try {
+    fs.unlinkSync(mark);
+  } catch {
+    /* none yet */
+  }
+  const made = require('node:child_process').spawnSync(
+    process.execPath,
+    ['-e', "require('node:net').createServer().listen(process.argv[1], () => process.exit(0))", mark],
+    { stdio: 'ignore', timeout: 10000 },
+  );
+  try {
+    return made.status === 0 && fs.lstatSync(mark).isSocket();
+  } catch {
+    return false;
+  }
+}
+
 function snapshotsHere() {
   const major = Number(process.versions.node.split('.')[0]);
   const v8 = require('node:v8');
@@ -490,6 +522,8 @@ function makeSnapshot() {
   remember(cache, self, hash, true, false, null, null);
   if (!trustedDir(cache.dir)) return fail(`${cache.dir} is not a private folder of this user`);
   const blob = blobLocation(cache);
+  const mark = markLocation(cache);
+  if (Buffer.byteLength(mark) > MAX_SOCKET_PATH) return fail(`the cache folder's path is too long for the blob's mark (${mark})`);
   const tmp = `${blob}.${process.pid}.tmp`;
   // The builder runs this loader without the code comment (a file of its own in the private
   // folder) and reads the code from this file: a snapshot keeps the source of every script it
@@ -539,7 +573,11 @@ function makeSnapshot() {
         return fail(`the blob answers \`${command}\` otherwise than the plain hook`);
       if (command === 'rm -rf ~' && !/deny/.test(plain.stdout)) return fail('the trial call was not denied');
     }
+    // Dated back (`test -ot` may compare whole seconds), then renamed into place, then marked.
+    const back = (Date.now() - 2000) / 1000;
+    fs.utimesSync(tmp, back, back);
     fs.renameSync(tmp, blob);
+    if (!markBlob(mark)) return fail(`could not mark the blob (${mark})`);
     process.stdout.write(`${blob}\n`);
   } catch (e) {
     fail(e?.message ? e.message : String(e));

@@ -29,7 +29,7 @@ test("the trust hash is Codex's own (the first value reported by codex-cli 0.171
   // trusts it and runs it is checked in the real-host suite (test/real-hosts/).
   assert.equal(
     codexHookHash(undefined, { type: 'command', command: walkUpCommand('codex'), timeout: 10 }),
-    'sha256:91081687908a1e28954c07b6169dd0704cd39953937fb2964b9a1795336de1b8',
+    'sha256:9963902e384f870d62d3bcde12eb846f1f912b65396e9ee005a514dc3c18df6e',
   );
   // What changes the hash: the command, the timeout (600 s when absent), the matcher.
   const base = codexHookHash(undefined, { type: 'command', command: 'x' });

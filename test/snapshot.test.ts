@@ -21,6 +21,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -315,6 +316,20 @@ test("the command's start from the snapshot (snapshotFirst): the blob when it is
 
 const SHELLS = ['/bin/sh', '/usr/bin/dash', '/bin/bash'].filter((f) => existsSync(f));
 
+/** A blob's mark as the builder leaves it (the loader's markBlob): a socket file that a process listened on and left. */
+function markSocket(mark: string): void {
+  const r = spawnSync(process.execPath, ['-e', "require('node:net').createServer().listen(process.argv[1], () => process.exit(0))", mark]);
+  assert.equal(r.status, 0);
+  assert.ok(lstatSync(mark).isSocket());
+}
+
+/** A blob put in place (`bytes`), dated before its mark, as the builder leaves it: the command then starts it. */
+function plant(blob: string, bytes: Buffer): void {
+  writeFileSync(blob, bytes, { mode: 0o600 });
+  const before = lstatSync(blob.replace(/\.snap$/, '.mark')).mtimeMs / 1000 - 10;
+  utimesSync(blob, before, before);
+}
+
 /** A hook file as install writes it (the stamp line, then the loader), in a folder of its own. */
 function installedHook(): string {
   const dir = mkdtempSync(join(tmpdir(), 'agent-guard-snap-installed-'));
@@ -393,7 +408,8 @@ test('the installed command with a bad blob (truncated, foreign bytes, a link, a
     const cache = freshCache();
     mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
     const blob = join(cache, 'agent-guard', `${key}.snap`);
-    writeFileSync(blob, bytes, { mode: 0o600 });
+    markSocket(join(cache, 'agent-guard', `${key}.mark`));
+    plant(blob, bytes);
     return { cache, blob };
   };
   const truncated = setUp(good.subarray(0, good.length >> 1));
@@ -403,7 +419,7 @@ test('the installed command with a bad blob (truncated, foreign bytes, a link, a
     const first = installed('/bin/sh', file, 'rm -rf ~', cache);
     assert.deepEqual([first.stdout, first.status], [call('rm -rf ~', cache, file).stdout, 0]);
     assert.ok(!existsSync(blob), 'the blob Node could not start from is gone');
-    writeFileSync(blob, readFileSync(HOOK), { mode: 0o600 });
+    plant(blob, readFileSync(HOOK));
   }
   for (const [{ cache, blob }, bytes] of [
     [truncated, good.subarray(0, good.length >> 1)],
@@ -412,7 +428,7 @@ test('the installed command with a bad blob (truncated, foreign bytes, a link, a
     for (const shell of SHELLS)
       for (const command of ['rm -rf ~', 'npm test']) {
         const plain = call(command, cache, file);
-        writeFileSync(blob, bytes, { mode: 0o600 });
+        plant(blob, bytes);
         const r = installed(shell, file, command, cache);
         assert.deepEqual([r.stdout, r.status], [plain.stdout, plain.status], `${shell}: ${command}`);
         assert.doesNotMatch(r.stderr, /agent-guard: node could not run the hook/);
@@ -432,13 +448,13 @@ test('the installed command with a bad blob (truncated, foreign bytes, a link, a
   const byOther = installed('/bin/sh', file, 'rm -rf ~', other.cache, { path });
   assert.deepEqual([byOther.trace, byOther.stdout], ['not used', call('rm -rf ~', other.cache, file).stdout]);
   // Node cannot load the truncated blob: the plain run asks for a new one, built by this Node.
-  writeFileSync(truncated.blob, good.subarray(0, good.length >> 1), { mode: 0o600 });
+  plant(truncated.blob, good.subarray(0, good.length >> 1));
   installed('/bin/sh', file, 'npm test', truncated.cache, { build: true });
   assert.ok(awaitBlob(truncated.blob, good.length >> 1), 'a new blob replaced the truncated one');
   assert.equal(installed('/bin/sh', file, 'rm -rf ~', truncated.cache).trace, 'used');
 });
 
-test("a blob the repository checked in is never started, however the cache folder is named into the workspace (XDG_CACHE_HOME or HOME from a project's .env, through /proc/self/cwd or ..): the call answers in its own process", () => {
+test("a blob the repository checked in is never started, however the cache folder is named into the repository (XDG_CACHE_HOME or HOME from a project's .env, through /proc/self/cwd, .., //, above the working folder), and with a mark that links to a socket elsewhere: the call answers in its own process", () => {
   // A blob whose start prints EVIL (code Node runs before any of ours: nothing it does could be checked).
   const made = mkdtempSync(join(tmpdir(), 'agent-guard-snap-evil-'));
   writeFileSync(join(made, 'evil.js'), "require('node:v8').startupSnapshot.setDeserializeMainFunction(() => process.stdout.write('EVIL'));\n");
@@ -467,7 +483,16 @@ test("a blob the repository checked in is never started, however the cache folde
       timeout: 30000,
     });
   };
+  // No checkout makes a socket: a mark that is a link to one elsewhere is not taken.
+  const elsewhere = mkdtempSync(join(tmpdir(), 'agent-guard-snap-sock-'));
+  markSocket(join(elsewhere, 'any.sock'));
+  symlinkSync(join(elsewhere, 'any.sock'), join(ws, '.cache', 'agent-guard', name.replace(/\.snap$/, '.mark')));
+  utimesSync(join(ws, '.cache', 'agent-guard', name), 1e9, 1e9);
+  // A monorepo started in a subfolder whose .env names the root's .cache: outside both folders compared.
+  mkdirSync(join(ws, 'packages', 'web'), { recursive: true });
   for (const [cwd, more] of [
+    [join(ws, 'packages', 'web'), { XDG_CACHE_HOME: '/proc/self/cwd/../../.cache', CLAUDE_PROJECT_DIR: join(ws, 'packages', 'web') }],
+    [ws, { XDG_CACHE_HOME: `/${join(ws, '.cache')}` }],
     [ws, { XDG_CACHE_HOME: join(ws, '.cache') }],
     [ws, { XDG_CACHE_HOME: '/proc/self/cwd/.cache' }],
     [ws, { XDG_CACHE_HOME: join(ws, 'sub', '..', '.cache') }],
@@ -479,9 +504,15 @@ test("a blob the repository checked in is never started, however the cache folde
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /"permissionDecision":"deny"/, JSON.stringify(more));
   }
-  // The control: the same blob in a private cache folder outside the workspace is what the command starts.
+  // The control: the same blob in a private cache folder outside the workspace, dated before its
+  // mark, is what the command starts; written over after its mark (a `git pull` into a folder a
+  // repository names), it is not.
   const cache = mkdtempSync(join(tmpdir(), 'agent-guard-snap-cache-'));
   mkdirSync(join(cache, 'agent-guard'), { mode: 0o700 });
-  writeFileSync(join(cache, 'agent-guard', name), readFileSync(evil), { mode: 0o600 });
+  markSocket(join(cache, 'agent-guard', name.replace(/\.snap$/, '.mark')));
+  plant(join(cache, 'agent-guard', name), readFileSync(evil));
   assert.equal(run(ws, { XDG_CACHE_HOME: cache }).stdout, 'EVIL');
+  writeFileSync(join(cache, 'agent-guard', name), readFileSync(evil), { mode: 0o600 });
+  utimesSync(join(cache, 'agent-guard', name), Date.now() / 1000 + 5, Date.now() / 1000 + 5);
+  assert.match(run(ws, { XDG_CACHE_HOME: cache }).stdout, /"permissionDecision":"deny"/);
 });

@@ -83,22 +83,35 @@ export function hardenedRun(missing: string, fix: string): string {
 }
 
 /**
+ * Sets the shell variable `v` to the physical path of the folder `dir` (a shell word), or to
+ * nothing when it cannot be entered: builtins only (`cd -P`, `pwd -P`) in a subshell, CDPATH
+ * emptied (with it, `cd` to a relative name prints the folder too), a final newline of the name
+ * kept (command substitution would drop it: hence the `.`), and a leading `//` folded to `/` (bash
+ * keeps it; Linux reads it as `/`).
+ */
+function physicalPath(v: string, dir: string): string {
+  return (
+    `${v}=$(CDPATH= cd -P -- ${dir} 2>/dev/null && pwd -P && echo .); ${v}=\${${v}%?}; ${v}=\${${v}%?}; ` +
+    `while :; do case $${v} in //*) ${v}=\${${v}#/};; *) break;; esac; done; `
+  );
+}
+
+/**
  * Sets the shell variable `out` to the physical path of the folder `dir` (a shell word), or to
- * nothing when that folder is inside the working folder or CLAUDE_PROJECT_DIR (physical paths, as
- * the loader's trustedDir compares them; `/` holds everything) or cannot be entered. Builtins only
- * (`cd -P`, `pwd -P`), in subshells; CDPATH emptied (with it, `cd` to a relative name prints the
- * folder too, and the comparison would see two lines). The blob is code Node runs before any of
- * ours: where a repository sets XDG_CACHE_HOME or HOME (a host that loads the project's .env), one
- * it checked in must not be it. (The asks need a socket, which no checkout makes, and check this
- * themselves.) CLAUDE_PROJECT_DIR is written `"$CLAUDE_PROJECT_DIR"`, never with braces and an
- * operator: Claude Code's plugin validator takes any `\${CLAUDE_PROJECT_DIR` for an unquoted placeholder.
+ * nothing when it is inside the working folder or CLAUDE_PROJECT_DIR (physical paths, as the
+ * loader's trustedDir compares them; `/` holds everything). Defence in depth for the blob, which
+ * is code Node runs before any of ours: what keeps a repository's own blob out (a host that loads
+ * the project's .env lets it set XDG_CACHE_HOME or HOME, and its tree can be larger than both
+ * folders: a monorepo's `packages/web/.env` naming `/proc/self/cwd/../../.cache`) is the blob's
+ * mark (the loader's markBlob). CLAUDE_PROJECT_DIR is written `"$CLAUDE_PROJECT_DIR"`, never with
+ * braces and an operator: Claude Code's plugin validator takes any `\${CLAUDE_PROJECT_DIR` for an
+ * unquoted placeholder.
  */
 function outsideWorkspace(dir: string, out: string): string {
   return (
-    `${out}=$(CDPATH= cd -P -- "${dir}" 2>/dev/null && pwd -P); w=$(pwd -P 2>/dev/null); q=; ` +
-    `[ -z "$CLAUDE_PROJECT_DIR" ] || q=$(CDPATH= cd -P -- "$CLAUDE_PROJECT_DIR" 2>/dev/null && pwd -P); ` +
-    `for x in "$w" "$q"; do ` +
-    `case $x in '') ;; /) ${out}=;; *) case "$${out}/" in "$x"/*) ${out}=;; esac;; esac; done; `
+    `${physicalPath(out, `"${dir}"`)}${physicalPath('w', '.')}q=; ` +
+    `[ -z "$CLAUDE_PROJECT_DIR" ] || { ${physicalPath('q', '"$CLAUDE_PROJECT_DIR"')}}; ` +
+    `for x in "$w" "$q"; do case $x in '') ;; /) ${out}=;; *) case "$${out}/" in "$x"/*) ${out}=;; esac;; esac; done; `
   );
 }
 
@@ -134,22 +147,23 @@ function outsideWorkspace(dir: string, out: string): string {
  * read, and no analyser I believe" (a stand-in, an analyser of another node, one that accepts
  * nothing): the Node ask would find the same, so the call goes to the blob, as without a socket
  * (and asks for an analyser, which starts only where none runs), at the blob's cost rather than a
- * second ask's and a plain run's. The blob is used only from a folder outside the working folder
- * and CLAUDE_PROJECT_DIR (outsideWorkspace).
+ * second ask's and a plain run's. The blob is started only with its mark beside it, a socket of
+ * this user's newer than the blob (the loader's markBlob: no checkout makes one), and from a folder
+ * outside the working folder and CLAUDE_PROJECT_DIR (outsideWorkspace).
  */
 export function snapshotFirst(): string {
   return (
     `unset AGENT_GUARD_SNAPSHOT AGENT_GUARD_AFTER_SNAPSHOT AGENT_GUARD_AFTER_ASK AGENT_GUARD_RESIDENT; l=; { read -r l; case $l in *build:*) ;; *) read -r l;; esac; } < "$f" 2>/dev/null; k=\${l##*build:}; ` +
     `case $k in ????????????????) case $k in *[!0-9a-f]*) k=;; esac;; *) k=;; esac; ` +
-    `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; s=$c/$k.sock; a=$c/$k.ask.js; p=$c/$k.ask.pl; ` +
+    `c=\${XDG_CACHE_HOME:-\${HOME:-/nonexistent}/.cache}/agent-guard; b=$c/$k.snap; m=$c/$k.mark; s=$c/$k.sock; a=$c/$k.ask.js; p=$c/$k.ask.pl; ` +
     `case $c in /*) ;; *) k=;; esac; ` +
     `if [ -n "$k" ] && [ -d "$c" ] && [ ! -h "$c" ] && [ -O "$c" ]; then ` +
     `u=; if [ "$AGENT_GUARD_ANALYSER" != process ] && [ -S "$s" ] && [ ! -h "$s" ] && [ -O "$s" ]; then export AGENT_GUARD_RESIDENT=ask; ` +
     `if [ -f "$p" ] && [ ! -h "$p" ] && [ -O "$p" ] && [ -x /usr/bin/perl ]; then PERL5OPT= PERL5LIB= PERLLIB= PERLIO= PERL_BADLANG= PERL_HASH_SEED_DEBUG= /usr/bin/perl -C0 -- "$p" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; ` +
-    `export AGENT_GUARD_AFTER_ASK=$r; if [ $r -eq 3 ]; then u=1; export AGENT_GUARD_RESIDENT=want; fi; fi; ` +
-    `if [ -z "$u" ] && [ -f "$a" ] && [ ! -h "$a" ] && [ -O "$a" ]; then node "$a" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_ASK=$r; fi; ` +
+    `export AGENT_GUARD_AFTER_ASK=$r; if [ $r -eq 3 ]; then u=1; export AGENT_GUARD_RESIDENT=want; else export AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; fi; ` +
+    `if [ -z "$u" ] && [ -f "$a" ] && [ ! -h "$a" ] && [ -O "$a" ]; then node "$a" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_ASK=$r AGENT_GUARD_AFTER_SNAPSHOT=$r; fi; ` +
     `else export AGENT_GUARD_RESIDENT=want; u=1; fi; ` +
-    `if [ -n "$u" ]; then ${outsideWorkspace('$c', 'o')}if [ -n "$o" ] && [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ]; then ` +
+    `if [ -n "$u" ]; then ${outsideWorkspace('$c', 'o')}if [ -n "$o" ] && [ -f "$b" ] && [ ! -h "$b" ] && [ -O "$b" ] && [ -S "$m" ] && [ ! -h "$m" ] && [ -O "$m" ] && [ "$b" -ot "$m" ]; then ` +
     `node --snapshot-blob "$b" "$f"; r=$?; [ $r -eq 0 ] || [ $r -eq 2 ] && exit $r; export AGENT_GUARD_AFTER_SNAPSHOT=$r; ` +
     `else export AGENT_GUARD_SNAPSHOT=want; fi; fi; ` +
     `elif [ -n "$k" ]; then export AGENT_GUARD_SNAPSHOT=want AGENT_GUARD_RESIDENT=want; fi; `
