@@ -124,8 +124,8 @@ function outsideWorkspace(dir: string, out: string): string {
  * Node: it stops before reading stdin), and the plain hook runs with AGENT_GUARD_AFTER_SNAPSHOT
  * set, which blocks a call whose input the failed run consumed (cli/run-hook.ts) and asks the
  * loader for a new blob. No blob yet: the plain hook runs with AGENT_GUARD_SNAPSHOT=want, and its
- * loader builds one in the background after the answer (rate-limited). Only shell built-ins: no
- * process before node. Windows' PowerShell form (quote.ts) keeps the plain run: the loader builds
+ * loader builds one in the background after the answer (rate-limited). Only shell built-ins (the
+ * workspace check forks two or three subshells): no program runs before node. Windows' PowerShell form (quote.ts) keeps the plain run: the loader builds
  * no snapshot on win32 (in Git Bash this step finds no blob and the plain hook runs).
  * Before the blob, the resident analyser (the loader's "The resident analyser", on Linux unless the
  * person set AGENT_GUARD_ANALYSER=process): where its socket
