@@ -42,12 +42,12 @@ export function runHook(stdin: string, env: NodeJS.ProcessEnv = process.env, dea
   // Node that cannot load a blob stops before reading stdin, and an ask that read nothing says so
   // (the Perl ask's exit 3), so the call is here whole; empty or cut input means the step before
   // read it: blocked.
-  const afterSnapshot = env.AGENT_GUARD_AFTER_SNAPSHOT || env.AGENT_GUARD_AFTER_ASK;
-  if (afterSnapshot && !isJson(stdin))
+  const afterFailedStep = env.AGENT_GUARD_AFTER_SNAPSHOT || env.AGENT_GUARD_AFTER_ASK;
+  if (afterFailedStep && !isJson(stdin))
     return {
       stdout: '',
       stderr: [
-        `agent-guard: the hook stopped (exit ${afterSnapshot.slice(0, 8)}) after it may have read this call, so this call is blocked; to see why, run: agent-guard status`,
+        `agent-guard: the hook stopped (exit ${afterFailedStep.slice(0, 8)}) after it may have read this call, so this call is blocked; to see why, run: agent-guard status`,
       ],
       exitCode: 2,
     };

@@ -835,9 +835,7 @@ function genuineAnalyser(cache, sock, pid, hookFile, socketFile) {
       .split('\0')
       .map((kv) => kv.slice(0, kv.indexOf('=')));
     if (names.some((n) => STARTUP_VARS.includes(n))) return false;
-    // Not traced, and not stopped (a process stopped is one whose descriptors another may be taking).
-    const status = fs.readFileSync(`${proc}/status`, 'latin1');
-    if (!/^TracerPid:\s+0$/m.test(status) || /^State:\s+[tT]/m.test(status)) return false;
+    if (!runsFreely(pid)) return false;
     // Its hook file: sealed, with this build's code and the same bytes as this call's own file.
     const [theirs, ours] = sealsOf(
       cache,
@@ -1121,10 +1119,10 @@ function serve() {
   // would take turns replacing each other. One stopped or traced is ended (while it holds a
   // socket listed under the name, no call believes either), and one gone is replaced.
   const holder = listenerHolder(sock);
-  if (holder?.running) return;
+  if (holder && runsFreely(holder)) return;
   if (holder)
     try {
-      process.kill(holder.pid, 'SIGKILL');
+      process.kill(holder, 'SIGKILL');
     } catch {
       /* gone already */
     }
@@ -1211,7 +1209,7 @@ function serve() {
       // Another process holding this socket (taken from this one through ptrace-class access) could
       // answer calls in its name: then this one leaves, and its name with it. Looked for at every
       // tick, calls or not: the calls such a process takes never reach this one.
-      if (heldElsewhere(sock)) leave();
+      if (listenerHolder(sock)) leave();
     }, 5000).unref();
   });
 }
@@ -1246,49 +1244,38 @@ function inheritsListener() {
 }
 
 /**
- * Whether a process other than this one holds the socket listening under `sock` (bounded: a
- * machine with more descriptors than that is not searched to the end).
- */
-function heldElsewhere(sock) {
-  const fs = require('node:fs');
-  try {
-    const inode = listeningSockets().find((s) => s.path === sock)?.inode;
-    if (!inode) return false;
-    const target = `socket:[${inode}]`;
-    const budget = { left: 50000 };
-    for (const p of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(p) || Number(p) === process.pid) continue;
-      if (holds(p, target, budget)) return true;
-      if (budget.left < 0) return false;
-    }
-  } catch {
-    /* no /proc to read */
-  }
-  return false;
-}
-
-/**
- * The process (another than this one, of this user) that holds the socket listening under `sock`,
- * and whether it runs (not stopped or traced); null: none found.
+ * The process other than this one that holds the socket listening under `sock`, or 0: none found
+ * (bounded: a machine with more descriptors than that is not searched to the end).
  */
 function listenerHolder(sock) {
   const fs = require('node:fs');
   try {
     const inode = listeningSockets().find((s) => s.path === sock)?.inode;
-    if (!inode) return null;
+    if (!inode) return 0;
+    const target = `socket:[${inode}]`;
     const budget = { left: 50000 };
     for (const p of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(p) || Number(p) === process.pid) continue;
-      if (holds(p, `socket:[${inode}]`, budget)) {
-        const status = fs.readFileSync(`/proc/${p}/status`, 'latin1');
-        return { pid: Number(p), running: /^TracerPid:\s+0$/m.test(status) && !/^State:\s+[tT]/m.test(status) };
-      }
-      if (budget.left < 0) return null;
+      if (holds(p, target, budget)) return Number(p);
+      if (budget.left < 0) return 0;
     }
   } catch {
-    /* no /proc to read, or the holder gone */
+    /* no /proc to read */
   }
-  return null;
+  return 0;
+}
+
+/**
+ * Whether process `pid` runs freely: not traced, and not stopped (a process stopped is one whose
+ * descriptors another may be taking). False where its status cannot be read.
+ */
+function runsFreely(pid) {
+  try {
+    const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'latin1');
+    return /^TracerPid:\s+0$/m.test(status) && !/^State:\s+[tT]/m.test(status);
+  } catch {
+    return false;
+  }
 }
 
 /**

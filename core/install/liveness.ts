@@ -45,7 +45,7 @@ export interface ProbeResult {
 const RESIDENT_TRACE = /^agent-guard: resident (used|not used)(?: \(pid (\d+)(?:, (ask file|perl))?\))?\n/m;
 
 /**
- * Who answered the canary, where the resident analyser (opt-in) is on: the analyser itself, through
+ * Who answered the canary, where the resident analyser is on (by default on Linux): the analyser itself, through
  * which ask; or the hook in its own process because the analyser was not believed or did not answer.
  */
 function residentPart(stderr: string): string {

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, describeRun, installGuard, makeWorld, resultAfter, runHost, TOOLS } from './world.mjs';
+import { cli, describeRun, hookResponses, installGuard, makeWorld, resultAfter, runHost, TOOLS } from './world.mjs';
 import { startModelServer } from './model-server.mjs';
 
 const FORCE_PUSH = 'git push --force origin main';
@@ -29,13 +29,7 @@ after(() => {
 });
 
 /** The SessionStart hook responses in a stream-json run: Claude Code's own record of what each printed. */
-function sessionStartOutputs(run) {
-  return run.stdout
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l))
-    .filter((e) => e.type === 'system' && e.subtype === 'hook_response' && e.hook_event === 'SessionStart');
-}
+const sessionStartOutputs = (run) => hookResponses(run, 'SessionStart');
 
 /** A PATH with what a shell needs (and git) but no node, given to hooks through the settings' env. */
 function settingsPathWithoutNode(w) {

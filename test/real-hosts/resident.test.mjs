@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, describeRun, installGuard, makeWorld, resultAfter, runHost, TOOLS } from './world.mjs';
+import { cli, describeRun, hookResponses, installGuard, makeWorld, resultAfter, runHost, TOOLS } from './world.mjs';
 
 const FORCE_PUSH = 'git push --force origin main';
 const ORDINARY = 'echo ordinary > ordinary.txt';
@@ -32,15 +32,6 @@ function waitFor(ready) {
     spawnSync('sleep', ['0.1']);
   }
   return false;
-}
-
-/** The PreToolUse hook runs Claude Code reported (--include-hook-events): stdout, stderr, exit code. */
-function preToolUseRuns(run) {
-  return run.stdout
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l))
-    .filter((e) => e.type === 'system' && e.subtype === 'hook_response' && e.hook_event === 'PreToolUse');
 }
 
 describe(`claude (${cli('claude').version}): the resident analyser, on by default`, { skip: process.platform !== 'linux' }, () => {
@@ -78,7 +69,7 @@ describe(`claude (${cli('claude').version}): the resident analyser, on by defaul
       extraArgs: ['--include-hook-events'],
       env,
     });
-    const hooks = preToolUseRuns(run);
+    const hooks = hookResponses(run, 'PreToolUse');
     assert.equal(hooks.length, 2, describeRun(run));
     const pids = hooks.map((h) => /agent-guard: resident used \(pid (\d+), (perl|ask file)\)/.exec(h.stderr));
     assert.deepEqual(

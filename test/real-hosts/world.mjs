@@ -426,6 +426,18 @@ export async function runHost(host, world, { steps, cwd = world.ws, prompt = 'Do
   return { ...result, requests: server.requests, hookRuns: runs.filter((h) => !canary(h)), canaryRuns: runs.filter(canary), host };
 }
 
+/**
+ * Claude Code's reports of its hook runs for `event` (stream-json `hook_response` events: stdout,
+ * stderr, exit code). SessionStart's come with --verbose; the others need --include-hook-events.
+ */
+export function hookResponses(run, event) {
+  return run.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l))
+    .filter((e) => e.type === 'system' && e.subtype === 'hook_response' && e.hook_event === event);
+}
+
 /** The newest tool result the model was sent in its request after `step` (0-based), as text. */
 export function resultAfter(run, step) {
   const req = run.requests.find((r) => r.main && r.toolResults === step + 1);
